@@ -1,0 +1,168 @@
+"""The anonymization engine: applies the configured operator per label and builds the table of solutions.
+
+Seed 004 §4.2.5: "by default, the anonymization process assigns a unique replacement expression to each
+mention by using the coreference chains"; §4.4 and Appendix B.2: the table of solutions holds every
+replacement with its original surfaces and positions.
+
+Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
+
+    {
+      "version": 1, "job_id": str, "language": str, "method": str,
+      "entries": [                       # one per coreference chain, in order of first mention
+        {"placeholder": "[PERSON_1]",    # the replacement written into the text
+         "method": "tag",                # the operator that produced it
+         "unique": true,                 # placeholder identifies the chain (else: restore by order)
+         "label": "PERSON", "chain_id": 0,
+         "surfaces": ["Mr. John Doe", "Doe"],             # distinct originals, text order
+         "mentions": [{"text": "Mr. John Doe", "start": 0, "end": 12,        # original span (half-open)
+                       "anon_start": 0, "anon_end": 10}, ...]}               # span in anonymized text
+      ]
+    }
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.anonymization.base import ChainContext, Operator
+from app.anonymization.registry import create_operator
+from app.doc import Chain, Entity
+
+TABLE_VERSION = 1
+
+
+@dataclass(slots=True)
+class AnonymizedDocument:
+    """The engine's result.
+
+    Attributes:
+        text: the anonymized text.
+        placeholders: ``list[str]`` of distinct replacements in order of first appearance.
+        table: the table of solutions (see module docstring).
+    """
+
+    text: str
+    placeholders: list[str]
+    table: dict[str, Any] = field(default_factory=dict)
+
+
+class AnonymizerEngine:
+    """Replace entities chain by chain with the operator configured for each label.
+
+    Args:
+        operator_options: options per method name, e.g. ``{"suppress": {"mask": "***"}}``.
+        label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``.
+    """
+
+    def __init__(
+        self,
+        operator_options: dict[str, dict[str, Any]] | None = None,
+        label_methods: dict[str, str] | None = None,
+    ) -> None:
+        self.operator_options = operator_options or {}
+        self.label_methods = label_methods or {}
+        self._operators: dict[str, Operator] = {}
+
+    def operator(self, method: str) -> Operator:
+        """The operator instance of ``method``. Raises ``KeyError`` for an unknown method."""
+        if method not in self._operators:
+            self._operators[method] = create_operator(method, **self.operator_options.get(method, {}))
+        return self._operators[method]
+
+    def anonymize(
+        self,
+        text: str,
+        entities: list[Entity],
+        chains: list[Chain],
+        *,
+        method: str,
+        job_id: str,
+        language: str,
+    ) -> AnonymizedDocument:
+        """Anonymize ``text``.
+
+        Args:
+            entities: non-overlapping ``list[Entity]`` sorted by start (offsets into ``text``).
+            chains: ``list[Chain]`` covering every entity index exactly once.
+            method: the document's method (registry name); per-label overrides apply first.
+
+        Returns:
+            :class:`AnonymizedDocument`; deterministic for the same inputs.
+
+        Raises:
+            KeyError: unknown method.
+            ValueError: entities overlap, or chains do not cover the entities exactly once.
+        """
+        _check(entities, chains, len(text))
+        ordinals: dict[str, int] = {}
+        per_chain: dict[int, tuple[Operator, str]] = {}
+        entries: list[dict[str, Any]] = []
+        chain_of_entity: dict[int, int] = {}
+        for chain in sorted(chains, key=lambda c: min(c.mentions)):
+            ordinals[chain.label] = ordinals.get(chain.label, 0) + 1
+            mentions = sorted(chain.mentions)
+            surfaces = tuple(dict.fromkeys(entities[i].text for i in mentions))
+            operator = self.operator(self.label_methods.get(chain.label, method))
+            context = ChainContext(chain.label, chain.chain_id, ordinals[chain.label], surfaces, job_id, language)
+            replacement = operator.replacement(context)
+            per_chain[chain.chain_id] = (operator, replacement)
+            entries.append(
+                {
+                    "placeholder": replacement,
+                    "method": operator.name,
+                    "unique": operator.unique,
+                    "label": chain.label,
+                    "chain_id": chain.chain_id,
+                    "surfaces": list(surfaces),
+                    "mentions": [],
+                }
+            )
+            for i in mentions:
+                chain_of_entity[i] = len(entries) - 1
+
+        pieces: list[str] = []
+        cursor = 0
+        out_len = 0
+        placeholders: dict[str, None] = {}
+        for i, entity in enumerate(entities):
+            entry = entries[chain_of_entity[i]]
+            before = text[cursor : entity.start]
+            pieces.append(before)
+            out_len += len(before)
+            replacement = entry["placeholder"]
+            pieces.append(replacement)
+            entry["mentions"].append(
+                {
+                    "text": entity.text,
+                    "start": entity.start,
+                    "end": entity.end,
+                    "anon_start": out_len,
+                    "anon_end": out_len + len(replacement),
+                }
+            )
+            out_len += len(replacement)
+            placeholders.setdefault(replacement, None)
+            cursor = entity.end
+        pieces.append(text[cursor:])
+        table = {
+            "version": TABLE_VERSION,
+            "job_id": job_id,
+            "language": language,
+            "method": method,
+            "entries": entries,
+        }
+        return AnonymizedDocument(text="".join(pieces), placeholders=list(placeholders), table=table)
+
+
+def _check(entities: list[Entity], chains: list[Chain], text_length: int) -> None:
+    previous_end = 0
+    for entity in entities:
+        if entity.start < previous_end:
+            raise ValueError("entities overlap or are not sorted by start")
+        if entity.end > text_length:
+            raise ValueError("an entity ends after the end of the text")
+        previous_end = entity.end
+    covered = sorted(i for chain in chains for i in chain.mentions)
+    if covered != list(range(len(entities))):
+        raise ValueError("coreference chains must cover every entity exactly once")

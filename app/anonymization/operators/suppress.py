@@ -1,0 +1,27 @@
+"""Suppression: every entity replaced by one neutral mask (seed 004 §4.3; seed 000 "XXX")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.anonymization.base import ChainContext, Operator
+
+
+class SuppressOperator(Operator):
+    """Replace every mention by the same mask (default ``XXX``).
+
+    The mask does not identify the chain; re-identification restores originals by order of appearance
+    (seed 004 §6.1 condition 3).
+    """
+
+    name = "suppress"
+    unique = False
+
+    def __init__(self, mask: str = "XXX", **options: Any) -> None:
+        super().__init__(**options)
+        if not mask:
+            raise ValueError("the suppression mask must not be empty")
+        self.mask = mask
+
+    def replacement(self, chain: ChainContext) -> str:
+        return self.mask

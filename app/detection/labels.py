@@ -1,0 +1,71 @@
+"""The standard tagset of the system and conversion tables from model and corpus tagsets.
+
+Every recognizer's labels are converted into this one tagset by a conversion table (seed 004,
+Appendix B ``converttags``; §4.1.2 "define a conversion table between the tagset of a NER tool and
+the standard tagset of the system"). A tag missing from a table is dropped (``None``), never guessed.
+"""
+
+from __future__ import annotations
+
+PERSON = "PERSON"
+ORGANIZATION = "ORGANIZATION"
+LOCATION = "LOCATION"
+MISC = "MISC"
+DATE = "DATE"
+EMAIL = "EMAIL"
+PHONE = "PHONE"
+URL = "URL"
+
+#: All standard labels, in the order used for reports.
+STANDARD_LABELS: tuple[str, ...] = (PERSON, ORGANIZATION, LOCATION, MISC, DATE, EMAIL, PHONE, URL)
+
+#: Labels anonymized by default (all of them: a missed entity is a leak, seed 004 §5.1).
+DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS)
+
+#: Conversion tables, by tagset name: model/corpus tag (without B-/I-/E-/S- prefix) → standard label.
+CONVERSION_TABLES: dict[str, dict[str, str]] = {
+    # CoNLL-2002/2003, Europarl (Agerri et al.), WikiANN
+    "conll": {"PER": PERSON, "ORG": ORGANIZATION, "LOC": LOCATION, "MISC": MISC},
+    # OntoNotes (official Stanza English models)
+    "ontonotes": {
+        "PERSON": PERSON,
+        "ORG": ORGANIZATION,
+        "GPE": LOCATION,
+        "LOC": LOCATION,
+        "FAC": LOCATION,
+        "NORP": MISC,
+        "EVENT": MISC,
+        "WORK_OF_ART": MISC,
+        "LAW": MISC,
+        "PRODUCT": MISC,
+        "LANGUAGE": MISC,
+        "DATE": DATE,
+    },
+    # GermEval 2014 (outer tags)
+    "germeval": {"PER": PERSON, "ORG": ORGANIZATION, "LOC": LOCATION, "OTH": MISC},
+    # HAREM / LeNER-Br
+    "harem": {"PESSOA": PERSON, "ORGANIZACAO": ORGANIZATION, "LOCAL": LOCATION, "TEMPO": DATE},
+    # Standard labels map to themselves (models trained on already-converted data)
+    "standard": {label: label for label in STANDARD_LABELS},
+}
+
+
+def convert_tag(tag: str, table: str | dict[str, str] = "conll") -> str | None:
+    """Convert one model tag (prefix-free, e.g. ``PER``) to a standard label.
+
+    Args:
+        tag: the tag without ``B-``/``I-``/``E-``/``S-`` prefix.
+        table: a table name of :data:`CONVERSION_TABLES` or a mapping.
+
+    Returns:
+        The standard label, or ``None`` when the table has no entry (the tag is not sensitive).
+
+    Raises:
+        KeyError: unknown table name.
+    """
+    mapping = CONVERSION_TABLES[table] if isinstance(table, str) else table
+    if tag in mapping:
+        return mapping[tag]
+    if tag in STANDARD_LABELS:
+        return tag
+    return None

@@ -1,0 +1,82 @@
+"""Model-based recognizer: Stanza NER on our own tokens, converted to the standard tagset.
+
+Tokens come from :mod:`app.tokenization` (character offsets kept); Stanza tags them with
+``tokenize_pretokenized=True`` (:class:`app.detection.stanza_ner.StanzaTagger`); tag sequences in
+BIO, IOB1 or BIOES are decoded into spans and each model tag is converted to a standard label
+(seed 004 Appendix B ``converttags``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from app.detection.base import Recognizer
+from app.detection.labels import convert_tag
+from app.doc import Entity, Sentence
+
+
+class Tagger(Protocol):
+    """Anything that tags pre-tokenized sentences: ``list[list[str]]`` → one tag per token."""
+
+    def tag(self, sentences: list[list[str]]) -> list[list[str]]: ...
+
+
+def decode_spans(tags: list[str]) -> list[tuple[int, int, str]]:
+    """Decode a tag sequence into token spans.
+
+    Accepts BIO (IOB2), IOB1 and BIOES tags; an ``I-``/``E-`` tag whose type differs from the open
+    span starts a new span (lenient decoding, as in the CoNLL evaluation script).
+
+    Returns:
+        ``list[tuple[start_token, end_token, type]]``, token indices half-open.
+    """
+    spans: list[tuple[int, int, str]] = []
+    start: int | None = None
+    kind: str | None = None
+    for i, tag in enumerate(tags):
+        prefix, _, t = tag.partition("-")
+        if tag == "O" or not t:
+            if start is not None:
+                spans.append((start, i, kind))  # type: ignore[arg-type]
+            start, kind = None, None
+            continue
+        if prefix in ("B", "S") or start is None or t != kind:
+            if start is not None:
+                spans.append((start, i, kind))  # type: ignore[arg-type]
+            start, kind = i, t
+        if prefix in ("E", "S"):
+            spans.append((start, i + 1, kind))  # type: ignore[arg-type]
+            start, kind = None, None
+    if start is not None:
+        spans.append((start, len(tags), kind))  # type: ignore[arg-type]
+    return spans
+
+
+class StanzaRecognizer(Recognizer):
+    """Named entities from a Stanza NER model.
+
+    Args:
+        tagger: a loaded :class:`~app.detection.stanza_ner.StanzaTagger` (or any :class:`Tagger`).
+        conversion: name of the tag conversion table in :data:`app.detection.labels.CONVERSION_TABLES`
+            or a mapping; model tags without an entry are dropped.
+    """
+
+    name = "stanza"
+
+    def __init__(self, tagger: Tagger, conversion: str | dict[str, str] = "conll") -> None:
+        self.tagger = tagger
+        self.conversion = conversion
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        if not sentences:
+            return []
+        tags = self.tagger.tag([[tok.text for tok in s.tokens] for s in sentences])
+        entities: list[Entity] = []
+        for sentence, sentence_tags in zip(sentences, tags, strict=True):
+            for first, last, kind in decode_spans(sentence_tags):
+                label = convert_tag(kind, self.conversion)
+                if label is None:
+                    continue
+                start, end = sentence.tokens[first].start, sentence.tokens[last - 1].end
+                entities.append(Entity(start, end, label, text[start:end], self.name))
+        return entities

@@ -1,0 +1,97 @@
+"""Worker settings: defaults < settings file < environment variables.
+
+Environment variables use the prefix ``ANON_`` (``ANON_BROKER_URL``, ``ANON_TOPIC_DOCUMENTS``, ...).
+``REDIS_URL`` is also honoured for the Redis URL. A settings file (TOML or JSON) is read from
+``ANON_SETTINGS_FILE`` when set; environment variables override its values.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+
+
+class _FileSettingsSource(PydanticBaseSettingsSource):
+    """Reads a TOML or JSON settings file named by ``ANON_SETTINGS_FILE``."""
+
+    def get_field_value(self, field, field_name):  # pragma: no cover - unused by pydantic for whole-dict sources
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        path = os.environ.get("ANON_SETTINGS_FILE")
+        if not path:
+            return {}
+        p = Path(path)
+        raw = p.read_bytes()
+        if p.suffix == ".json":
+            return json.loads(raw)
+        return tomllib.loads(raw.decode("utf-8"))
+
+
+class Settings(BaseSettings):
+    """Connection, topic and limit settings of the worker.
+
+    Attributes (all overridable by ``ANON_<NAME>``):
+        app_id: Faust application id, also the consumer group.
+        broker_url: Kafka bootstrap, Faust style (``kafka://host:port``; several separated by ``;``).
+        redis_url: Redis URL for the tables of solutions (``REDIS_URL`` also accepted).
+        table_ttl_seconds: lifetime of a table of solutions in Redis, seconds.
+        table_key_prefix: prefix of Redis keys.
+        max_text_chars: documents longer than this (characters) go to the dead-letter topic.
+        default_method: anonymization method when a document names none.
+        ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
+            :class:`app.detection.stanza_ner.StanzaTagger`.
+        ner_batch_size: sentences per Stanza batch.
+        topic_*: topic names.
+        topic_partitions: partitions used when the worker creates topics.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="ANON_", extra="ignore")
+
+    app_id: str = "anonymizer"
+    broker_url: str = "kafka://127.0.0.1:9092"
+    redis_url: str = Field(
+        default="redis://127.0.0.1:6379/0",
+        validation_alias=AliasChoices("ANON_REDIS_URL", "REDIS_URL", "redis_url"),
+    )
+    table_ttl_seconds: int = 7 * 24 * 3600
+    table_key_prefix: str = "anon:table:"
+    max_text_chars: int = 1_000_000
+    default_method: str = "tag"
+    ner_model_dir: str = ""
+    ner_batch_size: int = 64
+
+    topic_documents: str = "documents"
+    topic_detected: str = "documents.detected"
+    topic_resolved: str = "documents.resolved"
+    topic_translation_requests: str = "translation.requests"
+    topic_translation_results: str = "translation.results"
+    topic_reidentified: str = "translation.reidentified"
+    topic_dead_letter: str = "documents.dead-letter"
+    topic_partitions: int = 4
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls,
+        init_settings,
+        env_settings,
+        dotenv_settings,
+        file_secret_settings,
+    ):
+        return (init_settings, env_settings, _FileSettingsSource(settings_cls), file_secret_settings)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, read once."""
+    return Settings()

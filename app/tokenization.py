@@ -1,0 +1,120 @@
+"""Rule-based tokenizer and sentence splitter that keep character offsets.
+
+Stanza's tokenizer models cannot be downloaded on these machines (design.md, "Models on machines
+without internet"), so the text is tokenized here and given to Stanza with
+``tokenize_pretokenized=True``. Tokens follow the CoNLL/Penn conventions the NER models were trained
+on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
+URLs kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.doc import Sentence, Token
+
+#: Abbreviations that end with a period and do not end a sentence (lower-cased, without the period).
+ABBREVIATIONS: frozenset[str] = frozenset(
+    """
+    mr mrs ms dr prof sr sra srta jr st mt no nos nr art arts vol vols p pp fig figs ed eds
+    co corp inc ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    vs etc cf al approx ca min max
+    hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o
+    dña dra lic ing av avda pág sto sta
+    """.split()
+)
+
+_URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
+_NUMBER = r"\d+(?:[.,:/-]\d+)*"
+_WORD = r"[^\W\d_](?:[\w]|[-'’](?=\w))*\.?"  # word, hyphenated word, optional trailing period
+_CLITIC = r"(?<=\w)['’](?:s|S|re|ve|ll|d|m|t)\b"
+
+_TOKEN_RE = re.compile(
+    "|".join(
+        [
+            f"(?P<url>{_URL})",
+            f"(?P<email>{_EMAIL})",
+            f"(?P<init>{_INITIALISM})",
+            f"(?P<num>{_NUMBER})",
+            f"(?P<clitic>{_CLITIC})",
+            f"(?P<word>{_WORD})",
+            r"(?P<other>[^\s])",
+        ]
+    ),
+    re.UNICODE,
+)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split ``text`` into tokens with character offsets (half-open).
+
+    Returns:
+        ``list[Token]`` in text order; ``text[t.start:t.end] == t.text`` for every token.
+    """
+    tokens: list[Token] = []
+    for match in _TOKEN_RE.finditer(text):
+        kind = match.lastgroup
+        start, end = match.span()
+        surface = match.group()
+        if kind == "word":
+            # "Mr." keeps its period; "John's" splits the clitic; "end." splits the period
+            if surface.endswith(".") and surface[:-1].lower() not in ABBREVIATIONS and len(surface) > 2:
+                end -= 1
+                surface = surface[:-1]
+                tokens.append(Token(surface, start, end))
+                tokens.append(Token(".", end, end + 1))
+                continue
+            clitic = re.search(r"['’](?:s|S|re|ve|ll|d|m)$", surface)
+            if clitic and clitic.start() > 0:
+                cut = start + clitic.start()
+                tokens.append(Token(text[start:cut], start, cut))
+                tokens.append(Token(text[cut:end], cut, end))
+                continue
+        tokens.append(Token(surface, start, end))
+    return tokens
+
+
+_SENTENCE_END = frozenset({".", "!", "?", "…"})
+_CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
+
+
+def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200) -> list[Sentence]:
+    """Group tokens into sentences.
+
+    A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
+    starts with an upper-case letter, a digit or an opening quote, or at a blank line. Sentences longer
+    than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
+
+    Returns:
+        ``list[Sentence]``, each non-empty, covering every token exactly once, in order.
+    """
+    if tokens is None:
+        tokens = tokenize(text)
+    sentences: list[Sentence] = []
+    current: list[Token] = []
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        current.append(tok)
+        nxt = tokens[i + 1] if i + 1 < n else None
+        boundary = False
+        if nxt is None:
+            boundary = True
+        elif "\n\n" in text[tok.end : nxt.start] or "\r\n\r\n" in text[tok.end : nxt.start]:
+            boundary = True
+        elif tok.text in _SENTENCE_END or (
+            tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END and current[-2].end == tok.start
+        ):
+            if nxt.text in _CLOSERS and tok.text in _SENTENCE_END and nxt.start == tok.end:
+                boundary = False  # let the closing quote join this sentence first
+            else:
+                first = nxt.text[0]
+                boundary = first.isupper() or first.isdigit() or first in "\"'“‘«¿¡("
+        if boundary or len(current) >= max_tokens:
+            sentences.append(Sentence(tuple(current)))
+            current = []
+    if current:
+        sentences.append(Sentence(tuple(current)))
+    return sentences

@@ -1,0 +1,283 @@
+"""``faust.Record`` schemas of the messages on every topic, and their strict JSON codec.
+
+Every message is a JSON object (orjson) keyed by ``job_id``. Nested structures (entities, chains,
+placeholders) are plain JSON objects so any consumer can read them without Faust.
+
+Topic → record:
+
+=========================== ====================== =====================================================
+topic (default name)        record                 produced by
+=========================== ====================== =====================================================
+documents                   :class:`Document`      users
+documents.detected          :class:`DetectedDocument`  detect agent
+documents.resolved          :class:`ResolvedDocument`  corefer agent
+translation.requests        :class:`TranslationRequest` anonymize agent (no original entity text)
+translation.results         :class:`TranslationResult`  MT / translators
+translation.reidentified    :class:`ReidentifiedDocument` reidentify agent
+documents.dead-letter       :class:`DeadLetter`    any agent, for bad input or a failing stage
+=========================== ====================== =====================================================
+
+Faust coerces wrong types silently (``job_id=3`` becomes ``"3"``), so :func:`decode` checks the raw JSON
+types itself before building a record and raises :class:`InvalidMessage` with a clear reason.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any, Optional, TypeVar
+
+import faust
+import orjson
+
+from app.settings import SUPPORTED_LANGUAGES
+
+
+class InvalidMessage(ValueError):
+    """A message that cannot be processed; ``reason`` is safe to publish (no document text)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Base(faust.Record, abstract=True, include_metadata=False):
+    """Common base: JSON objects without Faust metadata."""
+
+    def to_json(self) -> bytes:
+        """The record as compact JSON (orjson) bytes."""
+        return orjson.dumps(self.asdict())
+
+
+class Document(_Base):
+    """A document to anonymize (topic ``documents``).
+
+    ``text`` non-empty; ``language`` ISO 639-1 among :data:`SUPPORTED_LANGUAGES`; ``method`` an
+    anonymization method name (default from settings); ``metadata`` passed through untouched.
+    """
+
+    job_id: str
+    text: str
+    language: str = "en"
+    method: Optional[str] = None
+    metadata: Optional[dict] = None
+
+
+class DetectedDocument(_Base):
+    """A document with its entities (topic ``documents.detected``).
+
+    ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open).
+    """
+
+    job_id: str
+    text: str
+    language: str
+    method: str
+    entities: list
+    metadata: Optional[dict] = None
+
+
+class ResolvedDocument(_Base):
+    """A document with entities grouped in coreference chains (topic ``documents.resolved``).
+
+    ``chains``: ``list[dict]`` of :class:`app.doc.Chain` fields, indices into ``entities``.
+    """
+
+    job_id: str
+    text: str
+    language: str
+    method: str
+    entities: list
+    chains: list
+    metadata: Optional[dict] = None
+
+
+class TranslationRequest(_Base):
+    """The anonymized document for translation (topic ``translation.requests``).
+
+    Carries no original entity text: ``placeholders`` is ``list[str]`` of the marks used in ``text``.
+    """
+
+    job_id: str
+    language: str
+    method: str
+    text: str
+    placeholders: list
+    metadata: Optional[dict] = None
+
+
+class TranslationResult(_Base):
+    """A translation of an anonymized document (topic ``translation.results``); ``language`` is the target."""
+
+    job_id: str
+    text: str
+    language: str
+    metadata: Optional[dict] = None
+
+
+class ReidentifiedDocument(_Base):
+    """A re-identified translation (topic ``translation.reidentified``).
+
+    ``restored``: number of placeholder occurrences replaced by originals;
+    ``unknown_placeholders``: ``list[str]`` of placeholder-like marks not in the job's table (left in place);
+    ``missing_placeholders``: ``list[str]`` of table entries absent from the translation.
+    """
+
+    job_id: str
+    language: str
+    text: str
+    restored: int
+    unknown_placeholders: list
+    missing_placeholders: list
+    metadata: Optional[dict] = None
+
+
+class DeadLetter(_Base):
+    """A message that could not be processed (topic ``documents.dead-letter``).
+
+    ``payload``: the original message parsed as JSON when it was JSON, else ``None``;
+    ``payload_base64``: the original bytes, always; ``stage``: the agent (``detect``, ``corefer``,
+    ``anonymize``, ``reidentify``); ``reason``: a clear, text-free explanation; ``job_id`` when known.
+    """
+
+    stage: str
+    reason: str
+    payload_base64: str
+    payload: Any = None
+    job_id: Optional[str] = None
+    error_type: str = "invalid_input"
+
+
+R = TypeVar("R", bound=_Base)
+
+
+def _require(data: dict, name: str, kind: type | tuple[type, ...], *, non_empty: bool = False) -> None:
+    if name not in data or data[name] is None:
+        raise InvalidMessage(f"field '{name}' is missing")
+    value = data[name]
+    # bool is an int subclass: never accept it where a number or string is expected
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise InvalidMessage(f"field '{name}' has type bool, expected {_kind_name(kind)}")
+    if not isinstance(value, kind):
+        raise InvalidMessage(f"field '{name}' has type {type(value).__name__}, expected {_kind_name(kind)}")
+    if non_empty and isinstance(value, str) and not value.strip():
+        raise InvalidMessage(f"field '{name}' is empty")
+
+
+def _optional(data: dict, name: str, kind: type | tuple[type, ...]) -> None:
+    if data.get(name) is not None:
+        _require(data, name, kind)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(k.__name__ for k in kinds)
+
+
+def parse_object(raw: bytes | str | None) -> dict:
+    """Parse raw message bytes into a JSON object.
+
+    Raises:
+        InvalidMessage: empty, not UTF-8/JSON, or not a JSON object.
+    """
+    if raw is None or len(raw) == 0:
+        raise InvalidMessage("empty message")
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        raise InvalidMessage("message is not valid JSON (UTF-8)") from None
+    if not isinstance(data, dict):
+        raise InvalidMessage(f"message is a JSON {type(data).__name__}, expected an object")
+    return data
+
+
+def decode_document(raw: bytes | str | None, *, max_text_chars: int) -> Document:
+    """Decode and validate a message of the ``documents`` topic.
+
+    Raises:
+        InvalidMessage: with a reason for any missing field, wrong type, empty text, text longer than
+            ``max_text_chars`` characters, or unsupported language.
+    """
+    data = parse_object(raw)
+    _require(data, "job_id", str, non_empty=True)
+    _require(data, "text", str, non_empty=True)
+    _optional(data, "language", str)
+    _optional(data, "method", str)
+    _optional(data, "metadata", dict)
+    language = data.get("language") or "en"
+    if language not in SUPPORTED_LANGUAGES:
+        raise InvalidMessage(f"unsupported language '{language[:16]}' (supported: {', '.join(SUPPORTED_LANGUAGES)})")
+    if len(data["text"]) > max_text_chars:
+        raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
+    return Document(
+        job_id=data["job_id"],
+        text=data["text"],
+        language=language,
+        method=data.get("method"),
+        metadata=data.get("metadata"),
+    )
+
+
+def _decode_stage_message(raw: bytes | str | None, record: type[R], list_fields: tuple[str, ...]) -> R:
+    data = parse_object(raw)
+    _require(data, "job_id", str, non_empty=True)
+    _require(data, "text", str, non_empty=True)
+    _require(data, "language", str)
+    _require(data, "method", str)
+    for name in list_fields:
+        _require(data, name, list)
+    _optional(data, "metadata", dict)
+    if data["language"] not in SUPPORTED_LANGUAGES:
+        raise InvalidMessage(f"unsupported language '{data['language'][:16]}'")
+    fields = {name: data.get(name) for name in record._options.fieldnames}
+    return record(**fields)
+
+
+def decode_detected(raw: bytes | str | None) -> DetectedDocument:
+    """Decode a ``documents.detected`` message. Raises :class:`InvalidMessage`."""
+    return _decode_stage_message(raw, DetectedDocument, ("entities",))
+
+
+def decode_resolved(raw: bytes | str | None) -> ResolvedDocument:
+    """Decode a ``documents.resolved`` message. Raises :class:`InvalidMessage`."""
+    return _decode_stage_message(raw, ResolvedDocument, ("entities", "chains"))
+
+
+def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> TranslationResult:
+    """Decode a ``translation.results`` message. Raises :class:`InvalidMessage`."""
+    data = parse_object(raw)
+    _require(data, "job_id", str, non_empty=True)
+    _require(data, "text", str, non_empty=True)
+    _require(data, "language", str, non_empty=True)
+    _optional(data, "metadata", dict)
+    if len(data["text"]) > max_text_chars:
+        raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
+    return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"))
+
+
+def dead_letter(raw: bytes | str | None, *, stage: str, reason: str, error_type: str = "invalid_input") -> DeadLetter:
+    """Build the dead letter for ``raw``: original bytes (base64) and, if JSON, the parsed payload.
+
+    The ``job_id`` is copied when the payload is an object with a string ``job_id``.
+    """
+    if raw is None:
+        raw_bytes = b""
+    elif isinstance(raw, str):
+        raw_bytes = raw.encode("utf-8", "surrogatepass")
+    else:
+        raw_bytes = bytes(raw)
+    payload: Any = None
+    job_id: Optional[str] = None
+    try:
+        payload = orjson.loads(raw_bytes) if raw_bytes else None
+    except orjson.JSONDecodeError:
+        payload = None
+    if isinstance(payload, dict) and isinstance(payload.get("job_id"), str):
+        job_id = payload["job_id"]
+    return DeadLetter(
+        stage=stage,
+        reason=reason,
+        payload_base64=base64.b64encode(raw_bytes).decode("ascii"),
+        payload=payload,
+        job_id=job_id,
+        error_type=error_type,
+    )
