@@ -228,7 +228,7 @@ def _decode_stage_message(raw: bytes | str | None, record: type[R], list_fields:
     _optional(data, "metadata", dict)
     if data["language"] not in SUPPORTED_LANGUAGES:
         raise InvalidMessage(f"unsupported language '{data['language'][:16]}'")
-    fields = {name: data.get(name) for name in record._options.fieldnames}
+    fields = {name: data.get(name) for name in record._options.fields}
     return record(**fields)
 
 

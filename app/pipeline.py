@@ -1,0 +1,190 @@
+"""The four stages as plain functions on records: what the agents call, and what tests and the
+benchmark call in-process without Kafka or Redis.
+
+Each stage is deterministic: the same input record gives the same output record (idempotent under
+at-least-once redelivery, broker.md).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from app.anonymization.engine import AnonymizerEngine
+from app.coreference.resolver import resolve_chains
+from app.detection.pipeline import Detector, build_detector
+from app.doc import Chain, Entity
+from app.reidentification.reidentify import reidentify
+from app.settings import Settings, get_settings
+from models.records import (
+    DetectedDocument,
+    Document,
+    ReidentifiedDocument,
+    ResolvedDocument,
+    TranslationRequest,
+    TranslationResult,
+)
+
+
+class StageError(ValueError):
+    """A stage cannot process a well-formed message; ``reason`` is safe to publish (no document text)."""
+
+    def __init__(self, reason: str, error_type: str = "stage_error") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.error_type = error_type
+
+
+class Pipeline:
+    """Detection → coreference → anonymization, and re-identification.
+
+    Args:
+        settings: worker settings (model directory, default method, batch size).
+        detector_factory: builds the :class:`Detector` of a language (default: :func:`build_detector`);
+            detectors are built once per language, on first use, under a lock.
+        engine: the anonymization engine (default: one with default operator options).
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        detector_factory: Callable[[str], Detector] | None = None,
+        engine: AnonymizerEngine | None = None,
+    ) -> None:
+        self.settings = settings or get_settings()
+        self._factory = detector_factory or (
+            lambda language: build_detector(
+                language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size
+            )
+        )
+        self.engine = engine or AnonymizerEngine()
+        self._detectors: dict[str, Detector] = {}
+        self._lock = threading.Lock()
+
+    def detector(self, language: str) -> Detector:
+        """The detector of ``language``.
+
+        Raises:
+            StageError: no NER model can be loaded for the language (``error_type="model_unavailable"``).
+        """
+        with self._lock:
+            if language not in self._detectors:
+                try:
+                    self._detectors[language] = self._factory(language)
+                except Exception as exc:  # ModelNotFoundError and any loading failure
+                    if type(exc).__name__ == "ModelNotFoundError":
+                        raise StageError(f"no NER model available for language '{language}'", "model_unavailable") from None
+                    raise
+            return self._detectors[language]
+
+    def detect(self, doc: Document) -> DetectedDocument:
+        """Stage 1: entities with character offsets into ``doc.text``.
+
+        Raises:
+            StageError: unknown method or no model for the language.
+        """
+        method = doc.method or self.settings.default_method
+        try:
+            self.engine.operator(method)
+        except KeyError:
+            raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
+        entities = self.detector(doc.language).detect(doc.text)
+        return DetectedDocument(
+            job_id=doc.job_id,
+            text=doc.text,
+            language=doc.language,
+            method=method,
+            entities=[e.to_dict() for e in entities],
+            metadata=doc.metadata,
+        )
+
+    def corefer(self, detected: DetectedDocument) -> ResolvedDocument:
+        """Stage 2: coreference chains over the entities.
+
+        Raises:
+            StageError: entities malformed (missing fields, offsets outside the text or not matching it).
+        """
+        entities = _entities(detected.entities, detected.text)
+        chains = resolve_chains(entities)
+        return ResolvedDocument(
+            job_id=detected.job_id,
+            text=detected.text,
+            language=detected.language,
+            method=detected.method,
+            entities=[e.to_dict() for e in entities],
+            chains=[c.to_dict() for c in chains],
+            metadata=detected.metadata,
+        )
+
+    def anonymize(self, resolved: ResolvedDocument) -> tuple[TranslationRequest, dict]:
+        """Stage 3: the anonymized text and its table of solutions.
+
+        Returns:
+            ``(TranslationRequest, table)``; the request holds no original entity text.
+
+        Raises:
+            StageError: malformed entities or chains, overlapping entities, or unknown method.
+        """
+        entities = _entities(resolved.entities, resolved.text)
+        try:
+            chains = [Chain.from_dict(c) for c in resolved.chains]
+            result = self.engine.anonymize(
+                resolved.text,
+                entities,
+                chains,
+                method=resolved.method,
+                job_id=resolved.job_id,
+                language=resolved.language,
+            )
+        except KeyError as exc:
+            raise StageError(f"invalid chains or method: {str(exc)[:80]}", "invalid_input") from None
+        except (TypeError, ValueError) as exc:
+            raise StageError(f"invalid entities or chains: {exc}", "invalid_input") from None
+        request = TranslationRequest(
+            job_id=resolved.job_id,
+            language=resolved.language,
+            method=resolved.method,
+            text=result.text,
+            placeholders=result.placeholders,
+            metadata=resolved.metadata,
+        )
+        return request, result.table
+
+    def reidentify(self, translation: TranslationResult, table: dict) -> ReidentifiedDocument:
+        """Reverse stage: restore the originals of ``table`` into the translation.
+
+        Raises:
+            StageError: the table is malformed.
+        """
+        try:
+            result = reidentify(translation.text, table)
+        except (KeyError, TypeError, IndexError):
+            raise StageError("the table of solutions is malformed", "stage_error") from None
+        return ReidentifiedDocument(
+            job_id=translation.job_id,
+            language=translation.language,
+            text=result.text,
+            restored=result.restored,
+            unknown_placeholders=result.unknown_placeholders,
+            missing_placeholders=result.missing_placeholders,
+            metadata=translation.metadata,
+        )
+
+
+def _entities(raw: list, text: str) -> list[Entity]:
+    """Parse entity dicts and check them against the text (no entity text in error reasons)."""
+    entities: list[Entity] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise StageError(f"entity {i} is not an object", "invalid_input")
+        try:
+            entity = Entity.from_dict(item)
+        except (KeyError, TypeError, ValueError) as exc:
+            reason = f"missing field {exc}" if isinstance(exc, KeyError) else "bad field types or span"
+            raise StageError(f"entity {i}: {reason}", "invalid_input") from None
+        if entity.end > len(text) or text[entity.start : entity.end] != entity.text:
+            raise StageError(f"entity {i}: span [{entity.start}, {entity.end}) does not match the text", "invalid_input")
+        entities.append(entity)
+    entities.sort(key=lambda e: (e.start, e.end))
+    return entities

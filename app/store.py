@@ -1,0 +1,111 @@
+"""Redis store of the tables of solutions, one per job (seed 004 §6.3: the table is kept locally).
+
+Key: ``<prefix><sha256(job_id)>`` — derived from the job id, bounded in length, whatever characters the
+job id has. Value: the table as JSON (orjson). Every write sets the TTL (``table_ttl_seconds``).
+Writes are idempotent: a retried job writes the same table again.
+
+The store is the only module that talks to Redis; the domain library never does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from typing import Any
+
+import orjson
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from app.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class TableStore:
+    """Async store of tables of solutions.
+
+    Args:
+        client: a ``redis.asyncio.Redis`` client.
+        prefix: key prefix.
+        ttl_seconds: lifetime of a table, seconds (> 0).
+    """
+
+    def __init__(self, client: aioredis.Redis, *, prefix: str = "anon:table:", ttl_seconds: int = 604800) -> None:
+        if ttl_seconds <= 0:
+            raise ValueError("ttl_seconds must be positive")
+        self.client = client
+        self.prefix = prefix
+        self.ttl_seconds = ttl_seconds
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> "TableStore":
+        """A store on ``settings.redis_url`` with the configured prefix and TTL."""
+        client = aioredis.Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
+        return cls(client, prefix=settings.table_key_prefix, ttl_seconds=settings.table_ttl_seconds)
+
+    def key(self, job_id: str) -> str:
+        """The Redis key of ``job_id``'s table."""
+        return self.prefix + hashlib.sha256(job_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+    async def save(self, job_id: str, table: dict[str, Any]) -> None:
+        """Write (or overwrite) a table with the TTL. Raises ``redis.exceptions.RedisError``."""
+        await self.client.set(self.key(job_id), orjson.dumps(table), ex=self.ttl_seconds)
+
+    async def save_with_retry(
+        self,
+        job_id: str,
+        table: dict[str, Any],
+        *,
+        initial_delay: float = 0.5,
+        max_delay: float = 30.0,
+    ) -> int:
+        """Write a table, retrying with exponential backoff until Redis accepts it.
+
+        The caller must not emit the anonymized text (nor commit the input offset) before this returns,
+        so a table is never missing for a text that left (design.md).
+
+        Returns:
+            The number of failed attempts before success (0 when the first write worked).
+        """
+        delay = initial_delay
+        failures = 0
+        while True:
+            try:
+                await self.save(job_id, table)
+                if failures:
+                    log.warning("redis reachable again after %d failed attempts; table written", failures)
+                return failures
+            except (RedisError, OSError) as exc:
+                failures += 1
+                log.warning(
+                    "redis unavailable (%s); retrying table write in %.1f s (attempt %d)",
+                    type(exc).__name__,
+                    delay,
+                    failures,
+                )
+                await asyncio.sleep(delay)
+                delay = min(max_delay, delay * 2)
+
+    async def load(self, job_id: str) -> dict[str, Any] | None:
+        """The table of ``job_id``, or ``None`` when unknown or expired. Raises ``RedisError``."""
+        raw = await self.client.get(self.key(job_id))
+        if raw is None:
+            return None
+        return orjson.loads(raw)
+
+    async def delete(self, job_id: str) -> bool:
+        """Erase a job's table; ``True`` if one existed. Raises ``RedisError``."""
+        return bool(await self.client.delete(self.key(job_id)))
+
+    async def ping(self) -> bool:
+        """``True`` when Redis answers."""
+        try:
+            return bool(await self.client.ping())
+        except (RedisError, OSError):
+            return False
+
+    async def close(self) -> None:
+        """Close the connection pool."""
+        await self.client.aclose()

@@ -1,0 +1,87 @@
+"""The four stages in-process, with a gazetteer tagger standing in for Stanza."""
+
+import pytest
+
+from app.detection.pipeline import build_detector
+from app.pipeline import Pipeline, StageError
+from app.settings import Settings
+from models.records import Document, ResolvedDocument, TranslationResult
+
+from tests.unit.fakes import GazetteerTagger
+
+PHRASES = {"John Doe": "PER", "Doe": "PER", "Acme Corp": "ORG", "Lisbon": "LOC", "Acme": "ORG"}
+TEXT = (
+    "Mr. John Doe of Acme Corp moved to Lisbon on 3 March 2015. "
+    "Write to john.doe@acme.example or call +44 20 7946 0958. Doe likes Lisbon."
+)
+
+
+def make_pipeline(**settings):
+    tagger = GazetteerTagger(PHRASES)
+
+    def factory(language):
+        if language != "en":
+            from app.detection.stanza_ner import ModelNotFoundError
+
+            raise ModelNotFoundError(f"no model for {language}")
+        return build_detector(language, tagger_factory=lambda *_: tagger)
+
+    return Pipeline(Settings(**settings), detector_factory=factory)
+
+
+def test_full_forward_and_reverse_path():
+    p = make_pipeline()
+    detected = p.detect(Document(job_id="job-1", text=TEXT, language="en"))
+    assert [(e["text"], e["label"], e["source"]) for e in detected.entities] == [
+        ("John Doe", "PERSON", "stanza"),
+        ("Acme Corp", "ORGANIZATION", "stanza"),
+        ("Lisbon", "LOCATION", "stanza"),
+        ("3 March 2015", "DATE", "date"),
+        ("john.doe@acme.example", "EMAIL", "email"),
+        ("+44 20 7946 0958", "PHONE", "phone"),
+        ("Doe", "PERSON", "stanza"),
+        ("Lisbon", "LOCATION", "stanza"),
+    ]
+    assert detected.method == "tag"
+    resolved = p.corefer(detected)
+    assert [c["mentions"] for c in resolved.chains] == [[0, 6], [1], [2, 7], [3], [4], [5]]
+    request, table = p.anonymize(resolved)
+    assert request.text == (
+        "Mr. [PERSON_1] of [ORGANIZATION_1] moved to [LOCATION_1] on [DATE_1]. "
+        "Write to [EMAIL_1] or call [PHONE_1]. [PERSON_1] likes [LOCATION_1]."
+    )
+    assert request.placeholders == ["[PERSON_1]", "[ORGANIZATION_1]", "[LOCATION_1]", "[DATE_1]", "[EMAIL_1]", "[PHONE_1]"]
+    assert table["job_id"] == "job-1" and len(table["entries"]) == 6
+    # no original entity text leaves in the request
+    payload = request.to_json().decode()
+    for entity in detected.entities:
+        assert entity["text"] not in payload
+    back = p.reidentify(TranslationResult(job_id="job-1", text=request.text, language="en"), table)
+    assert back.text == TEXT and back.restored == 8
+
+
+def test_stages_are_deterministic():
+    p = make_pipeline()
+    doc = Document(job_id="job-2", text=TEXT, language="en", method="suppress")
+    first = p.anonymize(p.corefer(p.detect(doc)))
+    second = p.anonymize(p.corefer(p.detect(doc)))
+    assert first[0].to_json() == second[0].to_json() and first[1] == second[1]
+
+
+def test_stage_errors():
+    p = make_pipeline()
+    with pytest.raises(StageError, match="no NER model available for language 'de'") as info:
+        p.detect(Document(job_id="j", text="Hallo", language="de"))
+    assert info.value.error_type == "model_unavailable"
+    with pytest.raises(StageError, match="unknown anonymization method 'shred'"):
+        p.detect(Document(job_id="j", text="Hi", language="en", method="shred"))
+    bad_span = ResolvedDocument(job_id="j", text="Hi Ann", language="en", method="tag",
+                                entities=[{"start": 3, "end": 6, "label": "PERSON", "text": "Bob"}], chains=[])
+    with pytest.raises(StageError, match=r"entity 0: span \[3, 6\) does not match the text"):
+        p.anonymize(bad_span)
+    no_chain = ResolvedDocument(job_id="j", text="Hi Ann", language="en", method="tag",
+                                entities=[{"start": 3, "end": 6, "label": "PERSON", "text": "Ann"}], chains=[])
+    with pytest.raises(StageError, match="cover every entity"):
+        p.anonymize(no_chain)
+    with pytest.raises(StageError, match="the table of solutions is malformed"):
+        p.reidentify(TranslationResult(job_id="j", text="[PERSON_1]", language="de"), {"entries": [{"x": 1}]})

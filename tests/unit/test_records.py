@@ -1,0 +1,66 @@
+import base64
+
+import orjson
+import pytest
+
+from models.records import (
+    InvalidMessage,
+    dead_letter,
+    decode_detected,
+    decode_document,
+    decode_resolved,
+    decode_translation,
+)
+
+
+def doc(**fields):
+    return orjson.dumps({"job_id": "j1", "text": "Hello Ann.", "language": "en", **fields})
+
+
+def test_document_defaults_and_passthrough():
+    d = decode_document(orjson.dumps({"job_id": "j1", "text": "Hi", "metadata": {"k": [1]}}), max_text_chars=10)
+    assert (d.job_id, d.text, d.language, d.method, d.metadata) == ("j1", "Hi", "en", None, {"k": [1]})
+    assert orjson.loads(d.to_json()) == {"job_id": "j1", "text": "Hi", "language": "en", "method": None, "metadata": {"k": [1]}}
+
+
+@pytest.mark.parametrize(
+    "raw,reason",
+    [
+        (b"", "empty message"),
+        (b"\xff\xfe{", "message is not valid JSON (UTF-8)"),
+        (b"not json", "message is not valid JSON (UTF-8)"),
+        (b"[1, 2]", "message is a JSON list, expected an object"),
+        (b'"text"', "message is a JSON str, expected an object"),
+        (orjson.dumps({"text": "a"}), "field 'job_id' is missing"),
+        (orjson.dumps({"job_id": "j"}), "field 'text' is missing"),
+        (orjson.dumps({"job_id": 5, "text": "a"}), "field 'job_id' has type int, expected str"),
+        (orjson.dumps({"job_id": "j", "text": ["a"]}), "field 'text' has type list, expected str"),
+        (orjson.dumps({"job_id": "j", "text": True}), "field 'text' has type bool, expected str"),
+        (orjson.dumps({"job_id": "j", "text": " \n "}), "field 'text' is empty"),
+        (orjson.dumps({"job_id": "j", "text": "a", "language": "fr"}), "unsupported language 'fr' (supported: en, de, es, pt)"),
+        (orjson.dumps({"job_id": "j", "text": "a", "metadata": "x"}), "field 'metadata' has type str, expected dict"),
+        (orjson.dumps({"job_id": "j", "text": "a" * 11}), "text has 11 characters, over the limit of 10"),
+    ],
+)
+def test_document_rejections(raw, reason):
+    with pytest.raises(InvalidMessage) as info:
+        decode_document(raw, max_text_chars=10)
+    assert info.value.reason == reason
+
+
+def test_stage_messages_require_their_lists():
+    with pytest.raises(InvalidMessage, match="field 'entities' is missing"):
+        decode_detected(doc(method="tag"))
+    with pytest.raises(InvalidMessage, match="field 'chains' is missing"):
+        decode_resolved(doc(method="tag", entities=[]))
+    assert decode_resolved(doc(method="tag", entities=[], chains=[])).chains == []
+    assert decode_translation(orjson.dumps({"job_id": "j", "text": "t", "language": "de"}), max_text_chars=5).language == "de"
+
+
+def test_dead_letter_keeps_original_bytes_and_job_id():
+    raw = doc(text="")
+    letter = dead_letter(raw, stage="detect", reason="field 'text' is empty")
+    assert base64.b64decode(letter.payload_base64) == raw
+    assert letter.payload["job_id"] == "j1" and letter.job_id == "j1"
+    binary = dead_letter(b"\xff\x00", stage="detect", reason="r")
+    assert (binary.payload, binary.job_id, base64.b64decode(binary.payload_base64)) == (None, None, b"\xff\x00")

@@ -1,0 +1,43 @@
+from app.tokenization import split_sentences, tokenize
+
+
+def texts(tokens):
+    return [t.text for t in tokens]
+
+
+def test_offsets_match_text_and_conventions():
+    text = "Mr. John Doe's mail is john.doe@example.com. He met Dr. Smith in the U.S. on 3 March 2015."
+    tokens = tokenize(text)
+    assert all(text[t.start : t.end] == t.text for t in tokens)
+    assert texts(tokens) == [
+        "Mr.", "John", "Doe", "'s", "mail", "is", "john.doe@example.com", ".", "He", "met", "Dr.", "Smith",
+        "in", "the", "U.S.", "on", "3", "March", "2015", ".",
+    ]
+
+
+def test_urls_and_numbers_stay_whole():
+    assert texts(tokenize("See https://example.org/a?b=1, call 030-1234.")) == [
+        "See", "https://example.org/a?b=1", ",", "call", "030-1234", ".",
+    ]
+
+
+def test_sentences_split_at_end_punctuation_not_abbreviations():
+    text = 'Mr. Doe went to the U.S. in May. "Great!" he said. Then he left...\n\nNew paragraph'
+    sentences = split_sentences(text)
+    assert [[t.text for t in s.tokens] for s in sentences] == [
+        ["Mr.", "Doe", "went", "to", "the", "U.S.", "in", "May", "."],
+        ['"', "Great", "!", '"', "he", "said", "."],
+        ["Then", "he", "left", ".", ".", "."],
+        ["New", "paragraph"],
+    ]
+
+
+def test_long_sentences_are_cut():
+    text = " ".join(["word"] * 450)
+    sentences = split_sentences(text, max_tokens=200)
+    assert [len(s.tokens) for s in sentences] == [200, 200, 50]
+
+
+def test_empty_text():
+    assert tokenize("") == []
+    assert split_sentences("   ") == []
