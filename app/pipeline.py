@@ -66,16 +66,19 @@ class Pipeline:
         """The detector of ``language``.
 
         Raises:
-            StageError: no NER model can be loaded for the language (``error_type="model_unavailable"``).
+            StageError: no NER model can be loaded for the language (``error_type="model_unavailable"``);
+                the next call tries to load it again.
         """
         with self._lock:
             if language not in self._detectors:
                 try:
                     self._detectors[language] = self._factory(language)
-                except Exception as exc:  # ModelNotFoundError and any loading failure
+                except Exception as exc:  # ModelNotFoundError or any loading failure: never crash the worker
                     if type(exc).__name__ == "ModelNotFoundError":
-                        raise StageError(f"no NER model available for language '{language}'", "model_unavailable") from None
-                    raise
+                        reason = f"no NER model available for language '{language}'"
+                    else:
+                        reason = f"could not load the NER model for language '{language}' ({type(exc).__name__})"
+                    raise StageError(reason, "model_unavailable") from exc
             return self._detectors[language]
 
     def detect(self, doc: Document) -> DetectedDocument:

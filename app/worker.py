@@ -31,6 +31,8 @@ async def preload_models() -> None:
             log.info("NER model loaded for language %s", language)
         except StageError as exc:
             log.warning("%s", exc.reason)
+        except Exception as exc:  # never let a preload failure stop the worker
+            log.error("preloading language %s failed with %s", language, type(exc).__name__)
     log.info("worker ready")
 
 

@@ -1,0 +1,32 @@
+"""The table store against the real Redis (a session key prefix, cleaned up by conftest)."""
+
+import redis.asyncio as aioredis
+
+from app.store import TableStore
+
+TABLE = {"version": 1, "job_id": "job/ü 1", "entries": [{"placeholder": "[PERSON_1]", "surfaces": ["Ann"]}]}
+
+
+async def test_save_load_ttl_delete(redis_url, table_key_prefix):
+    store = TableStore(aioredis.Redis.from_url(redis_url), prefix=table_key_prefix, ttl_seconds=120)
+    try:
+        assert await store.ping()
+        assert await store.load("job/ü 1") is None
+        assert await store.save_with_retry("job/ü 1", TABLE) == 0
+        assert await store.load("job/ü 1") == TABLE
+        key = store.key("job/ü 1")
+        assert key.startswith(table_key_prefix) and len(key) == len(table_key_prefix) + 64
+        assert 0 < await store.client.ttl(key) <= 120
+        assert await store.delete("job/ü 1") is True
+        assert await store.load("job/ü 1") is None
+        assert await store.delete("job/ü 1") is False
+    finally:
+        await store.close()
+
+
+async def test_unreachable_redis_is_reported_not_raised_by_ping():
+    store = TableStore(aioredis.Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2), ttl_seconds=5)
+    try:
+        assert await store.ping() is False
+    finally:
+        await store.close()
