@@ -1,30 +1,94 @@
-"""Helpers shared by the agents: forwarding a record and publishing a dead letter."""
+"""What every agent does around its stage: decode, call, forward, or publish a dead letter.
+
+:func:`handle` runs one message through a stage's ``work`` coroutine and guarantees the rule of the
+pipeline: exactly one output or exactly one dead letter, whatever goes wrong (bad input, a failing
+stage, an output too large for the broker). Log lines name the stage, the error type and the reason,
+never document text.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiokafka.errors import MessageSizeTooLargeError
+from faust.exceptions import ProducerSendError
 
 from app.faust_app import dead_letter_topic
-from models.records import dead_letter
+from app.pipeline import StageError
+from app.settings import get_settings
+from models.records import InvalidMessage, dead_letter
 
 log = logging.getLogger("anonymizer.agents")
 
 
+@dataclass(frozen=True, slots=True)
+class Output:
+    """A message to forward: ``payload`` (JSON bytes) to ``topic`` keyed by ``job_id``."""
+
+    topic: object
+    job_id: str
+    payload: bytes
+
+
+class Rejected(Exception):
+    """Raised by a stage's work to dead-letter the input with ``reason`` and ``error_type``."""
+
+    def __init__(self, reason: str, error_type: str = "invalid_input") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.error_type = error_type
+
+
+class OutputTooLarge(Exception):
+    """The output is larger than ``max_message_bytes`` or the broker refused it for its size."""
+
+
 async def forward(topic, job_id: str, payload: bytes) -> None:
-    """Send ``payload`` keyed by ``job_id`` and wait until the broker acknowledged it."""
-    fut = await topic.send(key=job_id.encode("utf-8", "surrogatepass"), value=payload)
-    await fut
+    """Send ``payload`` keyed by ``job_id`` and wait for the broker's acknowledgement.
+
+    Raises:
+        OutputTooLarge: the payload exceeds ``max_message_bytes`` or the broker refused its size.
+    """
+    limit = get_settings().max_message_bytes
+    if len(payload) > limit:
+        raise OutputTooLarge(f"output of {len(payload)} bytes exceeds max_message_bytes ({limit})")
+    try:
+        fut = await topic.send(key=job_id.encode("utf-8", "surrogatepass"), value=payload)
+        await fut
+    except (MessageSizeTooLargeError, ProducerSendError) as exc:
+        cause = exc.__cause__ if isinstance(exc, ProducerSendError) else exc
+        if isinstance(cause, MessageSizeTooLargeError) or "MessageSizeTooLarge" in repr(exc):
+            raise OutputTooLarge(f"the broker refused an output of {len(payload)} bytes as too large") from None
+        raise
 
 
 async def reject(raw: bytes | None, *, stage: str, reason: str, error_type: str = "invalid_input") -> None:
     """Publish the dead letter of ``raw`` (original payload, stage, reason) and log it without content."""
-    letter = dead_letter(raw, stage=stage, reason=reason, error_type=error_type)
+    letter = dead_letter(raw, stage=stage, reason=reason, error_type=error_type, max_bytes=get_settings().max_message_bytes)
     key = (letter.job_id or "").encode("utf-8", "surrogatepass") or None
     fut = await dead_letter_topic.send(key=key, value=letter.to_json())
     await fut
     log.warning("dead letter: stage=%s type=%s reason=%s", stage, error_type, reason)
 
 
-def failure_reason(stage: str, exc: BaseException) -> str:
-    """A reason for an unexpected failure that carries no document text (only the exception type)."""
-    return f"{stage} failed with {type(exc).__name__}"
+async def handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], Awaitable[Output]]) -> None:
+    """Run ``work(raw)`` and forward its output, or dead-letter ``raw``; never raises for bad input.
+
+    ``work`` raises :class:`~models.records.InvalidMessage`, :class:`~app.pipeline.StageError` or
+    :class:`Rejected` for inputs it refuses; any other exception is a failure inside the stage and is
+    reported by its type only (its message could quote the document).
+    """
+    try:
+        output = await work(raw)
+    except (InvalidMessage, StageError, Rejected) as exc:
+        await reject(raw, stage=stage, reason=exc.reason, error_type=getattr(exc, "error_type", "invalid_input"))
+        return
+    except Exception as exc:
+        await reject(raw, stage=stage, reason=f"{stage} failed with {type(exc).__name__}", error_type="stage_error")
+        return
+    try:
+        await forward(output.topic, output.job_id, output.payload)
+    except OutputTooLarge as exc:
+        await reject(raw, stage=stage, reason=str(exc), error_type="too_large")

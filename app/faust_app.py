@@ -41,6 +41,7 @@ faust_app = faust.App(
     topic_replication_factor=1,
     topic_partitions=settings.topic_partitions,
     producer_acks=-1,
+    producer_max_request_size=settings.max_message_bytes,
     web_enabled=False,
 )
 

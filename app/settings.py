@@ -46,7 +46,12 @@ class Settings(BaseSettings):
         redis_url: Redis URL for the tables of solutions (``REDIS_URL`` also accepted).
         table_ttl_seconds: lifetime of a table of solutions in Redis, seconds.
         table_key_prefix: prefix of Redis keys.
-        max_text_chars: documents longer than this (characters) go to the dead-letter topic.
+        max_text_chars: documents longer than this (characters) go to the dead-letter topic. The default
+            keeps every hop's message (text + entities) well under ``max_message_bytes``.
+        max_message_bytes: largest message the worker produces (bytes; the producer's request size).
+            Kafka brokers must accept it (``message.max.bytes`` / topic ``max.message.bytes``); a larger
+            output becomes a dead letter, and a dead letter that is still too large carries a truncated
+            payload with the original size and SHA-256.
         default_method: anonymization method when a document names none.
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
@@ -65,7 +70,8 @@ class Settings(BaseSettings):
     )
     table_ttl_seconds: int = 7 * 24 * 3600
     table_key_prefix: str = "anon:table:"
-    max_text_chars: int = 1_000_000
+    max_text_chars: int = 250_000
+    max_message_bytes: int = 4 * 1024 * 1024
     default_method: str = "tag"
     ner_model_dir: str = ""
     ner_batch_size: int = 64

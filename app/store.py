@@ -88,6 +88,17 @@ class TableStore:
                 await asyncio.sleep(delay)
                 delay = min(max_delay, delay * 2)
 
+    async def load_with_retry(self, job_id: str, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> dict[str, Any] | None:
+        """:meth:`load`, retrying with exponential backoff while Redis is unreachable."""
+        delay = initial_delay
+        while True:
+            try:
+                return await self.load(job_id)
+            except (RedisError, OSError) as exc:
+                log.warning("redis unavailable (%s); retrying table read in %.1f s", type(exc).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(max_delay, delay * 2)
+
     async def load(self, job_id: str) -> dict[str, Any] | None:
         """The table of ``job_id``, or ``None`` when unknown or expired. Raises ``RedisError``."""
         raw = await self.client.get(self.key(job_id))

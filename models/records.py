@@ -24,6 +24,7 @@ types itself before building a record and raises :class:`InvalidMessage` with a 
 from __future__ import annotations
 
 import base64
+import hashlib
 from typing import Any, Optional, TypeVar
 
 import faust
@@ -134,9 +135,13 @@ class ReidentifiedDocument(_Base):
 class DeadLetter(_Base):
     """A message that could not be processed (topic ``documents.dead-letter``).
 
-    ``payload``: the original message parsed as JSON when it was JSON, else ``None``;
-    ``payload_base64``: the original bytes, always; ``stage``: the agent (``detect``, ``corefer``,
-    ``anonymize``, ``reidentify``); ``reason``: a clear, text-free explanation; ``job_id`` when known.
+    ``stage``: the agent (``detect``, ``corefer``, ``anonymize``, ``reidentify``); ``reason``: a clear
+    explanation that quotes no document text; ``error_type``: ``invalid_input``, ``model_unavailable``,
+    ``unknown_job``, ``too_large`` or ``stage_error``; ``job_id`` when known.
+    ``payload_base64``: the original bytes (all of them unless ``payload_truncated``);
+    ``payload``: the original parsed as JSON, only when it was JSON of at most
+    :data:`INLINE_PAYLOAD_BYTES` bytes (else ``None``); ``payload_size``: original size in bytes;
+    ``payload_sha256``: hex digest of the original bytes.
     """
 
     stage: str
@@ -145,6 +150,9 @@ class DeadLetter(_Base):
     payload: Any = None
     job_id: Optional[str] = None
     error_type: str = "invalid_input"
+    payload_size: int = 0
+    payload_sha256: str = ""
+    payload_truncated: bool = False
 
 
 R = TypeVar("R", bound=_Base)
@@ -254,10 +262,23 @@ def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> Trans
     return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"))
 
 
-def dead_letter(raw: bytes | str | None, *, stage: str, reason: str, error_type: str = "invalid_input") -> DeadLetter:
-    """Build the dead letter for ``raw``: original bytes (base64) and, if JSON, the parsed payload.
+#: Originals up to this size (bytes) are also inlined as parsed JSON in the dead letter.
+INLINE_PAYLOAD_BYTES = 64 * 1024
 
-    The ``job_id`` is copied when the payload is an object with a string ``job_id``.
+
+def dead_letter(
+    raw: bytes | str | None,
+    *,
+    stage: str,
+    reason: str,
+    error_type: str = "invalid_input",
+    max_bytes: int | None = None,
+) -> DeadLetter:
+    """Build the dead letter for ``raw``: original bytes (base64) and, if small JSON, the parsed payload.
+
+    The ``job_id`` is copied when the payload is an object with a string ``job_id``. When ``max_bytes``
+    is given and the letter would be larger, the base64 payload is cut so the letter fits and
+    ``payload_truncated`` is set (``payload_size`` and ``payload_sha256`` still describe the original).
     """
     if raw is None:
         raw_bytes = b""
@@ -265,19 +286,27 @@ def dead_letter(raw: bytes | str | None, *, stage: str, reason: str, error_type:
         raw_bytes = raw.encode("utf-8", "surrogatepass")
     else:
         raw_bytes = bytes(raw)
-    payload: Any = None
-    job_id: Optional[str] = None
+    parsed: Any = None
     try:
-        payload = orjson.loads(raw_bytes) if raw_bytes else None
+        parsed = orjson.loads(raw_bytes) if raw_bytes else None
     except orjson.JSONDecodeError:
-        payload = None
-    if isinstance(payload, dict) and isinstance(payload.get("job_id"), str):
-        job_id = payload["job_id"]
-    return DeadLetter(
+        parsed = None
+    job_id = parsed["job_id"] if isinstance(parsed, dict) and isinstance(parsed.get("job_id"), str) else None
+    if job_id is not None and len(job_id) > 1024:
+        job_id = None
+    letter = DeadLetter(
         stage=stage,
         reason=reason,
         payload_base64=base64.b64encode(raw_bytes).decode("ascii"),
-        payload=payload,
+        payload=parsed if len(raw_bytes) <= INLINE_PAYLOAD_BYTES else None,
         job_id=job_id,
         error_type=error_type,
+        payload_size=len(raw_bytes),
+        payload_sha256=hashlib.sha256(raw_bytes).hexdigest(),
     )
+    if max_bytes is not None and len(letter.to_json()) > max_bytes:
+        keep = max(0, (max_bytes - 4096) * 3 // 4)  # base64 grows 4/3; leave room for the other fields
+        letter.payload = None
+        letter.payload_base64 = base64.b64encode(raw_bytes[:keep]).decode("ascii")
+        letter.payload_truncated = True
+    return letter

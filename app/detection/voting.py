@@ -3,7 +3,8 @@
 Overlaps are resolved as follows (the documented precedence):
 
 1. Recognizers are ranked by the configured cascade (default :data:`DEFAULT_PRECEDENCE`: validated
-   patterns first — ``email``, ``url``, ``phone`` — then the model, then ``date``). An entity from a
+   patterns first — ``email``, ``url``, ``phone``, ``date`` — then the model; a date pattern needs a
+   day or a year, so on its span it is more reliable than a model that tags "March" as a location). An entity from a
    higher-ranked recognizer always wins; within one recognizer the longer span wins, then the earlier.
 2. An entity that overlaps an accepted one is dropped if it lies inside it; if it sticks out, the part
    outside is kept (trimmed) when it still contains a letter or digit, so that no fragment of a
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from app.doc import Entity
 
-DEFAULT_PRECEDENCE: tuple[str, ...] = ("email", "url", "phone", "stanza", "date")
+DEFAULT_PRECEDENCE: tuple[str, ...] = ("email", "url", "phone", "date", "stanza")
 
 
 def _rank(source: str, precedence: tuple[str, ...]) -> tuple[int, str]:

@@ -64,3 +64,19 @@ def test_dead_letter_keeps_original_bytes_and_job_id():
     assert letter.payload["job_id"] == "j1" and letter.job_id == "j1"
     binary = dead_letter(b"\xff\x00", stage="detect", reason="r")
     assert (binary.payload, binary.job_id, base64.b64decode(binary.payload_base64)) == (None, None, b"\xff\x00")
+
+
+def test_dead_letter_inlines_only_small_payloads_and_truncates_to_fit():
+    import hashlib
+
+    from models.records import INLINE_PAYLOAD_BYTES
+
+    big = orjson.dumps({"job_id": "j9", "text": "a" * (INLINE_PAYLOAD_BYTES + 10)})
+    letter = dead_letter(big, stage="detect", reason="too long")
+    assert letter.payload is None and letter.job_id == "j9"
+    assert base64.b64decode(letter.payload_base64) == big and not letter.payload_truncated
+    assert (letter.payload_size, letter.payload_sha256) == (len(big), hashlib.sha256(big).hexdigest())
+    cut = dead_letter(big, stage="detect", reason="too long", max_bytes=20_000)
+    assert len(cut.to_json()) <= 20_000 and cut.payload_truncated
+    assert big.startswith(base64.b64decode(cut.payload_base64))
+    assert cut.payload_size == len(big) and cut.payload_sha256 == letter.payload_sha256

@@ -38,3 +38,9 @@ def test_unknown_sources_rank_last():
     text = "Berlin"
     entities = [E(text, "Berlin", "MISC", "custom"), E(text, "Berlin", "LOCATION", "stanza")]
     assert [(e.label, e.source) for e in resolve_overlaps(text, entities)] == [("LOCATION", "stanza")]
+
+
+def test_date_pattern_beats_model_inside_a_date():
+    text = "on 3 March 2015"
+    entities = [E(text, "March", "LOCATION", "stanza"), E(text, "3 March 2015", "DATE", "date")]
+    assert [(e.text, e.label) for e in resolve_overlaps(text, entities)] == [("3 March 2015", "DATE")]
