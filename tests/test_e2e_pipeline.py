@@ -112,3 +112,171 @@ def test_bad_messages_inside_the_pipeline_and_on_the_reverse_path(worker, sessio
         letters = _dead_letters_for(collector, raw)
         assert [(d["stage"], d["reason"]) for d in letters] == [(stage, reason)]
     worker.check_alive()
+
+
+# --------------------------------------------------------------------------------------------------
+# The main job: exact anonymized texts, tables of solutions in Redis, round trips
+# --------------------------------------------------------------------------------------------------
+
+LETTER = (
+    "Mr. John Smith, the director of Acme Corporation, met Maria Garcia in London on 3 March 2015. "
+    "Smith later wrote to maria.garcia@example.com and called +44 20 7946 0958. Garcia replied from Madrid."
+)
+LETTER_ANONYMIZED = (
+    "Mr. [PERSON_1], the director of [ORGANIZATION_1], met [PERSON_2] in [LOCATION_1] on [DATE_1]. "
+    "[PERSON_1] later wrote to [EMAIL_1] and called [PHONE_1]. [PERSON_2] replied from [LOCATION_2]."
+)
+LETTER_SUPPRESSED = (
+    "Mr. XXX, the director of XXX, met XXX in XXX on XXX. XXX later wrote to XXX and called XXX. XXX replied from XXX."
+)
+# a hand-made German translation of LETTER_ANONYMIZED: placeholders moved, one with spaces and lower case
+LETTER_GERMAN = (
+    "Herr [PERSON_1], Direktor von [ORGANIZATION_1], traf [PERSON_2] am [DATE_1] in [LOCATION_1]. "
+    "Später schrieb [ person_1 ] an [EMAIL_1] und rief [PHONE_1] an. Aus [LOCATION_2] antwortete [PERSON_2]."
+)
+LETTER_GERMAN_RESTORED = (
+    "Herr John Smith, Direktor von Acme Corporation, traf Maria Garcia am 3 March 2015 in London. "
+    "Später schrieb Smith an maria.garcia@example.com und rief +44 20 7946 0958 an. Aus Madrid antwortete Garcia."
+)
+LETTER_TABLE_ENTRIES = [
+    ("[PERSON_1]", "PERSON", ["John Smith", "Smith"]),
+    ("[ORGANIZATION_1]", "ORGANIZATION", ["Acme Corporation"]),
+    ("[PERSON_2]", "PERSON", ["Maria Garcia", "Garcia"]),
+    ("[LOCATION_1]", "LOCATION", ["London"]),
+    ("[DATE_1]", "DATE", ["3 March 2015"]),
+    ("[EMAIL_1]", "EMAIL", ["maria.garcia@example.com"]),
+    ("[PHONE_1]", "PHONE", ["+44 20 7946 0958"]),
+    ("[LOCATION_2]", "LOCATION", ["Madrid"]),
+]
+
+
+def _json_for(collector, topic, job_id):
+    return [m.json for m in collector.for_key(job_id, topic)]
+
+
+async def _load_table(worker, job_id):
+    store = TableStore(aioredis.Redis.from_url(worker.settings.redis_url), prefix=worker.settings.table_key_prefix)
+    try:
+        table = await store.load(job_id)
+        ttl = await store.client.ttl(store.key(job_id))
+        return table, ttl
+    finally:
+        await store.close()
+
+
+def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, session_id):
+    tag_job, sup_job = f"{session_id}-letter", f"{session_id}-letter-suppress"
+    metadata = {"customer": "c-17", "nested": {"keep": [1, 2, 3]}}
+    docs = [
+        ("documents", tag_job, {"job_id": tag_job, "text": LETTER, "language": "en", "metadata": metadata}),
+        ("documents", sup_job, {"job_id": sup_job, "text": LETTER, "language": "en", "method": "suppress"}),
+    ]
+    collector = run(
+        _send_and_collect(
+            worker, docs, lambda c: all(c.for_key(j, "translation.requests") for j in (tag_job, sup_job))
+        )
+    )
+    [request] = _json_for(collector, "translation.requests", tag_job)
+    assert request == {
+        "job_id": tag_job,
+        "language": "en",
+        "method": "tag",
+        "text": LETTER_ANONYMIZED,
+        "placeholders": [p for p, _, _ in LETTER_TABLE_ENTRIES],
+        "metadata": metadata,
+    }
+    [suppressed] = _json_for(collector, "translation.requests", sup_job)
+    assert (suppressed["text"], suppressed["placeholders"]) == (LETTER_SUPPRESSED, ["XXX"])
+    # no original entity text in anything sent to translation
+    outgoing = b"".join(m.value for m in collector.by_topic("translation.requests") if m.key in (tag_job, sup_job))
+    for _, _, surfaces in LETTER_TABLE_ENTRIES:
+        for surface in surfaces:
+            assert surface.encode() not in outgoing
+    # the intermediate hops carry entities and chains
+    [detected] = _json_for(collector, "documents.detected", tag_job)
+    assert [(e["text"], e["label"]) for e in detected["entities"]] == [
+        ("John Smith", "PERSON"), ("Acme Corporation", "ORGANIZATION"), ("Maria Garcia", "PERSON"),
+        ("London", "LOCATION"), ("3 March 2015", "DATE"), ("Smith", "PERSON"),
+        ("maria.garcia@example.com", "EMAIL"), ("+44 20 7946 0958", "PHONE"), ("Garcia", "PERSON"),
+        ("Madrid", "LOCATION"),
+    ]
+    [resolved] = _json_for(collector, "documents.resolved", tag_job)
+    assert [c["mentions"] for c in resolved["chains"]] == [[0, 5], [1], [2, 8], [3], [4], [6], [7], [9]]
+
+    table, ttl = run(_load_table(worker, tag_job))
+    assert [(e["placeholder"], e["label"], e["surfaces"]) for e in table["entries"]] == LETTER_TABLE_ENTRIES
+    assert table["entries"][0]["mentions"] == [
+        {"text": "John Smith", "start": 4, "end": 14, "anon_start": 4, "anon_end": 14},
+        {"text": "Smith", "start": 94, "end": 99, "anon_start": 98, "anon_end": 108},
+    ]
+    assert 0 < ttl <= 3600
+
+    # the translations come back: each untouched text, and a hand-made German translation
+    back = [
+        ("translation.results", tag_job, {"job_id": tag_job, "language": "en", "text": LETTER_ANONYMIZED}),
+        ("translation.results", sup_job, {"job_id": sup_job, "language": "en", "text": LETTER_SUPPRESSED}),
+    ]
+    collector = run(
+        _send_and_collect(
+            worker, back, lambda c: all(c.for_key(j, "translation.reidentified") for j in (tag_job, sup_job))
+        )
+    )
+    for job in (tag_job, sup_job):
+        [result] = _json_for(collector, "translation.reidentified", job)
+        assert result["text"] == LETTER
+        assert (result["restored"], result["unknown_placeholders"], result["missing_placeholders"]) == (10, [], [])
+
+    german = [("translation.results", tag_job, {"job_id": tag_job, "language": "de", "text": LETTER_GERMAN + " [PERSON_7]"})]
+    collector = run(
+        _send_and_collect(
+            worker, german, lambda c: any(m.json["language"] == "de" for m in c.for_key(tag_job, "translation.reidentified"))
+        )
+    )
+    [result] = [m.json for m in collector.for_key(tag_job, "translation.reidentified") if m.json["language"] == "de"]
+    assert result == {
+        "job_id": tag_job,
+        "language": "de",
+        "text": LETTER_GERMAN_RESTORED + " [PERSON_7]",
+        "restored": 10,
+        "unknown_placeholders": ["[PERSON_7]"],
+        "missing_placeholders": [],
+        "metadata": None,
+    }
+    worker.check_alive()
+
+
+def _long_document(min_chars: int) -> str:
+    paragraph = (
+        "On 12 May 2014 the committee chaired by Anna Lindqvist met representatives of Nordic Shipping Ltd in "
+        "Gothenburg. Lindqvist asked whether the company had informed the authorities in Stockholm, and the "
+        "representatives promised a written answer to anna.lindqvist@example.org within two weeks.\n\n"
+    )
+    return (paragraph * (min_chars // len(paragraph) + 1)).strip()
+
+
+def test_a_100000_character_document_does_not_cause_a_rebalance(worker, session_id):
+    job = f"{session_id}-long"
+    text = _long_document(100_000)
+    assert len(text) >= 100_000
+    joins_before = worker.read_log().count("(Re-)joining group")
+    collector = run(
+        _send_and_collect(
+            worker,
+            [("documents", job, {"job_id": job, "text": text, "language": "en"})],
+            lambda c: c.for_key(job, "translation.requests") or c.for_key(job, "documents.dead-letter"),
+        )
+    )
+    [request] = _json_for(collector, "translation.requests", job)
+    assert "Lindqvist" not in request["text"] and "Gothenburg" not in request["text"]
+    collector = run(
+        _send_and_collect(
+            worker,
+            [("translation.results", job, {"job_id": job, "language": "en", "text": request["text"]})],
+            lambda c: c.for_key(job, "translation.reidentified"),
+        )
+    )
+    [result] = _json_for(collector, "translation.reidentified", job)
+    assert result["text"] == text and result["missing_placeholders"] == [] and result["unknown_placeholders"] == []
+    log = worker.read_log()
+    assert log.count("(Re-)joining group") == joins_before, "a rebalance happened while the long document was processed"
+    assert "Heartbeat failed" not in log

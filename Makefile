@@ -1,0 +1,51 @@
+# Developer commands. `make run` = demo, `make test` = test suite, `make bench` = throughput benchmark.
+# Everything runs from the virtualenv in .venv (created on first use).
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.install-stamp
+# extra arguments for the torch install, e.g. TORCH_PIP_ARGS="--index-url https://download.pytorch.org/whl/cpu"
+TORCH_PIP_ARGS ?=
+PYTEST_ARGS ?=
+BENCH_ARGS ?=
+DEMO_ARGS ?=
+
+.PHONY: install run demo test bench clean distclean help
+
+help:
+	@echo "make install  - create .venv, install torch==2.13.0 then the package with its dev extra"
+	@echo "make run      - the end-to-end demo (Tansu + Redis + worker); outputs in out/"
+	@echo "make test     - the test suite (PYTEST_ARGS=... to pass options, e.g. -m 'not e2e')"
+	@echo "make bench    - throughput: pipeline vs in-process stages; writes out/benchmark.json"
+	@echo "make clean    - remove outputs and caches (keeps .venv); make distclean also removes .venv"
+
+install: $(STAMP)
+
+# Re-run only when pyproject.toml changes (or the venv is new). torch goes first: the package pins it,
+# and installing it on its own lets TORCH_PIP_ARGS pick a CPU-only index.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install $(TORCH_PIP_ARGS) torch==2.13.0
+	$(BIN)/python -m pip install -e '.[dev]'
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/python -m app.devtools.demo $(DEMO_ARGS)
+
+demo: run
+
+# pytest exits with 5 when no test was collected: not a failure here.
+test: install
+	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$rc
+
+bench: install
+	$(BIN)/python -m app.devtools.benchmark $(BENCH_ARGS)
+
+clean:
+	rm -rf out .pytest_cache .hypothesis build dist *.egg-info
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

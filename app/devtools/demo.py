@@ -1,0 +1,768 @@
+"""End-to-end demo: ``make run`` / ``python -m app.devtools.demo``.
+
+What it does, all on loopback:
+
+1. starts Tansu on a free port and makes sure Redis answers at ``REDIS_URL`` (default
+   ``redis://127.0.0.1:6379/0``; a private ``redis-server`` is started when none answers);
+2. starts the worker (``python -m app.worker``), logging to ``out/worker.log``;
+3. consumes every output topic from the earliest offset into ``out/<topic>.jsonl`` (one JSON object a line);
+4. publishes every document of ``demo/documents/*.json`` and every bad input of ``demo/bad/*`` (key = job id);
+5. waits until each has a translation request or a dead letter (generous timeout: Stanza loads slowly);
+6. sends each anonymized text back unchanged as its own "translation" (same language), then every hand-made
+   translation of ``demo/translations/*.json``, and waits for each re-identified output;
+7. prints a summary, one document before and after with its table of solutions (read from Redis);
+8. stops everything it started, also on Ctrl-C and errors.
+
+Exit code: 0 when every input came out (documents as translation requests, bad inputs as dead letters) and
+every untranslated round trip restored the original text exactly; 1 otherwise; 2 when the environment could
+not be set up (no Tansu, no Redis, worker died); 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import collections
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Optional
+
+import orjson
+
+from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from app.devtools.tansu import TansuBroker, TansuError, die_with_parent
+from app.settings import Settings
+
+__all__ = ["WorkerProcess", "WorkerError", "repo_root", "main", "run_demo"]
+# ---------------------------------------------------------------------------------------------------------
+# Worker subprocess (also used by tests/conftest.py and app.devtools.benchmark)
+# ---------------------------------------------------------------------------------------------------------
+
+
+def repo_root() -> Optional[Path]:
+    """The source checkout containing ``app/`` (``None`` when the package is installed elsewhere)."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "app" / "__init__.py").is_file() else None
+
+
+class WorkerError(RuntimeError):
+    """The worker subprocess failed to start or died."""
+
+
+class WorkerProcess:
+    """``python -m app.worker`` as a child process, configured by environment variables.
+
+    Args:
+        broker_url: Faust broker URL, ``kafka://host:port`` (``ANON_BROKER_URL``).
+        redis_url: Redis URL (``ANON_REDIS_URL``).
+        app_id: Faust app id / consumer group (``ANON_APP_ID``); default a unique ``anon-<hex>``.
+        log_path: file receiving the worker's stdout and stderr.
+        extra_env: more variables, e.g. ``{"ANON_TABLE_KEY_PREFIX": "test:abc:"}``.
+        python: interpreter; default the current one.
+        cwd: working directory of the worker; default the log file's directory. Faust creates its data
+            directory ``<app_id>-data/`` there, so it must not be the source checkout.
+        module: the module run with ``python -m`` (default ``app.worker``; tests may substitute a fake).
+
+    The child runs in its own session (Ctrl-C in a terminal reaches the parent, which stops it).
+    """
+
+    def __init__(self, *, broker_url: str, redis_url: str, log_path: os.PathLike | str,
+                 app_id: Optional[str] = None, extra_env: Optional[dict[str, str]] = None,
+                 python: Optional[str] = None, cwd: Optional[os.PathLike | str] = None,
+                 module: str = "app.worker") -> None:
+        self.broker_url = broker_url
+        self.redis_url = redis_url
+        self.app_id = app_id or f"anon-{uuid.uuid4().hex[:10]}"
+        self.log_path = Path(log_path)
+        self.extra_env = dict(extra_env or {})
+        self.python = python or sys.executable
+        self.cwd = Path(cwd) if cwd else self.log_path.parent
+        self.module = module
+        self.proc: Optional[subprocess.Popen] = None
+        self._log: Optional[IO[bytes]] = None
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The ``ANON_*`` variables given to the worker (without the inherited environment)."""
+        env = {
+            "ANON_BROKER_URL": self.broker_url,
+            "ANON_REDIS_URL": self.redis_url,
+            "ANON_APP_ID": self.app_id,
+        }
+        env.update(self.extra_env)
+        return env
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    @property
+    def returncode(self) -> Optional[int]:
+        return None if self.proc is None else self.proc.poll()
+
+    def start(self) -> "WorkerProcess":
+        """Start the worker (returns at once; it needs 10-30 s to load its models before consuming)."""
+        if self.running:
+            return self
+        env = dict(os.environ)
+        env.update(self.env)
+        env["PYTHONUNBUFFERED"] = "1"
+        for name in ("ANON_SETTINGS_FILE", "ANON_NER_MODEL_DIR"):  # relative to our cwd, not the worker's
+            if env.get(name) and not os.path.isabs(env[name]):
+                env[name] = os.path.abspath(env[name])
+        root = repo_root()
+        if root is not None:
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.cwd.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [self.python, "-m", self.module], cwd=str(self.cwd), env=env,
+            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=die_with_parent,
+        )
+        return self
+
+    def check_alive(self) -> None:
+        """Raise :class:`WorkerError` (with the tail of its log) if the worker has exited."""
+        if self.proc is not None and self.proc.poll() is not None:
+            raise WorkerError(f"worker exited with code {self.proc.returncode}; log tail:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last ``lines`` lines of the worker log ('' when none)."""
+        try:
+            text = self.log_path.read_text("utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self, grace: float = 10.0) -> Optional[int]:
+        """SIGTERM, then SIGKILL after ``grace`` seconds. Idempotent. Returns the exit code (or ``None``)."""
+        proc = self.proc
+        code: Optional[int] = None
+        if proc is not None:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(timeout=grace)
+                except subprocess.TimeoutExpired:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(proc.pid, signal.SIGKILL)  # also children the worker may have spawned
+                    with contextlib.suppress(ProcessLookupError):
+                        proc.kill()
+                    proc.wait(timeout=5)
+            code = proc.returncode
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        return code
+
+    def __enter__(self) -> "WorkerProcess":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Kafka plumbing of the demo
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode("ascii")
+
+
+def _loads(raw: Optional[bytes]) -> Any:
+    if not raw:
+        return None
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+
+
+@dataclass
+class Output:
+    """One message read from an output topic."""
+
+    topic: str
+    key: Optional[str]
+    raw: bytes
+    value: Any  # parsed JSON (dict for every well-formed output) or None
+
+
+async def ensure_topics(bootstrap: str, topics: list[str], partitions: int) -> None:
+    """Create the topics that do not exist yet (replication 1)."""
+    from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    await admin.start()
+    try:
+        existing = set(await admin.list_topics())
+        missing = [NewTopic(t, partitions, 1) for t in dict.fromkeys(topics) if t not in existing]
+        if missing:
+            await admin.create_topics(missing)
+    finally:
+        await admin.close()
+
+
+class OutputRecorder:
+    """Consumes ``topics`` from the earliest offset (no consumer group) into memory and into
+    ``out_dir/<topic>.jsonl`` (one JSON object a line; a value that is not JSON is written as
+    ``{"_raw_base64": ...}``)."""
+
+    def __init__(self, bootstrap: str, topics: list[str], out_dir: Path) -> None:
+        self.bootstrap = bootstrap
+        self.topics = topics
+        self.out_dir = out_dir
+        self.outputs: list[Output] = []
+        self._files: dict[str, IO[bytes]] = {}
+        self._consumer: Any = None
+        self._task: Optional[asyncio.Task] = None
+        self.error: Optional[BaseException] = None
+
+    async def start(self) -> None:
+        from aiokafka import AIOKafkaConsumer
+
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        for t in self.topics:
+            self._files[t] = open(self.out_dir / f"{t}.jsonl", "wb")
+        self._consumer = AIOKafkaConsumer(
+            *self.topics, bootstrap_servers=self.bootstrap, group_id=None, auto_offset_reset="earliest",
+            enable_auto_commit=False, metadata_max_age_ms=2000,
+        )
+        await self._consumer.start()
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                batch = await self._consumer.getmany(timeout_ms=200)
+                for records in batch.values():
+                    for r in records:
+                        raw = r.value or b""
+                        value = _loads(raw)
+                        key = r.key.decode("utf-8", "replace") if r.key is not None else None
+                        self.outputs.append(Output(r.topic, key, raw, value))
+                        line = orjson.dumps(value) if isinstance(value, dict) else orjson.dumps({"_raw_base64": _b64(raw)})
+                        f = self._files[r.topic]
+                        f.write(line + b"\n")
+                        f.flush()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # surfaced by the waiting loop
+            self.error = exc
+
+    def of(self, topic: str) -> list[Output]:
+        return [o for o in self.outputs if o.topic == topic]
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._consumer is not None:
+            with contextlib.suppress(Exception):
+                await self._consumer.stop()
+        for f in self._files.values():
+            f.close()
+        self._files.clear()
+
+
+async def publish(bootstrap: str, topic: str, items: list[tuple[str, bytes]]) -> None:
+    """Send ``(key, raw value)`` pairs one by one (one record per batch: Tansu's ListOffsets(latest) is
+    wrong for batches of several records, broker.md)."""
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
+    await producer.start()
+    try:
+        for key, raw in items:
+            await producer.send_and_wait(topic, raw, key=key.encode("utf-8"))
+    finally:
+        await producer.stop()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Inputs and their outcomes
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class DemoInput:
+    """A message the demo publishes to ``documents``."""
+
+    source: Path
+    key: str
+    raw: bytes
+    job_id: Optional[str] = None  # set when the payload is an object with a string job_id
+    text: Optional[str] = None  # the original text (documents only)
+    language: Optional[str] = None
+    bad: bool = False
+    request: Optional[dict] = None  # its translation request, once seen
+    dead_letter: Optional[dict] = None  # or its dead letter
+
+    @property
+    def done(self) -> bool:
+        return self.request is not None or self.dead_letter is not None
+
+
+@dataclass
+class DemoTranslation:
+    """A message the demo publishes to ``translation.results``."""
+
+    tid: str
+    job_id: str
+    language: str
+    text: str
+    kind: str  # "roundtrip" | "handmade"
+    source: Optional[Path] = None
+    raw: bytes = b""
+    result: Optional[dict] = None  # its re-identified document
+    dead_letter: Optional[dict] = None
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None or self.dead_letter is not None
+
+
+def load_inputs(documents_dir: Path, bad_dir: Optional[Path]) -> list[DemoInput]:
+    """Read the demo documents (``*.json``, sorted) and the bad inputs (every file, sorted).
+
+    The Kafka key is the job id when the file is a JSON object with a string ``job_id``, else the file stem.
+    Documents are re-encoded compactly; bad inputs are sent byte for byte.
+    """
+    inputs: list[DemoInput] = []
+    for path in sorted(documents_dir.glob("*.json")):
+        data = orjson.loads(path.read_bytes())
+        inputs.append(DemoInput(path, data["job_id"], orjson.dumps(data), data["job_id"], data.get("text"),
+                                data.get("language", "en")))
+    if bad_dir is not None and bad_dir.is_dir():
+        for path in sorted(p for p in bad_dir.iterdir() if p.is_file() and not p.name.startswith(".")
+                           and p.suffix != ".md"):
+            raw = path.read_bytes()
+            data = _loads(raw)
+            job_id = data.get("job_id") if isinstance(data, dict) and isinstance(data.get("job_id"), str) else None
+            inputs.append(DemoInput(path, job_id or path.stem, raw, job_id, bad=True))
+    return inputs
+
+
+def load_handmade(translations_dir: Optional[Path]) -> list[DemoTranslation]:
+    """Read ``{"job_id", "language", "text"}`` files of ``translations_dir`` (sorted)."""
+    out: list[DemoTranslation] = []
+    if translations_dir is None or not translations_dir.is_dir():
+        return out
+    for path in sorted(translations_dir.glob("*.json")):
+        data = orjson.loads(path.read_bytes())
+        out.append(DemoTranslation(f"handmade:{path.name}", data["job_id"], data["language"], data["text"],
+                                   "handmade", path))
+    return out
+
+
+def match_documents(inputs: list[DemoInput], rec: OutputRecorder, s: Settings) -> None:
+    """Attach to each input its translation request or its dead letter (first one seen)."""
+    requests: dict[str, dict] = {}
+    for o in rec.of(s.topic_translation_requests):
+        if isinstance(o.value, dict) and isinstance(o.value.get("job_id"), str):
+            requests.setdefault(o.value["job_id"], o.value)
+    by_payload: dict[str, dict] = {}
+    by_job: dict[str, dict] = {}
+    for o in rec.of(s.topic_dead_letter):
+        if not isinstance(o.value, dict) or o.value.get("stage") == "reidentify":
+            continue
+        if isinstance(o.value.get("payload_base64"), str):
+            by_payload.setdefault(o.value["payload_base64"], o.value)
+        if isinstance(o.value.get("job_id"), str):
+            by_job.setdefault(o.value["job_id"], o.value)
+        if o.key:
+            by_job.setdefault(o.key, o.value)
+    for inp in inputs:
+        if inp.done:
+            continue
+        if inp.job_id and inp.job_id in requests and not inp.bad:
+            inp.request = requests[inp.job_id]
+            continue
+        dl = by_payload.get(_b64(inp.raw)) or (by_job.get(inp.job_id) if inp.job_id else None) or by_job.get(inp.key)
+        if dl is not None:
+            inp.dead_letter = dl
+
+
+def match_translations(translations: list[DemoTranslation], rec: OutputRecorder, s: Settings) -> None:
+    """Attach to each translation its re-identified document or dead letter.
+
+    A re-identified document carrying ``metadata.demo_translation`` is matched by that id; otherwise the
+    k-th re-identified document of a job goes to the k-th translation sent for it (one partition per key
+    keeps them in order).
+    """
+    by_id: dict[str, dict] = {}
+    positional: dict[str, list[dict]] = collections.defaultdict(list)
+    for o in rec.of(s.topic_reidentified):
+        v = o.value
+        if not isinstance(v, dict):
+            continue
+        tid = (v.get("metadata") or {}).get("demo_translation") if isinstance(v.get("metadata"), dict) else None
+        if tid:
+            by_id.setdefault(tid, v)
+        elif isinstance(v.get("job_id"), str):
+            positional[v["job_id"]].append(v)
+    dead = {o.value.get("payload_base64"): o.value for o in rec.of(s.topic_dead_letter)
+            if isinstance(o.value, dict) and o.value.get("stage") == "reidentify"}
+    seen: dict[str, int] = collections.Counter()
+    for t in translations:
+        if t.tid in by_id:
+            t.result = by_id[t.tid]
+        elif _b64(t.raw) in dead:
+            t.dead_letter = dead[_b64(t.raw)]
+        else:
+            i = seen[t.job_id]
+            seen[t.job_id] += 1
+            if i < len(positional[t.job_id]):
+                t.result = positional[t.job_id][i]
+
+
+async def wait_until(condition, *, timeout: float, worker: Optional["WorkerProcess"], rec: OutputRecorder,
+                     what: str, progress=None) -> bool:
+    """Poll ``condition()`` every 0.5 s until true (``True``) or ``timeout`` seconds (``False``).
+
+    Raises:
+        WorkerError: the worker exited meanwhile. RuntimeError: the output consumer failed.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        if condition():
+            return True
+        if rec.error is not None:
+            raise RuntimeError(f"output consumer failed: {rec.error!r}")
+        if worker is not None:
+            worker.check_alive()
+        if time.monotonic() > deadline:
+            return False
+        if progress is not None:
+            progress()
+        await asyncio.sleep(0.5)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The demo
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class DemoResult:
+    inputs: list[DemoInput]
+    roundtrips: list[DemoTranslation]
+    handmade: list[DemoTranslation]
+    detected: dict[str, dict] = field(default_factory=dict)  # job_id -> documents.detected value
+    example_table: Optional[dict] = None
+    example_job: Optional[str] = None
+
+    @property
+    def lost(self) -> list[DemoInput]:
+        return [i for i in self.inputs if not i.done]
+
+    @property
+    def inexact(self) -> list[DemoTranslation]:
+        originals = {i.job_id: i.text for i in self.inputs if i.job_id}
+        return [t for t in self.roundtrips
+                if t.result is None or originals.get(t.job_id) is None or t.result.get("text") != originals[t.job_id]]
+
+    @property
+    def rejected_documents(self) -> list[DemoInput]:
+        """Demo documents (not the deliberately bad inputs) that went to the dead-letter topic."""
+        return [i for i in self.inputs if not i.bad and i.dead_letter is not None]
+
+    @property
+    def accepted_bad(self) -> list[DemoInput]:
+        """Deliberately bad inputs that were not dead-lettered."""
+        return [i for i in self.inputs if i.bad and i.request is not None]
+
+    @property
+    def ok(self) -> bool:
+        """No input lost, every round trip exact, every demo document anonymized, every bad input rejected."""
+        return (not self.lost and not self.inexact and all(t.done for t in self.roundtrips)
+                and not self.rejected_documents and not self.accepted_bad)
+
+
+async def run_demo(*, bootstrap: str, settings: Settings, worker: Optional[WorkerProcess], documents_dir: Path,
+                   bad_dir: Optional[Path], translations_dir: Optional[Path], out_dir: Path, timeout: float,
+                   console: Any) -> DemoResult:
+    """Publish, wait, round-trip and collect; see the module docstring. Infrastructure must be running."""
+    s = settings
+    inputs = load_inputs(documents_dir, bad_dir)
+    handmade = load_handmade(translations_dir)
+    out_topics = [s.topic_detected, s.topic_resolved, s.topic_translation_requests, s.topic_reidentified,
+                  s.topic_dead_letter]
+    await ensure_topics(bootstrap, [s.topic_documents, s.topic_translation_results, *out_topics], s.topic_partitions)
+    rec = OutputRecorder(bootstrap, out_topics, out_dir)
+    await rec.start()
+    try:
+        console.print(f"publishing {sum(not i.bad for i in inputs)} documents and {sum(i.bad for i in inputs)} bad inputs "
+                      f"to [bold]{s.topic_documents}[/]")
+        await publish(bootstrap, s.topic_documents, [(i.key, i.raw) for i in inputs])
+
+        t0 = time.monotonic()
+        last = [-1]
+
+        def docs_done() -> bool:
+            match_documents(inputs, rec, s)
+            return all(i.done for i in inputs)
+
+        def progress() -> None:
+            n = sum(i.done for i in inputs)
+            if n != last[0]:
+                last[0] = n
+                console.print(f"  {n}/{len(inputs)} inputs have an output ({time.monotonic() - t0:.0f} s; the first "
+                              "ones wait for the worker to load its models)")
+
+        if not await wait_until(docs_done, timeout=timeout, worker=worker, rec=rec, what="documents", progress=progress):
+            console.print(f"[red]timeout after {timeout:.0f} s: {len(inputs) - sum(i.done for i in inputs)} inputs "
+                          "without output[/]")
+
+        # untranslated round trips: the anonymized text comes back as its own translation
+        roundtrips: list[DemoTranslation] = []
+        for inp in inputs:
+            if inp.request is not None:
+                t = DemoTranslation(f"roundtrip:{inp.job_id}", inp.job_id or inp.key, inp.request["language"],
+                                    inp.request["text"], "roundtrip")
+                roundtrips.append(t)
+        for t in [*roundtrips, *handmade]:
+            t.raw = orjson.dumps({"job_id": t.job_id, "text": t.text, "language": t.language,
+                                  "metadata": {"demo_translation": t.tid}})
+        if roundtrips:
+            console.print(f"sending {len(roundtrips)} anonymized texts back unchanged to [bold]{s.topic_translation_results}[/]")
+            await publish(bootstrap, s.topic_translation_results, [(t.job_id, t.raw) for t in roundtrips])
+
+            def rt_done() -> bool:
+                match_translations(roundtrips, rec, s)
+                return all(t.done for t in roundtrips)
+
+            if not await wait_until(rt_done, timeout=max(120.0, timeout / 3), worker=worker, rec=rec, what="round trips"):
+                console.print("[red]timeout: some round trips have no re-identified output[/]")
+        if handmade:
+            console.print(f"sending {len(handmade)} hand-made translations")
+            await publish(bootstrap, s.topic_translation_results, [(t.job_id, t.raw) for t in handmade])
+            every = [*roundtrips, *handmade]
+
+            def hm_done() -> bool:
+                for t in every:
+                    t.result = t.dead_letter = None
+                match_translations(every, rec, s)
+                return all(t.done for t in handmade)
+
+            if not await wait_until(hm_done, timeout=120.0, worker=worker, rec=rec, what="hand-made translations"):
+                console.print("[red]timeout: some hand-made translations have no re-identified output[/]")
+
+        result = DemoResult(inputs, roundtrips, handmade)
+        for o in rec.of(s.topic_detected):
+            if isinstance(o.value, dict) and isinstance(o.value.get("job_id"), str):
+                result.detected.setdefault(o.value["job_id"], o.value)
+        return result
+    finally:
+        await rec.stop()
+
+
+def pick_example(result: DemoResult) -> Optional[DemoInput]:
+    """The document to show before/after: one with an e-mail address and the most entities, else the most entities."""
+    done = [i for i in result.inputs if i.request is not None and i.text]
+    if not done:
+        return None
+
+    def n_entities(i: DemoInput) -> int:
+        return len((result.detected.get(i.job_id or "") or {}).get("entities") or [])
+
+    with_mail = [i for i in done if "@" in (i.text or "")]
+    return max(with_mail or done, key=lambda i: (n_entities(i), -len(i.text or "")))
+
+
+async def load_table(settings: Settings, job_id: str) -> Optional[dict]:
+    """The job's table of solutions from Redis (``TableStore``), or ``None``."""
+    from app.store import TableStore
+
+    store = TableStore.from_settings(settings)
+    try:
+        return await store.load(job_id)
+    finally:
+        await store.close()
+
+
+def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
+    """The rich summary: counts, dead letters, entities per label, round trips, one example."""
+    from rich.markup import escape as esc  # document texts and reasons are data, never rich markup
+    from rich.panel import Panel
+    from rich.table import Table
+
+    docs = [i for i in result.inputs if not i.bad]
+    bad = [i for i in result.inputs if i.bad]
+    t = Table(title="Demo summary", show_header=False)
+    t.add_row("documents in", f"{len(docs)} documents + {len(bad)} deliberately bad inputs")
+    t.add_row("translation requests", str(sum(i.request is not None for i in result.inputs)))
+    t.add_row("dead letters", str(sum(i.dead_letter is not None for i in result.inputs)))
+    t.add_row("lost (no output, no dead letter)", f"[red]{len(result.lost)}[/]" if result.lost else "0")
+    exact = len(result.roundtrips) - len(result.inexact)
+    style = "green" if not result.inexact and result.roundtrips else "red"
+    t.add_row("round trips restored exactly", f"[{style}]{exact}/{len(result.roundtrips)}[/]")
+    if result.handmade:
+        t.add_row("hand-made translations re-identified", f"{sum(h.result is not None for h in result.handmade)}/{len(result.handmade)}")
+    console.print(t)
+
+    unexpected_dl = [i for i in docs if i.dead_letter is not None]
+    unexpected_ok = [i for i in bad if i.request is not None]
+    dl = Table(title="Dead letters")
+    for col in ("input", "stage", "error type", "reason"):
+        dl.add_column(col)
+    for i in result.inputs:
+        if i.dead_letter is not None:
+            d = i.dead_letter
+            dl.add_row(esc(i.source.name), esc(str(d.get("stage"))), esc(str(d.get("error_type"))), esc(str(d.get("reason"))),
+                       style=None if i.bad else "red")
+    console.print(dl)
+    if unexpected_dl:
+        console.print(f"[red]{len(unexpected_dl)} demo documents went to the dead-letter topic[/]")
+    if unexpected_ok:
+        console.print(f"[red]{len(unexpected_ok)} bad inputs were accepted: {esc(str([i.source.name for i in unexpected_ok]))}[/]")
+
+    labels: collections.Counter = collections.Counter()
+    for v in result.detected.values():
+        for e in v.get("entities") or []:
+            if isinstance(e, dict):
+                labels[str(e.get("label"))] += 1
+    lt = Table(title=f"Entities per label ({len(result.detected)} documents detected)")
+    lt.add_column("label")
+    lt.add_column("entities", justify="right")
+    for label, n in labels.most_common():
+        lt.add_row(esc(label), str(n))
+    console.print(lt)
+
+    if result.inexact:
+        console.print("[red]round trips that did not restore the original exactly:[/] "
+                      + esc(", ".join(t.job_id for t in result.inexact)))
+    if result.handmade:
+        ht = Table(title="Hand-made translations")
+        for col in ("file", "job", "language", "restored", "unknown", "missing"):
+            ht.add_column(col)
+        for h in result.handmade:
+            r = h.result or {}
+            ht.add_row(esc(h.source.name if h.source else h.tid), esc(h.job_id), esc(h.language),
+                       str(r.get("restored", "-")) if h.result else ("dead letter" if h.dead_letter else "no output"),
+                       esc(", ".join(map(str, r.get("unknown_placeholders") or []))),
+                       esc(", ".join(map(str, r.get("missing_placeholders") or []))))
+        console.print(ht)
+
+    ex = next((i for i in result.inputs if i.job_id == result.example_job), None)
+    if ex is not None and ex.request is not None:
+        console.print(Panel(esc(ex.text or ""), title=esc(f"{ex.job_id}: original"), expand=False))
+        console.print(Panel(esc(str(ex.request.get("text", ""))), title=esc(f"{ex.job_id}: anonymized (sent to translation)"),
+                            expand=False))
+        tab = result.example_table
+        if tab is None:
+            console.print("[yellow]table of solutions not found in Redis[/]")
+        else:
+            tt = Table(title=esc(f"Table of solutions of {ex.job_id} (from Redis, method {tab.get('method')})"))
+            for col in ("placeholder", "label", "chain", "surfaces", "spans"):
+                tt.add_column(col)
+            for e in tab.get("entries") or []:
+                tt.add_row(esc(str(e.get("placeholder"))), esc(str(e.get("label"))), esc(str(e.get("chain_id"))),
+                           esc(" | ".join(map(str, e.get("surfaces") or []))),
+                           esc(" ".join(f"[{a},{b})" for a, b in (e.get("spans") or []))))
+            console.print(tt)
+    console.print(f"outputs written to {out_dir}/<topic>.jsonl; worker log: {out_dir}/worker.log")
+
+
+def _parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
+    root = repo_root() or Path.cwd()
+    p = argparse.ArgumentParser(prog="python -m app.devtools.demo", description=__doc__.split("\n\n")[0])
+    p.add_argument("--documents", type=Path, default=root / "demo" / "documents")
+    p.add_argument("--bad", type=Path, default=root / "demo" / "bad")
+    p.add_argument("--translations", type=Path, default=root / "demo" / "translations")
+    p.add_argument("--out", type=Path, default=root / "out")
+    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or os.environ.get("ANON_REDIS_URL") or DEFAULT_REDIS_URL)
+    p.add_argument("--timeout", type=float, default=600.0,
+                   help="seconds to wait for all documents (includes the worker's model loading)")
+    p.add_argument("--key-prefix", default="anon:demo:table:", help="Redis key prefix of the demo's tables")
+    return p.parse_args(argv)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Entry point; returns the exit code (see the module docstring)."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    args = _parse_args(argv)
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    out_dir: Path = args.out
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def on_sigterm(signum, frame):  # make SIGTERM unwind like Ctrl-C so everything is stopped
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    broker = TansuBroker(log_path=out_dir / "tansu.log")
+    redis = LocalRedis(args.redis_url, log_path=out_dir / "redis.log")
+    worker: Optional[WorkerProcess] = None
+    try:
+        try:
+            broker.start()
+            console.print(f"Tansu broker at {broker.bootstrap}")
+            redis.start()
+            console.print(f"Redis at {redis.url}" + (" (started locally)" if redis.started else ""))
+        except (TansuError, RedisUnavailable) as exc:
+            console.print(f"[red]cannot set up the demo:[/] {escape(str(exc))}")
+            return 2
+        base = Settings()
+        settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id="anonymizer-demo",
+                            table_key_prefix=args.key_prefix,
+                            table_ttl_seconds=min(base.table_ttl_seconds, 24 * 3600))
+        (out_dir / "worker.log").write_bytes(b"")
+        worker = WorkerProcess(
+            broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id, log_path=out_dir / "worker.log",
+            extra_env={"ANON_TABLE_KEY_PREFIX": settings.table_key_prefix,
+                       "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds)},
+        ).start()
+        console.print(f"worker started (pid {worker.proc.pid}, log {out_dir / 'worker.log'})")
+        try:
+            result = asyncio.run(run_demo(
+                bootstrap=broker.bootstrap, settings=settings, worker=worker, documents_dir=args.documents,
+                bad_dir=args.bad, translations_dir=args.translations, out_dir=out_dir, timeout=args.timeout,
+                console=console))
+        except WorkerError as exc:
+            console.print(f"[red]{escape(str(exc))}[/]")
+            return 2
+        ex = pick_example(result)
+        if ex is not None and ex.job_id:
+            result.example_job = ex.job_id
+            try:
+                result.example_table = asyncio.run(load_table(settings, ex.job_id))
+            except Exception as exc:  # show the rest of the summary anyway
+                console.print(f"[yellow]could not read the table from Redis: {type(exc).__name__}[/]")
+        print_summary(result, console, out_dir)
+        if result.ok:
+            console.print("[bold green]demo OK[/]")
+            return 0
+        console.print("[bold red]demo FAILED[/]: "
+                      f"{len(result.lost)} inputs lost, {len(result.inexact)} round trips not exact, "
+                      f"{len(result.rejected_documents)} demo documents dead-lettered, "
+                      f"{len(result.accepted_bad)} bad inputs accepted")
+        return 1
+    except KeyboardInterrupt:
+        console.print("[yellow]interrupted; stopping[/]")
+        return 130
+    finally:
+        if worker is not None:
+            worker.stop()
+        redis.stop()
+        broker.stop()
+        signal.signal(signal.SIGTERM, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

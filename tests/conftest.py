@@ -1,0 +1,210 @@
+"""Session fixtures for end-to-end tests: a Kafka-compatible broker, Redis, and worker subprocesses.
+
+- ``kafka_bootstrap``: ``"127.0.0.1:PORT"`` of a Tansu broker started for the session (or the bootstrap in
+  ``ANON_TEST_KAFKA_BOOTSTRAP`` to run the same tests against a real Kafka).
+- ``redis_url``: the Redis at ``REDIS_URL`` (default ``redis://127.0.0.1:6379/0``); a private ``redis-server``
+  is started on loopback when none answers.
+- ``table_key_prefix``: ``test:<uuid>:``, unique per session; every key under it is deleted at the end.
+- ``worker_factory``: ``start(**env) -> RunningWorker`` starts ``python -m app.worker`` wired to the above
+  (unique ``ANON_APP_ID``), waits until a probe document round-trips, and stops it at the end of the
+  session (SIGTERM, then SIGKILL). ``worker``: one such worker shared by the session.
+
+Tests that need these are end-to-end tests: mark them ``@pytest.mark.e2e``. Missing infrastructure (no Tansu
+binary, no Redis and no ``redis-server``) skips them with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+from app.devtools.demo import WorkerError, WorkerProcess
+from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from app.devtools.tansu import TansuBroker, TansuError
+from app.settings import Settings
+from tests.kafka_utils import Collector, produce_one
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+WORKER_READY_TIMEOUT = float(os.environ.get("ANON_TEST_WORKER_TIMEOUT", "300"))
+
+
+@pytest.fixture(scope="session")
+def session_id() -> str:
+    """A short id unique to this test session (used in app ids, key prefixes, job ids)."""
+    return uuid.uuid4().hex[:10]
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``host:port`` of the session's broker (Tansu on a free loopback port unless
+    ``ANON_TEST_KAFKA_BOOTSTRAP`` names an existing Kafka)."""
+    external = os.environ.get("ANON_TEST_KAFKA_BOOTSTRAP")
+    if external:
+        yield external
+        return
+    log = tmp_path_factory.mktemp("tansu") / "tansu.log"
+    broker = TansuBroker(log_path=log)
+    try:
+        broker.start()
+    except TansuError as exc:
+        pytest.skip(f"no Kafka-compatible broker for e2e tests: {exc}")
+    try:
+        yield broker.bootstrap
+    finally:
+        broker.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of a Redis that answers PING (started locally when the loopback URL has none)."""
+    url = os.environ.get("REDIS_URL") or os.environ.get("ANON_REDIS_URL") or DEFAULT_REDIS_URL
+    local = LocalRedis(url, log_path=tmp_path_factory.mktemp("redis") / "redis.log")
+    try:
+        local.start()
+    except RedisUnavailable as exc:
+        pytest.skip(f"no Redis for e2e tests: {exc}")
+    try:
+        yield local.url
+    finally:
+        local.stop()
+
+
+@pytest.fixture(scope="session")
+def table_key_prefix(redis_url: str, session_id: str) -> Iterator[str]:
+    """Redis key prefix of this session's tables; every key under it is deleted at the end."""
+    prefix = f"test:{session_id}:"
+    yield prefix
+    import redis
+
+    client = redis.Redis.from_url(redis_url, socket_timeout=5)
+    try:
+        keys = list(client.scan_iter(match=prefix + "*", count=500))
+        for i in range(0, len(keys), 500):
+            client.delete(*keys[i : i + 500])
+    except redis.RedisError:
+        pass
+    finally:
+        client.close()
+
+
+@dataclass
+class RunningWorker:
+    """A started and ready worker. ``settings`` mirrors its configuration (topics, Redis, key prefix)."""
+
+    process: WorkerProcess
+    settings: Settings
+    bootstrap: str
+
+    @property
+    def log_path(self) -> Path:
+        return self.process.log_path
+
+    def read_log(self) -> str:
+        """The worker's stdout and stderr so far."""
+        return self.log_path.read_text("utf-8", errors="replace") if self.log_path.exists() else ""
+
+    def check_alive(self) -> None:
+        self.process.check_alive()
+
+
+async def _probe(bootstrap: str, worker: WorkerProcess, settings: Settings, timeout: float) -> None:
+    """Round-trip one probe document (documents → translation.requests → translation.results →
+    translation.reidentified); raise on timeout or if the worker dies."""
+    job_id = f"probe-{uuid.uuid4().hex[:12]}"
+    s = settings
+    topics = [s.topic_translation_requests, s.topic_reidentified, s.topic_dead_letter]
+    deadline = time.monotonic() + timeout
+
+    async def wait(pred) -> None:
+        while True:
+            worker.check_alive()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"worker not ready after {timeout:.0f} s; log tail:\n{worker.log_tail()}")
+            try:
+                await collector.wait_for(pred, timeout=min(2.0, remaining))
+                return
+            except TimeoutError:
+                continue
+
+    async with Collector(bootstrap, topics, partitions=s.topic_partitions) as collector:
+        doc = {"job_id": job_id, "language": "en", "text": "The probe was sent from Lisbon by Maria Santos."}
+        await produce_one(bootstrap, s.topic_documents, job_id, doc)
+        await wait(lambda msgs: any(m.key == job_id and m.topic != s.topic_reidentified for m in msgs))
+        got = collector.for_key(job_id)
+        request = next((m.json for m in got if m.topic == s.topic_translation_requests), None)
+        if request is None:
+            dead = next((m.json for m in got if m.topic == s.topic_dead_letter), None)
+            raise WorkerError(f"probe document went to the dead-letter topic: {dead!r}")
+        result = {"job_id": job_id, "language": "en", "text": request["text"]}
+        await produce_one(bootstrap, s.topic_translation_results, job_id, result)
+        await wait(lambda msgs: any(m.key == job_id and m.topic == s.topic_reidentified for m in msgs)
+                   or sum(m.key == job_id and m.topic == s.topic_dead_letter for m in msgs) > 0)
+
+
+def _run_in_thread(coro) -> object:
+    """Run a coroutine to completion in a fresh event loop on another thread (sync fixtures may be set up
+    while pytest-asyncio owns the main thread's event loop)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+@pytest.fixture(scope="session")
+def worker_factory(
+    kafka_bootstrap: str, redis_url: str, table_key_prefix: str, session_id: str,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Callable[..., RunningWorker]]:
+    """``start(app_id=None, ready=True, **env) -> RunningWorker``: start ``python -m app.worker``.
+
+    ``env`` adds variables (e.g. ``ANON_MAX_TEXT_CHARS="100"``); ``app_id`` defaults to a unique
+    ``test-<session>-<n>`` (workers with the same app id share the consumer group). With ``ready=True``
+    it returns once a probe document has round-tripped (timeout ``ANON_TEST_WORKER_TIMEOUT``, 300 s).
+    Every worker started is stopped at the end of the session; ``RunningWorker.process.stop()`` stops
+    one earlier.
+    """
+    if not (REPO_ROOT / "app" / "worker.py").exists():
+        pytest.skip("app/worker.py does not exist yet")
+    log_dir = tmp_path_factory.mktemp("worker")
+    started: list[WorkerProcess] = []
+
+    def start(app_id: str | None = None, ready: bool = True, **env: str) -> RunningWorker:
+        n = len(started) + 1
+        app_id = app_id or f"test-{session_id}-{n}"
+        extra = {"ANON_TABLE_KEY_PREFIX": table_key_prefix, "ANON_TABLE_TTL_SECONDS": "3600", **env}
+        proc = WorkerProcess(broker_url=f"kafka://{kafka_bootstrap}", redis_url=redis_url, app_id=app_id,
+                             log_path=log_dir / f"worker-{n}.log", extra_env=extra)
+        started.append(proc)
+        proc.start()
+        settings = Settings(**_settings_overrides(proc.env))
+        running = RunningWorker(proc, settings, kafka_bootstrap)
+        if ready:
+            try:
+                _run_in_thread(_probe(kafka_bootstrap, proc, settings, WORKER_READY_TIMEOUT))
+            except BaseException:
+                proc.stop()
+                raise
+        return running
+
+    yield start
+    for proc in reversed(started):
+        proc.stop()
+
+
+def _settings_overrides(env: dict[str, str]) -> dict[str, str]:
+    """``ANON_FOO=x`` → ``{"foo": "x"}`` for :class:`Settings` (init values beat the process environment)."""
+    out = {k[len("ANON_"):].lower(): v for k, v in env.items() if k.startswith("ANON_") and k != "ANON_SETTINGS_FILE"}
+    return {k: v for k, v in out.items() if k in Settings.model_fields}
+
+
+@pytest.fixture(scope="session")
+def worker(worker_factory: Callable[..., RunningWorker]) -> RunningWorker:
+    """One ready worker shared by the session's e2e tests (use unique job ids per test)."""
+    return worker_factory()
