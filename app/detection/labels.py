@@ -12,15 +12,28 @@ ORGANIZATION = "ORGANIZATION"
 LOCATION = "LOCATION"
 MISC = "MISC"
 DATE = "DATE"
+TIME = "TIME"
 EMAIL = "EMAIL"
 PHONE = "PHONE"
 URL = "URL"
+IP_ADDRESS = "IP_ADDRESS"
+IBAN = "IBAN"
+CREDIT_CARD = "CREDIT_CARD"
+NATIONAL_ID = "NATIONAL_ID"
+MONEY = "MONEY"
+CASE_NUMBER = "CASE_NUMBER"
+POSTAL_CODE = "POSTAL_CODE"
+NUMBER = "NUMBER"
 
 #: All standard labels, in the order used for reports.
-STANDARD_LABELS: tuple[str, ...] = (PERSON, ORGANIZATION, LOCATION, MISC, DATE, EMAIL, PHONE, URL)
+STANDARD_LABELS: tuple[str, ...] = (
+    PERSON, ORGANIZATION, LOCATION, MISC, DATE, TIME, EMAIL, PHONE, URL, IP_ADDRESS, IBAN, CREDIT_CARD,
+    NATIONAL_ID, MONEY, CASE_NUMBER, POSTAL_CODE, NUMBER,
+)
 
-#: Labels anonymized by default (all of them: a missed entity is a leak, seed 004 §5.1).
-DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS)
+#: Labels anonymized by default: all but plain numbers (a missed entity is a leak, seed 004 §5.1;
+#: numbers are found so a configuration can make them sensitive, as NETANOS's "values").
+DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS) - {NUMBER}
 
 #: Conversion tables, by tagset name: model/corpus tag (without B-/I-/E-/S- prefix) → standard label.
 CONVERSION_TABLES: dict[str, dict[str, str]] = {

@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from app.detection.base import Recognizer
-from app.detection.labels import DATE, EMAIL, PHONE, URL
+from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
 from app.doc import Entity, Sentence
 
 _EMAIL_RE = re.compile(
@@ -180,3 +180,124 @@ class DateRecognizer(Recognizer):
                 result[-1] = Entity(prev.start, end, DATE, text[prev.start : end], self.name)
                 last_end = end
         return result
+
+
+# ---------------------------------------------------------------------------------------------------
+# Times, money, case and file numbers, postal codes, numbers
+# ---------------------------------------------------------------------------------------------------
+
+_TIME_RE = re.compile(
+    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
+    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b)"
+    r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b",
+    re.IGNORECASE,
+)
+
+
+class TimeRecognizer(Recognizer):
+    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14h30`` (label ``TIME``)."""
+
+    name = "time"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [Entity(m.start(), m.end(), TIME, m.group(), self.name) for m in _TIME_RE.finditer(text)]
+
+
+_AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
+_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|m|k|Tsd\.|Mio\.|Mrd\.|Millionen|Milliarden|mil|millones|miles de millones|milhões|mil milhões|bilhões))?"
+_CURRENCY_WORDS = (
+    r"(?:euros?|Euro|EUR|cents?|dollars?|USD|US\$|pounds?(?: sterling)?|GBP|francs?|CHF|yen|JPY|"
+    r"dólares|dolares|pesos|libras|céntimos|reais|real|centavos|escudos)"
+)
+_MONEY_RE = re.compile(
+    rf"(?:(?:US\$|R\$|[$€£¥]|\b(?:EUR|USD|GBP|CHF|BRL|JPY))\s?(?:{_AMOUNT}){_SCALE}"
+    rf"|\b(?:{_AMOUNT}){_SCALE}\s?(?:[$€£¥]|{_CURRENCY_WORDS}\b))",
+)
+
+
+class MoneyRecognizer(Recognizer):
+    """Money amounts with a currency symbol, code or word: ``€1,200``, ``3.5 million dollars``,
+    ``1.200 Euro``, ``R$ 300,00``, ``50 dólares`` (label ``MONEY``)."""
+
+    name = "money"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [Entity(m.start(), m.end(), MONEY, m.group(), self.name) for m in _MONEY_RE.finditer(text)]
+
+
+_CASE_KEYWORDS = (
+    r"(?:[Cc]ase|[Aa]pplication|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
+    r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
+    r"[Ee]xpediente|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
+    r"[Pp]rocesso|[Pp]roc\.)"
+)
+_CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
+_CASE_ID = r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
+_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
+_NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?(?P<id>\d+(?:[/-]\d+)+)")
+_AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
+
+
+class CaseNumberRecognizer(Recognizer):
+    """Case, file and reference numbers after a keyword (``Case No. 1:20-cv-01234``,
+    ``Az. 3 C 12/20``, ``expediente 123/2020``, ``Proc. n.º 1234/15``), numbers with slashes after ``no.``
+    (``no. 12345/06``) and German court file numbers (``1 BvR 1234/19``). The entity is the number,
+    not the keyword (label ``CASE_NUMBER``)."""
+
+    name = "case_number"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        spans: set[tuple[int, int]] = set()
+        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE):
+            for m in pattern.finditer(text):
+                start, end = m.span("id")
+                while end > start and text[end - 1] in ".:-":
+                    end -= 1
+                spans.add((start, end))
+        out: list[Entity] = []
+        for s, e in sorted(spans, key=lambda span: (span[0], span[0] - span[1])):  # longest first at a start
+            if not out or s >= out[-1].end:
+                out.append(Entity(s, e, CASE_NUMBER, text[s:e], self.name))
+        return out
+
+
+#: Postal code patterns per language; ambiguous formats (5 digits) need the city after them.
+_CITY_AFTER = r"(?=\s+[A-ZÄÖÜÁÉÍÓÚ][\w-]+)"
+POSTAL_CODE_PATTERNS: dict[str, list[str]] = {
+    "en": [
+        r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
+        r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
+    ],
+    "de": [r"\b(?:D-)?\d{5}" + _CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + _CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"],
+    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b"],
+    "pt": [r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"],  # Portugal, Brazil (CEP)
+}
+
+
+class PostalCodeRecognizer(Recognizer):
+    """Postal codes in the formats of :data:`POSTAL_CODE_PATTERNS` (label ``POSTAL_CODE``)."""
+
+    name = "postal_code"
+
+    def __init__(self, language: str = "en") -> None:
+        self.patterns = [re.compile(p) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        spans = {m.span() for p in self.patterns for m in p.finditer(text)}
+        return [Entity(s, e, POSTAL_CODE, text[s:e], self.name) for s, e in sorted(spans)]
+
+
+_NUMBER_RE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
+
+
+class NumberRecognizer(Recognizer):
+    """Numbers (label ``NUMBER``; not sensitive by default, NETANOS's "values" when configured)."""
+
+    name = "number"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out = []
+        for m in _NUMBER_RE.finditer(text):
+            surface = m.group().rstrip(".,")
+            out.append(Entity(m.start(), m.start() + len(surface), NUMBER, surface, self.name))
+        return out

@@ -1,40 +1,109 @@
-"""The detection pipeline: pre-processing, recognizers in parallel, voting (seed 004 §4.2.1–4.2.2, Fig. 4.2)."""
+"""The detection pipeline (seed 004 §4.2, Fig. 4.1–4.2), as named components in order:
+
+1. ``recognizers`` — model and patterns in parallel on the same tokens;
+2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
+3. ``rules`` — NERT-style context rules, re-run with all-occurrence marking until nothing changes
+   (:mod:`app.detection.rules`, seed 002);
+4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`).
+
+What runs is set per language by :mod:`app.detection.config`.
+"""
 
 from __future__ import annotations
 
+import csv
+import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from app.detection.base import Recognizer
-from app.detection.labels import DEFAULT_SENSITIVE
+from app.detection.config import language_config
+from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
+from app.detection.identifiers import CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer
 from app.detection.ner import StanzaRecognizer, Tagger
-from app.detection.patterns import PHONE_REGIONS, DateRecognizer, EmailRecognizer, PhoneRecognizer, UrlRecognizer
+from app.detection.patterns import (
+    PHONE_REGIONS,
+    CaseNumberRecognizer,
+    DateRecognizer,
+    EmailRecognizer,
+    MoneyRecognizer,
+    NumberRecognizer,
+    PhoneRecognizer,
+    PostalCodeRecognizer,
+    TimeRecognizer,
+    UrlRecognizer,
+)
+from app.detection.rules import Rule, apply_rules, default_rules
+from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
-from app.doc import Entity
+from app.doc import Entity, Sentence
 from app.tokenization import split_sentences, tokenize
 
 
+class RegexRecognizer(Recognizer):
+    """Users' own regular expressions: ``[(label, regex), ...]`` (seed 004 §4.2.2)."""
+
+    def __init__(self, patterns: list[tuple[str, str]], name: str = "custom") -> None:
+        self.name = name
+        self.patterns = [(label, re.compile(regex)) for label, regex in patterns]
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [
+            Entity(m.start(), m.end(), label, m.group(), self.name)
+            for label, pattern in self.patterns
+            for m in pattern.finditer(text)
+            if m.end() > m.start()
+        ]
+
+
+class _Combined(Recognizer):
+    def __init__(self, parts: list[Recognizer], name: str) -> None:
+        self.parts, self.name = parts, name
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [
+            Entity(e.start, e.end, e.label, e.text, self.name, e.score)
+            for part in self.parts
+            for e in part.recognize(text, sentences)
+        ]
+
+
 class Detector:
-    """Runs every recognizer over a document and votes their entities into one list.
+    """Runs the detection components over a document.
 
     Args:
-        recognizers: the recognizers to run (each sees the same tokens and sentences).
-        precedence: the voting cascade, recognizer names, highest first (:mod:`app.detection.voting`).
-        sensitive: labels kept in the output; entities with other labels are dropped.
+        recognizers: run in parallel on the same tokens.
+        precedence: the voting cascade, recognizer names, highest first.
+        sensitive: labels kept; other labels are dropped before voting.
+        rules: context rules (empty: the rules component is off).
+        second_pass: ``{"all_occurrences", "short_forms", "label_consistency"}`` switches.
+        language: ISO 639-1 code (head position for short forms).
     """
 
     def __init__(
         self,
         recognizers: list[Recognizer],
         precedence: tuple[str, ...] = DEFAULT_PRECEDENCE,
-        sensitive: frozenset[str] = DEFAULT_SENSITIVE,
+        sensitive: frozenset[str] | None = None,
+        rules: list[Rule] | None = None,
+        second_pass: dict[str, bool] | None = None,
+        language: str = "en",
     ) -> None:
+        from app.detection.labels import DEFAULT_SENSITIVE
+
         self.recognizers = recognizers
         self.precedence = precedence
-        self.sensitive = sensitive
+        self.sensitive = sensitive if sensitive is not None else DEFAULT_SENSITIVE
+        self.rules = rules or []
+        self.second_pass = second_pass or {}
+        self.language = language
 
-    def detect(self, text: str) -> list[Entity]:
+    def detect(self, text: str, sentences: list[Sentence] | None = None) -> list[Entity]:
         """Detect entities in ``text``.
+
+        Args:
+            sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`.
 
         Returns:
             ``list[Entity]``, non-overlapping, sorted by ``start``, offsets into ``text`` (half-open).
@@ -42,11 +111,31 @@ class Detector:
         Raises:
             Whatever a recognizer raises (e.g. a model failure); the caller turns it into a dead letter.
         """
-        sentences = split_sentences(text, tokenize(text))
+        if sentences is None:
+            sentences = split_sentences(text, tokenize(text))
         found: list[Entity] = []
         for recognizer in self.recognizers:
             found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
-        return resolve_overlaps(text, found, self.precedence)
+        entities = resolve_overlaps(text, found, self.precedence)
+        if self.rules:
+            entities = self._rules_until_stable(text, sentences, entities)
+        if self.second_pass.get("short_forms"):
+            entities = short_forms(text, entities, self.language)
+        if self.second_pass.get("label_consistency"):
+            entities = label_consistency(entities)
+        if self.second_pass.get("all_occurrences"):
+            entities = all_occurrences(text, entities)
+        return entities
+
+    def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
+        for _ in range(10):
+            before = [(e.start, e.end, e.label) for e in entities]
+            entities = apply_rules(text, sentences, entities, self.rules, self.language)
+            if self.second_pass.get("all_occurrences"):
+                entities = all_occurrences(text, entities)
+            if [(e.start, e.end, e.label) for e in entities] == before:
+                break
+        return entities
 
 
 def default_tagger_factory(language: str, model_dir: str | None, batch_size: int) -> Tagger:
@@ -61,24 +150,91 @@ def default_tagger_factory(language: str, model_dir: str | None, batch_size: int
     return StanzaTagger(language, model_dir=directory, batch_size=batch_size)
 
 
+def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
+    patterns = [(p["label"], p["regex"]) for p in cfg.get("custom_patterns", [])]
+    lists: dict[str, list[str]] = {label: list(v) for label, v in cfg.get("custom_lists", {}).items()}
+    for path in cfg.get("custom_files", []):
+        with open(path, newline="", encoding="utf-8") as handle:
+            for row in csv.reader(handle):
+                if not row or row[0].startswith("#") or len(row) < 2:
+                    continue
+                if len(row) >= 3 and row[2].strip().lower() == "regex":
+                    patterns.append((row[1].strip(), row[0]))
+                else:
+                    lists.setdefault(row[1].strip(), []).append(row[0].strip())
+    parts: list[Recognizer] = []
+    if patterns:
+        parts.append(RegexRecognizer(patterns))
+    if lists:
+        parts.append(GazetteerRecognizer(lists, name="custom"))
+    return parts
+
+
+#: Named configurations compared by the evaluation command (seed 004 §5.1).
+COMPONENT_SETS: dict[str, dict[str, bool]] = {
+    "stanza": {"patterns": False, "rules": False, "second_pass": False},
+    "patterns": {"patterns": True, "rules": False, "second_pass": False},
+    "second_pass": {"patterns": True, "rules": False, "second_pass": True},
+    "full": {"patterns": True, "rules": True, "second_pass": True},
+}
+
+
 def build_detector(
     language: str,
     *,
     model_dir: str | None = None,
     batch_size: int = 64,
     tagger_factory: Callable[[str, str | None, int], Tagger] = default_tagger_factory,
+    config: dict[str, Any] | None = None,
+    components: str = "full",
 ) -> Detector:
-    """The default detector of a language: Stanza NER plus e-mail, URL, phone and date patterns.
+    """The detector of ``language`` as configured (:mod:`app.detection.config`).
+
+    Args:
+        config: an effective language configuration (default: :func:`language_config`).
+        components: a key of :data:`COMPONENT_SETS` (``full`` in production; others for evaluation).
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no NER model for the language.
+        KeyError: an unknown recognizer, rule or component set in the configuration.
     """
-    tagger = tagger_factory(language, model_dir, batch_size)
-    recognizers: list[Recognizer] = [
-        EmailRecognizer(),
-        UrlRecognizer(),
-        PhoneRecognizer(PHONE_REGIONS.get(language, ("US",))),
-        StanzaRecognizer(tagger, conversion="conll"),
-        DateRecognizer(language),
-    ]
-    return Detector(recognizers)
+    cfg = config if config is not None else language_config(language)
+    switches = COMPONENT_SETS[components]
+    names = list(cfg["recognizers"])
+    if not switches["patterns"]:
+        names = [n for n in names if n == "stanza"]
+    factories: dict[str, Callable[[], list[Recognizer]]] = {
+        "email": lambda: [EmailRecognizer()],
+        "url": lambda: [UrlRecognizer()],
+        "ip": lambda: [IpAddressRecognizer()],
+        "iban": lambda: [IbanRecognizer()],
+        "credit_card": lambda: [CreditCardRecognizer()],
+        "national_id": lambda: [NationalIdRecognizer(language)],
+        "phone": lambda: [PhoneRecognizer(PHONE_REGIONS.get(language, ("US",)))],
+        "case_number": lambda: [CaseNumberRecognizer()],
+        "date": lambda: [DateRecognizer(language)],
+        "time": lambda: [TimeRecognizer()],
+        "money": lambda: [MoneyRecognizer()],
+        "postal_code": lambda: [PostalCodeRecognizer(language)],
+        "number": lambda: [NumberRecognizer()],
+        "gazetteer": lambda: [location_gazetteer(language, int(cfg.get("gazetteer_min_population", 100_000)))],
+        "stanza": lambda: [
+            StanzaRecognizer(tagger_factory(language, model_dir, batch_size), conversion=cfg.get("conversion", "conll"))
+        ],
+        "custom": lambda: [_Combined(parts, "custom")] if (parts := _custom_recognizers(cfg)) else [],
+    }
+    recognizers: list[Recognizer] = []
+    for name in names:
+        if name not in factories:
+            raise KeyError(f"unknown recognizer {name!r} in the detection configuration of {language!r}")
+        recognizers.extend(factories[name]())
+    rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
+    second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
+    return Detector(
+        recognizers,
+        precedence=tuple(cfg.get("precedence", DEFAULT_PRECEDENCE)),
+        sensitive=frozenset(cfg.get("sensitive", [])),
+        rules=rules,
+        second_pass=second_pass,
+        language=language,
+    )

@@ -42,3 +42,53 @@ def test_dates(language, text, expected):
 def test_unknown_language_rejected():
     with pytest.raises(ValueError):
         DateRecognizer("fr")
+
+
+from app.detection.patterns import (  # noqa: E402
+    CaseNumberRecognizer,
+    MoneyRecognizer,
+    NumberRecognizer,
+    PostalCodeRecognizer,
+    TimeRecognizer,
+)
+
+
+def test_times():
+    text = "At 10:30, 3 p.m., 14.30 Uhr and 14h30; not 3.50 euros or 25:99."
+    assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["10:30", "3 p.m.", "14.30 Uhr", "14h30"]
+
+
+def test_money():
+    text = "Paid €1,200, 3.5 million dollars, 1.200 Euro, R$ 300,00, 50 dólares and USD 20; 12 apples."
+    assert [e.text for e in MoneyRecognizer().recognize(text, [])] == [
+        "€1,200", "3.5 million dollars", "1.200 Euro", "R$ 300,00", "50 dólares", "USD 20",
+    ]
+
+
+def test_case_and_file_numbers():
+    text = (
+        "Case No. 1:20-cv-01234, application no. 12345/06, Az. 3 C 12/20, 1 BvR 1234/19, "
+        "expediente 123/2020 and Proc. n.º 1234/15.0T8LSB. Page 12."
+    )
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
+        "1:20-cv-01234", "12345/06", "3 C 12/20", "1 BvR 1234/19", "123/2020", "1234/15.0T8LSB",
+    ]
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "London SW1A 1AA; New York, NY 10001; order 12345 today.", ["SW1A 1AA", "10001"]),
+        ("de", "10115 Berlin, PLZ 80331; 12345 mal.", ["10115", "80331"]),
+        ("es", "28013 Madrid, C.P. 08001; 99999 veces.", ["28013", "08001"]),
+        ("pt", "1000-001 Lisboa, CEP 01310-100.", ["1000-001", "01310-100"]),
+    ],
+)
+def test_postal_codes(language, text, expected):
+    assert [e.text for e in PostalCodeRecognizer(language).recognize(text, [])] == expected
+
+
+def test_numbers():
+    assert [e.text for e in NumberRecognizer().recognize("Max spent 1000 hours, 3.5 days and 1,200.50 euros.", [])] == [
+        "1000", "3.5", "1,200.50",
+    ]

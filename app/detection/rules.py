@@ -1,0 +1,280 @@
+"""Context rules in the spirit of NERT (seed 002): a match pattern over tokens, left/right context,
+and an action that sets the entity type. Multiple-run rules (seed 002 §5.3.2) refer to entities
+already found, so the rule set is re-run until no new entity appears.
+
+Rules (each configurable per language, see :mod:`app.detection.config`):
+
+* ``title`` — a title or honorific ("Mr.", "Dr.", "Herr", "Frau", "Sr.", "Sra.", "Dona") followed by
+  capitalised words: the words are a ``PERSON`` (the title stays in the text). A title is strong
+  evidence, so it relabels an entity of another label on exactly those words.
+* ``first_name`` — a first name from a lexicon (Faker's locale data, seed 002 §4.3 uses lexicons of
+  first names) followed by capitalised words: ``PERSON``.
+* ``org_suffix`` — capitalised words followed by a legal form ("Ltd", "Inc.", "GmbH", "S.A.",
+  "Lda."): ``ORGANIZATION`` including the legal form.
+* ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
+  words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", seed 002 §5.3.2).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.detection.labels import LOCATION, ORGANIZATION, PERSON
+from app.doc import Entity, Sentence, Token
+
+#: Titles and honorifics per language (as tokens, case-sensitive).
+TITLES: dict[str, frozenset[str]] = {
+    "en": frozenset("Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor President Minister Commissioner Mayor".split()),
+    "de": frozenset("Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident Präsidentin Richter Richterin Bürgermeister Bürgermeisterin".split()),
+    "es": frozenset("Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro Ministra Juez Jueza Alcalde Alcaldesa".split()),
+    "pt": frozenset("Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz Juíza Deputado Deputada".split()),
+}
+
+#: Legal forms that end organization names.
+LEGAL_FORMS: frozenset[str] = frozenset(
+    """Ltd Ltd. Limited Inc Inc. Corp Corp. Corporation Co. LLC L.L.C. LLP PLC plc Plc GmbH AG KG OHG e.V. eG
+    SE S.A. SA S.L. SL S.A.U. S.L.U. S.C. Lda Lda. Ltda Ltda. S/A N.V. B.V. Group Holding Holdings""".split()
+)
+
+CONJUNCTIONS: dict[str, frozenset[str]] = {
+    "en": frozenset({"and", "&", "or"}),
+    "de": frozenset({"und", "&", "oder", "sowie"}),
+    "es": frozenset({"y", "e", "&", "o"}),
+    "pt": frozenset({"e", "&", "ou"}),
+}
+
+#: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
+NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
+
+#: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
+STOP_WORDS: frozenset[str] = frozenset(
+    """The A An This That These Those It He She They We I You His Her Their Our My Its In On At For From By
+    With Of To And But Or If When While As Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von
+    El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Os As Um Uma Ele Ela Eles No Na Do Da Em
+    Com Pelo Pela Para Mr Mrs Ms Dr Herr Frau Sr Sra""".split()
+)
+
+_MONTHS_AND_DAYS = frozenset(
+    """January February March April May June July August September October November December Monday Tuesday
+    Wednesday Thursday Friday Saturday Sunday Januar Februar März Mai Juni Juli Oktober Dezember Montag
+    Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Enero Febrero Marzo Abril Mayo Junio Julio Agosto
+    Janeiro Fevereiro Março Maio Junho Julho""".split()
+)
+
+_FAKER_LOCALES: dict[str, tuple[str, ...]] = {
+    "en": ("en_US", "en_GB"),
+    "de": ("de_DE", "de_AT"),
+    "es": ("es_ES", "es_MX"),
+    "pt": ("pt_PT", "pt_BR"),
+}
+
+
+@lru_cache(maxsize=8)
+def first_names(language: str) -> frozenset[str]:
+    """First names of ``language`` from Faker's locale providers (single words, month/day names removed)."""
+    names: set[str] = set()
+    for locale in _FAKER_LOCALES.get(language, ()):
+        try:
+            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except ModuleNotFoundError:
+            continue
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            names.update(n for n in getattr(provider, attr, ()) if " " not in n)
+    return frozenset(names - _MONTHS_AND_DAYS - STOP_WORDS)
+
+
+def _is_cap(token: Token) -> bool:
+    return token.text[:1].isupper() and any(c.isalpha() for c in token.text) and token.text not in STOP_WORDS
+
+
+@dataclass
+class RuleContext:
+    """What rules see: the text, sentences, current entities (sorted, non-overlapping) and language."""
+
+    text: str
+    sentences: list[Sentence]
+    entities: list[Entity]
+    language: str
+
+    def covered(self, start: int, end: int) -> Entity | None:
+        """The entity overlapping ``[start, end)``, if any."""
+        for e in self.entities:
+            if e.start < end and start < e.end:
+                return e
+        return None
+
+
+def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4) -> int:
+    """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside)."""
+    j = i
+    words = 0
+    while j < len(tokens) and words < max_words:
+        if _is_cap(tokens[j]):
+            words += 1
+            j += 1
+        elif tokens[j].text in NAME_PARTICLES and j + 1 < len(tokens) and _is_cap(tokens[j + 1]):
+            j += 1
+        else:
+            break
+    return j
+
+
+class Rule:
+    """A context rule: :meth:`apply` proposes entities; ``relabel`` lets it override another label on
+    exactly the same span."""
+
+    name = "rule"
+    relabel = False
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class TitleRule(Rule):
+    """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context)."""
+
+    name = "title"
+    relabel = True
+
+    def __init__(self, language: str, titles: frozenset[str] | None = None) -> None:
+        self.titles = titles if titles is not None else TITLES.get(language, frozenset())
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for i, tok in enumerate(t[:-1]):
+                if tok.text in self.titles:
+                    end = _name_run(t, i + 1)
+                    if end > i + 1:
+                        a, b = t[i + 1].start, t[end - 1].end
+                        out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
+        return out
+
+
+class FirstNameRule(Rule):
+    """A known first name followed by capitalised words → ``PERSON`` (seed 002 lexicon rules)."""
+
+    name = "first_name"
+
+    def __init__(self, language: str, names: frozenset[str] | None = None) -> None:
+        self.names = names if names is not None else first_names(language)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for i, tok in enumerate(t[:-1]):
+                if tok.text in self.names:
+                    end = _name_run(t, i + 1, max_words=3)
+                    if end > i + 1:
+                        a, b = tok.start, t[end - 1].end
+                        out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
+        return out
+
+
+class OrgSuffixRule(Rule):
+    """Capitalised words + legal form → ``ORGANIZATION`` (seed 002 §4.1: "S.A." endings)."""
+
+    name = "org_suffix"
+
+    def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
+        self.forms = forms if forms is not None else LEGAL_FORMS
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for j, tok in enumerate(t):
+                if tok.text in self.forms and j > 0:
+                    i = j
+                    while i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}) and t[i - 1].text not in self.forms:
+                        i -= 1
+                    while i < j and not _is_cap(t[i]):
+                        i += 1
+                    if i < j:
+                        a, b = t[i].start, tok.end
+                        out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
+        return out
+
+
+class ConjunctionRule(Rule):
+    """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run)."""
+
+    name = "conjunction"
+    labels = (PERSON, ORGANIZATION, LOCATION)
+
+    def __init__(self, language: str) -> None:
+        self.conjunctions = CONJUNCTIONS.get(language, frozenset())
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for k in range(1, len(t) - 1):
+                if t[k].text not in self.conjunctions:
+                    continue
+                left = ctx.covered(t[k - 1].start, t[k - 1].end)
+                right = ctx.covered(t[k + 1].start, t[k + 1].end)
+                if left is not None and right is None and left.label in self.labels and left.end == t[k - 1].end:
+                    end = _name_run(t, k + 1, max_words=3)
+                    if end > k + 1:
+                        a, b = t[k + 1].start, t[end - 1].end
+                        out.append(Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}"))
+                elif right is not None and left is None and right.label in self.labels and right.start == t[k + 1].start:
+                    i = k
+                    while i > 0 and k - i < 3 and _is_cap(t[i - 1]):
+                        i -= 1
+                    if i < k and i > 0:  # not from the sentence's first word, which is capitalised anyway
+                        a, b = t[i].start, t[k - 1].end
+                        out.append(Entity(a, b, right.label, ctx.text[a:b], f"rule:{self.name}"))
+        return out
+
+
+def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
+    """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
+    factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule}
+    return [factories[n](language) for n in names]
+
+
+def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tuple[list[Entity], bool]:
+    """Add proposals that overlap nothing; with ``relabel``, a proposal on exactly an existing entity's
+    span replaces its label. Returns ``(entities sorted by start, changed)``."""
+    changed = False
+    current = list(entities)
+    for p in proposals:
+        overlapping = [e for e in current if e.start < p.end and p.start < e.end]
+        if not overlapping:
+            current.append(p)
+            changed = True
+        elif relabel and len(overlapping) == 1:
+            e = overlapping[0]
+            if (e.start, e.end) == (p.start, p.end) and e.label != p.label:
+                current[current.index(e)] = p
+                changed = True
+            elif p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label:
+                current[current.index(e)] = p  # the rule sees more of the name: "Mr. John Doe" vs "Doe"
+                changed = True
+    return sorted(current, key=lambda e: (e.start, e.end)), changed
+
+
+def apply_rules(
+    text: str, sentences: list[Sentence], entities: list[Entity], rules: list[Rule], language: str, max_rounds: int = 10
+) -> list[Entity]:
+    """Run every rule, then again while any rule added or relabelled an entity (seed 002 §5.3).
+
+    Returns:
+        ``list[Entity]`` sorted by start, non-overlapping.
+    """
+    current = sorted(entities, key=lambda e: (e.start, e.end))
+    for _ in range(max_rounds):
+        any_change = False
+        for rule in rules:
+            proposals = rule.apply(RuleContext(text, sentences, current, language))
+            current, changed = merge(current, proposals, rule.relabel)
+            any_change = any_change or changed
+        if not any_change:
+            break
+    return current

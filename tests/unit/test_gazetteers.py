@@ -1,0 +1,25 @@
+from app.detection.gazetteers import GazetteerRecognizer, country_names, location_gazetteer
+from app.tokenization import split_sentences
+
+
+def found(recognizer, text):
+    return [(e.text, e.label) for e in recognizer.recognize(text, split_sentences(text))]
+
+
+def test_countries_in_each_language():
+    assert {"Germany", "Deutschland", "Spanien"} <= set(country_names("de"))
+    assert {"Alemania", "España"} <= set(country_names("es"))
+    assert {"Alemanha", "Espanha"} <= set(country_names("pt"))
+
+
+def test_cities_and_countries_longest_match_capitalised_only():
+    g = location_gazetteer("de")
+    text = "Er flog von Lissabon nach New York und Frankfurt am Main, dann nach Deutschland. Nice weather in china."
+    assert found(g, text) == [
+        ("Lissabon", "LOCATION"), ("New York", "LOCATION"), ("Frankfurt am Main", "LOCATION"), ("Deutschland", "LOCATION"),
+    ]
+
+
+def test_user_lists():
+    g = GazetteerRecognizer({"ORGANIZATION": ["Acme Widgets", "Initech"], "PERSON": ["Zed"]}, name="custom")
+    assert found(g, "We met Zed from Acme Widgets and initech.") == [("Zed", "PERSON"), ("Acme Widgets", "ORGANIZATION")]

@@ -1,0 +1,38 @@
+import pytest
+
+from app.detection.identifiers import CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer
+
+
+def found(recognizer, text):
+    return [(e.text, e.label) for e in recognizer.recognize(text, [])]
+
+
+def test_iban_checksum():
+    text = "Pay to DE89 3704 0044 0532 0130 00 or GB82WEST12345698765432, not DE89 3704 0044 0532 0130 01."
+    assert found(IbanRecognizer(), text) == [("DE89 3704 0044 0532 0130 00", "IBAN"), ("GB82WEST12345698765432", "IBAN")]
+
+
+def test_payment_cards_need_luhn():
+    text = "Cards 4111 1111 1111 1111 and 5500-0000-0000-0004; not 4111 1111 1111 1112 nor 0000 0000 0000 0000."
+    assert found(CreditCardRecognizer(), text) == [("4111 1111 1111 1111", "CREDIT_CARD"), ("5500-0000-0000-0004", "CREDIT_CARD")]
+
+
+def test_ip_addresses():
+    text = "Hosts 192.168.1.20, 2001:db8::1 and fe80::1ff:fe23:4567:890a; not 999.1.1.1, 10:30 or 1.2.3.4.5."
+    assert found(IpAddressRecognizer(), text) == [
+        ("192.168.1.20", "IP_ADDRESS"), ("2001:db8::1", "IP_ADDRESS"), ("fe80::1ff:fe23:4567:890a", "IP_ADDRESS"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "SSN 123-45-6789, not 000-12-3456.", ["123-45-6789"]),
+        ("de", "Steuer-ID 36 574 261 809, USt-IdNr. DE136695976.", ["36 574 261 809", "DE136695976"]),
+        ("es", "DNI 12345678Z, NIE X1234567L, falso 12345678A.", ["12345678Z", "X1234567L"]),
+        ("pt", "NIF 123456789, CPF 111.444.777-35, CNPJ 11.222.333/0001-81.", ["123456789", "111.444.777-35", "11.222.333/0001-81"]),
+    ],
+)
+def test_national_identifiers(language, text, expected):
+    assert [e.text for e in NationalIdRecognizer(language).recognize(text, [])] == expected
+    assert {e.label for e in NationalIdRecognizer(language).recognize(text, [])} <= {"NATIONAL_ID"}
