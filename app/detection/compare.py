@@ -1,0 +1,225 @@
+"""Compare detection configurations side by side on an annotated corpus (seed 004 §5.1–5.2).
+
+    python -m app.detection.compare --language en --test ../shared/data/ner/en/conll2003/test.txt \\
+        --format conll2003 [--configs stanza,patterns,second_pass,full] [--json-report out/compare-en.json]
+
+Each configuration of :data:`app.detection.pipeline.COMPONENT_SETS` is run on the corpus's own tokens,
+one document at a time (``-DOCSTART-`` boundaries, else windows of ``--doc-size`` sentences), so the
+second pass sees document context. Entities are turned back into BIO tags per token and scored with
+:func:`app.detection.evaluate.evaluate_tags`:
+
+* entity and token level on the corpus's classes: our labels are mapped to the corpus's
+  (``PERSON=PER`` ...) and labels the corpus does not annotate (dates, e-mails, ...) are left out;
+* binary token level (sensitive or not) with every label we detect: a date we find is a false positive
+  of the binary figure when the corpus does not annotate dates, and a gold entity any label of ours
+  covers is a true positive — the figure that measures leaks.
+
+The Stanza model runs once per sentence whatever the number of configurations (a cache).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from app.detection.conll import DOCSTART, FORMATS, read_conll
+from app.detection.evaluate import evaluate_tags, parse_mapping
+from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
+from app.doc import Entity, Sentence, Token
+
+#: Standard label → corpus class, for corpora annotated with CoNLL classes.
+CONLL_MAP: dict[str, str] = {"PERSON": "PER", "ORGANIZATION": "ORG", "LOCATION": "LOC", "MISC": "MISC"}
+
+
+class CachingTagger:
+    """Memoises a tagger per sentence (``tuple`` of tokens → tags) across configurations."""
+
+    def __init__(self, tagger: Any) -> None:
+        self.tagger = tagger
+        self.cache: dict[tuple[str, ...], list[str]] = {}
+
+    def tag(self, sentences: list[list[str]]) -> list[list[str]]:
+        missing = [s for s in dict.fromkeys(tuple(s) for s in sentences) if s not in self.cache]
+        if missing:
+            for key, tags in zip(missing, self.tagger.tag([list(s) for s in missing]), strict=True):
+                self.cache[key] = tags
+        return [self.cache[tuple(s)] for s in sentences]
+
+
+def document_sizes(path: str | Path, n_sentences: int, doc_size: int) -> list[int]:
+    """Sentences per document: from ``-DOCSTART-`` lines when the file has them, else windows.
+
+    Returns:
+        ``list[int]`` summing to ``n_sentences``.
+    """
+    sizes: list[int] = []
+    current = 0
+    in_block = False
+    saw_docstart = False
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            fields = line.split()
+            if not fields or line.startswith("#"):
+                if in_block:
+                    current += 1
+                in_block = False
+                continue
+            token = fields[1] if len(fields) > 1 and fields[0].isdigit() and "\t" in line else fields[0]
+            if token == DOCSTART:
+                saw_docstart = True
+                if current:
+                    sizes.append(current)
+                current, in_block = 0, False
+                continue
+            in_block = True
+    if in_block:
+        current += 1
+    if current:
+        sizes.append(current)
+    if saw_docstart and sum(sizes) == n_sentences:
+        return sizes
+    return [min(doc_size, n_sentences - i) for i in range(0, n_sentences, doc_size)]
+
+
+def build_document(sentences: list[list[str]]) -> tuple[str, list[Sentence]]:
+    """Join pre-tokenized sentences into a text (tokens separated by spaces, sentences by newlines)."""
+    parts: list[str] = []
+    built: list[Sentence] = []
+    offset = 0
+    for tokens in sentences:
+        toks = []
+        for token in tokens:
+            toks.append(Token(token, offset, offset + len(token)))
+            parts.append(token)
+            parts.append(" ")
+            offset += len(token) + 1
+        parts[-1] = "\n"
+        built.append(Sentence(tuple(toks)))
+    return "".join(parts), built
+
+
+def entities_to_tags(entities: list[Entity], sentences: list[Sentence], label_map: dict[str, str] | None) -> list[list[str]]:
+    """BIO tags per token: a token overlapping an entity takes its (mapped) label; ``None`` map keeps labels.
+
+    Labels absent from ``label_map`` become ``O``.
+    """
+    out: list[list[str]] = []
+    ents = sorted(entities, key=lambda e: e.start)
+    k = 0
+    for sentence in sentences:
+        tags: list[str] = []
+        previous: Entity | None = None
+        for tok in sentence.tokens:
+            while k < len(ents) and ents[k].end <= tok.start:
+                k += 1
+            entity = ents[k] if k < len(ents) and ents[k].start < tok.end else None
+            label = None if entity is None else (entity.label if label_map is None else label_map.get(entity.label))
+            if label is None:
+                tags.append("O")
+                previous = None
+            else:
+                tags.append(("I-" if previous is entity else "B-") + label)
+                previous = entity
+        out.append(tags)
+    return out
+
+
+def compare(
+    language: str,
+    test: Path,
+    fmt: str,
+    configs: list[str],
+    *,
+    label_map: dict[str, str],
+    gold_map: dict[str, str] | None = None,
+    model_dir: str | None = None,
+    doc_size: int = 20,
+) -> dict[str, Any]:
+    """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"``."""
+    corpus = read_conll(test, fmt)
+    tokens = [[t for t, _ in s] for s in corpus]
+    gold = [[tag for _, tag in s] for s in corpus]
+    sizes = document_sizes(test, len(corpus), doc_size)
+    cached: dict[str, CachingTagger] = {}
+
+    def tagger_factory(lang: str, directory: str | None, batch: int) -> CachingTagger:
+        if lang not in cached:
+            cached[lang] = CachingTagger(default_tagger_factory(lang, directory, batch))
+        return cached[lang]
+
+    results: dict[str, Any] = {}
+    for name in configs:
+        detector = build_detector(language, model_dir=model_dir, tagger_factory=tagger_factory, components=name)
+        started = time.perf_counter()
+        pred_corpus: list[list[str]] = []
+        pred_all: list[list[str]] = []
+        i = 0
+        for size in sizes:
+            text, sentences = build_document(tokens[i : i + size])
+            entities = detector.detect(text, sentences)
+            pred_corpus += entities_to_tags(entities, sentences, label_map)
+            pred_all += entities_to_tags(entities, sentences, None)
+            i += size
+        report = evaluate_tags(gold, pred_corpus, gold_map=gold_map)
+        report["binary"] = evaluate_tags(gold, pred_all, gold_map=gold_map)["binary"]
+        report["seconds"] = round(time.perf_counter() - started, 2)
+        results[name] = report
+    results["_meta"] = {
+        "language": language, "test": str(test), "format": fmt, "sentences": len(corpus), "documents": len(sizes),
+        "label_map": label_map, "gold_map": gold_map or {},
+    }
+    return results
+
+
+def _row(report: dict[str, Any]) -> list[str]:
+    e, t, b = report["entity"], report["token"], report["binary"]
+    cells = [e["micro"]["precision"], e["micro"]["recall"], e["micro"]["f1"], e["macro"]["f1"], t["macro"]["f1"],
+             b["precision"], b["recall"], b["f1"]]
+    return [f"{c:.4f}" for c in cells]
+
+
+def render(results: dict[str, Any]) -> None:
+    """Print the side-by-side table with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    meta = results["_meta"]
+    table = Table(title=f"Detection configurations — {meta['language']} — {Path(meta['test']).name} ({meta['sentences']} sentences)")
+    for header in ("configuration", "entity P", "entity R", "entity F1", "entity macro F1", "token macro F1",
+                   "binary P", "binary R", "binary F1"):
+        table.add_column(header, justify="right" if header != "configuration" else "left")
+    for name, report in results.items():
+        if not name.startswith("_"):
+            table.add_row(name, *_row(report))
+    Console(width=max(Console().width, 130)).print(table)
+
+
+def main(
+    language: Annotated[str, typer.Option(help="Language code: en, de, es, pt")],
+    test: Annotated[Path, typer.Option(help="Annotated test corpus (CoNLL-style)")],
+    format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
+    configs: Annotated[str, typer.Option(help="Comma-separated: " + ", ".join(COMPONENT_SETS))] = "stanza,patterns,second_pass,full",
+    map_pred: Annotated[list[str] | None, typer.Option(help="Our label → corpus class, e.g. PERSON=PESSOA (default CoNLL classes)")] = None,
+    map_gold: Annotated[list[str] | None, typer.Option(help="Gold label renaming, e.g. LOCderiv=O")] = None,
+    model_dir: Annotated[str | None, typer.Option(help="Directory with <lang>/ NER models")] = None,
+    doc_size: Annotated[int, typer.Option(help="Sentences per document when the corpus has no -DOCSTART-")] = 20,
+    json_report: Annotated[Path | None, typer.Option(help="Write the results as JSON")] = None,
+) -> None:
+    """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
+    label_map = parse_mapping(map_pred) if map_pred else dict(CONLL_MAP)
+    results = compare(
+        language, test, format, [c.strip() for c in configs.split(",") if c.strip()],
+        label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None, model_dir=model_dir, doc_size=doc_size,
+    )
+    render(results)
+    if json_report:
+        json_report.parent.mkdir(parents=True, exist_ok=True)
+        json_report.write_text(json.dumps(results, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    typer.run(main)
