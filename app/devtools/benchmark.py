@@ -12,8 +12,9 @@ Reports documents/s and characters/s of each and the ratio pipeline / in-process
 ``out/benchmark.json``::
 
     {"documents": int, "characters": int, "repeat": int, "cpu_count": int,
-     "pipeline": {"seconds": float, "docs_per_s": float, "chars_per_s": float, "dead_letters": int},
-     "in_process": {"seconds": float, "docs_per_s": float, "chars_per_s": float},
+     "pipeline": {"seconds": float, "docs_per_s": float, "chars_per_s": float, "complete": bool,
+                  "outputs": int, "dead_letters": int, "loadavg_1min_after": float},
+     "in_process": {"seconds": float, "docs_per_s": float, "chars_per_s": float, "loadavg_1min_after": float},
      "ratio_pipeline_over_in_process": float}
 
 Exit code 0, or 1 when some documents produced no output within the timeout, 2 on set-up failure.
@@ -110,7 +111,7 @@ async def _pipeline_run(bootstrap: str, settings: Settings, worker: WorkerProces
         dead = sum(1 for o in rec.of(s.topic_dead_letter) if isinstance(o.value, dict) and o.value.get("job_id") in ids)
         n_chars = sum(len(d["text"]) for d in docs if d["job_id"] in done)
         return {**_rate(len(done), n_chars, elapsed), "complete": complete, "outputs": len(done),
-                "dead_letters": dead}
+                "dead_letters": dead, "loadavg_1min_after": _loadavg()}
     finally:
         await producer.stop()
         await rec.stop()
@@ -128,7 +129,15 @@ def _in_process_run(settings: Settings, docs: list[dict]) -> dict[str, Any]:
     for r in records:
         p.anonymize(p.corefer(p.detect(r)))
     elapsed = time.perf_counter() - t0
-    return _rate(len(records), sum(len(r.text) for r in records), elapsed)
+    return {**_rate(len(records), sum(len(r.text) for r in records), elapsed), "loadavg_1min_after": _loadavg()}
+
+
+def _loadavg() -> Optional[float]:
+    """1-minute load average (other processes on a shared machine skew both runs), or ``None``."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -160,7 +169,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     worker: Optional[WorkerProcess] = None
     report: dict[str, Any] = {"documents": len(docs), "characters": n_chars, "repeat": args.repeat,
                               "cpu_count": os.cpu_count(), "machine": platform.machine(),
-                              "python": platform.python_version()}
+                              "python": platform.python_version(), "loadavg_1min_before": _loadavg()}
     try:
         try:
             broker.start()
@@ -209,6 +218,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             r = report[key]
             t.add_row(name, f"{r['seconds']:.2f}", f"{r['docs_per_s']:.1f}", f"{r['chars_per_s']:.0f}")
     console.print(t)
+    console.print(f"1-min load average: before {report['loadavg_1min_before']}, after pipeline "
+                  f"{report['pipeline'].get('loadavg_1min_after')}, after in-process "
+                  f"{report.get('in_process', {}).get('loadavg_1min_after')} (above {os.cpu_count()} means other "
+                  "processes competed for the CPUs)")
     if "ratio_pipeline_over_in_process" in report:
         console.print(f"ratio pipeline / in-process: {report['ratio_pipeline_over_in_process']:.2f}")
     (args.out / "benchmark.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")

@@ -595,6 +595,14 @@ async def load_table(settings: Settings, job_id: str) -> Optional[dict]:
         await store.close()
 
 
+def _entry_spans(entry: dict) -> list[tuple[Any, Any]]:
+    """Original character spans of a table entry: ``spans`` (``[[start, end], ...]``) or, in the table format
+    the store writes, ``mentions`` (``[{"start", "end", ...}, ...]``)."""
+    if isinstance(entry.get("spans"), list):
+        return [tuple(sp[:2]) for sp in entry["spans"] if isinstance(sp, (list, tuple)) and len(sp) >= 2]
+    return [(m.get("start"), m.get("end")) for m in entry.get("mentions") or [] if isinstance(m, dict)]
+
+
 def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
     """The rich summary: counts, dead letters, entities per label, round trips, one example."""
     from rich.markup import escape as esc  # document texts and reasons are data, never rich markup
@@ -673,7 +681,7 @@ def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
             for e in tab.get("entries") or []:
                 tt.add_row(esc(str(e.get("placeholder"))), esc(str(e.get("label"))), esc(str(e.get("chain_id"))),
                            esc(" | ".join(map(str, e.get("surfaces") or []))),
-                           esc(" ".join(f"[{a},{b})" for a, b in (e.get("spans") or []))))
+                           esc(" ".join(f"[{a},{b})" for a, b in _entry_spans(e))))
             console.print(tt)
     console.print(f"outputs written to {out_dir}/<topic>.jsonl; worker log: {out_dir}/worker.log")
 
