@@ -1,20 +1,27 @@
 """The anonymization operator interface (seed 004 §4.5; in the style of Presidio's operators).
 
-An operator turns one coreference chain into the string that replaces each of its mentions. The
-engine (:mod:`app.anonymization.engine`) numbers chains, calls the operator, rewrites the text and
-builds the table of solutions; operators only decide the replacement string.
+An operator decides what replaces each mention of a coreference chain. The engine
+(:mod:`app.anonymization.engine`) numbers the chains, calls the operator once per chain, rewrites the
+text and builds the table of solutions.
+
+Operators must be **deterministic for a given job id** (a redelivered message gives the same output
+and the same table): any randomness comes from :meth:`DocumentContext.rng`, seeded by the job id.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from app.doc import Entity
 
 
 @dataclass(frozen=True, slots=True)
 class ChainContext:
-    """What an operator may use to build a replacement.
+    """One coreference chain as an operator sees it.
 
     Attributes:
         label: the chain's standard label (``PERSON``, ...).
@@ -22,16 +29,38 @@ class ChainContext:
         ordinal: 1-based number of the chain among the chains of the same label, in order of first
             appearance (seed 000: "the entity type and the corresponding index of occurrence").
         surfaces: distinct original surfaces of the chain's mentions, in text order.
-        job_id: the document's job id (seed for deterministic operators).
-        language: ISO 639-1 code of the document.
+        mentions: every mention's surface, in text order (one replacement is returned per mention).
     """
 
     label: str
     chain_id: int
     ordinal: int
     surfaces: tuple[str, ...]
+    mentions: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class DocumentContext:
+    """The document-wide state an operator may need.
+
+    Attributes:
+        text: the original text (to avoid surrogates that already occur in it).
+        job_id: the job id (seed of :meth:`rng`).
+        language: ISO 639-1 code.
+        surfaces: every entity surface of the document (collision checks).
+        used: replacements already given to other chains (collision checks); operators add theirs.
+    """
+
+    text: str
     job_id: str
     language: str
+    surfaces: frozenset[str] = frozenset()
+    used: set[str] = field(default_factory=set)
+
+    def rng(self, *salt: object) -> random.Random:
+        """A random generator seeded by the job id and ``salt`` (deterministic per job)."""
+        digest = hashlib.sha256("\x1f".join([self.job_id, *map(str, salt)]).encode("utf-8", "surrogatepass")).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 class Operator(ABC):
@@ -39,9 +68,9 @@ class Operator(ABC):
 
     Class attributes:
         name: the method's registry name (what documents put in ``method``).
-        unique: ``True`` when each chain gets a replacement of its own, so re-identification can find
-            it by its mark (seed 004 §6.1 condition 2); ``False`` when every chain gets the same mark
-            and re-identification goes by order of appearance (condition 3).
+        unique: ``True`` when each chain gets replacements of its own, so re-identification can find
+            them by their marks (seed 004 §6.1 condition 2); ``False`` when every chain gets the same
+            mark and re-identification goes by order of appearance (condition 3).
     """
 
     name: ClassVar[str] = ""
@@ -50,6 +79,14 @@ class Operator(ABC):
     def __init__(self, **options: Any) -> None:
         self.options = options
 
+    def select(self, text: str, entities: list[Entity], language: str) -> list[Entity]:
+        """The spans this method replaces: by default the detected entities. Methods that are not
+        entity-based (``ukds``) return their own spans (non-overlapping, sorted by start)."""
+        return entities
+
     @abstractmethod
-    def replacement(self, chain: ChainContext) -> str:
-        """The string that replaces every mention of ``chain``. Must be deterministic."""
+    def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
+        """One replacement per mention of ``chain`` (``len(result) == len(chain.mentions)``).
+
+        Must be deterministic given ``chain`` and ``document`` (use ``document.rng(...)``).
+        """

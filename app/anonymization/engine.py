@@ -15,6 +15,7 @@ Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
          "label": "PERSON", "chain_id": 0,
          "surfaces": ["Mr. John Doe", "Doe"],             # distinct originals, text order
          "mentions": [{"text": "Mr. John Doe", "start": 0, "end": 12,        # original span (half-open)
+                       "replacement": "[PERSON_1]",                         # what replaced this mention
                        "anon_start": 0, "anon_end": 10}, ...]}               # span in anonymized text
       ]
     }
@@ -25,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.anonymization.base import ChainContext, Operator
+from app.anonymization.base import ChainContext, DocumentContext, Operator
 from app.anonymization.registry import create_operator
 from app.doc import Chain, Entity
 
@@ -85,31 +86,43 @@ class AnonymizerEngine:
         Args:
             entities: non-overlapping ``list[Entity]`` sorted by start (offsets into ``text``).
             chains: ``list[Chain]`` covering every entity index exactly once.
-            method: the document's method (registry name); per-label overrides apply first.
+            method: the document's method (registry name); per-label overrides apply first. A method
+                that selects its own spans (``Operator.select``, e.g. ``ukds``) replaces each span on its
+                own (one chain per span).
 
         Returns:
-            :class:`AnonymizedDocument`; deterministic for the same inputs.
+            :class:`AnonymizedDocument`; deterministic for the same inputs and ``job_id``.
 
         Raises:
             KeyError: unknown method.
-            ValueError: entities overlap, or chains do not cover the entities exactly once.
+            ValueError: entities overlap, chains do not cover the entities exactly once, or an
+                operator returned the wrong number of replacements.
         """
         _check(entities, chains, len(text))
+        selected = self.operator(method).select(text, entities, language)
+        if selected is not entities:
+            entities = selected
+            chains = [Chain(chain_id=i, label=e.label, mentions=[i]) for i, e in enumerate(entities)]
+            _check(entities, chains, len(text))
+        document = DocumentContext(text=text, job_id=job_id, language=language, surfaces=frozenset(e.text for e in entities))
         ordinals: dict[str, int] = {}
-        per_chain: dict[int, tuple[Operator, str]] = {}
         entries: list[dict[str, Any]] = []
-        chain_of_entity: dict[int, int] = {}
+        replacement_of: dict[int, tuple[int, str]] = {}  # entity index -> (entry index, replacement)
         for chain in sorted(chains, key=lambda c: min(c.mentions)):
             ordinals[chain.label] = ordinals.get(chain.label, 0) + 1
             mentions = sorted(chain.mentions)
             surfaces = tuple(dict.fromkeys(entities[i].text for i in mentions))
             operator = self.operator(self.label_methods.get(chain.label, method))
-            context = ChainContext(chain.label, chain.chain_id, ordinals[chain.label], surfaces, job_id, language)
-            replacement = operator.replacement(context)
-            per_chain[chain.chain_id] = (operator, replacement)
+            context = ChainContext(
+                chain.label, chain.chain_id, ordinals[chain.label], surfaces, tuple(entities[i].text for i in mentions)
+            )
+            replacements = operator.replace(context, document)
+            if len(replacements) != len(mentions):
+                raise ValueError(f"operator {operator.name!r} returned {len(replacements)} replacements for {len(mentions)} mentions")
+            document.used.update(replacements)
             entries.append(
                 {
-                    "placeholder": replacement,
+                    "placeholder": replacements[0],
                     "method": operator.name,
                     "unique": operator.unique,
                     "label": chain.label,
@@ -118,25 +131,25 @@ class AnonymizerEngine:
                     "mentions": [],
                 }
             )
-            for i in mentions:
-                chain_of_entity[i] = len(entries) - 1
+            for i, replacement in zip(mentions, replacements):
+                replacement_of[i] = (len(entries) - 1, replacement)
 
         pieces: list[str] = []
         cursor = 0
         out_len = 0
         placeholders: dict[str, None] = {}
         for i, entity in enumerate(entities):
-            entry = entries[chain_of_entity[i]]
+            entry_index, replacement = replacement_of[i]
             before = text[cursor : entity.start]
             pieces.append(before)
             out_len += len(before)
-            replacement = entry["placeholder"]
             pieces.append(replacement)
-            entry["mentions"].append(
+            entries[entry_index]["mentions"].append(
                 {
                     "text": entity.text,
                     "start": entity.start,
                     "end": entity.end,
+                    "replacement": replacement,
                     "anon_start": out_len,
                     "anon_end": out_len + len(replacement),
                 }

@@ -85,7 +85,37 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         mentions = entry["mentions"]
         original = mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
         replacements.append((m.start(), m.end(), original))
-    missing = [e["placeholder"] for e in entries if e.get("unique", True) and _tag_key(e["placeholder"]) not in seen]
+    missing = [
+        e["placeholder"]
+        for e in entries
+        if e.get("unique", True) and _tag_key(e["placeholder"]) is not None and _tag_key(e["placeholder"]) not in seen
+    ]
+
+    # condition 2 for other unique marks (surrogates): exact occurrences, longest replacement first;
+    # the k-th occurrence of a replacement gets the k-th mention that was given that replacement
+    by_replacement: dict[str, list[str]] = {}
+    owner: dict[str, str] = {}
+    for entry in entries:
+        if entry.get("unique", True) and _tag_key(entry["placeholder"]) is None:
+            for mention in entry["mentions"]:
+                replacement = mention.get("replacement", entry["placeholder"])
+                by_replacement.setdefault(replacement, []).append(mention["text"])
+                owner.setdefault(replacement, entry["placeholder"])
+    found_entries: set[str] = set()
+    for replacement in sorted(by_replacement, key=len, reverse=True):
+        originals = by_replacement[replacement]
+        k = 0
+        for m in re.finditer(r"(?<!\w)" + re.escape(replacement) + r"(?!\w)", text):
+            if any(m.start() < e and s < m.end() for s, e, _ in replacements):
+                continue
+            replacements.append((m.start(), m.end(), originals[min(k, len(originals) - 1)]))
+            found_entries.add(owner[replacement])
+            k += 1
+    missing.extend(
+        e["placeholder"]
+        for e in entries
+        if e.get("unique", True) and _tag_key(e["placeholder"]) is None and e["placeholder"] not in found_entries
+    )
 
     # condition 3: order of appearance of non-unique marks
     queues: dict[str, list[str]] = {}

@@ -41,15 +41,15 @@ def test_one_number_per_chain_and_table_of_solutions():
         "entries": [
             {"placeholder": "[PERSON_1]", "method": "tag", "unique": True, "label": "PERSON", "chain_id": 0,
              "surfaces": ["Mr. John Doe", "Doe"],
-             "mentions": [{"text": "Mr. John Doe", "start": 0, "end": 12, "anon_start": 0, "anon_end": 10},
-                          {"text": "Doe", "start": 36, "end": 39, "anon_start": 43, "anon_end": 53}]},
+             "mentions": [{"text": "Mr. John Doe", "start": 0, "end": 12, "replacement": "[PERSON_1]", "anon_start": 0, "anon_end": 10},
+                          {"text": "Doe", "start": 36, "end": 39, "replacement": "[PERSON_1]", "anon_start": 43, "anon_end": 53}]},
             {"placeholder": "[PERSON_2]", "method": "tag", "unique": True, "label": "PERSON", "chain_id": 1,
              "surfaces": ["Jane Roe", "Jane"],
-             "mentions": [{"text": "Jane Roe", "start": 17, "end": 25, "anon_start": 15, "anon_end": 25},
-                          {"text": "Jane", "start": 45, "end": 49, "anon_start": 59, "anon_end": 69}]},
+             "mentions": [{"text": "Jane Roe", "start": 17, "end": 25, "replacement": "[PERSON_2]", "anon_start": 15, "anon_end": 25},
+                          {"text": "Jane", "start": 45, "end": 49, "replacement": "[PERSON_2]", "anon_start": 59, "anon_end": 69}]},
             {"placeholder": "[LOCATION_1]", "method": "tag", "unique": True, "label": "LOCATION", "chain_id": 2,
              "surfaces": ["Paris"],
-             "mentions": [{"text": "Paris", "start": 29, "end": 34, "anon_start": 29, "anon_end": 41}]},
+             "mentions": [{"text": "Paris", "start": 29, "end": 34, "replacement": "[LOCATION_1]", "anon_start": 29, "anon_end": 41}]},
         ],
     }
     for entry in result.table["entries"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.anonymization.base import ChainContext, Operator
+from app.anonymization.base import ChainContext, DocumentContext, Operator
 
 
 class SuppressOperator(Operator):
@@ -23,5 +23,5 @@ class SuppressOperator(Operator):
             raise ValueError("the suppression mask must not be empty")
         self.mask = mask
 
-    def replacement(self, chain: ChainContext) -> str:
-        return self.mask
+    def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
+        return [self.mask] * len(chain.mentions)

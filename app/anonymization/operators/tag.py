@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.anonymization.base import ChainContext, Operator
+from app.anonymization.base import ChainContext, DocumentContext, Operator
 
 
 def format_placeholder(label: str, ordinal: int, opening: str = "[", closing: str = "]") -> str:
@@ -31,5 +31,5 @@ class TagOperator(Operator):
         self.opening = opening
         self.closing = closing
 
-    def replacement(self, chain: ChainContext) -> str:
-        return format_placeholder(chain.label, chain.ordinal, self.opening, self.closing)
+    def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
+        return [format_placeholder(chain.label, chain.ordinal, self.opening, self.closing)] * len(chain.mentions)
