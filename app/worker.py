@@ -1,8 +1,9 @@
 """Worker entry point: ``python -m app.worker`` runs every agent (no web server).
 
 Extra command-line arguments go to Faust's worker command, e.g. ``python -m app.worker -l debug``.
-Before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en``) in
-its stage thread and logs ``worker ready``.
+Before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en,de,es,pt``) in
+its stage thread (a language without a model is reported and dead-lettered later) and logs
+``worker ready``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ log = logging.getLogger("anonymizer")
 @faust_app.task
 async def preload_models() -> None:
     """Load the NER models before the first document arrives."""
-    for language in filter(None, os.environ.get("ANON_PRELOAD_LANGUAGES", "en").split(",")):
+    for language in filter(None, os.environ.get("ANON_PRELOAD_LANGUAGES", "en,de,es,pt").split(",")):
         try:
             await run_stage(pipeline.detector, language.strip())
             log.info("NER model loaded for language %s", language)
