@@ -58,7 +58,7 @@ class Pipeline:
                 language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size
             )
         )
-        self.engine = engine or AnonymizerEngine()
+        self.engine = engine or _engine_from_settings(self.settings)
         self._detectors: dict[str, Detector] = {}
         self._lock = threading.Lock()
 
@@ -173,6 +173,14 @@ class Pipeline:
             missing_placeholders=result.missing_placeholders,
             metadata=translation.metadata,
         )
+
+
+def _engine_from_settings(settings: Settings) -> AnonymizerEngine:
+    """The engine configured by ``operator_options``, ``label_methods`` and ``placeholder_markup``."""
+    options = {name: dict(opts) for name, opts in settings.operator_options.items()}
+    if settings.placeholder_markup != "none":
+        options.setdefault("tag", {})["markup"] = settings.placeholder_markup
+    return AnonymizerEngine(operator_options=options, label_methods=dict(settings.label_methods))
 
 
 def _entities(raw: list, text: str) -> list[Entity]:

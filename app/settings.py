@@ -56,6 +56,10 @@ class Settings(BaseSettings):
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
+        placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
+        label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
+            (JSON in the environment).
+        operator_options: options per method, e.g. ``{"suppress": {"mask": "***"}}`` (JSON).
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
     """
@@ -75,6 +79,9 @@ class Settings(BaseSettings):
     default_method: str = "tag"
     ner_model_dir: str = ""
     ner_batch_size: int = 64
+    placeholder_markup: str = "none"
+    label_methods: dict[str, str] = {}
+    operator_options: dict[str, dict] = {}
 
     topic_documents: str = "documents"
     topic_detected: str = "documents.detected"

@@ -49,6 +49,8 @@ class DocumentContext:
         language: ISO 639-1 code.
         surfaces: every entity surface of the document (collision checks).
         used: replacements already given to other chains (collision checks); operators add theirs.
+        reserved: placeholder keys ``(label, number)`` already written in the original text, filled
+            lazily by the ``tag`` operator (``None`` until computed).
     """
 
     text: str
@@ -56,6 +58,7 @@ class DocumentContext:
     language: str
     surfaces: frozenset[str] = frozenset()
     used: set[str] = field(default_factory=set)
+    reserved: frozenset[tuple[str, int]] | None = None
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator seeded by the job id and ``salt`` (deterministic per job)."""

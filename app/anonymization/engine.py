@@ -8,6 +8,7 @@ Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
 
     {
       "version": 1, "job_id": str, "language": str, "method": str,
+      "anon_length": int,                # length of the anonymized text (restoration by position)
       "entries": [                       # one per coreference chain, in order of first mention
         {"placeholder": "[PERSON_1]",    # the replacement written into the text
          "method": "tag",                # the operator that produced it
@@ -158,14 +159,16 @@ class AnonymizerEngine:
             placeholders.setdefault(replacement, None)
             cursor = entity.end
         pieces.append(text[cursor:])
+        anonymized = "".join(pieces)
         table = {
             "version": TABLE_VERSION,
             "job_id": job_id,
             "language": language,
             "method": method,
+            "anon_length": len(anonymized),
             "entries": entries,
         }
-        return AnonymizedDocument(text="".join(pieces), placeholders=list(placeholders), table=table)
+        return AnonymizedDocument(text=anonymized, placeholders=list(placeholders), table=table)
 
 
 def _check(entities: list[Entity], chains: list[Chain], text_length: int) -> None:

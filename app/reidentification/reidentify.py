@@ -1,18 +1,22 @@
 """Re-identification: restore the originals of a table of solutions into a (translated) text.
 
-Seed 004 §6.1 lists three conditions; this module implements:
+Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
 
-* **unique placeholder** (condition 2) for methods whose marks identify a chain (``tag``): every mark
-  ``[LABEL_n]`` is found wherever the translation moved it. Matching tolerates spaces inside the
-  brackets and a changed case of the label (``[ person_1 ]``). The k-th occurrence of a placeholder
-  gets the k-th original mention of its chain, so an untranslated text is restored exactly; further
-  occurrences (a translator repeated the placeholder) get the chain's first surface.
-* **order of appearance** (condition 3) for methods whose marks are all alike (``suppress``): the k-th
-  mask in the translation gets the k-th suppressed original.
+1. **By position** — when the text is the untouched anonymized text (same length, every replacement
+   at its recorded position), every mention is restored in place: exact for every method.
+2. **By unique mark** — placeholders (``tag``) are found wherever the translation moved them and however
+   it damaged them (:mod:`app.reidentification.matching`); surrogates (``substitute``, ``generalize``,
+   ``kmask``) are found case-insensitively, with an inflection suffix ("Millers", "Miller's") kept on
+   the restored original. The k-th occurrence of a mark gets the k-th mention that carried it, so the
+   forms of a chain ("Mr. John Doe", later "Doe") come back in order; further occurrences (a translator
+   repeated it) get the chain's first surface.
+3. **By order of appearance** — for marks that are all alike (``suppress``, ``ukds``, ``combined``):
+   the k-th mask in the translation gets the k-th such mention.
 
 Marks that look like placeholders but are not in the table are left in place and reported as
-``unknown_placeholders``; table entries that do not occur are reported as ``missing_placeholders``.
-Nothing is restored from any other table than the one given (job isolation).
+``unknown_placeholders``; table entries with no mark in the text are reported as
+``missing_placeholders`` (order-based masks as ``"<mask>#k"``, 1-based). Only the given table is ever
+used (job isolation): a forged or guessed placeholder of another job is simply unknown.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_TAG_RE = re.compile(r"\[\s*([^\W\d_]+(?:_[^\W\d_]+)*)\s*_\s*(\d+)\s*\]")
+from app.reidentification.matching import find_placeholders, parse_placeholder
+
+#: Suffixes a translation may glue to a surrogate; kept on the restored original.
+INFLECTION_SUFFIX = r"(?P<suffix>['’]s|['’]|s|es|n|en|e|ns)?"
 
 
 @dataclass(slots=True)
@@ -32,21 +39,48 @@ class ReidentificationResult:
         text: the text with originals restored.
         restored: number of marks replaced by an original.
         unknown_placeholders: ``list[str]`` of distinct placeholder-like marks not in the table, in order.
-        missing_placeholders: ``list[str]`` of table placeholders absent from the text, in table order
-            (for order-based masks: ``"<mask>#k"`` for the k-th suppressed mention, 1-based).
+        missing_placeholders: ``list[str]`` of table marks absent from the text, in table order.
+        condition: ``"position"``, or ``"marks"`` when conditions 2 and 3 were used.
     """
 
     text: str
     restored: int = 0
     unknown_placeholders: list[str] = field(default_factory=list)
     missing_placeholders: list[str] = field(default_factory=list)
+    condition: str = "marks"
 
 
-def _tag_key(mark: str) -> tuple[str, int] | None:
-    m = _TAG_RE.fullmatch(mark.strip())
-    if not m:
-        return None
-    return (m.group(1).upper(), int(m.group(2)))
+def _mentions(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    return entry["mentions"]
+
+
+def _replacement(entry: dict[str, Any], mention: dict[str, Any]) -> str:
+    return mention.get("replacement", entry["placeholder"])
+
+
+def _untouched(text: str, table: dict[str, Any]) -> bool:
+    length = table.get("anon_length")
+    if length is None or length != len(text):
+        return False
+    return all(
+        text[m["anon_start"] : m["anon_end"]] == _replacement(e, m) for e in table["entries"] for m in _mentions(e)
+    )
+
+
+def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
+    spans = sorted((m["anon_start"], m["anon_end"], m["text"]) for e in table["entries"] for m in _mentions(e))
+    return ReidentificationResult(_splice(text, spans), restored=len(spans), condition="position")
+
+
+def _splice(text: str, replacements: list[tuple[int, int, str]]) -> str:
+    pieces: list[str] = []
+    cursor = 0
+    for start, end, original in sorted(replacements):
+        pieces.append(text[cursor:start])
+        pieces.append(original)
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
@@ -63,90 +97,83 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         KeyError/TypeError: the table is malformed.
     """
     entries: list[dict[str, Any]] = table["entries"]
+    if _untouched(text, table):
+        return _by_position(text, table)
     replacements: list[tuple[int, int, str]] = []
 
-    # condition 2: unique placeholders
-    by_key: dict[tuple[str, int], dict[str, Any]] = {}
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e, _ in replacements)
+
+    # condition 2a: placeholders, tolerant matching
+    keyed: dict[tuple[str, int], dict[str, Any]] = {}
     for entry in entries:
         if entry.get("unique", True):
-            key = _tag_key(entry["placeholder"])
+            key = parse_placeholder(entry["placeholder"])
             if key is not None:
-                by_key[key] = entry
+                keyed[key] = entry
     seen: dict[tuple[str, int], int] = {}
     unknown: dict[str, None] = {}
-    for m in _TAG_RE.finditer(text):
-        key = (m.group(1).upper(), int(m.group(2)))
-        entry = by_key.get(key)
+    for match in find_placeholders(text):
+        entry = keyed.get(match.key) if match.key else None
         if entry is None:
-            unknown.setdefault(m.group(0), None)
+            unknown.setdefault(match.surface, None)
             continue
-        k = seen.get(key, 0)
-        seen[key] = k + 1
-        mentions = entry["mentions"]
+        k = seen.get(match.key, 0)
+        seen[match.key] = k + 1
+        mentions = _mentions(entry)
         original = mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
-        replacements.append((m.start(), m.end(), original))
-    missing = [
-        e["placeholder"]
-        for e in entries
-        if e.get("unique", True) and _tag_key(e["placeholder"]) is not None and _tag_key(e["placeholder"]) not in seen
-    ]
+        replacements.append((match.start, match.end, original))
+    missing = [e["placeholder"] for key, e in keyed.items() if key not in seen]
 
-    # condition 2 for other unique marks (surrogates): exact occurrences, longest replacement first;
-    # the k-th occurrence of a replacement gets the k-th mention that was given that replacement
-    by_replacement: dict[str, list[str]] = {}
+    # condition 2b: surrogates (unique marks that are not placeholders), longest first, tolerant of
+    # case and inflection suffixes
+    originals_of: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
     for entry in entries:
-        if entry.get("unique", True) and _tag_key(entry["placeholder"]) is None:
-            for mention in entry["mentions"]:
-                replacement = mention.get("replacement", entry["placeholder"])
-                by_replacement.setdefault(replacement, []).append(mention["text"])
-                owner.setdefault(replacement, entry["placeholder"])
-    found_entries: set[str] = set()
-    for replacement in sorted(by_replacement, key=len, reverse=True):
-        originals = by_replacement[replacement]
+        if entry.get("unique", True) and parse_placeholder(entry["placeholder"]) is None:
+            for mention in _mentions(entry):
+                mark = _replacement(entry, mention)
+                originals_of.setdefault(mark, []).append(mention["text"])
+                owner.setdefault(mark, entry["placeholder"])
+    found: set[str] = set()
+    for mark in sorted(originals_of, key=len, reverse=True):
+        originals = originals_of[mark]
+        pattern = re.compile(r"(?<!\w)" + re.escape(mark) + INFLECTION_SUFFIX + r"(?!\w)", re.IGNORECASE)
         k = 0
-        for m in re.finditer(r"(?<!\w)" + re.escape(replacement) + r"(?!\w)", text):
-            if any(m.start() < e and s < m.end() for s, e, _ in replacements):
+        for m in pattern.finditer(text):
+            if not free(m.start(), m.end()):
                 continue
-            replacements.append((m.start(), m.end(), originals[min(k, len(originals) - 1)]))
-            found_entries.add(owner[replacement])
+            suffix = m.group("suffix") or ""
+            replacements.append((m.start(), m.end(), originals[min(k, len(originals) - 1)] + suffix))
+            found.add(owner[mark])
             k += 1
     missing.extend(
         e["placeholder"]
         for e in entries
-        if e.get("unique", True) and _tag_key(e["placeholder"]) is None and e["placeholder"] not in found_entries
+        if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None and e["placeholder"] not in found
     )
 
     # condition 3: order of appearance of non-unique marks
     queues: dict[str, list[str]] = {}
     for mention, mark in sorted(
-        ((m, e["placeholder"]) for e in entries if not e.get("unique", True) for m in e["mentions"]),
+        ((m, _replacement(e, m)) for e in entries if not e.get("unique", True) for m in _mentions(e)),
         key=lambda pair: pair[0]["anon_start"],
     ):
         queues.setdefault(mark, []).append(mention["text"])
-    taken = [(s, e) for s, e, _ in replacements]
     for mark, originals in queues.items():
         pattern = re.compile(r"(?<!\w)" + re.escape(mark) + r"(?!\w)")
         k = 0
         for m in pattern.finditer(text):
             if k >= len(originals):
                 break
-            if any(m.start() < e and s < m.end() for s, e in taken):
+            if not free(m.start(), m.end()):
                 continue
             replacements.append((m.start(), m.end(), originals[k]))
             k += 1
         missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)))
 
-    replacements.sort()
-    pieces: list[str] = []
-    cursor = 0
-    for start, end, original in replacements:
-        pieces.append(text[cursor:start])
-        pieces.append(original)
-        cursor = end
-    pieces.append(text[cursor:])
     return ReidentificationResult(
-        text="".join(pieces),
+        text=_splice(text, replacements),
         restored=len(replacements),
         unknown_placeholders=list(unknown),
         missing_placeholders=missing,

@@ -38,6 +38,7 @@ def test_one_number_per_chain_and_table_of_solutions():
         "job_id": "job-7",
         "language": "en",
         "method": "tag",
+        "anon_length": 79,
         "entries": [
             {"placeholder": "[PERSON_1]", "method": "tag", "unique": True, "label": "PERSON", "chain_id": 0,
              "surfaces": ["Mr. John Doe", "Doe"],

@@ -71,3 +71,44 @@ def test_surrogates_restored_per_mention_in_any_order():
     back = reidentify("Eva Lund traf Peter Miller in Oslo. Miller sagte es.", result.table)
     assert back.text == "Jane Roe traf Mr. John Doe in Paris. Doe sagte es."
     assert back.missing_placeholders == []
+
+
+def test_condition_one_by_position_is_exact_even_with_lookalike_text():
+    result = anonymized("suppress")
+    back = reidentify(result.text, result.table)
+    assert (back.text, back.condition) == (TEXT, "position")
+
+
+def test_damaged_placeholders_in_a_translation():
+    table = anonymized("tag").table
+    translation = "【 persona_2 】 traf &#91;PERSON_1&#93; in «ORT_1». [PERSON _ 1] sagte, ［PERSONNE_2］ kam zu spät."
+    back = reidentify(translation, table)
+    assert back.text == "Jane Roe traf Mr. John Doe in Paris. Doe sagte, Jane kam zu spät."
+    assert (back.restored, back.unknown_placeholders, back.missing_placeholders, back.condition) == (5, [], [], "marks")
+
+
+def test_customer_placeholders_are_never_confused_with_ours():
+    text = "Mr. John Doe wrote [PERSON_1] in the form."
+    ents = [Entity(4, 12, "PERSON", "John Doe", "t")]
+    result = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="tag", job_id="j", language="en")
+    assert result.text == "Mr. [PERSON_2] wrote [PERSON_1] in the form."
+    back = reidentify("Herr [PERSON_2] schrieb [PERSON_1] ins Formular.", result.table)
+    assert back.text == "Herr John Doe schrieb [PERSON_1] ins Formular."
+    assert back.unknown_placeholders == ["[PERSON_1]"]
+
+
+def test_surrogates_tolerate_case_and_inflection():
+    engine = AnonymizerEngine()
+    engine._operators["swap"] = _NameSwap()
+    table = engine.anonymize(TEXT, ENTITIES, resolve_chains(ENTITIES), method="swap", job_id="j", language="en").table
+    back = reidentify("PETER MILLER traf Eva Lund in Oslo. Millers Hund und Lund's Katze.", table)
+    assert back.text == "Mr. John Doe traf Jane Roe in Paris. Does Hund und Jane's Katze."
+
+
+def test_moses_markup_mode_round_trip_and_translation():
+    engine = AnonymizerEngine(operator_options={"tag": {"markup": "moses"}})
+    result = engine.anonymize(TEXT, ENTITIES, resolve_chains(ENTITIES), method="tag", job_id="j", language="en")
+    assert result.text.startswith('<ne translation="[PERSON_1]">[PERSON_1]</ne> met <ne translation="[PERSON_2]">')
+    assert reidentify(result.text, result.table).text == TEXT
+    moved = 'Ayer <ne translation="[PERSON_2]">[PERSON_2]</ne> vio a <ne translation="[PERSON_1]">[PERSON_1]</ne>.'
+    assert reidentify(moved, result.table).text == "Ayer Jane Roe vio a Mr. John Doe."

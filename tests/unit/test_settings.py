@@ -24,3 +24,14 @@ def test_json_settings_file(tmp_path, monkeypatch):
     path.write_text('{"max_text_chars": 5000}')
     monkeypatch.setenv("ANON_SETTINGS_FILE", str(path))
     assert Settings().max_text_chars == 5000
+
+
+def test_methods_per_label_and_markup_from_environment(monkeypatch):
+    from app.pipeline import Pipeline
+
+    monkeypatch.setenv("ANON_LABEL_METHODS", '{"DATE": "suppress"}')
+    monkeypatch.setenv("ANON_OPERATOR_OPTIONS", '{"suppress": {"mask": "***"}}')
+    monkeypatch.setenv("ANON_PLACEHOLDER_MARKUP", "moses")
+    engine = Pipeline(Settings(), detector_factory=lambda lang: None).engine
+    assert engine.label_methods == {"DATE": "suppress"}
+    assert engine.operator_options == {"suppress": {"mask": "***"}, "tag": {"markup": "moses"}}

@@ -21,15 +21,42 @@ class TagOperator(Operator):
     Options:
         opening, closing: the delimiters (default ``[`` and ``]``; chosen because machine translation
             and translators leave bracketed upper-case codes alone, seed 004 §6.3).
+        markup: ``"none"`` (default) or ``"moses"``: wrap each placeholder in Moses markup,
+            ``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, which tells a Moses decoder to copy it
+            untranslated (seed 004 §6.3); re-identification matches the element as a whole.
     """
 
     name = "tag"
     unique = True
 
-    def __init__(self, opening: str = "[", closing: str = "]", **options: Any) -> None:
+    def __init__(self, opening: str = "[", closing: str = "]", markup: str = "none", **options: Any) -> None:
         super().__init__(**options)
+        if markup not in ("none", "moses"):
+            raise ValueError(f"unknown placeholder markup {markup!r} (none, moses)")
         self.opening = opening
         self.closing = closing
+        self.markup = markup
 
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
-        return [format_placeholder(chain.label, chain.ordinal, self.opening, self.closing)] * len(chain.mentions)
+        """``[LABEL_n]`` for every mention; ``n`` skips numbers that the original text already uses in
+        placeholder-like marks ("[PERSON_1]" written by the customer), so a customer's mark is never
+        confused with ours and is reported as unknown on the way back."""
+        reserved = _reserved(document)
+        n = chain.ordinal
+        while (chain.label, n) in reserved or any(format_placeholder(chain.label, n, self.opening, self.closing) in u for u in document.used):
+            n += 1
+        placeholder = format_placeholder(chain.label, n, self.opening, self.closing)
+        if self.markup == "moses":
+            from app.reidentification.matching import moses_markup
+
+            placeholder = moses_markup(placeholder)
+        return [placeholder] * len(chain.mentions)
+
+
+def _reserved(document: DocumentContext) -> frozenset[tuple[str, int]]:
+    """Placeholder keys already present in the original text (computed once per document)."""
+    if document.reserved is None:
+        from app.reidentification.matching import find_placeholders
+
+        document.reserved = frozenset(m.key for m in find_placeholders(document.text) if m.key is not None)
+    return document.reserved
