@@ -25,11 +25,13 @@ log = logging.getLogger("anonymizer.agents")
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """A message to forward: ``payload`` (JSON bytes) to ``topic`` keyed by ``job_id``."""
+    """A message to forward: ``payload`` (JSON bytes) to ``topic`` keyed by ``job_id``; ``after`` runs
+    once the broker acknowledged it (e.g. deleting a table that is no longer needed)."""
 
     topic: object
     job_id: str
     payload: bytes
+    after: Callable[[], Awaitable[object]] | None = None
 
 
 class Rejected(Exception):
@@ -92,3 +94,6 @@ async def handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], A
         await forward(output.topic, output.job_id, output.payload)
     except OutputTooLarge as exc:
         await reject(raw, stage=stage, reason=str(exc), error_type="too_large")
+        return
+    if output.after is not None:
+        await output.after()

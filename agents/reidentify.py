@@ -18,7 +18,14 @@ async def work(raw: bytes | None) -> Output:
     if table is None:
         raise Rejected("no table of solutions for this job_id (unknown job or expired)", "unknown_job")
     result = await run_stage(pipeline.reidentify, translation, table)
-    return Output(reidentified_topic, result.job_id, result.to_json())
+    after = None
+    if get_settings().delete_table_after_reidentification and not result.missing_placeholders:
+        job_id = translation.job_id
+
+        async def after() -> bool:  # only once the re-identified text is safely on its topic
+            return await store().delete_with_retry(job_id)
+
+    return Output(reidentified_topic, result.job_id, result.to_json(), after)
 
 
 @faust_app.agent(translation_results_topic, name="reidentify")

@@ -3,6 +3,8 @@
     anonymizer worker [-l info]              run the Faust worker (same as ``python -m app.worker``)
     anonymizer anonymize FILE [--language en] [--method tag] [--table table.json]
     anonymizer reidentify FILE --table table.json
+    anonymizer erase JOB_ID [--via-kafka]      erase a job's table of solutions (right to erasure)
+    anonymizer tables                          how many tables exist in Redis, and their ages
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -71,6 +73,80 @@ def reidentify(
         f"restored={result.restored} unknown={result.unknown_placeholders} missing={result.missing_placeholders}",
         err=True,
     )
+
+
+@cli.command()
+def erase(
+    job_ids: Annotated[list[str], typer.Argument(help="job ids whose tables of solutions are erased")],
+    via_kafka: Annotated[bool, typer.Option(help="publish to the erase topic and wait for the worker's confirmation")] = False,
+    timeout: Annotated[float, typer.Option(help="seconds to wait for confirmations (--via-kafka)")] = 60.0,
+) -> None:
+    """Erase tables of solutions: directly in Redis, or through the worker (topic ``jobs.erase``)."""
+    import asyncio
+
+    from app.settings import get_settings
+
+    settings = get_settings()
+
+    async def direct() -> dict[str, bool]:
+        from app.store import TableStore
+
+        store = TableStore.from_settings(settings)
+        try:
+            return {job: await store.delete(job) for job in job_ids}
+        finally:
+            await store.close()
+
+    async def through_worker() -> dict[str, bool]:
+        from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+
+        bootstrap = settings.broker_url.replace("kafka://", "").replace(";", ",")
+        consumer = AIOKafkaConsumer(settings.topic_erased, bootstrap_servers=bootstrap, auto_offset_reset="latest")
+        producer = AIOKafkaProducer(bootstrap_servers=bootstrap)
+        await consumer.start()
+        await producer.start()
+        answers: dict[str, bool] = {}
+        try:
+            await consumer.seek_to_end()
+            for job in job_ids:
+                await producer.send_and_wait(settings.topic_erase, orjson.dumps({"job_id": job}), key=job.encode())
+            deadline = asyncio.get_running_loop().time() + timeout
+            while len(answers) < len(job_ids) and asyncio.get_running_loop().time() < deadline:
+                batch = await consumer.getmany(timeout_ms=1000)
+                for records in batch.values():
+                    for record in records:
+                        data = orjson.loads(record.value)
+                        if data.get("job_id") in job_ids:
+                            answers[data["job_id"]] = bool(data.get("erased"))
+        finally:
+            await producer.stop()
+            await consumer.stop()
+        return answers
+
+    answers = asyncio.run(through_worker() if via_kafka else direct())
+    for job in job_ids:
+        state = answers.get(job)
+        typer.echo(f"{job}: {'erased' if state else 'no table' if state is False else 'no confirmation'}")
+    if len(answers) < len(job_ids):
+        raise typer.Exit(1)
+
+
+@cli.command()
+def tables() -> None:
+    """Report how many tables of solutions exist in Redis and their ages."""
+    import asyncio
+
+    from app.settings import get_settings
+    from app.store import TableStore
+
+    async def run() -> dict:
+        store = TableStore.from_settings(get_settings())
+        try:
+            return await store.report()
+        finally:
+            await store.close()
+
+    typer.echo(orjson.dumps(asyncio.run(run()), option=orjson.OPT_INDENT_2).decode())
 
 
 def _register_optional(name: str, module: str) -> None:

@@ -56,6 +56,8 @@ class Settings(BaseSettings):
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
+        delete_table_after_reidentification: delete a job's table once a translation restored every
+            entry (no missing placeholders); later translations of the job are dead-lettered.
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -80,6 +82,7 @@ class Settings(BaseSettings):
     ner_model_dir: str = ""
     ner_batch_size: int = 64
     placeholder_markup: str = "none"
+    delete_table_after_reidentification: bool = False
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 
@@ -90,6 +93,8 @@ class Settings(BaseSettings):
     topic_translation_results: str = "translation.results"
     topic_reidentified: str = "translation.reidentified"
     topic_dead_letter: str = "documents.dead-letter"
+    topic_erase: str = "jobs.erase"
+    topic_erased: str = "jobs.erased"
     topic_partitions: int = 4
 
     @classmethod

@@ -106,9 +106,43 @@ class TableStore:
             return None
         return orjson.loads(raw)
 
+    async def delete_with_retry(self, job_id: str, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> bool:
+        """:meth:`delete`, retrying with exponential backoff while Redis is unreachable."""
+        delay = initial_delay
+        while True:
+            try:
+                return await self.delete(job_id)
+            except (RedisError, OSError) as exc:
+                log.warning("redis unavailable (%s); retrying table deletion in %.1f s", type(exc).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(max_delay, delay * 2)
+
     async def delete(self, job_id: str) -> bool:
         """Erase a job's table; ``True`` if one existed. Raises ``RedisError``."""
         return bool(await self.client.delete(self.key(job_id)))
+
+    async def report(self) -> dict[str, Any]:
+        """How many tables exist and how old they are (seconds since written, from the remaining TTL).
+
+        Returns:
+            ``{"tables": n, "ttl_seconds": ttl, "oldest_age_seconds": s | None, "newest_age_seconds": s | None,
+            "ages_seconds": {"<1h": n, "1h-1d": n, ">1d": n}}``. Raises ``RedisError``.
+        """
+        ages: list[int] = []
+        async for key in self.client.scan_iter(match=self.prefix + "*", count=1000):
+            remaining = await self.client.ttl(key)
+            if remaining >= 0:
+                ages.append(self.ttl_seconds - remaining)
+        buckets = {"<1h": 0, "1h-1d": 0, ">1d": 0}
+        for age in ages:
+            buckets["<1h" if age < 3600 else "1h-1d" if age < 86400 else ">1d"] += 1
+        return {
+            "tables": len(ages),
+            "ttl_seconds": self.ttl_seconds,
+            "oldest_age_seconds": max(ages) if ages else None,
+            "newest_age_seconds": min(ages) if ages else None,
+            "ages_seconds": buckets,
+        }
 
     async def ping(self) -> bool:
         """``True`` when Redis answers."""

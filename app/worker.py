@@ -15,6 +15,7 @@ import sys
 import agents.anonymize  # noqa: F401  (registers the agent)
 import agents.corefer  # noqa: F401
 import agents.detect  # noqa: F401
+import agents.erase  # noqa: F401
 import agents.reidentify  # noqa: F401
 from app.faust_app import faust_app
 from app.pipeline import StageError

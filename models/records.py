@@ -15,6 +15,8 @@ translation.requests        :class:`TranslationRequest` anonymize agent (no orig
 translation.results         :class:`TranslationResult`  MT / translators
 translation.reidentified    :class:`ReidentifiedDocument` reidentify agent
 documents.dead-letter       :class:`DeadLetter`    any agent, for bad input or a failing stage
+jobs.erase                  :class:`EraseRequest`  users (right to erasure)
+jobs.erased                 :class:`EraseResult`   erase agent
 =========================== ====================== =====================================================
 
 Faust coerces wrong types silently (``job_id=3`` becomes ``"3"``), so :func:`decode` checks the raw JSON
@@ -130,6 +132,19 @@ class ReidentifiedDocument(_Base):
     unknown_placeholders: list
     missing_placeholders: list
     metadata: Optional[dict] = None
+
+
+class EraseRequest(_Base):
+    """A request to erase a job's table of solutions (topic ``jobs.erase``; right to erasure)."""
+
+    job_id: str
+
+
+class EraseResult(_Base):
+    """The worker's answer (topic ``jobs.erased``): ``erased`` is ``False`` when no table existed."""
+
+    job_id: str
+    erased: bool
 
 
 class DeadLetter(_Base):
@@ -264,6 +279,13 @@ def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> Trans
 
 #: Originals up to this size (bytes) are also inlined as parsed JSON in the dead letter.
 INLINE_PAYLOAD_BYTES = 64 * 1024
+
+
+def decode_erase(raw: bytes | str | None) -> EraseRequest:
+    """Decode a ``jobs.erase`` message. Raises :class:`InvalidMessage`."""
+    data = parse_object(raw)
+    _require(data, "job_id", str, non_empty=True)
+    return EraseRequest(job_id=data["job_id"])
 
 
 def dead_letter(

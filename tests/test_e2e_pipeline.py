@@ -280,3 +280,24 @@ def test_a_100000_character_document_does_not_cause_a_rebalance(worker, session_
     log = worker.read_log()
     assert log.count("(Re-)joining group") == joins_before, "a rebalance happened while the long document was processed"
     assert "Heartbeat failed" not in log
+
+
+def test_erasure_through_the_worker(worker, session_id):
+    job = f"{session_id}-erase"
+    doc = {"job_id": job, "language": "en", "text": "Anna Lindqvist wrote to anna.lindqvist@example.org."}
+    run(_send_and_collect(worker, [("documents", job, doc)], lambda c: c.for_key(job, "translation.requests")))
+    table, _ = run(_load_table(worker, job))
+    assert table is not None
+
+    async def erase_and_wait():
+        async with Collector(worker.bootstrap, ["jobs.erased"], partitions=worker.settings.topic_partitions) as c:
+            await produce(worker.bootstrap, "jobs.erase", [(job, {"job_id": job}), ("x", {"job_id": f"{session_id}-no-such-job"})])
+            await c.wait_for(lambda msgs: len([m for m in msgs if m.json and m.json["job_id"].startswith(session_id)]) >= 2, timeout=TIMEOUT)
+            return {m.json["job_id"]: m.json["erased"] for m in c.by_topic("jobs.erased")}
+
+    answers = run(erase_and_wait())
+    assert answers[job] is True and answers[f"{session_id}-no-such-job"] is False
+    assert run(_load_table(worker, job))[0] is None
+    raw = orjson.dumps({"job_id": job, "language": "de", "text": "[PERSON_1] schrieb an [EMAIL_1]."})
+    collector = run(_send_and_collect(worker, [("translation.results", job, raw)], lambda c: _dead_letters_for(c, raw)))
+    assert [d["reason"] for d in _dead_letters_for(collector, raw)] == ["no table of solutions for this job_id (unknown job or expired)"]

@@ -30,3 +30,18 @@ async def test_unreachable_redis_is_reported_not_raised_by_ping():
         assert await store.ping() is False
     finally:
         await store.close()
+
+
+async def test_report_counts_tables_and_ages(redis_url, table_key_prefix):
+    store = TableStore(aioredis.Redis.from_url(redis_url), prefix=table_key_prefix + "report:", ttl_seconds=7200)
+    try:
+        await store.save("a", TABLE)
+        await store.save("b", TABLE)
+        await store.client.expire(store.key("b"), 7200 - 5000)  # written 5000 s ago
+        report = await store.report()
+        assert report["tables"] == 2 and report["ttl_seconds"] == 7200
+        assert report["ages_seconds"] == {"<1h": 1, "1h-1d": 1, ">1d": 0}
+        assert 5000 <= report["oldest_age_seconds"] <= 5002 and report["newest_age_seconds"] <= 2
+    finally:
+        await store.client.delete(store.key("a"), store.key("b"))
+        await store.close()

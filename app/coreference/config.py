@@ -1,0 +1,82 @@
+"""Per-language, per-label configuration of coreference (seed 004 §4.2.4, Figure 4.4 and Appendix B).
+
+The defaults ship in ``app/coreference/defaults.json``: a ``"*"`` section for every language and one
+section per language that overrides it key by key. A user file (JSON, same shape) named by
+``ANON_COREFERENCE_CONFIG`` (or passed to :func:`load_config`) overrides the defaults, again key by key.
+
+Keys of a language section:
+
+``labels``          ``{LABEL: {"class": ..., "rules": [...]}}`` — which coreferencer handles a label and which
+                    rules it applies, in order (:mod:`app.coreference.rules`: ``identical possessive title
+                    type_word stem prepositional acronym partial``). ``class`` is a name of
+                    :data:`app.coreference.coreferencers.COREFERENCERS` or ``"package.module:Class"``;
+                    ``"rules"`` may be omitted (the class's defaults) or ``[]`` (every mention a chain of its
+                    own). The ``"*"`` label applies to labels without an entry; without a ``"*"`` entry
+                    such labels are singletons. Merged label by label.
+``head``            ``"final"`` (en, de: "European *Parliament*") or ``"initial"`` (es, pt: "*Parlamento*
+                    Europeo"): where the headword of a name is when no preposition marks it.
+``stemmer``         Snowball algorithm of the ``stem`` rule (``"german"``, ``"spanish"``, ...) or ``null``.
+``stem_scope``      ``"all"`` (every word compared by its stem: "Europäische Parlament" = "Europäischen
+                    Parlaments") or ``"headword"`` (only the headword stemmed, other words identical).
+``titles``          titles and honorifics (lower case, without final period; may be several words).
+``title_genders``   ``{title: "m" | "f"}``: "Mr Doe" is never merged with "Mrs Jane Doe". Merged key by key.
+``function_words``  words skipped when forming acronyms and comparing prepositional variants.
+``prepositions``    words after which the headword stops ("*University* of Cambridge").
+``type_words``      ``{LABEL: {"leading": [...], "trailing": [...]}}`` words naming the kind of object
+                    ("Corporation", "Republic of"), dropped when comparing. Merged label by label.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
+ENV_VAR = "ANON_COREFERENCE_CONFIG"
+
+#: keys whose values are dictionaries merged key by key (one level)
+_MERGED_KEYS = ("labels", "title_genders", "type_words")
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if key in _MERGED_KEYS and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_config(path: str | Path | None = None) -> dict[str, Any]:
+    """The raw configuration: defaults, overridden by ``path`` (or the file named by ``ANON_COREFERENCE_CONFIG``).
+
+    Raises:
+        OSError, json.JSONDecodeError: unreadable or invalid user file.
+    """
+    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
+    user = path or os.environ.get(ENV_VAR)
+    if user:
+        for section, values in json.loads(Path(user).read_text("utf-8")).items():
+            config[section] = _merge(config.get(section, {}), values)
+    return config
+
+
+def language_config(language: str, config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The effective configuration of ``language``: ``"*"`` overridden by the language's own section.
+
+    Args:
+        language: ISO 639-1 code (``"en"``); unknown languages get the ``"*"`` section.
+        config: a raw configuration (:func:`load_config`); default the cached defaults + user file.
+    """
+    config = config if config is not None else cached_config()
+    return _merge(config.get("*", {}), config.get(language, {}))
+
+
+@lru_cache(maxsize=1)
+def cached_config() -> dict[str, Any]:
+    """:func:`load_config` read once per process (clear with ``cached_config.cache_clear()``)."""
+    return load_config()
