@@ -9,6 +9,7 @@ Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
     {
       "version": 1, "job_id": str, "language": str, "method": str,
       "anon_length": int,                # length of the anonymized text (restoration by position)
+      "anon_sha256": str,                # its SHA-256: position restoration only for that exact text
       "entries": [                       # one per coreference chain, in order of first mention
         {"placeholder": "[PERSON_1]",    # the replacement written into the text
          "method": "tag",                # the operator that produced it
@@ -24,6 +25,7 @@ Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +168,7 @@ class AnonymizerEngine:
             "language": language,
             "method": method,
             "anon_length": len(anonymized),
+            "anon_sha256": hashlib.sha256(anonymized.encode("utf-8", "surrogatepass")).hexdigest(),
             "entries": entries,
         }
         return AnonymizedDocument(text=anonymized, placeholders=list(placeholders), table=table)

@@ -36,27 +36,37 @@ def read_sentences(path: Path) -> list[list[str]]:
     return sentences
 
 
-def detokenize(tokens: list[str]) -> str:
+def detokenize_with_offsets(tokens: list[str]) -> tuple[str, list[tuple[int, int]]]:
     """Join tokens with the usual spacing rules (no space before closing punctuation, none after
-    opening brackets; straight double quotes alternate between opening and closing)."""
+    opening brackets; straight double quotes alternate between opening and closing).
+
+    Returns:
+        ``(text, spans)`` with one half-open character span per token.
+    """
     out = ""
+    spans: list[tuple[int, int]] = []
     open_quote = False
     glue_next = False
     for token in tokens:
         if token == '"':
-            if open_quote:
-                out += token
-            else:
-                out += (" " if out else "") + token
-                glue_next = True
+            if not open_quote and out:
+                out += " "
+            spans.append((len(out), len(out) + 1))
+            out += token
+            glue_next = not open_quote
             open_quote = not open_quote
             continue
-        if not out or glue_next or token in _NO_SPACE_BEFORE or token.startswith("'"):
-            out += token
-        else:
-            out += " " + token
+        if out and not (glue_next or token in _NO_SPACE_BEFORE or token.startswith("'")):
+            out += " "
+        spans.append((len(out), len(out) + len(token)))
+        out += token
         glue_next = token in _NO_SPACE_AFTER
-    return out
+    return out, spans
+
+
+def detokenize(tokens: list[str]) -> str:
+    """The text of :func:`detokenize_with_offsets`."""
+    return detokenize_with_offsets(tokens)[0]
 
 
 def build(language: str, ranges: list[tuple[int, int]], prefix: str, out: Path, directory: Path = DEFAULT_DIR) -> list[Path]:

@@ -2,8 +2,9 @@
 
 Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
 
-1. **By position** — when the text is the untouched anonymized text (same length, every replacement
-   at its recorded position), every mention is restored in place: exact for every method.
+1. **By position** — when the text is exactly the anonymized text (same SHA-256, recorded in the
+   table), every mention is restored in place: exact for every method. (A length-and-position check
+   alone is not enough: a translation can have the same length and a mark at the same offset.)
 2. **By unique mark** — placeholders (``tag``) are found wherever the translation moved them and however
    it damaged them (:mod:`app.reidentification.matching`); surrogates (``substitute``, ``generalize``,
    ``kmask``) are found case-insensitively, with an inflection suffix ("Millers", "Miller's") kept on
@@ -14,13 +15,16 @@ Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
    the k-th mask in the translation gets the k-th such mention.
 
 Marks that look like placeholders but are not in the table are left in place and reported as
-``unknown_placeholders``; table entries with no mark in the text are reported as
-``missing_placeholders`` (order-based masks as ``"<mask>#k"``, 1-based). Only the given table is ever
+``unknown_placeholders``. ``missing_placeholders`` reports every original that did not come back: a
+table entry with no mark in the text as its mark (``"[PERSON_2]"``), and a mark present fewer times
+than its chain has mentions as ``"<mark>#k"`` for each mention k (1-based) left without a mark —
+likewise ``"<mask>#k"`` for order-based masks. Nothing unrestored is silent. Only the given table is ever
 used (job isolation): a forged or guessed placeholder of another job is simply unknown.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,7 +43,8 @@ class ReidentificationResult:
         text: the text with originals restored.
         restored: number of marks replaced by an original.
         unknown_placeholders: ``list[str]`` of distinct placeholder-like marks not in the table, in order.
-        missing_placeholders: ``list[str]`` of table marks absent from the text, in table order.
+        missing_placeholders: ``list[str]`` of marks absent from the text (``"[PERSON_2]"``) and of mentions
+            left without a mark (``"[PERSON_1]#2"``, ``"XXX#4"``).
         condition: ``"position"``, or ``"marks"`` when conditions 2 and 3 were used.
     """
 
@@ -59,8 +64,11 @@ def _replacement(entry: dict[str, Any], mention: dict[str, Any]) -> str:
 
 
 def _untouched(text: str, table: dict[str, Any]) -> bool:
-    length = table.get("anon_length")
-    if length is None or length != len(text):
+    """True only for the exact anonymized text (length, SHA-256 and every mark in place)."""
+    length, digest = table.get("anon_length"), table.get("anon_sha256")
+    if length is None or digest is None or length != len(text):
+        return False
+    if hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() != digest:
         return False
     return all(
         text[m["anon_start"] : m["anon_end"]] == _replacement(e, m) for e in table["entries"] for m in _mentions(e)
@@ -124,6 +132,10 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         original = mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
         replacements.append((match.start, match.end, original))
     missing = [e["placeholder"] for key, e in keyed.items() if key not in seen]
+    # a mark present fewer times than its chain has mentions: the translation dropped mentions
+    missing.extend(
+        f"{e['placeholder']}#{i + 1}" for key, e in keyed.items() if key in seen for i in range(seen[key], len(_mentions(e)))
+    )
 
     # condition 2b: surrogates (unique marks that are not placeholders), longest first, tolerant of
     # case and inflection suffixes
@@ -136,6 +148,7 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
                 originals_of.setdefault(mark, []).append(mention["text"])
                 owner.setdefault(mark, entry["placeholder"])
     found: set[str] = set()
+    count_of: dict[str, int] = {}
     for mark in sorted(originals_of, key=len, reverse=True):
         originals = originals_of[mark]
         pattern = re.compile(r"(?<!\w)" + re.escape(mark) + INFLECTION_SUFFIX + r"(?!\w)", re.IGNORECASE)
@@ -147,10 +160,14 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
             replacements.append((m.start(), m.end(), originals[min(k, len(originals) - 1)] + suffix))
             found.add(owner[mark])
             k += 1
+        count_of[mark] = k
     missing.extend(
         e["placeholder"]
         for e in entries
         if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None and e["placeholder"] not in found
+    )
+    missing.extend(
+        f"{mark}#{i + 1}" for mark, originals in originals_of.items() if count_of.get(mark) for i in range(count_of[mark], len(originals))
     )
 
     # condition 3: order of appearance of non-unique marks

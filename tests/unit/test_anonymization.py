@@ -1,3 +1,5 @@
+import hashlib
+
 import pytest
 
 from app.anonymization.engine import AnonymizerEngine
@@ -39,6 +41,7 @@ def test_one_number_per_chain_and_table_of_solutions():
         "language": "en",
         "method": "tag",
         "anon_length": 79,
+        "anon_sha256": hashlib.sha256(result.text.encode()).hexdigest(),
         "entries": [
             {"placeholder": "[PERSON_1]", "method": "tag", "unique": True, "label": "PERSON", "chain_id": 0,
              "surfaces": ["Mr. John Doe", "Doe"],

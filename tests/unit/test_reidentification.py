@@ -112,3 +112,16 @@ def test_moses_markup_mode_round_trip_and_translation():
     assert reidentify(result.text, result.table).text == TEXT
     moved = 'Ayer <ne translation="[PERSON_2]">[PERSON_2]</ne> vio a <ne translation="[PERSON_1]">[PERSON_1]</ne>.'
     assert reidentify(moved, result.table).text == "Ayer Jane Roe vio a Mr. John Doe."
+
+
+def test_position_restoration_needs_the_exact_anonymized_text():
+    # found by the round-trip evaluation: an Italian translation with the same length as the English
+    # anonymized text and the mark at the same offset must not be restored by position
+    text = "The House voted."
+    ents = [Entity(4, 9, "ORGANIZATION", "House", "t")]
+    table = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="tag", job_id="j", language="en").table
+    assert len("The [ORGANIZATION_1] voted.") == table["anon_length"]
+    lookalike = "Das [ORGANIZATION_1] stimmt"  # same length, mark at the same offset, another text
+    assert len(lookalike) == table["anon_length"]
+    back = reidentify(lookalike, table)
+    assert (back.condition, back.text) == ("marks", "Das House stimmt")

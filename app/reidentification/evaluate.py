@@ -1,0 +1,339 @@
+"""Round-trip evaluation of re-identification on the parallel Europarl test set (issue 5, item 7).
+
+    python -m app.reidentification.evaluate [--data ../shared/data/parallel] [--methods tag,suppress,substitute]
+        [--languages de,es,it] [--json-report out/roundtrip.json]
+
+For each English sentence of the 799 parallel sentences (Agerri et al. 2018), one job:
+
+1. the sentence is anonymized with its **gold** entities (this measures re-identification, not
+   detection), grouped by :func:`app.coreference.resolver.resolve_chains`;
+2. a "translation" is built from the aligned German, Spanish and Italian sentence: each gold entity of
+   the target sentence is replaced by the mark of the English entity it aligns with — aligned by label
+   and order within the sentence (the k-th PER of the target with the k-th PER of the English
+   sentence); sentences whose label counts differ do not align and are reported, not used;
+3. a perturbation (below) is applied to the marks of the translation;
+4. the translation is re-identified with the job's own table. Each mark present is a *slot*; it is
+   restored to the right entity when the output has, at the slot, a surface of the aligned English
+   mention's chain, and in its exact form when it is that mention's own surface (after a reordering,
+   "Evans" and "Mr Evans" of one chain may swap). Omitted marks must appear in
+   ``missing_placeholders`` (an unreported omission counts as silent).
+
+Reported per method, perturbation and language: slots, slots restored correctly (rate), sentences
+restored entirely, omissions reported / silent, and the share of sentences equal to the reference
+(the original target sentence) once the originals are back — equal only where the entity surfaces
+are the same in both languages (names of people mostly; "European Parliament" stays English). Leaks
+across jobs: every output is scanned for originals of other jobs' tables that are not in its own
+(must be 0).
+
+Perturbations (item 2 of the issue): ``none``, ``reorder`` (the marks of the sentence rotated),
+``repeat`` (the first mark written twice: ``[PERSON_1] — [PERSON_1]``), ``omit`` (the last mark dropped), ``spaces`` (``[ PERSON_1 ]``),
+``lowercase``, ``fullwidth`` (``［ ］``), ``lenticular`` (``【 】``), ``guillemets`` (``« »``),
+``white_square`` (``⟦ ⟧``), ``html_entities`` (``&#91; &#93;``), ``translated_label`` (``[PERSONA_1]``),
+``split`` (``[PERSON _ 1]``), ``glued`` (punctuation glued on both sides: ``([PERSON_1]),``). Perturbations of the
+brackets apply to ``tag`` only; ``reorder``, ``repeat``, ``omit`` and ``glued`` apply to every method.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Callable
+
+import typer
+
+from app.anonymization.engine import AnonymizerEngine
+from app.anonymization.registry import available_methods
+from app.coreference.resolver import resolve_chains
+from app.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offsets
+from app.doc import Entity
+from app.reidentification.reidentify import reidentify
+
+LABELS = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION", "MISC": "MISC"}
+TRANSLATED_LABELS = {"PERSON": "PERSONA", "ORGANIZATION": "ORGANIZACIÓN", "LOCATION": "LUGAR", "MISC": "VARIOS"}
+
+
+@dataclass
+class Sentence:
+    """A sentence as text with its gold entities (character offsets, standard labels)."""
+
+    text: str
+    entities: list[Entity]
+
+
+def read_parallel(path: Path) -> list[Sentence]:
+    """Sentences of a ``token<TAB>BIO`` file with gold entities as character spans."""
+    sentences: list[Sentence] = []
+    tokens: list[str] = []
+    tags: list[str] = []
+
+    def flush() -> None:
+        if not tokens:
+            return
+        text, spans = detokenize_with_offsets(tokens)
+        entities: list[Entity] = []
+        start = None
+        kind = None
+        for i, tag in enumerate([*tags, "O"]):
+            prefix, _, t = tag.partition("-")
+            if start is not None and (tag == "O" or prefix == "B" or t != kind):
+                a, b = spans[start][0], spans[i - 1][1]
+                entities.append(Entity(a, b, LABELS.get(kind, "MISC"), text[a:b], "gold"))
+                start = None
+            if tag != "O" and start is None:
+                start, kind = i, t
+        sentences.append(Sentence(text, entities))
+        tokens.clear()
+        tags.clear()
+
+    for line in path.read_text("utf-8").splitlines():
+        if not line.strip():
+            flush()
+            continue
+        parts = line.split("\t") if "\t" in line else line.split()
+        tokens.append(parts[0])
+        tags.append(parts[-1])
+    flush()
+    return sentences
+
+
+def align(source: list[Entity], target: list[Entity]) -> list[tuple[Entity, Entity]] | None:
+    """Pairs (English entity, target entity) by label and order; ``None`` when label counts differ."""
+    by_label_source: dict[str, list[Entity]] = defaultdict(list)
+    by_label_target: dict[str, list[Entity]] = defaultdict(list)
+    for e in source:
+        by_label_source[e.label].append(e)
+    for e in target:
+        by_label_target[e.label].append(e)
+    if {k: len(v) for k, v in by_label_source.items()} != {k: len(v) for k, v in by_label_target.items()}:
+        return None
+    return [(s, t) for label in by_label_source for s, t in zip(by_label_source[label], by_label_target[label])]
+
+
+@dataclass
+class Slot:
+    """A mark in the translation: ``mark`` as written; ``exact``: the originals that restore the
+    mention's own form; ``entity``: every surface of its chain (the right entity, perhaps in another
+    form, e.g. "Evans" where "Mr Evans" stood, after a reordering)."""
+
+    mark: str
+    exact: frozenset[str]
+    entity: frozenset[str]
+
+
+def _bracket(mark: str, opening: str, closing: str) -> str:
+    return opening + mark[1:-1] + closing if mark.startswith("[") and mark.endswith("]") else mark
+
+
+PERTURB_MARK: dict[str, Callable[[str], str]] = {
+    "spaces": lambda m: _bracket(m, "[ ", " ]"),
+    "lowercase": lambda m: m.lower() if m.startswith("[") else m,
+    "fullwidth": lambda m: _bracket(m, "［", "］"),
+    "lenticular": lambda m: _bracket(m, "【", "】"),
+    "guillemets": lambda m: _bracket(m, "«", "»"),
+    "white_square": lambda m: _bracket(m, "⟦", "⟧"),
+    "html_entities": lambda m: _bracket(m, "&#91;", "&#93;"),
+    "translated_label": lambda m: re.sub(r"^\[([A-Z_]+?)_(\d+)\]$", lambda g: f"[{TRANSLATED_LABELS.get(g.group(1), g.group(1))}_{g.group(2)}]", m),
+    "split": lambda m: re.sub(r"^\[([A-Z_]+?)_(\d+)\]$", r"[\1 _ \2]", m),
+}
+PERTURBATIONS = ("none", "reorder", "repeat", "omit", "glued", *PERTURB_MARK)
+TAG_ONLY = frozenset(PERTURB_MARK)
+
+
+def build_translation(target: Sentence, pairs: list[tuple[Entity, Entity]], mark_of: dict[int, tuple[str, str, frozenset[str]]],
+                      perturbation: str) -> tuple[list[str], list[Slot], list[str]]:
+    """The perturbed translation as segments and slots (segments[i] precedes slots[i]); and the marks
+    the perturbation omitted. ``mark_of``: id(English entity) → (mark, original, chain surfaces)."""
+    ordered = sorted(pairs, key=lambda p: p[1].start)
+    segments: list[str] = []
+    slots: list[Slot] = []
+    cursor = 0
+    for source, t in ordered:
+        segments.append(target.text[cursor : t.start])
+        mark, original, surfaces = mark_of[id(source)]
+        slots.append(Slot(mark, frozenset({original}), surfaces))
+        cursor = t.end
+    tail = target.text[cursor:]
+    omitted: list[str] = []
+    if perturbation == "reorder" and len(slots) > 1:
+        slots = slots[1:] + slots[:1]
+    elif perturbation == "repeat" and slots:
+        first_source = ordered[0][0]
+        surfaces = mark_of[id(first_source)][2]
+        segments.insert(1, " — ")
+        slots.insert(1, Slot(slots[0].mark, surfaces, surfaces))
+    elif perturbation == "omit" and slots:
+        omitted.append(slots[-1].mark)
+        tail = segments[-1] + tail
+        segments, slots = segments[:-1], slots[:-1]
+    elif perturbation == "glued":  # "([PERSON_1])," : punctuation glued on both sides
+        segments = [seg + "(" for seg in segments]
+        tail_parts = [*segments[1:], tail]
+        segments = segments[:1] + ["),"+ part for part in tail_parts[:-1]]
+        tail = ")," + tail_parts[-1]
+    elif perturbation in PERTURB_MARK:
+        slots = [Slot(PERTURB_MARK[perturbation](s.mark), s.exact, s.entity) for s in slots]
+    segments.append(tail)
+    return segments, slots, omitted
+
+
+def score(output: str, segments: list[str], slots: list[Slot]) -> tuple[int, int]:
+    """``(exact, entity)``: slots restored with the mention's own form, and with any form of the right
+    entity. The output is parsed as segments and slots, trying each accepted surface at a slot (a small
+    memoised search, so "Vivienne Forestier French" is two slots, not one); a slot holding anything
+    else counts as not restored."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def best(pos: int, i: int) -> tuple[int, int] | None:
+        segment = segments[i]
+        if not output.startswith(segment, pos):
+            return None
+        pos += len(segment)
+        if i == len(slots):
+            return (0, 0) if pos == len(output) else None
+        slot = slots[i]
+        results: list[tuple[int, int]] = []
+        for candidate in slot.entity | slot.exact:
+            if output.startswith(candidate, pos):
+                rest = best(pos + len(candidate), i + 1)
+                if rest is not None:
+                    results.append((rest[0] + (candidate in slot.exact), rest[1] + (candidate in slot.entity)))
+        if not results:  # a wrong original at this slot: resume at the next segment
+            following = segments[i + 1]
+            q = output.find(following, pos)
+            while q != -1:
+                rest = best(q, i + 1)
+                if rest is not None:
+                    results.append(rest)
+                    break
+                q = output.find(following, q + 1)
+        return max(results) if results else None
+
+    return best(0, 0) or (0, 0)
+
+
+def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | None = None) -> dict[str, Any]:
+    """Run the round trips; returns the report (see module docstring)."""
+    english = read_parallel(data / "en-europarl.test.conll02")[:limit]
+    targets = {lang: read_parallel(data / f"{lang}-europarl.test.conll02")[:limit] for lang in languages}
+    engine = AnonymizerEngine()
+    report: dict[str, Any] = {"sentences": len(english), "methods": {}, "alignment": {}}
+    for lang in languages:
+        aligned = sum(1 for s, t in zip(english, targets[lang]) if s.entities and align(s.entities, t.entities) is not None)
+        with_entities = sum(1 for s in english if s.entities)
+        report["alignment"][lang] = {"sentences_with_entities": with_entities, "aligned": aligned, "not_aligned": with_entities - aligned}
+    all_originals: list[set[str]] = []
+    for method in methods:
+        if method not in available_methods():
+            report["methods"][method] = {"skipped": f"method {method!r} is not registered"}
+            continue
+        tables: list[dict[str, Any] | None] = []
+        marks: list[dict[int, tuple[str, str, frozenset[str]]]] = []
+        for i, sentence in enumerate(english):
+            if not sentence.entities:
+                tables.append(None)
+                marks.append({})
+                continue
+            chains = resolve_chains(sentence.entities)
+            result = engine.anonymize(sentence.text, sentence.entities, chains, method=method, job_id=f"rt-{i}", language="en")
+            by_entity: dict[int, tuple[str, str, frozenset[str]]] = {}
+            for entry in result.table["entries"]:
+                for mention in entry["mentions"]:
+                    entity = next(e for e in sentence.entities if (e.start, e.end) == (mention["start"], mention["end"]))
+                    by_entity[id(entity)] = (mention.get("replacement", entry["placeholder"]), mention["text"], frozenset(entry["surfaces"]))
+            tables.append(result.table)
+            marks.append(by_entity)
+            if method == methods[0]:
+                all_originals.append({m["text"] for e in result.table["entries"] for m in e["mentions"]})
+        per: dict[str, Any] = {}
+        leaks = 0
+        for perturbation in PERTURBATIONS:
+            if perturbation in TAG_ONLY and method != "tag":
+                continue
+            per[perturbation] = {}
+            for lang in languages:
+                stats = defaultdict(int)
+                for i, (sentence, target) in enumerate(zip(english, targets[lang])):
+                    table = tables[i]
+                    if table is None:
+                        continue
+                    pairs = align(sentence.entities, target.entities)
+                    if pairs is None:
+                        continue
+                    segments, slots, omitted = build_translation(target, pairs, marks[i], perturbation)
+                    translation = "".join(seg + (slots[k].mark if k < len(slots) else "") for k, seg in enumerate(segments))
+                    result = reidentify(translation, table)
+                    exact, entity = score(result.text, segments, slots)
+                    stats["sentences"] += 1
+                    stats["slots"] += len(slots)
+                    stats["slots_restored"] += entity
+                    stats["slots_restored_exact_form"] += exact
+                    stats["sentences_restored"] += int(entity == len(slots))
+                    reported = [m for m in omitted if any(m == p or p.startswith(m + "#") for p in result.missing_placeholders)]
+                    stats["omitted"] += len(omitted)
+                    stats["omissions_reported"] += len(reported)
+                    stats["omissions_silent"] += len(omitted) - len(reported)
+                    stats["equal_to_reference"] += int(result.text == target.text)
+                    own = {m["text"] for e in table["entries"] for m in e["mentions"]}
+                    for others in all_originals:
+                        for other in others - own:
+                            if (other in result.text and other not in translation and other not in target.text
+                                    and not any(other in o for o in own)):
+                                leaks += 1
+                s = dict(stats)
+                s["restoration_rate"] = round(s["slots_restored"] / s["slots"], 4) if s.get("slots") else None
+                s["exact_form_rate"] = round(s["slots_restored_exact_form"] / s["slots"], 4) if s.get("slots") else None
+                s["equal_to_reference_share"] = round(s["equal_to_reference"] / s["sentences"], 4) if s.get("sentences") else None
+                per[perturbation][lang] = s
+        report["methods"][method] = {"perturbations": per, "cross_job_leaks": leaks}
+    return report
+
+
+def render(report: dict[str, Any]) -> None:
+    """Print one table per method with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=max(Console().width, 190))
+    for method, result in report["methods"].items():
+        if "skipped" in result:
+            console.print(f"[yellow]{method}: {result['skipped']}[/yellow]")
+            continue
+        languages = list(next(iter(result["perturbations"].values())))
+        table = Table(title=f"Round trip — {method} — cross-job leaks: {result['cross_job_leaks']}")
+        table.add_column("perturbation")
+        for lang in languages:
+            table.add_column(f"{lang} restored entity / exact form", justify="right")
+            table.add_column(f"{lang} = reference", justify="right")
+        table.add_column("omissions silent", justify="right")
+        for perturbation, by_lang in result["perturbations"].items():
+            cells = []
+            for lang in languages:
+                s = by_lang[lang]
+                cells += [f"{s['restoration_rate']:.4f} / {s['exact_form_rate']:.4f}", f"{s['equal_to_reference_share']:.3f}"]
+            silent = sum(by_lang[lang].get("omissions_silent", 0) for lang in languages)
+            table.add_row(perturbation, *cells, str(silent))
+        console.print(table)
+    console.print("alignment:", report["alignment"])
+
+
+def main(
+    data: Annotated[Path, typer.Option(help="directory with {en,de,es,it}-europarl.test.conll02")] = DEFAULT_DIR,
+    methods: Annotated[str, typer.Option(help="comma-separated methods")] = "tag,suppress,substitute",
+    languages: Annotated[str, typer.Option(help="comma-separated target languages")] = "de,es,it",
+    limit: Annotated[int | None, typer.Option(help="only the first N sentences")] = None,
+    json_report: Annotated[Path | None, typer.Option(help="write the report as JSON")] = None,
+) -> None:
+    """Round-trip evaluation of re-identification on parallel Europarl sentences."""
+    report = evaluate(data, [m.strip() for m in methods.split(",") if m.strip()], [x.strip() for x in languages.split(",") if x.strip()], limit)
+    render(report)
+    if json_report:
+        json_report.parent.mkdir(parents=True, exist_ok=True)
+        json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    typer.run(main)
