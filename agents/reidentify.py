@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.common import Output, Rejected, handle
+from app.crypto import KeyError_
 from app.faust_app import faust_app, reidentified_topic, translation_results_topic
 from app.runtime import pipeline, run_stage, store
 from app.settings import get_settings
@@ -14,7 +15,10 @@ STAGE = "reidentify"
 async def work(raw: bytes | None) -> Output:
     """Restore the originals of the job's table (read with retries while Redis is down)."""
     translation = decode_translation(raw, max_text_chars=get_settings().max_text_chars)
-    table = await store().load_with_retry(translation.job_id)
+    try:
+        table = await store().load_with_retry(translation.job_id)
+    except KeyError_ as exc:
+        raise Rejected(str(exc), "table_unreadable") from None
     if table is None:
         raise Rejected("no table of solutions for this job_id (unknown job or expired)", "unknown_job")
     result = await run_stage(pipeline.reidentify, translation, table)

@@ -5,6 +5,8 @@
     anonymizer reidentify FILE --table table.json
     anonymizer erase JOB_ID [--via-kafka]      erase a job's table of solutions (right to erasure)
     anonymizer tables                          how many tables exist in Redis, and their ages
+    anonymizer keygen                          a new table encryption key
+    anonymizer rotate-keys                     re-encrypt every table with the newest key
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -129,6 +131,32 @@ def erase(
         typer.echo(f"{job}: {'erased' if state else 'no table' if state is False else 'no confirmation'}")
     if len(answers) < len(job_ids):
         raise typer.Exit(1)
+
+
+@cli.command()
+def keygen() -> None:
+    """Print a new table encryption key (put it first in ANON_TABLE_KEYS to rotate)."""
+    from app.crypto import generate_key
+
+    typer.echo(generate_key())
+
+
+@cli.command("rotate-keys")
+def rotate_keys() -> None:
+    """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
+    import asyncio
+
+    from app.settings import get_settings
+    from app.store import TableStore
+
+    async def run() -> int:
+        store = TableStore.from_settings(get_settings())
+        try:
+            return await store.rotate()
+        finally:
+            await store.close()
+
+    typer.echo(f"re-encrypted {asyncio.run(run())} tables")
 
 
 @cli.command()

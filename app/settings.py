@@ -58,6 +58,9 @@ class Settings(BaseSettings):
         ner_batch_size: sentences per Stanza batch.
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
+        table_keys: Fernet keys encrypting the tables, comma-separated, newest first (:mod:`app.crypto`).
+        table_keys_file: a file with one key per line, newest first.
+        allow_plaintext_tables: allow tables without encryption (development only).
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -76,6 +79,9 @@ class Settings(BaseSettings):
     )
     table_ttl_seconds: int = 7 * 24 * 3600
     table_key_prefix: str = "anon:table:"
+    table_keys: str = ""
+    table_keys_file: str = ""
+    allow_plaintext_tables: bool = False
     max_text_chars: int = 250_000
     max_message_bytes: int = 4 * 1024 * 1024
     default_method: str = "tag"

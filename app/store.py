@@ -1,7 +1,8 @@
 """Redis store of the tables of solutions, one per job (seed 004 §6.3: the table is kept locally).
 
 Key: ``<prefix><sha256(job_id)>`` — derived from the job id, bounded in length, whatever characters the
-job id has. Value: the table as JSON (orjson). Every write sets the TTL (``table_ttl_seconds``).
+job id has. Value: the table as JSON (orjson), encrypted with Fernet (:mod:`app.crypto`) unless
+plaintext is explicitly allowed. Every write sets the TTL (``table_ttl_seconds``).
 Writes are idempotent: a retried job writes the same table again.
 
 The store is the only module that talks to Redis; the domain library never does.
@@ -18,6 +19,7 @@ import orjson
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from app.crypto import TableCipher, cipher_from_settings
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -30,20 +32,35 @@ class TableStore:
         client: a ``redis.asyncio.Redis`` client.
         prefix: key prefix.
         ttl_seconds: lifetime of a table, seconds (> 0).
+        cipher: encryption of the values (default: plaintext, for library use and tests; the worker
+            always builds its store with :meth:`from_settings`, which requires a key).
     """
 
-    def __init__(self, client: aioredis.Redis, *, prefix: str = "anon:table:", ttl_seconds: int = 604800) -> None:
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        *,
+        prefix: str = "anon:table:",
+        ttl_seconds: int = 604800,
+        cipher: TableCipher | None = None,
+    ) -> None:
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
         self.client = client
         self.prefix = prefix
         self.ttl_seconds = ttl_seconds
+        self.cipher = cipher or TableCipher([], allow_plaintext=True)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "TableStore":
-        """A store on ``settings.redis_url`` with the configured prefix and TTL."""
+        """A store on ``settings.redis_url`` with the configured prefix, TTL and keys.
+
+        Raises:
+            app.crypto.KeyError_: no key and plaintext not allowed, or a malformed key.
+        """
+        cipher = cipher_from_settings(settings)
         client = aioredis.Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
-        return cls(client, prefix=settings.table_key_prefix, ttl_seconds=settings.table_ttl_seconds)
+        return cls(client, prefix=settings.table_key_prefix, ttl_seconds=settings.table_ttl_seconds, cipher=cipher)
 
     def key(self, job_id: str) -> str:
         """The Redis key of ``job_id``'s table."""
@@ -51,7 +68,7 @@ class TableStore:
 
     async def save(self, job_id: str, table: dict[str, Any]) -> None:
         """Write (or overwrite) a table with the TTL. Raises ``redis.exceptions.RedisError``."""
-        await self.client.set(self.key(job_id), orjson.dumps(table), ex=self.ttl_seconds)
+        await self.client.set(self.key(job_id), self.cipher.encrypt(orjson.dumps(table)), ex=self.ttl_seconds)
 
     async def save_with_retry(
         self,
@@ -100,11 +117,26 @@ class TableStore:
                 delay = min(max_delay, delay * 2)
 
     async def load(self, job_id: str) -> dict[str, Any] | None:
-        """The table of ``job_id``, or ``None`` when unknown or expired. Raises ``RedisError``."""
+        """The table of ``job_id``, or ``None`` when unknown or expired.
+
+        Raises:
+            RedisError: Redis failed.
+            app.crypto.KeyError_: the table cannot be decrypted with the configured keys.
+        """
         raw = await self.client.get(self.key(job_id))
         if raw is None:
             return None
-        return orjson.loads(raw)
+        return orjson.loads(self.cipher.decrypt(raw))
+
+    async def rotate(self) -> int:
+        """Re-encrypt every table with the newest key, keeping each TTL. Returns the number rewritten."""
+        n = 0
+        async for key in self.client.scan_iter(match=self.prefix + "*", count=1000):
+            raw = await self.client.get(key)
+            if raw is not None:
+                await self.client.set(key, self.cipher.rotate(raw), keepttl=True)
+                n += 1
+        return n
 
     async def delete_with_retry(self, job_id: str, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> bool:
         """:meth:`delete`, retrying with exponential backoff while Redis is unreachable."""

@@ -39,7 +39,18 @@ async def preload_models() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Start the Faust worker."""
+    """Start the Faust worker; refuse to start (exit code 2) without a table encryption key unless
+    plaintext tables are explicitly allowed."""
+    from app.crypto import KeyError_, cipher_from_settings
+    from app.settings import get_settings
+
+    try:
+        cipher = cipher_from_settings(get_settings())
+    except (KeyError_, OSError) as exc:
+        print(f"anonymizer worker: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if not cipher.encrypts:
+        log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
     args = sys.argv[1:] if argv is None else argv
     sys.argv = [sys.argv[0], "worker", "--without-web", *(args or ["-l", "info"])]
     faust_app.main()

@@ -158,8 +158,16 @@ def _run_in_thread(coro) -> object:
 
 
 @pytest.fixture(scope="session")
+def table_keys() -> str:
+    """A Fernet key made for this test session: the workers' tables are encrypted as in production."""
+    from app.crypto import generate_key
+
+    return generate_key()
+
+
+@pytest.fixture(scope="session")
 def worker_factory(
-    kafka_bootstrap: str, redis_url: str, table_key_prefix: str, session_id: str,
+    kafka_bootstrap: str, redis_url: str, table_key_prefix: str, session_id: str, table_keys: str,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[..., RunningWorker]]:
     """``start(app_id=None, ready=True, **env) -> RunningWorker``: start ``python -m app.worker``.
@@ -178,7 +186,8 @@ def worker_factory(
     def start(app_id: str | None = None, ready: bool = True, **env: str) -> RunningWorker:
         n = len(started) + 1
         app_id = app_id or f"test-{session_id}-{n}"
-        extra = {"ANON_TABLE_KEY_PREFIX": table_key_prefix, "ANON_TABLE_TTL_SECONDS": "3600", **env}
+        extra = {"ANON_TABLE_KEY_PREFIX": table_key_prefix, "ANON_TABLE_TTL_SECONDS": "3600",
+                 "ANON_TABLE_KEYS": table_keys, "ANON_TABLE_KEYS_FILE": "", **env}
         proc = WorkerProcess(broker_url=f"kafka://{kafka_bootstrap}", redis_url=redis_url, app_id=app_id,
                              log_path=log_dir / f"worker-{n}.log", extra_env=extra)
         started.append(proc)

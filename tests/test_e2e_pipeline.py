@@ -155,11 +155,19 @@ def _json_for(collector, topic, job_id):
 
 
 async def _load_table(worker, job_id):
-    store = TableStore(aioredis.Redis.from_url(worker.settings.redis_url), prefix=worker.settings.table_key_prefix)
+    store = TableStore.from_settings(worker.settings)
     try:
         table = await store.load(job_id)
         ttl = await store.client.ttl(store.key(job_id))
         return table, ttl
+    finally:
+        await store.close()
+
+
+async def _raw_value(worker, job_id):
+    store = TableStore.from_settings(worker.settings)
+    try:
+        return await store.client.get(store.key(job_id))
     finally:
         await store.close()
 
@@ -205,6 +213,8 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
 
     table, ttl = run(_load_table(worker, tag_job))
     assert [(e["placeholder"], e["label"], e["surfaces"]) for e in table["entries"]] == LETTER_TABLE_ENTRIES
+    raw_value = run(_raw_value(worker, tag_job))
+    assert raw_value.startswith(b"fernet:") and b"Smith" not in raw_value  # encrypted at rest
     assert table["entries"][0]["mentions"] == [
         {"text": "John Smith", "start": 4, "end": 14, "anon_start": 4, "anon_end": 14},
         {"text": "Smith", "start": 94, "end": 99, "anon_start": 98, "anon_end": 108},

@@ -178,11 +178,15 @@ def main(argv: Optional[list[str]] = None) -> int:
             console.print(f"[red]cannot set up the benchmark:[/] {escape(str(exc))}")
             return 2
         prefix = f"anon:bench:{uuid.uuid4().hex[:8]}:"
+        from app.crypto import generate_key
+
+        key = generate_key()  # tables encrypted as in production; the key lives only for this run
         settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id=f"anonymizer-bench-{uuid.uuid4().hex[:6]}",
-                            table_key_prefix=prefix, table_ttl_seconds=600)
+                            table_key_prefix=prefix, table_ttl_seconds=600, table_keys=key)
         worker = WorkerProcess(broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id,
                                log_path=args.out / "benchmark-worker.log",
-                               extra_env={"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600"})
+                               extra_env={"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600",
+                                          "ANON_TABLE_KEYS": key, "ANON_TABLE_KEYS_FILE": ""})
         (args.out / "benchmark-worker.log").write_bytes(b"")
         worker.start()
         console.print("pipeline run (Tansu + worker; waiting for the worker to load its models)…")

@@ -727,14 +727,19 @@ def main(argv: Optional[list[str]] = None) -> int:
             console.print(f"[red]cannot set up the demo:[/] {escape(str(exc))}")
             return 2
         base = Settings()
+        # tables are encrypted at rest: the user's keys when set, else a key made for this demo run only
+        from app.crypto import generate_key, load_keys
+
+        keys = ",".join(load_keys(base)) or generate_key()
         settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id="anonymizer-demo",
-                            table_key_prefix=args.key_prefix,
+                            table_key_prefix=args.key_prefix, table_keys=keys, table_keys_file="",
                             table_ttl_seconds=min(base.table_ttl_seconds, 24 * 3600))
         (out_dir / "worker.log").write_bytes(b"")
         worker = WorkerProcess(
             broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id, log_path=out_dir / "worker.log",
             extra_env={"ANON_TABLE_KEY_PREFIX": settings.table_key_prefix,
-                       "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds)},
+                       "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds),
+                       "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": ""},
         ).start()
         console.print(f"worker started (pid {worker.proc.pid}, log {out_dir / 'worker.log'})")
         try:
