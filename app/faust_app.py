@@ -12,7 +12,7 @@ import faust
 import orjson
 from faust.serializers import codecs
 
-from app.settings import get_settings
+from app.settings import get_settings, kafka_credentials
 
 
 class OrjsonCodec(codecs.Codec):
@@ -32,6 +32,7 @@ settings = get_settings()
 faust_app = faust.App(
     settings.app_id,
     broker=settings.broker_url,
+    broker_credentials=kafka_credentials(settings),
     key_serializer="raw",
     value_serializer="raw",
     broker_session_timeout=6,

@@ -65,6 +65,12 @@ class Settings(BaseSettings):
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
         operator_options: options per method, e.g. ``{"suppress": {"mask": "***"}}`` (JSON).
+        kafka_security_protocol: ``PLAINTEXT`` (default), ``SSL``, ``SASL_PLAINTEXT`` or ``SASL_SSL``.
+        kafka_sasl_mechanism: ``PLAIN``, ``SCRAM-SHA-256`` or ``SCRAM-SHA-512``.
+        kafka_sasl_username, kafka_sasl_password: SASL credentials.
+        kafka_ssl_cafile, kafka_ssl_certfile, kafka_ssl_keyfile: TLS trust store and client certificate.
+        redis_password: Redis AUTH password (or put it in the URL: ``redis://:secret@host:6379/0``).
+        redis_ssl_ca_certs, redis_ssl_certfile, redis_ssl_keyfile: TLS for ``rediss://`` URLs.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
     """
@@ -92,6 +98,18 @@ class Settings(BaseSettings):
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 
+    kafka_security_protocol: str = "PLAINTEXT"
+    kafka_sasl_mechanism: str = "PLAIN"
+    kafka_sasl_username: str = ""
+    kafka_sasl_password: str = ""
+    kafka_ssl_cafile: str = ""
+    kafka_ssl_certfile: str = ""
+    kafka_ssl_keyfile: str = ""
+    redis_password: str = ""
+    redis_ssl_ca_certs: str = ""
+    redis_ssl_certfile: str = ""
+    redis_ssl_keyfile: str = ""
+
     topic_documents: str = "documents"
     topic_detected: str = "documents.detected"
     topic_resolved: str = "documents.resolved"
@@ -113,6 +131,49 @@ class Settings(BaseSettings):
         file_secret_settings,
     ):
         return (init_settings, env_settings, _FileSettingsSource(settings_cls), file_secret_settings)
+
+
+def kafka_credentials(settings: Settings):
+    """Faust broker credentials for the configured security protocol, or ``None`` for PLAINTEXT.
+
+    Raises:
+        ValueError: unknown security protocol.
+    """
+    import ssl
+
+    import faust
+
+    protocol = settings.kafka_security_protocol.upper()
+    if protocol == "PLAINTEXT":
+        return None
+    context = None
+    if protocol in ("SSL", "SASL_SSL"):
+        context = ssl.create_default_context(cafile=settings.kafka_ssl_cafile or None)
+        if settings.kafka_ssl_certfile:
+            context.load_cert_chain(settings.kafka_ssl_certfile, settings.kafka_ssl_keyfile or None)
+    if protocol == "SSL":
+        return faust.SSLCredentials(context)
+    if protocol in ("SASL_PLAINTEXT", "SASL_SSL"):
+        return faust.SASLCredentials(
+            username=settings.kafka_sasl_username,
+            password=settings.kafka_sasl_password,
+            mechanism=settings.kafka_sasl_mechanism,
+            ssl_context=context,
+        )
+    raise ValueError(f"unknown kafka_security_protocol {settings.kafka_security_protocol!r}")
+
+
+def redis_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for ``redis.Redis.from_url``: password and TLS files when configured."""
+    options: dict[str, Any] = {}
+    if settings.redis_password:
+        options["password"] = settings.redis_password
+    if settings.redis_ssl_ca_certs:
+        options["ssl_ca_certs"] = settings.redis_ssl_ca_certs
+    if settings.redis_ssl_certfile:
+        options["ssl_certfile"] = settings.redis_ssl_certfile
+        options["ssl_keyfile"] = settings.redis_ssl_keyfile or None
+    return options
 
 
 @lru_cache(maxsize=1)

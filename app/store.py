@@ -20,7 +20,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from app.crypto import TableCipher, cipher_from_settings
-from app.settings import Settings
+from app.settings import Settings, redis_options
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,9 @@ class TableStore:
             app.crypto.KeyError_: no key and plaintext not allowed, or a malformed key.
         """
         cipher = cipher_from_settings(settings)
-        client = aioredis.Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
+        client = aioredis.Redis.from_url(
+            settings.redis_url, socket_timeout=5, socket_connect_timeout=5, **redis_options(settings)
+        )
         return cls(client, prefix=settings.table_key_prefix, ttl_seconds=settings.table_ttl_seconds, cipher=cipher)
 
     def key(self, job_id: str) -> str:

@@ -1,3 +1,5 @@
+import pytest
+
 from app.settings import Settings
 
 
@@ -35,3 +37,22 @@ def test_methods_per_label_and_markup_from_environment(monkeypatch):
     engine = Pipeline(Settings(), detector_factory=lambda lang: None).engine
     assert engine.label_methods == {"DATE": "suppress"}
     assert engine.operator_options == {"suppress": {"mask": "***"}, "tag": {"markup": "moses"}}
+
+
+def test_kafka_and_redis_security_settings(tmp_path):
+    import faust
+
+    from app.settings import kafka_credentials, redis_options
+
+    assert kafka_credentials(Settings()) is None
+    sasl = kafka_credentials(Settings(kafka_security_protocol="SASL_PLAINTEXT", kafka_sasl_mechanism="SCRAM-SHA-512",
+                                      kafka_sasl_username="svc", kafka_sasl_password="pw"))
+    assert isinstance(sasl, faust.SASLCredentials) and (sasl.username, sasl.password, sasl.mechanism.value) == ("svc", "pw", "SCRAM-SHA-512")
+    assert sasl.ssl_context is None
+    sasl_ssl = kafka_credentials(Settings(kafka_security_protocol="SASL_SSL", kafka_sasl_username="u", kafka_sasl_password="p"))
+    assert sasl_ssl.ssl_context is not None
+    assert isinstance(kafka_credentials(Settings(kafka_security_protocol="SSL")), faust.SSLCredentials)
+    with pytest.raises(ValueError):
+        kafka_credentials(Settings(kafka_security_protocol="TLS13"))
+    assert redis_options(Settings()) == {}
+    assert redis_options(Settings(redis_password="s3", redis_ssl_ca_certs="/ca.pem")) == {"password": "s3", "ssl_ca_certs": "/ca.pem"}
