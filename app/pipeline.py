@@ -172,6 +172,7 @@ class Pipeline:
             unknown_placeholders=result.unknown_placeholders,
             missing_placeholders=result.missing_placeholders,
             metadata=translation.metadata,
+            restored_by_order=result.restored_by_order,
         )
 
 

@@ -122,7 +122,10 @@ class ReidentifiedDocument(_Base):
 
     ``restored``: number of placeholder occurrences replaced by originals;
     ``unknown_placeholders``: ``list[str]`` of placeholder-like marks not in the job's table (left in place);
-    ``missing_placeholders``: ``list[str]`` of table entries absent from the translation.
+    ``missing_placeholders``: ``list[str]`` of marks absent from the translation (``"[PERSON_2]"``) and of
+    mentions left without a mark (``"[PERSON_1]#2"``);
+    ``restored_by_order``: how many restorations relied on the order of identical masks (suppression),
+    which a translation may have changed — a consumer should review those.
     """
 
     job_id: str
@@ -132,6 +135,7 @@ class ReidentifiedDocument(_Base):
     unknown_placeholders: list
     missing_placeholders: list
     metadata: Optional[dict] = None
+    restored_by_order: int = 0
 
 
 class EraseRequest(_Base):

@@ -251,6 +251,7 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         "unknown_placeholders": ["[PERSON_7]"],
         "missing_placeholders": [],
         "metadata": None,
+        "restored_by_order": 0,
     }
     worker.check_alive()
 

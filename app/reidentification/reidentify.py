@@ -46,6 +46,8 @@ class ReidentificationResult:
         missing_placeholders: ``list[str]`` of marks absent from the text (``"[PERSON_2]"``) and of mentions
             left without a mark (``"[PERSON_1]#2"``, ``"XXX#4"``).
         condition: ``"position"``, or ``"marks"`` when conditions 2 and 3 were used.
+        restored_by_order: how many of ``restored`` were restored by order of appearance (condition 3):
+            correct only if the translation kept the order of the masks, which cannot be verified.
     """
 
     text: str
@@ -53,6 +55,7 @@ class ReidentificationResult:
     unknown_placeholders: list[str] = field(default_factory=list)
     missing_placeholders: list[str] = field(default_factory=list)
     condition: str = "marks"
+    restored_by_order: int = 0
 
 
 def _mentions(entry: dict[str, Any]) -> list[dict[str, Any]]:
@@ -177,6 +180,7 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         key=lambda pair: pair[0]["anon_start"],
     ):
         queues.setdefault(mark, []).append(mention["text"])
+    by_order = 0
     for mark, originals in queues.items():
         pattern = re.compile(r"(?<!\w)" + re.escape(mark) + r"(?!\w)")
         k = 0
@@ -187,6 +191,7 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
                 continue
             replacements.append((m.start(), m.end(), originals[k]))
             k += 1
+        by_order += k
         missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)))
 
     return ReidentificationResult(
@@ -194,4 +199,5 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         restored=len(replacements),
         unknown_placeholders=list(unknown),
         missing_placeholders=missing,
+        restored_by_order=by_order,
     )

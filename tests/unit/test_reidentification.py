@@ -125,3 +125,10 @@ def test_position_restoration_needs_the_exact_anonymized_text():
     assert len(lookalike) == table["anon_length"]
     back = reidentify(lookalike, table)
     assert (back.condition, back.text) == ("marks", "Das House stimmt")
+
+
+def test_order_based_restorations_are_counted():
+    table = anonymized("suppress").table
+    back = reidentify("XXX traf XXX in XXX; XXX und XXX.", table)
+    assert (back.restored, back.restored_by_order, back.condition) == (5, 5, "marks")
+    assert reidentify("[PERSON_1] x", anonymized("tag").table).restored_by_order == 0

@@ -1,0 +1,190 @@
+"""Tests of app.detection.corpora: tag conversion, merging and held-out splits.
+
+The fixtures under tests/fixtures/corpora/ are tiny invented sentences in the column formats of the
+public corpora (no corpus text). The recipe tests copy them into a temporary directory laid out like
+the shared data folder.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.detection import corpora
+from app.detection.conll import read_conll
+
+FIXTURES = Path(__file__).parent / "fixtures" / "corpora"
+
+
+def _tags(sentences):
+    return [[tag for _, tag in s] for s in sentences]
+
+
+@pytest.fixture
+def data_root(tmp_path: Path) -> Path:
+    """A copy of the fixtures in the layout of /work/shared/data/ner."""
+    layout = {
+        "de_news_three_columns.txt": "de/conll2003/train.conllu",
+        "de_wiki_four_columns.txt": "de/germeval2014/NER-de-dev.tsv",
+        "es_two_columns.txt": ["es/conll2002/esp.train", "es/conll2002/esp.testa"],
+        "pt_classes_only.txt": "pt/harem/corpus_First_HAREM.txt",
+        "pt_legal_bio.txt": ["pt/lener-br/train.conll", "pt/lener-br/dev.conll"],
+        "pt_prefixed_bio.txt": "pt/wikiann/train",
+    }
+    root = tmp_path / "ner"
+    for src, dsts in layout.items():
+        for dst in [dsts] if isinstance(dsts, str) else dsts:
+            target = root / dst
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(FIXTURES / src, target)
+    return root
+
+
+# ------------------------------------------------------------------------------------------
+# pure conversion
+# ------------------------------------------------------------------------------------------
+
+def test_spans_of_and_back():
+    tags = ["B-PER", "I-PER", "O", "I-LOC", "B-LOC", "I-ORG"]
+    spans = corpora.spans_of(tags)
+    assert spans == [(0, 2, "PER"), (3, 4, "LOC"), (4, 5, "LOC"), (5, 6, "ORG")]
+    assert corpora.spans_to_tags(6, spans) == ["B-PER", "I-PER", "O", "B-LOC", "B-LOC", "B-ORG"]
+    assert corpora.spans_of([]) == []
+    assert corpora.spans_of(["O", "O"]) == []
+
+
+def test_convert_sentence_maps_and_drops_whole_entities():
+    sent = [("Otto", "B-PER"), ("Krause", "I-PER"), ("Bremer", "B-LOCderiv"), ("Blaue", "B-OTH"), ("Wolken", "I-OTH")]
+    out = corpora.convert_sentence(sent, corpora.GERMEVAL_MAP)
+    assert out == [("Otto", "B-PER"), ("Krause", "I-PER"), ("Bremer", "O"), ("Blaue", "B-MISC"), ("Wolken", "I-MISC")]
+
+
+def test_convert_sentence_keeps_boundaries_of_adjacent_entities():
+    sent = [("Ana", "B-PESSOA"), ("Rui", "B-PESSOA"), ("Lisboa", "B-LOCAL")]
+    assert corpora.convert_sentence(sent, corpora.HAREM_MAP) == [("Ana", "B-PER"), ("Rui", "B-PER"), ("Lisboa", "B-LOC")]
+
+
+def test_drop_lowercase_misc_only_single_lowercase_tokens():
+    sent = [("die", "O"), ("deutschen", "B-MISC"), ("Goldene", "B-MISC"), ("Pokal", "I-MISC"),
+            ("deutsch", "B-MISC"), ("spanisch", "B-LOC")]
+    out = corpora.convert_sentence(sent, corpora.CONLL_MAP, corpora.drop_lowercase_misc)
+    assert [t for _, t in out] == ["O", "O", "B-MISC", "I-MISC", "O", "B-LOC"]
+
+
+def test_split_sentences_is_reproducible_and_partitions():
+    sents = [[(str(i), "O")] for i in range(10)]
+    rest, held = corpora.split_sentences(sents, 3, seed=5)
+    assert len(rest) == 7 and len(held) == 3
+    assert sorted(rest + held) == sorted(sents)
+    # original order kept in both parts
+    assert rest == sorted(rest, key=lambda s: int(s[0][0]))
+    assert held == sorted(held, key=lambda s: int(s[0][0]))
+    assert corpora.split_sentences(sents, 3, seed=5) == (rest, held)
+    assert corpora.split_sentences(sents, 50, seed=5) == ([], sents)
+    assert corpora.split_sentences(sents, 0, seed=5) == (sents, [])
+
+
+def test_corpus_stats():
+    sents = [[("Ana", "B-PER"), ("Rui", "B-PER"), ("em", "O"), ("Braga", "B-LOC")], [("x", "O")]]
+    assert corpora.corpus_stats(sents) == {"sentences": 2, "tokens": 5, "entities": {"LOC": 1, "PER": 2}}
+
+
+# ------------------------------------------------------------------------------------------
+# recipes on the fixtures
+# ------------------------------------------------------------------------------------------
+
+def test_prepare_de(data_root: Path):
+    prepared = corpora.prepare("de", data_root, seed=1, dev_sentences=1)
+    # CoNLL-2003 part: DOCSTART dropped, lower-case single MISC tokens dropped, multi-token MISC kept
+    assert _tags(prepared.train[:2]) == [
+        ["B-PER", "I-PER", "O", "O", "O", "O", "O", "B-LOC", "O"],
+        ["O", "B-MISC", "I-MISC", "O", "O", "B-ORG", "I-ORG", "O", "O", "O"],
+    ]
+    germeval = {
+        "Otto": ["B-PER", "I-PER", "O", "O", "O", "O", "O"],
+        "Das": ["O", "O", "B-MISC", "I-MISC", "O", "O", "O", "B-LOC", "O", "O", "B-ORG", "I-ORG"],
+        "Niemand": ["O", "O", "O"],
+        "Karla": ["B-PER", "O"],
+    }
+    assert len(prepared.dev) == 1 and len(prepared.train) == 2 + 3
+    for sent in prepared.train[2:] + prepared.dev:
+        assert [t for _, t in sent] == germeval[sent[0][0]]
+    assert {s[0][0] for s in prepared.train[2:] + prepared.dev} == set(germeval)
+    assert prepared.sources["conll2003_de_train"]["entities"] == {"LOC": 1, "MISC": 1, "ORG": 1, "PER": 1}
+    assert "wikiann_train_sample" not in prepared.sources
+
+
+def test_prepare_es(data_root: Path):
+    prepared = corpora.prepare("es", data_root)
+    expected = [["B-PER", "O", "O", "B-LOC", "O"], ["O", "B-MISC", "I-MISC"], ["O", "B-ORG", "I-ORG"]]
+    assert _tags(prepared.train) == expected
+    assert _tags(prepared.dev) == expected
+    assert set(prepared.sources) == {"conll2002_es_train", "conll2002_es_testa"}
+
+
+def test_prepare_pt(data_root: Path):
+    prepared = corpora.prepare("pt", data_root, seed=3, dev_fraction=0.25, lener_dev_sentences=1,
+                               wikiann_sentences=1)
+    harem = {
+        "Carla": ["B-PER", "I-PER", "O", "B-LOC", "O", "O", "O", "O", "O", "O"],  # TEMPO, VALOR -> O
+        "A": ["O", "B-ORG", "I-ORG", "I-ORG", "O", "O"],
+        "Olá": ["O"],
+        "Rui": ["B-PER", "I-PER", "I-PER"],  # bare classes: adjacent PESSOA runs merge
+    }
+    lener = {
+        "O": ["O", "O", "B-PER", "I-PER", "O", "O", "O", "O", "O", "O", "O", "O", "O", "O",
+              "B-ORG", "I-ORG", "O", "B-LOC", "I-LOC", "O"],  # LEGISLACAO, TEMPO -> O
+        "Ver": ["O", "O", "O", "O"],  # JURISPRUDENCIA -> O
+    }
+    wiki = {"Rio": ["B-LOC", "I-LOC", "O", "B-PER"], "Clube": ["B-ORG", "I-ORG"]}
+    src = prepared.sources
+    assert src["first_harem_held_out"]["sentences"] == 1
+    assert src["first_harem_train_part"]["sentences"] == 3
+    assert src["lener_br_train"]["sentences"] == 2
+    assert src["lener_br_dev_sample"]["sentences"] == 1
+    assert src["wikiann_train_sample"]["sentences"] == 1
+    assert len(prepared.train) == 3 + 2 + 1 and len(prepared.dev) == 1 + 1
+    # train = HAREM part, then LeNER-Br train, then WikiANN sample
+    for sent in prepared.train[:3] + prepared.dev[:1]:
+        assert [t for _, t in sent] == harem[sent[0][0]]
+    assert {s[0][0] for s in prepared.train[:3] + prepared.dev[:1]} == set(harem)
+    assert _tags(prepared.train[3:5]) == [lener["O"], lener["Ver"]]
+    assert [t for _, t in prepared.dev[1]] == lener[prepared.dev[1][0][0]]
+    assert [t for _, t in prepared.train[5]] == wiki[prepared.train[5][0][0]]
+
+
+def test_prepare_unknown_language(data_root: Path):
+    with pytest.raises(ValueError, match="no recipe"):
+        corpora.prepare("fr", data_root)
+
+
+def test_write_prepared_roundtrip(data_root: Path, tmp_path: Path):
+    prepared = corpora.prepare("es", data_root)
+    out = tmp_path / "out" / "es"
+    stats = corpora.write_prepared(prepared, out, {"language": "es"})
+    assert read_conll(out / "train.txt", "conll2002") == prepared.train
+    assert read_conll(out / "dev.txt", "conll2002") == prepared.dev
+    on_disk = json.loads((out / "stats.json").read_text(encoding="utf-8"))
+    assert on_disk == stats
+    assert stats["train"] == {"sentences": 3, "tokens": 11, "entities": {"LOC": 1, "MISC": 1, "ORG": 1, "PER": 1}}
+    assert stats["language"] == "es"
+
+
+def test_write_prepared_refuses_repository_paths(data_root: Path):
+    prepared = corpora.prepare("es", data_root)
+    with pytest.raises(ValueError, match="refusing"):
+        corpora.write_prepared(prepared, Path(corpora.__file__).parent / "weights" / "xx-never")
+    assert not (Path(corpora.__file__).parent / "weights" / "xx-never").exists()
+
+
+def test_cli_writes_files_and_prints_counts(data_root: Path, tmp_path: Path):
+    from typer.testing import CliRunner
+
+    out = tmp_path / "cli"
+    result = CliRunner().invoke(corpora.app, ["--language", "es", "--output", str(out), "--data-root", str(data_root)])
+    assert result.exit_code == 0, result.output
+    assert "=> train" in result.output and "3 sentences" in result.output
+    assert (out / "train.txt").read_text(encoding="utf-8").startswith("Ana\tB-PER\nvive\tO\n")
