@@ -72,6 +72,23 @@ class TableStore:
         """Write (or overwrite) a table with the TTL. Raises ``redis.exceptions.RedisError``."""
         await self.client.set(self.key(job_id), self.cipher.encrypt(orjson.dumps(table)), ex=self.ttl_seconds)
 
+    async def _retry(self, operation, what: str, initial_delay: float, max_delay: float):
+        """Await ``operation()`` until Redis answers, backing off exponentially; logs each failure by
+        exception type only. Returns ``(result, failed_attempts)``."""
+        delay = initial_delay
+        failures = 0
+        while True:
+            try:
+                result = await operation()
+                if failures:
+                    log.warning("redis reachable again after %d failed attempts (%s)", failures, what)
+                return result, failures
+            except (RedisError, OSError) as exc:
+                failures += 1
+                log.warning("redis unavailable (%s); retrying %s in %.1f s (attempt %d)", type(exc).__name__, what, delay, failures)
+                await asyncio.sleep(delay)
+                delay = min(max_delay, delay * 2)
+
     async def save_with_retry(
         self,
         job_id: str,
@@ -88,35 +105,13 @@ class TableStore:
         Returns:
             The number of failed attempts before success (0 when the first write worked).
         """
-        delay = initial_delay
-        failures = 0
-        while True:
-            try:
-                await self.save(job_id, table)
-                if failures:
-                    log.warning("redis reachable again after %d failed attempts; table written", failures)
-                return failures
-            except (RedisError, OSError) as exc:
-                failures += 1
-                log.warning(
-                    "redis unavailable (%s); retrying table write in %.1f s (attempt %d)",
-                    type(exc).__name__,
-                    delay,
-                    failures,
-                )
-                await asyncio.sleep(delay)
-                delay = min(max_delay, delay * 2)
+        _, failures = await self._retry(lambda: self.save(job_id, table), "table write", initial_delay, max_delay)
+        return failures
 
     async def load_with_retry(self, job_id: str, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> dict[str, Any] | None:
         """:meth:`load`, retrying with exponential backoff while Redis is unreachable."""
-        delay = initial_delay
-        while True:
-            try:
-                return await self.load(job_id)
-            except (RedisError, OSError) as exc:
-                log.warning("redis unavailable (%s); retrying table read in %.1f s", type(exc).__name__, delay)
-                await asyncio.sleep(delay)
-                delay = min(max_delay, delay * 2)
+        table, _ = await self._retry(lambda: self.load(job_id), "table read", initial_delay, max_delay)
+        return table
 
     async def load(self, job_id: str) -> dict[str, Any] | None:
         """The table of ``job_id``, or ``None`` when unknown or expired.
@@ -142,14 +137,8 @@ class TableStore:
 
     async def delete_with_retry(self, job_id: str, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> bool:
         """:meth:`delete`, retrying with exponential backoff while Redis is unreachable."""
-        delay = initial_delay
-        while True:
-            try:
-                return await self.delete(job_id)
-            except (RedisError, OSError) as exc:
-                log.warning("redis unavailable (%s); retrying table deletion in %.1f s", type(exc).__name__, delay)
-                await asyncio.sleep(delay)
-                delay = min(max_delay, delay * 2)
+        deleted, _ = await self._retry(lambda: self.delete(job_id), "table deletion", initial_delay, max_delay)
+        return deleted
 
     async def delete(self, job_id: str) -> bool:
         """Erase a job's table; ``True`` if one existed. Raises ``RedisError``."""

@@ -45,3 +45,26 @@ async def test_report_counts_tables_and_ages(redis_url, table_key_prefix):
     finally:
         await store.client.delete(store.key("a"), store.key("b"))
         await store.close()
+
+
+async def test_retries_until_redis_answers(table_key_prefix, monkeypatch):
+    """The first two writes fail as if Redis were down; the third succeeds."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    store = TableStore(aioredis.Redis.from_url("redis://127.0.0.1:6379/0"), prefix=table_key_prefix + "retry:", ttl_seconds=60)
+    calls = {"n": 0}
+    real_save = store.save
+
+    async def flaky_save(job_id, table):
+        calls["n"] += 1
+        if calls["n"] <= 2:
+            raise RedisConnectionError("down")
+        await real_save(job_id, table)
+
+    monkeypatch.setattr(store, "save", flaky_save)
+    try:
+        assert await store.save_with_retry("r1", TABLE, initial_delay=0.01) == 2
+        assert await store.load_with_retry("r1") == TABLE
+        assert await store.delete_with_retry("r1") is True
+    finally:
+        await store.close()
