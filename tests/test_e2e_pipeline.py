@@ -312,3 +312,34 @@ def test_erasure_through_the_worker(worker, session_id):
     raw = orjson.dumps({"job_id": job, "language": "de", "text": "[PERSON_1] schrieb an [EMAIL_1]."})
     collector = run(_send_and_collect(worker, [("translation.results", job, raw)], lambda c: _dead_letters_for(c, raw)))
     assert [d["reason"] for d in _dead_letters_for(collector, raw)] == ["no table of solutions for this job_id (unknown job or expired)"]
+
+
+PERTURBED = [
+    # (translation, expected re-identified text, unknown, missing)
+    ("Herr ［PERSON_1］ von &#91;ORGANIZATION_1&#93; traf 【 persona_2 】 in «LOCATION_1».",
+     "Herr John Smith von Acme Corporation traf Maria Garcia in London.", [], [
+         "[DATE_1]", "[EMAIL_1]", "[PHONE_1]", "[LOCATION_2]", "[PERSON_1]#2", "[PERSON_2]#2"]),
+    ("[PERSON _ 2] antwortete aus [ORT_2]: ([PERSON_1]), [DATE_1], [EMAIL_1], [PHONE_1], [ORGANISATION_1], "
+     "[LOCATION_1], [PERSON_1], [PERSON_2] <ne translation=\"[PERSON_3]\">[PERSON_3]</ne>.",
+     "Maria Garcia antwortete aus Madrid: (John Smith), 3 March 2015, maria.garcia@example.com, +44 20 7946 0958, "
+     "Acme Corporation, London, Smith, Garcia <ne translation=\"[PERSON_3]\">[PERSON_3]</ne>.",
+     ['<ne translation="[PERSON_3]">[PERSON_3]</ne>'], []),
+]
+
+
+def test_perturbed_translations_through_kafka(worker, session_id):
+    job = f"{session_id}-perturbed"
+    run(_send_and_collect(worker, [("documents", job, {"job_id": job, "text": LETTER, "language": "en"})],
+                          lambda c: c.for_key(job, "translation.requests")))
+    for i, (translation, expected, unknown, missing) in enumerate(PERTURBED):
+        marker = f"v{i}"
+        collector = run(
+            _send_and_collect(
+                worker,
+                [("translation.results", job, {"job_id": job, "language": "de", "text": translation, "metadata": {"v": marker}})],
+                lambda c: any(m.json["metadata"] == {"v": marker} for m in c.for_key(job, "translation.reidentified")),
+            )
+        )
+        [result] = [m.json for m in collector.for_key(job, "translation.reidentified") if m.json["metadata"] == {"v": marker}]
+        assert result["text"] == expected
+        assert (result["unknown_placeholders"], result["missing_placeholders"]) == (unknown, missing)
