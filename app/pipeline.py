@@ -109,7 +109,7 @@ class Pipeline:
             StageError: entities malformed (missing fields, offsets outside the text or not matching it).
         """
         entities = _entities(detected.entities, detected.text)
-        chains = resolve_chains(entities)
+        chains = resolve_chains(entities, detected.language)
         return ResolvedDocument(
             job_id=detected.job_id,
             text=detected.text,

@@ -45,7 +45,14 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in override.items():
         if key in _MERGED_KEYS and isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = {**merged[key], **value}
+            inner = dict(merged[key])
+            for name, item in value.items():
+                # a label's entry is merged too: {"PERSON": {"rules": [...]}} keeps the configured class
+                if isinstance(item, dict) and isinstance(inner.get(name), dict):
+                    inner[name] = {**inner[name], **item}
+                else:
+                    inner[name] = item
+            merged[key] = inner
         else:
             merged[key] = value
     return merged
@@ -60,8 +67,15 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
     user = path or os.environ.get(ENV_VAR)
     if user:
-        for section, values in json.loads(Path(user).read_text("utf-8")).items():
-            config[section] = _merge(config.get(section, {}), values)
+        config = with_overrides(json.loads(Path(user).read_text("utf-8")), config)
+    return config
+
+
+def with_overrides(overrides: dict[str, Any] | None, base: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``base`` (default: the cached configuration) with ``overrides`` (same shape) merged section by section."""
+    config = dict(base if base is not None else cached_config())
+    for section, values in (overrides or {}).items():
+        config[section] = _merge(config.get(section, {}), values)
     return config
 
 

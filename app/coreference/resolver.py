@@ -1,27 +1,37 @@
 """Rule-based coreference between named entities (seed 004 §4.2.4, after Bontcheva et al.).
 
-Entities of one label are grouped into coreference chains by these rules, applied in order:
+:func:`resolve_chains` groups the entities of a document into coreference chains. Each label is handled by the
+coreferencer its language's configuration names (:mod:`app.coreference.config`, defaults in
+``app/coreference/defaults.json``, user overrides in the file named by ``ANON_COREFERENCE_CONFIG``), applying
+that configuration's rules (:mod:`app.coreference.rules`):
 
-1. **Identical surfaces** (after Unicode/whitespace normalisation and case folding).
-2. **Titles**: surfaces that differ only by a title or honorific ("Mr. John Doe" / "John Doe"),
-   and **possessives** ("John Doe's" / "John Doe").
-3. **Partial names** (PERSON only): a one-word surface that is the first or the last word of exactly one
-   multi-word name in the document ("Doe" → "John Doe"). If it fits several names it is ambiguous and
-   stays a chain of its own: an ambiguous short form is never merged.
+* identical surfaces; possessives ("John Doe's"); titles ("Mr. John Doe" / "John Doe");
+* type words ("International Business Machines Corporation" / "International Business Machines");
+* headword stems, German by default ("Europäische Parlament" / "Europäischen Parlaments");
+* prepositional variants ("University of Cambridge" / "Cambridge University");
+* acronyms ("European Parliament" / "EP" / "E.P.") and partial names ("John Doe" / "Mr. Doe" / "John D." /
+  "John"; "European Parliament" / "Parliament"), linked only when exactly one chain of full forms fits: an
+  ambiguous short form is never merged into a chain.
 
-Labels without rules (e-mail, phone, date, ...) use rule 1 only. Chains are numbered in order of their
-first mention; mentions are listed in text order.
+Labels never mix; a label without a configured coreferencer (and no ``"*"`` entry) gives singleton chains.
+Chains are numbered in order of their first mention; mentions are listed in text order.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+from functools import lru_cache
+from typing import Any
 
+from app.coreference.base import Coreferencer, normalize
+from app.coreference.config import language_config, with_overrides
+from app.coreference.coreferencers import build_coreferencer
 from app.detection.labels import PERSON
 from app.doc import Chain, Entity
 
-#: Titles and honorifics stripped before comparing person names (lower-case, without final period).
+__all__ = ["resolve_chains", "coreferencers_for", "normalize", "name_words", "TITLES"]
+
+#: Titles stripped by :func:`name_words` (kept for callers of the first version of this module).
 TITLES: frozenset[str] = frozenset(
     """
     mr mrs ms miss mx dr prof sir dame lord lady rev fr
@@ -34,13 +44,9 @@ TITLES: frozenset[str] = frozenset(
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
-def normalize(surface: str) -> str:
-    """Case-folded, NFKC-normalised surface with single spaces."""
-    return " ".join(unicodedata.normalize("NFKC", surface).casefold().split())
-
-
 def name_words(surface: str, label: str) -> tuple[str, ...]:
-    """The words that identify an entity: normalised, possessive and (for persons) titles removed.
+    """The words that identify an entity, language-independently: normalised, possessive and (for persons)
+    titles removed.
 
     Returns:
         ``tuple[str, ...]`` of lower-case words; empty when the surface is only a title.
@@ -54,70 +60,66 @@ def name_words(surface: str, label: str) -> tuple[str, ...]:
     return tuple(w for w in words if w)
 
 
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
+class _Coreferencers:
+    """The coreferencers of one language, built on first use of each label."""
 
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
+    def __init__(self, language: str, settings: dict[str, Any]) -> None:
+        self.language = language
+        self.settings = settings
+        self._by_label: dict[str, Coreferencer | None] = {}
 
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            # keep the earlier entity as root so chain order follows first mention
-            if ra < rb:
-                self.parent[rb] = ra
-            else:
-                self.parent[ra] = rb
+    def get(self, label: str) -> Coreferencer | None:
+        if label not in self._by_label:
+            self._by_label[label] = build_coreferencer(self.language, label, self.settings)
+        return self._by_label[label]
 
 
-def resolve_chains(entities: list[Entity]) -> list[Chain]:
+@lru_cache(maxsize=16)
+def _default_coreferencers(language: str) -> _Coreferencers:
+    return _Coreferencers(language, language_config(language))
+
+
+def coreferencers_for(language: str, config: dict[str, Any] | None = None) -> _Coreferencers:
+    """The coreferencers of ``language``: from the default configuration (cached), or from the defaults with
+    ``config`` (same shape as ``defaults.json``) merged over them."""
+    if config is None:
+        return _default_coreferencers(language)
+    return _Coreferencers(language, language_config(language, with_overrides(config)))
+
+
+def resolve_chains(entities: list[Entity], language: str = "en", config: dict[str, Any] | None = None) -> list[Chain]:
     """Group entities into coreference chains.
 
     Args:
-        entities: ``list[Entity]`` sorted by ``start`` (as produced by detection).
+        entities: ``list[Entity]``, normally sorted by ``start`` (as produced by detection).
+        language: ISO 639-1 code of the document (``"en"``, ``"de"``, ``"es"``, ``"pt"``; others use the
+            ``"*"`` section of the configuration).
+        config: overrides merged over the configuration (same shape as ``defaults.json``), e.g.
+            ``{"en": {"labels": {"PERSON": {"rules": ["identical"]}}}}``; ``None`` = defaults and the file
+            named by ``ANON_COREFERENCE_CONFIG``.
 
     Returns:
-        ``list[Chain]`` numbered from 0 in order of first mention; every entity index appears in exactly
-        one chain; all mentions of a chain share its label.
+        ``list[Chain]`` numbered from 0 in order of first mention; every entity index appears in exactly one
+        chain, mentions in text order; all mentions of a chain share its label.
+
+    Raises:
+        ValueError: the configuration names an unknown rule or coreferencer class.
     """
-    n = len(entities)
-    uf = _UnionFind(n)
-    keys = [name_words(e.text, e.label) or (normalize(e.text),) for e in entities]
+    corefs = coreferencers_for(language, config)
+    order = sorted(range(len(entities)), key=lambda i: (entities[i].start, entities[i].end, i))
+    rank = {i: r for r, i in enumerate(order)}
+    by_label: dict[str, list[tuple[int, Entity]]] = {}
+    for i in order:
+        by_label.setdefault(entities[i].label, []).append((i, entities[i]))
 
-    # rules 1 and 2: identical keys within a label
-    first_with_key: dict[tuple[str, tuple[str, ...]], int] = {}
-    for i, (entity, key) in enumerate(zip(entities, keys)):
-        k = (entity.label, key)
-        if k in first_with_key:
-            uf.union(first_with_key[k], i)
+    groups: list[list[int]] = []
+    for label, items in by_label.items():
+        coref = corefs.get(label)
+        if coref is None:
+            groups.extend([i] for i, _ in items)
         else:
-            first_with_key[k] = i
+            groups.extend(coref.resolve(items))
 
-    # rule 3: a single name word that belongs to exactly one multi-word person name
-    full_names: dict[tuple[str, ...], int] = {
-        key: idx for (label, key), idx in first_with_key.items() if label == PERSON and len(key) > 1
-    }
-    for (label, key), idx in list(first_with_key.items()):
-        if label != PERSON or len(key) != 1:
-            continue
-        word = key[0]
-        candidates = {full for full in full_names if word in (full[0], full[-1])}
-        # the candidates may already be one chain ("John Doe", "Mr. John Doe"): compare chains
-        roots = {uf.find(full_names[c]) for c in candidates}
-        if len(roots) == 1:
-            uf.union(roots.pop(), idx)
-
-    chains_by_root: dict[int, Chain] = {}
-    chains: list[Chain] = []
-    for i, entity in enumerate(entities):
-        root = uf.find(i)
-        if root not in chains_by_root:
-            chain = Chain(chain_id=len(chains), label=entity.label)
-            chains_by_root[root] = chain
-            chains.append(chain)
-        chains_by_root[root].mentions.append(i)
-    return chains
+    groups = [sorted(g, key=rank.__getitem__) for g in groups]
+    groups.sort(key=lambda g: rank[g[0]])
+    return [Chain(chain_id=k, label=entities[g[0]].label, mentions=g) for k, g in enumerate(groups)]

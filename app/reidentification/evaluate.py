@@ -237,7 +237,7 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
                 tables.append(None)
                 marks.append({})
                 continue
-            chains = resolve_chains(sentence.entities)
+            chains = resolve_chains(sentence.entities, "en")
             result = engine.anonymize(sentence.text, sentence.entities, chains, method=method, job_id=f"rt-{i}", language="en")
             by_entity: dict[int, tuple[str, str, frozenset[str]]] = {}
             for entry in result.table["entries"]:

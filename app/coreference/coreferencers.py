@@ -1,0 +1,112 @@
+"""Coreferencers per kind of name (seed 004 §4.2.4 and Appendix B: ``"PERZ": "default_person.
+DefaultPersonCoreferencer"``). Which class handles which label in which language is configured
+(:mod:`app.coreference.config`); a class's :attr:`~app.coreference.base.Coreferencer.default_rules` apply when the
+configuration names no rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from app.coreference.base import Coreferencer, Mention, _subsequence, is_initial
+
+
+class PersonCoreferencer(Coreferencer):
+    """Person names: titles dropped, partial names ("John Doe", "Mr. Doe", "John D.", "John", "Doe").
+
+    A short form is part of a full name when its words appear in the full name in the same order, each equal to
+    a word of it or an initial of one ("D." for "Doe"), at least one word not an initial, and it says less than
+    the full name (fewer words, or an initial where the full name has the word). Titles of different genders
+    ("Mr" / "Mrs") never match.
+    """
+
+    default_rules = ("identical", "possessive", "title", "partial")
+    strip_leading_article = False
+
+    def headword_index(self, words: tuple[str, ...]) -> int:
+        """The surname: the last word."""
+        return len(words) - 1
+
+    def may_be_short_form(self, mention: Mention) -> bool:
+        return any(not is_initial(w) for w in mention.words)
+
+    def is_short_form_of(self, short: Mention, full: Mention) -> bool:
+        s, f = short.words, full.words
+        if s == f or len(s) > len(f):
+            return False
+        if short.gender and full.gender and short.gender != full.gender:
+            return False
+        if all(is_initial(w) for w in s):
+            return False
+
+        def match(a: str, b: str) -> bool:
+            return a == b or (is_initial(a) and not is_initial(b) and b[:1] == a[:1])
+
+        positions = _subsequence(s, f, match)
+        if positions is None:
+            return False
+        if len(s) == len(f):  # same length: only less informative when an initial stands for a word
+            return any(is_initial(a) and not is_initial(f[p]) for a, p in zip(s, positions))
+        return True
+
+
+class OrganizationCoreferencer(Coreferencer):
+    """Organizations: type words ("Corporation", "GmbH"), acronyms ("EP"), prepositional variants, and short
+    forms holding the headword ("Parliament" / "European Parliament")."""
+
+    default_rules = ("identical", "possessive", "type_word", "prepositional", "acronym", "partial")
+    bare_headword_of_complement = False
+
+
+class LocationCoreferencer(Coreferencer):
+    """Locations: type words ("Republic of Latvia" / "Latvia"), acronyms ("UK"), prepositional variants. No partial
+    matching by default: "Eastern Europe" is not "Europe", "New York" not "York"."""
+
+    default_rules = ("identical", "possessive", "type_word", "prepositional", "acronym")
+
+
+#: Coreferencer classes by configuration name.
+COREFERENCERS: dict[str, type[Coreferencer]] = {
+    "Coreferencer": Coreferencer,
+    "SimpleCoreferencer": Coreferencer,
+    "PersonCoreferencer": PersonCoreferencer,
+    "OrganizationCoreferencer": OrganizationCoreferencer,
+    "LocationCoreferencer": LocationCoreferencer,
+}
+
+
+def coreferencer_class(name: str) -> type[Coreferencer]:
+    """A class by name (:data:`COREFERENCERS`) or ``"package.module:Class"`` (a subclass of
+    :class:`~app.coreference.base.Coreferencer`).
+
+    Raises:
+        ValueError: unknown name, or the imported object is not a Coreferencer subclass.
+    """
+    if name in COREFERENCERS:
+        return COREFERENCERS[name]
+    if ":" in name:
+        module, _, attr = name.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"cannot import coreferencer {name!r}: {exc}") from None
+        if isinstance(cls, type) and issubclass(cls, Coreferencer):
+            return cls
+        raise ValueError(f"{name!r} is not a Coreferencer subclass")
+    raise ValueError(f"unknown coreferencer {name!r}; known: {', '.join(COREFERENCERS)} or 'module:Class'")
+
+
+def build_coreferencer(language: str, label: str, settings: dict[str, Any]) -> Coreferencer | None:
+    """The coreferencer configured for ``label`` (or the ``"*"`` label) in a language's effective settings;
+    ``None`` when neither is configured (the label's mentions stay singletons, seed 004 §4.2.4)."""
+    labels = settings.get("labels", {})
+    entry = labels.get(label, labels.get("*"))
+    if entry is None:
+        return None
+    cls = coreferencer_class(entry.get("class", "Coreferencer"))
+    options = {k: v for k, v in entry.items() if k not in ("class", "rules")}
+    unknown = set(options) - set(cls.option_names)
+    if unknown:
+        raise ValueError(f"unknown coreferencer option(s) {sorted(unknown)} for {label}; known: {list(cls.option_names)}")
+    return cls(language, label, settings, entry.get("rules"), options)
