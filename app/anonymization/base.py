@@ -30,6 +30,7 @@ class ChainContext:
             appearance (seed 000: "the entity type and the corresponding index of occurrence").
         surfaces: distinct original surfaces of the chain's mentions, in text order.
         mentions: every mention's surface, in text order (one replacement is returned per mention).
+        spans: every mention's ``(start, end)`` in the original text (half-open), same order.
     """
 
     label: str
@@ -37,6 +38,7 @@ class ChainContext:
     ordinal: int
     surfaces: tuple[str, ...]
     mentions: tuple[str, ...] = ()
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -51,6 +53,8 @@ class DocumentContext:
         used: replacements already given to other chains (collision checks); operators add theirs.
         reserved: placeholder keys ``(label, number)`` already written in the original text, filled
             lazily by the ``tag`` operator (``None`` until computed).
+        memo: per-document memory of operators, ``{namespace: {original: replacement}}`` (e.g. the
+            surrogate chosen for a name word, reused by every chain that contains the word).
     """
 
     text: str
@@ -59,6 +63,7 @@ class DocumentContext:
     surfaces: frozenset[str] = frozenset()
     used: set[str] = field(default_factory=set)
     reserved: frozenset[tuple[str, int]] | None = None
+    memo: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator seeded by the job id and ``salt`` (deterministic per job)."""

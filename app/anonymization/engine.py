@@ -117,7 +117,12 @@ class AnonymizerEngine:
             surfaces = tuple(dict.fromkeys(entities[i].text for i in mentions))
             operator = self.operator(self.label_methods.get(chain.label, method))
             context = ChainContext(
-                chain.label, chain.chain_id, ordinals[chain.label], surfaces, tuple(entities[i].text for i in mentions)
+                chain.label,
+                chain.chain_id,
+                ordinals[chain.label],
+                surfaces,
+                tuple(entities[i].text for i in mentions),
+                tuple((entities[i].start, entities[i].end) for i in mentions),
             )
             replacements = operator.replace(context, document)
             if len(replacements) != len(mentions):

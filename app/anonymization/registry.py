@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from app.anonymization.base import Operator
+from app.anonymization.operators.combined import CombinedOperator
+from app.anonymization.operators.generalize import GeneralizeOperator
+from app.anonymization.operators.kmask import KMaskOperator
+from app.anonymization.operators.substitute import SubstituteOperator
 from app.anonymization.operators.suppress import SuppressOperator
 from app.anonymization.operators.tag import TagOperator
+from app.anonymization.operators.ukds import UkdsOperator
 
 OPERATORS: dict[str, type[Operator]] = {}
 
@@ -46,3 +51,8 @@ def available_methods() -> list[str]:
 
 register(TagOperator)
 register(SuppressOperator)
+register(SubstituteOperator)
+register(GeneralizeOperator)
+register(UkdsOperator)
+register(CombinedOperator)
+register(KMaskOperator)

@@ -144,12 +144,14 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
     # case and inflection suffixes
     originals_of: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
-    for entry in entries:
-        if entry.get("unique", True) and parse_placeholder(entry["placeholder"]) is None:
-            for mention in _mentions(entry):
-                mark = _replacement(entry, mention)
-                originals_of.setdefault(mark, []).append(mention["text"])
-                owner.setdefault(mark, entry["placeholder"])
+    surrogate_mentions = sorted(
+        ((m, e) for e in entries if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None for m in _mentions(e)),
+        key=lambda pair: pair[0].get("anon_start", 0),
+    )
+    for mention, entry in surrogate_mentions:  # in text order, even when chains share a replacement
+        mark = _replacement(entry, mention)
+        originals_of.setdefault(mark, []).append(mention["text"])
+        owner.setdefault(mark, entry["placeholder"])
     found: set[str] = set()
     count_of: dict[str, int] = {}
     for mark in sorted(originals_of, key=len, reverse=True):

