@@ -618,9 +618,7 @@ def time_surrogate(text: str, rng: random.Random) -> str:
 
 # --- per-document memo ---------------------------------------------------------------------------
 # Replacements that must agree across chains (the same surname in two chains, "Müller" and the genitive
-# "Müllers" in two chains) are remembered for the document. DocumentContext has no field for that, so
-# entries are kept in ``document.used`` as strings that start with NUL: they can never equal a
-# replacement (no operator emits control characters) and they live and die with the document.
+# "Müllers" in two chains) are remembered for the document in ``DocumentContext.memo``.
 
 
 def memo_get(document: DocumentContext, namespace: str, original: str) -> str | None:

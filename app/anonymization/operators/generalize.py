@@ -298,8 +298,8 @@ class GeneralizeOperator(Operator):
 
 
 def _memo_entries(document: DocumentContext, base: str):
-    prefix = f"{S._MEMO}generalize{S._SEP}{base}#"
-    return (u for u in document.used if u.startswith(prefix))
+    """Generalizations already handed out with this base phrase (``"<base>#<ordinal>"`` memo keys)."""
+    return (key for key in document.memo.get("generalize", {}) if key.startswith(f"{base}#"))
 
 
 def _strip_genitive(surface: str, language: str) -> str:
