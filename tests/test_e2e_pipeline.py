@@ -216,8 +216,8 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
     raw_value = run(_raw_value(worker, tag_job))
     assert raw_value.startswith(b"fernet:") and b"Smith" not in raw_value  # encrypted at rest
     assert table["entries"][0]["mentions"] == [
-        {"text": "John Smith", "start": 4, "end": 14, "anon_start": 4, "anon_end": 14},
-        {"text": "Smith", "start": 94, "end": 99, "anon_start": 98, "anon_end": 108},
+        {"text": "John Smith", "start": 4, "end": 14, "replacement": "[PERSON_1]", "anon_start": 4, "anon_end": 14},
+        {"text": "Smith", "start": 94, "end": 99, "replacement": "[PERSON_1]", "anon_start": 98, "anon_end": 108},
     ]
     assert 0 < ttl <= 3600
 
