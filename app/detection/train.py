@@ -305,6 +305,41 @@ def slim_pretrain(src: str | Path, dst: str | Path) -> int:
     return Path(dst).stat().st_size
 
 
+def install_model(model_src: str | Path, output: str | Path, pretrain_path: str | Path | None = None,
+                  *, compact: bool = True) -> dict[str, int]:
+    """Copy a Stanza NER checkpoint (and its pretrain) into ``output`` as ``ner.pt`` / ``pretrain.pt``.
+
+    Used at the end of :func:`train_ner`; also usable on the best checkpoint of an interrupted run
+    (Stanza writes it to ``<work_dir>/saved_models/<language>_nertagger.pt`` at each dev improvement).
+    With ``compact`` the checkpoint is stored in float16 (:func:`compact_checkpoint`) and the
+    pretrain slimmed (:func:`slim_pretrain`). A stale ``pretrain.pt`` is removed when the model
+    has none.
+
+    Returns:
+        ``{file name: size in bytes}`` of the ``.pt`` files in ``output``.
+
+    Raises:
+        FileNotFoundError: if ``model_src`` or ``pretrain_path`` does not exist.
+    """
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    model_dst = output / MODEL_FILE
+    if compact:
+        compact_checkpoint(model_src, model_dst)
+    else:
+        shutil.copyfile(model_src, model_dst)
+    if pretrain_path is not None:
+        pretrain_path = Path(pretrain_path)
+        if pretrain_path.resolve() != (output / PRETRAIN_FILE).resolve():
+            if compact:
+                slim_pretrain(pretrain_path, output / PRETRAIN_FILE)
+            else:
+                shutil.copyfile(pretrain_path, output / PRETRAIN_FILE)
+    elif (output / PRETRAIN_FILE).exists():
+        (output / PRETRAIN_FILE).unlink()  # a stale pretrain would not match this model
+    return {p.name: p.stat().st_size for p in sorted(output.glob("*.pt"))}
+
+
 # --------------------------------------------------------------------------------------------
 # training
 # --------------------------------------------------------------------------------------------
@@ -434,20 +469,7 @@ def train_ner(
     if not model_src.exists():
         raise RuntimeError(f"Stanza's trainer did not write {model_src}; see its log above")
 
-    model_dst = output / MODEL_FILE
-    if compact:
-        compact_checkpoint(model_src, model_dst)
-    else:
-        shutil.copyfile(model_src, model_dst)
-    if pretrain_path is not None:
-        if pretrain_path.resolve() != (output / PRETRAIN_FILE).resolve():
-            if compact:
-                slim_pretrain(pretrain_path, output / PRETRAIN_FILE)
-            else:
-                shutil.copyfile(pretrain_path, output / PRETRAIN_FILE)
-    elif (output / PRETRAIN_FILE).exists():
-        (output / PRETRAIN_FILE).unlink()  # a stale pretrain would not match this model
-
+    install_model(model_src, output, pretrain_path, compact=compact)
     best_dev = capture.best
     metadata: dict[str, Any] = {
         "language": language,
