@@ -61,7 +61,7 @@ def test_class_runs_to_bio():
 
 
 def test_read_conll2003_iob1_and_docstart():
-    sents = read_conll(FIX / "conll2003_iob1.txt", "conll2003")
+    sents = read_conll(FIX / "fmt_token_pos_chunk_iob1.txt", "conll2003")
     assert len(sents) == 3
     assert sents[0] == [("Marta", "B-PER"), ("Okonkwo", "I-PER"), ("visited", "O"), ("Lindenfeld", "B-LOC"), (".", "O")]
     assert [t for _, t in sents[1]] == ["B-ORG", "I-ORG", "B-ORG", "I-ORG", "O", "O"]
@@ -69,7 +69,7 @@ def test_read_conll2003_iob1_and_docstart():
 
 
 def test_read_conll2002():
-    sents = read_conll(FIX / "conll2002.txt", "conll2002")
+    sents = read_conll(FIX / "fmt_token_tag.txt", "conll2002")
     assert sents == [
         [("Lucía", "B-PER"), ("Ferrandis", "I-PER"), ("vive", "O"), ("en", "O"), ("Montesol", "B-LOC"), (".", "O")],
         [("El", "O"), ("Banco", "B-ORG"), ("Ortiga", "I-ORG"), ("abrió", "O")],
@@ -85,22 +85,22 @@ def test_read_conllu_three_columns():
 
 
 def test_read_germeval_outer_and_inner():
-    outer = read_conll(FIX / "germeval.txt", "germeval")
+    outer = read_conll(FIX / "fmt_outer_inner.txt", "germeval")
     assert outer[0] == [("Jonas", "B-PER"), ("Feldkamp", "I-PER"), ("las", "O"), ("den", "O"),
                         ("Havelberger", "B-LOCderiv"), ("Boten", "O")]
     assert outer[1] == [("Universität", "B-ORG"), ("Lindau", "I-ORG")]
-    inner = read_conll(FIX / "germeval.txt", "germeval", germeval_column="inner")
+    inner = read_conll(FIX / "fmt_outer_inner.txt", "germeval", germeval_column="inner")
     assert [t for _, t in inner[1]] == ["O", "B-LOC"]
 
 
 def test_read_wikiann_strips_only_the_language_prefix():
-    sents = read_conll(FIX / "wikiann.txt", "wikiann")
+    sents = read_conll(FIX / "fmt_lang_prefix.txt", "wikiann")
     assert [t for t, _ in sents[0]] == ["Pelle", "Ostrander", "(", "born", "in", "Norvik", ")"]
     assert sents[1] == [("en:dash", "O"), ("Kelso:Prime", "B-ORG")]
 
 
 def test_read_harem_adds_prefixes():
-    sents = read_conll(FIX / "harem.txt", "harem")
+    sents = read_conll(FIX / "fmt_class_runs.txt", "harem")
     assert sents[0] == [("Rui", "B-PESSOA"), ("Tavarela", "I-PESSOA"), ("foi", "O"), ("a", "O"),
                         ("Vilamar", "B-LOCAL"), ("em", "O"), ("1990", "B-TEMPO")]
     assert sents[1] == [("A", "O"), ("Casa", "B-ORGANIZACAO"), ("Luz", "I-ORGANIZACAO")]
@@ -108,8 +108,8 @@ def test_read_harem_adds_prefixes():
 
 @pytest.mark.parametrize(
     "name, fmt",
-    [("conll2003_iob1.txt", "conll2003"), ("conll2002.txt", "conll2002"), ("conllu.txt", "conllu"),
-     ("germeval.txt", "germeval"), ("wikiann.txt", "wikiann"), ("harem.txt", "harem")],
+    [("fmt_token_pos_chunk_iob1.txt", "conll2003"), ("fmt_token_tag.txt", "conll2002"), ("conllu.txt", "conllu"),
+     ("fmt_outer_inner.txt", "germeval"), ("fmt_lang_prefix.txt", "wikiann"), ("fmt_class_runs.txt", "harem")],
 )
 def test_detect_format_and_auto(name, fmt):
     lines = (FIX / name).read_text(encoding="utf-8").splitlines()
@@ -133,7 +133,7 @@ def test_unknown_format():
 
 
 def test_write_then_read_round_trip(tmp_path):
-    sents = read_conll(FIX / "conll2003_iob1.txt", "conll2003")
+    sents = read_conll(FIX / "fmt_token_pos_chunk_iob1.txt", "conll2003")
     out = tmp_path / "rt.txt"
     write_conll(sents, out)
     assert read_conll(out, "conll2002") == sents

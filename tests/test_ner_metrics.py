@@ -150,14 +150,14 @@ def make_oracle(language):
     """A predictor that returns the gold tags of the fixture (CLI test)."""
     from app.detection.conll import read_conll
 
-    gold = {tuple(t for t, _ in s): [g for _, g in s] for s in read_conll(FIX / "conll2003_iob1.txt", "conll2003")}
+    gold = {tuple(t for t, _ in s): [g for _, g in s] for s in read_conll(FIX / "fmt_token_pos_chunk_iob1.txt", "conll2003")}
     return lambda sentences: [gold[tuple(s)] for s in sentences]
 
 
 def test_cli_writes_json_report(tmp_path):
     out = tmp_path / "eval.json"
     result = CliRunner().invoke(app, [
-        "--language", "en", "--test", str(FIX / "conll2003_iob1.txt"), "--format", "conll2003",
+        "--language", "en", "--test", str(FIX / "fmt_token_pos_chunk_iob1.txt"), "--format", "conll2003",
         "--predictor", "tests.test_ner_metrics:make_oracle", "--json-report", str(out)])
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
@@ -166,7 +166,7 @@ def test_cli_writes_json_report(tmp_path):
     assert report["meta"]["predictor"] == "tests.test_ner_metrics:make_oracle"
 
     result = CliRunner().invoke(app, [
-        "--language", "en", "--test", str(FIX / "conll2003_iob1.txt"),
+        "--language", "en", "--test", str(FIX / "fmt_token_pos_chunk_iob1.txt"),
         "--predictor", "tests.test_ner_metrics:make_all_o", "--json-report", str(out)])
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
