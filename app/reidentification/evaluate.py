@@ -30,7 +30,9 @@ Perturbations (item 2 of the issue): ``none``, ``reorder`` (the marks of the sen
 ``lowercase``, ``fullwidth`` (``［ ］``), ``lenticular`` (``【 】``), ``guillemets`` (``« »``),
 ``white_square`` (``⟦ ⟧``), ``html_entities`` (``&#91; &#93;``), ``translated_label`` (``[PERSONA_1]``),
 ``split`` (``[PERSON _ 1]``), ``glued`` (punctuation glued on both sides: ``([PERSON_1]),``). Perturbations of the
-brackets apply to ``tag`` only; ``reorder``, ``repeat``, ``omit`` and ``glued`` apply to every method.
+brackets apply to ``tag`` only; ``reorder``, ``repeat``, ``omit`` and ``glued`` apply to every method;
+``surrogate_uppercase``, ``surrogate_lowercase`` and ``surrogate_inflected`` (a suffix ``s`` glued to the
+surrogate, kept on the restored original: "Millers" → "Does") apply to ``substitute`` and ``generalize``.
 """
 
 from __future__ import annotations
@@ -138,8 +140,11 @@ PERTURB_MARK: dict[str, Callable[[str], str]] = {
     "translated_label": lambda m: re.sub(r"^\[([A-Z_]+?)_(\d+)\]$", lambda g: f"[{TRANSLATED_LABELS.get(g.group(1), g.group(1))}_{g.group(2)}]", m),
     "split": lambda m: re.sub(r"^\[([A-Z_]+?)_(\d+)\]$", r"[\1 _ \2]", m),
 }
-PERTURBATIONS = ("none", "reorder", "repeat", "omit", "glued", *PERTURB_MARK)
+#: Perturbations of surrogates (substitute): a changed case, an inflection suffix (German genitive "-s").
+SURROGATE_PERTURB = ("surrogate_uppercase", "surrogate_lowercase", "surrogate_inflected")
+PERTURBATIONS = ("none", "reorder", "repeat", "omit", "glued", *PERTURB_MARK, *SURROGATE_PERTURB)
 TAG_ONLY = frozenset(PERTURB_MARK)
+SURROGATE_ONLY = frozenset(SURROGATE_PERTURB)
 
 
 def build_translation(target: Sentence, pairs: list[tuple[Entity, Entity]], mark_of: dict[int, tuple[str, str, frozenset[str]]],
@@ -175,6 +180,12 @@ def build_translation(target: Sentence, pairs: list[tuple[Entity, Entity]], mark
         tail = ")," + tail_parts[-1]
     elif perturbation in PERTURB_MARK:
         slots = [Slot(PERTURB_MARK[perturbation](s.mark), s.exact, s.entity) for s in slots]
+    elif perturbation == "surrogate_uppercase":
+        slots = [Slot(s.mark.upper(), s.exact, s.entity) for s in slots]
+    elif perturbation == "surrogate_lowercase":
+        slots = [Slot(s.mark.lower(), s.exact, s.entity) for s in slots]
+    elif perturbation == "surrogate_inflected":  # the suffix is kept on the restored original
+        slots = [Slot(s.mark + "s", frozenset(o + "s" for o in s.exact), frozenset(o + "s" for o in s.entity)) for s in slots]
     segments.append(tail)
     return segments, slots, omitted
 
@@ -252,6 +263,8 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
         leaks = 0
         for perturbation in PERTURBATIONS:
             if perturbation in TAG_ONLY and method != "tag":
+                continue
+            if perturbation in SURROGATE_ONLY and method not in ("substitute", "generalize"):
                 continue
             per[perturbation] = {}
             for lang in languages:
