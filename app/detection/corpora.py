@@ -22,8 +22,9 @@ Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert
     which GermEval 2014 tags ``LOCderiv`` and does not count) set to ``O``; plus GermEval 2014 dev
     (``de/germeval2014/NER-de-dev.tsv``, outer tags; Benikova et al. 2014, CC BY 4.0) with
     ``OTH -> MISC`` and every ``*deriv`` / ``*part`` tag set to ``O``. ``--dev-sentences`` (500)
-    random GermEval dev sentences are held out as dev; the rest is training data. The GermEval
-    test file is never read.
+    random GermEval dev sentences are held out as dev; the rest is training data, repeated
+    ``--germeval-repeat`` times (oversampling of the in-domain part). The GermEval test file is
+    never read.
 ``es``
     CoNLL-2002 Spanish ``esp.train`` as training data and ``esp.testa`` as dev (Tjong Kim Sang
     2002); ``esp.testb`` (the test set) is never read.
@@ -227,7 +228,7 @@ def _wikiann(root: Path, language: str, n: int, seed: int, sources: dict[str, di
 
 
 def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_sentences: int = 0,
-               keep_lowercase_misc: bool = False) -> Prepared:
+               keep_lowercase_misc: bool = False, germeval_repeat: int = 1) -> Prepared:
     """German recipe (see the module docstring)."""
     sources: dict[str, dict[str, Any]] = {}
     conll_path = root / "de" / "conll2003" / "train.conllu"
@@ -240,7 +241,8 @@ def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_
     _add(sources, "germeval2014_dev_train_part", ge_path, "train", ge_train)
     _add(sources, "germeval2014_dev_held_out", ge_path, "dev", ge_dev)
     wiki = _wikiann(root, "de", wikiann_sentences, seed, sources)
-    return Prepared(conll + ge_train + wiki, ge_dev, sources)
+    # the in-domain GermEval part may be repeated (oversampled) in the training file
+    return Prepared(conll + ge_train * max(1, germeval_repeat) + wiki, ge_dev, sources)
 
 
 def prepare_es(root: Path, *, seed: int = 13, wikiann_sentences: int = 0) -> Prepared:
@@ -280,7 +282,8 @@ def prepare_pt(root: Path, *, seed: int = 13, dev_fraction: float = 0.15, lener_
 
 
 def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int | None = None,
-            dev_sentences: int = 500, dev_fraction: float = 0.15, lener_dev_sentences: int = 300) -> Prepared:
+            dev_sentences: int = 500, dev_fraction: float = 0.15, lener_dev_sentences: int = 300,
+            germeval_repeat: int = 1) -> Prepared:
     """Run the recipe of ``language`` (``de``, ``es`` or ``pt``).
 
     Raises:
@@ -288,7 +291,7 @@ def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int
         FileNotFoundError / ConllFormatError: a corpus file is missing or malformed.
     """
     if language == "de":
-        return prepare_de(root, seed=seed, dev_sentences=dev_sentences,
+        return prepare_de(root, seed=seed, dev_sentences=dev_sentences, germeval_repeat=germeval_repeat,
                           wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
     if language == "es":
         return prepare_es(root, seed=seed, wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
@@ -340,11 +343,12 @@ def main(
     dev_sentences: Annotated[int, typer.Option(help="de: GermEval dev sentences held out as dev")] = 500,
     dev_fraction: Annotated[float, typer.Option(help="pt: fraction of First HAREM held out as dev")] = 0.15,
     lener_dev_sentences: Annotated[int, typer.Option(help="pt: LeNER-Br dev sentences added to dev")] = 300,
+    germeval_repeat: Annotated[int, typer.Option(help="de: times the GermEval training part is repeated")] = 1,
 ) -> None:
     """Convert, merge and split the corpora of LANGUAGE; write train.txt, dev.txt, stats.json to OUTPUT."""
     prepared = prepare(language, data_root, seed=seed, wikiann_sentences=wikiann_sentences,
                        dev_sentences=dev_sentences, dev_fraction=dev_fraction,
-                       lener_dev_sentences=lener_dev_sentences)
+                       lener_dev_sentences=lener_dev_sentences, germeval_repeat=germeval_repeat)
     meta = {"language": language, "data_root": str(data_root), "seed": seed}
     stats = write_prepared(prepared, output, meta)
     for name, s in stats["sources"].items():
