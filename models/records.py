@@ -204,7 +204,7 @@ def parse_object(raw: bytes | str | None) -> dict:
     """Parse raw message bytes into a JSON object.
 
     Raises:
-        InvalidMessage: empty, not UTF-8/JSON, or not a JSON object.
+        InvalidMessage: empty, not UTF-8/JSON, not a JSON object, or nested too deeply to be written back.
     """
     if raw is None or len(raw) == 0:
         raise InvalidMessage("empty message")
@@ -214,6 +214,10 @@ def parse_object(raw: bytes | str | None) -> dict:
         raise InvalidMessage("message is not valid JSON (UTF-8)") from None
     if not isinstance(data, dict):
         raise InvalidMessage(f"message is a JSON {type(data).__name__}, expected an object")
+    try:  # orjson reads 1,024 levels of nesting but writes only 254: refuse what could not be forwarded
+        orjson.dumps(data)
+    except TypeError:
+        raise InvalidMessage("message is nested too deeply (more than 254 levels of JSON)") from None
     return data
 
 
@@ -315,7 +319,8 @@ def dead_letter(
     parsed: Any = None
     try:
         parsed = orjson.loads(raw_bytes) if raw_bytes else None
-    except orjson.JSONDecodeError:
+        orjson.dumps(parsed)  # inline only what can be written back (nesting over 254 levels cannot)
+    except (orjson.JSONDecodeError, TypeError):
         parsed = None
     job_id = parsed["job_id"] if isinstance(parsed, dict) and isinstance(parsed.get("job_id"), str) else None
     if job_id is not None and len(job_id) > 1024:

@@ -80,3 +80,13 @@ def test_dead_letter_inlines_only_small_payloads_and_truncates_to_fit():
     assert len(cut.to_json()) <= 20_000 and cut.payload_truncated
     assert big.startswith(base64.b64decode(cut.payload_base64))
     assert cut.payload_size == len(big) and cut.payload_sha256 == letter.payload_sha256
+
+
+def test_json_nested_too_deeply_to_write_back_is_refused_with_a_reason():
+    nested = b'{"a":' * 300 + b"1" + b"}" * 300
+    raw = b'{"job_id": "j", "text": "Ann.", "metadata": ' + nested + b"}"
+    with pytest.raises(InvalidMessage, match="nested too deeply"):
+        decode_document(raw, max_text_chars=100)
+    letter = dead_letter(raw, stage="detect", reason="r")
+    assert letter.payload is None and base64.b64decode(letter.payload_base64) == raw and letter.job_id is None
+    assert orjson.loads(letter.to_json())["stage"] == "detect"
