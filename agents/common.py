@@ -9,6 +9,7 @@ never document text.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -81,7 +82,20 @@ async def handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], A
     ``work`` raises :class:`~models.records.InvalidMessage`, :class:`~app.pipeline.StageError` or
     :class:`Rejected` for inputs it refuses; any other exception is a failure inside the stage and is
     reported by its type only (its message could quote the document).
+
+    If neither the output nor the dead letter can be published (the broker keeps failing), the process
+    exits (code 75): Faust would otherwise acknowledge the event an agent crashed on and the message would
+    be lost; exiting leaves its offset uncommitted, so the restarted worker processes it again.
     """
+    try:
+        await _handle(raw, stage, work)
+    except Exception as exc:  # pragma: no cover - exercised by the fault scenarios
+        log.critical("%s: cannot publish an output or a dead letter (%s); exiting so the message is redelivered", stage, type(exc).__name__)
+        logging.shutdown()
+        os._exit(75)
+
+
+async def _handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], Awaitable[Output]]) -> None:
     try:
         output = await work(raw)
     except (InvalidMessage, StageError, Rejected) as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from app.anonymization.engine import AnonymizerEngine
+from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
 from app.detection.pipeline import Detector, build_detector
 from app.doc import Chain, Entity
@@ -140,10 +140,12 @@ class Pipeline:
                 job_id=resolved.job_id,
                 language=resolved.language,
             )
-        except KeyError as exc:
-            raise StageError(f"invalid chains or method: {str(exc)[:80]}", "invalid_input") from None
-        except (TypeError, ValueError) as exc:
+        except KeyError:
+            raise StageError("invalid chains (a field is missing) or unknown method", "invalid_input") from None
+        except InvalidAnnotation as exc:  # our own messages: safe to publish
             raise StageError(f"invalid entities or chains: {exc}", "invalid_input") from None
+        except (TypeError, ValueError) as exc:  # a foreign message may quote the document: never use it
+            raise StageError(f"invalid entities or chains ({type(exc).__name__})", "invalid_input") from None
         request = TranslationRequest(
             job_id=resolved.job_id,
             language=resolved.language,

@@ -36,6 +36,10 @@ from app.doc import Chain, Entity
 TABLE_VERSION = 1
 
 
+class InvalidAnnotation(ValueError):
+    """Entities or chains that cannot be anonymized; the message never quotes document text."""
+
+
 @dataclass(slots=True)
 class AnonymizedDocument:
     """The engine's result.
@@ -183,10 +187,10 @@ def _check(entities: list[Entity], chains: list[Chain], text_length: int) -> Non
     previous_end = 0
     for entity in entities:
         if entity.start < previous_end:
-            raise ValueError("entities overlap or are not sorted by start")
+            raise InvalidAnnotation("entities overlap or are not sorted by start")
         if entity.end > text_length:
-            raise ValueError("an entity ends after the end of the text")
+            raise InvalidAnnotation("an entity ends after the end of the text")
         previous_end = entity.end
     covered = sorted(i for chain in chains for i in chain.mentions)
     if covered != list(range(len(entities))):
-        raise ValueError("coreference chains must cover every entity exactly once")
+        raise InvalidAnnotation("coreference chains must cover every entity exactly once")
