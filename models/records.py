@@ -319,10 +319,13 @@ def dead_letter(
     parsed: Any = None
     try:
         parsed = orjson.loads(raw_bytes) if raw_bytes else None
-        orjson.dumps(parsed)  # inline only what can be written back (nesting over 254 levels cannot)
-    except (orjson.JSONDecodeError, TypeError):
+    except orjson.JSONDecodeError:
         parsed = None
     job_id = parsed["job_id"] if isinstance(parsed, dict) and isinstance(parsed.get("job_id"), str) else None
+    try:
+        orjson.dumps(parsed)  # inline only what can be written back (nesting over 254 levels cannot)
+    except TypeError:
+        parsed = None
     if job_id is not None and len(job_id) > 1024:
         job_id = None
     letter = DeadLetter(
