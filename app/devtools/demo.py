@@ -201,11 +201,11 @@ class Output:
     value: Any  # parsed JSON (dict for every well-formed output) or None
 
 
-async def ensure_topics(bootstrap: str, topics: list[str], partitions: int) -> None:
+async def ensure_topics(bootstrap: str, topics: list[str], partitions: int, request_timeout_ms: int = 40000) -> None:
     """Create the topics that do not exist yet (replication 1)."""
     from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap)
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=request_timeout_ms)
     await admin.start()
     try:
         existing = set(await admin.list_topics())

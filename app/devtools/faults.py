@@ -377,17 +377,10 @@ def _b64(raw: bytes) -> str:
 
 
 async def ensure_topics(bootstrap: str, topics: list[str], partitions: int) -> None:
-    from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+    """:func:`app.devtools.demo.ensure_topics` with a shorter admin timeout (brokers come and go here)."""
+    from app.devtools.demo import ensure_topics as _ensure
 
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=10000)
-    await admin.start()
-    try:
-        existing = set(await admin.list_topics())
-        missing = [NewTopic(t, partitions, 1) for t in dict.fromkeys(topics) if t not in existing]
-        if missing:
-            await admin.create_topics(missing)
-    finally:
-        await admin.close()
+    await _ensure(bootstrap, topics, partitions, request_timeout_ms=10000)
 
 
 class Publisher:

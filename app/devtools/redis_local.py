@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Iterator, Optional
 from urllib.parse import urlsplit
 
-from app.devtools.tansu import die_with_parent
+from app.devtools.tansu import die_with_parent, terminate
 
 __all__ = ["LocalRedis", "RedisUnavailable", "ensure_redis", "ping", "DEFAULT_REDIS_URL"]
 
@@ -147,15 +147,7 @@ class LocalRedis:
         """Stop the server if we started it (SIGTERM, SIGKILL after ``grace`` s). Idempotent; a Redis that
         was already running is left alone."""
         proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.kill()
-                proc.wait(timeout=5)
+        terminate(proc, grace)
         if self._log is not None:
             self._log.close()
             self._log = None

@@ -46,6 +46,20 @@ _TANSU_ENV_VARS = (
 )
 
 
+def terminate(proc: "subprocess.Popen | None", grace: float) -> None:
+    """Stop a child process: SIGTERM, then SIGKILL after ``grace`` seconds. Does nothing if it has exited."""
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        proc.wait(timeout=5)
+
+
 def die_with_parent() -> None:
     """``preexec_fn`` for child processes: on Linux, ask the kernel to SIGTERM the child when the thread that
     started it exits (so a killed test run or demo leaves no broker, Redis or worker behind). No-op elsewhere.
@@ -231,15 +245,7 @@ class TansuBroker:
         """Stop the broker: SIGTERM, then SIGKILL after ``grace`` seconds (Tansu's SIGTERM can take seconds;
         SIGKILL is safe since it stores nothing). Idempotent."""
         proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.kill()
-                proc.wait(timeout=5)
+        terminate(proc, grace)
         if self._log is not None:
             self._log.close()
             self._log = None
