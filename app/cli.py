@@ -83,7 +83,14 @@ def erase(
     via_kafka: Annotated[bool, typer.Option(help="publish to the erase topic and wait for the worker's confirmation")] = False,
     timeout: Annotated[float, typer.Option(help="seconds to wait for confirmations (--via-kafka)")] = 60.0,
 ) -> None:
-    """Erase tables of solutions: directly in Redis, or through the worker (topic ``jobs.erase``)."""
+    """Erase tables of solutions: directly in Redis, or through the worker (topic ``jobs.erase``).
+
+    Prints ``JOB_ID: erased``, ``JOB_ID: no table`` or (``--via-kafka``, no answer within ``--timeout``)
+    ``JOB_ID: no confirmation`` per job; exit code 1 when a job got no confirmation, 2 when the Kafka settings
+    are invalid (unknown security protocol, unreadable TLS file). ``--via-kafka`` connects
+    with the settings of the worker: ``ANON_BROKER_URL`` and the Kafka SASL/TLS settings
+    (``ANON_KAFKA_SECURITY_PROTOCOL``, ...; :func:`app.settings.kafka_client_options`).
+    """
     import asyncio
 
     from app.settings import get_settings
@@ -99,12 +106,12 @@ def erase(
         finally:
             await store.close()
 
-    async def through_worker() -> dict[str, bool]:
+    async def through_worker(bootstrap: list[str], security: dict) -> dict[str, bool]:
         from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 
-        bootstrap = settings.broker_url.replace("kafka://", "").replace(";", ",")
-        consumer = AIOKafkaConsumer(settings.topic_erased, bootstrap_servers=bootstrap, auto_offset_reset="latest")
-        producer = AIOKafkaProducer(bootstrap_servers=bootstrap)
+        consumer = AIOKafkaConsumer(settings.topic_erased, bootstrap_servers=bootstrap, auto_offset_reset="latest",
+                                    **security)
+        producer = AIOKafkaProducer(bootstrap_servers=bootstrap, **security)
         await consumer.start()
         await producer.start()
         answers: dict[str, bool] = {}
@@ -125,7 +132,17 @@ def erase(
             await consumer.stop()
         return answers
 
-    answers = asyncio.run(through_worker() if via_kafka else direct())
+    if via_kafka:
+        from app.settings import kafka_bootstrap_servers, kafka_client_options
+
+        try:  # the worker's broker and SASL/TLS settings (ANON_BROKER_URL, ANON_KAFKA_*), for both clients
+            connection = kafka_bootstrap_servers(settings), kafka_client_options(settings)
+        except (ValueError, OSError) as exc:  # ssl.SSLError is an OSError
+            typer.echo(f"error: Kafka settings: {exc}", err=True)
+            raise typer.Exit(2) from None
+        answers = asyncio.run(through_worker(*connection))
+    else:
+        answers = asyncio.run(direct())
     for job in job_ids:
         state = answers.get(job)
         typer.echo(f"{job}: {'erased' if state else 'no table' if state is False else 'no confirmation'}")

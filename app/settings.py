@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import ssl
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -71,6 +72,9 @@ class Settings(BaseSettings):
         kafka_ssl_cafile, kafka_ssl_certfile, kafka_ssl_keyfile: TLS trust store and client certificate.
         redis_password: Redis AUTH password (or put it in the URL: ``redis://:secret@host:6379/0``).
         redis_ssl_ca_certs, redis_ssl_certfile, redis_ssl_keyfile: TLS for ``rediss://`` URLs.
+        broker_startup_timeout: seconds the worker waits at start-up for a Kafka bootstrap server to accept
+            TCP connections before it gives up with exit code 69 (:func:`app.worker.wait_for_broker`);
+            ``0`` (default) waits forever.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
     """
@@ -79,6 +83,7 @@ class Settings(BaseSettings):
 
     app_id: str = "anonymizer"
     broker_url: str = "kafka://127.0.0.1:9092"
+    broker_startup_timeout: float = Field(default=0.0, ge=0.0)
     redis_url: str = Field(
         default="redis://127.0.0.1:6379/0",
         validation_alias=AliasChoices("ANON_REDIS_URL", "REDIS_URL", "redis_url"),
@@ -133,34 +138,111 @@ class Settings(BaseSettings):
         return (init_settings, env_settings, _FileSettingsSource(settings_cls), file_secret_settings)
 
 
-def kafka_credentials(settings: Settings):
-    """Faust broker credentials for the configured security protocol, or ``None`` for PLAINTEXT.
+KAFKA_SECURITY_PROTOCOLS: tuple[str, ...] = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+
+
+def kafka_bootstrap_servers(settings: Settings) -> list[str]:
+    """The bootstrap servers of ``settings.broker_url`` as the worker's Faust transport connects to them.
+
+    Parsed by Faust itself (``faust.utils.urls.urllist`` and the aiokafka driver's ``server_list``): URLs
+    separated by ``;`` or ``,``, the scheme optional, port 9092 when none is given.
+
+    Returns:
+        ``["host:port", ...]`` in the given order (an IPv6 host in brackets: ``"[::1]:9092"``), as aiokafka's
+        ``bootstrap_servers`` takes them.
+
+    Raises:
+        ValueError: ``broker_url`` is empty.
+    """
+    from faust.transport.drivers.aiokafka import server_list
+    from faust.utils.urls import urllist
+
+    if not settings.broker_url.strip():
+        raise ValueError("no Kafka bootstrap server: broker_url (ANON_BROKER_URL) is empty")
+    return server_list(urllist(settings.broker_url, default_scheme="kafka"), 9092)
+
+
+def _kafka_protocol(settings: Settings) -> str:
+    """``settings.kafka_security_protocol`` in upper case, one of :data:`KAFKA_SECURITY_PROTOCOLS`.
 
     Raises:
         ValueError: unknown security protocol.
     """
-    import ssl
+    protocol = settings.kafka_security_protocol.upper()
+    if protocol not in KAFKA_SECURITY_PROTOCOLS:
+        raise ValueError(f"unknown kafka_security_protocol {settings.kafka_security_protocol!r}")
+    return protocol
 
+
+def kafka_ssl_context(settings: Settings) -> ssl.SSLContext:
+    """The TLS context of the Kafka connections (protocols ``SSL`` and ``SASL_SSL``).
+
+    It verifies the brokers' certificates and host names against ``kafka_ssl_cafile`` (the system's trusted
+    CAs when empty) and presents ``kafka_ssl_certfile`` (with ``kafka_ssl_keyfile``, or the key inside the
+    certificate file) as client certificate when set.
+
+    Raises:
+        OSError: a file cannot be read (e.g. ``FileNotFoundError``).
+        ssl.SSLError: a file is not a valid PEM certificate or key.
+    """
+    context = ssl.create_default_context(cafile=settings.kafka_ssl_cafile or None)
+    if settings.kafka_ssl_certfile:
+        context.load_cert_chain(settings.kafka_ssl_certfile, settings.kafka_ssl_keyfile or None)
+    return context
+
+
+def kafka_credentials(settings: Settings):
+    """Faust broker credentials for the configured security protocol, or ``None`` for PLAINTEXT.
+
+    Returns:
+        ``None`` (PLAINTEXT), ``faust.SSLCredentials`` (SSL) or ``faust.SASLCredentials`` (SASL_PLAINTEXT,
+        SASL_SSL; with the :func:`kafka_ssl_context` for SASL_SSL, ``None`` otherwise).
+
+    Raises:
+        ValueError: unknown security protocol.
+        OSError, ssl.SSLError: as :func:`kafka_ssl_context`.
+    """
     import faust
 
-    protocol = settings.kafka_security_protocol.upper()
+    protocol = _kafka_protocol(settings)
     if protocol == "PLAINTEXT":
         return None
-    context = None
-    if protocol in ("SSL", "SASL_SSL"):
-        context = ssl.create_default_context(cafile=settings.kafka_ssl_cafile or None)
-        if settings.kafka_ssl_certfile:
-            context.load_cert_chain(settings.kafka_ssl_certfile, settings.kafka_ssl_keyfile or None)
+    context = kafka_ssl_context(settings) if protocol in ("SSL", "SASL_SSL") else None
     if protocol == "SSL":
         return faust.SSLCredentials(context)
+    return faust.SASLCredentials(
+        username=settings.kafka_sasl_username,
+        password=settings.kafka_sasl_password,
+        mechanism=settings.kafka_sasl_mechanism,
+        ssl_context=context,
+    )
+
+
+def kafka_client_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for aiokafka clients (``AIOKafkaProducer``, ``AIOKafkaConsumer``,
+    ``AIOKafkaAdminClient``) for the configured security protocol; the same connection settings as
+    :func:`kafka_credentials` gives Faust.
+
+    Returns:
+        ``{"security_protocol": "PLAINTEXT"}``;
+        ``{"security_protocol": "SSL", "ssl_context": SSLContext}``;
+        ``{"security_protocol": "SASL_PLAINTEXT", "sasl_mechanism": str, "sasl_plain_username": str,
+        "sasl_plain_password": str}`` (aiokafka takes the ``sasl_plain_*`` credentials for SCRAM too);
+        ``SASL_SSL``: the four SASL keys and ``"ssl_context"``. The SSL context is :func:`kafka_ssl_context`.
+
+    Raises:
+        ValueError: unknown security protocol.
+        OSError, ssl.SSLError: as :func:`kafka_ssl_context`.
+    """
+    protocol = _kafka_protocol(settings)
+    options: dict[str, Any] = {"security_protocol": protocol}
     if protocol in ("SASL_PLAINTEXT", "SASL_SSL"):
-        return faust.SASLCredentials(
-            username=settings.kafka_sasl_username,
-            password=settings.kafka_sasl_password,
-            mechanism=settings.kafka_sasl_mechanism,
-            ssl_context=context,
-        )
-    raise ValueError(f"unknown kafka_security_protocol {settings.kafka_security_protocol!r}")
+        options["sasl_mechanism"] = settings.kafka_sasl_mechanism
+        options["sasl_plain_username"] = settings.kafka_sasl_username
+        options["sasl_plain_password"] = settings.kafka_sasl_password
+    if protocol in ("SSL", "SASL_SSL"):
+        options["ssl_context"] = kafka_ssl_context(settings)
+    return options
 
 
 def redis_options(settings: Settings) -> dict[str, Any]:

@@ -1,16 +1,32 @@
 """Worker entry point: ``python -m app.worker`` runs every agent (no web server).
 
 Extra command-line arguments go to Faust's worker command, e.g. ``python -m app.worker -l debug``.
-Before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en,de,es,pt``) in
-its stage thread (a language without a model is reported and dead-lettered later) and logs
-``worker ready``.
+
+Start-up, in order:
+
+1. the table encryption key is checked (:func:`main`; exit code 2 without one);
+2. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
+   (:func:`wait_for_broker`): one log line per failed attempt, retried after 1 s, doubling up to 30 s; for ever,
+   or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69;
+3. Faust starts; before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default
+   ``en,de,es,pt``) in its stage thread (a language without a model is reported and dead-lettered later) and
+   logs ``worker ready``.
+
+Exit codes: 0 stopped by SIGTERM (also while waiting for the broker); 1 Faust gave up (e.g. the broker
+accepted connections but did not answer as a Kafka broker); 2 no table encryption key, or no server in
+``ANON_BROKER_URL``; 69 (``EX_UNAVAILABLE`` of sysexits.h) no broker reachable within
+``ANON_BROKER_STARTUP_TIMEOUT``; 75 a message could neither be forwarded nor dead-lettered (``agents/common.py``).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
+import socket
 import sys
+import time
+from collections.abc import Callable
 
 import agents.anonymize  # noqa: F401  (registers the agent)
 import agents.corefer  # noqa: F401
@@ -22,6 +38,8 @@ from app.pipeline import StageError
 from app.runtime import pipeline, run_stage
 
 log = logging.getLogger("anonymizer")
+
+BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 
 @faust_app.task
@@ -38,19 +56,139 @@ async def preload_models() -> None:
     log.info("worker ready")
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Start the Faust worker; refuse to start (exit code 2) without a table encryption key unless
-    plaintext tables are explicitly allowed."""
-    from app.crypto import KeyError_, cipher_from_settings
-    from app.settings import get_settings
+def _split_server(server: str) -> tuple[str, int]:
+    """``"host:port"`` or ``"[v6]:port"`` → ``(host, port)``."""
+    host, _, port = server.rpartition(":")
+    return host.strip("[]"), int(port)
 
+
+def _try_connect(servers: list[str], connect_timeout: float) -> tuple[str | None, list[str]]:
+    """One attempt: connect to each server in turn until one accepts.
+
+    Returns:
+        ``(server that accepted or None, ["host:port (ErrorType)", ...] for those that did not)``.
+    """
+    failures: list[str] = []
+    for server in servers:
+        try:
+            with socket.create_connection(_split_server(server), timeout=connect_timeout):
+                return server, failures
+        except OSError as exc:  # refused, timeout, unreachable, name not resolved (socket.gaierror)
+            failures.append(f"{server} ({type(exc).__name__})")
+    return None, failures
+
+
+def wait_for_broker(
+    servers: list[str],
+    timeout: float = 0.0,
+    *,
+    logger: logging.Logger = log,
+    first_delay: float = 1.0,
+    max_delay: float = 30.0,
+    connect_timeout: float = 3.0,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> bool:
+    """Block until one of the Kafka bootstrap ``servers`` accepts a TCP connection.
+
+    Each failed attempt logs one warning line naming only the addresses and error types, e.g.
+    ``waiting for the Kafka broker: unable to connect to 127.0.0.1:9092 (ConnectionRefusedError); attempt 1,
+    next in 1 s`` and waits ``first_delay`` seconds, doubling up to ``max_delay``. Once a server accepts
+    after failed attempts: ``Kafka broker reachable at 127.0.0.1:9092 after 3 failed attempts (7.0 s)``
+    (nothing is logged when the first attempt succeeds).
+
+    Args:
+        servers: ``["host:port", ...]`` (``"[v6]:port"`` for IPv6), e.g. from
+            :func:`app.settings.kafka_bootstrap_servers`; an empty list is never reachable.
+        timeout: seconds after which to give up; ``0`` waits for ever.
+        logger: where the lines go.
+        first_delay, max_delay: the backoff, seconds.
+        connect_timeout: seconds one connection attempt may take (at most what is left of ``timeout``).
+        sleep, clock: ``time.sleep`` and ``time.monotonic`` (replaced in tests).
+
+    Returns:
+        ``True`` once a server accepted a connection; ``False`` when ``timeout`` expired first (after a last
+        line ``... giving up after N attempts (T s)``).
+
+    Only TCP is checked (no TLS handshake, no Kafka request): Faust may still fail to bootstrap from a server
+    that accepts connections but is not (yet) a working broker (exit code 1).
+    """
+    started = clock()
+    delay = first_delay
+    attempt = 0
+    while True:
+        attempt += 1
+        remaining = None if timeout <= 0 else timeout - (clock() - started)
+        per_try = connect_timeout if remaining is None else max(0.05, min(connect_timeout, remaining))
+        reachable, failures = _try_connect(servers, per_try)
+        elapsed = clock() - started
+        if reachable is not None:
+            if attempt > 1:
+                logger.warning("Kafka broker reachable at %s after %d failed attempts (%.1f s)",
+                               reachable, attempt - 1, elapsed)
+            return True
+        tried = ", ".join(failures) or "no bootstrap server"
+        if timeout > 0 and elapsed >= timeout - 0.01:  # (a sleep may end a hair early)
+            logger.error("waiting for the Kafka broker: unable to connect to %s; attempt %d, giving up after "
+                         "%.1f s (ANON_BROKER_STARTUP_TIMEOUT=%g)", tried, attempt, elapsed, timeout)
+            return False
+        wait = delay if timeout <= 0 else min(delay, timeout - elapsed)
+        logger.warning("waiting for the Kafka broker: unable to connect to %s; attempt %d, next in %g s",
+                       tried, attempt, round(wait, 1))
+        sleep(wait)
+        delay = min(delay * 2, max_delay)
+
+
+def _startup_logger() -> tuple[logging.Logger, logging.Handler]:
+    """A logger writing to stderr in Faust's format until Faust sets up logging (the caller removes the
+    handler again)."""
+    logger = logging.getLogger("anonymizer.startup")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("[%(asctime)s] [%(process)d] [%(levelname)s] %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    return logger, handler
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM while waiting for the broker: stop at once with exit code 0 (nothing was consumed)."""
+    raise SystemExit(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Start the Faust worker.
+
+    Refuses to start (exit code 2) without a table encryption key unless plaintext tables are explicitly
+    allowed, or when ``ANON_BROKER_URL`` names no server; waits for the broker (:func:`wait_for_broker`) and
+    exits with :data:`BROKER_UNREACHABLE_EXIT_CODE` (69) if ``ANON_BROKER_STARTUP_TIMEOUT`` expires first.
+    """
+    from app.crypto import KeyError_, cipher_from_settings
+    from app.settings import get_settings, kafka_bootstrap_servers
+
+    settings = get_settings()
     try:
-        cipher = cipher_from_settings(get_settings())
-    except (KeyError_, OSError) as exc:
+        cipher = cipher_from_settings(settings)
+        servers = kafka_bootstrap_servers(settings)
+    except (KeyError_, OSError, ValueError) as exc:
         print(f"anonymizer worker: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     if not cipher.encrypts:
         log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
+    startup_log, handler = _startup_logger()
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
+    try:
+        reachable = wait_for_broker(servers, settings.broker_startup_timeout, logger=startup_log)
+    except KeyboardInterrupt:  # Ctrl-C while waiting: nothing was consumed
+        raise SystemExit(0) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        startup_log.removeHandler(handler)
+    if not reachable:
+        print(f"anonymizer worker: no Kafka broker reachable at {', '.join(servers)} within "
+              f"{settings.broker_startup_timeout:g} s (ANON_BROKER_STARTUP_TIMEOUT); exiting with code "
+              f"{BROKER_UNREACHABLE_EXIT_CODE}", file=sys.stderr)
+        raise SystemExit(BROKER_UNREACHABLE_EXIT_CODE)
     args = sys.argv[1:] if argv is None else argv
     sys.argv = [sys.argv[0], "worker", "--without-web", *(args or ["-l", "info"])]
     faust_app.main()

@@ -146,6 +146,38 @@ def _read_msgpack_int_map(blob: bytes) -> dict[int, int]:
     return out
 
 
+def save_stanza_pretrain(id2unit: list[str], unit2id: dict[str, int], emb: Any, output: str | Path,
+                         *, float16: bool = True) -> int:
+    """Write a Stanza word-vector pretrain file (``.pt``) from a vocabulary and a matrix.
+
+    Args:
+        id2unit: ``list[str]``, one word per row of ``emb``; the first rows must be Stanza's
+            ``VOCAB_PREFIX`` (``<PAD>``, ``<UNK>``, ``<EMPTY>``, ``<ROOT>``).
+        unit2id: ``dict[str, int]`` word -> row (several words may share a row).
+        emb: ``numpy.ndarray`` of shape ``(len(id2unit), dim)``, float32.
+        output: path of the ``.pt`` file (parent directories are created).
+        float16: store the matrix as float16 (Stanza copies it into a float32 embedding when loading).
+
+    Returns:
+        size of the written file in bytes.
+    """
+    import torch
+    from stanza.models.common.pretrain import Pretrain, PretrainedWordVocab
+
+    vocab = PretrainedWordVocab(lang="", idx=0, cutoff=0, lower=False)
+    vocab._id2unit = list(id2unit)
+    vocab._unit2id = dict(unit2id)
+    tensor = torch.from_numpy(emb)
+    if float16:
+        tensor = tensor.half()
+    pretrain = Pretrain(str(output), save_to_file=False)
+    pretrain._vocab = vocab
+    pretrain._emb = tensor
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
+    pretrain.save(str(output))
+    return Path(output).stat().st_size
+
+
 def build_pretrain_from_spacy(
     vocab_dir: str | Path,
     output: str | Path,
@@ -179,8 +211,6 @@ def build_pretrain_from_spacy(
         FileNotFoundError: if one of the three spaCy files is missing.
     """
     import numpy as np
-    import torch
-    from stanza.models.common.pretrain import Pretrain, PretrainedWordVocab
     from stanza.models.common.vocab import VOCAB_PREFIX
 
     vocab_dir = Path(vocab_dir)
@@ -228,17 +258,7 @@ def build_pretrain_from_spacy(
     for i, u in enumerate(id2unit[prefix:], start=prefix):
         unit2id.setdefault(u, i)
 
-    vocab = PretrainedWordVocab(lang="", idx=0, cutoff=0, lower=False)
-    vocab._id2unit = id2unit
-    vocab._unit2id = unit2id
-    tensor = torch.from_numpy(emb)
-    if float16:
-        tensor = tensor.half()
-    pretrain = Pretrain(str(output), save_to_file=False)
-    pretrain._vocab = vocab
-    pretrain._emb = tensor
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    pretrain.save(str(output))
+    save_stanza_pretrain(id2unit, unit2id, emb, output, float16=float16)
     return {
         "words": len(unit2id) - prefix,
         "rows": n_rows + prefix,

@@ -1,0 +1,180 @@
+"""Train word vectors on unlabelled text and write them as a Stanza pretrain file, fully offline.
+
+For German, Spanish and Portuguese no pretrained word vectors can be obtained on machines without
+internet access (``../shared/data/README.md``). This command trains word2vec vectors (skip-gram with
+negative sampling, Mikolov et al., "Distributed Representations of Words and Phrases and their
+Compositionality", NIPS 2013, as implemented by gensim) on whatever text is available — the tokens
+of annotated corpora (their tags are ignored) and plain-text files — and converts them into the
+pretrain format that :mod:`app.detection.train` passes to Stanza (``--wordvec-pretrain``).
+Stanza fine-tunes the embedding during NER training (``emb_finetune``), so the vectors are an
+initialisation that gives words seen only in the unlabelled text a meaningful position.
+
+Usage::
+
+    python -m app.detection.vectors --language es --output work/vectors/es.pt \\
+        --corpus ../shared/data/ner/es/conll2002/esp.train --corpus ../shared/data/ner/es/wikiann/train.conllu \\
+        [--text my_unlabelled.txt] [--dim 100] [--epochs 10] [--min-count 2]
+
+gensim is an optional dependency: ``pip install 'anonymizer-worker[vectors]'``.
+Words are lower-cased (Stanza looks pretrain words up lower-cased).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shlex
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from app.detection.conll import DOCSTART, read_conll
+
+logger = logging.getLogger(__name__)
+
+app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
+
+
+def corpus_sentences(paths: Iterable[str | Path], fmt: str = "auto") -> list[list[str]]:
+    """Tokens of annotated CoNLL-style corpora, lower-cased, tags ignored.
+
+    Args:
+        paths: corpus files in any format of :func:`app.detection.conll.read_conll`.
+        fmt: format name, ``auto`` to detect per file.
+
+    Returns:
+        ``list[list[str]]``: one list of lower-cased tokens per sentence (``-DOCSTART-`` dropped).
+
+    Raises:
+        FileNotFoundError: if a file is missing.
+    """
+    out: list[list[str]] = []
+    for path in paths:
+        for sent in read_conll(path, fmt):
+            tokens = [tok.lower() for tok, _ in sent if tok != DOCSTART]
+            if tokens:
+                out.append(tokens)
+    return out
+
+
+def text_sentences(paths: Iterable[str | Path]) -> list[list[str]]:
+    """Sentences of plain-text files: one sentence per non-empty line, split on whitespace, lower-cased.
+
+    Raises:
+        FileNotFoundError: if a file is missing.
+    """
+    out: list[list[str]] = []
+    for path in paths:
+        with Path(path).open(encoding="utf-8") as fh:
+            for line in fh:
+                tokens = line.lower().split()
+                if tokens:
+                    out.append(tokens)
+    return out
+
+
+def train_word2vec(sentences: list[list[str]], *, dim: int = 100, window: int = 5, min_count: int = 2,
+                   epochs: int = 10, seed: int = 1234, workers: int = 1) -> tuple[list[str], Any]:
+    """Train skip-gram word2vec vectors with gensim.
+
+    Args:
+        sentences: ``list[list[str]]`` of tokens.
+        dim: vector size. window: context window (tokens each side). min_count: words seen fewer
+            times are dropped. epochs: passes over the text. seed: random seed (with ``workers=1``
+            the result is reproducible).
+
+    Returns:
+        ``(words, matrix)``: ``list[str]`` sorted by decreasing frequency and a float32
+        ``numpy.ndarray`` of shape ``(len(words), dim)``.
+
+    Raises:
+        ImportError: gensim is not installed (``pip install 'anonymizer-worker[vectors]'``).
+        ValueError: no sentences, or no word reaches ``min_count``.
+    """
+    try:
+        from gensim.models import Word2Vec
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("gensim is required: pip install 'anonymizer-worker[vectors]'") from exc
+    import numpy as np
+
+    if not sentences:
+        raise ValueError("no sentences to train word vectors on")
+    model = Word2Vec(sentences=sentences, vector_size=dim, window=window, min_count=min_count, sg=1,
+                     negative=10, epochs=epochs, seed=seed, workers=workers)
+    words = list(model.wv.index_to_key)
+    if not words:
+        raise ValueError(f"no word occurs at least {min_count} times")
+    matrix = np.asarray(model.wv.vectors, dtype=np.float32)
+    return words, matrix
+
+
+def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16: bool = True) -> int:
+    """Write ``words``/``matrix`` (one row per word) as a Stanza pretrain file.
+
+    Stanza's four special rows (``VOCAB_PREFIX``) are prepended as zero vectors.
+
+    Args:
+        words: ``list[str]`` (unique). matrix: ``numpy.ndarray`` ``(len(words), dim)``.
+        output: ``.pt`` path. float16: store the matrix in half precision.
+
+    Returns:
+        size of the file in bytes.
+
+    Raises:
+        ValueError: if the number of words and rows differ or a word repeats.
+    """
+    import numpy as np
+    from stanza.models.common.vocab import VOCAB_PREFIX
+
+    from app.detection.train import save_stanza_pretrain
+
+    if len(words) != matrix.shape[0]:
+        raise ValueError(f"{len(words)} words but {matrix.shape[0]} rows")
+    if len(set(words)) != len(words):
+        raise ValueError("words must be unique")
+    prefix = list(VOCAB_PREFIX)
+    emb = np.zeros((len(prefix) + len(words), matrix.shape[1]), dtype=np.float32)
+    emb[len(prefix):] = matrix
+    id2unit = prefix + [w for w in words]
+    unit2id = {u: i for i, u in enumerate(id2unit)}
+    return save_stanza_pretrain(id2unit, unit2id, emb, output, float16=float16)
+
+
+@app.command()
+def main(
+    language: Annotated[str, typer.Option(help="Language code (recorded in the metadata)")],
+    output: Annotated[Path, typer.Option(help="Pretrain file to write, e.g. work/vectors/es.pt")],
+    corpus: Annotated[list[Path] | None, typer.Option(help="Annotated CoNLL-style file whose tokens to use (repeatable)")] = None,
+    text: Annotated[list[Path] | None, typer.Option(help="Plain-text file, one sentence per line (repeatable)")] = None,
+    format: Annotated[str, typer.Option("--format", help="Format of the --corpus files (auto per file)")] = "auto",
+    dim: Annotated[int, typer.Option(help="Vector size")] = 100,
+    window: Annotated[int, typer.Option(help="Context window")] = 5,
+    min_count: Annotated[int, typer.Option(help="Minimum word count")] = 2,
+    epochs: Annotated[int, typer.Option(help="Training epochs")] = 10,
+    seed: Annotated[int, typer.Option(help="Random seed")] = 1234,
+) -> None:
+    """Train word2vec vectors on the given text and write a Stanza pretrain (+ a .json record beside it)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    sentences = corpus_sentences(corpus or [], format) + text_sentences(text or [])
+    words, matrix = train_word2vec(sentences, dim=dim, window=window, min_count=min_count, epochs=epochs, seed=seed)
+    size = write_pretrain(words, matrix, output)
+    record = {
+        "language": language,
+        "method": "word2vec skip-gram, negative sampling (gensim), lower-cased tokens",
+        "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
+        "sentences": len(sentences),
+        "tokens": sum(len(s) for s in sentences),
+        "words": len(words),
+        "dim": dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
+        "bytes": size,
+        "command": "python -m app.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+    }
+    Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    typer.echo(json.dumps({k: record[k] for k in ("sentences", "tokens", "words", "dim", "bytes")}))
+
+
+if __name__ == "__main__":
+    app()

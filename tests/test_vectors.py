@@ -1,0 +1,98 @@
+"""Tests for ``python -m app.detection.vectors``: word2vec vectors -> Stanza pretrain -> NER training.
+
+Offline and without ../shared/data: the text is the invented tiny training fixture.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from app.detection.vectors import corpus_sentences, text_sentences, train_word2vec, write_pretrain
+
+pytest.importorskip("gensim")  # the [vectors] extra; part of the [dev] extra, so installed by `make test`
+
+FIX = Path(__file__).parent / "fixtures" / "ner"
+
+
+def test_corpus_sentences_lowercases_and_drops_tags():
+    sents = corpus_sentences([FIX / "train_tiny.txt"], "conll2002")
+    assert len(sents) == 40
+    assert all(tok == tok.lower() for s in sents for tok in s)
+    assert not any(tok in {"B-PER", "O"} for s in sents for tok in s)
+
+
+def test_text_sentences(tmp_path):
+    p = tmp_path / "t.txt"
+    p.write_text("Ana vive en Lisboa .\n\n  O  João também\n", encoding="utf-8")
+    assert text_sentences([p]) == [["ana", "vive", "en", "lisboa", "."], ["o", "joão", "também"]]
+
+
+def test_write_pretrain_layout_and_stanza_loads_it(tmp_path):
+    from stanza.models.common.pretrain import Pretrain
+    from stanza.models.common.vocab import VOCAB_PREFIX
+
+    words = ["lisboa", "porto", "ana"]
+    matrix = np.arange(6, dtype=np.float32).reshape(3, 2)
+    out = tmp_path / "v.pt"
+    write_pretrain(words, matrix, out, float16=False)
+    pt = Pretrain(str(out))
+    assert pt.vocab.size == len(VOCAB_PREFIX) + 3
+    assert pt.emb.shape == (len(VOCAB_PREFIX) + 3, 2)
+    row = pt.vocab.unit2id("porto")
+    assert row == len(VOCAB_PREFIX) + 1
+    assert np.allclose(np.asarray(pt.emb[row]), [2.0, 3.0])
+    assert np.allclose(np.asarray(pt.emb[: len(VOCAB_PREFIX)]), 0.0)
+
+
+def test_write_pretrain_rejects_bad_input(tmp_path):
+    with pytest.raises(ValueError, match="2 words but 3 rows"):
+        write_pretrain(["a", "b"], np.zeros((3, 2), dtype=np.float32), tmp_path / "x.pt")
+    with pytest.raises(ValueError, match="unique"):
+        write_pretrain(["a", "a"], np.zeros((2, 2), dtype=np.float32), tmp_path / "x.pt")
+
+
+def test_train_word2vec_shapes_and_errors():
+    sents = corpus_sentences([FIX / "train_tiny.txt"], "conll2002")
+    words, matrix = train_word2vec(sents, dim=8, min_count=2, epochs=2)
+    assert matrix.shape == (len(words), 8) and matrix.dtype == np.float32
+    assert len(set(words)) == len(words) and "." in words
+    counts = {}
+    for s in sents:
+        for t in s:
+            counts[t] = counts.get(t, 0) + 1
+    assert set(words) == {w for w, c in counts.items() if c >= 2}
+    with pytest.raises(ValueError, match="no sentences"):
+        train_word2vec([])
+
+
+def test_vectors_command_then_training_uses_them(tmp_path):
+    """The command writes a pretrain; the training command trains a tiny tagger on it; the tagger loads."""
+    from typer.testing import CliRunner
+
+    from app.detection.stanza_ner import StanzaTagger
+    from app.detection.train import app as train_app
+    from app.detection.vectors import app as vectors_app
+
+    vec = tmp_path / "vec" / "xx.pt"
+    result = CliRunner().invoke(vectors_app, [
+        "--language", "en", "--output", str(vec), "--corpus", str(FIX / "train_tiny.txt"),
+        "--format", "conll2002", "--dim", "8", "--epochs", "2", "--min-count", "1"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(vec.with_suffix(".json").read_text())
+    assert record["sentences"] == 40 and record["dim"] == 8 and record["words"] > 0
+
+    out = tmp_path / "model"
+    result = CliRunner().invoke(train_app, [
+        "--language", "en", "--train", str(FIX / "train_tiny.txt"), "--dev", str(FIX / "dev_tiny.txt"),
+        "--format", "conll2002", "--output", str(out), "--work-dir", str(tmp_path / "work"),
+        "--wordvec-pretrain", str(vec), "--max-steps", "10", "--eval-interval", "10", "--batch-size", "8",
+        "--hidden-dim", "16", "--char-hidden-dim", "8"])
+    assert result.exit_code == 0, result.output
+    assert (out / "pretrain.pt").is_file()
+    ckpt = torch.load(str(out / "ner.pt"), map_location="cpu", weights_only=True)
+    assert ckpt["config"]["word_emb_dim"] == 8
+    tags = StanzaTagger("en", model_dir=out).tag([["Marta", "lives", "in", "Norvik", "."]])
+    assert len(tags[0]) == 5
