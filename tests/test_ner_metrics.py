@@ -105,6 +105,25 @@ def test_map_to_o_drops_entities():
     assert "LOCderiv" not in r["entity"]["per_label"]
 
 
+def test_map_to_ignore_leaves_entities_out_of_scoring():
+    # "die deutsche Regierung" — LOCderiv "deutsche" is not counted; a prediction on it is neither right nor wrong
+    gold = [["B-PER", "O", "B-LOCderiv", "O", "B-ORG", "I-ORG"]]
+    pred = [["B-PER", "O", "B-MISC", "O", "B-ORG", "O"]]
+    dropped = evaluate_tags(gold, pred, gold_map={"LOCderiv": "O"})
+    assert dropped["entity"]["micro"]["pred"] == 3 and dropped["entity"]["micro"]["tp"] == 1
+    r = evaluate_tags(gold, pred, gold_map={"LOCderiv": "IGNORE"})
+    assert r["entity"]["micro"] == {"precision": 0.5, "recall": 0.5, "f1": 0.5, "tp": 1, "pred": 2, "gold": 2}
+    assert set(r["entity"]["per_label"]) == {"PER", "ORG"}
+    # tokens of the ignored entity count nowhere: 5 tokens left; binary: gold 3 (PER, ORG, ORG), pred 2, tp 2
+    assert r["counts"] == {"sentences": 1, "tokens": 5}
+    assert (r["binary"]["tp"], r["binary"]["pred"], r["binary"]["gold"]) == (2, 2, 3)
+    assert "MISC" not in r["token"]["per_label"]
+    # a predicted entity reaching into the ignored one is not counted either
+    r2 = evaluate_tags([["O", "B-LOCderiv", "O"]], [["B-MISC", "I-MISC", "O"]], gold_map={"LOCderiv": "IGNORE"})
+    assert r2["entity"]["micro"]["pred"] == 0
+    assert (r2["binary"]["tp"], r2["binary"]["pred"], r2["binary"]["gold"]) == (0, 1, 0)
+
+
 def test_nothing_predicted_gives_zero_not_error():
     r = evaluate_tags([["B-PER", "O"]], [["O", "O"]])
     assert r["entity"]["micro"] == {"precision": 0.0, "recall": 0.0, "f1": 0.0, "tp": 0, "pred": 0, "gold": 1}

@@ -204,7 +204,7 @@ def main(
     format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
     configs: Annotated[str, typer.Option(help="Comma-separated: " + ", ".join(COMPONENT_SETS))] = "stanza,patterns,second_pass,full",
     map_pred: Annotated[list[str] | None, typer.Option(help="Our label → corpus class, e.g. PERSON=PESSOA (default CoNLL classes)")] = None,
-    map_gold: Annotated[list[str] | None, typer.Option(help="Gold label renaming, e.g. LOCderiv=O")] = None,
+    map_gold: Annotated[list[str] | None, typer.Option(help="Gold label renaming, e.g. TEMPO=O; LOCderiv=IGNORE: not counted at all")] = None,
     model_dir: Annotated[str | None, typer.Option(help="Directory with <lang>/ NER models")] = None,
     doc_size: Annotated[int, typer.Option(help="Sentences per document when the corpus has no -DOCSTART-")] = 20,
     json_report: Annotated[Path | None, typer.Option(help="Write the results as JSON")] = None,

@@ -4,7 +4,7 @@ Usage::
 
     python -m app.detection.evaluate --language en \\
         --test ../shared/data/ner/en/conll2003/test.txt --format conll2003 \\
-        [--model-dir DIR] [--json-report out/eval-en.json] [--map-pred PERSON=PER] [--map-gold LOCderiv=O]
+        [--model-dir DIR] [--json-report out/eval-en.json] [--map-pred PERSON=PER] [--map-gold LOCderiv=IGNORE]
 
 Metrics (all from gold vs predicted BIO tag sequences, see :func:`evaluate_tags`):
 
@@ -40,6 +40,9 @@ from app.detection.conll import FORMATS, iob1_to_bio, read_conll, split_tokens_t
 Predictor = Callable[[list[list[str]]], list[list[str]]]
 
 OUTSIDE = "O"
+# gold label that is "not counted": its entities and the tokens they cover are left out of scoring,
+# and predicted entities overlapping them are neither true nor false positives
+IGNORE = "IGNORE"
 
 
 # --------------------------------------------------------------------------------------------
@@ -123,6 +126,10 @@ def evaluate_tags(
         pred: same shape as ``gold``.
         gold_map, pred_map: optional label renaming applied before scoring (e.g.
             ``{"PERSON": "PER"}``); mapping a label to ``"O"`` removes those entities.
+            Mapping a gold label to :data:`IGNORE` ("not counted", e.g. GermEval's ``LOCderiv``)
+            removes its entities from scoring altogether: their tokens count at neither the token
+            nor the binary level, and at entity level a predicted entity that overlaps one counts
+            neither as correct nor as wrong.
 
     Returns:
         ``dict`` with keys
@@ -156,9 +163,17 @@ def evaluate_tags(
             raise ValueError(f"sentence {i}: {len(g_sent)} gold tags but {len(p_sent)} predicted")
         g_sent = iob1_to_bio(_apply_map(g_sent, gold_map))
         p_sent = iob1_to_bio(_apply_map(p_sent, pred_map))
-        n_tokens += len(g_sent)
         g_spans = set(bio_spans(g_sent))
         p_spans = set(bio_spans(p_sent))
+        ignored = {(s, e) for s, e, lab in g_spans if lab == IGNORE}
+        if ignored:
+            skip = {t for s, e in ignored for t in range(s, e)}
+            g_spans = {sp for sp in g_spans if sp[2] != IGNORE}
+            p_spans = {sp for sp in p_spans if not any(sp[0] < e and s < sp[1] for s, e in ignored)}
+            keep = [t for t in range(len(g_sent)) if t not in skip]
+            g_sent = [g_sent[t] for t in keep]
+            p_sent = [p_sent[t] for t in keep]
+        n_tokens += len(g_sent)
         for _, _, lab in g_spans:
             ent_gold[lab] += 1
         for _, _, lab in p_spans:
@@ -326,7 +341,7 @@ def main(
     json_report: Annotated[Path | None, typer.Option(help="Write the JSON report here")] = None,
     predictor: Annotated[str | None, typer.Option(help="module:factory; factory(language) returns predict(sentences) -> tags, one tag per token")] = None,
     map_pred: Annotated[list[str] | None, typer.Option(help="Rename predicted labels, FROM=TO (repeatable; TO=O drops)")] = None,
-    map_gold: Annotated[list[str] | None, typer.Option(help="Rename gold labels, FROM=TO (repeatable; TO=O drops)")] = None,
+    map_gold: Annotated[list[str] | None, typer.Option(help="Rename gold labels, FROM=TO (repeatable; TO=O drops, TO=IGNORE: not counted at all)")] = None,
     batch_size: Annotated[int, typer.Option(help="Sentences per NER batch")] = 64,
     limit: Annotated[int, typer.Option(help="Only the first N sentences (0 = all)")] = 0,
 ) -> None:
