@@ -9,11 +9,20 @@
   (en, de) and its first in head-initial ones (es, pt). Only capitalised occurrences count.
 * **Label consistency** — occurrences of one surface with different labels get the majority label;
   a tie keeps the label of the first occurrence (after Arakami et al., via seed 004).
+
+Complexity: :func:`all_occurrences` and :func:`short_forms` run in O(len(text) · k + n log n) for ``n``
+entities, where ``k`` is the number of different surface lengths among surfaces that begin with the same word
+(small in practice; at most the length of the longest surface). The occurrences of all surfaces are found in one
+pass over the words of the text (:func:`_occurrence_table`) and "does this span overlap an entity?" is one
+bisection in the sorted union of the entity spans (:class:`_Taken`). The previous implementation scanned the
+whole text with one regular expression per surface and compared every occurrence with every entity (quadratic);
+its output is kept exactly (``tests/unit/test_second_pass.py`` compares both on random inputs).
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
@@ -25,30 +34,136 @@ _SHORT_FORM_LABELS = (PERSON, ORGANIZATION, LOCATION, MISC)
 _WORD = re.compile(r"[\w'’.-]+")
 
 
+_WORD_RUN = re.compile(r"\w+")
+_WORD_PREFIX = re.compile(r"\w*")
+_BEFORE = re.compile(r"[\w@.]")  # a character that may not precede an occurrence
+_AFTER = re.compile(r"[\w@]")  # ... nor follow it
+
+
 def _occurrences(text: str, surface: str) -> list[tuple[int, int]]:
+    """The occurrences of ``surface`` in ``text`` as a whole word sequence: ``(start, end)`` spans, half-open,
+    in text order, non-overlapping (found left to right, as ``re.finditer`` finds them), not preceded by a word
+    character, ``@`` or ``.`` and not followed by a word character or ``@``. One scan of the text: O(len(text)).
+    """
     pattern = re.compile(r"(?<![\w@.])" + re.escape(surface) + r"(?![\w@])")
     return [m.span() for m in pattern.finditer(text)]
 
 
-def _free(entities: list[Entity], start: int, end: int) -> bool:
-    return all(e.end <= start or e.start >= end for e in entities)
+def _occurrence_table(text: str, surfaces: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """``{surface: _occurrences(text, surface)}`` for every surface, in one pass over the text.
+
+    An occurrence of a surface that begins with a word character (``\\w``) begins where a maximal run of word
+    characters of the text begins, and that run is exactly the surface's leading run of word characters (the
+    character before may not be one, and the one after the run is the surface's next character or, when the
+    surface is a single run, the character after the occurrence, neither a word character). So the surfaces are
+    grouped by that leading run (or by their first character when it is not a word character), the candidate
+    positions of each group are the starts of the text's runs equal to it (or the positions of that character),
+    and at each candidate ``text[p:p + m]`` is looked up among the group's surfaces of each length ``m``.
+
+    Args:
+        text: the document.
+        surfaces: non-empty strings.
+
+    Returns:
+        ``dict[str, list[tuple[int, int]]]``, a key per surface.
+
+    Runs in O(len(text) · k + total length of the surfaces), ``k`` the largest number of different lengths in a
+    group (each position of the text is a candidate of at most one group).
+    """
+    table: dict[str, list[tuple[int, int]]] = {s: [] for s in surfaces}
+    groups: dict[str, dict[int, set[str]]] = {}  # leading run (or first character) -> length -> surfaces
+    for surface in table:
+        key = _WORD_PREFIX.match(surface).group() or surface[0]
+        groups.setdefault(key, {}).setdefault(len(surface), set()).add(surface)
+    candidates: dict[str, list[int]] = {key: [] for key in groups}
+    for match in _WORD_RUN.finditer(text):
+        positions = candidates.get(match.group())
+        if positions is not None:
+            positions.append(match.start())
+    for key, positions in candidates.items():
+        if not _WORD_RUN.match(key):  # a surface beginning with another character: every position of it
+            p = text.find(key)
+            while p >= 0:
+                positions.append(p)
+                p = text.find(key, p + 1)
+    size = len(text)
+    last_end = dict.fromkeys(table, 0)  # finditer resumes after the previous occurrence
+    for key, by_length in groups.items():
+        lengths = sorted(by_length.items())
+        for p in candidates[key]:
+            if p > 0 and _BEFORE.match(text, p - 1):
+                continue
+            for length, group in lengths:
+                end = p + length
+                if end > size:
+                    break
+                surface = text[p:end]
+                if surface in group and p >= last_end[surface] and (end == size or not _AFTER.match(text, end)):
+                    table[surface].append((p, end))
+                    last_end[surface] = end
+    return table
+
+
+class _Taken:
+    """The characters covered by entities, as the sorted union of their spans (overlapping spans merged), so
+    that "does ``[start, end)`` overlap an entity?" is one bisection; built in O(n log n), queried in O(log n).
+
+    ``starts``/``ends`` are pairwise disjoint spans (they may touch) sorted by start, hence ends sorted too.
+    """
+
+    def __init__(self, entities: list[Entity]) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted((e.start, e.end) for e in entities):
+            if self.ends and start < self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def free(self, start: int, end: int) -> bool:
+        """True when no entity shares a character with ``[start, end)`` (the former ``_free``)."""
+        i = bisect_left(self.starts, end)  # spans [0, i) start before `end`; the last of them ends last
+        return i == 0 or self.ends[i - 1] <= start
+
+    def add(self, start: int, end: int) -> None:
+        """Record a new entity on ``[start, end)``, which must be :meth:`free`."""
+        i = bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
 
 
 def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> list[Entity]:
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
+    Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit,
+    each with the label of its first entity; longer surfaces are marked first (equal lengths: in order of first
+    appearance in ``entities``), each occurrence (:func:`_occurrences`) only where it overlaps no entity,
+    the input ones or those marked before.
+
+    Args:
+        text: the document.
+        entities: ``list[Entity]`` with offsets into ``text`` (half-open), in any order, possibly overlapping.
+
     Returns:
-        ``list[Entity]`` sorted by start, the input plus new entities with ``source="second_pass"``.
+        ``list[Entity]`` sorted by ``(start, end)`` (stable), the input plus new entities with
+        ``source="second_pass"`` and ``score=1.0``.
+
+    Runs in O(len(text) · k + n log n) for ``n`` entities (module docstring).
     """
     current = list(entities)
     surfaces: dict[str, str] = {}
     for e in entities:
         if len(e.text) >= min_chars and any(c.isalnum() for c in e.text):
             surfaces.setdefault(e.text, e.label)
-    for surface in sorted(surfaces, key=len, reverse=True):
-        for start, end in _occurrences(text, surface):
-            if _free(current, start, end):
+    ordered = sorted(surfaces, key=len, reverse=True)
+    occurrences = _occurrence_table(text, ordered)
+    taken = _Taken(current)
+    for surface in ordered:
+        for start, end in occurrences[surface]:
+            if taken.free(start, end):
                 current.append(Entity(start, end, surfaces[surface], surface, "second_pass"))
+                taken.add(start, end)
     return sorted(current, key=lambda e: (e.start, e.end))
 
 
@@ -73,10 +188,20 @@ def headwords(entity: Entity, language: str) -> list[str]:
 def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity]:
     """Mark capitalised occurrences of the headwords of multi-word entities (seed 004 §4.2.3).
 
-    A headword claimed by entities of different labels is ambiguous and not used.
+    A headword claimed by entities of different labels is ambiguous and not used. Headwords are marked in
+    alphabetical order, each occurrence (:func:`_occurrences`) only where it overlaps no entity, the input ones
+    or those marked before.
+
+    Args:
+        text: the document.
+        entities: ``list[Entity]`` with offsets into ``text`` (half-open), in any order, possibly overlapping.
+        language: ISO 639-1 code (:func:`headwords`).
 
     Returns:
-        ``list[Entity]`` sorted by start, input plus new entities with ``source="second_pass"``.
+        ``list[Entity]`` sorted by ``(start, end)`` (stable), input plus new entities with
+        ``source="second_pass"`` and ``score=1.0``.
+
+    Runs in O(len(text) · k + n log n) for ``n`` entities (module docstring).
     """
     claims: dict[str, set[str]] = {}
     for e in entities:
@@ -84,13 +209,14 @@ def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity
             for w in headwords(e, language):
                 claims.setdefault(w, set()).add(e.label)
     current = list(entities)
-    for word, labels in sorted(claims.items()):
-        if len(labels) != 1:
-            continue
-        label = next(iter(labels))
-        for start, end in _occurrences(text, word):
-            if _free(current, start, end):
+    unambiguous = [(word, next(iter(labels))) for word, labels in sorted(claims.items()) if len(labels) == 1]
+    occurrences = _occurrence_table(text, [word for word, _ in unambiguous])
+    taken = _Taken(current)
+    for word, label in unambiguous:
+        for start, end in occurrences[word]:
+            if taken.free(start, end):
                 current.append(Entity(start, end, label, word, "second_pass"))
+                taken.add(start, end)
     return sorted(current, key=lambda e: (e.start, e.end))
 
 

@@ -155,7 +155,7 @@ def resolve_overlaps(text: str, entities: list[Entity], precedence: tuple[str, .
     keep the input order). One that overlaps no accepted entity is accepted as it is (the same object); one
     that does is replaced by its parts outside the accepted entities, each trimmed to its first and last letter
     or digit (``str.isalnum``) and rebuilt as ``Entity(start, end, label, text[start:end], source, score)``;
-    parts that trim to nothing are dropped.
+    parts that trim to nothing, or that have no upper-case letter and no digit (:func:`name_like`), are dropped.
 
     Args:
         text: the document (to trim entities at character level).
@@ -180,6 +180,19 @@ def resolve_overlaps(text: str, entities: list[Entity], precedence: tuple[str, .
             spans.add(entity.start, entity.end)
             continue
         for start, end in spans.free_parts(entity.start, entity.end):
+            if not name_like(text[start:end]):
+                continue
             accepted.append(Entity(start, end, entity.label, text[start:end], entity.source, entity.score))
             spans.add(start, end)
     return sorted(accepted, key=lambda e: (e.start, e.end))
+
+
+def name_like(fragment: str) -> bool:
+    """Whether a left-over part of an entity is kept: it has an upper-case letter or a digit.
+
+    A part made of lower-case words only is a function word or a common noun between two names that
+    other recognizers took ("de" in "Estado de Israel" when the model found "Estado" and "Israel"): kept, it
+    became an entity of its own and the second pass then marked every "de" of the document (measured on
+    CoNLL-2002 Spanish testb: 24 false locations).
+    """
+    return any(c.isupper() or c.isdigit() for c in fragment)

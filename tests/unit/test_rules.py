@@ -49,3 +49,209 @@ def test_multiple_run_conjunction_rule():
 
 def test_rules_find_nothing_in_plain_text():
     assert run("The committee met on Tuesday and adjourned.", "en") == []
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The O(n log n) merge and covered give exactly the output of the former quadratic ones (kept as reference)
+# ---------------------------------------------------------------------------------------------------------
+
+import random  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from app.detection.rules import RuleContext, _Blocks, merge  # noqa: E402
+
+
+def reference_merge(entities, proposals, relabel):
+    """``merge`` as it was before it became O(n log n) (quadratic), verbatim."""
+    changed = False
+    current = list(entities)
+    for p in proposals:
+        overlapping = [e for e in current if e.start < p.end and p.start < e.end]
+        if not overlapping:
+            current.append(p)
+            changed = True
+        elif relabel and len(overlapping) == 1:
+            e = overlapping[0]
+            if (e.start, e.end) == (p.start, p.end) and e.label != p.label:
+                current[current.index(e)] = p
+                changed = True
+            elif p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label:
+                current[current.index(e)] = p  # the rule sees more of the name: "Mr. John Doe" vs "Doe"
+                changed = True
+    return sorted(current, key=lambda e: (e.start, e.end)), changed
+
+
+def reference_covered(entities, start, end):
+    """``RuleContext.covered`` as it was before (a scan of ``entities``), verbatim."""
+    for e in entities:
+        if e.start < end and start < e.end:
+            return e
+    return None
+
+
+class _FormerContext(RuleContext):
+    def covered(self, start, end):
+        return reference_covered(self.entities, start, end)
+
+
+def reference_apply_rules(text, sentences, entities, rules, language, max_rounds=10):
+    """``apply_rules`` with the former ``merge`` and ``covered``."""
+    current = sorted(entities, key=lambda e: (e.start, e.end))
+    for _ in range(max_rounds):
+        any_change = False
+        for rule in rules:
+            proposals = rule.apply(_FormerContext(text, sentences, current, language))
+            current, changed = reference_merge(current, proposals, rule.relabel)
+            any_change = any_change or changed
+        if not any_change:
+            break
+    return current
+
+
+MERGE_LABELS = ("PERSON", "LOCATION", "ORGANIZATION")
+
+
+def _entity(start, end, label, source):
+    return Entity(start, end, label, "x" * (end - start), source)
+
+
+@st.composite
+def spans(draw, limit=40):
+    start = draw(st.integers(0, limit - 1))
+    return start, draw(st.integers(start + 1, min(limit, start + draw(st.sampled_from((1, 3, 8, 40))))))
+
+
+@st.composite
+def merge_cases(draw):
+    """Entities (overlapping, touching, duplicated, the same object twice) and proposals, many of them on the
+    span of an entity or containing one, with the same or another label."""
+    entities = [_entity(*draw(spans()), draw(st.sampled_from(MERGE_LABELS)), "stanza")
+                for _ in range(draw(st.integers(0, 15)))]
+    if entities and draw(st.booleans()):
+        entities.append(draw(st.sampled_from(entities)))
+    if entities and draw(st.booleans()):
+        e = draw(st.sampled_from(entities))
+        entities.append(Entity(e.start, e.end, e.label, e.text, e.source, e.score))  # an equal copy
+    proposals = []
+    for _ in range(draw(st.integers(0, 15))):
+        kind = draw(st.integers(0, 2))
+        if kind and entities:
+            e = draw(st.sampled_from(entities))
+            start, end = e.start, e.end
+            if kind == 2:  # a larger span around it
+                start, end = max(0, start - draw(st.integers(0, 3))), end + draw(st.integers(0, 3))
+        else:
+            start, end = draw(spans())
+        proposals.append(_entity(start, end, draw(st.sampled_from(MERGE_LABELS)), "rule:x"))
+    draw(st.randoms()).shuffle(entities)
+    return entities, proposals, draw(st.booleans())
+
+
+def _merge_outcome(fn, entities, proposals, relabel):
+    ids = {id(e): ("entity", i) for i, e in enumerate(entities)}
+    ids.update({id(p): ("proposal", i) for i, p in enumerate(proposals)})
+    out, changed = fn(list(entities), list(proposals), relabel)
+    return [(e.start, e.end, e.label, ids[id(e)]) for e in out], changed
+
+
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(merge_cases())
+def test_merge_same_output_as_the_former_quadratic_implementation(case):
+    entities, proposals, relabel = case
+    assert _merge_outcome(merge, entities, proposals, relabel) == _merge_outcome(
+        reference_merge, entities, proposals, relabel)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(merge_cases(), st.lists(st.tuples(st.integers(-2, 45), st.integers(-2, 45)), max_size=20), st.booleans())
+def test_covered_same_answer_as_the_former_scan(case, queries, in_order):
+    entities = case[0]
+    if in_order:  # as apply_rules gives them; otherwise any order (the scan is kept for that)
+        entities = sorted(entities, key=lambda e: (e.start, e.end))
+    ctx = RuleContext("", [], entities, "en")
+    for start, end in queries:  # also empty and reversed spans
+        assert ctx.covered(start, end) is reference_covered(entities, start, end), (start, end)
+
+
+def test_covered_follows_a_new_entity_list():
+    first, second = [_entity(0, 2, "PERSON", "x")], [_entity(5, 7, "LOCATION", "x")]
+    ctx = RuleContext("", [], first, "en")
+    assert ctx.covered(1, 2) is first[0]
+    ctx.entities = second
+    assert ctx.covered(1, 2) is None and ctx.covered(6, 8) is second[0]
+    second.append(_entity(8, 9, "PERSON", "x"))  # appending changes the length: the index is rebuilt
+    assert ctx.covered(8, 9) is second[1]
+
+
+def test_blocks_keep_overlapping_input_entities_as_one_cluster():
+    # white box: overlapping entities form a cluster (slot -1), touching ones stay apart
+    entities = [_entity(4, 8, "PERSON", "x"), _entity(0, 2, "PERSON", "x"), _entity(6, 10, "PERSON", "x"),
+                _entity(10, 12, "PERSON", "x")]
+    blocks = _Blocks(entities)
+    assert (blocks.starts, blocks.ends, blocks.slots) == ([0, 4, 10], [2, 10, 12], [1, -1, 3])
+    assert blocks.overlapping(2, 4) == (1, 1) and blocks.overlapping(1, 11) == (0, 3)
+    # a proposal on the span of a clustered entity neither replaces it nor is added, as before
+    proposal = _entity(4, 8, "LOCATION", "rule:title")
+    assert merge(entities, [proposal], True) == reference_merge(entities, [proposal], True)
+    assert merge(entities, [proposal], True)[1] is False
+
+
+RULE_WORDS = ["Mr.", "Dr.", "Mrs", "Sr.", "Dona", "John", "Anna", "Peter", "Maria", "Doe", "Kowalski", "Nowak",
+              "Acme", "Widgets", "Ltd", "GmbH", "S.A.", "Inc.", "and", "or", "e", "&", "de", "da", "The", "In",
+              "met", "the", "report", ",", ".", ";", "-", "Lisbon", "Paris", "Éva", "O’Neil"]
+
+
+@st.composite
+def rule_documents(draw):
+    """Sentences of titles, first names, capitalised words, legal forms, conjunctions and particles, and
+    entities on whole tokens (overlapping ones too)."""
+    text = " ".join(draw(st.lists(st.sampled_from(RULE_WORDS), min_size=1, max_size=40)))
+    tokens = [t for s in split_sentences(text) for t in s.tokens]
+    entities = []
+    for _ in range(draw(st.integers(0, 10))):
+        i = draw(st.integers(0, len(tokens) - 1))
+        j = draw(st.integers(i, min(len(tokens) - 1, i + 2)))
+        start, end = tokens[i].start, tokens[j].end
+        entities.append(Entity(start, end, draw(st.sampled_from(MERGE_LABELS + ("DATE",))), text[start:end], "stanza"))
+    if not draw(st.booleans()):  # usually non-overlapping, as voting gives them
+        kept = []
+        for e in entities:
+            if not any(e.overlaps(k) for k in kept):
+                kept.append(e)
+        entities = kept
+    names = draw(st.permutations(["title", "first_name", "org_suffix", "conjunction"]))
+    language = draw(st.sampled_from(("en", "pt")))
+    return text, entities, default_rules(language, tuple(names[: draw(st.integers(1, 4))])), language
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_documents())
+def test_apply_rules_same_output_as_with_the_former_merge_and_covered(document):
+    text, entities, rules, language = document
+    sentences = split_sentences(text)
+    ids = {id(e): i for i, e in enumerate(entities)}
+
+    def outcome(out):
+        return [(e.start, e.end, e.label, e.text, e.source, ids.get(id(e))) for e in out]
+
+    assert outcome(apply_rules(text, sentences, list(entities), rules, language)) == outcome(
+        reference_apply_rules(text, sentences, list(entities), rules, language))
+
+
+def test_thousands_of_proposals_match_the_reference():
+    rng = random.Random(20261121)
+    entities = [_entity(s, s + rng.choice((1, 3, 9)), rng.choice(MERGE_LABELS), "stanza")
+                for s in (rng.randrange(20000) for _ in range(3000))]
+    proposals = []
+    for _ in range(3000):
+        if rng.random() < 0.5:
+            e = rng.choice(entities)
+            proposals.append(_entity(max(0, e.start - rng.choice((0, 0, 2))), e.end + rng.choice((0, 1)),
+                                     rng.choice(MERGE_LABELS), "rule:x"))
+        else:
+            s = rng.randrange(20000)
+            proposals.append(_entity(s, s + rng.choice((1, 4, 12)), rng.choice(MERGE_LABELS), "rule:x"))
+    for relabel in (False, True):
+        assert _merge_outcome(merge, entities, proposals, relabel) == _merge_outcome(
+            reference_merge, entities, proposals, relabel)
