@@ -38,7 +38,7 @@ from typing import IO, Any, Optional
 import orjson
 
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from app.devtools.tansu import TansuBroker, TansuError, die_with_parent
+from app.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
 from app.settings import Settings
 
 __all__ = ["WorkerProcess", "WorkerError", "repo_root", "main", "run_demo"]
@@ -149,17 +149,7 @@ class WorkerProcess:
         proc = self.proc
         code: Optional[int] = None
         if proc is not None:
-            if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(timeout=grace)
-                except subprocess.TimeoutExpired:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(proc.pid, signal.SIGKILL)  # also children the worker may have spawned
-                    with contextlib.suppress(ProcessLookupError):
-                        proc.kill()
-                    proc.wait(timeout=5)
+            terminate(proc, grace, process_group=True)  # also children the worker may have spawned
             code = proc.returncode
         if self._log is not None:
             self._log.close()

@@ -46,8 +46,12 @@ _TANSU_ENV_VARS = (
 )
 
 
-def terminate(proc: "subprocess.Popen | None", grace: float) -> None:
-    """Stop a child process: SIGTERM, then SIGKILL after ``grace`` seconds. Does nothing if it has exited."""
+def terminate(proc: "subprocess.Popen | None", grace: float, *, process_group: bool = False) -> None:
+    """Stop a child process: SIGTERM, then SIGKILL after ``grace`` seconds. Does nothing if it has exited.
+
+    With ``process_group`` the SIGKILL goes to the child's whole process group too (a child started with
+    ``start_new_session=True`` and the processes it spawned).
+    """
     if proc is None or proc.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError):
@@ -55,6 +59,9 @@ def terminate(proc: "subprocess.Popen | None", grace: float) -> None:
     try:
         proc.wait(timeout=grace)
     except subprocess.TimeoutExpired:
+        if process_group:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError):
             proc.kill()
         proc.wait(timeout=5)

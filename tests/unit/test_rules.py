@@ -197,16 +197,18 @@ def test_blocks_keep_overlapping_input_entities_as_one_cluster():
     assert merge(entities, [proposal], True)[1] is False
 
 
-RULE_WORDS = ["Mr.", "Dr.", "Mrs", "Sr.", "Dona", "John", "Anna", "Peter", "Maria", "Doe", "Kowalski", "Nowak",
-              "Acme", "Widgets", "Ltd", "GmbH", "S.A.", "Inc.", "and", "or", "e", "&", "de", "da", "The", "In",
-              "met", "the", "report", ",", ".", ";", "-", "Lisbon", "Paris", "Éva", "O’Neil"]
+RULE_PHRASES = [
+    "Mr. John Doe", "Dr. Kowalski", "Mrs Anna Maria de Souza", "Sr. Pérez", "Dona Maria da Silva", "Mr. The",
+    "Anna Nowak", "Peter de Souza", "John", "Maria", "Acme Widgets Ltd", "Nowak GmbH", "Acme & Doe Inc.", "S.A.",
+    "Kowalski and Nowak", "Doe or Acme", "Lisbon e Paris", "and", "or", "&", "Doe", "Nowak", "Kowalski", "Éva",
+    "O’Neil", "met", "the report", "In", "The", ",", ".", ";", "-", "de", "Lisbon", "Paris"]
 
 
 @st.composite
 def rule_documents(draw):
     """Sentences of titles, first names, capitalised words, legal forms, conjunctions and particles, and
-    entities on whole tokens (overlapping ones too)."""
-    text = " ".join(draw(st.lists(st.sampled_from(RULE_WORDS), min_size=1, max_size=40)))
+    entities on one to three whole tokens (some overlapping)."""
+    text = " ".join(draw(st.lists(st.sampled_from(RULE_PHRASES), min_size=1, max_size=20)))
     tokens = [t for s in split_sentences(text) for t in s.tokens]
     entities = []
     for _ in range(draw(st.integers(0, 10))):
@@ -214,15 +216,24 @@ def rule_documents(draw):
         j = draw(st.integers(i, min(len(tokens) - 1, i + 2)))
         start, end = tokens[i].start, tokens[j].end
         entities.append(Entity(start, end, draw(st.sampled_from(MERGE_LABELS + ("DATE",))), text[start:end], "stanza"))
-    if not draw(st.booleans()):  # usually non-overlapping, as voting gives them
+    names = draw(st.permutations(["title", "first_name", "org_suffix", "conjunction"]))
+    language = draw(st.sampled_from(("en", "pt")))
+    rules = default_rules(language, tuple(names[: draw(st.integers(1, 4))]))
+    # entities on what a rule proposes, or on its last token, with any label: relabelled or extended by the rule
+    proposals = [p for r in rules for p in r.apply(RuleContext(text, split_sentences(text), [], language))]
+    for p in draw(st.lists(st.sampled_from(proposals), max_size=4)) if proposals else []:
+        start, end = p.start, p.end
+        if draw(st.booleans()):
+            start = max(t.start for t in tokens if t.start < end)
+        entities.insert(draw(st.integers(0, len(entities))), Entity(
+            start, end, draw(st.sampled_from(MERGE_LABELS + ("DATE",))), text[start:end], "stanza"))
+    if draw(st.integers(0, 3)):  # usually non-overlapping, as voting gives them
         kept = []
         for e in entities:
             if not any(e.overlaps(k) for k in kept):
                 kept.append(e)
         entities = kept
-    names = draw(st.permutations(["title", "first_name", "org_suffix", "conjunction"]))
-    language = draw(st.sampled_from(("en", "pt")))
-    return text, entities, default_rules(language, tuple(names[: draw(st.integers(1, 4))])), language
+    return text, entities, rules, language
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
