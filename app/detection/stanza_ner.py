@@ -12,6 +12,9 @@ Model resolution order (first match wins):
 3. The weights shipped with the project: ``app/detection/weights/<lang>/{ner.pt,pretrain.pt}``
    (see the model card there).
 
+A model directory (explicit or shipped) that holds an ``ensemble.json`` is an ensemble of several
+checkpoints, combined by :mod:`app.detection.ensemble` (CRF potentials averaged, one Viterbi decode).
+
 If nothing is found, :class:`ModelNotFoundError` lists every path tried. Stanza is always built
 with ``download_method=None`` and a minimal ``resources.json`` written to a temporary file, so it
 never touches the network.
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from app.detection.conll import bioes_to_bio
+from app.detection.ensemble import EnsembleError, EnsembleMember, predict_averaged, read_manifest
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +56,9 @@ class ResolvedModel:
         pretrain_path: word-vector pretrain needed by the checkpoint, or ``None``.
         forward_charlm_path, backward_charlm_path: character LMs (official models), or ``None``.
         tried: every location inspected while resolving.
+        members: for an ensemble directory (``ensemble.json``), every member in order (the first is
+            also ``model_path``/``pretrain_path``); empty for a single model.
+        combine: ``"average"`` or ``"first"`` for an ensemble (:mod:`app.detection.ensemble`).
     """
 
     source: str
@@ -60,6 +67,22 @@ class ResolvedModel:
     forward_charlm_path: Path | None = None
     backward_charlm_path: Path | None = None
     tried: list[str] = field(default_factory=list)
+    members: tuple[EnsembleMember, ...] = ()
+    combine: str = "average"
+
+
+def _from_directory(source: str, directory: Path, model: Path, tried: list[str]) -> ResolvedModel:
+    """A shipped or explicit model directory: one checkpoint, or an ensemble if ``ensemble.json`` exists."""
+    try:
+        manifest = read_manifest(directory)
+    except EnsembleError as exc:
+        raise ModelNotFoundError(f"Unusable ensemble in {directory}: {exc}") from exc
+    if manifest is not None:
+        first = manifest.members[0]
+        return ResolvedModel(source, first.model_path, first.pretrain_path, tried=tried,
+                             members=manifest.members, combine=manifest.combine)
+    pretrain = directory / PRETRAIN_FILE
+    return ResolvedModel(source, model, pretrain if pretrain.is_file() else None, tried=tried)
 
 
 def stanza_resource_dirs() -> list[Path]:
@@ -140,7 +163,8 @@ def resolve_model(language: str, model_dir: str | Path | None = None,
         a :class:`ResolvedModel`.
 
     Raises:
-        ModelNotFoundError: nothing usable found; the message lists the paths tried.
+        ModelNotFoundError: nothing usable found (the message lists the paths tried), or the
+            directory's ``ensemble.json`` is malformed or names missing files.
     """
     tried: list[str] = []
     if model_dir is not None:
@@ -150,8 +174,7 @@ def resolve_model(language: str, model_dir: str | Path | None = None,
         if model is None:
             raise ModelNotFoundError(
                 f"No Stanza NER model for language {language!r} in the given model_dir: tried {', '.join(tried)}")
-        pretrain = directory / PRETRAIN_FILE
-        return ResolvedModel("explicit", model, pretrain if pretrain.is_file() else None, tried=tried)
+        return _from_directory("explicit", directory, model, tried)
 
     for base in stanza_resource_dirs():
         found = _official_model(base, language, tried)
@@ -163,8 +186,7 @@ def resolve_model(language: str, model_dir: str | Path | None = None,
     tried.append(str(directory / MODEL_FILE))
     model = _model_in_dir(directory) if directory.is_dir() else None
     if model is not None:
-        pretrain = directory / PRETRAIN_FILE
-        return ResolvedModel("shipped", model, pretrain if pretrain.is_file() else None, tried=tried)
+        return _from_directory("shipped", directory, model, tried)
     raise ModelNotFoundError(
         f"No Stanza NER model found for language {language!r}. Tried: {'; '.join(tried)}. "
         "Train one with `python -m app.detection.train --language "
@@ -177,7 +199,9 @@ class StanzaTagger:
 
     Wraps ``stanza.Pipeline(lang, processors="tokenize,ner", tokenize_pretokenized=True,
     download_method=None, ner_model_path=..., ner_pretrain_path=...)``; the model is found by
-    :func:`resolve_model`. The model is Stanza's BiLSTM-CRF tagger (Qi et al., ACL 2020 demos).
+    :func:`resolve_model`. The model is Stanza's BiLSTM-CRF tagger (Qi et al., ACL 2020 demos);
+    an ensemble directory loads every member and averages their CRF potentials
+    (:func:`app.detection.ensemble.predict_averaged`), at one member's cost per member.
 
     Args:
         language: language code, e.g. ``"en"``.
@@ -229,11 +253,17 @@ class StanzaTagger:
             "ner_model_path": str(r.model_path),
             "ner_batch_size": self.batch_size,
         }
-        if r.pretrain_path is not None:
+        if len(r.members) > 1:
+            # Stanza loads ';'-separated members into one NER processor (empty entry = none)
+            kwargs["ner_model_path"] = ";".join(str(m.model_path) for m in r.members)
+            kwargs["ner_pretrain_path"] = ";".join(str(m.pretrain_path or "") for m in r.members)
+            kwargs["ner_forward_charlm_path"] = ";" * (len(r.members) - 1)
+            kwargs["ner_backward_charlm_path"] = ";" * (len(r.members) - 1)
+        elif r.pretrain_path is not None:
             kwargs["ner_pretrain_path"] = str(r.pretrain_path)
-        if r.forward_charlm_path is not None:
+        if r.forward_charlm_path is not None and len(r.members) <= 1:
             kwargs["ner_forward_charlm_path"] = str(r.forward_charlm_path)
-        if r.backward_charlm_path is not None:
+        if r.backward_charlm_path is not None and len(r.members) <= 1:
             kwargs["ner_backward_charlm_path"] = str(r.backward_charlm_path)
         # a minimal resources.json so that Stanza neither downloads nor needs its model index
         with tempfile.TemporaryDirectory(prefix="stanza-res-") as tmp:
@@ -271,11 +301,15 @@ class StanzaTagger:
             return out
         # Stanza cannot take empty or whitespace-only tokens: give it a neutral placeholder
         batch = [[tok if tok and not tok.isspace() else "_" for tok in sentences[i]] for i in non_empty]
-        doc = self._pipeline(batch)
-        if len(doc.sentences) != len(batch):
+        if len(self.resolved.members) > 1 and self.resolved.combine == "average":
+            doc = self._pipeline(batch, processors="tokenize")
+            tagged = predict_averaged(self._pipeline.processors["ner"], doc)
+        else:
+            doc = self._pipeline(batch)
+            tagged = [[tok.ner or "O" for tok in sent.tokens] for sent in doc.sentences]
+        if len(doc.sentences) != len(batch) or len(tagged) != len(batch):
             raise RuntimeError(f"Stanza returned {len(doc.sentences)} sentences for {len(batch)}")
-        for i, sent in zip(non_empty, doc.sentences):
-            tags = [tok.ner or "O" for tok in sent.tokens]
+        for i, sent, tags in zip(non_empty, doc.sentences, tagged):
             if len(tags) != len(sentences[i]):
                 raise RuntimeError("Stanza changed the tokenisation of a pre-tokenized sentence")
             out[i] = bioes_to_bio(tags) if self.scheme == "bio" else tags

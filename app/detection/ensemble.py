@@ -1,0 +1,295 @@
+"""Ensembles of Stanza NER models: CRF potentials averaged over members, one Viterbi decode.
+
+A model directory may hold several Stanza NER checkpoints trained on the same tagset (other seeds,
+other word vectors). Its ``ensemble.json`` manifest lists them::
+
+    {"combine": "average",
+     "members": [{"model": "ner.pt", "pretrain": "pretrain.pt"},
+                 {"model": "member-2/ner.pt", "pretrain": "member-2/pretrain.pt"}]}
+
+Paths are relative to the directory. :class:`app.detection.stanza_ner.StanzaTagger` loads every
+member into one Stanza NER processor (Stanza's ``;``-separated ``ner_model_path``) and, for each
+sentence, averages the members' emission scores (``seq_len × num_tags``) and their CRF transition
+matrices (``num_tags × num_tags``) before a single Viterbi decode (:func:`average_viterbi`). This is
+a product of experts over tag sequences: the decoded sequence maximises the mean of the members'
+unnormalised log-scores, so it is always a valid BIOES sequence under the averaged transitions,
+unlike per-token voting. Averaging independently trained taggers is the standard ensembling of
+BiLSTM-CRF NER (e.g. Reimers & Gurevych, "Reporting Score Distributions Makes a Difference",
+EMNLP 2017, on seed variance; seed 004 §4.2.2 combines recognizers by voting, which
+:mod:`app.detection.voting` does *between* recognizers; this module combines *within* the NER
+recognizer).
+
+``combine: "first"`` keeps Stanza's own behaviour instead: the first member's tags, gaps filled by
+later members (``stanza.models.ner.utils.merge_tags``); it raises recall, not precision.
+
+Build an ensemble directory from trained model directories with::
+
+    python -m app.detection.ensemble --output app/detection/weights/en MODEL_DIR_1 MODEL_DIR_2 ...
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+ENSEMBLE_FILE = "ensemble.json"
+MODEL_FILE = "ner.pt"
+PRETRAIN_FILE = "pretrain.pt"
+COMBINE_MODES = ("average", "first")
+
+
+class EnsembleError(ValueError):
+    """An ``ensemble.json`` manifest is malformed, names missing files, or its members disagree on tags."""
+
+
+@dataclass(frozen=True)
+class EnsembleMember:
+    """One member of an ensemble: a Stanza NER checkpoint and the pretrain it needs (or ``None``)."""
+
+    model_path: Path
+    pretrain_path: Path | None
+
+
+@dataclass(frozen=True)
+class EnsembleManifest:
+    """A parsed ``ensemble.json``: the members (at least one) and how their outputs are combined."""
+
+    members: tuple[EnsembleMember, ...]
+    combine: str = "average"
+
+
+def read_manifest(directory: str | Path) -> EnsembleManifest | None:
+    """Read ``<directory>/ensemble.json``.
+
+    Returns:
+        the manifest, or ``None`` when the directory has no ``ensemble.json``.
+
+    Raises:
+        EnsembleError: unreadable JSON, no members, an unknown ``combine`` mode, a path that leaves
+            the directory, or a member file that does not exist.
+    """
+    directory = Path(directory)
+    path = directory / ENSEMBLE_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise EnsembleError(f"{path}: not readable JSON ({type(exc).__name__})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("members"), list) or not data["members"]:
+        raise EnsembleError(f"{path}: expected an object with a non-empty 'members' list")
+    combine = data.get("combine", "average")
+    if combine not in COMBINE_MODES:
+        raise EnsembleError(f"{path}: 'combine' must be one of {COMBINE_MODES}, not {combine!r}")
+    root = directory.resolve()
+    members = []
+    for i, entry in enumerate(data["members"]):
+        if not isinstance(entry, dict) or not isinstance(entry.get("model"), str):
+            raise EnsembleError(f"{path}: member {i} needs a 'model' path")
+        files = [entry["model"]] + ([entry["pretrain"]] if entry.get("pretrain") else [])
+        resolved = []
+        for rel in files:
+            full = (directory / rel).resolve()
+            if root not in full.parents:
+                raise EnsembleError(f"{path}: member {i} path {rel!r} leaves the model directory")
+            if not full.is_file():
+                raise EnsembleError(f"{path}: member {i} file {rel!r} does not exist")
+            resolved.append(full)
+        members.append(EnsembleMember(resolved[0], resolved[1] if len(resolved) > 1 else None))
+    return EnsembleManifest(tuple(members), combine)
+
+
+def average_viterbi(emissions: list[Any], transitions: list[Any]) -> list[int]:
+    """Decode one sentence from the mean CRF potentials of several members.
+
+    Args:
+        emissions: one ``numpy`` array per member, shape ``(seq_len, num_tags)``, columns in the
+            same tag order for every member.
+        transitions: one ``numpy`` array per member, shape ``(num_tags, num_tags)``,
+            ``[i, j]`` = score of tag ``j`` following tag ``i`` (Stanza's ``CRFLoss`` layout).
+
+    Returns:
+        ``list[int]`` of ``seq_len`` tag indices, the Viterbi path of the averaged potentials.
+
+    Raises:
+        EnsembleError: no members, or shapes that disagree.
+    """
+    import numpy as np
+    from stanza.models.common.crf import viterbi_decode
+
+    if not emissions or len(emissions) != len(transitions):
+        raise EnsembleError("average_viterbi needs one emission and one transition matrix per member")
+    shapes = {e.shape for e in emissions}
+    tshapes = {t.shape for t in transitions}
+    if len(shapes) != 1 or len(tshapes) != 1:
+        raise EnsembleError(f"members disagree on shapes: emissions {sorted(shapes)}, transitions {sorted(tshapes)}")
+    scores = np.mean(np.stack(emissions), axis=0)
+    trans = np.mean(np.stack(transitions), axis=0)
+    path, _ = viterbi_decode(scores, trans)
+    return [int(i) for i in path]
+
+
+def _tag_name(vocab: Any, index: int) -> str:
+    """Tag string of column index ``index`` in a Stanza tag vocabulary (``TagVocab`` or one-column ``CompositeVocab``)."""
+    from stanza.models.common.vocab import VOCAB_PREFIX
+
+    if index < len(VOCAB_PREFIX):  # <PAD>, <UNK>, <EMPTY>, <ROOT>: never decoded as tags
+        return VOCAB_PREFIX[index]
+    unit = vocab.id2unit((index,)) if hasattr(vocab, "lens") else vocab.id2unit(index)
+    return unit[0] if isinstance(unit, list) else unit
+
+
+def _tag_order(trainer: Any) -> list[str]:
+    vocab = trainer.vocab["tag"]
+    size = vocab.lens()[0] if hasattr(vocab, "lens") else len(vocab)
+    return [_tag_name(vocab, i) for i in range(size)]
+
+
+def check_same_tags(trainers: list[Any]) -> list[list[int]]:
+    """Column permutations that map each member's tag order onto the first member's.
+
+    Returns:
+        ``list[list[int]]``: for member ``m``, ``perm[m][k]`` is the column of member ``m`` that
+        holds the first member's tag ``k``.
+
+    Raises:
+        EnsembleError: a member has a different tag set, or more than one output tag column.
+    """
+    reference = _tag_order(trainers[0])
+    perms = []
+    for m, trainer in enumerate(trainers):
+        if len(trainer.model.tag_clfs) != 1:
+            raise EnsembleError(f"member {m} has {len(trainer.model.tag_clfs)} tag columns; averaging needs one")
+        order = _tag_order(trainer)
+        if sorted(order) != sorted(reference):
+            raise EnsembleError(f"member {m} predicts tags {sorted(set(order) - set(reference))} "
+                                f"the first member does not (or lacks {sorted(set(reference) - set(order))})")
+        index = {tag: i for i, tag in enumerate(order)}
+        perms.append([index[tag] for tag in reference])
+    return perms
+
+
+def predict_averaged(processor: Any, document: Any) -> list[list[str]]:
+    """Tag every sentence of a tokenized Stanza document with the averaged members of ``processor``.
+
+    Args:
+        processor: a loaded Stanza ``NERProcessor`` (its ``trainers`` are the members).
+        document: a ``stanza.Document`` already tokenized (``processors="tokenize"``).
+
+    Returns:
+        ``list[list[str]]``: BIOES tags of the first member's tag vocabulary, one list per sentence
+        of ``document``, one tag per token.
+
+    Raises:
+        EnsembleError: members disagree on the tag set (see :func:`check_same_tags`).
+    """
+    import torch
+    from stanza.models.common import utils
+    from stanza.models.common.vocab import VOCAB_PREFIX_SIZE
+    from stanza.models.ner.data import DataLoader
+    from stanza.models.ner.trainer import fix_singleton_tags, unpack_batch
+
+    trainers = processor.trainers
+    perms = check_same_tags(trainers)
+    per_member: list[list[Any]] = []  # member → sentence → emissions (seq_len, num_tags)
+    member_trans: list[Any] = []
+    with torch.no_grad():
+        for trainer, config, perm in zip(trainers, processor.configs, perms):
+            trainer.model.eval()
+            device = next(trainer.model.parameters()).device
+            loader = DataLoader(document, config["batch_size"], config, vocab=trainer.vocab, evaluation=True,
+                                preprocess_tags=False, bert_tokenizer=trainer.model.bert_tokenizer)
+            sentences: list[Any] = []
+            trans = None
+            for batch in loader:
+                inputs, orig_idx, word_orig_idx, char_orig_idx, sentlens, wordlens, charlens, charoffsets = \
+                    unpack_batch(batch, device)
+                word, wordchars, wordchars_mask, chars, tags = inputs
+                _, logits, transitions = trainer.model(word, wordchars, wordchars_mask, tags, word_orig_idx, sentlens,
+                                                       wordlens, chars, charoffsets, charlens, char_orig_idx)
+                scores = logits[0].cpu().numpy()[:, :, perm]
+                trans = transitions[0].cpu().numpy()[perm][:, perm]
+                batch_sentences = [scores[i, :sentlens[i]] for i in range(scores.shape[0])]
+                sentences += utils.unsort(batch_sentences, orig_idx)
+            per_member.append(sentences)
+            member_trans.append(trans)
+    vocab = trainers[0].vocab["tag"]
+    out: list[list[str]] = []
+    for sentence_scores in zip(*per_member):
+        path = average_viterbi(list(sentence_scores), member_trans)
+        path = [i if i >= VOCAB_PREFIX_SIZE else VOCAB_PREFIX_SIZE for i in path]
+        out.append(fix_singleton_tags([_tag_name(vocab, i) for i in path]))
+    return out
+
+
+def build_ensemble(member_dirs: list[str | Path], output: str | Path, *, combine: str = "average") -> Path:
+    """Copy trained model directories into one ensemble directory and write its manifest.
+
+    The first member's files become ``<output>/ner.pt`` and ``<output>/pretrain.pt`` (so tools
+    that expect a single model still find one); member ``k`` ≥ 2 goes to ``<output>/member-k/``.
+    Model cards and ``training.json`` files are copied beside each member.
+
+    Args:
+        member_dirs: directories written by ``python -m app.detection.train`` (``ner.pt`` and an
+            optional ``pretrain.pt``); at least two.
+        output: the ensemble directory (created; it may be one of the members' own directory only
+            if it is the first member).
+        combine: ``"average"`` or ``"first"`` (module docstring).
+
+    Returns:
+        the path of the written ``ensemble.json``.
+
+    Raises:
+        EnsembleError: fewer than two members, a member without ``ner.pt``, or an unknown mode.
+    """
+    if len(member_dirs) < 2:
+        raise EnsembleError("an ensemble needs at least two member directories")
+    if combine not in COMBINE_MODES:
+        raise EnsembleError(f"combine must be one of {COMBINE_MODES}, not {combine!r}")
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for k, src in enumerate(map(Path, member_dirs), start=1):
+        if not (src / MODEL_FILE).is_file():
+            raise EnsembleError(f"{src} has no {MODEL_FILE}")
+        sub = "" if k == 1 else f"member-{k}/"
+        dst = output / sub if sub else output
+        dst.mkdir(parents=True, exist_ok=True)
+        for name in (MODEL_FILE, PRETRAIN_FILE, "training.json", "MODEL_CARD.md"):
+            if (src / name).is_file() and (src / name).resolve() != (dst / name).resolve():
+                shutil.copyfile(src / name, dst / name)
+        entry = {"model": sub + MODEL_FILE}
+        if (src / PRETRAIN_FILE).is_file():
+            entry["pretrain"] = sub + PRETRAIN_FILE
+        entries.append(entry)
+    manifest = output / ENSEMBLE_FILE
+    manifest.write_text(json.dumps({"combine": combine, "members": entries}, indent=2) + "\n", encoding="utf-8")
+    read_manifest(output)  # validates what was written
+    return manifest
+
+
+app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
+
+
+@app.command()
+def main(
+    members: Annotated[list[Path], typer.Argument(help="Trained model directories (ner.pt [+ pretrain.pt]), 2 or more")],
+    output: Annotated[Path, typer.Option(help="Ensemble directory to write")],
+    combine: Annotated[str, typer.Option(help="average (CRF potentials averaged) or first (Stanza's merge)")] = "average",
+) -> None:
+    """Build an ensemble model directory from trained NER model directories."""
+    try:
+        manifest = build_ensemble(members, output, combine=combine)
+    except EnsembleError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    typer.echo(f"wrote {manifest} ({len(members)} members, combine={combine})")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,183 @@
+"""Tests for NER ensembles (app/detection/ensemble.py): averaged CRF decoding, manifests, loading.
+
+Runs offline without ../shared: the members are the shipped English model (copied) and in-memory
+permutations of it; the sentences are invented.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+import torch
+
+from app.detection.ensemble import (
+    EnsembleError,
+    average_viterbi,
+    build_ensemble,
+    check_same_tags,
+    read_manifest,
+)
+from app.detection.stanza_ner import WEIGHTS_DIR, ModelNotFoundError, StanzaTagger, resolve_model
+
+SHIPPED_EN = WEIGHTS_DIR / "en"
+SENTENCES = [
+    ["Angela", "Merkel", "visited", "Paris", "on", "Monday", "."],
+    ["John", "Smith", "works", "for", "the", "United", "Nations", "in", "Geneva", "."],
+    ["The", "European", "Commission", "said", "on", "Thursday", "it", "disagreed", "with", "German", "advice", "."],
+    ["Shares", "of", "Acme", "Corp", "rose", "in", "New", "York", "."],
+]
+
+
+def test_average_viterbi_decodes_the_mean_not_either_member():
+    a = np.array([[2.0, 0.0], [0.0, 1.0]])  # alone: [0, 1]
+    b = np.array([[0.0, 1.0], [3.0, 0.0]])  # alone: [1, 0]
+    zeros = np.zeros((2, 2))
+    assert average_viterbi([a], [zeros]) == [0, 1]
+    assert average_viterbi([b], [zeros]) == [1, 0]
+    # mean = [[1, .5], [1.5, .5]] → [0, 0]
+    assert average_viterbi([a, b], [zeros, zeros]) == [0, 0]
+
+
+def test_average_viterbi_averages_transitions():
+    e = np.array([[1.0, 0.0], [0.0, 2.0]])
+    penalty = np.array([[0.0, -10.0], [0.0, 0.0]])  # 0 → 1 forbidden-ish
+    # mean transitions [[0, -5], [0, 0]]: [0,1] = 1 + 2 - 5 = -2, [0,0] = 1, [1,1] = 2, [1,0] = 0
+    assert average_viterbi([e, e], [np.zeros((2, 2)), penalty]) == [1, 1]
+    assert average_viterbi([e], [np.zeros((2, 2))]) == [0, 1]
+
+
+def test_average_viterbi_rejects_mismatched_shapes():
+    with pytest.raises(EnsembleError):
+        average_viterbi([np.zeros((2, 3)), np.zeros((2, 4))], [np.zeros((3, 3)), np.zeros((4, 4))])
+    with pytest.raises(EnsembleError):
+        average_viterbi([], [])
+
+
+def _fake_trainer(tags: list[str]):
+    from stanza.models.common.vocab import VOCAB_PREFIX
+    from stanza.models.ner.vocab import TagVocab
+
+    vocab = TagVocab.__new__(TagVocab)
+    vocab._id2unit = list(VOCAB_PREFIX) + tags
+    vocab._unit2id = {t: i for i, t in enumerate(vocab._id2unit)}
+    return SimpleNamespace(vocab={"tag": vocab}, model=SimpleNamespace(tag_clfs=[object()]))
+
+
+def test_check_same_tags_gives_column_permutations():
+    first = _fake_trainer(["O", "S-PER", "B-LOC", "E-LOC"])
+    second = _fake_trainer(["B-LOC", "O", "E-LOC", "S-PER"])
+    perms = check_same_tags([first, second])
+    assert perms[0] == [0, 1, 2, 3, 4, 5, 6, 7]
+    # first's column k (4 = O, 5 = S-PER, 6 = B-LOC, 7 = E-LOC) sits at second's 5, 7, 4, 6
+    assert perms[1] == [0, 1, 2, 3, 5, 7, 4, 6]
+    with pytest.raises(EnsembleError, match="S-ORG"):
+        check_same_tags([first, _fake_trainer(["O", "S-ORG", "B-LOC", "E-LOC"])])
+
+
+@pytest.fixture(scope="module")
+def single():
+    return StanzaTagger("en", model_dir=SHIPPED_EN)
+
+
+@pytest.fixture(scope="module")
+def twin_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ensemble") / "en"
+    build_ensemble([SHIPPED_EN, SHIPPED_EN], out)
+    return out
+
+
+def test_build_ensemble_layout(twin_dir):
+    manifest = json.loads((twin_dir / "ensemble.json").read_text())
+    assert manifest == {"combine": "average", "members": [
+        {"model": "ner.pt", "pretrain": "pretrain.pt"},
+        {"model": "member-2/ner.pt", "pretrain": "member-2/pretrain.pt"}]}
+    assert (twin_dir / "member-2" / "ner.pt").read_bytes() == (SHIPPED_EN / "ner.pt").read_bytes()
+    resolved = resolve_model("en", twin_dir)
+    assert [m.model_path.name for m in resolved.members] == ["ner.pt", "ner.pt"]
+    assert resolved.model_path == (twin_dir / "ner.pt").resolve() and resolved.combine == "average"
+
+
+def test_twin_ensemble_tags_exactly_like_its_member(single, twin_dir):
+    twin = StanzaTagger("en", model_dir=twin_dir)
+    assert len(twin._pipeline.processors["ner"].trainers) == 2
+    assert twin.tag(SENTENCES) == single.tag(SENTENCES)
+    assert twin.tag([[], ["Paris"], []]) == [[], single.tag([["Paris"]])[0], []]
+    assert set(twin.labels) == {"PER", "LOC", "ORG", "MISC"}
+
+
+def test_members_with_permuted_tag_columns_are_aligned(single, twin_dir):
+    """Member 2 gets its tag vocabulary, classifier rows and CRF transitions permuted in memory: same tags."""
+    twin = StanzaTagger("en", model_dir=twin_dir)
+    trainer = twin._pipeline.processors["ner"].trainers[1]
+    vocab = trainer.vocab["tag"]
+    column = vocab._id2unit[0]
+    n = len(column)
+    order = list(range(4)) + list(reversed(range(4, n)))  # new column j holds old column order[j]
+    vocab._id2unit[0] = [column[i] for i in order]
+    vocab._unit2id[0] = {t: i for i, t in enumerate(vocab._id2unit[0])}
+    index = torch.tensor(order)
+    clf = trainer.model.tag_clfs[0]
+    crf = trainer.model.crits[0]
+    with torch.no_grad():
+        clf.weight.copy_(clf.weight[index])
+        clf.bias.copy_(clf.bias[index])
+        crf._transitions.copy_(crf._transitions[index][:, index])
+    assert check_same_tags(twin._pipeline.processors["ner"].trainers)[1] == [order.index(k) for k in range(n)]
+    assert twin.tag(SENTENCES) == single.tag(SENTENCES)
+
+
+def test_combine_first_uses_stanza_merge(single, tmp_path):
+    out = tmp_path / "first"
+    build_ensemble([SHIPPED_EN, SHIPPED_EN], out, combine="first")
+    tagger = StanzaTagger("en", model_dir=out)
+    assert tagger.resolved.combine == "first"
+    assert tagger.tag(SENTENCES) == single.tag(SENTENCES)
+
+
+def _write(tmp_path, manifest):
+    (tmp_path / "ner.pt").write_bytes(b"x")
+    (tmp_path / "ensemble.json").write_text(json.dumps(manifest) if not isinstance(manifest, str) else manifest)
+    return tmp_path
+
+
+@pytest.mark.parametrize(("manifest", "message"), [
+    ("{not json", "not readable JSON"),
+    ({"members": []}, "non-empty 'members'"),
+    ({"members": [{"model": "ner.pt"}], "combine": "vote"}, "'combine' must be"),
+    ({"members": [{"model": "ner.pt"}, {"model": "missing.pt"}]}, "does not exist"),
+    ({"members": [{"model": "../outside.pt"}]}, "leaves the model directory"),
+    ({"members": [{"pretrain": "ner.pt"}]}, "needs a 'model'"),
+])
+def test_bad_manifests_are_rejected(tmp_path, manifest, message):
+    directory = _write(tmp_path, manifest)
+    with pytest.raises(EnsembleError, match=message):
+        read_manifest(directory)
+    with pytest.raises(ModelNotFoundError, match="Unusable ensemble"):
+        resolve_model("en", directory)
+
+
+def test_no_manifest_means_single_model(tmp_path):
+    assert read_manifest(tmp_path) is None
+    assert resolve_model("en", SHIPPED_EN).members == ()
+
+
+def test_build_ensemble_errors_and_cli(tmp_path):
+    from typer.testing import CliRunner
+
+    from app.detection.ensemble import app
+
+    with pytest.raises(EnsembleError, match="at least two"):
+        build_ensemble([SHIPPED_EN], tmp_path / "one")
+    with pytest.raises(EnsembleError, match="has no ner.pt"):
+        build_ensemble([SHIPPED_EN, tmp_path], tmp_path / "two")
+    with pytest.raises(EnsembleError, match="combine"):
+        build_ensemble([SHIPPED_EN, SHIPPED_EN], tmp_path / "three", combine="vote")
+    result = CliRunner().invoke(app, [str(SHIPPED_EN), "--output", str(tmp_path / "cli")])
+    assert result.exit_code == 2 and "at least two" in result.output
+    result = CliRunner().invoke(app, [str(SHIPPED_EN), str(SHIPPED_EN), "--output", str(tmp_path / "cli")])
+    assert result.exit_code == 0, result.output
+    assert "2 members, combine=average" in result.output
+    assert read_manifest(tmp_path / "cli").combine == "average"
