@@ -281,6 +281,7 @@ def test_a_customers_placeholder_stays_in_place_and_is_reported_unknown(before, 
     # the untouched text comes back exactly, marks included
     back = PIPELINE.reidentify(TranslationResult(job_id="c", text=request.text, language="en"), table)
     assert back.text == text
+    assert mark in back.unknown_placeholders  # restored by position, and still reported
     # a translation (here: the text with a sentence added) keeps the customer's mark and reports it unknown
     translated = request.text + " Neuer Satz."
     back = PIPELINE.reidentify(TranslationResult(job_id="c", text=translated, language="de"), table)

@@ -10,7 +10,8 @@
 
 Matching is token-based and longest-first over the document's tokens; every word of a match must
 start with an upper-case letter except connecting words ("of", "de", "do", "am", ...), so "china" in
-lower case is not the country; a one-word match that opens a sentence is skipped ("Nice weather").
+lower case is not the country; a one-word match that opens a sentence is skipped ("Nice weather"), and
+the location gazetteer skips one-word matches in sentences written in capitals (headlines).
 """
 
 from __future__ import annotations
@@ -51,8 +52,13 @@ class PhraseIndex:
     def __len__(self) -> int:
         return len(self.phrases)
 
-    def match(self, text: str, sentences: list[Sentence], source: str) -> list[Entity]:
+    def match(self, text: str, sentences: list[Sentence], source: str, *,
+              single_words_in_headlines: bool = True) -> list[Entity]:
         """Longest non-overlapping matches whose content words are capitalised.
+
+        Args:
+            single_words_in_headlines: if false, one-word matches are skipped in a sentence written in
+                capitals (:func:`is_headline`), where capitalisation says nothing ("GOLD", "SALE").
 
         Returns:
             ``list[Entity]`` sorted by start.
@@ -61,10 +67,11 @@ class PhraseIndex:
         for sentence in sentences:
             tokens = sentence.tokens
             words = [t.text.casefold() for t in tokens]
+            min_n = 1 if single_words_in_headlines or not is_headline(tokens) else 2
             i = 0
             while i < len(tokens):
                 hit = None
-                for n in range(min(self.max_len, len(tokens) - i), 0, -1):
+                for n in range(min(self.max_len, len(tokens) - i), min_n - 1, -1):
                     label = self.phrases.get(tuple(words[i : i + n]))
                     # a single capitalised word opening a sentence may be a common word ("Nice weather")
                     if label and _capitalised(tokens[i : i + n]) and not (n == 1 and i == 0):
@@ -78,6 +85,13 @@ class PhraseIndex:
                 else:
                     i += 1
         return out
+
+
+def is_headline(tokens) -> bool:
+    """True for a sentence written in capitals: at least three words with letters, all of them upper-case
+    ("SOCCER - THREE STANDARD LIEGE PLAYERS BANNED")."""
+    alphabetic = [t.text for t in tokens if any(c.isalpha() for c in t.text)]
+    return len(alphabetic) >= 3 and all(w.isupper() for w in alphabetic)
 
 
 def _capitalised(tokens) -> bool:
@@ -133,17 +147,25 @@ class GazetteerRecognizer(Recognizer):
         name: the recognizer's name (its ``source``).
     """
 
-    def __init__(self, entries: dict[str, Iterable[str]], name: str = "gazetteer") -> None:
+    def __init__(self, entries: dict[str, Iterable[str]], name: str = "gazetteer", *,
+                 single_words_in_headlines: bool = True) -> None:
         self.name = name
+        self.single_words_in_headlines = single_words_in_headlines
         self.index = PhraseIndex()
         for label, phrases in entries.items():
             for phrase in phrases:
                 self.index.add(phrase, label)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return self.index.match(text, sentences, self.name)
+        return self.index.match(text, sentences, self.name, single_words_in_headlines=self.single_words_in_headlines)
 
 
 def location_gazetteer(language: str, min_population: int = 100_000) -> GazetteerRecognizer:
-    """Countries (in ``language`` and English) and cities (≥ ``min_population``) as ``LOCATION``."""
-    return GazetteerRecognizer({LOCATION: [*country_names(language), *city_names(min_population)]}, name="gazetteer")
+    """Countries (in ``language`` and English) and cities (≥ ``min_population``) as ``LOCATION``.
+
+    One-word names are not matched in sentences written in capitals (headlines: "GOLD", "SALE", "NICE" are
+    cities' names too, and capitals say nothing there); multi-word names ("NEW YORK") still are. Users'
+    own lists (``custom_lists``) match everywhere.
+    """
+    return GazetteerRecognizer({LOCATION: [*country_names(language), *city_names(min_population)]}, name="gazetteer",
+                               single_words_in_headlines=False)

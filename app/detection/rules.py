@@ -63,13 +63,26 @@ STOP_WORDS: frozenset[str] = frozenset(
     El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Os As Um Uma Ele Ela Eles No Na Do Da Em
     Com Pelo Pela Para Mr Mrs Ms Dr Herr Frau Sr Sra""".split()
 )
+#: :data:`STOP_WORDS` case-folded, for case-blind tests ("THE").
+STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in STOP_WORDS)
 
-_MONTHS_AND_DAYS = frozenset(
-    """January February March April May June July August September October November December Monday Tuesday
-    Wednesday Thursday Friday Saturday Sunday Januar Februar März Mai Juni Juli Oktober Dezember Montag
-    Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag Enero Febrero Marzo Abril Mayo Junio Julio Agosto
-    Janeiro Fevereiro Março Maio Junho Julho""".split()
+#: Weekday names (en, de, es, pt), capitalised: never part of a name run ("met Insulza Monday").
+WEEKDAYS: frozenset[str] = frozenset(
+    """Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch Donnerstag Freitag
+    Samstag Sonnabend Sonntag Lunes Martes Miércoles Jueves Viernes Sábado Domingo Segunda-feira Terça-feira
+    Quarta-feira Quinta-feira Sexta-feira""".split()
 )
+
+#: Month names (en, de, es, pt), capitalised: not a name word after the first word of a run, nor before a
+#: conjunction ("in May and NATO"); a run may start with one ("Mrs. June Carter").
+MONTHS: frozenset[str] = frozenset(
+    """January February March April May June July August September October November December Januar Februar
+    März Mai Juni Juli Oktober Dezember Jänner Enero Febrero Marzo Abril Mayo Junio Julio Agosto Septiembre
+    Setiembre Octubre Noviembre Diciembre Janeiro Fevereiro Março Maio Junho Julho Setembro Outubro Novembro
+    Dezembro""".split()
+)
+
+_MONTHS_AND_DAYS = WEEKDAYS | MONTHS
 
 _FAKER_LOCALES: dict[str, tuple[str, ...]] = {
     "en": ("en_US", "en_GB"),
@@ -143,10 +156,14 @@ def _covered_index(entities: list[Entity]) -> tuple[list[Entity], int, list[int]
 
 
 def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4) -> int:
-    """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside)."""
+    """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside); a weekday
+    ends the run, and so does a month name after its first word (:data:`WEEKDAYS`, :data:`MONTHS`)."""
     j = i
     words = 0
     while j < len(tokens) and words < max_words:
+        word = tokens[j].text
+        if word in WEEKDAYS or (j > i and word in MONTHS):
+            break
         if _is_cap(tokens[j]):
             words += 1
             j += 1
@@ -261,7 +278,7 @@ class ConjunctionRule(Rule):
                         out.append(Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}"))
                 elif right is not None and left is None and right.label in self.labels and right.start == t[k + 1].start:
                     i = k
-                    while i > 0 and k - i < 3 and _is_cap(t[i - 1]):
+                    while i > 0 and k - i < 3 and _is_cap(t[i - 1]) and t[i - 1].text not in _MONTHS_AND_DAYS:
                         i -= 1
                     if i < k and i > 0:  # not from the sentence's first word, which is capitalised anyway
                         a, b = t[i].start, t[k - 1].end

@@ -14,8 +14,8 @@ Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
 3. **By order of appearance** — for marks that are all alike (``suppress``, ``ukds``, ``combined``):
    the k-th mask in the translation gets the k-th such mention.
 
-Marks that look like placeholders but are not in the table are left in place and reported as
-``unknown_placeholders``. ``missing_placeholders`` reports every original that did not come back: a
+Marks that look like placeholders but are not in the table (a customer's own ``[PERSON_1]``) are
+left in place and reported as ``unknown_placeholders``, by every condition. ``missing_placeholders`` reports every original that did not come back: a
 table entry with no mark in the text as its mark (``"[PERSON_2]"``), and a mark present fewer times
 than its chain has mentions as ``"<mark>#k"`` for each mention k (1-based) left without a mark —
 likewise ``"<mask>#k"`` for order-based masks. Nothing unrestored is silent. Only the given table is ever
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,8 +80,18 @@ def _untouched(text: str, table: dict[str, Any]) -> bool:
 
 
 def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
+    """Condition 1: restore every mention at its recorded offsets; placeholder-like marks outside the
+    mentions (a customer's own ``[PERSON_1]``) stay in place and are listed as unknown, as in condition 2."""
     spans = sorted((m["anon_start"], m["anon_end"], m["text"]) for e in table["entries"] for m in _mentions(e))
-    return ReidentificationResult(_splice(text, spans), restored=len(spans), condition="position")
+    starts = [s for s, _, _ in spans]
+    unknown: dict[str, None] = {}
+    for match in find_placeholders(text):
+        i = bisect_right(starts, match.start) - 1  # the last mention starting at or before the mark
+        inside = (i >= 0 and spans[i][1] > match.start) or (i + 1 < len(spans) and spans[i + 1][0] < match.end)
+        if not inside:
+            unknown.setdefault(match.surface, None)
+    return ReidentificationResult(_splice(text, spans), restored=len(spans), unknown_placeholders=list(unknown),
+                                  condition="position")
 
 
 def _splice(text: str, replacements: list[tuple[int, int, str]]) -> str:

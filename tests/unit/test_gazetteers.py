@@ -23,3 +23,13 @@ def test_cities_and_countries_longest_match_capitalised_only():
 def test_user_lists():
     g = GazetteerRecognizer({"ORGANIZATION": ["Acme Widgets", "Initech"], "PERSON": ["Zed"]}, name="custom")
     assert found(g, "We met Zed from Acme Widgets and initech.") == [("Zed", "PERSON"), ("Acme Widgets", "ORGANIZATION")]
+
+
+def test_one_word_place_names_are_not_matched_in_headlines():
+    g = location_gazetteer("en")
+    assert found(g, "STOCKS GOLD METALS SALE.") == []  # GeoNames has cities named Gold and Sale
+    assert found(g, "TENNIS - PLAYERS FROM NEW YORK WIN IN LONDON.") == [("NEW YORK", "LOCATION")]
+    assert found(g, "Players from New York met in London.") == [("New York", "LOCATION"), ("London", "LOCATION")]
+    assert found(g, "IN LONDON 1996-08-30") == [("LONDON", "LOCATION")]  # two words with letters: not a headline
+    custom = GazetteerRecognizer({"ORGANIZATION": ["Initech"]}, name="custom")
+    assert found(custom, "SHARES OF INITECH FELL.") == [("INITECH", "ORGANIZATION")]  # users' lists match everywhere

@@ -95,6 +95,21 @@ def test_customer_placeholders_are_never_confused_with_ours():
     back = reidentify("Herr [PERSON_2] schrieb [PERSON_1] ins Formular.", result.table)
     assert back.text == "Herr John Doe schrieb [PERSON_1] ins Formular."
     assert back.unknown_placeholders == ["[PERSON_1]"]
+    untouched = reidentify(result.text, result.table)
+    assert (untouched.text, untouched.condition) == (text, "position")
+    assert untouched.unknown_placeholders == ["[PERSON_1]"]
+
+
+def test_position_restore_lists_only_marks_outside_the_mentions():
+    text = "[LOCATION_3] Doe met [PERSON_1] and Jane Roe ([PERSON_1]) in Paris."
+    ents = [Entity(13, 16, "PERSON", "Doe", "t"), Entity(36, 44, "PERSON", "Jane Roe", "t"),
+            Entity(61, 66, "LOCATION", "Paris", "t")]
+    result = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="tag", job_id="j", language="en")
+    assert result.text == "[LOCATION_3] [PERSON_2] met [PERSON_1] and [PERSON_3] ([PERSON_1]) in [LOCATION_1]."
+    back = reidentify(result.text, result.table)
+    assert (back.text, back.condition, back.restored) == (text, "position", 3)
+    assert back.unknown_placeholders == ["[LOCATION_3]", "[PERSON_1]"]
+    assert back.missing_placeholders == []
 
 
 def test_surrogates_tolerate_case_and_inflection():

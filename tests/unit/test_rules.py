@@ -47,6 +47,19 @@ def test_multiple_run_conjunction_rule():
     ]
 
 
+def test_weekdays_and_months_do_not_extend_names():
+    """CoNLL-2003 English dev: "Minister Jose Miguel Insulza Monday" and "on Thursday and NATO"."""
+    text = "Albright meets Minister Jose Miguel Insulza Monday. Rebels fought police on Thursday and NATO troops."
+    nato = Entity(text.index("NATO"), text.index("NATO") + 4, "ORGANIZATION", "NATO", "stanza")
+    assert run(text, "en", [nato]) == [("Jose Miguel Insulza", "PERSON", "rule:title"), ("NATO", "ORGANIZATION", "stanza")]
+    # a month may open a name after a title, not continue one, nor precede a conjunction
+    text = "Mrs. June Carter came in May and Mr. Cash August left."
+    cash = Entity(text.index("Cash"), text.index("Cash") + 4, "PERSON", "Cash", "stanza")
+    assert run(text, "en", [cash]) == [("June Carter", "PERSON", "rule:title"), ("Cash", "PERSON", "stanza")]
+    assert run("Am Montag traf Herr Weber Dienstag Frau Schulz.", "de") == [
+        ("Weber", "PERSON", "rule:title"), ("Schulz", "PERSON", "rule:title")]
+
+
 def test_rules_find_nothing_in_plain_text():
     assert run("The committee met on Tuesday and adjourned.", "en") == []
 

@@ -55,7 +55,7 @@ import random  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from app.detection.voting import DEFAULT_PRECEDENCE, _rank  # noqa: E402
+from app.detection.voting import DEFAULT_PRECEDENCE, _rank, name_like  # noqa: E402
 
 
 def _reference_free_parts(entity, accepted):
@@ -84,7 +84,7 @@ def _reference_strip(text, start, end):
 
 def reference_resolve_overlaps(text, entities, precedence=DEFAULT_PRECEDENCE):
     """``resolve_overlaps`` as it was before it became O(n log n) (quadratic), verbatim but for the later
-    rule that a left-over part needs an upper-case letter or a digit (``voting.name_like``)."""
+    rule that a left-over part must look like a name (``voting.name_like``, called here)."""
     ordered = sorted(entities, key=lambda e: (_rank(e.source, precedence), -e.length, e.start))
     accepted = []
     for entity in ordered:
@@ -93,7 +93,7 @@ def reference_resolve_overlaps(text, entities, precedence=DEFAULT_PRECEDENCE):
             continue
         for start, end in _reference_free_parts(entity, accepted):
             start, end = _reference_strip(text, start, end)
-            if end > start and any(c.isupper() or c.isdigit() for c in text[start:end]):  # name_like, added later
+            if end > start and name_like(text[start:end]):  # added later
                 accepted.append(Entity(start, end, entity.label, text[start:end], entity.source, entity.score))
     return sorted(accepted, key=lambda e: (e.start, e.end))
 
@@ -259,3 +259,13 @@ def test_lower_case_left_overs_are_not_kept():
     out2 = resolve_overlaps(text2, [E(text2, "Real Madrid CF 2", "ORGANIZATION", "gazetteer"),
                                     E(text2, "Madrid", "LOCATION", "stanza")], ("stanza", "gazetteer"))
     assert [e.text for e in out2] == ["Real", "Madrid", "CF 2"]
+
+
+def test_function_word_left_overs_are_not_kept_in_any_case():
+    """CoNLL-2003 English dev: the gazetteer's "THE HAGUE" minus the model's "HAGUE" left "THE"."""
+    text = "THE HAGUE 1996-08-30"
+    out = resolve_overlaps(text, [E(text, "THE HAGUE", "LOCATION", "gazetteer"), E(text, "HAGUE", "LOCATION", "stanza")],
+                           ("stanza", "gazetteer"))
+    assert [(e.text, e.source) for e in out] == [("HAGUE", "stanza")]
+    assert not name_like("The") and not name_like("de") and not name_like("Und")
+    assert name_like("A") and name_like("Hague") and name_like("Theo")  # one letter, or not a function word
