@@ -181,3 +181,13 @@ def test_build_ensemble_errors_and_cli(tmp_path):
     assert result.exit_code == 0, result.output
     assert "2 members, combine=average" in result.output
     assert read_manifest(tmp_path / "cli").combine == "average"
+
+
+def test_installing_a_single_model_removes_a_stale_manifest(tmp_path):
+    from app.detection.train import install_model
+
+    out = tmp_path / "en"
+    build_ensemble([SHIPPED_EN, SHIPPED_EN], out)
+    install_model(SHIPPED_EN / "ner.pt", out, SHIPPED_EN / "pretrain.pt", compact=False)
+    assert not (out / "ensemble.json").exists()
+    assert resolve_model("en", out).members == ()

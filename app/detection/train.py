@@ -37,6 +37,7 @@ from typing import Annotated, Any
 import typer
 
 from app.detection.conll import FORMATS, Sentence, read_conll
+from app.detection.ensemble import ENSEMBLE_FILE
 
 logger = logging.getLogger(__name__)
 
@@ -333,7 +334,8 @@ def install_model(model_src: str | Path, output: str | Path, pretrain_path: str 
     (Stanza writes it to ``<work_dir>/saved_models/<language>_nertagger.pt`` at each dev improvement).
     With ``compact`` the checkpoint is stored in float16 (:func:`compact_checkpoint`) and the
     pretrain slimmed (:func:`slim_pretrain`). A stale ``pretrain.pt`` is removed when the model
-    has none.
+    has none, and so is an ``ensemble.json`` (the directory now holds this one model; rebuild an ensemble
+    with ``python -m app.detection.ensemble``).
 
     Returns:
         ``{file name: size in bytes}`` of the ``.pt`` files in ``output``.
@@ -343,6 +345,11 @@ def install_model(model_src: str | Path, output: str | Path, pretrain_path: str 
     """
     output = Path(output)
     output.mkdir(parents=True, exist_ok=True)
+    stale_manifest = output / ENSEMBLE_FILE
+    if stale_manifest.exists():
+        stale_manifest.unlink()
+        logger.warning("removed %s: %s now holds one model (rebuild the ensemble with python -m app.detection.ensemble)",
+                       stale_manifest, output)
     model_dst = output / MODEL_FILE
     if compact:
         compact_checkpoint(model_src, model_dst)
