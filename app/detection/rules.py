@@ -56,6 +56,12 @@ CONJUNCTIONS: dict[str, frozenset[str]] = {
 #: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
 NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
 
+#: Particles that cannot open a name: articles and conjunctions ("Herr der Lage", not "Herr von Weizsäcker").
+_NOT_FIRST_PARTICLES: frozenset[str] = frozenset("der den y e".split())
+
+#: Every title of every language: a title is not a name word ("Sehr geehrter Herr Bürgermeister").
+ALL_TITLES: frozenset[str] = frozenset().union(*TITLES.values())
+
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
 STOP_WORDS: frozenset[str] = frozenset(
     """The A An This That These Those It He She They We I You His Her Their Our My Its In On At For From By
@@ -156,18 +162,20 @@ def _covered_index(entities: list[Entity]) -> tuple[list[Entity], int, list[int]
 
 
 def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4) -> int:
-    """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside); a weekday
-    ends the run, and so does a month name after its first word (:data:`WEEKDAYS`, :data:`MONTHS`)."""
+    """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside, and first
+    except articles); a weekday or a title ends the run, and so does a month name after its first word
+    (:data:`WEEKDAYS`, :data:`ALL_TITLES`, :data:`MONTHS`)."""
     j = i
     words = 0
     while j < len(tokens) and words < max_words:
         word = tokens[j].text
-        if word in WEEKDAYS or (j > i and word in MONTHS):
+        if word in WEEKDAYS or word in ALL_TITLES or (j > i and word in MONTHS):
             break
         if _is_cap(tokens[j]):
             words += 1
             j += 1
-        elif tokens[j].text in NAME_PARTICLES and j + 1 < len(tokens) and _is_cap(tokens[j + 1]):
+        elif (word in NAME_PARTICLES and j + 1 < len(tokens) and _is_cap(tokens[j + 1])
+              and not (j == i and word in _NOT_FIRST_PARTICLES)):
             j += 1
         else:
             break

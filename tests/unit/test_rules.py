@@ -279,3 +279,10 @@ def test_thousands_of_proposals_match_the_reference():
     for relabel in (False, True):
         assert _merge_outcome(merge, entities, proposals, relabel) == _merge_outcome(
             reference_merge, entities, proposals, relabel)
+
+
+def test_titles_and_articles_are_not_names():
+    """GermEval dev: "Sehr geehrter Herr Bürgermeister" and "Herr der Lage" are not persons."""
+    assert run("Sehr geehrter Herr Bürgermeister, vielen Dank. Er ist nicht Herr der Lage.", "de") == []
+    assert run("Dann sprach Frau Ministerin Schulz mit Herrn von Weizsäcker.", "de") == [
+        ("Schulz", "PERSON", "rule:title"), ("von Weizsäcker", "PERSON", "rule:title")]
