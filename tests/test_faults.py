@@ -9,7 +9,9 @@ of the same consumer group.
   rewritten with the same content (private Redis, every ``SET`` observed with ``MONITOR``).
 - ``two-workers``: one of two workers stopped under load; the other takes over its partitions.
 - ``redis-down``: the tables' Redis (a private ``redis-server`` on another port, never the shared one)
-  stopped under load, then restarted: no translation request before its table, retries logged, catch-up.
+  stopped under load, then restarted: no translation request before its table, retries logged, catch-up;
+  stopped again while translations of known jobs arrive: they wait for their tables (no output, no dead
+  letter), then all come back restored exactly.
 - ``broker-down``: the worker started before the broker exists; the broker killed and restarted empty
   in the middle (its own Tansu on its own port); the broker unreachable in the middle while keeping its data
   (a TCP proxy in front of Tansu cut).
@@ -117,6 +119,14 @@ def test_redis_unavailable_under_load(fault_env):
     assert f["catch_up_s_from_redis_restart"] is not None
     # killed while Redis was down: the documents it held without a table were redelivered and came out
     assert f["phase2_unanswered_at_kill"] > 0
+    # Redis down on the reverse path: the translations waited for their tables (no output, no unknown_job dead
+    # letter meanwhile), then every one was restored exactly to the original text
+    assert f["phase3_translations"] == max(10, DOCUMENTS // 4)
+    assert f["phase3_worker_alive_during_outage"] is True
+    assert f["phase3_outputs_during_outage"] == 0 and f["phase3_dead_letters"] == 0
+    assert f["phase3_round_trips_exact"] == f["phase3_translations"]
+    assert f["phase3_log_retry_lines"] > 0
+    assert f["phase3_catch_up_s_from_restart"] is not None
 
 
 def test_broker_unreachable_at_start_and_restarted_in_the_middle(fault_env):

@@ -17,6 +17,9 @@ accounts for every input:
     request was emitted before its table was written, and that every write of one job's table wrote the
     same table. Then a second, shorter outage during which the worker is killed (SIGKILL) and restarted
     after Redis: the documents it held without a table must come out (their offsets were not committed).
+    Then a third outage on the reverse path: translation results of known jobs arrive while Redis is down;
+    the worker must wait for their tables (no output, no ``unknown_job`` dead letter meanwhile) and restore
+    every one exactly once Redis is back.
 ``broker-down``
     (a) the worker is started before the broker exists; the broker is started on that port later;
     (b) the broker is killed in the middle of a stream and restarted empty on the same port (Tansu keeps
@@ -941,18 +944,39 @@ def _common_checks(fig: dict[str, Any], problems: list[str], *, allow_wrong: boo
         problems.append("a table was rewritten with a different content")
 
 
+async def _start(run: Run, kind: str, workers: int = 1, *, label: str = "") -> tuple[str, str, list[WorkerProcess]]:
+    """The prologue of a scenario: start the (private, ``MONITOR``-observed) Redis, ``workers`` workers of
+    one new app id ``faults-<kind>-<hex>`` (labelled ``1``, ``2``…), the topics, the output recorder and the
+    publisher; wait until the first worker round-trips a probe document and log ``<label> ready (N s)``
+    (``label`` default: ``worker`` or ``workers``).
+
+    Returns:
+        ``(app_id, prefix, workers)``: ``prefix`` (``<kind>-<hex>``) starts the job ids of the scenario's
+        documents (:func:`_stream`).
+    """
+    run.start_redis()
+    app_id = f"faults-{kind}-{uuid.uuid4().hex[:6]}"
+    started = [run.new_worker(app_id, str(k + 1)) for k in range(workers)]
+    await run.start_io()
+    ready = await run.wait_ready(started[0])
+    run.event(f"{label or ('worker' if workers == 1 else 'workers')} ready ({ready:.1f} s)")
+    return app_id, f"{kind}-{uuid.uuid4().hex[:6]}", started
+
+
+def _stream(run: Run, n: int, prefix: str) -> list[Input]:
+    """The main input stream of a scenario: ``n`` documents (job ids ``<prefix>-00000``…) for the
+    ``documents`` topic with 2 % bad inputs (at least one, which must become dead letters) spread evenly
+    among them."""
+    assert run.settings is not None
+    return _interleave(_inputs_for(make_documents(n, prefix), make_bad_inputs(max(1, n // 50), prefix),
+                                   run.settings.topic_documents))
+
+
 async def scenario_kill(run: Run, n: int, *, timeout: float) -> tuple[dict[str, Any], list[str]]:
     """SIGKILL the worker in the middle of the stream, restart it, account."""
     problems: list[str] = []
-    run.start_redis()
-    app_id = f"faults-kill-{uuid.uuid4().hex[:6]}"
-    w1 = run.new_worker(app_id, "1")
-    await run.start_io()
-    ready = await run.wait_ready(w1)
-    run.event(f"worker 1 ready ({ready:.1f} s)")
-    prefix = f"kill-{uuid.uuid4().hex[:6]}"
-    inputs = _interleave(_inputs_for(make_documents(n, prefix), make_bad_inputs(max(1, n // 50), prefix),
-                                     run.settings.topic_documents))
+    app_id, prefix, (w1,) = await _start(run, "kill", label="worker 1")
+    inputs = _stream(run, n, prefix)
     t_pub = run.event(f"publishing {len(inputs)} inputs (in the background)")
     pub = asyncio.create_task(publish(run, inputs))
     if not await wait_answered(run, inputs, fraction=0.35, timeout=timeout, alive=[w1]):
@@ -987,20 +1011,12 @@ def _first_after(inputs: list[Input], since: float) -> Optional[float]:
 async def scenario_two_workers(run: Run, n: int, *, timeout: float) -> tuple[dict[str, Any], list[str]]:
     """Two workers of one app id; one stopped (SIGTERM) under load; the other takes over."""
     problems: list[str] = []
-    run.start_redis()
-    app_id = f"faults-two-{uuid.uuid4().hex[:6]}"
-    w1 = run.new_worker(app_id, "1")
-    w2 = run.new_worker(app_id, "2")
-    await run.start_io()
-    ready = await run.wait_ready(w1)
-    run.event(f"workers ready ({ready:.1f} s)")
+    _, prefix, (w1, w2) = await _start(run, "two", workers=2)
     # both must be in the group before the load starts: wait for the second one's model loading
     await _wait_log(w2, "worker ready", timeout=run.env.ready_timeout)
     await _wait_log(w1, "worker ready", timeout=run.env.ready_timeout)
     await asyncio.sleep(8)  # the rebalance that brings the second member in
-    prefix = f"two-{uuid.uuid4().hex[:6]}"
-    inputs = _interleave(_inputs_for(make_documents(n, prefix), make_bad_inputs(max(1, n // 50), prefix),
-                                     run.settings.topic_documents))
+    inputs = _stream(run, n, prefix)
     run.event(f"publishing {len(inputs)} inputs (in the background)")
     pub = asyncio.create_task(publish(run, inputs))
     if not await wait_answered(run, inputs, fraction=0.35, timeout=timeout, alive=[w1, w2]):
@@ -1052,20 +1068,15 @@ async def _wait_log(w: WorkerProcess, needle: str, timeout: float) -> None:
 
 
 async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float = 30.0) -> tuple[dict[str, Any], list[str]]:
-    """The Redis of the tables stopped for ``outage`` seconds under load, then restarted (same data)."""
+    """The Redis of the tables stopped for ``outage`` seconds under load, then restarted (same data); phase 2:
+    stopped again and the worker killed during the outage; phase 3 (:func:`_reverse_path_outage`): stopped
+    while translations of known jobs arrive on the reverse path."""
     problems: list[str] = []
     if run.env.redis_url:
         raise ValueError("redis-down needs a private Redis (FaultEnv.redis_url must be None)")
-    run.start_redis(monitor=True)
+    app_id, prefix, (w1,) = await _start(run, "redis")
     assert run.redis is not None
-    app_id = f"faults-redis-{uuid.uuid4().hex[:6]}"
-    w1 = run.new_worker(app_id, "1")
-    await run.start_io()
-    ready = await run.wait_ready(w1)
-    run.event(f"worker ready ({ready:.1f} s)")
-    prefix = f"redis-{uuid.uuid4().hex[:6]}"
-    inputs = _interleave(_inputs_for(make_documents(n, prefix), make_bad_inputs(max(1, n // 50), prefix),
-                                     run.settings.topic_documents))
+    inputs = _stream(run, n, prefix)
     run.event(f"publishing {len(inputs)} inputs (in the background)")
     pub = asyncio.create_task(publish(run, inputs))
     if not await wait_answered(run, inputs, fraction=0.25, timeout=timeout, alive=[w1]):
@@ -1112,7 +1123,10 @@ async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float
     complete2 = await wait_answered(run, phase2, timeout=timeout, alive=[w2])
     run.event(f"phase 2 all answered: {complete2}")
     await settle(run, 5)
-    inputs = inputs + phase2
+    phase3, fig3, problems3 = await _reverse_path_outage(run, w2, inputs, max(10, n // 4), timeout=timeout,
+                                                         outage=max(5.0, outage / 2))
+    problems += problems3
+    inputs = inputs + phase2 + phase3
     match(inputs, run.recorder, run.settings)
     fig = account(inputs)
     rec2 = recovery(phase2, t_up2)
@@ -1130,6 +1144,7 @@ async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float
         "log_retry_lines": retry_lines,
         "log_recovered_lines": recovered_lines,
         "log_examples": log_examples,
+        **fig3,
     })
     if not complete2 or not unanswered_at_kill:
         problems.append("phase 2 (kill during the outage) proved nothing or lost documents")
@@ -1142,6 +1157,83 @@ async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float
         problems.append("the Redis monitor observed no table write")
     _common_checks(fig, problems)
     return fig, problems
+
+
+async def _reverse_path_outage(run: Run, worker: WorkerProcess, forward: list[Input], count: int, *,
+                               timeout: float, outage: float) -> tuple[list[Input], dict[str, Any], list[str]]:
+    """Phase 3 of ``redis-down``: Redis down on the reverse path.
+
+    Redis is stopped, then a translation result is published for ``count`` jobs of ``forward`` that have a
+    translation request (its text: the request's anonymized text, untouched), and Redis stays down for
+    ``outage`` seconds. The reidentify agent must wait for the tables (retrying the read, logging
+    ``retrying table read``): no re-identified output and no dead letter (``unknown_job`` above all) while
+    Redis is down, the worker alive. After the restart every translation must come out exactly once (copies
+    only if byte-identical) with the original document text, and none dead-lettered.
+
+    Returns:
+        ``(inputs, figures, problems)``: the translation inputs (for the scenario's accounting) and the
+        ``phase3_*`` figures.
+    """
+    s, recorder, redis = run.settings, run.recorder, run.redis
+    assert s is not None and recorder is not None and redis is not None
+    problems: list[str] = []
+    match(forward, recorder, s)
+    known = [i for i in forward if i.expect == "request" and i.requests and i.job_id][:count]
+    inputs = [Input(i.job_id, orjson.dumps({"job_id": i.job_id, "text": i.requests[0].value["text"], "language": "en"}),
+                    i.job_id, "reidentified", s.topic_translation_results, text=i.text) for i in known]
+    redis.stop()
+    t_down = run.event(f"phase 3: redis stopped, then {len(inputs)} translation results of known jobs published; "
+                       f"redis stays down {outage:.0f} s")
+    await publish(run, inputs, s.topic_translation_results)
+    await asyncio.sleep(outage)
+    alive = worker.running
+    t_restart = time.time()
+    redis.start()
+    t_up = time.time()
+    match(inputs, recorder, s)
+    run.event(f"redis restarted after {t_restart - t_down:.0f} s ({sum(i.answered for i in inputs)} of phase 3 "
+              f"answered meanwhile; worker alive: {alive})")
+    complete = alive and await wait_answered(run, inputs, timeout=timeout, alive=[worker])
+    run.event(f"phase 3 all answered: {complete}")
+    await settle(run, 3)
+    match(inputs, recorder, s)
+    during = [o for i in inputs for o in i.results if o.timestamp < t_restart]
+    dead = [o for i in inputs for o in i.dead_letters]
+    dead_during = [o for o in dead if o.timestamp < t_restart]
+    exact = sum(1 for i in inputs if i.results and len({o.raw for o in i.results}) == 1
+                and i.results[0].value.get("text") == i.text)
+    logs = [worker.log_path]
+    fig = {
+        "phase3_translations": len(inputs),
+        "phase3_outage_s": round(t_restart - t_down, 1),
+        "phase3_worker_alive_during_outage": alive,
+        "phase3_outputs_during_outage": len(during),
+        "phase3_dead_letters": len(dead),
+        "phase3_dead_letters_during_outage": len(dead_during),
+        "phase3_dead_letter_reasons": sorted({f"{o.value.get('stage')}: {o.value.get('reason')}" for o in dead
+                                              if isinstance(o.value, dict)})[:5],
+        "phase3_round_trips_exact": exact,
+        "phase3_duplicates": sum(max(0, len(i.results) - 1) for i in inputs),
+        "phase3_first_output_after_restart_s": _first_after(inputs, t_up),
+        "phase3_catch_up_s_from_restart": recovery(inputs, t_up)["catch_up_s"],
+        "phase3_log_retry_lines": _log_count(logs, "retrying table read"),
+        "phase3_log_recovered_lines": _log_count(logs, "failed attempts (table read)"),
+        "phase3_log_examples": _log_lines(logs, r"redis (unavailable|reachable).*table read"),
+    }
+    if not inputs:
+        problems.append("phase 3: no job had a translation request")
+    if not alive:
+        problems.append("phase 3: the worker died while Redis was down on the reverse path")
+    if during:
+        problems.append(f"phase 3: {len(during)} re-identified outputs emitted while Redis was down")
+    if dead:
+        problems.append(f"phase 3: {len(dead)} translations dead-lettered: {fig['phase3_dead_letter_reasons']}")
+    if not complete or exact != len(inputs):
+        problems.append(f"phase 3: only {exact}/{len(inputs)} translations restored exactly once "
+                        "(copies identical) to the original text")
+    if not fig["phase3_log_retry_lines"]:
+        problems.append("phase 3: no 'retrying table read' log line from the worker")
+    return inputs, fig, problems
 
 
 async def scenario_broker_down(run: Run, n: int, *, timeout: float, outage: float = 10.0,
@@ -1512,15 +1604,9 @@ def poison_messages(prefix: str) -> dict[str, list[tuple[bytes, str]]]:
 async def scenario_poison(run: Run, n: int, *, timeout: float, behind: int = 3) -> tuple[dict[str, Any], list[str]]:
     """Poison messages on every input topic, each followed by ``behind`` good messages with its key."""
     problems: list[str] = []
-    run.start_redis()
-    app_id = f"faults-poison-{uuid.uuid4().hex[:6]}"
-    w1 = run.new_worker(app_id, "1")
-    await run.start_io()
-    ready = await run.wait_ready(w1)
-    run.event(f"worker ready ({ready:.1f} s)")
+    _, prefix, (w1,) = await _start(run, "poison")
     s = run.settings
     assert s is not None
-    prefix = f"poison-{uuid.uuid4().hex[:6]}"
     topic_of = {"documents": s.topic_documents, "documents.detected": s.topic_detected,
                 "documents.resolved": s.topic_resolved, "translation.results": s.topic_translation_results}
     poison = poison_messages(prefix)
