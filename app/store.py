@@ -72,9 +72,14 @@ class TableStore:
         """Write (or overwrite) a table with the TTL. Raises ``redis.exceptions.RedisError``."""
         await self.client.set(self.key(job_id), self.cipher.encrypt(orjson.dumps(table)), ex=self.ttl_seconds)
 
+    #: Seconds between PINGs while waiting out a backoff delay (see :meth:`_wait_for_redis`).
+    probe_interval: float = 1.0
+
     async def _retry(self, operation, what: str, initial_delay: float, max_delay: float):
         """Await ``operation()`` until Redis answers, backing off exponentially; logs each failure by
-        exception type only. Returns ``(result, failed_attempts)``."""
+        exception type only. The wait ends early when Redis answers a PING (:meth:`_wait_for_redis`), so work
+        resumes within about :attr:`probe_interval` seconds of Redis coming back, whatever the backoff delay
+        reached. Returns ``(result, failed_attempts)``."""
         delay = initial_delay
         failures = 0
         while True:
@@ -86,8 +91,18 @@ class TableStore:
             except (RedisError, OSError) as exc:
                 failures += 1
                 log.warning("redis unavailable (%s); retrying %s in %.1f s (attempt %d)", type(exc).__name__, what, delay, failures)
-                await asyncio.sleep(delay)
+                await self._wait_for_redis(delay)
                 delay = min(max_delay, delay * 2)
+
+    async def _wait_for_redis(self, delay: float) -> None:
+        """Sleep up to ``delay`` seconds, returning as soon as Redis answers a PING (sent every
+        :attr:`probe_interval` seconds). Never raises for an unreachable Redis."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + delay
+        while (remaining := deadline - loop.time()) > 0:
+            await asyncio.sleep(min(self.probe_interval, remaining))
+            if loop.time() < deadline and await self.ping():
+                return
 
     async def save_with_retry(
         self,

@@ -68,3 +68,31 @@ async def test_retries_until_redis_answers(table_key_prefix, monkeypatch):
         assert await store.delete_with_retry("r1") is True
     finally:
         await store.close()
+
+
+async def test_a_long_backoff_ends_as_soon_as_redis_answers_a_ping(table_key_prefix, monkeypatch):
+    """A 30 s backoff delay is cut short by the first PING Redis answers (probed every 0.05 s here)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    store = TableStore(aioredis.Redis.from_url("redis://127.0.0.1:6379/0"), prefix=table_key_prefix + "probe:", ttl_seconds=60)
+    store.probe_interval = 0.05
+    state = {"loads": 0, "pings": 0}
+
+    async def flaky_load(job_id):
+        state["loads"] += 1
+        if state["loads"] == 1:
+            raise RedisConnectionError("down")
+        return TABLE
+
+    async def ping():
+        state["pings"] += 1
+        return state["pings"] >= 3  # Redis "comes back" at the third probe
+
+    monkeypatch.setattr(store, "load", flaky_load)
+    monkeypatch.setattr(store, "ping", ping)
+    try:
+        assert await store.load_with_retry("p1", initial_delay=30.0) == TABLE
+        # the retry came right after the first answered PING; a full 30 s wait would have sent ~600
+        assert (state["loads"], state["pings"]) == (2, 3)
+    finally:
+        await store.close()
