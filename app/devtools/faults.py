@@ -226,6 +226,10 @@ class TableWriteMonitor:
         self._thread = threading.Thread(target=self._run, name="redis-monitor", daemon=True)
         self._lock = threading.Lock()
         self.connected = threading.Event()
+        #: connections lost and re-opened (Redis outages, or a MONITOR line redis-py could not parse):
+        #: SETs during a reconnection are not observed
+        self.reconnects = 0
+        self.errors: list[str] = []
 
     def start(self) -> "TableWriteMonitor":
         self._thread.start()
@@ -243,9 +247,12 @@ class TableWriteMonitor:
                     self.connected.set()
                     while not self._stop.is_set():
                         self._record(m.next_command())
-            except Exception:  # connection lost (outage) or closed by stop(): try again
+            except Exception as exc:  # connection lost (outage) or closed by stop(): try again
                 self.connected.clear()
                 if not self._stop.is_set():
+                    self.reconnects += 1
+                    if len(self.errors) < 10:
+                        self.errors.append(type(exc).__name__)
                     time.sleep(0.2)
 
     def _record(self, item: dict[str, Any]) -> None:
@@ -779,7 +786,8 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
                            "table_problems": bad_examples[:10]}
     if monitor is not None:
         writes = dict(monitor.writes)
-        rewritten = differing = before = 0
+        rewritten = differing = before = unobserved = 0
+        before_examples: list[str] = []
         for i in inputs:
             if not i.requests or not i.job_id:
                 continue
@@ -790,11 +798,18 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
                 if len({cipher.decrypt(v) for _, v in w}) > 1:
                     differing += 1
             first_request = min(o.timestamp for o in i.requests)
-            if not w or min(t for t, _ in w) > first_request + 0.001:
+            if not w:  # the monitor saw no SET for this table (it exists: checked above)
+                unobserved += 1
+                before_examples.append(f"{i.job_id}: no SET observed")
+            elif min(t for t, _ in w) > first_request + 0.001:
                 before += 1
+                before_examples.append(f"{i.job_id}: first SET {min(t for t, _ in w) - first_request:+.4f} s "
+                                       "after the first request's Kafka timestamp")
         out.update({"table_writes_observed": sum(len(v) for v in writes.values()),
                     "tables_rewritten": rewritten, "rewritten_tables_identical": differing == 0,
-                    "requests_before_table_write": before})
+                    "requests_before_table_write": before, "tables_without_observed_write": unobserved,
+                    "monitor_reconnects": monitor.reconnects, "monitor_errors": list(monitor.errors),
+                    "table_order_examples": before_examples[:10]})
     return out
 
 
@@ -937,9 +952,14 @@ def _common_checks(fig: dict[str, Any], problems: list[str], *, allow_wrong: boo
         problems.append("duplicates are not identical")
     if fig["wrong_outcome"] and not allow_wrong:
         problems.append(f"{fig['wrong_outcome']} inputs with the wrong outcome: {fig['wrong_examples']}")
-    for name in ("tables_missing", "roundtrip_inexact", "requests_before_table_write"):
+    for name in ("tables_missing", "roundtrip_inexact"):
         if fig.get(name):
             problems.append(f"{name} = {fig[name]}: {fig.get('table_problems')}")
+    if fig.get("requests_before_table_write"):
+        problems.append(f"requests_before_table_write = {fig['requests_before_table_write']}: "
+                        f"{fig.get('table_order_examples')}")
+    # a table that exists but whose SET the MONITOR connection did not see: its order cannot be checked;
+    # reported as a figure (tables_without_observed_write), not a failure
     if fig.get("rewritten_tables_identical") is False:
         problems.append("a table was rewritten with a different content")
 
