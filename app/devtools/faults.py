@@ -241,7 +241,9 @@ class TableWriteMonitor:
 
         while not self._stop.is_set():
             try:
-                client = redis.Redis.from_url(self.url, socket_connect_timeout=1)  # blocking reads
+                # blocking reads: redis-py's default socket_timeout (5 s) ended an idle MONITOR connection, and
+                # SETs made while it reconnected were not observed (found by the 17:10 two-workers run)
+                client = redis.Redis.from_url(self.url, socket_connect_timeout=1, socket_timeout=None)
                 with client.monitor() as m:
                     self._monitor = m
                     self.connected.set()
@@ -409,10 +411,23 @@ class Publisher:
         await self._producer.start()
         return self
 
-    async def send(self, topic: str, items: list[tuple[Optional[str], bytes]]) -> list[int]:
+    async def send(self, topic: str, items: list[tuple[Optional[str], bytes]], *, patience: float = 120.0) -> list[int]:
+        """Publish each record, retrying one that the broker did not acknowledge (unreachable broker: a
+        ``KafkaError`` such as ``NodeNotReadyError``) every second for up to ``patience`` seconds, as a
+        producing application would; the last error is raised after that."""
+        from aiokafka.errors import KafkaError
+
         partitions: list[int] = []
         for key, raw in items:
-            meta = await self._producer.send_and_wait(topic, raw, key=key.encode("utf-8") if key else None)
+            deadline = time.monotonic() + patience
+            while True:
+                try:
+                    meta = await self._producer.send_and_wait(topic, raw, key=key.encode("utf-8") if key else None)
+                    break
+                except KafkaError:
+                    if time.monotonic() > deadline:
+                        raise
+                    await asyncio.sleep(1.0)
             partitions.append(meta.partition)
         return partitions
 
@@ -870,11 +885,25 @@ def _interleave(inputs: list[Input]) -> list[Input]:
     return out + bad
 
 
-async def publish(run: Run, inputs: list[Input], topic: Optional[str] = None) -> None:
+async def publish(run: Run, inputs: list[Input], topic: Optional[str] = None, *, over: float = 0.0) -> None:
+    """Publish ``inputs`` (recording each one's partition); with ``over`` > 0, in 20 chunks spread over
+    ``over`` seconds, so that a fault injected at a fraction of the answers falls while the stream is still
+    being published, however fast the worker is (a burst of 150 documents can be answered before a poll
+    sees a third of them)."""
     assert run.publisher is not None and run.settings is not None
-    parts = await run.publisher.send(topic or run.settings.topic_documents, [(i.key, i.raw) for i in inputs])
-    for i, p in zip(inputs, parts):
-        i.partition = p
+    chunks = 20 if over > 0 else 1
+    size = max(1, -(-len(inputs) // chunks))
+    for k in range(0, len(inputs), size):
+        part = inputs[k : k + size]
+        parts = await run.publisher.send(topic or run.settings.topic_documents, [(i.key, i.raw) for i in part])
+        for i, p in zip(part, parts):
+            i.partition = p
+        if over > 0 and k + size < len(inputs):
+            await asyncio.sleep(over / chunks)
+
+
+#: Seconds over which the background streams of the scenarios are published (see :func:`publish`).
+STREAM_SECONDS = 6.0
 
 
 async def wait_answered(run: Run, inputs: list[Input], *, fraction: float = 1.0, timeout: float,
@@ -998,7 +1027,7 @@ async def scenario_kill(run: Run, n: int, *, timeout: float) -> tuple[dict[str, 
     app_id, prefix, (w1,) = await _start(run, "kill", label="worker 1")
     inputs = _stream(run, n, prefix)
     t_pub = run.event(f"publishing {len(inputs)} inputs (in the background)")
-    pub = asyncio.create_task(publish(run, inputs))
+    pub = asyncio.create_task(publish(run, inputs, over=STREAM_SECONDS))
     if not await wait_answered(run, inputs, fraction=0.35, timeout=timeout, alive=[w1]):
         problems.append("not even a third of the inputs answered before the kill")
     answered_at_kill = sum(i.answered for i in inputs)
@@ -1038,7 +1067,7 @@ async def scenario_two_workers(run: Run, n: int, *, timeout: float) -> tuple[dic
     await asyncio.sleep(8)  # the rebalance that brings the second member in
     inputs = _stream(run, n, prefix)
     run.event(f"publishing {len(inputs)} inputs (in the background)")
-    pub = asyncio.create_task(publish(run, inputs))
+    pub = asyncio.create_task(publish(run, inputs, over=STREAM_SECONDS))
     if not await wait_answered(run, inputs, fraction=0.35, timeout=timeout, alive=[w1, w2]):
         problems.append("not even a third of the inputs answered before the stop")
     answered = sum(i.answered for i in inputs)
@@ -1098,7 +1127,7 @@ async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float
     assert run.redis is not None
     inputs = _stream(run, n, prefix)
     run.event(f"publishing {len(inputs)} inputs (in the background)")
-    pub = asyncio.create_task(publish(run, inputs))
+    pub = asyncio.create_task(publish(run, inputs, over=STREAM_SECONDS))
     if not await wait_answered(run, inputs, fraction=0.25, timeout=timeout, alive=[w1]):
         problems.append("not even a quarter of the inputs answered before the outage")
     answered = sum(i.answered for i in inputs)
@@ -1538,10 +1567,12 @@ async def broker_unreachable_phase(env: FaultEnv, n: int, *, timeout: float, out
         await run.start_io()
         inputs = _inputs_for(make_documents(max(200, n // 4), f"cut-{uuid.uuid4().hex[:6]}", seed=4), [],
                              run.settings.topic_documents)
-        # published before the worker starts, so the cut surely falls in the middle of its work
-        await publish(run, inputs)
         w1 = run.new_worker(app_id, "1")
-        run.event(f"{len(inputs)} documents published; worker started behind the proxy")
+        ready = await run.wait_ready(w1)
+        # published in the background over STREAM_SECONDS once the worker is ready, so the cut falls in the
+        # middle of the stream however fast the worker is
+        pub = asyncio.create_task(publish(run, inputs, over=STREAM_SECONDS))
+        run.event(f"worker ready behind the proxy ({ready:.1f} s); publishing {len(inputs)} documents")
         await wait_answered(run, inputs, fraction=0.3, timeout=max(timeout, run.env.ready_timeout), alive=[w1])
         answered = sum(i.answered for i in inputs)
         await proxy.cut()
@@ -1551,6 +1582,7 @@ async def broker_unreachable_phase(env: FaultEnv, n: int, *, timeout: float, out
         await proxy.restore()
         t_back = run.event(f"broker reachable again after {outage:.0f} s (worker alive: {alive_during})")
         await run.recorder.restart()  # the recorder's own connection was cut too
+        await pub
         complete = await wait_answered(run, inputs, timeout=timeout, alive=[w1])
         run.event(f"all answered: {complete}")
         await settle(run, 5)
