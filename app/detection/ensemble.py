@@ -218,12 +218,11 @@ def predict_averaged(processor: Any, document: Any) -> list[list[str]]:
                 sentences += utils.unsort(batch_sentences, orig_idx)
             per_member.append(sentences)
             member_trans.append(trans)
-    vocab = trainers[0].vocab["tag"]
+    names = _tag_order(trainers[0])  # column index → tag, once for the whole document
     out: list[list[str]] = []
     for sentence_scores in zip(*per_member):
         path = average_viterbi(list(sentence_scores), member_trans)
-        path = [i if i >= VOCAB_PREFIX_SIZE else VOCAB_PREFIX_SIZE for i in path]
-        out.append(fix_singleton_tags([_tag_name(vocab, i) for i in path]))
+        out.append(fix_singleton_tags([names[max(i, VOCAB_PREFIX_SIZE)] for i in path]))
     return out
 
 
