@@ -191,3 +191,89 @@ def test_installing_a_single_model_removes_a_stale_manifest(tmp_path):
     install_model(SHIPPED_EN / "ner.pt", out, SHIPPED_EN / "pretrain.pt", compact=False)
     assert not (out / "ensemble.json").exists()
     assert resolve_model("en", out).members == ()
+
+
+# --- recall bias (O-tag penalty before decoding; Minkov et al. 2006) -----------------------------
+
+
+def test_recall_bias_vector_penalises_only_the_outside_tag():
+    from app.detection.ensemble import recall_bias_vector
+
+    names = ["<PAD>", "<UNK>", "<EMPTY>", "<ROOT>", "O", "S-PER", "B-LOC", "E-LOC"]
+    assert recall_bias_vector(names, 1.5).tolist() == [0, 0, 0, 0, -1.5, 0, 0, 0]
+    assert recall_bias_vector(names, 0.0).tolist() == [0] * 8
+    with pytest.raises(EnsembleError, match="no 'O'"):
+        recall_bias_vector(["S-PER", "B-LOC"], 1.0)
+
+
+def test_average_viterbi_applies_the_tag_bias():
+    # columns [O, S-PER]; token 1 prefers O by 0.2, token 2 by 1.0
+    e = np.array([[1.0, 0.8], [2.0, 1.0]])
+    zeros = np.zeros((2, 2))
+    assert average_viterbi([e], [zeros]) == [0, 0]
+    assert average_viterbi([e], [zeros], np.array([-0.5, 0.0])) == [1, 0]  # 1.0 - 0.5 < 0.8
+    assert average_viterbi([e], [zeros], np.array([-1.5, 0.0])) == [1, 1]
+    with pytest.raises(EnsembleError, match="tag_bias"):
+        average_viterbi([e], [zeros], np.zeros(3))
+
+
+def test_zero_bias_decode_is_the_models_own(single):
+    """Our decode path with bias 0 reproduces Stanza's own predictions of the single model."""
+    from app.detection.conll import bioes_to_bio
+    from app.detection.ensemble import predict_averaged
+
+    doc = single._pipeline(SENTENCES, processors="tokenize")
+    ours = predict_averaged(single._pipeline.processors["ner"], doc, 0.0)
+    assert [bioes_to_bio(tags) for tags in ours] == single.tag(SENTENCES)
+
+
+def test_recall_bias_tags_more_tokens_as_entities(single):
+    untagged = [sum(tag == "O" for tag in tags) for tags in single.tag(SENTENCES)]
+    counts = [sum(untagged)]
+    for bias in (0.5, 1.0, 2.0, 4.0):
+        tagger = StanzaTagger("en", model_dir=SHIPPED_EN, recall_bias=bias)
+        tagged = tagger.tag(SENTENCES)
+        assert [len(t) for t in tagged] == [len(s) for s in SENTENCES]
+        counts.append(sum(tag == "O" for tags in tagged for tag in tags))
+    # the number of O tags of the best path can only fall as the O penalty grows
+    assert counts == sorted(counts, reverse=True)
+    assert counts[-1] < counts[0]
+    assert all(tag != "O" for tags in StanzaTagger("en", model_dir=SHIPPED_EN, recall_bias=1000).tag(SENTENCES)
+               for tag in tags)
+    assert all(tag == "O" for tags in StanzaTagger("en", model_dir=SHIPPED_EN, recall_bias=-1000).tag(SENTENCES)
+               for tag in tags)
+
+
+def test_recall_bias_works_on_an_averaged_ensemble(twin_dir):
+    single_biased = StanzaTagger("en", model_dir=SHIPPED_EN, recall_bias=2.0)
+    twin_biased = StanzaTagger("en", model_dir=twin_dir, recall_bias=2.0)
+    assert twin_biased.tag(SENTENCES) == single_biased.tag(SENTENCES)
+
+
+def test_invalid_recall_bias_is_rejected(tmp_path):
+    for bad in (float("nan"), float("inf"), "1", True):
+        with pytest.raises(ValueError, match="recall_bias"):
+            StanzaTagger("en", model_dir=SHIPPED_EN, recall_bias=bad)
+    out = tmp_path / "first"
+    build_ensemble([SHIPPED_EN, SHIPPED_EN], out, combine="first")
+    with pytest.raises(ValueError, match="combine='average'"):
+        StanzaTagger("en", model_dir=out, recall_bias=1.0)
+
+
+def test_configured_recall_bias_reaches_the_tagger(tmp_path):
+    from app.detection.config import language_config
+    from app.detection.pipeline import build_detector
+
+    assert language_config("en")["ner_recall_bias"] == 0.0
+    weights = tmp_path / "models"
+    (weights / "en").mkdir(parents=True)
+    for name in ("ner.pt", "pretrain.pt"):
+        (weights / "en" / name).symlink_to(SHIPPED_EN / name)
+    cfg = {**language_config("en"), "recognizers": ["stanza"], "ner_recall_bias": 1000.0}
+    detector = build_detector("en", model_dir=str(weights), config=cfg, components="stanza")
+    [recognizer] = detector.recognizers
+    assert recognizer.tagger.recall_bias == 1000.0
+    text = "Shares rose in New York ."
+    covered = {i for e in detector.detect(text) for i in range(e.start, e.end)}
+    # every token is inside an entity when the O tag can never win
+    assert covered >= {i for i, ch in enumerate(text) if not ch.isspace()}

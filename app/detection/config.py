@@ -17,6 +17,9 @@ Keys of a language section:
 ``gazetteer_min_population``  cities below this population are not in the gazetteer
 ``gazetteer_alternate_names_min_population``  alternate names (exonyms, transliterations) only of cities at
                  least this large (default 1,000,000: those of smaller cities include common words)
+``ner_recall_bias``  subtracted from the NER model's ``O``-tag score at every token before decoding
+                 (:func:`app.detection.ensemble.recall_bias_vector`); 0 = the model's own decode, larger
+                 = more recall, less precision
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
 ``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)

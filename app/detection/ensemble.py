@@ -104,7 +104,7 @@ def read_manifest(directory: str | Path) -> EnsembleManifest | None:
     return EnsembleManifest(tuple(members), combine)
 
 
-def average_viterbi(emissions: list[Any], transitions: list[Any]) -> list[int]:
+def average_viterbi(emissions: list[Any], transitions: list[Any], tag_bias: Any | None = None) -> list[int]:
     """Decode one sentence from the mean CRF potentials of several members.
 
     Args:
@@ -112,6 +112,8 @@ def average_viterbi(emissions: list[Any], transitions: list[Any]) -> list[int]:
             same tag order for every member.
         transitions: one ``numpy`` array per member, shape ``(num_tags, num_tags)``,
             ``[i, j]`` = score of tag ``j`` following tag ``i`` (Stanza's ``CRFLoss`` layout).
+        tag_bias: optional ``numpy`` array of shape ``(num_tags,)`` added to the averaged emission
+            scores of every token before decoding (:func:`recall_bias_vector`); ``None`` = no bias.
 
     Returns:
         ``list[int]`` of ``seq_len`` tag indices, the Viterbi path of the averaged potentials.
@@ -129,6 +131,10 @@ def average_viterbi(emissions: list[Any], transitions: list[Any]) -> list[int]:
     if len(shapes) != 1 or len(tshapes) != 1:
         raise EnsembleError(f"members disagree on shapes: emissions {sorted(shapes)}, transitions {sorted(tshapes)}")
     scores = np.mean(np.stack(emissions), axis=0)
+    if tag_bias is not None:
+        if tag_bias.shape != (scores.shape[1],):
+            raise EnsembleError(f"tag_bias has shape {tag_bias.shape}, expected ({scores.shape[1]},)")
+        scores = scores + tag_bias
     trans = np.mean(np.stack(transitions), axis=0)
     path, _ = viterbi_decode(scores, trans)
     return [int(i) for i in path]
@@ -174,12 +180,46 @@ def check_same_tags(trainers: list[Any]) -> list[list[int]]:
     return perms
 
 
-def predict_averaged(processor: Any, document: Any) -> list[list[str]]:
+def recall_bias_vector(names: list[str], recall_bias: float) -> Any:
+    """Per-tag emission bias that trades precision for recall: ``-recall_bias`` on the ``O`` column.
+
+    Lowering the score of the outside tag at every token makes the Viterbi path enter an entity
+    wherever the model's margin for ``O`` is smaller than ``recall_bias`` (in the CRF's
+    unnormalised log-score units); ``0`` leaves the decode unchanged. This is the recall/precision
+    knob of Minkov et al., "NER Systems that Suit User's Preferences: Adjusting the Recall-Precision
+    Trade-off for Entity Extraction", HLT-NAACL 2006 (a weight added to the outside class of a CRF);
+    the project favours recall (seed 004 §5.1: a missed entity is a leak).
+
+    Args:
+        names: tag of each emission column (``list[str]``, e.g. ``['<PAD>', ..., 'O', 'B-PER', ...]``).
+        recall_bias: amount subtracted from the ``O`` column (≥ 0 raises recall; negative lowers it).
+
+    Returns:
+        ``numpy`` array of shape ``(len(names),)``.
+
+    Raises:
+        EnsembleError: ``names`` has no ``O`` tag.
+    """
+    import numpy as np
+
+    if "O" not in names:
+        raise EnsembleError("the tag vocabulary has no 'O' tag to bias")
+    bias = np.zeros(len(names), dtype=np.float32)
+    bias[names.index("O")] = -float(recall_bias)
+    return bias
+
+
+def predict_averaged(processor: Any, document: Any, recall_bias: float = 0.0) -> list[list[str]]:
     """Tag every sentence of a tokenized Stanza document with the averaged members of ``processor``.
+
+    With one member this is that model's own CRF decode (Stanza's ``viterbi_decode`` on the same
+    scores); with several, their potentials are averaged first (module docstring).
 
     Args:
         processor: a loaded Stanza ``NERProcessor`` (its ``trainers`` are the members).
         document: a ``stanza.Document`` already tokenized (``processors="tokenize"``).
+        recall_bias: subtracted from the ``O`` emission score of every token before decoding
+            (:func:`recall_bias_vector`); ``0.0`` = the members' own decode.
 
     Returns:
         ``list[list[str]]``: BIOES tags of the first member's tag vocabulary, one list per sentence
@@ -219,9 +259,10 @@ def predict_averaged(processor: Any, document: Any) -> list[list[str]]:
             per_member.append(sentences)
             member_trans.append(trans)
     names = _tag_order(trainers[0])  # column index → tag, once for the whole document
+    bias = recall_bias_vector(names, recall_bias) if recall_bias else None
     out: list[list[str]] = []
     for sentence_scores in zip(*per_member):
-        path = average_viterbi(list(sentence_scores), member_trans)
+        path = average_viterbi(list(sentence_scores), member_trans, bias)
         out.append(fix_singleton_tags([names[max(i, VOCAB_PREFIX_SIZE)] for i in path]))
     return out
 

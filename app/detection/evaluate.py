@@ -297,8 +297,11 @@ def parse_mapping(items: Sequence[str] | None) -> dict[str, str]:
     return mapping
 
 
-def load_predictor(spec: str | None, language: str, model_dir: Path | None, batch_size: int) -> tuple[Predictor, dict[str, Any]]:
+def load_predictor(spec: str | None, language: str, model_dir: Path | None, batch_size: int,
+                   recall_bias: float = 0.0) -> tuple[Predictor, dict[str, Any]]:
     """Build the predictor: ``module:factory`` (called as ``factory(language)``) or a :class:`StanzaTagger`.
+
+    ``recall_bias`` is passed to the :class:`StanzaTagger` (ignored for a ``module:factory``).
 
     Returns:
         ``(predict, info)`` where ``info`` describes the model for the report.
@@ -315,8 +318,9 @@ def load_predictor(spec: str | None, language: str, model_dir: Path | None, batc
         return factory(language), {"predictor": spec}
     from app.detection.stanza_ner import StanzaTagger
 
-    tagger = StanzaTagger(language, model_dir=model_dir, batch_size=batch_size)
+    tagger = StanzaTagger(language, model_dir=model_dir, batch_size=batch_size, recall_bias=recall_bias)
     info = {
+        "recall_bias": recall_bias,
         "predictor": "app.detection.stanza_ner:StanzaTagger",
         "source": tagger.source,
         "model_path": str(tagger.model_path),
@@ -344,13 +348,14 @@ def main(
     map_gold: Annotated[list[str] | None, typer.Option(help="Rename gold labels, FROM=TO (repeatable; TO=O drops, TO=IGNORE: not counted at all)")] = None,
     batch_size: Annotated[int, typer.Option(help="Sentences per NER batch")] = 64,
     limit: Annotated[int, typer.Option(help="Only the first N sentences (0 = all)")] = 0,
+    recall_bias: Annotated[float, typer.Option(help="Subtracted from the O tag's CRF score before decoding (0 = the model's own decode)")] = 0.0,
 ) -> None:
     """Evaluate a tagger on TEST and print entity/token/binary P/R/F1 tables."""
     sentences = read_conll(test, format)
     if limit:
         sentences = sentences[:limit]
     tokens, gold = split_tokens_tags(sentences)
-    predict, info = load_predictor(predictor, language, model_dir, batch_size)
+    predict, info = load_predictor(predictor, language, model_dir, batch_size, recall_bias)
     gold_map, pred_map = parse_mapping(map_gold), parse_mapping(map_pred)
     report = evaluate_predictor(predict, tokens, gold, gold_map=gold_map, pred_map=pred_map)
     report = _rounded(report)

@@ -138,16 +138,23 @@ class Detector:
         return entities
 
 
-def default_tagger_factory(language: str, model_dir: str | None, batch_size: int) -> Tagger:
+def default_tagger_factory(language: str, model_dir: str | None, batch_size: int,
+                           recall_bias: float | None = None) -> Tagger:
     """Load the Stanza tagger of ``language`` (from ``<model_dir>/<language>`` when a directory is set).
+
+    ``recall_bias`` (default: the language's ``ner_recall_bias`` in the detection configuration, else
+    0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`).
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no model for the language.
+        ValueError: an invalid ``ner_recall_bias``.
     """
     from app.detection.stanza_ner import StanzaTagger  # imported lazily: loads torch
 
     directory = Path(model_dir) / language if model_dir else None
-    return StanzaTagger(language, model_dir=directory, batch_size=batch_size)
+    if recall_bias is None:
+        recall_bias = language_config(language).get("ner_recall_bias", 0.0)
+    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias)
 
 
 def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
@@ -203,6 +210,12 @@ def build_detector(
     names = list(cfg["recognizers"])
     if not switches["patterns"]:
         names = [n for n in names if n == "stanza"]
+    def _tagger() -> Tagger:
+        if tagger_factory is default_tagger_factory:
+            return default_tagger_factory(language, model_dir, batch_size,
+                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)))
+        return tagger_factory(language, model_dir, batch_size)
+
     factories: dict[str, Callable[[], list[Recognizer]]] = {
         "email": lambda: [EmailRecognizer()],
         "url": lambda: [UrlRecognizer()],
@@ -220,9 +233,7 @@ def build_detector(
         "gazetteer": lambda: [location_gazetteer(
             language, int(cfg.get("gazetteer_min_population", 100_000)),
             int(cfg.get("gazetteer_alternate_names_min_population", 1_000_000)))],
-        "stanza": lambda: [
-            StanzaRecognizer(tagger_factory(language, model_dir, batch_size), conversion=cfg.get("conversion", "conll"))
-        ],
+        "stanza": lambda: [StanzaRecognizer(_tagger(), conversion=cfg.get("conversion", "conll"))],
         "custom": lambda: [_Combined(parts, "custom")] if (parts := _custom_recognizers(cfg)) else [],
     }
     recognizers: list[Recognizer] = []

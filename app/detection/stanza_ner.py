@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -209,20 +210,30 @@ class StanzaTagger:
         batch_size: sentences per NER batch (``ner_batch_size``).
         scheme: ``"bio"`` (default) converts the model's BIOES output to BIO; ``"bioes"`` keeps it.
         weights_dir: root of the shipped weights (tests); default ``app/detection/weights``.
+        recall_bias: subtracted from the CRF emission score of the ``O`` tag at every token before
+            the Viterbi decode (:func:`app.detection.ensemble.recall_bias_vector`, Minkov et al. 2006):
+            ``0.0`` (default) is the model's own decode, larger values tag more tokens as entities
+            (higher recall, lower precision). Configured per language as ``ner_recall_bias``.
 
     Raises:
         ModelNotFoundError: no model files found (message lists the paths tried).
-        ValueError: unknown ``scheme``.
+        ValueError: unknown ``scheme``, a ``recall_bias`` that is not a finite number, or a
+            ``recall_bias`` with an ensemble whose ``combine`` is ``"first"``.
     """
 
     def __init__(self, language: str, model_dir: str | Path | None = None, batch_size: int = 64,
-                 *, scheme: str = "bio", weights_dir: str | Path | None = None) -> None:
+                 *, scheme: str = "bio", weights_dir: str | Path | None = None, recall_bias: float = 0.0) -> None:
         if scheme not in ("bio", "bioes"):
             raise ValueError(f"scheme must be 'bio' or 'bioes', not {scheme!r}")
+        if not isinstance(recall_bias, (int, float)) or isinstance(recall_bias, bool) or not math.isfinite(recall_bias):
+            raise ValueError(f"recall_bias must be a finite number, not {recall_bias!r}")
+        self.recall_bias = float(recall_bias)
         self.language = language
         self.batch_size = batch_size
         self.scheme = scheme
         self.resolved = resolve_model(language, model_dir, weights_dir)
+        if self.recall_bias and len(self.resolved.members) > 1 and self.resolved.combine != "average":
+            raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
         self._pipeline = self._build_pipeline()
 
     @property
@@ -301,9 +312,10 @@ class StanzaTagger:
             return out
         # Stanza cannot take empty or whitespace-only tokens: give it a neutral placeholder
         batch = [[tok if tok and not tok.isspace() else "_" for tok in sentences[i]] for i in non_empty]
-        if len(self.resolved.members) > 1 and self.resolved.combine == "average":
+        averaged = len(self.resolved.members) > 1 and self.resolved.combine == "average"
+        if averaged or self.recall_bias:
             doc = self._pipeline(batch, processors="tokenize")
-            tagged = predict_averaged(self._pipeline.processors["ner"], doc)
+            tagged = predict_averaged(self._pipeline.processors["ner"], doc, self.recall_bias)
         else:
             doc = self._pipeline(batch)
             tagged = [[tok.ner or "O" for tok in sent.tokens] for sent in doc.sentences]
