@@ -138,8 +138,12 @@ def compare(
     gold_map: dict[str, str] | None = None,
     model_dir: str | None = None,
     doc_size: int = 20,
+    recall_bias: float | None = None,
 ) -> dict[str, Any]:
-    """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"``."""
+    """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"``.
+
+    ``recall_bias`` overrides the language's configured ``ner_recall_bias`` (``None`` = as configured).
+    """
     corpus = read_conll(test, fmt)
     tokens = [[t for t, _ in s] for s in corpus]
     gold = [[tag for _, tag in s] for s in corpus]
@@ -148,7 +152,7 @@ def compare(
 
     def tagger_factory(lang: str, directory: str | None, batch: int) -> CachingTagger:
         if lang not in cached:
-            cached[lang] = CachingTagger(default_tagger_factory(lang, directory, batch))
+            cached[lang] = CachingTagger(default_tagger_factory(lang, directory, batch, recall_bias=recall_bias))
         return cached[lang]
 
     results: dict[str, Any] = {}
@@ -171,6 +175,7 @@ def compare(
     results["_meta"] = {
         "language": language, "test": str(test), "format": fmt, "sentences": len(corpus), "documents": len(sizes),
         "label_map": label_map, "gold_map": gold_map or {},
+        "recall_bias": getattr(cached[language].tagger, "recall_bias", None) if language in cached else None,
     }
     return results
 
@@ -208,12 +213,14 @@ def main(
     model_dir: Annotated[str | None, typer.Option(help="Directory with <lang>/ NER models")] = None,
     doc_size: Annotated[int, typer.Option(help="Sentences per document when the corpus has no -DOCSTART-")] = 20,
     json_report: Annotated[Path | None, typer.Option(help="Write the results as JSON")] = None,
+    recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias of the language")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
     label_map = parse_mapping(map_pred) if map_pred else dict(CONLL_MAP)
     results = compare(
         language, test, format, [c.strip() for c in configs.split(",") if c.strip()],
         label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None, model_dir=model_dir, doc_size=doc_size,
+        recall_bias=recall_bias,
     )
     render(results)
     if json_report:

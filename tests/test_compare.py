@@ -1,0 +1,84 @@
+"""Tests for the side-by-side comparison command (app/detection/compare.py).
+
+The corpus is a hand-written three-sentence CoNLL-2003 file in two documents
+(tests/fixtures/ner/compare-en-tiny.conll); the tagger is the shipped English model.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.detection.compare import build_document, compare, document_sizes, entities_to_tags
+from app.doc import Entity
+
+TINY = Path(__file__).parent / "fixtures" / "ner" / "compare-en-tiny.conll"
+GOLD_ENTITY_TOKENS = 10  # John Smith, United Nations, Geneva, Angela Merkel, Paris, Acme Corp
+ALL_TOKENS = 25
+
+
+def test_build_document_offsets():
+    text, sentences = build_document([["John", "Smith", "."], ["Hi", "!"]])
+    assert text == "John Smith .\nHi !\n"
+    assert [[(t.text, t.start, t.end) for t in s.tokens] for s in sentences] == [
+        [("John", 0, 4), ("Smith", 5, 10), (".", 11, 12)], [("Hi", 13, 15), ("!", 16, 17)]]
+
+
+def test_entities_to_tags_maps_labels_and_splits_adjacent_entities():
+    text, sentences = build_document([["Paris", "Berlin", "on", "12", "March", "."]])
+    entities = [Entity(0, 5, "LOCATION", "Paris", "t"), Entity(6, 12, "LOCATION", "Berlin", "t"),
+                Entity(16, 24, "DATE", "12 March", "t")]
+    assert entities_to_tags(entities, sentences, {"LOCATION": "LOC"}) == [["B-LOC", "B-LOC", "O", "O", "O", "O"]]
+    assert entities_to_tags(entities, sentences, None) == [
+        ["B-LOCATION", "B-LOCATION", "O", "B-DATE", "I-DATE", "O"]]
+
+
+def test_document_sizes_follow_docstart_lines_else_windows(tmp_path):
+    assert document_sizes(TINY, 3, 20) == [2, 1]
+    plain = tmp_path / "plain.txt"
+    plain.write_text("a O\n\nb O\n\nc O\n\nd O\n\ne O\n", encoding="utf-8")
+    assert document_sizes(plain, 5, 2) == [2, 2, 1]
+
+
+@pytest.fixture(scope="module")
+def results():
+    return compare("en", TINY, "conll2003", ["stanza", "full"], label_map={
+        "PERSON": "PER", "LOCATION": "LOC", "ORGANIZATION": "ORG", "MISC": "MISC"})
+
+
+def test_compare_scores_each_configuration(results):
+    assert set(results) == {"stanza", "full", "_meta"}
+    assert results["_meta"]["documents"] == 2 and results["_meta"]["sentences"] == 3
+    assert results["_meta"]["recall_bias"] == 0.0
+    for name in ("stanza", "full"):
+        micro = results[name]["entity"]["micro"]
+        assert (micro["tp"], micro["pred"], micro["gold"]) == (6, 6, 6)
+    assert results["stanza"]["binary"]["tp"] == results["stanza"]["binary"]["pred"] == GOLD_ENTITY_TOKENS
+    # the full configuration also finds the date "12 March 2015", which CoNLL does not annotate
+    assert (results["full"]["binary"]["tp"], results["full"]["binary"]["pred"]) == (GOLD_ENTITY_TOKENS, 13)
+
+
+def test_compare_recall_bias_override_reaches_the_tagger():
+    out = compare("en", TINY, "conll2003", ["stanza"], label_map={"PERSON": "PER"}, recall_bias=1000.0)
+    binary = out["stanza"]["binary"]
+    assert out["_meta"]["recall_bias"] == 1000.0
+    # the O tag can never win: every token is detected
+    assert (binary["tp"], binary["pred"], binary["gold"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS, GOLD_ENTITY_TOKENS)
+
+
+def test_compare_cli_writes_a_json_report(tmp_path):
+    from typer.testing import CliRunner
+    import typer
+
+    from app.detection.compare import main
+
+    app = typer.Typer()
+    app.command()(main)
+    report = tmp_path / "r.json"
+    result = CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
+                                      "--configs", "stanza", "--json-report", str(report)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["stanza"]["entity"]["micro"]["f1"] == 1.0
