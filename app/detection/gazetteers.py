@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
+from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
 
 #: Lower-case words allowed inside a multi-word name.
@@ -176,9 +177,11 @@ def location_gazetteer(language: str, min_population: int = 100_000,
     exonyms only for cities ≥ ``alternate_min_population``, see :func:`city_names`) as ``LOCATION``.
 
     One-word names are not matched in sentences written in capitals (headlines: "GOLD", "SALE", "NICE" are
-    cities' names too, and capitals say nothing there); multi-word names ("NEW YORK") still are. Users'
+    cities' names too, and capitals say nothing there); multi-word names ("NEW YORK") still are. Names that
+    are function words of one of the languages (:data:`app.detection.rules.STOP_WORDS`, compared
+    case-insensitively: "Para", an alternate name of Belém, is the Portuguese "for") are left out. Users'
     own lists (``custom_lists``) match everywhere.
     """
     cities = city_names(min_population, alternate_min_population)
-    return GazetteerRecognizer({LOCATION: [*country_names(language), *cities]}, name="gazetteer",
-                               single_words_in_headlines=False)
+    names = [n for n in (*country_names(language), *cities) if n.casefold() not in STOP_WORDS_FOLDED]
+    return GazetteerRecognizer({LOCATION: names}, name="gazetteer", single_words_in_headlines=False)

@@ -26,7 +26,7 @@ from bisect import bisect_left
 from collections import Counter
 
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
-from app.detection.rules import NAME_PARTICLES, STOP_WORDS, TITLES
+from app.detection.rules import NAME_PARTICLES, STOP_WORDS_FOLDED, TITLES
 from app.doc import Entity
 
 HEAD_FINAL: frozenset[str] = frozenset({"en", "de"})
@@ -136,8 +136,8 @@ class _Taken:
 def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> list[Entity]:
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
-    Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit,
-    each with the label of its first entity; longer surfaces are marked first (equal lengths: in order of first
+    Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
+    that are not a function word (:func:`is_function_word`), each with the label of its first entity; longer surfaces are marked first (equal lengths: in order of first
     appearance in ``entities``), each occurrence (:func:`_occurrences`) only where it overlaps no entity,
     the input ones or those marked before.
 
@@ -154,7 +154,7 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
     current = list(entities)
     surfaces: dict[str, str] = {}
     for e in entities:
-        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text):
+        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text):
             surfaces.setdefault(e.text, e.label)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered)
@@ -167,17 +167,35 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
     return sorted(current, key=lambda e: (e.start, e.end))
 
 
+#: Titles per language, case-folded (``TITLES`` compared case-insensitively: "DESEMBARGADOR" is a title too).
+_TITLES_FOLDED: dict[str, frozenset[str]] = {lang: frozenset(t.casefold() for t in titles) for lang, titles in TITLES.items()}
+
+
+def is_function_word(surface: str) -> bool:
+    """True for a single article, preposition, pronoun or name particle in any case ("DE", "Para", "the").
+
+    Such a surface is never propagated by the second pass: an entity wrongly cut down to "DE" in an
+    all-capitals name would otherwise mark every "DE" of the document.
+    """
+    folded = surface.casefold()
+    return folded in STOP_WORDS_FOLDED or folded in NAME_PARTICLES
+
+
 def headwords(entity: Entity, language: str) -> list[str]:
     """Short forms of an entity: each name of a person, or the headword of other multi-word entities.
+
+    Particles, function words and titles are never short forms, whatever their case ("DE" of
+    "ALISSON SILVA BATISTA DE MORAES", "Desembargador" of a judge's name).
 
     Returns:
         ``list[str]`` (possibly empty) of capitalised words of at least two letters.
     """
-    words = [w for w in _WORD.findall(entity.text) if w not in NAME_PARTICLES]
+    words = [w for w in _WORD.findall(entity.text) if w.casefold() not in NAME_PARTICLES]
     if len(words) < 2:
         return []
-    titles = TITLES.get(language, frozenset())
-    capitalised = [w for w in words if w[:1].isupper() and len(w) >= 2 and w not in STOP_WORDS and w not in titles]
+    titles = _TITLES_FOLDED.get(language, frozenset())
+    capitalised = [w for w in words if w[:1].isupper() and len(w) >= 2 and w.casefold() not in STOP_WORDS_FOLDED
+                   and w.casefold() not in titles]
     if entity.label == PERSON:
         return [w for w in capitalised if not w.endswith(".")]
     if not capitalised:

@@ -41,3 +41,12 @@ def test_alternate_names_only_of_large_cities():
     assert found(g, "Im Namen der Stadt fuhr der Rest nach Wien und Namur.") == [("Wien", "LOCATION"), ("Namur", "LOCATION")]
     wide = location_gazetteer("de", alternate_min_population=100_000)
     assert ("Namen", "LOCATION") in found(wide, "Im Namen der Stadt fuhr der Rest nach Wien und Namur.")
+
+
+def test_place_names_that_are_function_words_are_left_out():
+    """GeoNames lists "Para" for Belém (1.4 million): the Portuguese and Spanish "for"."""
+    from app.detection.gazetteers import city_names
+
+    assert "Para" in city_names(100_000, 1_000_000)
+    g = location_gazetteer("pt")
+    assert found(g, "Recurso : Para tanto , veio de Belém a Manaus .") == [("Belém", "LOCATION"), ("Manaus", "LOCATION")]

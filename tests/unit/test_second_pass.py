@@ -1,4 +1,4 @@
-from app.detection.second_pass import all_occurrences, headwords, label_consistency, short_forms
+from app.detection.second_pass import all_occurrences, headwords, is_function_word, label_consistency, short_forms
 from app.doc import Entity
 
 
@@ -26,6 +26,23 @@ def test_headwords_by_language():
     assert headwords(Entity(0, 18, "ORGANIZATION", "Parlamento Europeo", "x"), "es") == ["Parlamento"]
     assert headwords(Entity(0, 12, "PERSON", "Mr. John Doe", "x"), "en") == ["John", "Doe"]
     assert headwords(Entity(0, 5, "PERSON", "Maria", "x"), "pt") == []
+
+
+def test_function_words_are_never_short_forms_or_propagated_in_any_case():
+    name = Entity(0, 31, "PERSON", "ALISSON SILVA BATISTA DE MORAES", "x")
+    assert headwords(name, "pt") == ["ALISSON", "SILVA", "BATISTA", "MORAES"]
+    judge = "DESEMBARGADOR JOÃO FERREIRA"
+    assert headwords(Entity(0, len(judge), "PERSON", judge, "x"), "pt") == ["JOÃO", "FERREIRA"]
+    assert headwords(Entity(0, 12, "ORGANIZATION", "THE GUARDIAN", "x"), "en") == ["GUARDIAN"]
+    text = "Apelante: ALISSON SILVA BATISTA DE MORAES.\nRECURSO DE APELAÇÃO. Para BATISTA."
+    out = short_forms(text, [E(text, "ALISSON SILVA BATISTA DE MORAES", "PERSON")], "pt")
+    assert [(e.text, e.start) for e in out if e.source == "second_pass"] == [("BATISTA", text.rindex("BATISTA"))]
+    # an entity that is only a function word ("Para" mistaken for Pará) is not marked elsewhere
+    text2 = "Estado do Para. Para tanto, Para decidiu."
+    out2 = all_occurrences(text2, [E(text2, "Para", "LOCATION")])
+    assert [e.source for e in out2] == ["stanza"]
+    assert is_function_word("DE") and is_function_word("para") and is_function_word("The")
+    assert not is_function_word("Doe") and not is_function_word("Pará")
 
 
 def test_short_forms_and_ambiguous_headwords():
@@ -72,11 +89,11 @@ def _reference_free(entities, start, end):
 
 
 def reference_all_occurrences(text, entities, min_chars=2):
-    """``all_occurrences`` as it was before it became near-linear (quadratic), verbatim."""
+    """``all_occurrences`` as it was before it became near-linear (quadratic), plus the function-word filter."""
     current = list(entities)
     surfaces = {}
     for e in entities:
-        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text):
+        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text):
             surfaces.setdefault(e.text, e.label)
     for surface in sorted(surfaces, key=len, reverse=True):
         for start, end in _reference_occurrences(text, surface):
