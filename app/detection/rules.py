@@ -37,7 +37,7 @@ TITLES: dict[str, frozenset[str]] = {
     "en": frozenset("Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor President Minister Commissioner Mayor".split()),
     "de": frozenset("Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident Präsidentin Richter Richterin Bürgermeister Bürgermeisterin".split()),
     "es": frozenset("Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro Ministra Juez Jueza Alcalde Alcaldesa".split()),
-    "pt": frozenset("Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz Juíza Deputado Deputada Desembargador Desembargadora Relator Relatora Senador Senadora Governador Governadora".split()),
+    "pt": frozenset("Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora".split()),
 }
 
 #: Legal forms that end organization names.
