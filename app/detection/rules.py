@@ -262,7 +262,11 @@ class OrgSuffixRule(Rule):
 
 
 class ConjunctionRule(Rule):
-    """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run)."""
+    """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run).
+
+    The words after the conjunction must begin with a capitalised word: a particle there is a preposition
+    ("Estados e dos Municípios"), not the start of a name.
+    """
 
     name = "conjunction"
     labels = (PERSON, ORGANIZATION, LOCATION)
@@ -281,7 +285,7 @@ class ConjunctionRule(Rule):
                 right = ctx.covered(t[k + 1].start, t[k + 1].end)
                 if left is not None and right is None and left.label in self.labels and left.end == t[k - 1].end:
                     end = _name_run(t, k + 1, max_words=3)
-                    if end > k + 1:
+                    if end > k + 1 and _is_cap(t[k + 1]):  # "Estados e dos Municípios": no particle first
                         a, b = t[k + 1].start, t[end - 1].end
                         out.append(Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}"))
                 elif right is not None and left is None and right.label in self.labels and right.start == t[k + 1].start:

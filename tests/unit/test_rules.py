@@ -47,6 +47,16 @@ def test_multiple_run_conjunction_rule():
     ]
 
 
+def test_conjunction_rule_needs_a_capitalised_word_after_the_conjunction():
+    text = "Os Estados e dos Municípios e Lisboa."
+    estados = Entity(3, 10, "LOCATION", "Estados", "stanza")
+    assert run(text, "pt", [estados], rules=("conjunction",)) == [("Estados", "LOCATION", "stanza")]
+    text2 = "Visitou Lisboa e Porto."
+    lisboa = Entity(8, 14, "LOCATION", "Lisboa", "stanza")
+    assert run(text2, "pt", [lisboa], rules=("conjunction",)) == [
+        ("Lisboa", "LOCATION", "stanza"), ("Porto", "LOCATION", "rule:conjunction")]
+
+
 def test_weekdays_and_months_do_not_extend_names():
     """CoNLL-2003 English dev: "Minister Jose Miguel Insulza Monday" and "on Thursday and NATO"."""
     text = "Albright meets Minister Jose Miguel Insulza Monday. Rebels fought police on Thursday and NATO troops."
