@@ -210,7 +210,8 @@ def build_detector(
     names = list(cfg["recognizers"])
     if not switches["patterns"]:
         names = [n for n in names if n == "stanza"]
-    def _tagger() -> Tagger:
+
+    def _tagger() -> Tagger:  # the configured recall bias reaches the default factory; custom ones decide for themselves
         if tagger_factory is default_tagger_factory:
             return default_tagger_factory(language, model_dir, batch_size,
                                           recall_bias=float(cfg.get("ner_recall_bias", 0.0)))

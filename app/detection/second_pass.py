@@ -137,9 +137,9 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
     Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
-    that are not a function word (:func:`is_function_word`), each with the label of its first entity; longer surfaces are marked first (equal lengths: in order of first
-    appearance in ``entities``), each occurrence (:func:`_occurrences`) only where it overlaps no entity,
-    the input ones or those marked before.
+    that are not a function word (:func:`is_function_word`), each with the label of its first entity; longer
+    surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
+    (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
 
     Args:
         text: the document.
@@ -174,8 +174,8 @@ _TITLES_FOLDED: dict[str, frozenset[str]] = {lang: frozenset(t.casefold() for t 
 def is_function_word(surface: str) -> bool:
     """True for a single article, preposition, pronoun or name particle in any case ("DE", "Para", "the").
 
-    Such a surface is never propagated by the second pass: an entity wrongly cut down to "DE" in an
-    all-capitals name would otherwise mark every "DE" of the document.
+    Such a surface is never propagated by the second pass: an entity that is only a function word (the
+    "Para" of "Estado do Para" taken for Pará) would otherwise mark every "Para" of the document.
     """
     folded = surface.casefold()
     return folded in STOP_WORDS_FOLDED or folded in NAME_PARTICLES
