@@ -82,3 +82,17 @@ def test_compare_cli_writes_a_json_report(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
     assert data["stanza"]["entity"]["micro"]["f1"] == 1.0
+
+
+def test_evaluate_cli_recall_bias_is_applied_and_recorded(tmp_path):
+    from typer.testing import CliRunner
+
+    from app.detection.evaluate import app as evaluate_app
+
+    report = tmp_path / "e.json"
+    result = CliRunner().invoke(evaluate_app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
+                                               "--recall-bias", "1000", "--json-report", str(report)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["meta"]["recall_bias"] == 1000.0
+    assert (data["binary"]["tp"], data["binary"]["pred"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS)
