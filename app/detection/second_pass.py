@@ -30,6 +30,9 @@ from app.detection.rules import NAME_PARTICLES, STOP_WORDS_FOLDED, TITLES
 from app.doc import Entity
 
 HEAD_FINAL: frozenset[str] = frozenset({"en", "de"})
+#: Words that open place and organization names in head-initial languages without being their head ("São Paulo",
+#: "Santa Casa", "Nueva York"): such a name has no short form.
+NOT_HEADS: frozenset[str] = frozenset("são santo santa san saint nova novo nueva nuevo".split())
 _SHORT_FORM_LABELS = (PERSON, ORGANIZATION, LOCATION, MISC)
 _WORD = re.compile(r"[\w'’.-]+")
 
@@ -185,7 +188,8 @@ def headwords(entity: Entity, language: str) -> list[str]:
     """Short forms of an entity: each name of a person, or the headword of other multi-word entities.
 
     Particles, function words and titles are never short forms, whatever their case ("DE" of
-    "ALISSON SILVA BATISTA DE MORAES", "Desembargador" of a judge's name).
+    "ALISSON SILVA BATISTA DE MORAES", "Desembargador" of a judge's name); a head-initial name that
+    opens with :data:`NOT_HEADS` has none ("São Paulo" gives no "São").
 
     Returns:
         ``list[str]`` (possibly empty) of capitalised words of at least two letters.
@@ -200,7 +204,9 @@ def headwords(entity: Entity, language: str) -> list[str]:
         return [w for w in capitalised if not w.endswith(".")]
     if not capitalised:
         return []
-    return [capitalised[-1] if language in HEAD_FINAL else capitalised[0]]
+    if language in HEAD_FINAL:
+        return [capitalised[-1]]
+    return [] if capitalised[0].casefold() in NOT_HEADS else [capitalised[0]]
 
 
 def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity]:

@@ -26,6 +26,10 @@ def test_headwords_by_language():
     assert headwords(Entity(0, 18, "ORGANIZATION", "Parlamento Europeo", "x"), "es") == ["Parlamento"]
     assert headwords(Entity(0, 12, "PERSON", "Mr. John Doe", "x"), "en") == ["John", "Doe"]
     assert headwords(Entity(0, 5, "PERSON", "Maria", "x"), "pt") == []
+    assert headwords(Entity(0, 9, "LOCATION", "São Paulo", "x"), "pt") == []
+    assert headwords(Entity(0, 13, "LOCATION", "San Sebastián", "x"), "es") == []
+    assert headwords(Entity(0, 14, "LOCATION", "Rio de Janeiro", "x"), "pt") == ["Rio"]
+    assert headwords(Entity(0, 15, "LOCATION", "New South Wales", "x"), "en") == ["Wales"]
 
 
 def test_function_words_are_never_short_forms_or_propagated_in_any_case():
