@@ -20,6 +20,8 @@ Keys of a language section:
 ``ner_recall_bias``  subtracted from the NER model's ``O``-tag score at every token before decoding
                  (:func:`app.detection.ensemble.recall_bias_vector`); 0 = the model's own decode, larger
                  = more recall, less precision
+``proper_nouns``  ``true``: capitalised words that no common-word lexicon knows and no other component covered
+                 become ``PROPER_NOUN`` entities (:mod:`app.detection.proper_nouns`; on for German)
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
 ``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)

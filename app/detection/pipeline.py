@@ -4,7 +4,9 @@
 2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
 3. ``rules`` — NERT-style context rules, re-run with all-occurrence marking until nothing changes
    (:mod:`app.detection.rules`, seed 002);
-4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`).
+4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`);
+5. ``proper_nouns`` — the fallback for capitalised words no lexicon knows, last, then every occurrence again
+   (:mod:`app.detection.proper_nouns`; seed 002 §4.3).
 
 What runs is set per language by :mod:`app.detection.config`.
 """
@@ -21,6 +23,7 @@ from app.detection.base import Recognizer
 from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
 from app.detection.identifiers import CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer
+from app.detection.labels import PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
@@ -34,6 +37,7 @@ from app.detection.patterns import (
     TimeRecognizer,
     UrlRecognizer,
 )
+from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
@@ -79,6 +83,7 @@ class Detector:
         rules: context rules (empty: the rules component is off).
         second_pass: ``{"all_occurrences", "short_forms", "label_consistency"}`` switches.
         language: ISO 639-1 code (head position for short forms).
+        proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
     """
 
     def __init__(
@@ -89,6 +94,7 @@ class Detector:
         rules: list[Rule] | None = None,
         second_pass: dict[str, bool] | None = None,
         language: str = "en",
+        proper_nouns: CommonWordLexicon | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -98,6 +104,7 @@ class Detector:
         self.rules = rules or []
         self.second_pass = second_pass or {}
         self.language = language
+        self.proper_nouns = proper_nouns
 
     def detect(self, text: str, sentences: list[Sentence] | None = None) -> list[Entity]:
         """Detect entities in ``text``.
@@ -125,6 +132,12 @@ class Detector:
             entities = label_consistency(entities)
         if self.second_pass.get("all_occurrences"):
             entities = all_occurrences(text, entities)
+        if self.proper_nouns is not None and PROPER_NOUN in self.sensitive:
+            extra = find_proper_nouns(text, sentences, entities, self.proper_nouns)
+            if extra:
+                entities = sorted(entities + extra, key=lambda e: e.start)
+                if self.second_pass.get("all_occurrences"):
+                    entities = all_occurrences(text, entities)
         return entities
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
@@ -179,10 +192,10 @@ def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
 
 #: Named configurations compared by the evaluation command (seed 004 §5.1).
 COMPONENT_SETS: dict[str, dict[str, bool]] = {
-    "stanza": {"patterns": False, "rules": False, "second_pass": False},
-    "patterns": {"patterns": True, "rules": False, "second_pass": False},
-    "second_pass": {"patterns": True, "rules": False, "second_pass": True},
-    "full": {"patterns": True, "rules": True, "second_pass": True},
+    "stanza": {"patterns": False, "rules": False, "second_pass": False, "proper_nouns": False},
+    "patterns": {"patterns": True, "rules": False, "second_pass": False, "proper_nouns": False},
+    "second_pass": {"patterns": True, "rules": False, "second_pass": True, "proper_nouns": False},
+    "full": {"patterns": True, "rules": True, "second_pass": True, "proper_nouns": True},
 }
 
 
@@ -244,6 +257,7 @@ def build_detector(
         recognizers.extend(factories[name]())
     rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
     second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
+    lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None
     return Detector(
         recognizers,
         precedence=tuple(cfg.get("precedence", DEFAULT_PRECEDENCE)),
@@ -251,4 +265,5 @@ def build_detector(
         rules=rules,
         second_pass=second_pass,
         language=language,
+        proper_nouns=lexicon,
     )

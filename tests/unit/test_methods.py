@@ -227,6 +227,18 @@ def test_generalize_countries_states_and_languages():
     assert located_in(country_name("GB", "es"), "es") == "del Reino Unido"
 
 
+def test_generalize_untyped_proper_noun_uses_the_knowledge_bases():
+    # PROPER_NOUN (app/detection/proper_nouns.py) has no type: a known place or organization headword is used,
+    # anything else becomes the language's "something"
+    text = "Er wohnt in Amsterdam."
+    result = run(text, [("Amsterdam", "PROPER_NOUN")], "generalize", language="de")
+    assert result.text == "Er wohnt in einer Stadt in den Niederlanden."
+    round_trip(result, text)
+    assert run("She studied at the University of Lisbon.", [("University of Lisbon", "PROPER_NOUN")],
+               "generalize").text == "She studied at the university."
+    assert run("He met Saperion.", [("Saperion", "PROPER_NOUN")], "generalize").text == "He met something."
+
+
 def test_generalize_collisions_get_ordinals_and_stay_restorable():
     text = "Amsterdam and Rotterdam are Dutch. Amsterdam is bigger than a city in the Netherlands."
     result = run(text, [("Amsterdam", "LOCATION"), ("Rotterdam", "LOCATION"), ("Amsterdam", "LOCATION")], "generalize")

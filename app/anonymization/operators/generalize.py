@@ -268,7 +268,7 @@ class GeneralizeOperator(Operator):
         """The chain's generalization and, per mention, whether it is a German genitive."""
         surfaces = sorted(chain.surfaces, key=len, reverse=True)
         genitive = [False] * len(chain.mentions)
-        if chain.label in (L.LOCATION, L.MISC):
+        if chain.label in (L.LOCATION, L.MISC, L.PROPER_NOUN):  # an untyped name may be a known place
             kb = knowledge_base()
             for surface in surfaces:
                 base = _strip_genitive(surface, language)
@@ -276,7 +276,7 @@ class GeneralizeOperator(Operator):
                 if place is not None:
                     genitive = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
                     return self._place_phrase(kb.levels(place), language), genitive
-        if chain.label in (L.ORGANIZATION, L.MISC):
+        if chain.label in (L.ORGANIZATION, L.MISC, L.PROPER_NOUN):
             for surface in surfaces:
                 concept = org_headword(surface, language)
                 if concept is not None:

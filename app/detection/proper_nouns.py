@@ -1,0 +1,190 @@
+"""Proper-noun fallback: capitalised words that no lexicon of common words knows.
+
+A capitalised word that is not a known common word of the language is, most of the time, a proper name
+(Mikheev, "A knowledge-free method for capitalized word disambiguation", ACL 1999; seed 002 §4.3: "to
+distinguish proper names that should be anonymized from common upper-cased words we use lexicons"). This
+component runs **last** in the detection pipeline (after voting, the context rules and the second pass) and
+marks, as ``PROPER_NOUN``, every run of such words that no other component covered: names the NER model
+missed and no pattern or rule knows ("Saperion", "Halmich", "Höskuldsstaðir"). It does not guess a type,
+so it never changes the typed entities; it only closes leaks (recall first, seed 004 §5.1; seed 002 §7).
+
+A word is a **candidate** when it:
+
+* starts with an upper-case letter and has a lower-case letter (words in capitals — headlines, acronyms —
+  are left to the model and the patterns), has no digit and at least two letters;
+* is covered by no entity;
+* is not a **common word**: its form with a lower-case first letter (or all in lower case) is not a word
+  form of the language's lexicon, it is not a title, weekday, month or function word of
+  :mod:`app.detection.rules`, a hyphenated word has a part that is not a common word ("Cuida-se" is common),
+  and, when a full stop follows it, it is no abbreviation (at most three letters, or known with the stop:
+  "Nr.", "Mio.");
+* in German, where every noun is capitalised, is also not a common noun, an inflected form of one, a
+  compound whose head (a final part of four letters or more) is one ("Geflügelzuchtbetrieb"), or a hyphenated
+  compound whose last part is a common word ("Grünen-Spitzenkandidat").
+
+A word at the start of a sentence is judged like any other: "Über" is a common word, "Saperion" is not.
+Adjacent candidates (separated by white space only) form one entity ("Hardeknuts Sohn" stays two words:
+"Sohn" is a common noun). With ``all_occurrences`` on, the pipeline then marks the entity's other
+occurrences too.
+
+Lexicons (both from PyPI, read once per language and cached):
+
+* every language: the word forms of simplemma's lemmatization dictionary (Barbaresi, simplemma 2.x, MIT;
+  data from Wiktionary and other open lexicons) whose first letter is lower case — the common words — and
+  its abbreviations with a full stop;
+* German: the nouns of ``german-nouns`` (Wiktionary DE, CC BY-SA 4.0) that are not marked as proper
+  names (``Toponym``, ``Vorname``, ``Nachname``, ``Eigenname``, ``Straßenname``), with all their
+  inflected forms.
+
+Measured on the dev sets (README, "Detection results"): it is on for German, where the model misses the most.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.resources
+from functools import lru_cache
+
+from app.detection.labels import PROPER_NOUN
+from app.detection.rules import ALL_TITLES, MONTHS, STOP_WORDS_FOLDED, WEEKDAYS
+from app.doc import Entity, Sentence, Token
+
+#: ``german-nouns`` POS markers of proper names: such entries are not common nouns.
+GERMAN_NAME_MARKERS: tuple[str, ...] = ("Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname")
+
+#: A word of at most this many letters followed by a full stop is taken for an abbreviation ("Nr.", "Mio.").
+MAX_ABBREVIATION = 3
+
+#: Shortest final part of a German compound that is looked up as its head ("-betrieb", not "-ei").
+MIN_COMPOUND_HEAD = 4
+
+class CommonWordLexicon:
+    """The common (not proper) words of one language, for :func:`find_proper_nouns`.
+
+    Args:
+        lower_forms: word forms with a lower-case first letter ("haus", "über", "plano").
+        nouns: capitalised common nouns and their inflected forms (German; empty elsewhere).
+        compounds: look up the heads of closed and hyphenated compounds (German).
+    """
+
+    def __init__(self, lower_forms: frozenset[str], nouns: frozenset[str] = frozenset(), *,
+                 compounds: bool = False) -> None:
+        self.lower_forms = lower_forms
+        self.nouns = nouns
+        self.compounds = compounds
+
+    def __len__(self) -> int:
+        return len(self.lower_forms) + len(self.nouns)
+
+    def is_common(self, word: str) -> bool:
+        """Whether ``word`` (one token, as written) is a common word of the language.
+
+        True when the word, with a lower-case first letter or in lower case, is a known form, or it is a known
+        common noun; with ``compounds``, also when a hyphenated compound's last part or a closed compound's
+        head (a final part of at least :data:`MIN_COMPOUND_HEAD` letters, capitalised) is a common word.
+        """
+        if word in self.nouns or word[:1].lower() + word[1:] in self.lower_forms or word.lower() in self.lower_forms:
+            return True
+        parts = [part for part in word.split("-") if part]
+        if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
+            return all(self.is_common(p) for p in parts) or (self.compounds and self.is_common(parts[-1]))
+        if self.compounds:
+            for k in range(2, len(word) - MIN_COMPOUND_HEAD + 1):
+                if word[k].upper() + word[k + 1:] in self.nouns:
+                    return True
+        return False
+
+
+def _simplemma_lower_forms(language: str) -> frozenset[str]:
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory  # imported lazily: a large table
+
+    dictionary = DefaultDictionaryFactory(cache_max_size=0).get_dictionary(language)
+    return frozenset(form for form in dictionary if form[:1].islower() or form.endswith("."))
+
+
+def _german_common_nouns() -> frozenset[str]:
+    nouns: set[str] = set()
+    path = importlib.resources.files("german_nouns") / "nouns.csv"
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = csv.reader(handle)
+        header = next(rows)
+        form_columns = [i for i, name in enumerate(header) if i > 1 and not name.startswith("genus")]
+        for row in rows:
+            if len(row) < 2 or any(marker in row[1] for marker in GERMAN_NAME_MARKERS):
+                continue
+            for i in [0, *form_columns]:
+                if i < len(row) and row[i][:1].isupper():
+                    nouns.add(row[i])
+    return frozenset(nouns)
+
+
+@lru_cache(maxsize=8)
+def common_word_lexicon(language: str) -> CommonWordLexicon:
+    """The common-word lexicon of ``language`` (``en``, ``de``, ``es``, ``pt``; cached; ~1 s to build).
+
+    Raises:
+        ValueError: simplemma has no dictionary for the language.
+    """
+    lower = _simplemma_lower_forms(language)
+    if language == "de":
+        return CommonWordLexicon(lower, _german_common_nouns(), compounds=True)
+    return CommonWordLexicon(lower)
+
+
+#: Titles, weekdays, months and function words, case-folded: never candidates whatever the lexicon says.
+_NOT_NAMES: frozenset[str] = frozenset(w.casefold() for w in ALL_TITLES | WEEKDAYS | MONTHS) | STOP_WORDS_FOLDED
+
+
+def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool = False) -> bool:
+    """Whether one token is a proper-noun candidate (see the module docstring for the tests, in order)."""
+    letters = sum(c.isalpha() for c in word)
+    if letters < 2 or not word[0].isupper() or not any(c.islower() for c in word):
+        return False
+    if any(c.isdigit() for c in word) or word.casefold() in _NOT_NAMES:
+        return False
+    if followed_by_stop and (letters <= MAX_ABBREVIATION or lexicon.is_common(word + ".")
+                             or (word + ".").casefold() in _NOT_NAMES):
+        return False
+    return not lexicon.is_common(word)
+
+
+def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entity],
+                      lexicon: CommonWordLexicon) -> list[Entity]:
+    """Entities for the runs of candidate words (:func:`is_candidate`) that no entity covers.
+
+    Args:
+        text: the document.
+        sentences: its tokens, character offsets into ``text`` (half-open).
+        entities: the entities found so far (any order); their tokens are never candidates.
+        lexicon: the language's :class:`CommonWordLexicon`.
+
+    Returns:
+        ``list[Entity]`` — only the new entities, label :data:`PROPER_NOUN`, source ``"proper_noun"``, in text
+        order, one per run of adjacent candidates of one sentence (nothing but white space between them), none
+        overlapping ``entities``.
+    """
+    covered = sorted((e.start, e.end) for e in entities)
+    found: list[Entity] = []
+    k = 0
+
+    def flush(run: list[Token]) -> None:
+        if run:
+            start, end = run[0].start, run[-1].end
+            found.append(Entity(start, end, PROPER_NOUN, text[start:end], source="proper_noun"))
+
+    for sentence in sentences:
+        run: list[Token] = []
+        for token in sentence.tokens:
+            while k < len(covered) and covered[k][1] <= token.start:
+                k += 1
+            free = not (k < len(covered) and covered[k][0] < token.end)
+            if free and is_candidate(token.text, lexicon, text[token.end:token.end + 1] == "."):
+                if run and text[run[-1].end:token.start].strip():
+                    flush(run)
+                    run = []
+                run.append(token)
+            else:
+                flush(run)
+                run = []
+        flush(run)
+    return found

@@ -1,0 +1,148 @@
+"""The proper-noun fallback (app/detection/proper_nouns.py): lexicon tests, candidates, runs, pipeline."""
+
+import pytest
+
+from app.detection.config import language_config
+from app.detection.pipeline import build_detector
+from app.detection.proper_nouns import (
+    CommonWordLexicon,
+    common_word_lexicon,
+    find_proper_nouns,
+    is_candidate,
+)
+from app.doc import Entity
+from app.tokenization import split_sentences, tokenize
+
+from tests.unit.fakes import GazetteerTagger
+
+# A hand-made German-like lexicon: the tests below do not depend on the packaged word lists.
+SMALL = CommonWordLexicon(
+    frozenset({"über", "haus", "essen", "se", "cuida", "nr."}),
+    frozenset({"Betrieb", "Betriebe", "Haus", "Kandidat", "Zucht"}),
+    compounds=True,
+)
+FLAT = CommonWordLexicon(frozenset({"plano", "cuida", "se"}))
+
+
+@pytest.mark.parametrize(
+    ("word", "common"),
+    [
+        ("Haus", True),  # a common noun
+        ("Über", True),  # lower-case form known
+        ("ÜBER", True),  # all in lower case known
+        ("Essen", True),  # nominalised verb
+        ("Geflügelzuchtbetrieb", True),  # compound head "Betrieb" (the longest known tail is enough)
+        ("Zuchtbetriebe", True),  # head in an inflected form
+        ("Spitzenkandidat", True),
+        ("Grünen-Spitzenkandidat", True),  # hyphenated: the last part decides in German
+        ("Cuida-se", True),  # every part is common
+        ("Saperion", False),
+        ("Halmich", False),
+        ("Xhaus", False),  # a head of four letters needs two letters before it
+        ("Abhaus", True),
+        ("Kandidat-Saperion", False),
+    ],
+)
+def test_is_common_german_rules(word, common):
+    assert SMALL.is_common(word) is common
+
+
+def test_without_compounds_only_whole_words_and_all_parts_count():
+    assert FLAT.is_common("Plano") is True
+    assert FLAT.is_common("Cuida-se") is True
+    assert FLAT.is_common("Cuida-Saperion") is False
+    assert FLAT.is_common("Superplano") is False  # no compound heads outside German
+    assert len(FLAT) == 3
+
+
+@pytest.mark.parametrize(
+    ("word", "stop", "candidate"),
+    [
+        ("Saperion", False, True),
+        ("saperion", False, False),  # not capitalised
+        ("SAPERION", False, False),  # capitals only: left to the model and patterns
+        ("A1", False, False),  # digits
+        ("X", False, False),  # one letter
+        ("Xy", False, True),
+        ("Herr", False, False),  # a title
+        ("Montag", False, False),  # a weekday
+        ("Der", False, False),  # a function word
+        ("Haus", False, False),  # a common word
+        ("Mio", True, False),  # three letters before a full stop: an abbreviation
+        ("Nr", True, False),
+        ("Saperion", True, True),  # a name at the end of a sentence
+        ("Nr", False, True),
+    ],
+)
+def test_is_candidate(word, stop, candidate):
+    assert is_candidate(word, SMALL, followed_by_stop=stop) is candidate
+
+
+def _doc(text):
+    return text, split_sentences(text, tokenize(text))
+
+
+def test_runs_offsets_and_covered_tokens():
+    text, sentences = _doc("Gestern traf Hans Halmich Saperion im Haus. Saperion, Vaart und Nr. 5 fehlten.")
+    hans = text.index("Hans")
+    entities = [Entity(hans, hans + 4, "PERSON", "Hans", "stanza")]
+    found = find_proper_nouns(text, sentences, entities, SMALL)
+    assert [(e.text, e.label, e.source, e.start) for e in found] == [
+        ("Gestern", "PROPER_NOUN", "proper_noun", 0),  # unknown to the small lexicon, sentence-initial or not
+        ("Halmich Saperion", "PROPER_NOUN", "proper_noun", text.index("Halmich")),  # one run
+        ("Saperion", "PROPER_NOUN", "proper_noun", text.index("Saperion,")),  # the comma ends the run
+        ("Vaart", "PROPER_NOUN", "proper_noun", text.index("Vaart")),
+    ]
+    for entity in found:
+        assert text[entity.start:entity.end] == entity.text
+
+
+def test_runs_never_cross_sentences():
+    text, sentences = _doc("Er kam aus Saperion\n\nHalmich blieb")
+    assert len(sentences) == 2  # only white space between "Saperion" and "Halmich"
+    found = find_proper_nouns(text, sentences, [], SMALL)
+    assert [e.text for e in found] == ["Saperion", "Halmich"]  # "Er" is a function word
+
+
+def test_packaged_german_lexicon():
+    lexicon = common_word_lexicon("de")
+    assert lexicon.is_common("Geflügelzuchtbetrieb") and lexicon.is_common("Hochschule")
+    assert lexicon.is_common("Über") and lexicon.is_common("Grünen-Spitzenkandidat")
+    # proper names are not common nouns, even where Wiktionary lists them as nouns
+    assert not lexicon.is_common("Saperion") and not lexicon.is_common("Berlin")
+    assert not lexicon.is_common("Halmich")
+    assert common_word_lexicon("de") is lexicon  # cached
+
+
+def test_packaged_lexicons_of_the_other_languages():
+    assert common_word_lexicon("pt").is_common("Plano") and common_word_lexicon("pt").is_common("Cuida-se")
+    assert common_word_lexicon("es").is_common("Tema") and not common_word_lexicon("es").is_common("Saperion")
+    assert common_word_lexicon("en").is_common("However") and not common_word_lexicon("en").is_common("Halmich")
+
+
+def _detector(language, components="full", **overrides):
+    cfg = {**language_config(language), **overrides}
+    tagger = GazetteerTagger({"Hans": "PER"})
+    return build_detector(language, tagger_factory=lambda *_: tagger, config=cfg, components=components)
+
+
+def test_pipeline_marks_unknown_names_last_and_everywhere():
+    text = "Saperion kaufte gestern den Geflügelzuchtbetrieb von Hans Halmich. Die Saperion zahlte bar."
+    entities = _detector("de").detect(text)
+    assert [(e.text, e.label, e.source) for e in entities] == [
+        ("Saperion", "PROPER_NOUN", "proper_noun"),
+        ("Hans", "PERSON", "stanza"),
+        ("Halmich", "PROPER_NOUN", "proper_noun"),
+        ("Saperion", "PROPER_NOUN", "proper_noun"),
+    ]
+
+
+def test_pipeline_switches():
+    text = "Gestern kam Hans Halmich."
+    assert language_config("de")["proper_nouns"] is True
+    assert [e.text for e in _detector("de").detect(text)] == ["Hans", "Halmich"]
+    assert [e.text for e in _detector("de", proper_nouns=False).detect(text)] == ["Hans"]
+    assert [e.text for e in _detector("de", components="second_pass").detect(text)] == ["Hans"]
+    # a label left out of the sensitive list is not produced
+    sensitive = [label for label in language_config("de")["sensitive"] if label != "PROPER_NOUN"]
+    assert [e.text for e in _detector("de", sensitive=sensitive).detect(text)] == ["Hans"]
