@@ -58,6 +58,19 @@ MAX_ABBREVIATION = 3
 #: Shortest final part of a German compound that is looked up as its head ("-betrieb", not "-ei").
 MIN_COMPOUND_HEAD = 4
 
+#: Shortest modifier (first part) of a German compound.
+MIN_COMPOUND_MODIFIER = 3
+
+#: German nominalisations: (suffix, endings of the known base word after the suffix is removed). The base of
+#: "-ung(en)" is a verb ("Erarbeitung" → "erarbeiten", "Sammlung" → "sammeln"), that of "-ation(en)" a verb in
+#: "-ieren" ("Deportation" → "deportieren"), that of "-heit"/"-keit" an adjective ("Offenheit" → "offen").
+DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ungen", ("en", "n")), ("ung", ("en", "n")), ("ationen", ("ieren",)), ("ation", ("ieren",)), ("heiten", ("",)), ("heit", ("",)), ("keiten", ("",)), ("keit", ("",)),
+)
+
+#: Linking elements (Fugenelemente) between the parts of a German compound, longest first.
+LINKING_ELEMENTS: tuple[str, ...] = ("ens", "es", "en", "er", "ns", "s", "n", "e")
+
 class CommonWordLexicon:
     """The common (not proper) words of one language, for :func:`find_proper_nouns`.
 
@@ -80,18 +93,60 @@ class CommonWordLexicon:
         """Whether ``word`` (one token, as written) is a common word of the language.
 
         True when the word, with a lower-case first letter or in lower case, is a known form, or it is a known
-        common noun; with ``compounds``, also when a hyphenated compound's last part or a closed compound's
-        head (a final part of at least :data:`MIN_COMPOUND_HEAD` letters, capitalised) is a common word.
+        common noun; a word cut before or after a hyphen ("Hand-" of "Hand- und Spanndienste") is judged
+        without the hyphen; a hyphenated word is common when all its parts are or, with ``compounds``, when its
+        last part is; with ``compounds``, a closed compound is common when it splits into a known modifier and a
+        known common-noun head (:meth:`is_compound`).
         """
         if word in self.nouns or word[:1].lower() + word[1:] in self.lower_forms or word.lower() in self.lower_forms:
             return True
+        stripped = word.strip("-")
+        if stripped != word:
+            return bool(stripped) and self.is_common(stripped)
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
             return all(self.is_common(p) for p in parts) or (self.compounds and self.is_common(parts[-1]))
-        if self.compounds:
-            for k in range(2, len(word) - MIN_COMPOUND_HEAD + 1):
-                if word[k].upper() + word[k + 1:] in self.nouns:
+        return self.compounds and (self.is_noun(word) or self.is_compound(word))
+
+    def is_compound(self, word: str, depth: int = 0) -> bool:
+        """Whether ``word`` splits into a modifier and a head that are both known (German closed compounds).
+
+        The head, a final part of at least :data:`MIN_COMPOUND_HEAD` letters, capitalised, is a common noun; the
+        modifier, of at least :data:`MIN_COMPOUND_MODIFIER` letters, is a common noun, a known word form or a
+        compound itself (at most three parts in all), possibly followed by a linking element
+        (:data:`LINKING_ELEMENTS`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name that merely ends in
+        a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
+        """
+        for k in range(MIN_COMPOUND_MODIFIER, len(word) - MIN_COMPOUND_HEAD + 1):
+            if self.is_noun(word[k].upper() + word[k + 1:]) and self._is_modifier(word[:k], depth):
+                return True
+        return False
+
+    def is_noun(self, word: str) -> bool:
+        """Whether capitalised ``word`` is a known common noun or a regular derivation of a known word
+        (:data:`DERIVATIONS`: "Erarbeitung" of "erarbeiten", "Reglementierungen", "Offenheit" of "offen")."""
+        if word in self.nouns:
+            return True
+        lower = word.lower()
+        for suffix, endings in DERIVATIONS:
+            if lower.endswith(suffix) and len(lower) > len(suffix) + 2:
+                stem = lower[: -len(suffix)]
+                if any(stem + ending in self.lower_forms for ending in endings):
                     return True
+        return False
+
+    def _is_modifier(self, part: str, depth: int) -> bool:
+        for link in ("", *LINKING_ELEMENTS):
+            if link and not part.endswith(link):
+                continue
+            stem = part[: len(part) - len(link)]
+            if len(stem) < MIN_COMPOUND_MODIFIER:
+                continue
+            capitalised = stem[:1].upper() + stem[1:]
+            if self.is_noun(capitalised) or stem.lower() in self.lower_forms:
+                return True
+            if depth < 1 and self.is_compound(capitalised, depth + 1):
+                return True
         return False
 
 
@@ -136,7 +191,12 @@ _NOT_NAMES: frozenset[str] = frozenset(w.casefold() for w in ALL_TITLES | WEEKDA
 
 
 def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool = False) -> bool:
-    """Whether one token is a proper-noun candidate (see the module docstring for the tests, in order)."""
+    """Whether one token is a proper-noun candidate (see the module docstring for the tests, in order).
+
+    ``followed_by_stop``: a full stop follows the word (a token of its own or glued: "Nr." counts as "Nr" + stop).
+    """
+    if word.endswith(".") and "." not in word[:-1]:
+        word, followed_by_stop = word[:-1], True
     letters = sum(c.isalpha() for c in word)
     if letters < 2 or not word[0].isupper() or not any(c.islower() for c in word):
         return False

@@ -17,8 +17,8 @@ from tests.unit.fakes import GazetteerTagger
 
 # A hand-made German-like lexicon: the tests below do not depend on the packaged word lists.
 SMALL = CommonWordLexicon(
-    frozenset({"über", "haus", "essen", "se", "cuida", "nr."}),
-    frozenset({"Betrieb", "Betriebe", "Haus", "Kandidat", "Zucht"}),
+    frozenset({"über", "haus", "essen", "se", "cuida", "nr.", "erarbeiten", "offen", "geflügel", "deportieren"}),
+    frozenset({"Betrieb", "Betriebe", "Haus", "Kandidat", "Zucht", "Spitze", "Zug"}),
     compounds=True,
 )
 FLAT = CommonWordLexicon(frozenset({"plano", "cuida", "se"}))
@@ -31,15 +31,24 @@ FLAT = CommonWordLexicon(frozenset({"plano", "cuida", "se"}))
         ("Über", True),  # lower-case form known
         ("ÜBER", True),  # all in lower case known
         ("Essen", True),  # nominalised verb
-        ("Geflügelzuchtbetrieb", True),  # compound head "Betrieb" (the longest known tail is enough)
+        ("Geflügelzuchtbetrieb", True),  # Geflügel|zucht|betrieb: a known modifier that is itself a compound
         ("Zuchtbetriebe", True),  # head in an inflected form
-        ("Spitzenkandidat", True),
+        ("Spitzenkandidat", True),  # Spitze + linking "n" + Kandidat
         ("Grünen-Spitzenkandidat", True),  # hyphenated: the last part decides in German
+        ("Saperion-", False),  # a word cut at a hyphen is judged without it
+        ("Haus-", True),
         ("Cuida-se", True),  # every part is common
+        ("Erarbeitung", True),  # -ung of a known verb
+        ("Erarbeitungen", True),
+        ("Offenheit", True),  # -heit of a known adjective
+        ("Deportationsbetrieb", True),  # -ation of a verb in -ieren, linking "s", head "Betrieb"
+        ("Deportationszug", False),  # a head of three letters is not looked up
         ("Saperion", False),
         ("Halmich", False),
-        ("Xhaus", False),  # a head of four letters needs two letters before it
-        ("Abhaus", True),
+        ("Corbetrieb", False),  # a name that ends in a noun: the modifier "Cor" is unknown
+        ("Abhaus", False),  # a modifier needs three letters
+        ("Zuchthaus", True),
+        ("Zuchtzuchtzuchthaus", False),  # at most three parts
         ("Kandidat-Saperion", False),
     ],
 )
@@ -52,6 +61,7 @@ def test_without_compounds_only_whole_words_and_all_parts_count():
     assert FLAT.is_common("Cuida-se") is True
     assert FLAT.is_common("Cuida-Saperion") is False
     assert FLAT.is_common("Superplano") is False  # no compound heads outside German
+    assert FLAT.is_common("Cuidaung") is False  # nor German derivations
     assert len(FLAT) == 3
 
 
@@ -72,6 +82,8 @@ def test_without_compounds_only_whole_words_and_all_parts_count():
         ("Nr", True, False),
         ("Saperion", True, True),  # a name at the end of a sentence
         ("Nr", False, True),
+        ("Nr.", False, False),  # the stop glued to the token
+        ("Saperion.", False, True),
     ],
 )
 def test_is_candidate(word, stop, candidate):
