@@ -234,11 +234,13 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
 
     for sentence in sentences:
         run: list[Token] = []
-        for token in sentence.tokens:
+        tokens = sentence.tokens
+        for i, token in enumerate(tokens):
             while k < len(covered) and covered[k][1] <= token.start:
                 k += 1
             free = not (k < len(covered) and covered[k][0] < token.end)
-            if free and is_candidate(token.text, lexicon, text[token.end:token.end + 1] == "."):
+            stop = text[token.end:token.end + 1] == "." or (i + 1 < len(tokens) and tokens[i + 1].text.startswith("."))
+            if free and is_candidate(token.text, lexicon, stop):
                 if run and text[run[-1].end:token.start].strip():
                     flush(run)
                     run = []

@@ -109,6 +109,13 @@ def test_runs_offsets_and_covered_tokens():
         assert text[entity.start:entity.end] == entity.text
 
 
+def test_a_stop_after_a_space_counts_too():
+    # pre-tokenized input joined with spaces ("Mio ." as in the CoNLL files) is read like "Mio."
+    text, sentences = _doc("Es kostet 5 Mio . Euro bei Saperion .")
+    assert [t.text for t in sentences[0].tokens][3:5] == ["Mio", "."]
+    assert [e.text for e in find_proper_nouns(text, sentences, [], SMALL)] == ["Euro", "Saperion"]
+
+
 def test_runs_never_cross_sentences():
     text, sentences = _doc("Er kam aus Saperion\n\nHalmich blieb")
     assert len(sentences) == 2  # only white space between "Saperion" and "Halmich"
