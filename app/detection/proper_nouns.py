@@ -95,8 +95,9 @@ class CommonWordLexicon:
         True when the word, with a lower-case first letter or in lower case, is a known form, or it is a known
         common noun; a word cut before or after a hyphen ("Hand-" of "Hand- und Spanndienste") is judged
         without the hyphen; a hyphenated word is common when all its parts are or, with ``compounds``, when its
-        last part is; with ``compounds``, a closed compound is common when it splits into a known modifier and a
-        known common-noun head (:meth:`is_compound`).
+        last part is; with ``compounds`` (German), a closed compound is common when it splits into a known modifier
+        and a known common-noun head (:meth:`is_compound`), and a word with "ß" also when its spelling with "ss"
+        is common (the spelling before the 1996 reform: "Währungsausschuß").
         """
         if word in self.nouns or word[:1].lower() + word[1:] in self.lower_forms or word.lower() in self.lower_forms:
             return True
@@ -106,6 +107,8 @@ class CommonWordLexicon:
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
             return all(self.is_common(p) for p in parts) or (self.compounds and self.is_common(parts[-1]))
+        if self.compounds and "ß" in word:  # spelling before the 1996 reform: "Ausschuß" for "Ausschuss"
+            return self.is_common(word.replace("ß", "ss")) or self.is_noun(word) or self.is_compound(word)
         return self.compounds and (self.is_noun(word) or self.is_compound(word))
 
     def is_compound(self, word: str, depth: int = 0) -> bool:

@@ -127,6 +127,7 @@ def test_packaged_german_lexicon():
     lexicon = common_word_lexicon("de")
     assert lexicon.is_common("Geflügelzuchtbetrieb") and lexicon.is_common("Hochschule")
     assert lexicon.is_common("Über") and lexicon.is_common("Grünen-Spitzenkandidat")
+    assert lexicon.is_common("Währungsausschuß")  # old spelling of "Währungsausschuss"
     # proper names are not common nouns, even where Wiktionary lists them as nouns
     assert not lexicon.is_common("Saperion") and not lexicon.is_common("Berlin")
     assert not lexicon.is_common("Halmich")
