@@ -18,9 +18,10 @@ A word is a **candidate** when it:
   :mod:`app.detection.rules`, a hyphenated word has a part that is not a common word ("Cuida-se" is common),
   and, when a full stop follows it, it is no abbreviation (at most three letters, or known with the stop:
   "Nr.", "Mio.");
-* in German, where every noun is capitalised, is also not a common noun, an inflected form of one, a
-  compound whose head (a final part of four letters or more) is one ("Geflügelzuchtbetrieb"), or a hyphenated
-  compound whose last part is a common word ("Grünen-Spitzenkandidat").
+* in German, where every noun is capitalised, is also not a common noun or an inflected form of one, a
+  nominalisation of a known word ("Erarbeitung", "Offenheit"), a compound of a known modifier and a known noun
+  ("Geflügel|zucht|betrieb"), a hyphenated compound whose last part is a common word
+  ("Grünen-Spitzenkandidat"), nor a common word in the spelling before the 1996 reform ("Ausschuß").
 
 A word at the start of a sentence is judged like any other: "Über" is a common word, "Saperion" is not.
 Adjacent candidates (separated by white space only) form one entity ("Hardeknuts Sohn" stays two words:
@@ -36,7 +37,8 @@ Lexicons (both from PyPI, read once per language and cached):
   names (``Toponym``, ``Vorname``, ``Nachname``, ``Eigenname``, ``Straßenname``), with all their
   inflected forms.
 
-Measured on the dev sets (README, "Detection results"): it is on for German, where the model misses the most.
+Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`; measured on the dev sets
+(README, "Detection results"), it is on for German, where the model misses the most, and Spanish.
 """
 
 from __future__ import annotations
@@ -65,11 +67,13 @@ MIN_COMPOUND_MODIFIER = 3
 #: "-ung(en)" is a verb ("Erarbeitung" → "erarbeiten", "Sammlung" → "sammeln"), that of "-ation(en)" a verb in
 #: "-ieren" ("Deportation" → "deportieren"), that of "-heit"/"-keit" an adjective ("Offenheit" → "offen").
 DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("ungen", ("en", "n")), ("ung", ("en", "n")), ("ationen", ("ieren",)), ("ation", ("ieren",)), ("heiten", ("",)), ("heit", ("",)), ("keiten", ("",)), ("keit", ("",)),
+    ("ungen", ("en", "n")), ("ung", ("en", "n")), ("ationen", ("ieren",)), ("ation", ("ieren",)),
+    ("heiten", ("",)), ("heit", ("",)), ("keiten", ("",)), ("keit", ("",)),
 )
 
 #: Linking elements (Fugenelemente) between the parts of a German compound, longest first.
 LINKING_ELEMENTS: tuple[str, ...] = ("ens", "es", "en", "er", "ns", "s", "n", "e")
+
 
 class CommonWordLexicon:
     """The common (not proper) words of one language, for :func:`find_proper_nouns`.
