@@ -312,6 +312,17 @@ def test_kmask_dictionary_search_matches_the_papers_rule():
         assert result.text == f"I live in {expected}."
 
 
+def test_kmask_masks_an_untyped_proper_noun_with_the_all_dictionary():
+    path = FIXTURES / "japan_dictionary.txt"
+    # PROPER_NOUN (app/detection/proper_nouns.py) uses the "all" dictionary by default, like MISC
+    result = run("I live in JAPAN.", [("JAPAN", "PROPER_NOUN")], "kmask", k=2, dictionaries={"PROPER_NOUN": str(path)},
+                 cache_dir=None)
+    assert result.text == "I live in JAP*N."
+    from app.anonymization.operators.kmask import DEFAULT_DICTIONARIES
+
+    assert DEFAULT_DICTIONARIES["PROPER_NOUN"] == DEFAULT_DICTIONARIES["MISC"] == "all"
+
+
 def test_kmask_two_chains_with_the_same_best_mask_stay_distinct(tmp_path):
     path = FIXTURES / "japan_dictionary.txt"
     text = "Japan, Japon and Japan again."

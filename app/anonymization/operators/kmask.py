@@ -15,7 +15,7 @@ that leaves the most characters; then at random (here: seeded by the job id). Se
 * ``names``: Faker's first names and surnames of every supported locale (about 9,900 terms);
 * ``all``: both; a path to a text file (one term per line) or a list of terms also work.
 
-Defaults: ``LOCATION`` → ``locations``, ``PERSON`` → ``names``, ``ORGANIZATION`` and ``MISC`` → ``all``.
+Defaults: ``LOCATION`` → ``locations``, ``PERSON`` → ``names``, ``ORGANIZATION``, ``MISC`` and ``PROPER_NOUN`` → ``all``.
 Matching is case-insensitive; the mask keeps the original's case ("Japan" → "Ja*an"). A surface that
 is not in the dictionary is masked the same way (the original then adds one to the anonymity set); a
 multi-word surface that is not a dictionary term is masked word by word (lower-case connectors such as
@@ -58,7 +58,9 @@ from app.anonymization.base import ChainContext, DocumentContext, Operator
 from app.anonymization.operators.tag import format_placeholder
 from app.detection import labels as L
 
-DEFAULT_DICTIONARIES: dict[str, str] = {L.LOCATION: "locations", L.PERSON: "names", L.ORGANIZATION: "all", L.MISC: "all"}
+DEFAULT_DICTIONARIES: dict[str, str] = {
+    L.LOCATION: "locations", L.PERSON: "names", L.ORGANIZATION: "all", L.MISC: "all", L.PROPER_NOUN: "all",
+}
 _CONNECTORS = frozenset("of the and de del la las los da do das dos di du von van der den des y e et am im zu".split())
 _STAR = None  # a pattern token standing for one or more hidden characters
 
