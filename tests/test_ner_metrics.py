@@ -72,6 +72,13 @@ def test_binary_token_level_hand_computed():
     assert b["precision"] == approx(1.0)
     assert b["recall"] == approx(5 / 6)
     assert b["f1"] == approx(10 / 11)
+    # by gold label: PER 3 of 3 tokens detected; LOC 1 of 1 (predicted as ORG: any label counts); ORG(0,2) has its
+    # first token detected and its second not
+    assert b["recall_by_gold_label"] == {
+        "LOC": {"recall": 1.0, "detected": 1, "gold": 1},
+        "ORG": {"recall": 0.5, "detected": 1, "gold": 2},
+        "PER": {"recall": 1.0, "detected": 3, "gold": 3},
+    }
 
 
 def test_counts():
@@ -117,6 +124,7 @@ def test_map_to_ignore_leaves_entities_out_of_scoring():
     # tokens of the ignored entity count nowhere: 5 tokens left; binary: gold 3 (PER, ORG, ORG), pred 2, tp 2
     assert r["counts"] == {"sentences": 1, "tokens": 5}
     assert (r["binary"]["tp"], r["binary"]["pred"], r["binary"]["gold"]) == (2, 2, 3)
+    assert set(r["binary"]["recall_by_gold_label"]) == {"PER", "ORG"}  # no IGNORE row
     assert "MISC" not in r["token"]["per_label"]
     # a predicted entity reaching into the ignored one is not counted either
     r2 = evaluate_tags([["O", "B-LOCderiv", "O"]], [["B-MISC", "I-MISC", "O"]], gold_map={"LOCderiv": "IGNORE"})

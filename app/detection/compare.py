@@ -200,7 +200,19 @@ def render(results: dict[str, Any]) -> None:
     for name, report in results.items():
         if not name.startswith("_"):
             table.add_row(name, *_row(report))
-    Console(width=max(Console().width, 130)).print(table)
+    console = Console(width=max(Console().width, 130))
+    console.print(table)
+    reports = {name: r for name, r in results.items() if not name.startswith("_")}
+    labels = sorted({label for r in reports.values() for label in r["binary"].get("recall_by_gold_label", {})})
+    if labels:
+        table = Table(title="Binary token recall by gold label (detected under any label)")
+        table.add_column("configuration")
+        for label in labels:
+            table.add_column(label, justify="right")
+        for name, report in reports.items():
+            by_label = report["binary"].get("recall_by_gold_label", {})
+            table.add_row(name, *(f"{by_label[label]['recall']:.4f}" if label in by_label else "" for label in labels))
+        console.print(table)
 
 
 def main(

@@ -139,7 +139,9 @@ def evaluate_tags(
           (CoNLL-2003 shared task evaluation, Tjong Kim Sang & De Meulder 2003);
         * ``"token"``: the same structure over tokens (label without prefix, ``O`` excluded from
           the labels; micro pools all entity labels);
-        * ``"binary"``: ``{precision, recall, f1, tp, pred, gold}`` for entity-vs-``O`` tokens;
+        * ``"binary"``: ``{precision, recall, f1, tp, pred, gold}`` for entity-vs-``O`` tokens, plus
+          ``"recall_by_gold_label"``: ``{label: {recall, detected, gold}}`` — of the gold tokens of each label,
+          the share detected under any label (which classes leak);
         * ``"counts"``: ``{"sentences", "tokens"}``.
 
         Precision (recall) is 0.0 when nothing was predicted (nothing is gold); macro values are
@@ -157,6 +159,8 @@ def evaluate_tags(
     tok_pred: Counter = Counter()
     tok_gold: Counter = Counter()
     bin_tp = bin_pred = bin_gold = 0
+    bin_gold_by: Counter = Counter()
+    bin_tp_by: Counter = Counter()
     n_tokens = 0
     for i, (g_sent, p_sent) in enumerate(zip(gold, pred)):
         if len(g_sent) != len(p_sent):
@@ -188,6 +192,9 @@ def evaluate_tags(
             if p_lab != OUTSIDE:
                 tok_pred[p_lab] += 1
                 bin_pred += 1
+            if g_lab != OUTSIDE:
+                bin_gold_by[g_lab] += 1
+                bin_tp_by[g_lab] += p_lab != OUTSIDE
             if g_lab != OUTSIDE and p_lab != OUTSIDE:
                 bin_tp += 1
                 if g_lab == p_lab:
@@ -195,7 +202,14 @@ def evaluate_tags(
     return {
         "entity": _summaries(ent_tp, ent_pred, ent_gold),
         "token": _summaries(tok_tp, tok_pred, tok_gold),
-        "binary": _prf(bin_tp, bin_pred, bin_gold),
+        "binary": {
+            **_prf(bin_tp, bin_pred, bin_gold),
+            "recall_by_gold_label": {
+                label: {"recall": bin_tp_by[label] / bin_gold_by[label], "detected": bin_tp_by[label],
+                        "gold": bin_gold_by[label]}
+                for label in sorted(bin_gold_by)
+            },
+        },
         "counts": {"sentences": len(gold), "tokens": n_tokens},
     }
 
@@ -277,6 +291,14 @@ def render_report(report: dict[str, Any], title: str = "NER evaluation") -> None
         table.add_column(col, justify="right")
     table.add_row(f"{b['precision']:.4f}", f"{b['recall']:.4f}", f"{b['f1']:.4f}", str(b["gold"]), str(b["pred"]), str(b["tp"]))
     console.print(table)
+    by_label = b.get("recall_by_gold_label", {})
+    if by_label:
+        table = Table(title=f"{title} — binary token recall by gold label (detected under any label)")
+        for col in ("gold label", "recall", "detected", "gold"):
+            table.add_column(col, justify="left" if col == "gold label" else "right")
+        for label, m in by_label.items():
+            table.add_row(label, f"{m['recall']:.4f}", str(m["detected"]), str(m["gold"]))
+        console.print(table)
 
 
 def parse_mapping(items: Sequence[str] | None) -> dict[str, str]:
