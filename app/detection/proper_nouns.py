@@ -111,8 +111,8 @@ class CommonWordLexicon:
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
             return all(self.is_common(p) for p in parts) or (self.compounds and self.is_common(parts[-1]))
-        if self.compounds and "ß" in word:  # spelling before the 1996 reform: "Ausschuß" for "Ausschuss"
-            return self.is_common(word.replace("ß", "ss")) or self.is_noun(word) or self.is_compound(word)
+        if self.compounds and "ß" in word and self.is_common(word.replace("ß", "ss")):
+            return True  # spelling before the 1996 reform: "Ausschuß" for "Ausschuss"
         return self.compounds and (self.is_noun(word) or self.is_compound(word))
 
     def is_compound(self, word: str, depth: int = 0) -> bool:
