@@ -77,6 +77,18 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+#: Abbreviations that often end a sentence ("... signed with Acme Corp. The contract ...").
+SENTENCE_FINAL_ABBREVIATIONS: frozenset[str] = frozenset("co corp inc ltd bros jr etc usw".split())
+
+#: Capitalised function words that open sentences (en, de, es, pt); after a sentence-final abbreviation they
+#: mark a boundary (Kiss & Strunk 2006, Punkt's orthographic evidence, reduced to a word list).
+SENTENCE_STARTERS: frozenset[str] = frozenset(
+    """The This That These Those It He She They We I You His Her Their Our My Its There Then But However
+    Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber
+    El La Los Las Este Esta Él Ella Ellos Su Sus Pero
+    O Os As Este Esta Ele Ela Eles Seu Sua Mas""".split()
+)
+
 _SENTENCE_END = frozenset({".", "!", "?", "…"})
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
@@ -85,7 +97,9 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     """Group tokens into sentences.
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
-    starts with an upper-case letter, a digit or an opening quote, or at a blank line. Sentences longer
+    starts with an upper-case letter, a digit or an opening quote, or at a blank line. An abbreviation of
+    :data:`SENTENCE_FINAL_ABBREVIATIONS` ("Corp.") ends a sentence when a word of :data:`SENTENCE_STARTERS`
+    ("The") follows; other abbreviations ("Mr.", "Dr.") never do. Sentences longer
     than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
 
     Returns:
@@ -104,6 +118,10 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = True
         elif "\n\n" in text[tok.end : nxt.start] or "\r\n\r\n" in text[tok.end : nxt.start]:
             boundary = True
+        elif tok.text.endswith(".") and tok.text[:-1].lower() in SENTENCE_FINAL_ABBREVIATIONS:
+            boundary = nxt.text in SENTENCE_STARTERS
+        elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
+            boundary = nxt.text[0].isupper()
         elif tok.text in _SENTENCE_END or (
             tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END and current[-2].end == tok.start
         ):

@@ -53,8 +53,16 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A whole match that is a numeric date ("3.4.2021", "03.04.2021", "3. 4. 2021", "12/05/2021", "2021-04-03").
+_NUMERIC_DATE_RE = re.compile(r"\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{4}-\d{1,2}-\d{1,2}")
+
+
 class PhoneRecognizer(Recognizer):
     """Phone numbers validated by libphonenumber (label ``PHONE``).
+
+    libphonenumber accepts German numeric dates as numbers of region DE ("3.4.2021" is a valid 6-digit
+    number); a match that is a valid calendar date written with date separators is left to the date
+    recognizer.
 
     Args:
         regions: ISO 3166 regions for numbers written without ``+`` country code.
@@ -70,6 +78,8 @@ class PhoneRecognizer(Recognizer):
         for region in self.regions:
             for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
                 key = (match.start, match.end)
+                if _NUMERIC_DATE_RE.fullmatch(match.raw_string) and _valid_numeric_date(match.raw_string):
+                    continue
                 if key not in found:
                     found[key] = Entity(match.start, match.end, PHONE, match.raw_string, self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
@@ -117,8 +127,9 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{month}{of}{_YEAR}\b",
         # 2015-03-21
         r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
-        # 21.03.2015 / 21/03/2015 / 3/21/2015
+        # 21.03.2015 / 21/03/2015 / 3/21/2015 / 21. 3. 2015
         r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
+        r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
 

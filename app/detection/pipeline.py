@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ class Detector:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
                     entities = all_occurrences(text, entities)
-        return entities
+        return sentence_final_periods(entities, sentences)
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
         for _ in range(10):
@@ -149,6 +150,29 @@ class Detector:
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities
+
+
+def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) -> list[Entity]:
+    """Leave the period of a sentence-final abbreviation out of an entity that ends the sentence.
+
+    In "... works for Acme Corp. His wife ..." the token "Corp." (kept whole, as in the corpora the models were
+    trained on) also carries the full stop. The entity becomes "Acme Corp" so that the full stop stays in the
+    text after a placeholder ("works for [ORGANIZATION_1]. His wife"); re-identification restores "Acme Corp"
+    before that period, so the round trip is exact.
+
+    Args:
+        entities: ``list[Entity]``, offsets into the text (half-open).
+        sentences: the sentences the entities were detected in.
+
+    Returns:
+        ``list[Entity]`` in the same order; an entity that ends where a sentence's last token ends, when that
+        token and the entity are longer than one character and end with ".", is one character shorter.
+    """
+    ends = {s.tokens[-1].end for s in sentences if len(s.tokens[-1].text) > 1 and s.tokens[-1].text.endswith(".")}
+    if not ends:
+        return entities
+    return [replace(e, end=e.end - 1, text=e.text[:-1]) if e.end in ends and len(e.text) > 1 and e.text.endswith(".")
+            else e for e in entities]
 
 
 def default_tagger_factory(language: str, model_dir: str | None, batch_size: int,

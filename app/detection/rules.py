@@ -194,7 +194,13 @@ class Rule:
 
 
 class TitleRule(Rule):
-    """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context)."""
+    """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
+
+    Proposes the name words alone (the title stays in the text). When an entity of another label spans exactly
+    the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that span as
+    ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as the
+    model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
+    """
 
     name = "title"
     relabel = True
@@ -212,6 +218,9 @@ class TitleRule(Rule):
                     if end > i + 1:
                         a, b = t[i + 1].start, t[end - 1].end
                         out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
+                        e = ctx.covered(tok.start, tok.end)
+                        if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:
+                            out.append(Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}"))
         return out
 
 

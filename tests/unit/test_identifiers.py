@@ -24,6 +24,11 @@ def test_ip_addresses():
     ]
 
 
+def test_ip_address_at_the_end_of_a_sentence():
+    text = "The request came from 192.168.0.12. Then from 10.0.0.1.\nNot 1.2.3.4.5 nor 1.2.3.4.56."
+    assert found(IpAddressRecognizer(), text) == [("192.168.0.12", "IP_ADDRESS"), ("10.0.0.1", "IP_ADDRESS")]
+
+
 @pytest.mark.parametrize(
     "language,text,expected",
     [

@@ -26,8 +26,22 @@ def test_phone_valid_numbers_only():
 
 
 @pytest.mark.parametrize(
+    "regions,text,expected",
+    [
+        (("DE",), "Am 3.4.2021, am 03.04.2021 und am 3. 4. 2021; Tel. 0221 123456.", ["0221 123456"]),
+        (("DE",), "Fax 0221.123.456 und 030/1234567.", ["0221.123.456", "030/1234567"]),
+        (("BR", "PT"), "Em 03/04/2015 ligue (31) 98765-4321.", ["(31) 98765-4321"]),
+    ],
+)
+def test_phone_numeric_dates_are_not_phones(regions, text, expected):
+    """libphonenumber reads German numeric dates as DE numbers; valid dates are left to the date recognizer."""
+    assert [t for t, _ in found(PhoneRecognizer(regions), text)] == expected
+
+
+@pytest.mark.parametrize(
     "language,text,expected",
     [
+        ("de", "Am 3.4.2021, am 03.04.2021 und am 3. 4. 2021.", ["3.4.2021", "03.04.2021", "3. 4. 2021"]),
         ("en", "On 3 March 2015 and March 3rd, 2016 we met; in August 2016 too.", ["3 March 2015", "March 3rd, 2016", "August 2016"]),
         ("en", "May I ask? 2015-03-21 and 21/03/2015 but not 31/02/2020 or 99.99.99.", ["2015-03-21", "21/03/2015"]),
         ("de", "Am 21. August 1992 und im März 2001.", ["21. August 1992", "März 2001"]),

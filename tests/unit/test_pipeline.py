@@ -85,3 +85,17 @@ def test_stage_errors():
         p.anonymize(no_chain)
     with pytest.raises(StageError, match="the table of solutions is malformed"):
         p.reidentify(TranslationResult(job_id="j", text="[PERSON_1]", language="de"), {"entries": [{"x": 1}]})
+
+
+def test_a_sentence_final_abbreviation_keeps_its_full_stop_out_of_the_placeholder():
+    """"Acme Corp." ends its sentence: the entity is "Acme Corp", the full stop stays, the round trip is exact."""
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(
+        language, tagger_factory=lambda *_: GazetteerTagger({"Acme Corp.": "ORG", "Acme": "ORG"})))
+    text = "She works for Acme Corp. His firm sued Acme Corp. in May. Nobody likes Acme Corp."
+    detected = p.detect(Document(job_id="job-2", text=text, language="en"))
+    assert [e["text"] for e in detected.entities] == ["Acme Corp", "Acme Corp.", "Acme Corp"]
+    request, table = p.anonymize(p.corefer(detected))
+    assert request.text == ("She works for [ORGANIZATION_1]. His firm sued [ORGANIZATION_1] in May. "
+                            "Nobody likes [ORGANIZATION_1].")
+    back = p.reidentify(TranslationResult(job_id="job-2", text=request.text, language="en"), table)
+    assert back.text == text

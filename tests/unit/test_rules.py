@@ -29,6 +29,20 @@ def test_title_relabels_a_wrong_label_on_the_same_words():
     assert run(text, "en", [paris], rules=("title",)) == [("Paris", "PERSON", "rule:title")]
 
 
+def test_title_relabels_an_entity_that_includes_the_title():
+    text = "Firmó la Sra. Ana Belén Ortiz; Sr. Pérez no."
+    ortiz = Entity(9, 29, "MISC", "Sra. Ana Belén Ortiz", "stanza")
+    perez = Entity(31, 40, "PERSON", "Sr. Pérez", "stanza")
+    assert text[ortiz.start:ortiz.end] == ortiz.text and text[perez.start:perez.end] == perez.text
+    # the span (with its title) is kept, the label becomes PERSON; a PERSON that includes its title is left alone
+    assert run(text, "es", [ortiz, perez], rules=("title",)) == [
+        ("Sra. Ana Belén Ortiz", "PERSON", "rule:title"), ("Sr. Pérez", "PERSON", "stanza")]
+    # an entity that goes on past the name words is not relabelled ("Dr. Martin Luther King Jr. Boulevard")
+    street = Entity(0, 36, "LOCATION", "Dr. Martin Luther King Jr. Boulevard", "stanza")
+    assert run("Dr. Martin Luther King Jr. Boulevard is long.", "en", [street], rules=("title",)) == [
+        ("Dr. Martin Luther King Jr. Boulevard", "LOCATION", "stanza")]
+
+
 def test_first_name_rule_and_org_suffix():
     assert run("Later Peter Miller joined Acme Widgets Ltd in town.", "en", rules=("first_name", "org_suffix")) == [
         ("Peter Miller", "PERSON", "rule:first_name"),

@@ -32,6 +32,18 @@ def test_sentences_split_at_end_punctuation_not_abbreviations():
     ]
 
 
+def test_a_sentence_final_abbreviation_ends_a_sentence_before_a_sentence_starter():
+    text = "He works for Acme Corp. His wife joined Acme Corp. Ltd in 2001 and Siemens AG. Sie blieb bei Dr. Weber."
+    assert [" ".join(t.text for t in s.tokens) for s in split_sentences(text)] == [
+        "He works for Acme Corp.",
+        "His wife joined Acme Corp. Ltd in 2001 and Siemens AG .",
+        "Sie blieb bei Dr. Weber .",
+    ]
+    assert [len(s.tokens) for s in split_sentences("Call at 3 p.m. Please do. At 9 a.m. sharp.")] == [4, 3, 5]
+    # "Dr." is no sentence-final abbreviation, even before a sentence starter
+    assert len(split_sentences("We met Dr. The Smith brothers.")) == 1
+
+
 def test_long_sentences_are_cut():
     text = " ".join(["word"] * 450)
     sentences = split_sentences(text, max_tokens=200)
