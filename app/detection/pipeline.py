@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from app.detection.addresses import AddressRecognizer
 from app.detection.base import Recognizer
 from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
@@ -267,6 +268,7 @@ def build_detector(
         "time": lambda: [TimeRecognizer()],
         "money": lambda: [MoneyRecognizer()],
         "postal_code": lambda: [PostalCodeRecognizer(language)],
+        "address": lambda: [AddressRecognizer(language)],
         "number": lambda: [NumberRecognizer()],
         "gazetteer": lambda: [location_gazetteer(
             language, int(cfg.get("gazetteer_min_population", 100_000)),

@@ -1,0 +1,107 @@
+"""Street addresses: a street name with its house number, per language (label ``LOCATION``).
+
+A model finds "Hauptstraße" or "Avenida Paulista" at best and leaves the house number in clear text; it also
+tags streets named after people as persons ("221B Baker Street"). Street addresses follow each language's
+written conventions closely, so a pattern per language finds the street *with* its number (seed 004 §4.2.2:
+patterns for what has a regular form; seed 002 §4.1: left and right context such as "Rua", "Straße"):
+
+* ``de``: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a", "Sankt-Georg-Straße 3"), or
+  capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12");
+* ``es``: a street type, the street's name and the number ("calle Mayor 12", "Avenida de la Constitución, nº 3",
+  "C/ Alcalá, 45, 3º B");
+* ``pt``: a street type, the name and the number ("Rua das Flores, 123", "Avenida Paulista, 1578",
+  "Av. Brasil, n.º 500");
+* ``en``: the number, the name and a street type ("221B Baker Street", "1600 Pennsylvania Avenue NW"); not
+  after "in", "by", "since", "until" ("In 2015 Main Street was quiet": a year).
+
+Only the street and number are covered; postal codes and cities are found by their own recognizers. The
+label is ``LOCATION``, so every anonymization method applies (the substitution method gives a Faker street
+address for a location with digits).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.detection.base import Recognizer
+from app.detection.labels import LOCATION
+from app.doc import Entity, Sentence
+
+_UPPER = "A-ZÀ-ÖØ-Þ"
+#: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").
+_CAP = rf"[{_UPPER}][\w'’-]*"
+#: A house number: "5", "12a", "221B", "10-12", "3/5"; never followed by more digits or letters.
+_NUMBER = r"\d{1,4}[a-zA-Z]?(?:\s?[-–/]\s?\d{1,4}[a-zA-Z]?)?(?![\w])"
+
+_DE_TYPES = "straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben"
+_DE_SEPARATE = "Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee"
+_ES_TYPES = ("[Cc]alle|C/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|[Rr]onda|"
+             "[Tt]ravesía|[Gg]lorieta|[Rr]ambla")
+_PT_TYPES = ("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
+             "[Cc]alçada|[Pp]raceta|[Bb]eco")
+_EN_TYPES = ("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
+             "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?")
+
+#: Words that open German street names ("Am Lindenweg", "An der Alster", "Alte Gasse").
+_DE_PREFIX = (r"(?:(?:Am|Im|Zum|Zur|An\s+der|An\s+den|Auf\s+der|Auf\s+dem|In\s+der|Unter\s+den|Hinter\s+der|"
+              r"Alte|Alter|Neue|Neuer|Kleine|Große|Lange)\s+)?")
+
+#: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (es, pt).
+_NUMERO = r"(?:n\.?\s?º\s?|nº\s?|núm\.\s?|número\s|no\.\s?)?"
+
+
+def _romance(types: str, particles: str) -> str:
+    name = rf"(?:(?:{particles})\s+)*{_CAP}(?:\s+(?:(?:{particles})\s+)*{_CAP}){{0,4}}"
+    floor = r"(?:,?\s+\d{1,2}\s?[ºª](?:\s?[A-Z](?![\w]))?)?"  # "3º B", "2ª"
+    return rf"(?<![\w])(?:{types})\s+{name},?\s+{_NUMERO}{_NUMBER}{floor}"
+
+
+#: The address patterns of each language.
+ADDRESS_PATTERNS: dict[str, list[str]] = {
+    "de": [
+        rf"(?<![\w-]){_DE_PREFIX}[{_UPPER}][\w-]*(?i:{_DE_TYPES})\s+{_NUMBER}",
+        rf"(?<![\w-]){_DE_PREFIX}(?:{_CAP}\s+){{1,3}}(?:{_DE_SEPARATE})\s+{_NUMBER}",
+    ],
+    "es": [_romance(_ES_TYPES, "de|del|la|las|los|el|y")],
+    "pt": [_romance(_PT_TYPES, "da|das|do|dos|de|e")],
+    "en": [rf"(?<![\w])(?<!in )(?<!In )(?<!by )(?<!since )(?<!until )\d{{1,5}}[A-Za-z]?\s+(?:{_CAP}\s+){{1,3}}(?:{_EN_TYPES})(?![\w])(?:\s+(?:NW|NE|SW|SE|N|S|E|W)(?![\w]))?"],
+}
+
+_COMPILED: dict[str, list[re.Pattern[str]]] = {
+    language: [re.compile(p) for p in patterns] for language, patterns in ADDRESS_PATTERNS.items()
+}
+
+#: German words that end like a street type but are no street ("Ring" alone, "Geldwäsche..." never matches).
+_DE_NOT_STREETS = frozenset({"Ring", "Weg", "Platz", "Wall", "Graben", "Damm", "Ufer", "Pfad", "Steig"})
+
+
+class AddressRecognizer(Recognizer):
+    """Street name + house number (label ``LOCATION``, source ``address``); patterns per language above.
+
+    Overlapping matches keep the longest, then the earliest. Offsets are character offsets (half-open).
+
+    Raises:
+        ValueError: no address patterns for ``language``.
+    """
+
+    name = "address"
+
+    def __init__(self, language: str = "en") -> None:
+        if language not in _COMPILED:
+            raise ValueError(f"no address patterns for language {language!r}")
+        self.language = language
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        spans: list[tuple[int, int]] = []
+        for pattern in _COMPILED[self.language]:
+            for m in pattern.finditer(text):
+                first = m.group().split()[0]
+                if self.language == "de" and first in _DE_NOT_STREETS:
+                    continue  # "Ring 5" is the name of nothing
+                spans.append(m.span())
+        spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
+        kept: list[tuple[int, int]] = []
+        for start, end in spans:
+            if all(end <= a or start >= b for a, b in kept):
+                kept.append((start, end))
+        return [Entity(a, b, LOCATION, text[a:b], self.name) for a, b in sorted(kept)]

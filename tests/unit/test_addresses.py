@@ -1,0 +1,58 @@
+"""Street addresses with their house numbers (app.detection.addresses), exact expectations per language."""
+
+import pytest
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.pipeline import build_detector
+from tests.unit.fakes import GazetteerTagger
+
+
+def found(language, text):
+    entities = AddressRecognizer(language).recognize(text, [])
+    assert all(text[e.start:e.end] == e.text and e.label == "LOCATION" and e.source == "address" for e in entities)
+    return [e.text for e in entities]
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("de", "Sie wohnt in der Hauptstraße 5, 10115 Berlin, früher Am Lindenweg 12a und Berliner Str. 10-12.",
+         ["Hauptstraße 5", "Am Lindenweg 12a", "Berliner Str. 10-12"]),
+        ("de", "Sankt-Georg-Straße 3, Kurfürstendamm 21 und Hauptstrasse 1.",
+         ["Sankt-Georg-Straße 3", "Kurfürstendamm 21", "Hauptstrasse 1"]),
+        ("es", "Vive en la calle Mayor 12, 28013 Madrid, antes en Avenida de la Constitución, nº 3 y C/ Alcalá, 45, 3º B.",
+         ["calle Mayor 12", "Avenida de la Constitución, nº 3", "C/ Alcalá, 45, 3º B"]),
+        ("pt", "Mora na Avenida Paulista, 1578, São Paulo, e na Rua das Flores, 123; antes na Av. Brasil, n.º 500.",
+         ["Avenida Paulista, 1578", "Rua das Flores, 123", "Av. Brasil, n.º 500"]),
+        ("en", "He lives at 221B Baker Street, London NW1 6XE, and at 1600 Pennsylvania Avenue NW.",
+         ["221B Baker Street", "1600 Pennsylvania Avenue NW"]),
+    ],
+)
+def test_addresses(language, text, expected):
+    assert found(language, text) == expected
+
+
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        ("de", "Im Jahr 2020 kamen 5 Leute. Die Bahnhofstraße ist lang. Ring 5 Leute an. An der Alster 4."),
+        ("es", "En 2015 la calle estaba vacía; la Plaza Mayor es bonita."),
+        ("pt", "A rua tinha 3 casas e a Avenida Paulista é longa."),
+        ("en", "In 2015 Main Street was quiet; by 1990 Oxford Road had changed. We met 3 Smith Dr. Jones."),
+    ],
+)
+def test_no_address_without_a_street_type_and_a_number(language, text):
+    assert found(language, text) == []
+
+
+def test_unknown_language_rejected():
+    with pytest.raises(ValueError):
+        AddressRecognizer("fr")
+
+
+def test_the_address_wins_over_a_model_that_took_the_street_for_a_person():
+    tagger = GazetteerTagger({"Baker Street": "PER", "Holmes": "PER", "London": "LOC"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "Holmes lived at 221B Baker Street, London."
+    assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
+        ("Holmes", "PERSON", "stanza"), ("221B Baker Street", "LOCATION", "address"), ("London", "LOCATION", "stanza")]
