@@ -4,6 +4,10 @@ identifiers (checksums from python-stdnum) and IP addresses (the standard librar
 A candidate is found by a permissive regular expression and kept only when the validator accepts it,
 so these recognizers have a very low false-positive rate (seed 004 §4.2.2: patterns "to detect more
 specific and rare patterns of entities").
+
+Identifiers without a public checksum (medical record, insurance, customer, account, policy, passport numbers)
+are recognized by the keyword that names them instead (:class:`IdNumberRecognizer`; seed 002 §4.1, left
+context).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from stdnum import iban as _iban
 from stdnum import luhn as _luhn
 
 from app.detection.base import Recognizer
-from app.detection.labels import CREDIT_CARD, IBAN, IP_ADDRESS, NATIONAL_ID
+from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
 _IBAN_RE = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
@@ -129,3 +133,74 @@ class NationalIdRecognizer(Recognizer):
                 if (m.start(), m.end()) not in found and module.is_valid(m.group()):
                     found[(m.start(), m.end())] = Entity(m.start(), m.end(), NATIONAL_ID, m.group(), self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
+
+
+#: Keywords that name an identifier, per language (matched case-insensitively; sources: the field names of
+#: medical, insurance, banking and administrative forms in each language).
+ID_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "en": (
+        r"MRN", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?", r"record\s+number",
+        r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",
+        r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
+        r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
+        r"reference\s+number", r"tax\s+ID", r"ID",
+    ),
+    "de": (
+        r"Patienten-?(?:ID|nummer|nr\.)", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
+        r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
+        r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs)-?"
+        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"ID",
+    ),
+    "es": (
+        r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
+        r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
+        r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
+        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"ID",
+    ),
+    "pt": (
+        r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
+        r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
+        r"cartão(?:\s+do\s+SUS)?)",
+        r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
+        r"ID",
+    ),
+}
+
+#: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":".
+_ID_NUMBER_WORD = r"(?:\s*(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?\s*[:#]?\s*"
+#: The identifier: at least four characters, a digit among them, letters, digits and ". / -" inside; or groups
+#: of digits separated by single spaces ("898 0012 3456 7890").
+_ID_VALUE = r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})"
+_YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
+
+
+class IdNumberRecognizer(Recognizer):
+    """Identifiers named by a keyword: ``MRN 00482913``, ``Patient ID: 4471923``, ``Versichertennummer
+    A123456780``, ``Kundennr. 4711-0815``, ``número de historia clínica 123456``, ``NHC 123456``,
+    ``prontuário nº 123.456``, ``número de utente 123456789`` (label ``ID_NUMBER``; keywords of
+    :data:`ID_KEYWORDS`). The entity is the identifier, not the keyword; a bare year ("policy 2021") is not one.
+
+    Raises:
+        ValueError: no keywords for ``language``.
+    """
+
+    name = "id_number"
+
+    def __init__(self, language: str = "en") -> None:
+        if language not in ID_KEYWORDS:
+            raise ValueError(f"no identifier keywords for language {language!r}")
+        keywords = "|".join(ID_KEYWORDS[language])
+        self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out: list[Entity] = []
+        for m in self.pattern.finditer(text):
+            start, end = m.span("id")
+            while end > start and text[end - 1] in "./-":
+                end -= 1
+            value = text[start:end]
+            if end - start < 4 or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value):
+                continue
+            if not out or start >= out[-1].end:
+                out.append(Entity(start, end, ID_NUMBER, value, self.name))
+        return out

@@ -22,6 +22,8 @@ CREDIT_CARD = "CREDIT_CARD"
 NATIONAL_ID = "NATIONAL_ID"
 MONEY = "MONEY"
 CASE_NUMBER = "CASE_NUMBER"
+#: A record, account, customer, policy, passport or similar number named by a keyword ("MRN 00482913").
+ID_NUMBER = "ID_NUMBER"
 POSTAL_CODE = "POSTAL_CODE"
 NUMBER = "NUMBER"
 #: A capitalised word of unknown type that no lexicon of common words knows (:mod:`app.detection.proper_nouns`).
@@ -30,7 +32,7 @@ PROPER_NOUN = "PROPER_NOUN"
 #: All standard labels, in the order used for reports.
 STANDARD_LABELS: tuple[str, ...] = (
     PERSON, ORGANIZATION, LOCATION, MISC, DATE, TIME, EMAIL, PHONE, URL, IP_ADDRESS, IBAN, CREDIT_CARD,
-    NATIONAL_ID, MONEY, CASE_NUMBER, POSTAL_CODE, NUMBER, PROPER_NOUN,
+    NATIONAL_ID, MONEY, CASE_NUMBER, ID_NUMBER, POSTAL_CODE, NUMBER, PROPER_NOUN,
 )
 
 #: Labels anonymized by default: all but plain numbers (a missed entity is a leak, seed 004 §5.1;

@@ -24,7 +24,13 @@ from app.detection.addresses import AddressRecognizer
 from app.detection.base import Recognizer
 from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
-from app.detection.identifiers import CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer
+from app.detection.identifiers import (
+    CreditCardRecognizer,
+    IbanRecognizer,
+    IdNumberRecognizer,
+    IpAddressRecognizer,
+    NationalIdRecognizer,
+)
 from app.detection.labels import PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
@@ -262,6 +268,7 @@ def build_detector(
         "iban": lambda: [IbanRecognizer()],
         "credit_card": lambda: [CreditCardRecognizer()],
         "national_id": lambda: [NationalIdRecognizer(language)],
+        "id_number": lambda: [IdNumberRecognizer(language)],
         "phone": lambda: [PhoneRecognizer(PHONE_REGIONS.get(language, ("US",)))],
         "case_number": lambda: [CaseNumberRecognizer()],
         "date": lambda: [DateRecognizer(language)],

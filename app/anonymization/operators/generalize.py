@@ -96,6 +96,7 @@ _LABEL_NOUNS: dict[str, dict[str, tuple[str, str]]] = {
     L.NATIONAL_ID: {"en": ("identity number", "n"), "de": ("Ausweisnummer", "f"), "es": ("número de identidad", "m"), "pt": ("número de identificação", "m")},
     L.MONEY: {"en": ("amount of money", "n"), "de": ("Geldbetrag", "m"), "es": ("cantidad de dinero", "f"), "pt": ("quantia", "f")},
     L.CASE_NUMBER: {"en": ("case number", "n"), "de": ("Aktenzeichen", "n"), "es": ("número de expediente", "m"), "pt": ("número de processo", "m")},
+    L.ID_NUMBER: {"en": ("reference number", "n"), "de": ("Kennnummer", "f"), "es": ("número de referencia", "m"), "pt": ("número de referência", "m")},
     L.POSTAL_CODE: {"en": ("postal code", "n"), "de": ("Postleitzahl", "f"), "es": ("código postal", "m"), "pt": ("código postal", "m")},
     L.NUMBER: {"en": ("number", "n"), "de": ("Zahl", "f"), "es": ("número", "m"), "pt": ("número", "m")},
 }

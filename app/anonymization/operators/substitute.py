@@ -545,4 +545,5 @@ _IDENTIFIERS: dict[str, Callable[[str, Any, str], str]] = {
     L.NUMBER: _digits_only,
     L.POSTAL_CODE: _alnum,
     L.CASE_NUMBER: _alnum,
+    L.ID_NUMBER: _alnum,
 }

@@ -1,0 +1,77 @@
+"""Identifiers named by a keyword (app.detection.identifiers.IdNumberRecognizer) and their anonymization."""
+
+import re
+
+import pytest
+
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.pipeline import build_detector
+from app.reidentification.matching import canonical_label
+from tests.unit.fakes import GazetteerTagger
+from tests.unit.test_methods import round_trip, run
+
+
+def found(language, text):
+    entities = IdNumberRecognizer(language).recognize(text, [])
+    assert all(text[e.start:e.end] == e.text and e.label == "ID_NUMBER" and e.source == "id_number" for e in entities)
+    return [e.text for e in entities]
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "Patient ID: 4471923, MRN 00482913, account no. 12-3456-78, ID A1B2C3D4. Passport number X1234567.",
+         ["4471923", "00482913", "12-3456-78", "A1B2C3D4", "X1234567"]),
+        ("de", "Versichertennummer A123456780, Kundennr. 4711-0815, Patienten-ID 99812, Fall-Nr.: 2020/1234.",
+         ["A123456780", "4711-0815", "99812", "2020/1234"]),
+        ("es", "Número de historia clínica 123456, NHC 654321, nº de afiliación a la Seguridad Social 28/12345678/90, "
+               "pasaporte PAA123456.", ["123456", "654321", "28/12345678/90", "PAA123456"]),
+        ("pt", "Prontuário nº 123.456, número de utente 123456789, cartão do SUS 898 0012 3456 7890.",
+         ["123.456", "123456789", "898 0012 3456 7890"]),
+    ],
+)
+def test_identifiers_after_their_keyword(language, text, expected):
+    assert found(language, text) == expected
+
+
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        ("en", "The policy 2021 was renewed; patient 12 was fine; an ideal ID card; Patient ID pending."),
+        ("de", "Die ID-Karte kam 2020; die Kundennummer folgt."),
+        ("es", "La póliza 2019 venció; el pasaporte está vencido."),
+        ("pt", "O utente 12 saiu; o prontuário está completo."),
+    ],
+)
+def test_no_identifier_without_digits_or_with_only_a_year(language, text):
+    assert found(language, text) == []
+
+
+def test_unknown_language_rejected():
+    with pytest.raises(ValueError):
+        IdNumberRecognizer("fr")
+
+
+def test_a_keyword_named_identifier_wins_over_a_phone_number_reading():
+    # "Kontonummer 0301234567" is also a valid Berlin phone number for libphonenumber; the keyword decides
+    detector = build_detector("de", tagger_factory=lambda *_: GazetteerTagger({}))
+    assert [(e.text, e.label) for e in detector.detect("Kontonummer 0301234567, Tel. 030 1234568.")] == [
+        ("0301234567", "ID_NUMBER"), ("030 1234568", "PHONE")]
+
+
+def test_id_numbers_are_substituted_in_format_and_generalized_by_language():
+    text = "Patient ID 4471-923 was admitted."
+    result = run(text, [("4471-923", "ID_NUMBER")], "substitute")
+    replacement = result.table["entries"][0]["mentions"][0]["replacement"]
+    assert re.fullmatch(r"\d{4}-\d{3}", replacement) and replacement != "4471-923"
+    round_trip(result, text)
+    general = run(text, [("4471-923", "ID_NUMBER")], "generalize")
+    assert general.text == "Patient ID a reference number was admitted."
+    round_trip(general, text)
+    tagged = run(text, [("4471-923", "ID_NUMBER")], "tag")
+    assert tagged.text == "Patient ID [ID_NUMBER_1] was admitted."
+    round_trip(tagged, text)
+
+
+def test_translated_id_number_placeholders_are_recognized():
+    assert canonical_label("KENNNUMMER") == "ID_NUMBER" and canonical_label("NÚMERO DE REFERENCIA") == "ID_NUMBER"
