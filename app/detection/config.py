@@ -6,7 +6,7 @@ one section per language that overrides it key by key. A user file (JSON, same s
 
 Keys of a language section:
 
-``recognizers``  recognizers to run (names: ``email url ip iban credit_card national_id phone address
+``recognizers``  recognizers to run (names: ``email url ip iban credit_card national_id id_number phone address
                  case_number date time money postal_code custom stanza gazetteer number``)
 ``precedence``   the voting cascade, highest first (:mod:`app.detection.voting`)
 ``conversion``   tag conversion table of the NER model (:data:`app.detection.labels.CONVERSION_TABLES`)
