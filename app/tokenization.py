@@ -22,6 +22,7 @@ ABBREVIATIONS: frozenset[str] = frozenset(
     vs etc cf al approx ca min max
     hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o
     dña dra lic ing av avda pág sto sta
+    med rer nat phil jur dent vet oec pol theol habil mult
     """.split()
 )
 

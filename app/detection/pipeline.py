@@ -2,8 +2,8 @@
 
 1. ``recognizers`` — model and patterns in parallel on the same tokens;
 2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
-3. ``rules`` — NERT-style context rules, re-run with all-occurrence marking until nothing changes
-   (:mod:`app.detection.rules`, seed 002);
+3. ``rules`` — entities made of titles only ("Prof. Dr.") dropped, then NERT-style context rules, re-run with
+   all-occurrence marking until nothing changes (:mod:`app.detection.rules`, seed 002);
 4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`);
 5. ``proper_nouns`` — the fallback for capitalised words no lexicon knows, last, then every occurrence again
    (:mod:`app.detection.proper_nouns`; seed 002 §4.3).
@@ -46,7 +46,7 @@ from app.detection.patterns import (
     UrlRecognizer,
 )
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
-from app.detection.rules import Rule, apply_rules, default_rules
+from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
 from app.doc import Entity, Sentence
@@ -133,6 +133,7 @@ class Detector:
             found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
+            entities = [e for e in entities if not title_only(e.text)]  # a model's "Prof. Dr." names no one
             entities = self._rules_until_stable(text, sentences, entities)
         if self.second_pass.get("short_forms"):
             entities = short_forms(text, entities, self.language)

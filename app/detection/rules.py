@@ -62,6 +62,17 @@ _NOT_FIRST_PARTICLES: frozenset[str] = frozenset("der den y e".split())
 #: Every title of every language: a title is not a name word ("Sehr geehrter Herr Bürgermeister").
 ALL_TITLES: frozenset[str] = frozenset().union(*TITLES.values())
 
+#: Academic degrees written between titles and names ("Prof. Dr. med. Ulrike Brandstätter", "Dr. rer. nat.").
+ACADEMIC_DEGREES: frozenset[str] = frozenset(
+    "med. rer. nat. phil. jur. dent. vet. oec. pol. theol. habil. mult. h.c. Dipl.-Ing. Dipl. Ing. PhD Ph.D. MD M.D.".split()
+)
+
+
+def title_only(surface: str) -> bool:
+    """Whether ``surface`` is made of titles and academic degrees only ("Prof. Dr.", "Dr. med."): no name."""
+    words = surface.split()
+    return bool(words) and all(w in ALL_TITLES or w in ACADEMIC_DEGREES for w in words)
+
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
 STOP_WORDS: frozenset[str] = frozenset(
     """The A An This That These Those It He She They We I You His Her Their Our My Its In On At For From By
@@ -196,7 +207,8 @@ class Rule:
 class TitleRule(Rule):
     """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
 
-    Proposes the name words alone (the title stays in the text). When an entity of another label spans exactly
+    Proposes the name words alone (the title stays in the text); further titles and academic degrees between the
+    title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans exactly
     the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that span as
     ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as the
     model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
@@ -214,9 +226,12 @@ class TitleRule(Rule):
             t = s.tokens
             for i, tok in enumerate(t[:-1]):
                 if tok.text in self.titles:
-                    end = _name_run(t, i + 1)
-                    if end > i + 1:
-                        a, b = t[i + 1].start, t[end - 1].end
+                    first = i + 1
+                    while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES):
+                        first += 1  # "Prof. Dr. med. Ulrike Brandstätter"
+                    end = _name_run(t, first)
+                    if end > first:
+                        a, b = t[first].start, t[end - 1].end
                         out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
                         e = ctx.covered(tok.start, tok.end)
                         if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:

@@ -43,6 +43,19 @@ def test_title_relabels_an_entity_that_includes_the_title():
         ("Dr. Martin Luther King Jr. Boulevard", "LOCATION", "stanza")]
 
 
+def test_title_rule_skips_further_titles_and_academic_degrees():
+    text = "Behandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter, Dr. rer. nat. Weber."
+    assert [(t, label) for t, label, _ in run(text, "de", rules=("title",))] == [
+        ("Ulrike Brandstätter", "PERSON"), ("Weber", "PERSON")]
+
+
+def test_title_only():
+    from app.detection.rules import title_only
+
+    assert title_only("Prof. Dr.") and title_only("Dr. med.") and title_only("Herr")
+    assert not title_only("Dr. Weber") and not title_only("") and not title_only("med")
+
+
 def test_first_name_rule_and_org_suffix():
     assert run("Later Peter Miller joined Acme Widgets Ltd in town.", "en", rules=("first_name", "org_suffix")) == [
         ("Peter Miller", "PERSON", "rule:first_name"),
