@@ -166,6 +166,19 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Names of form fields and identifier types, as written in documents ("MRN", "DOB", "DNI", "NIF"): never an
+#: entity themselves, though a model trained on news may tag such acronyms as organizations.
+FIELD_LABELS: frozenset[str] = frozenset(
+    """MRN DOB SSN NHS NINO NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CPF CNPJ CNS NISS RG IBAN BIC SWIFT KVNR PLZ CEP
+    ID Tel Tel. Fax Fax. E-Mail Email IdNr USt-IdNr. St.-Nr. StNr""".split()
+)
+
+
+def field_label(surface: str) -> bool:
+    """Whether ``surface`` is only the name of a form field or identifier type (:data:`FIELD_LABELS`)."""
+    return surface in FIELD_LABELS
+
+
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":".
 _ID_NUMBER_WORD = r"(?:\s*(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?\s*[:#]?\s*"
 #: The identifier: at least four characters, a digit among them, letters, digits and ". / -" inside; or groups

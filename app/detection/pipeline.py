@@ -2,8 +2,9 @@
 
 1. ``recognizers`` — model and patterns in parallel on the same tokens;
 2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
-3. ``rules`` — entities made of titles only ("Prof. Dr.") dropped, then NERT-style context rules, re-run with
-   all-occurrence marking until nothing changes (:mod:`app.detection.rules`, seed 002);
+3. ``rules`` — entities made of titles only ("Prof. Dr.") or naming a form field ("DNI", "MRN") dropped, then
+   NERT-style context rules, re-run with all-occurrence marking until nothing changes (:mod:`app.detection.rules`,
+   seed 002);
 4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`);
 5. ``proper_nouns`` — the fallback for capitalised words no lexicon knows, last, then every occurrence again
    (:mod:`app.detection.proper_nouns`; seed 002 §4.3).
@@ -30,6 +31,7 @@ from app.detection.identifiers import (
     IdNumberRecognizer,
     IpAddressRecognizer,
     NationalIdRecognizer,
+    field_label,
 )
 from app.detection.labels import PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger
@@ -133,7 +135,8 @@ class Detector:
             found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
-            entities = [e for e in entities if not title_only(e.text)]  # a model's "Prof. Dr." names no one
+            # a model's "Prof. Dr." or "DNI" names no one
+            entities = [e for e in entities if not title_only(e.text) and not field_label(e.text)]
             entities = self._rules_until_stable(text, sentences, entities)
         if self.second_pass.get("short_forms"):
             entities = short_forms(text, entities, self.language)

@@ -107,3 +107,11 @@ def test_an_entity_of_titles_only_is_dropped_and_the_name_after_them_found():
     text = "Behandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter."
     assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
         ("Ulrike Brandstätter", "PERSON", "rule:title")]
+
+
+def test_a_form_field_name_is_no_entity():
+    tagger = GazetteerTagger({"MRN": "ORG", "DOB": "ORG", "Harold Whitfield": "PER"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "Patient: Harold Whitfield, MRN 00482913, DOB 03/14/1956."
+    assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
+        ("Harold Whitfield", "PERSON", "stanza"), ("00482913", "ID_NUMBER", "id_number"), ("03/14/1956", "DATE", "date")]
