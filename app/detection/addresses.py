@@ -14,6 +14,7 @@ patterns for what has a regular form; seed 002 §4.1: left and right context suc
 * ``en``: the number, the name and a street type ("221B Baker Street", "1600 Pennsylvania Avenue NW"); not
   after "in", "by", "since", "until" ("In 2015 Main Street was quiet": a year).
 
+An address never runs over a line break (headers such as "NEW YORK 1996-08-30" above "For Wall Street").
 Only the street and number are covered; postal codes and cities are found by their own recognizers. The
 label is ``LOCATION``, so every anonymization method applies (the substitution method gives a Faker street
 address for a location with digits).
@@ -28,10 +29,12 @@ from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
 
 _UPPER = "A-ZÀ-ÖØ-Þ"
+#: White space within a line: an address never runs over a line break.
+_SP = r"[^\S\n]"
 #: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").
 _CAP = rf"[{_UPPER}][\w'’-]*"
 #: A house number: "5", "12a", "221B", "10-12", "3/5"; never followed by more digits or letters.
-_NUMBER = r"\d{1,4}[a-zA-Z]?(?:\s?[-–/]\s?\d{1,4}[a-zA-Z]?)?(?![\w])"
+_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w])"
 
 _DE_TYPES = "straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben"
 _DE_SEPARATE = "Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee"
@@ -43,28 +46,29 @@ _EN_TYPES = ("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Bouleva
              "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?")
 
 #: Words that open German street names ("Am Lindenweg", "An der Alster", "Alte Gasse").
-_DE_PREFIX = (r"(?:(?:Am|Im|Zum|Zur|An\s+der|An\s+den|Auf\s+der|Auf\s+dem|In\s+der|Unter\s+den|Hinter\s+der|"
-              r"Alte|Alter|Neue|Neuer|Kleine|Große|Lange)\s+)?")
+_DE_PREFIX = (rf"(?:(?:Am|Im|Zum|Zur|An{_SP}+der|An{_SP}+den|Auf{_SP}+der|Auf{_SP}+dem|In{_SP}+der|Unter{_SP}+den|"
+              rf"Hinter{_SP}+der|Alte|Alter|Neue|Neuer|Kleine|Große|Lange){_SP}+)?")
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (es, pt).
-_NUMERO = r"(?:n\.?\s?º\s?|nº\s?|núm\.\s?|número\s|no\.\s?)?"
+_NUMERO = rf"(?:n\.?{_SP}?º{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
 
 
 def _romance(types: str, particles: str) -> str:
-    name = rf"(?:(?:{particles})\s+)*{_CAP}(?:\s+(?:(?:{particles})\s+)*{_CAP}){{0,4}}"
-    floor = r"(?:,?\s+\d{1,2}\s?[ºª](?:\s?[A-Z](?![\w]))?)?"  # "3º B", "2ª"
-    return rf"(?<![\w])(?:{types})\s+{name},?\s+{_NUMERO}{_NUMBER}{floor}"
+    name = rf"(?:(?:{particles}){_SP}+)*{_CAP}(?:{_SP}+(?:(?:{particles}){_SP}+)*{_CAP}){{0,4}}"
+    floor = rf"(?:,?{_SP}+\d{{1,2}}{_SP}?[ºª](?:{_SP}?[A-Z](?![\w]))?)?"  # "3º B", "2ª"
+    return rf"(?<![\w./-])(?:{types}){_SP}+{name},?{_SP}+{_NUMERO}{_NUMBER}{floor}"
 
 
 #: The address patterns of each language.
 ADDRESS_PATTERNS: dict[str, list[str]] = {
     "de": [
-        rf"(?<![\w-]){_DE_PREFIX}[{_UPPER}][\w-]*(?i:{_DE_TYPES})\s+{_NUMBER}",
-        rf"(?<![\w-]){_DE_PREFIX}(?:{_CAP}\s+){{1,3}}(?:{_DE_SEPARATE})\s+{_NUMBER}",
+        rf"(?<![\w-]){_DE_PREFIX}[{_UPPER}][\w-]*(?i:{_DE_TYPES}){_SP}+{_NUMBER}",
+        rf"(?<![\w-]){_DE_PREFIX}(?:{_CAP}{_SP}+){{1,3}}(?:{_DE_SEPARATE}){_SP}+{_NUMBER}",
     ],
     "es": [_romance(_ES_TYPES, "de|del|la|las|los|el|y")],
     "pt": [_romance(_PT_TYPES, "da|das|do|dos|de|e")],
-    "en": [rf"(?<![\w])(?<!in )(?<!In )(?<!by )(?<!since )(?<!until )\d{{1,5}}[A-Za-z]?\s+(?:{_CAP}\s+){{1,3}}(?:{_EN_TYPES})(?![\w])(?:\s+(?:NW|NE|SW|SE|N|S|E|W)(?![\w]))?"],
+    "en": [rf"(?<![\w./-])(?<!in )(?<!In )(?<!by )(?<!since )(?<!until )\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
+           rf"(?:{_EN_TYPES})(?![\w])(?:{_SP}+(?:NW|NE|SW|SE|N|S|E|W)(?![\w]))?"],
 }
 
 _COMPILED: dict[str, list[re.Pattern[str]]] = {

@@ -68,10 +68,21 @@ ACADEMIC_DEGREES: frozenset[str] = frozenset(
 )
 
 
+#: Honorifics that name no one by themselves (a role such as "Presidente" or "Minister" may: HAREM tags "Senhora
+#: Presidente" as a person, and the president of a parliament is one person). "Don", "Lord" or "Sir" are left
+#: out: alone they may be a first name or part of one.
+HONORIFICS: frozenset[str] = frozenset(
+    """Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev. Herr Herrn Frau Fräulein Sr. Sra. Srta. Dña. Dra. Lic.
+    Señor Señora Srª. Profa. Senhor Senhora""".split()
+)
+
+
 def title_only(surface: str) -> bool:
-    """Whether ``surface`` is made of titles and academic degrees only ("Prof. Dr.", "Dr. med."): no name."""
+    """Whether ``surface`` is made of honorifics and academic degrees only ("Prof. Dr.", "Dr. med."): no name.
+
+    Roles ("Senhora Presidente", "Minister") are not title-only (:data:`HONORIFICS`)."""
     words = surface.split()
-    return bool(words) and all(w in ALL_TITLES or w in ACADEMIC_DEGREES for w in words)
+    return bool(words) and all(w in HONORIFICS or w in ACADEMIC_DEGREES for w in words)
 
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
 STOP_WORDS: frozenset[str] = frozenset(

@@ -39,6 +39,7 @@ def test_addresses(language, text, expected):
         ("es", "En 2015 la calle estaba vacía; la Plaza Mayor es bonita."),
         ("pt", "A rua tinha 3 casas e a Avenida Paulista é longa."),
         ("en", "In 2015 Main Street was quiet; by 1990 Oxford Road had changed. We met 3 Smith Dr. Jones."),
+        ("en", "NEW YORK 1996-08-30\nFor Wall Street , this is the season.\nPage 12\nBaker Street was busy."),
     ],
 )
 def test_no_address_without_a_street_type_and_a_number(language, text):

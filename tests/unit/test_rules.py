@@ -54,6 +54,8 @@ def test_title_only():
 
     assert title_only("Prof. Dr.") and title_only("Dr. med.") and title_only("Herr")
     assert not title_only("Dr. Weber") and not title_only("") and not title_only("med")
+    # a role may name one person (HAREM tags "Senhora Presidente" as PESSOA); a lone "Don" may be a first name
+    assert not title_only("Senhora Presidente") and not title_only("Minister") and not title_only("Don")
 
 
 def test_first_name_rule_and_org_suffix():
