@@ -156,6 +156,28 @@ def test_prepare_pt(data_root: Path):
     assert [t for _, t in prepared.train[5]] == wiki[prepared.train[5][0][0]]
 
 
+def _conll2003(documents):
+    """A file in CoNLL-2003 layout (token POS chunk tag, -DOCSTART- between documents)."""
+    lines = []
+    for document in documents:
+        lines += ["-DOCSTART- -X- -X- O", ""]
+        for sentence in document:
+            lines += [f"{token} NNP B-NP {tag}" for token, tag in sentence] + [""]
+    return "\n".join(lines) + "\n"
+
+
+def test_prepare_en_splits_valid_documents_by_parity(tmp_path: Path):
+    folder = tmp_path / "ner" / "en" / "conll2003"
+    folder.mkdir(parents=True)
+    (folder / "train.txt").write_text(_conll2003([[[("Anna", "B-PER"), ("ran", "O")]]]), encoding="utf-8")
+    documents = [[[(f"Doc{d}s{i}", "B-LOC"), ("x", "O")] for i in range(d + 1)] for d in range(4)]
+    (folder / "valid.txt").write_text(_conll2003(documents), encoding="utf-8")
+    prepared = corpora.prepare("en", tmp_path / "ner")
+    assert [s[0][0] for s in prepared.train] == ["Anna", "Doc0s0", "Doc2s0", "Doc2s1", "Doc2s2"]
+    assert [s[0][0] for s in prepared.dev] == ["Doc1s0", "Doc1s1", "Doc3s0", "Doc3s1", "Doc3s2", "Doc3s3"]
+    assert _tags(prepared.dev)[0] == ["B-LOC", "O"]
+
+
 def test_prepare_unknown_language(data_root: Path):
     with pytest.raises(ValueError, match="no recipe"):
         corpora.prepare("fr", data_root)

@@ -1,4 +1,4 @@
-"""Prepare the training and dev files of the German, Spanish and Portuguese NER models.
+"""Prepare the training and dev files of the NER models (English, German, Spanish, Portuguese).
 
 Usage::
 
@@ -16,6 +16,10 @@ and writes two files that ``python -m app.detection.train --format conll2002`` r
 
 Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert_sentence`):
 
+``en``
+    CoNLL-2003 English train plus the even-numbered documents of ``valid.txt`` (0, 2, 4, ...) as training data;
+    the odd-numbered documents of ``valid.txt`` as dev (Tjong Kim Sang & De Meulder 2003). Used to continue the
+    shipped English model on more in-domain text with a dev set it was not trained on; ``test.txt`` is never read.
 ``de``
     CoNLL-2003 German train (``de/conll2003/train.conllu``, PER/LOC/ORG/MISC; Tjong Kim Sang &
     De Meulder 2003) with single-token lower-case MISC entities (adjectives such as "deutschen",
@@ -245,6 +249,26 @@ def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_
     return Prepared(conll + ge_train * max(1, germeval_repeat) + wiki, ge_dev, sources)
 
 
+def prepare_en(root: Path) -> Prepared:
+    """English recipe (see the module docstring): documents of ``valid.txt`` split by parity."""
+    from app.detection.compare import document_sizes  # the -DOCSTART- reader of the evaluation
+
+    sources: dict[str, dict[str, Any]] = {}
+    train_path = root / "en" / "conll2003" / "train.txt"
+    valid_path = root / "en" / "conll2003" / "valid.txt"
+    train = convert_corpus(read_conll(train_path, "conll2003"), CONLL_MAP)
+    valid = convert_corpus(read_conll(valid_path, "conll2003"), CONLL_MAP)
+    halves: tuple[list[Sentence], list[Sentence]] = ([], [])
+    start = 0
+    for number, size in enumerate(document_sizes(valid_path, len(valid), 20)):
+        halves[number % 2].extend(valid[start:start + size])
+        start += size
+    _add(sources, "conll2003_en_train", train_path, "train", train)
+    _add(sources, "conll2003_en_valid_even_documents", valid_path, "train", halves[0])
+    _add(sources, "conll2003_en_valid_odd_documents", valid_path, "dev", halves[1])
+    return Prepared(train + halves[0], halves[1], sources)
+
+
 def prepare_es(root: Path, *, seed: int = 13, wikiann_sentences: int = 0) -> Prepared:
     """Spanish recipe (see the module docstring)."""
     sources: dict[str, dict[str, Any]] = {}
@@ -284,12 +308,14 @@ def prepare_pt(root: Path, *, seed: int = 13, dev_fraction: float = 0.15, lener_
 def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int | None = None,
             dev_sentences: int = 500, dev_fraction: float = 0.15, lener_dev_sentences: int = 300,
             germeval_repeat: int = 1) -> Prepared:
-    """Run the recipe of ``language`` (``de``, ``es`` or ``pt``).
+    """Run the recipe of ``language`` (``en``, ``de``, ``es`` or ``pt``).
 
     Raises:
         ValueError: unknown language.
         FileNotFoundError / ConllFormatError: a corpus file is missing or malformed.
     """
+    if language == "en":
+        return prepare_en(root)
     if language == "de":
         return prepare_de(root, seed=seed, dev_sentences=dev_sentences, germeval_repeat=germeval_repeat,
                           wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
@@ -298,7 +324,7 @@ def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int
     if language == "pt":
         return prepare_pt(root, seed=seed, dev_fraction=dev_fraction, lener_dev_sentences=lener_dev_sentences,
                           wikiann_sentences=5000 if wikiann_sentences is None else wikiann_sentences)
-    raise ValueError(f"no recipe for language {language!r}; expected de, es or pt")
+    raise ValueError(f"no recipe for language {language!r}; expected en, de, es or pt")
 
 
 def write_prepared(prepared: Prepared, output: Path, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -335,7 +361,7 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="de, es or pt")],
+    language: Annotated[str, typer.Option(help="en, de, es or pt")],
     output: Annotated[Path, typer.Option(help="Output directory, e.g. work/ner-data/de")],
     data_root: Annotated[Path, typer.Option(help="Root of the shared NER corpora")] = DEFAULT_DATA_ROOT,
     seed: Annotated[int, typer.Option(help="Seed of the held-out splits and samples")] = 13,
