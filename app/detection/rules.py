@@ -11,6 +11,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   first names) followed by capitalised words: ``PERSON``.
 * ``org_suffix`` — capitalised words followed by a legal form ("Ltd", "Inc.", "GmbH", "S.A.",
   "Lda."): ``ORGANIZATION`` including the legal form.
+* ``org_keyword`` — an organization head noun ("University", "Sparkasse", "Tribunal", "Câmara") with a detected
+  place: one ``ORGANIZATION`` ("University of Lisbon", "Landgericht Köln", "Tribunal de Justiça de Minas Gerais").
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", seed 002 §5.3.2).
 
@@ -210,6 +212,7 @@ class Rule:
 
     name = "rule"
     relabel = False
+    absorbs = False
 
     def apply(self, ctx: RuleContext) -> list[Entity]:  # pragma: no cover - interface
         raise NotImplementedError
@@ -296,6 +299,109 @@ class OrgSuffixRule(Rule):
         return out
 
 
+#: Head nouns of organization names per language (seed 002 §4.1: keywords of organization names). German heads
+#: also end compounds ("Weingärtnergenossenschaft", "Universitätsklinikums": lower-case suffix match, genitive -s).
+ORG_KEYWORDS: dict[str, frozenset[str]] = {
+    "en": frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum Police Academy
+        School Club Association Federation Society Foundation Agency Authority Commission Embassy Parliament
+        Assembly Government Department Chamber Exchange""".split()),
+    "de": frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht Amtsgericht
+        Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat Polizei
+        Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband Stiftung
+        Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum Erzbistum""".split()),
+    "es": frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo Ministerio
+        Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación Federación
+        Academia Policía Cabildo Delegación Consejería""".split()),
+    "pt": frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo Instituto
+        Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
+        Procuradoria Defensoria""".split()),
+}
+
+#: Words between an organization head and a place ("Universidad de", "Tribunal de Justiça do", "University of the").
+ORG_CONNECTORS: dict[str, frozenset[str]] = {
+    "en": frozenset({"of", "the"}),
+    "de": frozenset({"zu"}),
+    "es": frozenset({"de", "del", "la", "las", "los", "el"}),
+    "pt": frozenset({"de", "da", "do", "das", "dos"}),
+}
+
+
+class OrgKeywordRule(Rule):
+    """An organization head noun and a detected place → one ``ORGANIZATION`` (seed 002 §4.1, keywords).
+
+    * head, connectors and capitalised words, then a ``LOCATION`` entity: "University of Lisbon", "Sparkasse
+      Hannover", "Universität zu Köln", "Tribunal de Justiça de Minas Gerais", "Ayuntamiento de Madrid";
+    * a ``LOCATION`` entity, up to two capitalised words, then the head: "Leeds City Council", "Eichsfelder
+      Tageblatt" when "Eichsfelder" was found as a place.
+
+    The proposal takes in the place and any entity inside it (``absorbs``: :func:`apply_rules` removes the
+    entities a proposal covers entirely, unless an entity sticks out of it).
+    """
+
+    name = "org_keyword"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.heads = ORG_KEYWORDS.get(language, frozenset())
+        self.connectors = ORG_CONNECTORS.get(language, frozenset())
+        self.suffixes = tuple(h.lower() for h in self.heads if len(h) >= 6) if language == "de" else ()
+
+    def _is_head(self, word: str) -> bool:
+        if word in self.heads:
+            return True
+        lower = word.lower()
+        return bool(self.suffixes) and word[:1].isupper() and any(
+            lower.endswith(h) or lower.endswith(h + "s") for h in self.suffixes)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for i, tok in enumerate(t):
+                if not self._is_head(tok.text):
+                    continue
+                # head ... place
+                j = i + 1
+                while j < len(t) and j - i <= 5:
+                    place = ctx.covered(t[j].start, t[j].end)
+                    if place is not None and place.label == LOCATION and place.start == t[j].start:
+                        if t[j - 1].text in self.connectors or j == i + 1:
+                            out.append(Entity(tok.start, place.end, ORGANIZATION, ctx.text[tok.start:place.end],
+                                              f"rule:{self.name}"))
+                        break
+                    if place is not None or not (t[j].text in self.connectors or _is_cap(t[j])):
+                        break
+                    j += 1
+                # place ... head
+                k = i - 1
+                while k >= 0 and i - k <= 3:
+                    place = ctx.covered(t[k].start, t[k].end)
+                    if place is not None and place.label == LOCATION and place.end == t[k].end:
+                        out.append(Entity(place.start, tok.end, ORGANIZATION, ctx.text[place.start:tok.end],
+                                          f"rule:{self.name}"))
+                        break
+                    if place is not None or not _is_cap(t[k]) or t[k].text in STOP_WORDS:
+                        break
+                    k -= 1
+        return out
+
+
+def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:
+    """Remove from ``entities`` those that a proposal covers entirely, for proposals no entity sticks out of.
+
+    Then :func:`merge` adds those proposals (they overlap nothing any more). O(n · p) for ``n`` entities and ``p``
+    proposals; rules that absorb propose few entities.
+    """
+    current = list(entities)
+    for p in proposals:
+        inside = [e for e in current if p.start <= e.start and e.end <= p.end]
+        crossing = [e for e in current if e.start < p.end and p.start < e.end and e not in inside]
+        if inside and not crossing and not any(e.label == p.label and (e.start, e.end) == (p.start, p.end)
+                                               for e in inside):
+            current = [e for e in current if e not in inside]
+    return current
+
+
 class ConjunctionRule(Rule):
     """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run).
 
@@ -335,7 +441,8 @@ class ConjunctionRule(Rule):
 
 def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
     """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
-    factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule}
+    factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule,
+                 "org_keyword": OrgKeywordRule}
     return [factories[n](language) for n in names]
 
 
@@ -427,6 +534,8 @@ def apply_rules(
         any_change = False
         for rule in rules:
             proposals = rule.apply(RuleContext(text, sentences, current, language))
+            if rule.absorbs and proposals:
+                current = absorb(current, proposals)
             current, changed = merge(current, proposals, rule.relabel)
             any_change = any_change or changed
         if not any_change:

@@ -58,6 +58,47 @@ def test_title_only():
     assert not title_only("Senhora Presidente") and not title_only("Minister") and not title_only("Don")
 
 
+def _places(text, *words):
+    """LOCATION entities on every occurrence of each word."""
+    import re
+
+    return [Entity(m.start(), m.end(), "LOCATION", w, "stanza") for w in words for m in re.finditer(re.escape(w), text)]
+
+
+@pytest.mark.parametrize(
+    "language,text,places,expected",
+    [
+        ("en", "She studied at the University of Lisbon; Leeds City Council met in Leeds.", ("Lisbon", "Leeds"),
+         [("University of Lisbon", "ORGANIZATION"), ("Leeds City Council", "ORGANIZATION"), ("Leeds", "LOCATION")]),
+        ("de", "An der Universität zu Köln, beim Landgericht Köln und der Weingärtnergenossenschaft Metzingen. "
+               "Das Eichsfelder Tageblatt berichtete.", ("Köln", "Metzingen", "Eichsfelder"),
+         [("Universität zu Köln", "ORGANIZATION"), ("Landgericht Köln", "ORGANIZATION"),
+          ("Weingärtnergenossenschaft Metzingen", "ORGANIZATION"), ("Eichsfelder Tageblatt", "ORGANIZATION")]),
+        ("es", "El Tribunal Superior de Justicia de Madrid y el Ayuntamiento de Madrid.", ("Madrid",),
+         [("Tribunal Superior de Justicia de Madrid", "ORGANIZATION"), ("Ayuntamiento de Madrid", "ORGANIZATION")]),
+        ("pt", "O Tribunal de Justiça de Minas Gerais e a Câmara Municipal de Lisboa.", ("Minas Gerais", "Lisboa"),
+         [("Tribunal de Justiça de Minas Gerais", "ORGANIZATION"), ("Câmara Municipal de Lisboa", "ORGANIZATION")]),
+        # a lower-case word between the head and the place: nothing changes
+        ("en", "The University in Lisbon; the University library of Leeds.", ("Lisbon", "Leeds"),
+         [("Lisbon", "LOCATION"), ("Leeds", "LOCATION")]),
+    ],
+)
+def test_org_keyword_rule(language, text, places, expected):
+    assert [(t, label) for t, label, _ in run(text, language, _places(text, *places), rules=("org_keyword",))] == expected
+
+
+def test_org_keyword_rule_absorbs_entities_inside_but_not_one_sticking_out():
+    from app.detection.rules import absorb
+
+    text = "Tribunal de Justiça de Minas Gerais"
+    justica = Entity(12, 19, "ORGANIZATION", "Justiça", "stanza")
+    minas = Entity(23, 35, "LOCATION", "Minas Gerais", "stanza")
+    proposal = Entity(0, 35, "ORGANIZATION", text, "rule:org_keyword")
+    assert absorb([justica, minas], [proposal]) == []
+    sticking = Entity(23, 40, "LOCATION", "Minas Gerais e Ou", "stanza")
+    assert absorb([justica, sticking], [proposal]) == [justica, sticking]
+
+
 def test_first_name_rule_and_org_suffix():
     assert run("Later Peter Miller joined Acme Widgets Ltd in town.", "en", rules=("first_name", "org_suffix")) == [
         ("Peter Miller", "PERSON", "rule:first_name"),
