@@ -143,25 +143,28 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
         r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
-        r"reference\s+number", r"tax\s+ID", r"ID",
+        r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
+        r"(?:vehicle\s+)?registration(?:\s+number)?", r"ID",
     ),
     "de": (
         r"Patienten-?(?:ID|nummer|nr\.)", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
         r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"ID",
+        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen", r"ID",
     ),
     "es": (
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
-        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"ID",
+        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"matrícula",
+        r"ID",
     ),
     "pt": (
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
         r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
+        r"placa",
         r"ID",
     ),
 }
@@ -181,9 +184,12 @@ def field_label(surface: str) -> bool:
 
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":".
 _ID_NUMBER_WORD = r"(?:\s*(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?\s*[:#]?\s*"
-#: The identifier: at least four characters, a digit among them, letters, digits and ". / -" inside; or groups
-#: of digits separated by single spaces ("898 0012 3456 7890").
-_ID_VALUE = r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})"
+#: The identifier: groups of digits separated by single spaces ("898 0012 3456 7890"); or groups of capitals and
+#: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"); or at least
+#: four characters, a digit among them, with letters, digits and ". / -" inside.
+_ID_VALUE = (r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])"
+             r"|(?-i:(?=[A-ZÄÖÜ0-9 -]*\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]))"
+             r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 
 

@@ -11,6 +11,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   first names) followed by capitalised words: ``PERSON``.
 * ``org_suffix`` — capitalised words followed by a legal form ("Ltd", "Inc.", "GmbH", "S.A.",
   "Lda."): ``ORGANIZATION`` including the legal form.
+* ``name_field`` — a form field for a person ("Name:", "Patient:", "Nombre y apellidos:", "Vorname:") and the
+  words after it: ``PERSON``, also in capitals ("NAME: JOHN A. SMITH").
 * ``org_keyword`` — an organization head noun ("University", "Sparkasse", "Tribunal", "Câmara") with a detected
   place: one ``ORGANIZATION`` ("University of Lisbon", "Landgericht Köln", "Tribunal de Justiça de Minas Gerais").
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
@@ -299,6 +301,72 @@ class OrgSuffixRule(Rule):
         return out
 
 
+#: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":").
+NAME_FIELDS: dict[str, frozenset[str]] = {
+    "en": frozenset("""name|full name|patient name|first name|last name|surname|given name|family name|maiden name|
+        patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|policyholder|
+        next of kin|contact person|referred by|attending physician|physician|doctor""".replace("\n", "").split("|")),
+    "de": frozenset("""name|vorname|nachname|familienname|geburtsname|vor- und nachname|patient|patientin|kläger|
+        klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|mitarbeiter|
+        mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|behandelnde ärztin|
+        arzt|ärztin""".replace("\n", "").split("|")),
+    "es": frozenset("""nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|demandante|demandado|
+        demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|médica responsable|
+        médico|médica""".replace("\n", "").split("|")),
+    "pt": frozenset("""nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|requerente|segurado|
+        segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|médica""".replace(
+        "\n", "").split("|")),
+}
+
+
+def _initial(token: Token) -> bool:
+    return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
+
+
+class NameFieldRule(Rule):
+    """A form field for a person and its value → ``PERSON`` (seed 002 §4.1, left context): "Name: JOHN A.
+    SMITH", "Patient: Mr. Harold Whitfield", "Nombre y apellidos: Ana Ortiz", "Vorname: Jana".
+
+    The value is read after the colon and any titles: capitalised or upper-case words, initials ("A.") and name
+    particles, at most five words, never past the end of the line. A field is strong evidence, so the rule
+    relabels an entity of another label on exactly those words.
+    """
+
+    name = "name_field"
+    relabel = True
+
+    def __init__(self, language: str) -> None:
+        self.fields = NAME_FIELDS.get(language, frozenset())
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            for c, colon in enumerate(t):
+                if colon.text != ":" or c == 0:
+                    continue
+                if not any(" ".join(x.text for x in t[c - n:c]).lower() in self.fields for n in (1, 2, 3) if n <= c):
+                    continue
+                j = c + 1
+                while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES):
+                    j += 1
+                first, words, letters = j, 0, False
+                while j < len(t) and words < 5 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                    tok = t[j]
+                    if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
+                        pass  # "da", "DE LA": inside the name, not counted
+                    elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):
+                        letters = letters or not _initial(tok)
+                        words += 1
+                    else:
+                        break
+                    j += 1
+                if j > first and letters:
+                    a, b = t[first].start, t[j - 1].end
+                    out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
+        return out
+
+
 #: Head nouns of organization names per language (seed 002 §4.1: keywords of organization names). German heads
 #: also end compounds ("Weingärtnergenossenschaft", "Universitätsklinikums": lower-case suffix match, genitive -s).
 ORG_KEYWORDS: dict[str, frozenset[str]] = {
@@ -442,7 +510,7 @@ class ConjunctionRule(Rule):
 def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
     """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
     factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule,
-                 "org_keyword": OrgKeywordRule}
+                 "org_keyword": OrgKeywordRule, "name_field": NameFieldRule}
     return [factories[n](language) for n in names]
 
 

@@ -35,6 +35,20 @@ def test_identifiers_after_their_keyword(language, text, expected):
 
 
 @pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "Plate ABC-1234; registration AB12 CDE; Patient ID 4471 was admitted.", ["ABC-1234", "AB12 CDE", "4471"]),
+        ("de", "Kennzeichen B-AB 1234, Kfz-Kennzeichen M-XY 99E.", ["B-AB 1234", "M-XY 99E"]),
+        ("es", "Con matrícula 1234 BCD aparcó.", ["1234 BCD"]),
+        ("pt", "A placa ABC-1D23 e a matrícula 12-AB-34.", ["ABC-1D23", "12-AB-34"]),
+    ],
+)
+def test_number_plates(language, text, expected):
+    """Groups of capitals and digits are taken whole, but a lower-case word never joins them ("4471 was")."""
+    assert found(language, text) == expected
+
+
+@pytest.mark.parametrize(
     "language,text",
     [
         ("en", "The policy 2021 was renewed; patient 12 was fine; an ideal ID card; Patient ID pending."),

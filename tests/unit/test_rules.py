@@ -99,6 +99,25 @@ def test_org_keyword_rule_absorbs_entities_inside_but_not_one_sticking_out():
     assert absorb([justica, sticking], [proposal]) == [justica, sticking]
 
 
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        ("en", "PATIENT NAME: JOHN A. SMITH\nReferred by: Dr. Susan O'Neill, MD\nName: unknown",
+         ["JOHN A. SMITH", "Susan O'Neill"]),
+        ("de", "Vorname: Jana\nBehandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter\nPatient: Herr Günther Kowalczyk, geb.",
+         ["Jana", "Ulrike Brandstätter", "Günther Kowalczyk"]),
+        ("es", "Nombre y apellidos: ANA BELÉN ORTIZ DE LA FUENTE\nPaciente: D. Francisco Morales",
+         ["ANA BELÉN ORTIZ DE LA FUENTE", "D. Francisco Morales"]),
+        ("pt", "Nome completo: Maria da Silva Santos\nUtente: João\nMorada: Rua Augusta", ["Maria da Silva Santos", "João"]),
+        # not a name field, a value in lower case, a line break right after the colon
+        ("en", "Address: Baker Street\nName: to be confirmed\nPatient:\nJohn", []),
+    ],
+)
+def test_name_field_rule(language, text, expected):
+    out = run(text, language, rules=("name_field",))
+    assert [t for t, label, _ in out] == expected and all(label == "PERSON" for _, label, _ in out)
+
+
 def test_first_name_rule_and_org_suffix():
     assert run("Later Peter Miller joined Acme Widgets Ltd in town.", "en", rules=("first_name", "org_suffix")) == [
         ("Peter Miller", "PERSON", "rule:first_name"),
