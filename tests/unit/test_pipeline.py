@@ -104,7 +104,7 @@ def test_a_sentence_final_abbreviation_keeps_its_full_stop_out_of_the_placeholde
 def test_an_entity_of_titles_only_is_dropped_and_the_name_after_them_found():
     tagger = GazetteerTagger({"Prof. Dr.": "PER"})
     detector = build_detector("de", tagger_factory=lambda *_: tagger)
-    text = "Behandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter."
+    text = "Die Visite machte Prof. Dr. med. Ulrike Brandstätter."
     assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
         ("Ulrike Brandstätter", "PERSON", "rule:title")]
 
