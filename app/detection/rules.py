@@ -224,10 +224,10 @@ class TitleRule(Rule):
     """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
 
     Proposes the name words alone (the title stays in the text); further titles and academic degrees between the
-    title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans exactly
-    the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that span as
-    ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as the
-    model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
+    title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
+    exactly the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that
+    span as ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as
+    the model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
     """
 
     name = "title"
@@ -303,19 +303,20 @@ class OrgSuffixRule(Rule):
 
 #: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":").
 NAME_FIELDS: dict[str, frozenset[str]] = {
-    "en": frozenset("""name|full name|patient name|first name|last name|surname|given name|family name|maiden name|
-        patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|policyholder|
-        next of kin|contact person|referred by|attending physician|physician|doctor""".replace("\n", "").split("|")),
-    "de": frozenset("""name|vorname|nachname|familienname|geburtsname|vor- und nachname|patient|patientin|kläger|
-        klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|mitarbeiter|
-        mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|behandelnde ärztin|
-        arzt|ärztin""".replace("\n", "").split("|")),
-    "es": frozenset("""nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|demandante|demandado|
-        demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|médica responsable|
-        médico|médica""".replace("\n", "").split("|")),
-    "pt": frozenset("""nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|requerente|segurado|
-        segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|médica""".replace(
-        "\n", "").split("|")),
+    language: frozenset(w.strip() for w in fields.split("|")) for language, fields in {
+        "en": """name|full name|patient name|first name|last name|surname|given name|family name|maiden name|
+            patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|policyholder|
+            next of kin|contact person|referred by|attending physician|physician|doctor""",
+        "de": """name|vorname|nachname|familienname|geburtsname|vor- und nachname|patient|patientin|kläger|
+            klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|mitarbeiter|
+            mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|behandelnde ärztin|
+            arzt|ärztin""",
+        "es": """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|demandante|demandado|
+            demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|médica responsable|
+            médico|médica""",
+        "pt": """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|requerente|segurado|
+            segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|médica""",
+    }.items()
 }
 
 

@@ -99,11 +99,18 @@ def test_org_keyword_rule_absorbs_entities_inside_but_not_one_sticking_out():
     assert absorb([justica, sticking], [proposal]) == [justica, sticking]
 
 
+def test_name_fields_are_clean_words():
+    from app.detection.rules import NAME_FIELDS
+
+    assert all(field == field.strip() and field == field.lower() for fields in NAME_FIELDS.values() for field in fields)
+    assert {"patient", "next of kin", "klägerin", "demandada", "segurada"} <= set().union(*NAME_FIELDS.values())
+
+
 @pytest.mark.parametrize(
     "language,text,expected",
     [
-        ("en", "PATIENT NAME: JOHN A. SMITH\nReferred by: Dr. Susan O'Neill, MD\nName: unknown",
-         ["JOHN A. SMITH", "Susan O'Neill"]),
+        ("en", "PATIENT NAME: JOHN A. SMITH\nReferred by: Dr. Susan O'Neill, MD\nName: unknown\nPatient: Emily Roe",
+         ["JOHN A. SMITH", "Susan O'Neill", "Emily Roe"]),
         ("de", "Vorname: Jana\nBehandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter\nPatient: Herr Günther Kowalczyk, geb.",
          ["Jana", "Ulrike Brandstätter", "Günther Kowalczyk"]),
         ("es", "Nombre y apellidos: ANA BELÉN ORTIZ DE LA FUENTE\nPaciente: D. Francisco Morales",
