@@ -53,8 +53,14 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-#: A whole match that is a numeric date ("3.4.2021", "03.04.2021", "3. 4. 2021", "12/05/2021", "2021-04-03").
-_NUMERIC_DATE_RE = re.compile(r"\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{4}-\d{1,2}-\d{1,2}")
+#: Numeric dates, the same in every language: 2015-03-21; 21.03.2015 / 21/03/2015 / 3/21/2015; 21. 3. 2015.
+_NUMERIC_DATES: tuple[str, ...] = (
+    r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
+    r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
+    r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+)
+#: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
+_NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
 
 
 class PhoneRecognizer(Recognizer):
@@ -125,11 +131,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
         # August 2016 / marzo de 2015
         rf"\b{month}{of}{_YEAR}\b",
-        # 2015-03-21
-        r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
-        # 21.03.2015 / 21/03/2015 / 3/21/2015 / 21. 3. 2015
-        r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
-        r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+        *_NUMERIC_DATES,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
 
