@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, Rejected, handle
 from app.faust_app import faust_app, resolved_topic, translation_requests_topic
 from app.runtime import pipeline, run_stage, store
 from models.records import decode_resolved
 
 STAGE = "anonymize"
 
+#: Reason of the dead letter of a document whose job was erased before its table was written.
+ERASED = "the job was erased (jobs.erase): its table of solutions is not written and the document is not sent for translation"
+
 
 async def work(raw: bytes | None) -> Output:
-    """Anonymize, then write the table of solutions (retrying while Redis is down) before emitting."""
+    """Anonymize, then write the table of solutions (retrying while Redis is down) before emitting; a job
+    erased meanwhile gets a dead letter ``erased`` without its payload, and nothing is written."""
     request, table = await run_stage(pipeline.anonymize, decode_resolved(raw))
-    await store().save_with_retry(request.job_id, table)
+    if not await store().save_with_retry(table):
+        raise Rejected(ERASED, "erased", withhold_payload=True)
     return Output(translation_requests_topic, request.job_id, request.to_json())
 
 

@@ -36,12 +36,14 @@ class Output:
 
 
 class Rejected(Exception):
-    """Raised by a stage's work to dead-letter the input with ``reason`` and ``error_type``."""
+    """Raised by a stage's work to dead-letter the input with ``reason`` and ``error_type``;
+    ``withhold_payload`` leaves the original out of the dead letter (personal data of an erased job)."""
 
-    def __init__(self, reason: str, error_type: str = "invalid_input") -> None:
+    def __init__(self, reason: str, error_type: str = "invalid_input", *, withhold_payload: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.error_type = error_type
+        self.withhold_payload = withhold_payload
 
 
 class OutputTooLarge(Exception):
@@ -67,9 +69,11 @@ async def forward(topic, job_id: str, payload: bytes) -> None:
         raise
 
 
-async def reject(raw: bytes | None, *, stage: str, reason: str, error_type: str = "invalid_input") -> None:
-    """Publish the dead letter of ``raw`` (original payload, stage, reason) and log it without content."""
-    letter = dead_letter(raw, stage=stage, reason=reason, error_type=error_type, max_bytes=get_settings().max_message_bytes)
+async def reject(raw: bytes | None, *, stage: str, reason: str, error_type: str = "invalid_input",
+                 withhold_payload: bool = False) -> None:
+    """Publish the dead letter of ``raw`` (original payload unless withheld, stage, reason) and log it without content."""
+    letter = dead_letter(raw, stage=stage, reason=reason, error_type=error_type, max_bytes=get_settings().max_message_bytes,
+                         withhold_payload=withhold_payload)
     key = (letter.job_id or "").encode("utf-8", "surrogatepass") or None
     fut = await dead_letter_topic.send(key=key, value=letter.to_json())
     await fut
@@ -99,7 +103,8 @@ async def _handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], 
     try:
         output = await work(raw)
     except (InvalidMessage, StageError, Rejected) as exc:
-        await reject(raw, stage=stage, reason=exc.reason, error_type=getattr(exc, "error_type", "invalid_input"))
+        await reject(raw, stage=stage, reason=exc.reason, error_type=getattr(exc, "error_type", "invalid_input"),
+                     withhold_payload=getattr(exc, "withhold_payload", False))
         return
     except Exception as exc:
         await reject(raw, stage=stage, reason=f"{stage} failed with {type(exc).__name__}", error_type="stage_error")

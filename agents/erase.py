@@ -1,4 +1,4 @@
-"""Erase agent: ``jobs.erase`` → ``jobs.erased`` (right to erasure: delete a job's table of solutions)."""
+"""Erase agent: ``jobs.erase`` → ``jobs.erased`` (right to erasure: every table of the job, and a tombstone)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ STAGE = "erase"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Delete the table of the requested job and confirm."""
+    """Erase the job (:meth:`app.store.TableStore.erase`: tombstone + every table) and confirm."""
     request = decode_erase(raw)
-    erased = await store().delete_with_retry(request.job_id)
-    return Output(erased_topic, request.job_id, EraseResult(job_id=request.job_id, erased=erased).to_json())
+    deleted = await store().erase_with_retry(request.job_id)
+    return Output(erased_topic, request.job_id, EraseResult(job_id=request.job_id, erased=deleted > 0, tables_deleted=deleted).to_json())
 
 
 @faust_app.agent(erase_topic, name="erase")

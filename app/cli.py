@@ -56,7 +56,7 @@ def anonymize(
         typer.echo(f"error: {exc.reason}", err=True)
         raise typer.Exit(2) from None
     if table is not None:
-        table.write_bytes(orjson.dumps(solutions, option=orjson.OPT_INDENT_2))
+        table.write_bytes(orjson.dumps(solutions.to_dict(), option=orjson.OPT_INDENT_2))
     typer.echo(request.text, nl=not request.text.endswith("\n"))
 
 
@@ -102,7 +102,7 @@ def erase(
 
         store = TableStore.from_settings(settings)
         try:
-            return {job: await store.delete(job) for job in job_ids}
+            return {job: await store.erase(job) > 0 for job in job_ids}
         finally:
             await store.close()
 

@@ -14,8 +14,11 @@ from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
 from app.detection.pipeline import Detector, build_detector
 from app.doc import Chain, Entity
+from app.crypto import hasher_from_settings
+from app.reidentification.binding import TableMismatch, check_binding
 from app.reidentification.reidentify import reidentify
 from app.settings import Settings, get_settings
+from app.table import InvalidTable, Table
 from models.records import (
     DetectedDocument,
     Document,
@@ -59,6 +62,7 @@ class Pipeline:
             )
         )
         self.engine = engine or _engine_from_settings(self.settings)
+        self.hasher = hasher_from_settings(self.settings, strict=False)
         self._detectors: dict[str, Detector] = {}
         self._lock = threading.Lock()
 
@@ -120,11 +124,13 @@ class Pipeline:
             metadata=detected.metadata,
         )
 
-    def anonymize(self, resolved: ResolvedDocument) -> tuple[TranslationRequest, dict]:
-        """Stage 3: the anonymized text and its table of solutions.
+    def anonymize(self, resolved: ResolvedDocument) -> tuple[TranslationRequest, Table]:
+        """Stage 3: the anonymized text and its table of solutions, bound to an anonymization id.
 
         Returns:
-            ``(TranslationRequest, table)``; the request holds no original entity text.
+            ``(TranslationRequest, Table)``; the request holds no original entity text; both carry the same
+            ``anonymization_id`` (:meth:`app.crypto.KeyedHasher.anonymization_id` of the job id and the
+            table's content: deterministic, so a redelivered document gets the same id and table).
 
         Raises:
             StageError: malformed entities or chains, overlapping entities, or unknown method.
@@ -146,6 +152,7 @@ class Pipeline:
             raise StageError(f"invalid entities or chains: {exc}", "invalid_input") from None
         except (TypeError, ValueError) as exc:  # a foreign message may quote the document: never use it
             raise StageError(f"invalid entities or chains ({type(exc).__name__})", "invalid_input") from None
+        anonymization_id = self.hasher.anonymization_id(resolved.job_id, result.table.to_json(with_id=False))
         request = TranslationRequest(
             job_id=resolved.job_id,
             language=resolved.language,
@@ -153,18 +160,26 @@ class Pipeline:
             text=result.text,
             placeholders=result.placeholders,
             metadata=resolved.metadata,
+            anonymization_id=anonymization_id,
         )
-        return request, result.table
+        return request, result.table.bound(anonymization_id)
 
-    def reidentify(self, translation: TranslationResult, table: dict) -> ReidentifiedDocument:
-        """Reverse stage: restore the originals of ``table`` into the translation.
+    def reidentify(self, translation: TranslationResult, table: Table | dict) -> ReidentifiedDocument:
+        """Reverse stage: restore the originals of ``table`` into the translation, once the translation is
+        bound to it (:func:`app.reidentification.binding.check_binding`).
 
         Raises:
-            StageError: the table is malformed.
+            StageError: the table is malformed (``stage_error``), or the translation cannot be bound to it
+                (``table_mismatch``).
         """
         try:
+            table = Table.coerce(table)
+            check_binding(table, job_id=translation.job_id, anonymization_id=translation.anonymization_id,
+                          text=translation.text)
             result = reidentify(translation.text, table)
-        except (KeyError, TypeError, IndexError):
+        except TableMismatch as exc:
+            raise StageError(exc.reason, "table_mismatch") from None
+        except (InvalidTable, KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
         return ReidentifiedDocument(
             job_id=translation.job_id,
@@ -175,6 +190,7 @@ class Pipeline:
             missing_placeholders=result.missing_placeholders,
             metadata=translation.metadata,
             restored_by_order=result.restored_by_order,
+            anonymization_id=table.anonymization_id,
         )
 
 

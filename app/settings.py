@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
@@ -62,6 +62,12 @@ class Settings(BaseSettings):
         table_keys: Fernet keys encrypting the tables, comma-separated, newest first (:mod:`app.crypto`).
         table_keys_file: a file with one key per line, newest first.
         allow_plaintext_tables: allow tables without encryption (development only).
+        table_hmac_secret: secret of the keyed hashes (HMAC-SHA256) naming a job's tables in Redis and deriving
+            anonymization ids (:mod:`app.crypto`); at least 16 characters, required when tables are encrypted.
+            Keep it stable: a new secret orphans every stored table (they expire with their TTL).
+        internal_topic_retention_ms: ``retention.ms`` the worker sets when it creates the internal topics
+            ``documents.detected`` and ``documents.resolved`` (they hold the original text); must exceed the
+            longest outage the pipeline should survive (``0`` = leave the broker's default).
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -93,6 +99,8 @@ class Settings(BaseSettings):
     table_keys: str = ""
     table_keys_file: str = ""
     allow_plaintext_tables: bool = False
+    table_hmac_secret: str = Field(default="", repr=False)
+    internal_topic_retention_ms: int = Field(default=24 * 3600 * 1000, ge=0)
     max_text_chars: int = 250_000
     max_message_bytes: int = 4 * 1024 * 1024
     default_method: str = "tag"
@@ -125,6 +133,13 @@ class Settings(BaseSettings):
     topic_erase: str = "jobs.erase"
     topic_erased: str = "jobs.erased"
     topic_partitions: int = 4
+
+    @field_validator("table_hmac_secret")
+    @classmethod
+    def _secret_long_enough(cls, value: str) -> str:
+        if value and len(value.encode("utf-8")) < 16:
+            raise ValueError("table_hmac_secret must have at least 16 characters (or be empty in development)")
+        return value
 
     @classmethod
     def settings_customise_sources(

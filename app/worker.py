@@ -159,16 +159,17 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Start the Faust worker.
 
-    Refuses to start (exit code 2) without a table encryption key unless plaintext tables are explicitly
-    allowed, or when ``ANON_BROKER_URL`` names no server; waits for the broker (:func:`wait_for_broker`) and
+    Refuses to start (exit code 2) without a table encryption key or HMAC secret unless plaintext tables are
+    explicitly allowed, or when ``ANON_BROKER_URL`` names no server; waits for the broker (:func:`wait_for_broker`) and
     exits with :data:`BROKER_UNREACHABLE_EXIT_CODE` (69) if ``ANON_BROKER_STARTUP_TIMEOUT`` expires first.
     """
-    from app.crypto import KeyError_, cipher_from_settings
+    from app.crypto import KeyError_, cipher_from_settings, hasher_from_settings
     from app.settings import get_settings, kafka_bootstrap_servers
 
     settings = get_settings()
     try:
         cipher = cipher_from_settings(settings)
+        hasher_from_settings(settings)
         servers = kafka_bootstrap_servers(settings)
     except (KeyError_, OSError, ValueError) as exc:
         print(f"anonymizer worker: {exc}", file=sys.stderr)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from typing import Any, Optional, TypeVar
 
 import faust
@@ -98,6 +99,8 @@ class TranslationRequest(_Base):
     """The anonymized document for translation (topic ``translation.requests``).
 
     Carries no original entity text: ``placeholders`` is ``list[str]`` of the marks used in ``text``.
+    ``anonymization_id``: 32 hex digits naming this anonymization's table of solutions; translation services
+    return it unchanged in ``translation.results`` (the contract, README "Anonymization ids").
     """
 
     job_id: str
@@ -106,15 +109,21 @@ class TranslationRequest(_Base):
     text: str
     placeholders: list
     metadata: Optional[dict] = None
+    anonymization_id: str = ""
 
 
 class TranslationResult(_Base):
-    """A translation of an anonymized document (topic ``translation.results``); ``language`` is the target."""
+    """A translation of an anonymized document (topic ``translation.results``); ``language`` is the target.
+
+    ``anonymization_id``: the id of the request it translates (re-identification uses only that table);
+    ``None`` for legacy clients (then the job's newest table, only if the translation is consistent with it).
+    """
 
     job_id: str
     text: str
     language: str
     metadata: Optional[dict] = None
+    anonymization_id: Optional[str] = None
 
 
 class ReidentifiedDocument(_Base):
@@ -125,7 +134,8 @@ class ReidentifiedDocument(_Base):
     ``missing_placeholders``: ``list[str]`` of marks absent from the translation (``"[PERSON_2]"``) and of
     mentions left without a mark (``"[PERSON_1]#2"``);
     ``restored_by_order``: how many restorations relied on the order of identical masks (suppression),
-    which a translation may have changed — a consumer should review those.
+    which a translation may have changed — a consumer should review those;
+    ``anonymization_id``: the table used.
     """
 
     job_id: str
@@ -136,6 +146,7 @@ class ReidentifiedDocument(_Base):
     missing_placeholders: list
     metadata: Optional[dict] = None
     restored_by_order: int = 0
+    anonymization_id: Optional[str] = None
 
 
 class EraseRequest(_Base):
@@ -145,10 +156,13 @@ class EraseRequest(_Base):
 
 
 class EraseResult(_Base):
-    """The worker's answer (topic ``jobs.erased``): ``erased`` is ``False`` when no table existed."""
+    """The worker's answer (topic ``jobs.erased``): ``erased`` is ``False`` when no table existed;
+    ``tables_deleted``: how many tables of the job (one per anonymization) were deleted. Either way the job
+    now has a tombstone: later tables of it are not written and its translations are not re-identified."""
 
     job_id: str
     erased: bool
+    tables_deleted: int = 0
 
 
 class DeadLetter(_Base):
@@ -156,11 +170,13 @@ class DeadLetter(_Base):
 
     ``stage``: the agent (``detect``, ``corefer``, ``anonymize``, ``reidentify``); ``reason``: a clear
     explanation that quotes no document text; ``error_type``: ``invalid_input``, ``model_unavailable``,
-    ``unknown_job``, ``too_large`` or ``stage_error``; ``job_id`` when known.
+    ``unknown_job``, ``erased``, ``table_mismatch``, ``table_unreadable``, ``too_large`` or ``stage_error``;
+    ``job_id`` when known.
     ``payload_base64``: the original bytes (all of them unless ``payload_truncated``);
     ``payload``: the original parsed as JSON, only when it was JSON of at most
     :data:`INLINE_PAYLOAD_BYTES` bytes (else ``None``); ``payload_size``: original size in bytes;
-    ``payload_sha256``: hex digest of the original bytes.
+    ``payload_sha256``: hex digest of the original bytes; ``payload_withheld``: the original is left out
+    (``payload_base64`` empty) because it holds personal data of an erased job (``error_type`` ``erased``).
     """
 
     stage: str
@@ -172,6 +188,7 @@ class DeadLetter(_Base):
     payload_size: int = 0
     payload_sha256: str = ""
     payload_truncated: bool = False
+    payload_withheld: bool = False
 
 
 R = TypeVar("R", bound=_Base)
@@ -280,9 +297,18 @@ def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> Trans
     _require(data, "text", str, non_empty=True)
     _require(data, "language", str, non_empty=True)
     _optional(data, "metadata", dict)
+    _optional(data, "anonymization_id", str)
+    anonymization_id = data.get("anonymization_id")
+    if anonymization_id is not None and not ANONYMIZATION_ID_RE.fullmatch(anonymization_id):
+        raise InvalidMessage("field 'anonymization_id' is not an anonymization id (32 lower-case hex digits)")
     if len(data["text"]) > max_text_chars:
         raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
-    return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"))
+    return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"),
+                             anonymization_id=anonymization_id)
+
+
+#: The form of an anonymization id (:meth:`app.crypto.KeyedHasher.anonymization_id`).
+ANONYMIZATION_ID_RE = re.compile(r"[0-9a-f]{32}")
 
 
 #: Originals up to this size (bytes) are also inlined as parsed JSON in the dead letter.
@@ -303,12 +329,14 @@ def dead_letter(
     reason: str,
     error_type: str = "invalid_input",
     max_bytes: int | None = None,
+    withhold_payload: bool = False,
 ) -> DeadLetter:
     """Build the dead letter for ``raw``: original bytes (base64) and, if small JSON, the parsed payload.
 
     The ``job_id`` is copied when the payload is an object with a string ``job_id``. When ``max_bytes``
     is given and the letter would be larger, the base64 payload is cut so the letter fits and
     ``payload_truncated`` is set (``payload_size`` and ``payload_sha256`` still describe the original).
+    ``withhold_payload`` leaves the original out (personal data of an erased job; ``payload_withheld``).
     """
     if raw is None:
         raw_bytes = b""
@@ -338,6 +366,10 @@ def dead_letter(
         payload_size=len(raw_bytes),
         payload_sha256=hashlib.sha256(raw_bytes).hexdigest(),
     )
+    if withhold_payload:
+        letter.payload = None
+        letter.payload_base64 = ""
+        letter.payload_withheld = True
     if max_bytes is not None and len(letter.to_json()) > max_bytes:
         keep = max(0, (max_bytes - 4096) * 3 // 4)  # base64 grows 4/3; leave room for the other fields
         letter.payload = None

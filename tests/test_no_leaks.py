@@ -157,20 +157,13 @@ async def _read_all(bootstrap: str, topics: list[str]) -> list:
 async def _tables(redis_url: str, prefix: str, keys: str) -> list[dict]:
     import redis.asyncio as aioredis
 
-    cipher = TableCipher([keys])
-    client = aioredis.Redis.from_url(redis_url, socket_timeout=10)
-    out = []
+    from app.store import TableStore
+
+    store = TableStore(aioredis.Redis.from_url(redis_url, socket_timeout=10), prefix=prefix, cipher=TableCipher([keys]))
     try:
-        async for key in client.scan_iter(match=prefix + "*", count=1000):
-            raw = await client.get(key)
-            if raw is not None:
-                try:
-                    out.append(orjson.loads(cipher.decrypt(raw)))
-                except Exception:
-                    continue
+        return [table.to_dict() async for table in store.tables()]
     finally:
-        await client.aclose()
-    return out
+        await store.close()
 
 
 def _log_files(tmp_path_factory, worker) -> list[Path]:

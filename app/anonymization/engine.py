@@ -4,36 +4,19 @@ Seed 004 §4.2.5: "by default, the anonymization process assigns a unique replac
 mention by using the coreference chains"; §4.4 and Appendix B.2: the table of solutions holds every
 replacement with its original surfaces and positions.
 
-Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
-
-    {
-      "version": 1, "job_id": str, "language": str, "method": str,
-      "anon_length": int,                # length of the anonymized text (restoration by position)
-      "anon_sha256": str,                # its SHA-256: position restoration only for that exact text
-      "entries": [                       # one per coreference chain, in order of first mention
-        {"placeholder": "[PERSON_1]",    # the replacement written into the text
-         "method": "tag",                # the operator that produced it
-         "unique": true,                 # placeholder identifies the chain (else: restore by order)
-         "label": "PERSON", "chain_id": 0,
-         "surfaces": ["Mr. John Doe", "Doe"],             # distinct originals, text order
-         "mentions": [{"text": "Mr. John Doe", "start": 0, "end": 12,        # original span (half-open)
-                       "replacement": "[PERSON_1]",                         # what replaced this mention
-                       "anon_start": 0, "anon_end": 10}, ...]}               # span in anonymized text
-      ]
-    }
+The table of solutions is a typed :class:`app.table.Table` (its JSON form is documented there).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from app.anonymization.base import ChainContext, DocumentContext, Operator
 from app.anonymization.registry import create_operator
 from app.doc import Chain, Entity
-
-TABLE_VERSION = 1
+from app.table import MentionRecord, Table, TableEntry
 
 
 class InvalidAnnotation(ValueError):
@@ -47,12 +30,12 @@ class AnonymizedDocument:
     Attributes:
         text: the anonymized text.
         placeholders: ``list[str]`` of distinct replacements in order of first appearance.
-        table: the table of solutions (see module docstring).
+        table: the table of solutions (:class:`app.table.Table`, not yet bound to an anonymization id).
     """
 
     text: str
     placeholders: list[str]
-    table: dict[str, Any] = field(default_factory=dict)
+    table: Table
 
 
 class AnonymizerEngine:
@@ -113,7 +96,7 @@ class AnonymizerEngine:
             _check(entities, chains, len(text))
         document = DocumentContext(text=text, job_id=job_id, language=language, surfaces=frozenset(e.text for e in entities))
         ordinals: dict[str, int] = {}
-        entries: list[dict[str, Any]] = []
+        entries: list[TableEntry] = []
         replacement_of: dict[int, tuple[int, str]] = {}  # entity index -> (entry index, replacement)
         for chain in sorted(chains, key=lambda c: min(c.mentions)):
             ordinals[chain.label] = ordinals.get(chain.label, 0) + 1
@@ -133,15 +116,14 @@ class AnonymizerEngine:
                 raise ValueError(f"operator {operator.name!r} returned {len(replacements)} replacements for {len(mentions)} mentions")
             document.used.update(replacements)
             entries.append(
-                {
-                    "placeholder": replacements[0],
-                    "method": operator.name,
-                    "unique": operator.unique,
-                    "label": chain.label,
-                    "chain_id": chain.chain_id,
-                    "surfaces": list(surfaces),
-                    "mentions": [],
-                }
+                TableEntry(
+                    placeholder=replacements[0],
+                    method=operator.name,
+                    unique=operator.unique,
+                    label=chain.label,
+                    chain_id=chain.chain_id,
+                    surfaces=list(surfaces),
+                )
             )
             for i, replacement in zip(mentions, replacements):
                 replacement_of[i] = (len(entries) - 1, replacement)
@@ -156,30 +138,29 @@ class AnonymizerEngine:
             pieces.append(before)
             out_len += len(before)
             pieces.append(replacement)
-            entries[entry_index]["mentions"].append(
-                {
-                    "text": entity.text,
-                    "start": entity.start,
-                    "end": entity.end,
-                    "replacement": replacement,
-                    "anon_start": out_len,
-                    "anon_end": out_len + len(replacement),
-                }
+            entries[entry_index].mentions.append(
+                MentionRecord(
+                    text=entity.text,
+                    start=entity.start,
+                    end=entity.end,
+                    replacement=replacement,
+                    anon_start=out_len,
+                    anon_end=out_len + len(replacement),
+                )
             )
             out_len += len(replacement)
             placeholders.setdefault(replacement, None)
             cursor = entity.end
         pieces.append(text[cursor:])
         anonymized = "".join(pieces)
-        table = {
-            "version": TABLE_VERSION,
-            "job_id": job_id,
-            "language": language,
-            "method": method,
-            "anon_length": len(anonymized),
-            "anon_sha256": hashlib.sha256(anonymized.encode("utf-8", "surrogatepass")).hexdigest(),
-            "entries": entries,
-        }
+        table = Table(
+            job_id=job_id,
+            language=language,
+            method=method,
+            anon_length=len(anonymized),
+            anon_sha256=hashlib.sha256(anonymized.encode("utf-8", "surrogatepass")).hexdigest(),
+            entries=entries,
+        )
         return AnonymizedDocument(text=anonymized, placeholders=list(placeholders), table=table)
 
 

@@ -25,6 +25,7 @@ import asyncio
 import base64
 import collections
 import contextlib
+import hashlib
 import os
 import signal
 import subprocess
@@ -55,6 +56,12 @@ def repo_root() -> Optional[Path]:
 
 class WorkerError(RuntimeError):
     """The worker subprocess failed to start or died."""
+
+
+def derived_hmac_secret(table_keys: str) -> str:
+    """A table HMAC secret derived from ``table_keys``, for test, demo and fault runs that set only keys:
+    every worker and checker of one run derives the same one. Production sets ``ANON_TABLE_HMAC_SECRET``."""
+    return hashlib.sha256(b"anonymizer devtools hmac secret\0" + table_keys.encode()).hexdigest()
 
 
 class WorkerProcess:
@@ -98,6 +105,8 @@ class WorkerProcess:
             "ANON_APP_ID": self.app_id,
         }
         env.update(self.extra_env)
+        if env.get("ANON_TABLE_KEYS") and not env.get("ANON_TABLE_HMAC_SECRET"):
+            env["ANON_TABLE_HMAC_SECRET"] = derived_hmac_secret(env["ANON_TABLE_KEYS"])
         return env
 
     @property
@@ -525,9 +534,12 @@ async def run_demo(*, bootstrap: str, settings: Settings, worker: Optional[Worke
                 t = DemoTranslation(f"roundtrip:{inp.job_id}", inp.job_id or inp.key, inp.request["language"],
                                     inp.request["text"], "roundtrip")
                 roundtrips.append(t)
+        # the contract of translation services: the request's anonymization_id comes back with its translation
+        ids = {inp.job_id: inp.request.get("anonymization_id") for inp in inputs if inp.request is not None}
         for t in [*roundtrips, *handmade]:
+            bound = {"anonymization_id": ids[t.job_id]} if ids.get(t.job_id) else {}
             t.raw = orjson.dumps({"job_id": t.job_id, "text": t.text, "language": t.language,
-                                  "metadata": {"demo_translation": t.tid}})
+                                  "metadata": {"demo_translation": t.tid}, **bound})
         if roundtrips:
             console.print(f"sending {len(roundtrips)} anonymized texts back unchanged to [bold]{s.topic_translation_results}[/]")
             await publish(bootstrap, s.topic_translation_results, [(t.job_id, t.raw) for t in roundtrips])
@@ -574,13 +586,15 @@ def pick_example(result: DemoResult) -> Optional[DemoInput]:
     return max(with_mail or done, key=lambda i: (n_entities(i), -len(i.text or "")))
 
 
-async def load_table(settings: Settings, job_id: str) -> Optional[dict]:
-    """The job's table of solutions from Redis (``TableStore``), or ``None``."""
+async def load_table(settings: Settings, job_id: str, anonymization_id: Optional[str] = None) -> Optional[dict]:
+    """The JSON object of the job's table of solutions from Redis (``TableStore``; the newest without an
+    anonymization id), or ``None``."""
     from app.store import TableStore
 
     store = TableStore.from_settings(settings)
     try:
-        return await store.load(job_id)
+        table = await store.load(job_id, anonymization_id)
+        return None if table is None else table.to_dict()
     finally:
         await store.close()
 
@@ -723,13 +737,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         keys = ",".join(load_keys(base)) or generate_key()
         settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id="anonymizer-demo",
                             table_key_prefix=args.key_prefix, table_keys=keys, table_keys_file="",
+                            table_hmac_secret=base.table_hmac_secret or derived_hmac_secret(keys),
                             table_ttl_seconds=min(base.table_ttl_seconds, 24 * 3600))
         (out_dir / "worker.log").write_bytes(b"")
         worker = WorkerProcess(
             broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id, log_path=out_dir / "worker.log",
             extra_env={"ANON_TABLE_KEY_PREFIX": settings.table_key_prefix,
                        "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds),
-                       "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": ""},
+                       "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": "",
+                       "ANON_TABLE_HMAC_SECRET": settings.table_hmac_secret},
         ).start()
         console.print(f"worker started (pid {worker.proc.pid}, log {out_dir / 'worker.log'})")
         try:

@@ -771,7 +771,7 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
     """Every request's table loads (decrypts) from Redis and restores the original text exactly from the
     anonymized text; with a :class:`TableWriteMonitor`, every write of one job's table wrote the same
     table, and the first write came before the job's first request."""
-    from app.crypto import TableCipher
+    from app.crypto import TableCipher, associated_data
     from app.reidentification.reidentify import reidentify
     from app.store import TableStore
 
@@ -786,7 +786,7 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
             if not i.requests or not i.job_id:
                 continue
             checked += 1
-            table = await store.load(i.job_id)
+            table = await store.load(i.job_id, i.requests[0].value.get("anonymization_id"))
             if table is None:
                 missing += 1
                 bad_examples.append(f"{i.job_id}: no table")
@@ -806,11 +806,13 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
         for i in inputs:
             if not i.requests or not i.job_id:
                 continue
-            key = store.key(i.job_id)
+            aid = i.requests[0].value.get("anonymization_id") or ""
+            key = store.key(i.job_id, aid)
             w = writes.get(key, [])
             if len(w) > 1:
                 rewritten += 1
-                if len({cipher.decrypt(v) for _, v in w}) > 1:
+                ad = associated_data(store.hasher.job_hash(i.job_id), aid)
+                if len({cipher.decrypt(v, ad) for _, v in w}) > 1:
                     differing += 1
             first_request = min(o.timestamp for o in i.requests)
             if not w:  # the monitor saw no SET for this table (it exists: checked above)

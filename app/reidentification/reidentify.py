@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.reidentification.matching import find_placeholders, parse_placeholder
+from app.table import MentionRecord, Table, TableEntry
 
 #: Suffixes a translation may glue to a surrogate; kept on the restored original.
 INFLECTION_SUFFIX = r"(?P<suffix>['’]s|['’]|s|es|n|en|e|ns)?"
@@ -59,30 +60,19 @@ class ReidentificationResult:
     restored_by_order: int = 0
 
 
-def _mentions(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    return entry["mentions"]
-
-
-def _replacement(entry: dict[str, Any], mention: dict[str, Any]) -> str:
-    return mention.get("replacement", entry["placeholder"])
-
-
-def _untouched(text: str, table: dict[str, Any]) -> bool:
+def _untouched(text: str, table: Table) -> bool:
     """True only for the exact anonymized text (length, SHA-256 and every mark in place)."""
-    length, digest = table.get("anon_length"), table.get("anon_sha256")
-    if length is None or digest is None or length != len(text):
+    if table.anon_length != len(text):
         return False
-    if hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() != digest:
+    if hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() != table.anon_sha256:
         return False
-    return all(
-        text[m["anon_start"] : m["anon_end"]] == _replacement(e, m) for e in table["entries"] for m in _mentions(e)
-    )
+    return all(text[m.anon_start : m.anon_end] == m.replacement for _, m in table.mentions())
 
 
-def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
+def _by_position(text: str, table: Table) -> ReidentificationResult:
     """Condition 1: restore every mention at its recorded offsets; placeholder-like marks outside the
     mentions (a customer's own ``[PERSON_1]``) stay in place and are listed as unknown, as in condition 2."""
-    spans = sorted((m["anon_start"], m["anon_end"], m["text"]) for e in table["entries"] for m in _mentions(e))
+    spans = sorted((m.anon_start, m.anon_end, m.text) for _, m in table.mentions())
     starts = [s for s, _, _ in spans]
     unknown: dict[str, None] = {}
     for match in find_placeholders(text):
@@ -105,20 +95,21 @@ def _splice(text: str, replacements: list[tuple[int, int, str]]) -> str:
     return "".join(pieces)
 
 
-def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
+def reidentify(text: str, table: Table | dict[str, Any]) -> ReidentificationResult:
     """Restore the originals of ``table`` into ``text``.
 
     Args:
         text: the translated (or untouched) anonymized text.
-        table: a table of solutions (:mod:`app.anonymization.engine`).
+        table: the table of solutions (:class:`app.table.Table`, or its JSON object).
 
     Returns:
         :class:`ReidentificationResult`.
 
     Raises:
-        KeyError/TypeError: the table is malformed.
+        app.table.InvalidTable: the table is malformed.
     """
-    entries: list[dict[str, Any]] = table["entries"]
+    table = Table.coerce(table)
+    entries: list[TableEntry] = table.entries
     if _untouched(text, table):
         return _by_position(text, table)
     replacements: list[tuple[int, int, str]] = []
@@ -127,10 +118,10 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         return all(end <= s or start >= e for s, e, _ in replacements)
 
     # condition 2a: placeholders, tolerant matching
-    keyed: dict[tuple[str, int], dict[str, Any]] = {}
+    keyed: dict[tuple[str, int], TableEntry] = {}
     for entry in entries:
-        if entry.get("unique", True):
-            key = parse_placeholder(entry["placeholder"])
+        if entry.unique:
+            key = parse_placeholder(entry.placeholder)
             if key is not None:
                 keyed[key] = entry
     seen: dict[tuple[str, int], int] = {}
@@ -142,27 +133,27 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
             continue
         k = seen.get(match.key, 0)
         seen[match.key] = k + 1
-        mentions = _mentions(entry)
-        original = mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
+        mentions = entry.mentions
+        original = mentions[k].text if k < len(mentions) else entry.surfaces[0]
         replacements.append((match.start, match.end, original))
-    missing = [e["placeholder"] for key, e in keyed.items() if key not in seen]
+    missing = [e.placeholder for key, e in keyed.items() if key not in seen]
     # a mark present fewer times than its chain has mentions: the translation dropped mentions
     missing.extend(
-        f"{e['placeholder']}#{i + 1}" for key, e in keyed.items() if key in seen for i in range(seen[key], len(_mentions(e)))
+        f"{e.placeholder}#{i + 1}" for key, e in keyed.items() if key in seen for i in range(seen[key], len(e.mentions))
     )
 
     # condition 2b: surrogates (unique marks that are not placeholders), longest first, tolerant of
     # case and inflection suffixes
     originals_of: dict[str, list[str]] = {}
     owner: dict[str, str] = {}
-    surrogate_mentions = sorted(
-        ((m, e) for e in entries if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None for m in _mentions(e)),
-        key=lambda pair: pair[0].get("anon_start", 0),
+    surrogate_mentions: list[tuple[MentionRecord, TableEntry]] = sorted(
+        ((m, e) for e in entries if e.unique and parse_placeholder(e.placeholder) is None for m in e.mentions),
+        key=lambda pair: pair[0].anon_start,
     )
     for mention, entry in surrogate_mentions:  # in text order, even when chains share a replacement
-        mark = _replacement(entry, mention)
-        originals_of.setdefault(mark, []).append(mention["text"])
-        owner.setdefault(mark, entry["placeholder"])
+        mark = mention.replacement
+        originals_of.setdefault(mark, []).append(mention.text)
+        owner.setdefault(mark, entry.placeholder)
     found: set[str] = set()
     count_of: dict[str, int] = {}
     for mark in sorted(originals_of, key=len, reverse=True):
@@ -178,9 +169,9 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
             k += 1
         count_of[mark] = k
     missing.extend(
-        e["placeholder"]
+        e.placeholder
         for e in entries
-        if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None and e["placeholder"] not in found
+        if e.unique and parse_placeholder(e.placeholder) is None and e.placeholder not in found
     )
     missing.extend(
         f"{mark}#{i + 1}" for mark, originals in originals_of.items() if count_of.get(mark) for i in range(count_of[mark], len(originals))
@@ -189,10 +180,10 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
     # condition 3: order of appearance of non-unique marks
     queues: dict[str, list[str]] = {}
     for mention, mark in sorted(
-        ((m, _replacement(e, m)) for e in entries if not e.get("unique", True) for m in _mentions(e)),
-        key=lambda pair: pair[0]["anon_start"],
+        ((m, m.replacement) for e in entries if not e.unique for m in e.mentions),
+        key=lambda pair: pair[0].anon_start,
     ):
-        queues.setdefault(mark, []).append(mention["text"])
+        queues.setdefault(mark, []).append(mention.text)
     by_order = 0
     for mark, originals in queues.items():
         pattern = re.compile(r"(?<!\w)" + re.escape(mark) + r"(?!\w)")

@@ -35,9 +35,10 @@ def test_one_number_per_chain_and_table_of_solutions():
     ents.sort(key=lambda e: e.start)
     result = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="tag", job_id="job-7", language="en")
     assert result.text == "[PERSON_1] met [PERSON_2] in [LOCATION_1]. [PERSON_1] said [PERSON_2] was late."
-    assert result.table == {
-        "version": 1,
+    assert result.table.to_dict() == {
+        "version": 2,
         "job_id": "job-7",
+        "anonymization_id": None,
         "language": "en",
         "method": "tag",
         "anon_length": 79,
@@ -56,9 +57,9 @@ def test_one_number_per_chain_and_table_of_solutions():
              "mentions": [{"text": "Paris", "start": 29, "end": 34, "replacement": "[LOCATION_1]", "anon_start": 29, "anon_end": 41}]},
         ],
     }
-    for entry in result.table["entries"]:
-        for m in entry["mentions"]:
-            assert result.text[m["anon_start"] : m["anon_end"]] == entry["placeholder"]
+    for entry in result.table.entries:
+        for m in entry.mentions:
+            assert result.text[m.anon_start : m.anon_end] == entry.placeholder
 
 
 def test_suppress_and_options():
@@ -67,7 +68,7 @@ def test_suppress_and_options():
     result = engine.anonymize(NETANOS, ents, resolve_chains(ents), method="suppress", job_id="j", language="en")
     assert result.text.startswith("*** and Ben")
     assert result.text.endswith("in [LOCATION_1].")
-    assert [e["method"] for e in result.table["entries"]] == ["suppress", "tag"]
+    assert [e.method for e in result.table.entries] == ["suppress", "tag"]
 
 
 def test_custom_delimiters():

@@ -76,7 +76,7 @@ def test_a_keyword_named_identifier_wins_over_a_phone_number_reading():
 def test_id_numbers_are_substituted_in_format_and_generalized_by_language():
     text = "Patient ID 4471-923 was admitted."
     result = run(text, [("4471-923", "ID_NUMBER")], "substitute")
-    replacement = result.table["entries"][0]["mentions"][0]["replacement"]
+    replacement = result.table.entries[0].mentions[0].replacement
     assert re.fullmatch(r"\d{4}-\d{3}", replacement) and replacement != "4471-923"
     round_trip(result, text)
     general = run(text, [("4471-923", "ID_NUMBER")], "generalize")

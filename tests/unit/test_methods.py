@@ -123,13 +123,13 @@ def _one_chain_per_person(entities):
 
 def test_substitute_person_forms_gender_and_consistency():
     result = run(PEOPLE, PEOPLE_SPANS, "substitute", chains=_one_chain_per_person)
-    doe, roe = result.table["entries"]
-    full, surname, first, initials = [m["replacement"] for m in doe["mentions"]]
+    doe, roe = result.table.entries
+    full, surname, first, initials = [m.replacement for m in doe.mentions]
     title, given, family = full.split()
     assert title == "Mr." and surname == family and first == given
     assert initials == f"{given[0]}. {family[0]}."
     assert given in S.name_lists("en").male
-    jane_full, jane_surname = [m["replacement"] for m in roe["mentions"]]
+    jane_full, jane_surname = [m.replacement for m in roe.mentions]
     jane_given, jane_family = jane_full.split()
     assert jane_given in S.name_lists("en").female and jane_surname == jane_family
     # no collision: with each other nor with the text
@@ -141,7 +141,7 @@ def test_substitute_person_forms_gender_and_consistency():
 def test_substitute_same_surname_across_chains_and_possessive():
     text = "John Doe and Jane Doe are siblings. Doe's house is big."
     result = run(text, [("John Doe", "PERSON"), ("Jane Doe", "PERSON"), ("Doe's", "PERSON")], "substitute")
-    john, jane, doe = (e["mentions"][0]["replacement"] for e in result.table["entries"])
+    john, jane, doe = (e.mentions[0].replacement for e in result.table.entries)
     assert john.split()[1] == jane.split()[1]
     assert doe == john.split()[1] + "'s"
     round_trip(result, text)
@@ -151,7 +151,7 @@ def test_substitute_german_genitive_and_gender():
     text = "Frau Müller wohnt in Frankfurt. Müllers Auto ist rot. Frankfurts Bürgermeister kommt."
     spans = [("Müller", "PERSON"), ("Frankfurt", "LOCATION"), ("Müllers", "PERSON"), ("Frankfurts", "LOCATION")]
     result = run(text, spans, "substitute", language="de")
-    by_surface = {m["text"]: m["replacement"] for e in result.table["entries"] for m in e["mentions"]}
+    by_surface = {m.text: m.replacement for e in result.table.entries for m in e.mentions}
     for base in ("Müller", "Frankfurt"):
         surrogate = by_surface[base]
         assert by_surface[base + "s"] == surrogate + ("'" if surrogate.endswith(("s", "ß", "x", "z")) else "s")
@@ -161,7 +161,7 @@ def test_substitute_german_genitive_and_gender():
 def test_substitute_portuguese_gender_and_country_agreement():
     text = "A Maria mora no Brasil com o João."
     result = run(text, [("Maria", "PERSON"), ("Brasil", "LOCATION"), ("João", "PERSON")], "substitute", language="pt")
-    maria, brasil, joao = (e["mentions"][0]["replacement"] for e in result.table["entries"])
+    maria, brasil, joao = (e.mentions[0].replacement for e in result.table.entries)
     assert maria in S.name_lists("pt").female and joao in S.name_lists("pt").male
     from app.anonymization.knowledge_base import place_agreement
 
@@ -174,7 +174,7 @@ def test_substitute_identifiers_keep_format_and_checksums():
     spans = [("DE89 3704 0044 0532 0130 00", "IBAN"), ("4111 1111 1111 1111", "CREDIT_CARD"), ("+49 170 1234567", "PHONE"),
              ("max.power@example.org", "EMAIL"), ("14/08/2016", "DATE")]
     result = run(text, spans, "substitute")
-    iban, card, phone, email, date = (e["mentions"][0]["replacement"] for e in result.table["entries"])
+    iban, card, phone, email, date = (e.mentions[0].replacement for e in result.table.entries)
     compact = iban.replace(" ", "")
     assert re.fullmatch(r"DE\d{2}( \d{4}){4} \d{2}", iban) and compact != "DE89370400440532013000"
     assert int("".join(str(int(c, 36)) for c in compact[4:] + compact[:4])) % 97 == 1
@@ -253,7 +253,7 @@ def test_generalize_collisions_get_ordinals_and_stay_restorable():
 def test_generalize_dates_and_persons():
     text = "Ana Silva arrived on 14 August 2016 and left in 2019."
     result = run(text, [("Ana Silva", "PERSON"), ("14 August 2016", "DATE"), ("2019", "DATE")], "generalize")
-    person, arrived, left = (e["mentions"][0]["replacement"] for e in result.table["entries"])
+    person, arrived, left = (e.mentions[0].replacement for e in result.table.entries)
     assert person.split()[0] in S.name_lists("en").female  # persons: substitute (seed 004)
     assert (arrived, left) == ("August 2016", "the 2010s")
     assert run("in 2019", [("2019", "DATE")], "generalize", language="de").text == "in den 2010er-Jahren"
@@ -328,9 +328,9 @@ def test_kmask_two_chains_with_the_same_best_mask_stay_distinct(tmp_path):
     text = "Japan, Japon and Japan again."
     options = {"k": 2, "dictionaries": {"LOCATION": str(path)}, "cache_dir": str(tmp_path)}
     result = run(text, [("Japan", "LOCATION"), ("Japon", "LOCATION"), ("Japan", "LOCATION")], "kmask", **options)
-    japan, japon = result.table["entries"]
-    assert japan["placeholder"] == "Jap*n"  # best for both ("JAP*N", k = 2): the second chain takes the next one
-    assert japon["placeholder"] != "Jap*n" and "*" in japon["placeholder"]
+    japan, japon = result.table.entries
+    assert japan.placeholder == "Jap*n"  # best for both ("JAP*N", k = 2): the second chain takes the next one
+    assert japon.placeholder != "Jap*n" and "*" in japon.placeholder
     round_trip(result, text)
     assert list(tmp_path.glob("kmask-*.jsonl"))  # the per-term results are cached on disk
     again = run(text, [("Japan", "LOCATION"), ("Japon", "LOCATION"), ("Japan", "LOCATION")], "kmask", **options)
@@ -340,7 +340,7 @@ def test_kmask_two_chains_with_the_same_best_mask_stay_distinct(tmp_path):
 def test_kmask_builtin_dictionaries_and_identifiers():
     text = "John Doe flew to Amsterdam on 14 August 2016."
     result = run(text, [("John Doe", "PERSON"), ("Amsterdam", "LOCATION"), ("14 August 2016", "DATE")], "kmask", cache_dir=None)
-    person, place, date = (e["mentions"][0]["replacement"] for e in result.table["entries"])
+    person, place, date = (e.mentions[0].replacement for e in result.table.entries)
     assert "*" in person and "*" in place and date == "[DATE_1]"
     assert re.fullmatch(r"(J|\*)\S* (D|\*)\S*", person)
     round_trip(result, text)

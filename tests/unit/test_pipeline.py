@@ -51,7 +51,7 @@ def test_full_forward_and_reverse_path():
         "Write to [EMAIL_1] or call [PHONE_1]. [PERSON_1] likes [LOCATION_1]."
     )
     assert request.placeholders == ["[PERSON_1]", "[ORGANIZATION_1]", "[LOCATION_1]", "[DATE_1]", "[EMAIL_1]", "[PHONE_1]"]
-    assert table["job_id"] == "job-1" and len(table["entries"]) == 6
+    assert table.job_id == "job-1" and len(table.entries) == 6
     # no original entity text leaves in the request
     payload = request.to_json().decode()
     for entity in detected.entities:

@@ -135,9 +135,9 @@ def test_position_restoration_needs_the_exact_anonymized_text():
     text = "The House voted."
     ents = [Entity(4, 9, "ORGANIZATION", "House", "t")]
     table = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="tag", job_id="j", language="en").table
-    assert len("The [ORGANIZATION_1] voted.") == table["anon_length"]
+    assert len("The [ORGANIZATION_1] voted.") == table.anon_length
     lookalike = "Das [ORGANIZATION_1] stimmt"  # same length, mark at the same offset, another text
-    assert len(lookalike) == table["anon_length"]
+    assert len(lookalike) == table.anon_length
     back = reidentify(lookalike, table)
     assert (back.condition, back.text) == ("marks", "Das House stimmt")
 
