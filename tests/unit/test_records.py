@@ -90,3 +90,26 @@ def test_json_nested_too_deeply_to_write_back_is_refused_with_a_reason():
     letter = dead_letter(raw, stage="detect", reason="r")
     assert letter.payload is None and base64.b64decode(letter.payload_base64) == raw and letter.job_id == "j"
     assert orjson.loads(letter.to_json())["stage"] == "detect"
+
+
+def test_translation_results_carry_an_optional_anonymization_id():
+    from models.records import InvalidMessage, decode_translation
+
+    base = {"job_id": "j", "text": "[PERSON_1] kam.", "language": "de"}
+    assert decode_translation(orjson.dumps(base), max_text_chars=100).anonymization_id is None
+    assert decode_translation(orjson.dumps({**base, "anonymization_id": "0f" * 16}), max_text_chars=100).anonymization_id == "0f" * 16
+    for bad, reason in ((7, "field 'anonymization_id' has type int, expected str"),
+                        ("0F" * 16, "field 'anonymization_id' is not an anonymization id (32 lower-case hex digits)"),
+                        ("ab" * 17, "field 'anonymization_id' is not an anonymization id (32 lower-case hex digits)")):
+        with pytest.raises(InvalidMessage) as info:
+            decode_translation(orjson.dumps({**base, "anonymization_id": bad}), max_text_chars=100)
+        assert info.value.reason == reason
+
+
+def test_a_dead_letter_of_an_erased_job_withholds_the_payload():
+    from models.records import dead_letter
+
+    raw = orjson.dumps({"job_id": "j-1", "text": "Ann Smith wrote."})
+    letter = dead_letter(raw, stage="anonymize", reason="erased", error_type="erased", withhold_payload=True)
+    assert (letter.job_id, letter.payload, letter.payload_base64, letter.payload_withheld) == ("j-1", None, "", True)
+    assert letter.payload_size == len(raw) and b"Ann" not in letter.to_json()
