@@ -154,20 +154,20 @@ def _json_for(collector, topic, job_id):
     return [m.json for m in collector.for_key(job_id, topic)]
 
 
-async def _load_table(worker, job_id):
+async def _load_table(worker, job_id, anonymization_id=None):
     store = TableStore.from_settings(worker.settings)
     try:
-        table = await store.load(job_id)
-        ttl = await store.client.ttl(store.key(job_id))
+        table = await store.load(job_id, anonymization_id)
+        ttl = await store.client.ttl(store.key(job_id, table.anonymization_id)) if table else None
         return table, ttl
     finally:
         await store.close()
 
 
-async def _raw_value(worker, job_id):
+async def _raw_value(worker, job_id, anonymization_id):
     store = TableStore.from_settings(worker.settings)
     try:
-        return await store.client.get(store.key(job_id))
+        return await store.client.get(store.key(job_id, anonymization_id))
     finally:
         await store.close()
 
@@ -185,6 +185,8 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         )
     )
     [request] = _json_for(collector, "translation.requests", tag_job)
+    aid = request["anonymization_id"]
+    assert re.fullmatch("[0-9a-f]{32}", aid)
     assert request == {
         "job_id": tag_job,
         "language": "en",
@@ -192,6 +194,7 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         "text": LETTER_ANONYMIZED,
         "placeholders": [p for p, _, _ in LETTER_TABLE_ENTRIES],
         "metadata": metadata,
+        "anonymization_id": aid,
     }
     [suppressed] = _json_for(collector, "translation.requests", sup_job)
     assert (suppressed["text"], suppressed["placeholders"]) == (LETTER_SUPPRESSED, ["XXX"])
@@ -211,20 +214,23 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
     [resolved] = _json_for(collector, "documents.resolved", tag_job)
     assert [c["mentions"] for c in resolved["chains"]] == [[0, 5], [1], [2, 8], [3], [4], [6], [7], [9]]
 
-    table, ttl = run(_load_table(worker, tag_job))
-    assert [(e["placeholder"], e["label"], e["surfaces"]) for e in table["entries"]] == LETTER_TABLE_ENTRIES
-    raw_value = run(_raw_value(worker, tag_job))
-    assert raw_value.startswith(b"fernet:") and b"Smith" not in raw_value  # encrypted at rest
-    assert table["entries"][0]["mentions"] == [
+    table, ttl = run(_load_table(worker, tag_job, aid))
+    assert table.anonymization_id == aid and table.job_id == tag_job
+    assert [(e.placeholder, e.label, e.surfaces) for e in table.entries] == LETTER_TABLE_ENTRIES
+    raw_value = run(_raw_value(worker, tag_job, aid))
+    assert raw_value.startswith(b"aesgcm:") and b"Smith" not in raw_value  # encrypted at rest
+    assert [m.to_dict() for m in table.entries[0].mentions] == [
         {"text": "John Smith", "start": 4, "end": 14, "replacement": "[PERSON_1]", "anon_start": 4, "anon_end": 14},
         {"text": "Smith", "start": 94, "end": 99, "replacement": "[PERSON_1]", "anon_start": 94, "anon_end": 104},
     ]
     assert 0 < ttl <= 3600
 
-    # the translations come back: each untouched text, and a hand-made German translation
+    # the translations come back: each untouched text (the tag job's from a legacy client, without the id),
+    # and a hand-made German translation
     back = [
         ("translation.results", tag_job, {"job_id": tag_job, "language": "en", "text": LETTER_ANONYMIZED}),
-        ("translation.results", sup_job, {"job_id": sup_job, "language": "en", "text": LETTER_SUPPRESSED}),
+        ("translation.results", sup_job, {"job_id": sup_job, "language": "en", "text": LETTER_SUPPRESSED,
+                                          "anonymization_id": suppressed["anonymization_id"]}),
     ]
     collector = run(
         _send_and_collect(
@@ -236,7 +242,8 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         assert result["text"] == LETTER
         assert (result["restored"], result["unknown_placeholders"], result["missing_placeholders"]) == (10, [], [])
 
-    german = [("translation.results", tag_job, {"job_id": tag_job, "language": "de", "text": LETTER_GERMAN + " [PERSON_7]"})]
+    german = [("translation.results", tag_job, {"job_id": tag_job, "language": "de", "text": LETTER_GERMAN + " [PERSON_7]",
+                                                "anonymization_id": aid})]
     collector = run(
         _send_and_collect(
             worker, german, lambda c: any(m.json["language"] == "de" for m in c.for_key(tag_job, "translation.reidentified"))
@@ -252,6 +259,7 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         "missing_placeholders": [],
         "metadata": None,
         "restored_by_order": 0,
+        "anonymization_id": aid,
     }
     worker.check_alive()
 
@@ -296,22 +304,25 @@ def test_a_100000_character_document_does_not_cause_a_rebalance(worker, session_
 def test_erasure_through_the_worker(worker, session_id):
     job = f"{session_id}-erase"
     doc = {"job_id": job, "language": "en", "text": "Anna Lindqvist wrote to anna.lindqvist@example.org."}
-    run(_send_and_collect(worker, [("documents", job, doc)], lambda c: c.for_key(job, "translation.requests")))
-    table, _ = run(_load_table(worker, job))
+    collector = run(_send_and_collect(worker, [("documents", job, doc)], lambda c: c.for_key(job, "translation.requests")))
+    [request] = _json_for(collector, "translation.requests", job)
+    table, _ = run(_load_table(worker, job, request["anonymization_id"]))
     assert table is not None
 
     async def erase_and_wait():
         async with Collector(worker.bootstrap, ["jobs.erased"], partitions=worker.settings.topic_partitions) as c:
             await produce(worker.bootstrap, "jobs.erase", [(job, {"job_id": job}), ("x", {"job_id": f"{session_id}-no-such-job"})])
             await c.wait_for(lambda msgs: len([m for m in msgs if m.json and m.json["job_id"].startswith(session_id)]) >= 2, timeout=TIMEOUT)
-            return {m.json["job_id"]: m.json["erased"] for m in c.by_topic("jobs.erased")}
+            return {m.json["job_id"]: (m.json["erased"], m.json["tables_deleted"]) for m in c.by_topic("jobs.erased")}
 
     answers = run(erase_and_wait())
-    assert answers[job] is True and answers[f"{session_id}-no-such-job"] is False
-    assert run(_load_table(worker, job))[0] is None
+    assert answers[job] == (True, 1) and answers[f"{session_id}-no-such-job"] == (False, 0)
+    raw_value = run(_raw_value(worker, job, request["anonymization_id"]))
+    assert raw_value is None
     raw = orjson.dumps({"job_id": job, "language": "de", "text": "[PERSON_1] schrieb an [EMAIL_1]."})
     collector = run(_send_and_collect(worker, [("translation.results", job, raw)], lambda c: _dead_letters_for(c, raw)))
-    assert [d["reason"] for d in _dead_letters_for(collector, raw)] == ["no table of solutions for this job_id (unknown job or expired)"]
+    assert [(d["reason"], d["error_type"]) for d in _dead_letters_for(collector, raw)] == [
+        ("the job was erased (jobs.erase): its translations are not re-identified", "erased")]
 
 
 PERTURBED = [
@@ -329,14 +340,16 @@ PERTURBED = [
 
 def test_perturbed_translations_through_kafka(worker, session_id):
     job = f"{session_id}-perturbed"
-    run(_send_and_collect(worker, [("documents", job, {"job_id": job, "text": LETTER, "language": "en"})],
-                          lambda c: c.for_key(job, "translation.requests")))
+    collector = run(_send_and_collect(worker, [("documents", job, {"job_id": job, "text": LETTER, "language": "en"})],
+                                      lambda c: c.for_key(job, "translation.requests")))
+    [request] = _json_for(collector, "translation.requests", job)
     for i, (translation, expected, unknown, missing) in enumerate(PERTURBED):
         marker = f"v{i}"
         collector = run(
             _send_and_collect(
                 worker,
-                [("translation.results", job, {"job_id": job, "language": "de", "text": translation, "metadata": {"v": marker}})],
+                [("translation.results", job, {"job_id": job, "language": "de", "text": translation, "metadata": {"v": marker},
+                                               "anonymization_id": request["anonymization_id"]})],
                 lambda c: any(m.json["metadata"] == {"v": marker} for m in c.for_key(job, "translation.reidentified")),
             )
         )
