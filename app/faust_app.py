@@ -47,13 +47,18 @@ faust_app = faust.App(
 )
 
 
-def _topic(name: str) -> faust.TopicT:
-    return faust_app.topic(name, key_serializer="raw", value_serializer="raw", partitions=settings.topic_partitions)
+def _topic(name: str, retention_ms: int = 0) -> faust.TopicT:
+    """A raw-bytes topic. With ``retention_ms`` > 0 the topic is the worker's own (``internal``: Faust creates it
+    at start-up when it does not exist) with ``retention.ms`` = ``retention_ms``; an existing topic keeps its
+    configuration (``docker/compose.yaml`` sets it with ``kafka-configs.sh``)."""
+    return faust_app.topic(name, key_serializer="raw", value_serializer="raw", partitions=settings.topic_partitions,
+                           retention=retention_ms / 1000.0 if retention_ms else None, internal=bool(retention_ms))
 
 
 documents_topic = _topic(settings.topic_documents)
-detected_topic = _topic(settings.topic_detected)
-resolved_topic = _topic(settings.topic_resolved)
+# the internal hops hold the original text: short retention (RELIABILITY.md, "Where personal data lives")
+detected_topic = _topic(settings.topic_detected, settings.internal_topic_retention_ms)
+resolved_topic = _topic(settings.topic_resolved, settings.internal_topic_retention_ms)
 translation_requests_topic = _topic(settings.topic_translation_requests)
 translation_results_topic = _topic(settings.topic_translation_results)
 reidentified_topic = _topic(settings.topic_reidentified)

@@ -166,3 +166,34 @@ def test_erase_before_during_and_after_processing_leaves_nothing_reidentifiable(
                           lambda c: _letters(c, after, "anonymize"))
     assert [d["error_type"] for d in _letters(collector, after, "anonymize")] == ["erased"] and _tables_of(worker, after) == []
     worker.check_alive()
+
+
+def test_the_worker_creates_the_internal_topics_with_a_short_retention(worker_factory, session_id):
+    """``documents.detected`` and ``documents.resolved`` hold the original text: the worker creates them with
+    ``retention.ms`` = ``ANON_INTERNAL_TOPIC_RETENTION_MS`` (Tansu stores and reports the setting)."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+
+    detected, resolved = f"{session_id}-ret.detected", f"{session_id}-ret.resolved"
+    running = worker_factory(ready=False, ANON_TOPIC_DETECTED=detected, ANON_TOPIC_RESOLVED=resolved,
+                             ANON_INTERNAL_TOPIC_RETENTION_MS="3600000")
+
+    async def retention_of(topics):
+        admin = AIOKafkaAdminClient(bootstrap_servers=running.bootstrap)
+        await admin.start()
+        try:
+            for _ in range(240):
+                if set(topics) <= set(await admin.list_topics()):
+                    break
+                running.check_alive()
+                await asyncio.sleep(0.5)
+            replies = await admin.describe_configs([ConfigResource(ConfigResourceType.TOPIC, t) for t in topics])
+            return {res[3]: dict((c[0], c[1]) for c in res[4]).get("retention.ms")
+                    for reply in replies for res in reply.resources}
+        finally:
+            await admin.close()
+
+    try:
+        assert asyncio.run(retention_of([detected, resolved])) == {detected: "3600000", resolved: "3600000"}
+    finally:
+        running.process.stop()
