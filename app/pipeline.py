@@ -175,7 +175,7 @@ class Pipeline:
         try:
             table = Table.coerce(table)
             check_binding(table, job_id=translation.job_id, anonymization_id=translation.anonymization_id,
-                          text=translation.text)
+                          text=translation.text, require_id=self.settings.require_anonymization_id)
             result = reidentify(translation.text, table)
         except TableMismatch as exc:
             raise StageError(exc.reason, "table_mismatch") from None

@@ -65,6 +65,8 @@ class Settings(BaseSettings):
         table_hmac_secret: secret of the keyed hashes (HMAC-SHA256) naming a job's tables in Redis and deriving
             anonymization ids (:mod:`app.crypto`); at least 16 characters, required when tables are encrypted.
             Keep it stable: a new secret orphans every stored table (they expire with their TTL).
+        require_anonymization_id: dead-letter (``table_mismatch``) every translation result without an
+            ``anonymization_id`` instead of binding it to the job's newest table (legacy clients).
         internal_topic_retention_ms: ``retention.ms`` the worker sets when it creates the internal topics
             ``documents.detected`` and ``documents.resolved`` (they hold the original text); must exceed the
             longest outage the pipeline should survive (``0`` = leave the broker's default).
@@ -101,6 +103,7 @@ class Settings(BaseSettings):
     allow_plaintext_tables: bool = False
     table_hmac_secret: str = Field(default="", repr=False)
     internal_topic_retention_ms: int = Field(default=24 * 3600 * 1000, ge=0)
+    require_anonymization_id: bool = False
     max_text_chars: int = 250_000
     max_message_bytes: int = 4 * 1024 * 1024
     default_method: str = "tag"

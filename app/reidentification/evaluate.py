@@ -52,6 +52,7 @@ from app.coreference.resolver import resolve_chains
 from app.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offsets
 from app.doc import Entity
 from app.reidentification.reidentify import reidentify
+from app.table import Table
 
 LABELS = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION", "MISC": "MISC"}
 TRANSLATED_LABELS = {"PERSON": "PERSONA", "ORGANIZATION": "ORGANIZACIÓN", "LOCATION": "LUGAR", "MISC": "VARIOS"}
@@ -241,7 +242,7 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
         if method not in available_methods():
             report["methods"][method] = {"skipped": f"method {method!r} is not registered"}
             continue
-        tables: list[dict[str, Any] | None] = []
+        tables: list[Table | None] = []
         marks: list[dict[int, tuple[str, str, frozenset[str]]]] = []
         for i, sentence in enumerate(english):
             if not sentence.entities:
@@ -251,14 +252,14 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
             chains = resolve_chains(sentence.entities, "en")
             result = engine.anonymize(sentence.text, sentence.entities, chains, method=method, job_id=f"rt-{i}", language="en")
             by_entity: dict[int, tuple[str, str, frozenset[str]]] = {}
-            for entry in result.table["entries"]:
-                for mention in entry["mentions"]:
-                    entity = next(e for e in sentence.entities if (e.start, e.end) == (mention["start"], mention["end"]))
-                    by_entity[id(entity)] = (mention.get("replacement", entry["placeholder"]), mention["text"], frozenset(entry["surfaces"]))
+            for entry in result.table.entries:
+                for mention in entry.mentions:
+                    entity = next(e for e in sentence.entities if (e.start, e.end) == (mention.start, mention.end))
+                    by_entity[id(entity)] = (mention.replacement, mention.text, frozenset(entry.surfaces))
             tables.append(result.table)
             marks.append(by_entity)
             if method == methods[0]:
-                all_originals.append({m["text"] for e in result.table["entries"] for m in e["mentions"]})
+                all_originals.append(result.table.originals())
         per: dict[str, Any] = {}
         leaks = 0
         for perturbation in PERTURBATIONS:
@@ -290,7 +291,7 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
                     stats["omissions_reported"] += len(reported)
                     stats["omissions_silent"] += len(omitted) - len(reported)
                     stats["equal_to_reference"] += int(result.text == target.text)
-                    own = {m["text"] for e in table["entries"] for m in e["mentions"]}
+                    own = table.originals()
                     for others in all_originals:
                         for other in others - own:
                             if (other in result.text and other not in translation and other not in target.text

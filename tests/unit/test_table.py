@@ -139,3 +139,14 @@ def test_the_pipeline_binds_each_anonymization_and_refuses_other_tables():
     with pytest.raises(StageError) as info:
         pipeline.reidentify(TranslationResult(job_id="job-r", text="[PERSON_2] rief an.", language="de"), second)
     assert info.value.error_type == "table_mismatch"
+
+
+def test_without_the_id_order_restored_masks_bind_only_their_exact_text_and_the_id_can_be_required():
+    result = _anonymized("suppress")
+    table = result.table.bound("ab" * 16)
+    check_binding(table, job_id="job-7", anonymization_id=None, text=result.text)
+    with pytest.raises(TableMismatch, match="restores masks by order only"):
+        check_binding(table, job_id="job-7", anonymization_id=None, text="XXX traf XXX in XXX.")
+    check_binding(table, job_id="job-7", anonymization_id="ab" * 16, text="XXX traf XXX in XXX.")
+    with pytest.raises(TableMismatch, match="ANON_REQUIRE_ANONYMIZATION_ID"):
+        check_binding(_anonymized().table, job_id="job-7", anonymization_id=None, text=_anonymized().text, require_id=True)
