@@ -15,8 +15,8 @@ first; ``#`` comments): 32 bytes, url-safe base64 (``anonymizer keygen``; the fo
 keys, so configured keys keep working). Without a key the worker refuses to start unless
 ``ANON_ALLOW_PLAINTEXT_TABLES=true`` (development only).
 
-Stored values are ``b"aesgcm:" + nonce (12 bytes) + ciphertext and tag``; plaintext values (only written
-when allowed) are JSON. Values of the earlier format (``b"fernet:"``, no associated data) are refused.
+Stored values are ``b"aesgcm:" + base64url(nonce (12 bytes) + ciphertext + tag)`` (ASCII, like the earlier
+Fernet tokens: readable in ``redis-cli`` and ``MONITOR``); plaintext values (only written when allowed) are JSON. Values of the earlier format (``b"fernet:"``, no associated data) are refused.
 
 **Keyed hashes** (:class:`KeyedHasher`): HMAC-SHA256 (RFC 2104) with a secret
 (``ANON_TABLE_HMAC_SECRET``), domain-separated by a label, for the Redis key of a job (a bare SHA-256 of a
@@ -103,7 +103,7 @@ class TableCipher:
         if not self._keys:
             return payload
         nonce = os.urandom(NONCE_BYTES)
-        return PREFIX + nonce + self._keys[0].encrypt(nonce, payload, ad)
+        return PREFIX + base64.urlsafe_b64encode(nonce + self._keys[0].encrypt(nonce, payload, ad))
 
     def decrypt(self, stored: bytes, ad: bytes) -> bytes:
         """The payload of a stored value.
@@ -115,7 +115,10 @@ class TableCipher:
         if stored.startswith(PREFIX):
             if not self._keys:
                 raise KeyError_("the table is encrypted but no key is configured")
-            body = stored[len(PREFIX) :]
+            try:
+                body = base64.urlsafe_b64decode(stored[len(PREFIX) :])
+            except (ValueError, binascii.Error):
+                body = b""
             nonce, sealed = body[:NONCE_BYTES], body[NONCE_BYTES:]
             for key in self._keys:
                 try:

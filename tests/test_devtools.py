@@ -206,10 +206,10 @@ async def test_worker_fixture_round_trip(worker) -> None:
         assert "Maria Santos" not in req.json["text"]
         store = TableStore.from_settings(s)
         try:
-            table = await store.load(job_id)
+            table = await store.load(job_id, req.json["anonymization_id"])
         finally:
             await store.close()
-        assert table is not None and store.key(job_id).startswith(s.table_key_prefix)
+        assert table is not None and store.key(job_id, table.anonymization_id).startswith(s.table_key_prefix)
         await produce_one(worker.bootstrap, s.topic_translation_results, job_id,
                           {"job_id": job_id, "language": "en", "text": req.json["text"]})
         back = (await out.wait_for_keys([job_id], [s.topic_reidentified], 60))[job_id]

@@ -284,7 +284,8 @@ def test_a_customers_placeholder_stays_in_place_and_is_reported_unknown(before, 
     assert mark in back.unknown_placeholders  # restored by position, and still reported
     # a translation (here: the text with a sentence added) keeps the customer's mark and reports it unknown
     translated = request.text + " Neuer Satz."
-    back = PIPELINE.reidentify(TranslationResult(job_id="c", text=translated, language="de"), table)
+    back = PIPELINE.reidentify(TranslationResult(job_id="c", text=translated, language="de",
+                                                 anonymization_id=request.anonymization_id), table)
     assert back.text.count(mark) == text.count(mark)
     assert mark in back.unknown_placeholders
     assert "John Doe" in back.text
@@ -343,7 +344,8 @@ def test_reidentify_accepts_any_translation(translation):
     text = "Mr. John Doe of Acme Corp moved to Lisbon. Doe wrote to john.doe@acme.example."
     request, table = PIPELINE.anonymize(PIPELINE.corefer(PIPELINE.detect(Document(job_id="r", text=text))))
     for candidate in (translation, request.text + translation, translation + request.text):
-        back = _stage(PIPELINE.reidentify, TranslationResult(job_id="r", text=candidate, language="de"), table)
+        back = _stage(PIPELINE.reidentify, TranslationResult(job_id="r", text=candidate, language="de",
+                                                             anonymization_id=request.anonymization_id), table)
         assert back is not None
 
 

@@ -107,7 +107,8 @@ async def _round_trips(w, sid: str) -> dict[str, str]:
         back = []
         for job, req in requests.items():
             back.append((job, {"job_id": job, "language": "en", "text": req["text"]}))
-            back.append((job, {"job_id": job, "language": "de", "text": "Übersetzt: " + req["text"] + " [PERSON_9]"}))
+            back.append((job, {"job_id": job, "language": "de", "text": "Übersetzt: " + req["text"] + " [PERSON_9]",
+                               "anonymization_id": req["anonymization_id"]}))
         back.append((f"{sid}-leak-x", {"job_id": f"{sid}-leak-unknown", "language": "de", "text": "[PERSON_1] sagt Hallo."}))
         back.append((f"{sid}-leak-y", {"job_id": f"{sid}-leak-0", "language": 7, "text": "[PERSON_1]"}))
         await produce(w.bootstrap, s.topic_translation_results, back)

@@ -261,8 +261,8 @@ class TableWriteMonitor:
         command = item.get("command", "")
         if not command.upper().startswith("SET "):
             return
-        # redis-py unquotes the arguments; keys (prefix + hex) and stored values (b"fernet:" + base64url
-        # token) have no spaces
+        # redis-py unquotes the arguments; keys (prefix + {hex}:t:hex) and stored values (b"aesgcm:" + base64url)
+        # have no spaces; the store's Lua scripts show their SET as a command of the "lua" client
         args = command.split(" ")
         if len(args) < 3 or not args[1].startswith(self.prefix):
             return

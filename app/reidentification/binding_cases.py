@@ -245,9 +245,14 @@ def main(
     documents = corpus_documents(data, limit) if data else builtin_documents()
     report = evaluate_binding(documents, [m.strip() for m in methods.split(",") if m.strip()])
     render(report)
-    if json_report:
-        json_report.parent.mkdir(parents=True, exist_ok=True)
-        json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    if json_report is not None:
+        write_report(json_report, report)
+
+
+def write_report(path: Path, report: dict[str, Any]) -> None:
+    """Write ``report`` as indented JSON to ``path`` (parents created)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

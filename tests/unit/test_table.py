@@ -11,15 +11,8 @@ from app.reidentification.binding import TableMismatch, check_binding, foreign_m
 from app.settings import Settings
 from app.table import TABLE_VERSION, InvalidTable, MentionRecord, Table, TableEntry
 from models.records import ResolvedDocument, TranslationResult
+from tests.unit.test_reidentification import ENTITIES, TEXT
 
-TEXT = "Mr. John Doe met Jane Roe in Paris. Doe said Jane was late."
-ENTITIES = [
-    Entity(0, 12, "PERSON", "Mr. John Doe", "t"),
-    Entity(17, 25, "PERSON", "Jane Roe", "t"),
-    Entity(29, 34, "LOCATION", "Paris", "t"),
-    Entity(36, 39, "PERSON", "Doe", "t"),
-    Entity(45, 49, "PERSON", "Jane", "t"),
-]
 
 
 def _anonymized(method="tag", job_id="job-7"):
