@@ -197,3 +197,23 @@ def test_the_worker_creates_the_internal_topics_with_a_short_retention(worker_fa
         assert asyncio.run(retention_of([detected, resolved])) == {detected: "3600000", resolved: "3600000"}
     finally:
         running.process.stop()
+
+
+def test_an_erase_published_right_behind_its_document_leaves_nothing_reidentifiable(worker, session_id):
+    """The race as it happens: the document and its erase published back to back. Whichever the worker handles
+    first, no table remains and the translation is refused; the document gets a request or an ``erased`` dead
+    letter, exactly one of them."""
+    job = f"{session_id}-erase-race"
+    doc = {"job_id": job, "text": "Anna Lindqvist wrote from Gothenburg.", "language": "en"}
+
+    def settled(c):
+        return c.for_key(job, "jobs.erased") and (c.for_key(job, "translation.requests") or _letters(c, job, "anonymize"))
+
+    collector = _exchange(worker, [("documents", job, doc), ("jobs.erase", job, {"job_id": job})], settled)
+    requests, letters = _out(collector, "translation.requests", job), _letters(collector, job, "anonymize")
+    assert len(requests) + len(letters) == 1 and [d["error_type"] for d in letters] in ([], ["erased"])
+    assert _tables_of(worker, job) == []
+    text = requests[0]["text"] if requests else "[PERSON_1] schrieb aus [LOCATION_1]."
+    aid = requests[0]["anonymization_id"] if requests else None
+    kind, letter = _translate(worker, job, text, "race", aid)
+    assert kind == "dead" and (letter["error_type"], letter["reason"]) == ("erased", ERASED_REVERSE)
