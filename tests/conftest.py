@@ -30,10 +30,16 @@ from app.devtools.demo import WorkerError, WorkerProcess
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
+from tests import properties
 from tests.kafka_utils import Collector, produce_one
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 WORKER_READY_TIMEOUT = float(os.environ.get("ANON_TEST_WORKER_TIMEOUT", "300"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the Hypothesis profile (:mod:`tests.properties`) before the test modules are imported."""
+    properties.load(properties.profile_for(config.option.markexpr or "", os.environ.get("HYPOTHESIS_PROFILE")))
 
 
 @pytest.fixture(scope="session")
