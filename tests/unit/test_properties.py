@@ -16,9 +16,10 @@ def test_the_slow_tests_run_thoroughly_only_when_selected():
 def test_examples_follow_the_active_profile():
     from tests import properties
 
+    before = properties._active
     properties.load("ci")
     assert properties.examples(1500) == CI_EXAMPLES
     assert properties.examples(10) == 10
     properties.load("thorough")
     assert properties.examples(1500) == 1500
-    properties.load("ci")
+    properties.load(before)
