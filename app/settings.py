@@ -18,7 +18,10 @@ from typing import Any
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+from app import languages
+
+#: Languages a document may have: every language declared in :mod:`app.languages` when settings are imported.
+SUPPORTED_LANGUAGES: tuple[str, ...] = languages.supported()
 
 
 class _FileSettingsSource(PydanticBaseSettingsSource):

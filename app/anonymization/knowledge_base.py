@@ -49,7 +49,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+from app import languages
+
+#: The languages whose place and organisation names this knowledge base holds (:data:`app.languages.BUILT_IN`).
+LANGUAGES: tuple[str, ...] = languages.BUILT_IN
 CONTINENT_CODES: tuple[str, ...] = ("AF", "AS", "EU", "NA", "OC", "SA", "AN")
 
 #: Display names of the continents per language (GeoNames' preferred names).
@@ -556,9 +559,7 @@ def org_noun(concept: str, language: str) -> tuple[str, str]:
 
 #: Legal-form suffixes: an organisation ending with one is a company.
 LEGAL_SUFFIXES: frozenset[str] = frozenset(
-    fold(s)
-    for s in "Inc Inc. Ltd Ltd. LLC plc PLC Corp Corp. Co Co. GmbH AG KG KGaA OHG SE e.V. S.A. SA S.L. SL Lda Lda. Ltda Ltda. S/A "
-    "B.V. BV N.V. NV SpA S.p.A. S.A.S. SAS S.Coop. S.L.U.".split()
+    fold(s) for s in languages.union("legal_forms") | languages.FOREIGN_LEGAL_FORMS
 )
 def is_legal_suffix(word: str) -> bool:
     """``True`` for a legal-form suffix ("Inc.", "GmbH", "S.A.", "Lda.")."""
@@ -569,7 +570,7 @@ def is_legal_suffix(word: str) -> bool:
 _LEGAL_BARE = frozenset(s.rstrip(".") for s in LEGAL_SUFFIXES)
 
 #: Languages whose noun phrases are head-final (the headword is searched from the right).
-_HEAD_FINAL = {"en": True, "de": True, "es": False, "pt": False}
+_HEAD_FINAL = languages.per_language("head_final")
 
 
 def org_headword(surface: str, language: str) -> str | None:

@@ -29,15 +29,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from app import languages
 from app.anonymization.base import ChainContext, DocumentContext
 
-#: Faker locales per language (the first one is the primary locale).
-LOCALES: dict[str, tuple[str, ...]] = {
-    "en": ("en_US", "en_GB", "en_IE"),
-    "de": ("de_DE", "de_AT", "de_CH"),
-    "es": ("es_ES", "es_MX"),
-    "pt": ("pt_PT", "pt_BR"),
-}
+#: Faker locales per language (the first one is the primary locale; :attr:`app.languages.Language.faker_locales`).
+LOCALES: dict[str, tuple[str, ...]] = languages.per_language("faker_locales")
 
 
 def base_language(language: str | None) -> str:
@@ -160,12 +156,14 @@ def is_surname(word: str) -> bool:
 
 # --- titles --------------------------------------------------------------------------------------
 
-TITLES_MALE: frozenset[str] = frozenset("mr mister sir lord herr hr sr señor senhor dom don sr. monsieur signor".split())
-TITLES_FEMALE: frozenset[str] = frozenset(
-    "mrs ms miss madam dame lady frau fr fräulein sra srta señora señorita senhora dona doña dña dra mme madame signora".split()
-)
-TITLES_NEUTRAL: frozenset[str] = frozenset("dr prof mx rev fr. ing dipl dipl.-ing univ.prof eng".split())
-TITLES: frozenset[str] = TITLES_MALE | TITLES_FEMALE | TITLES_NEUTRAL
+#: Title (lower case, no final dot) → ``"male"``, ``"female"`` or ``None`` over every language
+#: (:attr:`app.languages.Language.title_genders`), and titles of languages without a module.
+_TITLE_GENDERS: dict[str, str | None] = {**{t: g for lang in languages.all_languages() for t, g in lang.title_genders.items()},
+                                         **languages.FOREIGN_TITLE_GENDERS}
+TITLES_MALE: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g == "male")
+TITLES_FEMALE: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g == "female")
+TITLES_NEUTRAL: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g is None)
+TITLES: frozenset[str] = frozenset(_TITLE_GENDERS)
 
 
 def title_key(word: str) -> str:
@@ -412,18 +410,8 @@ def ip_surrogate(text: str, rng: random.Random) -> str:
 
 # --- dates ---------------------------------------------------------------------------------------
 
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"),
-    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"),
-}
-WEEKDAYS: dict[str, tuple[str, ...]] = {
-    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-    "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
-    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
-    "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
-}
+MONTHS: dict[str, tuple[str, ...]] = languages.per_language("months")
+WEEKDAYS: dict[str, tuple[str, ...]] = languages.per_language("weekdays")
 _DATE_WORDS = frozenset("de del of the am den im en em a y e and und o el le der".split())
 _DATE_TOKEN = re.compile(r"\d+(?:st|nd|rd|th|º|ª|\.(?=\s|$))?|[^\W\d_]+(?:-feira)?\.?|[^\w]+|_")
 
@@ -636,20 +624,10 @@ def memo_values(document: DocumentContext, namespace: str) -> set[str]:
     return set(document.memo.get(namespace, {}).values())
 
 
-def replacements_used(document: DocumentContext) -> set[str]:
-    """The replacements given to other chains so far."""
-    return set(document.used)
-
-
 # --- place pools ---------------------------------------------------------------------------------
 
 #: Countries whose cities serve as surrogates per language.
-CITY_COUNTRIES: dict[str, tuple[str, ...]] = {
-    "en": ("US", "GB", "CA", "AU", "IE", "NZ"),
-    "de": ("DE", "AT", "CH"),
-    "es": ("ES", "MX", "AR", "CO", "CL", "PE"),
-    "pt": ("PT", "BR"),
-}
+CITY_COUNTRIES: dict[str, tuple[str, ...]] = languages.per_language("surrogate_countries")
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,8 @@ Keys of a language section:
                     own). The ``"*"`` label applies to labels without an entry; without a ``"*"`` entry
                     such labels are singletons. Merged label by label.
 ``head``            ``"final"`` (en, de: "European *Parliament*") or ``"initial"`` (es, pt: "*Parlamento*
-                    Europeo"): where the headword of a name is when no preposition marks it.
+                    Europeo"): where the headword of a name is when no preposition marks it. Default: the
+                    language's :attr:`app.languages.Language.head_final`.
 ``stemmer``         Snowball algorithm of the ``stem`` rule (``"german"``, ``"spanish"``, ...) or ``null``.
 ``stem_scope``      ``"all"`` (every word compared by its stem: "Europäische Parlament" = "Europäischen
                     Parlaments") or ``"headword"`` (only the headword stemmed, other words identical).
@@ -33,6 +34,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from app import languages
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
 ENV_VAR = "ANON_COREFERENCE_CONFIG"
@@ -87,7 +90,10 @@ def language_config(language: str, config: dict[str, Any] | None = None) -> dict
         config: a raw configuration (:func:`load_config`); default the cached defaults + user file.
     """
     config = config if config is not None else cached_config()
-    return _merge(config.get("*", {}), config.get(language, {}))
+    base = config.get("*", {})
+    if language in languages.supported():  # the language's grammar (app.languages), unless configured
+        base = {**base, "head": "final" if languages.get(language).head_final else "initial"}
+    return _merge(base, config.get(language, {}))
 
 
 @lru_cache(maxsize=1)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
@@ -84,20 +85,21 @@ class AddressRecognizer(Recognizer):
 
     Overlapping matches keep the longest, then the earliest. Offsets are character offsets (half-open).
 
+    A declared language without patterns here (:mod:`app.languages`) finds no address.
+
     Raises:
-        ValueError: no address patterns for ``language``.
+        ValueError: ``language`` is not declared (:class:`app.languages.UnknownLanguage`).
     """
 
     name = "address"
 
     def __init__(self, language: str = "en") -> None:
-        if language not in _COMPILED:
-            raise ValueError(f"no address patterns for language {language!r}")
+        languages.get(language)  # UnknownLanguage (a ValueError) for an undeclared language
         self.language = language
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: list[tuple[int, int]] = []
-        for pattern in _COMPILED[self.language]:
+        for pattern in _COMPILED.get(self.language, ()):
             for m in pattern.finditer(text):
                 first = m.group().split()[0]
                 if self.language == "de" and first in _DE_NOT_STREETS:

@@ -33,22 +33,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 
+from app import languages
 from app.detection.labels import LOCATION, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
 
-#: Titles and honorifics per language (as tokens, case-sensitive).
-TITLES: dict[str, frozenset[str]] = {
-    "en": frozenset("Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor President Minister Commissioner Mayor".split()),
-    "de": frozenset("Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident Präsidentin Richter Richterin Bürgermeister Bürgermeisterin".split()),
-    "es": frozenset("Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro Ministra Juez Jueza Alcalde Alcaldesa".split()),
-    "pt": frozenset("Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora".split()),
-}
+#: Titles and honorifics per language (as tokens, case-sensitive; :attr:`app.languages.Language.titles`).
+TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
 
-#: Legal forms that end organization names.
-LEGAL_FORMS: frozenset[str] = frozenset(
-    """Ltd Ltd. Limited Inc Inc. Corp Corp. Corporation Co. LLC L.L.C. LLP PLC plc Plc GmbH AG KG OHG e.V. eG
-    SE S.A. SA S.L. SL S.A.U. S.L.U. S.C. Lda Lda. Ltda Ltda. S/A N.V. B.V. Group Holding Holdings""".split()
-)
+#: Legal forms and company nouns that end organization names (:attr:`app.languages.Language.legal_forms`).
+LEGAL_FORMS: frozenset[str] = (languages.union("legal_forms") | languages.union("company_nouns")
+                                | languages.FOREIGN_LEGAL_FORMS)
 
 CONJUNCTIONS: dict[str, frozenset[str]] = {
     "en": frozenset({"and", "&", "or"}),
@@ -89,39 +83,20 @@ def title_only(surface: str) -> bool:
     return bool(words) and all(w in HONORIFICS or w in ACADEMIC_DEGREES for w in words)
 
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
-STOP_WORDS: frozenset[str] = frozenset(
-    """The A An This That These Those It He She They We I You His Her Their Our My Its In On At For From By
-    With Of To And But Or If When While As Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von
-    El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Os As Um Uma Ele Ela Eles No Na Do Da Em
-    Com Pelo Pela Para Mr Mrs Ms Dr Herr Frau Sr Sra""".split()
-)
+STOP_WORDS: frozenset[str] = languages.union("stop_words")
 #: :data:`STOP_WORDS` case-folded, for case-blind tests ("THE").
 STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in STOP_WORDS)
 
-#: Weekday names (en, de, es, pt), capitalised: never part of a name run ("met Insulza Monday").
-WEEKDAYS: frozenset[str] = frozenset(
-    """Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch Donnerstag Freitag
-    Samstag Sonnabend Sonntag Lunes Martes Miércoles Jueves Viernes Sábado Domingo Segunda-feira Terça-feira
-    Quarta-feira Quinta-feira Sexta-feira""".split()
-)
+#: Weekday names of every language, capitalised: never part of a name run ("met Insulza Monday").
+WEEKDAYS: frozenset[str] = languages.union("weekdays", str.capitalize) | languages.union("weekday_variants", str.capitalize)
 
-#: Month names (en, de, es, pt), capitalised: not a name word after the first word of a run, nor before a
+#: Month names of every language, capitalised: not a name word after the first word of a run, nor before a
 #: conjunction ("in May and NATO"); a run may start with one ("Mrs. June Carter").
-MONTHS: frozenset[str] = frozenset(
-    """January February March April May June July August September October November December Januar Februar
-    März Mai Juni Juli Oktober Dezember Jänner Enero Febrero Marzo Abril Mayo Junio Julio Agosto Septiembre
-    Setiembre Octubre Noviembre Diciembre Janeiro Fevereiro Março Maio Junho Julho Setembro Outubro Novembro
-    Dezembro""".split()
-)
+MONTHS: frozenset[str] = languages.union("months", str.capitalize) | languages.union("month_variants", str.capitalize)
 
 _MONTHS_AND_DAYS = WEEKDAYS | MONTHS
 
-_FAKER_LOCALES: dict[str, tuple[str, ...]] = {
-    "en": ("en_US", "en_GB"),
-    "de": ("de_DE", "de_AT"),
-    "es": ("es_ES", "es_MX"),
-    "pt": ("pt_PT", "pt_BR"),
-}
+_FAKER_LOCALES: dict[str, tuple[str, ...]] = languages.per_language("first_name_locales")
 
 
 @lru_cache(maxsize=8)
@@ -370,21 +345,7 @@ class NameFieldRule(Rule):
 
 #: Head nouns of organization names per language (seed 002 §4.1: keywords of organization names). German heads
 #: also end compounds ("Weingärtnergenossenschaft", "Universitätsklinikums": lower-case suffix match, genitive -s).
-ORG_KEYWORDS: dict[str, frozenset[str]] = {
-    "en": frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum Police Academy
-        School Club Association Federation Society Foundation Agency Authority Commission Embassy Parliament
-        Assembly Government Department Chamber Exchange""".split()),
-    "de": frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht Amtsgericht
-        Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat Polizei
-        Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband Stiftung
-        Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum Erzbistum""".split()),
-    "es": frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo Ministerio
-        Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación Federación
-        Academia Policía Cabildo Delegación Consejería""".split()),
-    "pt": frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo Instituto
-        Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
-        Procuradoria Defensoria""".split()),
-}
+ORG_KEYWORDS: dict[str, frozenset[str]] = languages.per_language("organization_heads")
 
 #: Words between an organization head and a place ("Universidad de", "Tribunal de Justiça do", "University of the").
 ORG_CONNECTORS: dict[str, frozenset[str]] = {

@@ -227,11 +227,11 @@ def builtin_dictionary(name: str) -> KDictionary:
 def _location_terms() -> list[str]:
     import pycountry
 
-    from app.anonymization.knowledge_base import CONTINENT_NAMES
+    from app.anonymization.knowledge_base import CONTINENT_NAMES, LANGUAGES
     from app.detection.gazetteers import city_names, country_names
 
     terms: list[str] = [*city_names(100_000)]
-    for language in ("en", "de", "es", "pt"):
+    for language in LANGUAGES:
         terms.extend(country_names(language))
         terms.extend(CONTINENT_NAMES[language].values())
     terms.extend(re.split(r"[,(\[]", s.name)[0].strip() for s in pycountry.subdivisions)
