@@ -7,6 +7,7 @@
     anonymizer tables                          how many tables exist in Redis, and their ages
     anonymizer keygen                          a new table encryption key
     anonymizer rotate-keys                     re-encrypt every table with the newest key
+    anonymizer components [--json]             the registered recognizers, rules, coreferencers and methods
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -148,6 +149,28 @@ def erase(
         typer.echo(f"{job}: {'erased' if state else 'no table' if state is False else 'no confirmation'}")
     if len(answers) < len(job_ids):
         raise typer.Exit(1)
+
+
+@cli.command()
+def components(
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON array instead of a table")] = False,
+) -> None:
+    """List the registered components (:mod:`app.registry`): kind, name, languages, default configuration."""
+    from app.registry import describe
+
+    rows = describe()
+    if as_json:
+        typer.echo(orjson.dumps(rows, default=repr, option=orjson.OPT_INDENT_2).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("kind", "name", "languages", "defaults", "description")
+    for row in rows:
+        languages = row["languages"] if isinstance(row["languages"], str) else ", ".join(row["languages"])
+        defaults = ", ".join(f"{k}={v!r}" for k, v in row["defaults"].items())
+        table.add_row(row["kind"], row["name"], languages, defaults, row["summary"])
+    Console(width=200).print(table)
 
 
 @cli.command()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from app.doc import Entity
 
 if TYPE_CHECKING:
-    from app.coreference.rules import Rule
+    from app.coreference.rules import CoreferenceRule
 
 
 def normalize(surface: str) -> str:
@@ -195,7 +195,7 @@ class Coreferencer:
             if options and name in options:
                 setattr(self, name, bool(options[name]))
         names = self.default_rules if rules is None else tuple(rules)
-        self.rules: list[Rule] = [build_rule(name) for name in names]
+        self.rules: list[CoreferenceRule] = [build_rule(name) for name in names]
 
     # ---------------------------------------------------------------- template method
     def resolve(self, entities: list[tuple[int, Entity]]) -> list[list[int]]:

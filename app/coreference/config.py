@@ -9,7 +9,7 @@ Keys of a language section:
 ``labels``          ``{LABEL: {"class": ..., "rules": [...]}}`` — which coreferencer handles a label and which
                     rules it applies, in order (:mod:`app.coreference.rules`: ``identical possessive title
                     type_word stem prepositional acronym partial``). ``class`` is a name of
-                    :data:`app.coreference.coreferencers.COREFERENCERS` or ``"package.module:Class"``;
+                    :func:`app.registry.names` ``("coreferencer")`` or ``"package.module:Class"``;
                     ``"rules"`` may be omitted (the class's defaults) or ``[]`` (every mention a chain of its
                     own). The ``"*"`` label applies to labels without an entry; without a ``"*"`` entry
                     such labels are singletons. Merged label by label.

@@ -21,37 +21,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from app.detection.addresses import AddressRecognizer
 from app.detection.base import Recognizer
 from app.detection.config import language_config
-from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
-from app.detection.identifiers import (
-    CreditCardRecognizer,
-    IbanRecognizer,
-    IdNumberRecognizer,
-    IpAddressRecognizer,
-    NationalIdRecognizer,
-    field_label,
-)
+from app.detection.gazetteers import GazetteerRecognizer
+from app.detection.identifiers import field_label
 from app.detection.labels import PROPER_NOUN
-from app.detection.ner import StanzaRecognizer, Tagger
-from app.detection.patterns import (
-    PHONE_REGIONS,
-    CaseNumberRecognizer,
-    DateRecognizer,
-    EmailRecognizer,
-    MoneyRecognizer,
-    NumberRecognizer,
-    PhoneRecognizer,
-    PostalCodeRecognizer,
-    TimeRecognizer,
-    UrlRecognizer,
-)
+from app.detection.ner import Tagger
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
+from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
 from app.doc import Entity, Sentence
+from app.registry import create
 from app.tokenization import split_sentences, tokenize
 
 
@@ -251,7 +233,8 @@ def build_detector(
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no NER model for the language.
-        KeyError: an unknown recognizer, rule or component set in the configuration.
+        KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
+            or component set in the configuration.
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
@@ -265,33 +248,10 @@ def build_detector(
                                           recall_bias=float(cfg.get("ner_recall_bias", 0.0)))
         return tagger_factory(language, model_dir, batch_size)
 
-    factories: dict[str, Callable[[], list[Recognizer]]] = {
-        "email": lambda: [EmailRecognizer()],
-        "url": lambda: [UrlRecognizer()],
-        "ip": lambda: [IpAddressRecognizer()],
-        "iban": lambda: [IbanRecognizer()],
-        "credit_card": lambda: [CreditCardRecognizer()],
-        "national_id": lambda: [NationalIdRecognizer(language)],
-        "id_number": lambda: [IdNumberRecognizer(language)],
-        "phone": lambda: [PhoneRecognizer(PHONE_REGIONS.get(language, ("US",)))],
-        "case_number": lambda: [CaseNumberRecognizer()],
-        "date": lambda: [DateRecognizer(language)],
-        "time": lambda: [TimeRecognizer()],
-        "money": lambda: [MoneyRecognizer()],
-        "postal_code": lambda: [PostalCodeRecognizer(language)],
-        "address": lambda: [AddressRecognizer(language)],
-        "number": lambda: [NumberRecognizer()],
-        "gazetteer": lambda: [location_gazetteer(
-            language, int(cfg.get("gazetteer_min_population", 100_000)),
-            int(cfg.get("gazetteer_alternate_names_min_population", 1_000_000)))],
-        "stanza": lambda: [StanzaRecognizer(_tagger(), conversion=cfg.get("conversion", "conll"))],
-        "custom": lambda: [_Combined(parts, "custom")] if (parts := _custom_recognizers(cfg)) else [],
-    }
+    context = RecognizerContext(language, cfg, _tagger)
     recognizers: list[Recognizer] = []
     for name in names:
-        if name not in factories:
-            raise KeyError(f"unknown recognizer {name!r} in the detection configuration of {language!r}")
-        recognizers.extend(factories[name]())
+        recognizers.extend(create("recognizer", name, context))
     rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
     second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
     lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None

@@ -36,6 +36,7 @@ from itertools import accumulate
 from app import languages
 from app.detection.labels import LOCATION, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
+from app.registry import create, register
 
 #: Titles and honorifics per language (as tokens, case-sensitive; :attr:`app.languages.Language.titles`).
 TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
@@ -195,6 +196,7 @@ class Rule:
         raise NotImplementedError
 
 
+@register("detection_rule")
 class TitleRule(Rule):
     """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
 
@@ -230,6 +232,7 @@ class TitleRule(Rule):
         return out
 
 
+@register("detection_rule")
 class FirstNameRule(Rule):
     """A known first name followed by capitalised words → ``PERSON`` (seed 002 lexicon rules)."""
 
@@ -251,6 +254,7 @@ class FirstNameRule(Rule):
         return out
 
 
+@register("detection_rule")
 class OrgSuffixRule(Rule):
     """Capitalised words + legal form → ``ORGANIZATION`` (seed 002 §4.1: "S.A." endings)."""
 
@@ -299,6 +303,7 @@ def _initial(token: Token) -> bool:
     return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
 
 
+@register("detection_rule")
 class NameFieldRule(Rule):
     """A form field for a person and its value → ``PERSON`` (seed 002 §4.1, left context): "Name: JOHN A.
     SMITH", "Patient: Mr. Harold Whitfield", "Nombre y apellidos: Ana Ortiz", "Vorname: Jana".
@@ -356,6 +361,7 @@ ORG_CONNECTORS: dict[str, frozenset[str]] = {
 }
 
 
+@register("detection_rule")
 class OrgKeywordRule(Rule):
     """An organization head noun and a detected place → one ``ORGANIZATION`` (seed 002 §4.1, keywords).
 
@@ -432,6 +438,7 @@ def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:
     return current
 
 
+@register("detection_rule")
 class ConjunctionRule(Rule):
     """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run).
 
@@ -469,11 +476,18 @@ class ConjunctionRule(Rule):
         return out
 
 
-def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
-    """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
-    factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule,
-                 "org_keyword": OrgKeywordRule, "name_field": NameFieldRule}
-    return [factories[n](language) for n in names]
+def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:
+    """The detection rules of ``names`` (default: the language's configured ``rules``,
+    :func:`app.detection.config.language_config`), in that order, for ``language``.
+
+    Raises:
+        app.registry.UnknownComponent: an unknown rule name (a ``KeyError`` and a ``ValueError``).
+    """
+    if names is None:
+        from app.detection.config import language_config
+
+        names = tuple(language_config(language)["rules"])
+    return [create("detection_rule", n, language) for n in names]
 
 
 class _Blocks:

@@ -21,6 +21,8 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from app.registry import UnknownComponent
+
 #: The languages shipped with the worker, in this order (English first: the fallback of the surrogates).
 BUILT_IN: tuple[str, ...] = ("en", "de", "es", "pt")
 
@@ -103,11 +105,8 @@ class Language:
             raise ValueError(f"language {self.code!r}: at least one Faker locale expected")
 
 
-class UnknownLanguage(KeyError, ValueError):
+class UnknownLanguage(UnknownComponent):
     """No :class:`Language` is registered under this code (a ``KeyError`` and a ``ValueError``)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
 
 
 _REGISTRY: dict[str, Language] = {}
