@@ -27,9 +27,27 @@ import typer
 cli = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0])
 
 
+def _settings():
+    """The settings (:func:`app.settings.get_settings`); an invalid value ends the command with one line
+    ``error: invalid configuration: ...`` and exit code 2."""
+    from pydantic import ValidationError
+
+    from app.settings import get_settings
+    from app.startup import describe_validation_error
+
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        typer.echo(f"error: invalid configuration: {describe_validation_error(exc)}", err=True)
+        raise typer.Exit(2) from None
+
+
 @cli.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def worker(ctx: typer.Context) -> None:
     """Run the Faust worker; extra arguments go to Faust (e.g. ``-l debug``)."""
+    from app.startup import settings_or_exit
+
+    settings_or_exit()  # one line and exit 78 on an invalid value, before the Faust app is built
     from app.worker import main as worker_main
 
     worker_main(list(ctx.args))
@@ -94,9 +112,7 @@ def erase(
     """
     import asyncio
 
-    from app.settings import get_settings
-
-    settings = get_settings()
+    settings = _settings()
 
     async def direct() -> dict[str, bool]:
         from app.store import TableStore
@@ -186,11 +202,10 @@ def rotate_keys() -> None:
     """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
     import asyncio
 
-    from app.settings import get_settings
     from app.store import TableStore
 
     async def run() -> int:
-        store = TableStore.from_settings(get_settings())
+        store = TableStore.from_settings(_settings())
         try:
             return await store.rotate()
         finally:
@@ -204,11 +219,10 @@ def tables() -> None:
     """Report how many tables of solutions exist in Redis and their ages."""
     import asyncio
 
-    from app.settings import get_settings
     from app.store import TableStore
 
     async def run() -> dict:
-        store = TableStore.from_settings(get_settings())
+        store = TableStore.from_settings(_settings())
         try:
             return await store.report()
         finally:

@@ -14,6 +14,7 @@ from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
 from app.detection.pipeline import Detector, build_detector
 from app.doc import Chain, Entity
+from app.policy import refusal
 from app.reidentification.reidentify import reidentify
 from app.settings import Settings, get_settings
 from models.records import (
@@ -85,13 +86,11 @@ class Pipeline:
         """Stage 1: entities with character offsets into ``doc.text``.
 
         Raises:
-            StageError: unknown method or no model for the language.
+            StageError: unknown method, a method outside the deployment's policy (``method_not_allowed``,
+                :mod:`app.policy`) or no model for the language.
         """
         method = doc.method or self.settings.default_method
-        try:
-            self.engine.operator(method)
-        except KeyError:
-            raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
+        self._check_method(method)
         entities = self.detector(doc.language).detect(doc.text)
         return DetectedDocument(
             job_id=doc.job_id,
@@ -101,6 +100,16 @@ class Pipeline:
             entities=[e.to_dict() for e in entities],
             metadata=doc.metadata,
         )
+
+    def _check_method(self, method: str) -> None:
+        """Raise :class:`StageError` for an unknown method or one the policy refuses (no document text)."""
+        try:
+            self.engine.operator(method)
+        except KeyError:
+            raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
+        reason = refusal(method, self.settings.allowed_methods, self.settings.minimum_method)
+        if reason:
+            raise StageError(reason, "method_not_allowed")
 
     def corefer(self, detected: DetectedDocument) -> ResolvedDocument:
         """Stage 2: coreference chains over the entities.
@@ -127,8 +136,10 @@ class Pipeline:
             ``(TranslationRequest, table)``; the request holds no original entity text.
 
         Raises:
-            StageError: malformed entities or chains, overlapping entities, or unknown method.
+            StageError: malformed entities or chains, overlapping entities, unknown method or one outside the
+                policy (a record on an internal topic is checked again).
         """
+        self._check_method(resolved.method)
         entities = _entities(resolved.entities, resolved.text)
         try:
             chains = [Chain.from_dict(c) for c in resolved.chains]

@@ -30,7 +30,6 @@ Keys of a language section:
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from typing import Any
 from app import languages
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
-ENV_VAR = "ANON_COREFERENCE_CONFIG"
+ENV_VAR = "ANON_COREFERENCE_CONFIG"  # read through app.settings.Settings.coreference_config
 
 #: keys whose values are dictionaries merged key by key (one level)
 _MERGED_KEYS = ("labels", "title_genders", "type_words")
@@ -66,11 +65,18 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
     Raises:
         OSError, json.JSONDecodeError: unreadable or invalid user file.
+        ValueError: an unknown section or key (:func:`app.detection.config.check_sections`).
     """
+    from app.detection.config import check_sections
+    from app.settings import get_settings
+
     config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or os.environ.get(ENV_VAR)
+    user = path or get_settings().coreference_config
     if user:
-        config = with_overrides(json.loads(Path(user).read_text("utf-8")), config)
+        overrides = json.loads(Path(user).read_text("utf-8"))
+        known = {key: None for section in config.values() for key in section}  # every key a section may hold
+        check_sections(overrides, known, "coreference configuration")
+        config = with_overrides(overrides, config)
     return config
 
 

@@ -2,7 +2,9 @@
 
 The defaults ship in ``app/detection/config/defaults.json``: a ``"*"`` section for every language and
 one section per language that overrides it key by key. A user file (JSON, same shape) named by
-``ANON_DETECTION_CONFIG`` overrides the defaults, again key by key, per language.
+``ANON_DETECTION_CONFIG`` (:attr:`app.settings.Settings.detection_config`) overrides the defaults, again key by
+key, per language; its sections must be ``"*"`` or declared languages and its keys those below (a typo is a
+``ValueError`` at start-up, :mod:`app.startup`).
 
 Keys of a language section:
 
@@ -30,7 +32,6 @@ Keys of a language section:
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -53,13 +54,41 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
     Raises:
         OSError, json.JSONDecodeError: unreadable or invalid user file.
+        ValueError: a section that is not ``"*"`` or a declared language, or an unknown key in a section.
     """
+    from app.settings import get_settings
+
     config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or os.environ.get("ANON_DETECTION_CONFIG")
+    user = path or get_settings().detection_config
     if user:
-        for section, values in json.loads(Path(user).read_text("utf-8")).items():
+        overrides = json.loads(Path(user).read_text("utf-8"))
+        check_sections(overrides, config["*"], "detection configuration")
+        for section, values in overrides.items():
             config[section] = _merge(config.get(section, {}), values)
     return config
+
+
+def check_sections(overrides: Any, known: dict[str, Any], what: str) -> None:
+    """Check a user file's shape: an object of ``"*"`` or declared-language sections whose keys are keys of
+    ``known`` (the defaults' ``"*"`` section).
+
+    Raises:
+        ValueError: the first problem, naming the section and key (and the known ones).
+    """
+    from app import languages
+
+    if not isinstance(overrides, dict):
+        raise ValueError(f"the {what} must be a JSON object of language sections")
+    for section, values in overrides.items():
+        if section != "*" and section not in languages.supported():
+            raise ValueError(f"{what}: unknown section {section[:32]!r} (expected \"*\" or one of "
+                             f"{', '.join(languages.supported())})")
+        if not isinstance(values, dict):
+            raise ValueError(f"{what}: section {section!r} must be an object")
+        unknown = [key for key in values if key not in known]
+        if unknown:
+            raise ValueError(f"{what}: unknown key(s) {', '.join(repr(k[:32]) for k in unknown)} in section "
+                             f"{section!r}; known: {', '.join(known)}")
 
 
 def language_config(language: str, config: dict[str, Any] | None = None) -> dict[str, Any]:

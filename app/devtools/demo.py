@@ -96,6 +96,7 @@ class WorkerProcess:
             "ANON_BROKER_URL": self.broker_url,
             "ANON_REDIS_URL": self.redis_url,
             "ANON_APP_ID": self.app_id,
+            "ANON_BROKER_FLAVOR": "tansu",  # the devtools' broker; extra_env may say "kafka"
         }
         env.update(self.extra_env)
         return env

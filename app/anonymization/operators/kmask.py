@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -289,7 +288,10 @@ class _DiskCache:
 
 
 def default_cache_dir() -> Path:
-    return Path(os.environ.get("ANON_CACHE_DIR") or Path.home() / ".cache" / "anonymizer")
+    """``ANON_CACHE_DIR`` (:attr:`app.settings.Settings.cache_dir`), default ``~/.cache/anonymizer``."""
+    from app.settings import get_settings
+
+    return Path(get_settings().cache_dir or Path.home() / ".cache" / "anonymizer")
 
 
 # --- the operator --------------------------------------------------------------------------------
