@@ -29,6 +29,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from stdnum import iban, luhn
+from stdnum.es import dni, nie
+from stdnum.pt import nif
+
 from app import languages
 from app.anonymization.base import ChainContext, DocumentContext
 
@@ -306,16 +310,8 @@ def random_like(text: str, rng: random.Random, letters: bool = True, keep: int =
 
 
 def luhn_check_digit(digits: str) -> str:
-    """The Luhn check digit to append to ``digits``."""
-    total = 0
-    for i, c in enumerate(reversed(digits)):
-        d = int(c)
-        if i % 2 == 0:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return str((10 - total % 10) % 10)
+    """The Luhn check digit to append to ``digits`` (ISO/IEC 7812-1; python-stdnum's ``luhn``)."""
+    return luhn.calc_check_digit(digits)
 
 
 def card_surrogate(text: str, rng: random.Random) -> str:
@@ -343,41 +339,26 @@ def iban_surrogate(text: str, rng: random.Random) -> str:
                 out[i] = str(rng.randint(0, 9))
             elif c.isalpha():
                 out[i] = chr(rng.randint(ord("A"), ord("Z")))
-    new = "".join(out[i] for i in positions)
-    rearranged = (new[4:] + new[:2] + "00").upper()
-    number = int("".join(str(int(ch, 36)) for ch in rearranged))
-    check = f"{98 - number % 97:02d}"
+    check = iban.calc_check_digits("".join(out[i] for i in positions))  # python-stdnum
     out[positions[2]], out[positions[3]] = check[0], check[1]
     return "".join(out)
 
 
 def national_id_surrogate(text: str, rng: random.Random) -> str:
-    """Spanish DNI/NIE (check letter) and Portuguese NIF (check digit) stay valid; other identifiers
-    get random digits and letters in the same layout."""
-    dni_letters = "TRWAGMYFPDXBNJZSQVHLCKE"
+    """Spanish DNI/NIE (check letter) and Portuguese NIF (check digit) stay valid (python-stdnum's ``es.dni``,
+    ``es.nie`` and ``pt.nif``); other identifiers get random digits and letters in the same layout."""
     compact = text.replace("-", "").replace(" ", "").replace(".", "")
     m = re.fullmatch(r"([XYZxyz]?)(\d{7,8})([A-Za-z])", compact)
     if m:
         prefix = m.group(1).upper()
         digits = "".join(str(rng.randint(0, 9)) for _ in m.group(2))
-        number = int(str("XYZ".index(prefix)) + digits if prefix else digits)
-        letter = dni_letters[number % 23]
+        letter = nie.calc_check_digit(prefix + digits) if prefix else dni.calc_check_digit(digits)
         new = m.group(1) + digits + (letter if m.group(3).isupper() else letter.lower())
         return _relayout(text, new)
-    if re.fullmatch(r"\d{9}", compact) and _pt_nif_valid(compact):
-        while True:
-            body = compact[0] + "".join(str(rng.randint(0, 9)) for _ in range(7))
-            total = sum(int(c) * (9 - i) for i, c in enumerate(body))
-            check = 11 - total % 11
-            check = 0 if check >= 10 else check
-            return _relayout(text, body + str(check))
+    if re.fullmatch(r"\d{9}", compact) and nif.calc_check_digit(compact[:8]) == compact[8]:
+        body = compact[0] + "".join(str(rng.randint(0, 9)) for _ in range(7))
+        return _relayout(text, body + nif.calc_check_digit(body))
     return random_like(text, rng)
-
-
-def _pt_nif_valid(number: str) -> bool:
-    total = sum(int(c) * (9 - i) for i, c in enumerate(number[:8]))
-    check = 11 - total % 11
-    return (0 if check >= 10 else check) == int(number[8])
 
 
 def _relayout(template: str, compact: str) -> str:
