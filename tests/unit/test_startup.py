@@ -198,3 +198,27 @@ def test_metadata_integers_round_trip_exactly_or_are_refused():
         decode_document(big, max_text_chars=10)
     in_text = b'{"job_id":"j","language":"en","text":"123456789012345678901234567890","metadata":{"n":1.5}}'
     assert decode_document(in_text, max_text_chars=100).text == "123456789012345678901234567890"
+
+
+# --- docker files -------------------------------------------------------------------------------------------
+
+
+def test_docker_readme_defaults_match_the_image_and_the_settings():
+    import re
+
+    image_env = dict(re.findall(r"(ANON_\w+)=(\S+)", (REPO / "docker" / "Dockerfile").read_text("utf-8")))
+    rows = re.findall(r"^\| `(ANON_\w+)`(?: \(or `\w+`\))? \| `([^`]*)`", (REPO / "docker" / "README.md").read_text("utf-8"),
+                      re.MULTILINE)
+    assert len(rows) >= 8
+    defaults = Settings.model_fields
+    for name, documented in rows:
+        field = name[len("ANON_"):].lower()
+        expected = image_env.get(name, defaults[field].get_default(call_default_factory=True))
+        assert documented == str(expected), name
+
+
+def test_compose_gives_the_worker_a_table_key_from_a_secret_file():
+    compose = (REPO / "docker" / "compose.yaml").read_text("utf-8")
+    assert 'ANON_TABLE_KEYS_FILE: "/run/secrets/table_keys"' in compose
+    assert "secrets:\n  table_keys:\n" in compose and "file: ./table_keys" in compose
+    assert "docker/table_keys" in (REPO / ".gitignore").read_text("utf-8")
