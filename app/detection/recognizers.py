@@ -59,94 +59,40 @@ class RecognizerContext:
     tagger: Callable[[], Tagger]
 
 
-@register("recognizer", "email")
-def _email(ctx: RecognizerContext) -> list[Recognizer]:
-    """E-mail addresses (EMAIL)."""
-    return [EmailRecognizer()]
+def _without_options(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[Recognizer]]:
+    """The factory of a recognizer that takes no argument (its summary: the class's docstring)."""
+
+    def factory(ctx: RecognizerContext) -> list[Recognizer]:
+        return [cls()]
+
+    factory.__doc__ = cls.__doc__
+    return factory
 
 
-@register("recognizer", "url")
-def _url(ctx: RecognizerContext) -> list[Recognizer]:
-    """URLs (URL)."""
-    return [UrlRecognizer()]
+def _for_language(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[Recognizer]]:
+    """The factory of a recognizer that takes the document language (its summary: the class's docstring)."""
+
+    def factory(ctx: RecognizerContext) -> list[Recognizer]:
+        return [cls(ctx.language)]
+
+    factory.__doc__ = cls.__doc__
+    return factory
 
 
-@register("recognizer", "ip")
-def _ip(ctx: RecognizerContext) -> list[Recognizer]:
-    """IPv4 and IPv6 addresses (IP_ADDRESS)."""
-    return [IpAddressRecognizer()]
-
-
-@register("recognizer", "iban")
-def _iban(ctx: RecognizerContext) -> list[Recognizer]:
-    """IBANs with a valid check sum (IBAN)."""
-    return [IbanRecognizer()]
-
-
-@register("recognizer", "credit_card")
-def _credit_card(ctx: RecognizerContext) -> list[Recognizer]:
-    """Payment card numbers passing the Luhn check (CREDIT_CARD)."""
-    return [CreditCardRecognizer()]
-
-
-@register("recognizer", "national_id")
-def _national_id(ctx: RecognizerContext) -> list[Recognizer]:
-    """National identity and tax numbers of the language's countries, validated (NATIONAL_ID)."""
-    return [NationalIdRecognizer(ctx.language)]
-
-
-@register("recognizer", "id_number")
-def _id_number(ctx: RecognizerContext) -> list[Recognizer]:
-    """Identifiers named by a keyword of the language (ID_NUMBER)."""
-    return [IdNumberRecognizer(ctx.language)]
+for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("ip", IpAddressRecognizer),
+                    ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
+                    ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("money", MoneyRecognizer),
+                    ("number", NumberRecognizer)):
+    register("recognizer", _name)(_without_options(_cls))
+for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
+                    ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer)):
+    register("recognizer", _name)(_for_language(_cls))
 
 
 @register("recognizer", "phone")
 def _phone(ctx: RecognizerContext) -> list[Recognizer]:
     """Phone numbers valid for libphonenumber in the language's regions (PHONE)."""
     return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)))]
-
-
-@register("recognizer", "case_number")
-def _case_number(ctx: RecognizerContext) -> list[Recognizer]:
-    """Court case numbers (CASE_NUMBER)."""
-    return [CaseNumberRecognizer()]
-
-
-@register("recognizer", "date")
-def _date(ctx: RecognizerContext) -> list[Recognizer]:
-    """Dates with the language's month names, and valid numeric dates (DATE)."""
-    return [DateRecognizer(ctx.language)]
-
-
-@register("recognizer", "time")
-def _time(ctx: RecognizerContext) -> list[Recognizer]:
-    """Times of day (TIME)."""
-    return [TimeRecognizer()]
-
-
-@register("recognizer", "money")
-def _money(ctx: RecognizerContext) -> list[Recognizer]:
-    """Amounts with a currency (MONEY)."""
-    return [MoneyRecognizer()]
-
-
-@register("recognizer", "postal_code")
-def _postal_code(ctx: RecognizerContext) -> list[Recognizer]:
-    """Postal codes of the language's countries (POSTAL_CODE)."""
-    return [PostalCodeRecognizer(ctx.language)]
-
-
-@register("recognizer", "address")
-def _address(ctx: RecognizerContext) -> list[Recognizer]:
-    """Street names with a house number (LOCATION)."""
-    return [AddressRecognizer(ctx.language)]
-
-
-@register("recognizer", "number")
-def _number(ctx: RecognizerContext) -> list[Recognizer]:
-    """Other long digit sequences (NUMBER)."""
-    return [NumberRecognizer()]
 
 
 @register("recognizer", "gazetteer", defaults={"gazetteer_min_population": 100_000,
