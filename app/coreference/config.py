@@ -29,12 +29,12 @@ Keys of a language section:
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from app import languages
+from app.config_files import load_layered
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
 ENV_VAR = "ANON_COREFERENCE_CONFIG"  # read through app.settings.Settings.coreference_config
@@ -65,19 +65,11 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
     Raises:
         OSError, json.JSONDecodeError: unreadable or invalid user file.
-        ValueError: an unknown section or key (:func:`app.detection.config.check_sections`).
+        ValueError: an unknown section or key (:func:`app.config_files.check_sections`).
     """
-    from app.detection.config import check_sections
     from app.settings import get_settings
 
-    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or get_settings().coreference_config
-    if user:
-        overrides = json.loads(Path(user).read_text("utf-8"))
-        known = {key: None for section in config.values() for key in section}  # every key a section may hold
-        check_sections(overrides, known, "coreference configuration")
-        config = with_overrides(overrides, config)
-    return config
+    return load_layered(DEFAULTS_FILE, path or get_settings().coreference_config, "coreference configuration", _merge)
 
 
 def with_overrides(overrides: dict[str, Any] | None, base: dict[str, Any] | None = None) -> dict[str, Any]:

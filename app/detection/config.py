@@ -31,10 +31,11 @@ Keys of a language section:
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from app.config_files import load_layered
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "config" / "defaults.json"
 
@@ -58,37 +59,7 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
     """
     from app.settings import get_settings
 
-    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or get_settings().detection_config
-    if user:
-        overrides = json.loads(Path(user).read_text("utf-8"))
-        check_sections(overrides, config["*"], "detection configuration")
-        for section, values in overrides.items():
-            config[section] = _merge(config.get(section, {}), values)
-    return config
-
-
-def check_sections(overrides: Any, known: dict[str, Any], what: str) -> None:
-    """Check a user file's shape: an object of ``"*"`` or declared-language sections whose keys are keys of
-    ``known`` (the defaults' ``"*"`` section).
-
-    Raises:
-        ValueError: the first problem, naming the section and key (and the known ones).
-    """
-    from app import languages
-
-    if not isinstance(overrides, dict):
-        raise ValueError(f"the {what} must be a JSON object of language sections")
-    for section, values in overrides.items():
-        if section != "*" and section not in languages.supported():
-            raise ValueError(f"{what}: unknown section {section[:32]!r} (expected \"*\" or one of "
-                             f"{', '.join(languages.supported())})")
-        if not isinstance(values, dict):
-            raise ValueError(f"{what}: section {section!r} must be an object")
-        unknown = [key for key in values if key not in known]
-        if unknown:
-            raise ValueError(f"{what}: unknown key(s) {', '.join(repr(k[:32]) for k in unknown)} in section "
-                             f"{section!r}; known: {', '.join(known)}")
+    return load_layered(DEFAULTS_FILE, path or get_settings().detection_config, "detection configuration", _merge)
 
 
 def language_config(language: str, config: dict[str, Any] | None = None) -> dict[str, Any]:
