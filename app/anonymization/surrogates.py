@@ -1,6 +1,6 @@
 """Language data and helpers shared by the replacement methods (``substitute``, ``generalize``, ``kmask``).
 
-* **Names** (seed 004 §4.3.1 *default list*): first names by gender and surnames from Faker's locale
+* **Names** (Dias, 2016, §4.3.1 *default list*): first names by gender and surnames from Faker's locale
   data — ``en`` = en_US + en_GB + en_IE, ``de`` = de_DE + de_AT + de_CH, ``es`` = es_ES + es_MX,
   ``pt`` = pt_PT + pt_BR. The male and female first-name lists give a name's gender.
 * **Titles** and their gender ("Mr." → male, "Frau" → female, "Dra." → female).

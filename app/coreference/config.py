@@ -1,4 +1,4 @@
-"""Per-language, per-label configuration of coreference (seed 004 §4.2.4, Figure 4.4 and Appendix B).
+"""Per-language, per-label configuration of coreference (Dias, 2016, §4.2.4, Figure 4.4 and Appendix B).
 
 The defaults ship in ``app/coreference/defaults.json``: a ``"*"`` section for every language and one
 section per language that overrides it key by key. A user file (JSON, same shape) named by

@@ -1,4 +1,4 @@
-"""Coreferencers per kind of name (seed 004 §4.2.4 and Appendix B: ``"PERZ": "default_person.
+"""Coreferencers per kind of name (Dias, 2016, §4.2.4 and Appendix B: ``"PERZ": "default_person.
 DefaultPersonCoreferencer"``). Which class handles which label in which language is configured
 (:mod:`app.coreference.config`); a class's :attr:`~app.coreference.base.Coreferencer.default_rules` apply when the
 configuration names no rules.
@@ -97,7 +97,7 @@ def coreferencer_class(name: str) -> type[Coreferencer]:
 
 def build_coreferencer(language: str, label: str, settings: dict[str, Any]) -> Coreferencer | None:
     """The coreferencer configured for ``label`` (or the ``"*"`` label) in a language's effective settings;
-    ``None`` when neither is configured (the label's mentions stay singletons, seed 004 §4.2.4)."""
+    ``None`` when neither is configured (the label's mentions stay singletons, Dias, 2016, §4.2.4)."""
     labels = settings.get("labels", {})
     entry = labels.get(label, labels.get("*"))
     if entry is None:

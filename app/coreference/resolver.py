@@ -1,4 +1,4 @@
-"""Rule-based coreference between named entities (seed 004 §4.2.4, after Bontcheva et al.).
+"""Rule-based coreference between named entities (Dias, 2016, §4.2.4, after Bontcheva et al.).
 
 :func:`resolve_chains` groups the entities of a document into coreference chains. Each label is handled by the
 coreferencer its language's configuration names (:mod:`app.coreference.config`, defaults in

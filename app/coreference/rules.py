@@ -1,4 +1,4 @@
-"""Coreference rules (seed 004 §4.2.4, after Bontcheva et al.'s orthographic matcher).
+"""Coreference rules (Dias, 2016, §4.2.4, after Bontcheva et al.'s orthographic matcher).
 
 *Normalizing* rules rewrite each mention's words (or its comparison key) and link the mentions whose keys have
 become equal; they run first, in configuration order, and their effects accumulate ("Mr. John Doe's" →

@@ -2,8 +2,8 @@
 
 A model finds "Hauptstraße" or "Avenida Paulista" at best and leaves the house number in clear text; it also
 tags streets named after people as persons ("221B Baker Street"). Street addresses follow each language's
-written conventions closely, so a pattern per language finds the street *with* its number (seed 004 §4.2.2:
-patterns for what has a regular form; seed 002 §4.1: left and right context such as "Rua", "Straße"):
+written conventions closely, so a pattern per language finds the street *with* its number (Dias, 2016, §4.2.2:
+patterns for what has a regular form; Graliński et al., 2009, §4.1: left and right context such as "Rua", "Straße"):
 
 * ``de``: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a", "Sankt-Georg-Straße 3"), or
   capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12");

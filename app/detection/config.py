@@ -1,4 +1,4 @@
-"""Per-language detection configuration (seed 004 §4.1.2 and Appendix B).
+"""Per-language detection configuration (Dias, 2016, §4.1.2 and Appendix B).
 
 The defaults ship in ``app/detection/config/defaults.json``: a ``"*"`` section for every language and
 one section per language that overrides it key by key. A user file (JSON, same shape) named by
@@ -26,7 +26,7 @@ Keys of a language section:
                  become ``PROPER_NOUN`` entities (:mod:`app.detection.proper_nouns`; on for German)
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
-``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)
+``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (Dias, 2016, §4.2.2)
 """
 
 from __future__ import annotations

@@ -2,11 +2,11 @@
 identifiers (checksums from python-stdnum) and IP addresses (the standard library's ``ipaddress``).
 
 A candidate is found by a permissive regular expression and kept only when the validator accepts it,
-so these recognizers have a very low false-positive rate (seed 004 §4.2.2: patterns "to detect more
+so these recognizers have a very low false-positive rate (Dias, 2016, §4.2.2: patterns "to detect more
 specific and rare patterns of entities").
 
 Identifiers without a public checksum (medical record, insurance, customer, account, policy, passport numbers)
-are recognized by the keyword that names them instead (:class:`IdNumberRecognizer`; seed 002 §4.1, left
+are recognized by the keyword that names them instead (:class:`IdNumberRecognizer`; Graliński et al., 2009, §4.1, left
 context).
 """
 

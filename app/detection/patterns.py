@@ -1,4 +1,4 @@
-"""Pattern recognizers: e-mail addresses, phone numbers, URLs and dates (seed 004 §4.2.2 "pattern-matching").
+"""Pattern recognizers: e-mail addresses, phone numbers, URLs and dates (Dias, 2016, §4.2.2 "pattern-matching").
 
 * E-mail: an RFC 5322 "dot-atom" local part and a domain with at least one dot and an alphabetic TLD.
 * Phone: Google's libphonenumber (``phonenumbers.PhoneNumberMatcher``), leniency ``VALID``, tried for

@@ -1,13 +1,13 @@
-"""The detection pipeline (seed 004 §4.2, Fig. 4.1–4.2), as named components in order:
+"""The detection pipeline (Dias, 2016, §4.2, Fig. 4.1–4.2), as named components in order:
 
 1. ``recognizers`` — model and patterns in parallel on the same tokens;
 2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
 3. ``rules`` — entities made of titles only ("Prof. Dr.") or naming a form field ("DNI", "MRN") dropped, then
    NERT-style context rules, re-run with all-occurrence marking until nothing changes (:mod:`app.detection.rules`,
-   seed 002);
+   Graliński et al., 2009);
 4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`);
 5. ``proper_nouns`` — the fallback for capitalised words no lexicon knows, last, then every occurrence again
-   (:mod:`app.detection.proper_nouns`; seed 002 §4.3).
+   (:mod:`app.detection.proper_nouns`; Graliński et al., 2009, §4.3).
 
 What runs is set per language by :mod:`app.detection.config`.
 """
@@ -38,7 +38,7 @@ from app.tokenization import split_sentences, tokenize
 
 
 class RegexRecognizer(Recognizer):
-    """Users' own regular expressions: ``[(label, regex), ...]`` (seed 004 §4.2.2)."""
+    """Users' own regular expressions: ``[(label, regex), ...]`` (Dias, 2016, §4.2.2)."""
 
     def __init__(self, patterns: list[tuple[str, str]], name: str = "custom") -> None:
         self.name = name
@@ -207,7 +207,7 @@ def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
     return parts
 
 
-#: Named configurations compared by the evaluation command (seed 004 §5.1).
+#: Named configurations compared by the evaluation command (Dias, 2016, §5.1).
 COMPONENT_SETS: dict[str, dict[str, bool]] = {
     "stanza": {"patterns": False, "rules": False, "second_pass": False, "proper_nouns": False},
     "patterns": {"patterns": True, "rules": False, "second_pass": False, "proper_nouns": False},

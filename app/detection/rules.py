@@ -1,5 +1,5 @@
-"""Context rules in the spirit of NERT (seed 002): a match pattern over tokens, left/right context,
-and an action that sets the entity type. Multiple-run rules (seed 002 §5.3.2) refer to entities
+"""Context rules in the spirit of NERT (Graliński et al., 2009): a match pattern over tokens, left/right context,
+and an action that sets the entity type. Multiple-run rules (Graliński et al., 2009, §5.3.2) refer to entities
 already found, so the rule set is re-run until no new entity appears.
 
 Rules (each configurable per language, see :mod:`app.detection.config`):
@@ -7,7 +7,7 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``title`` — a title or honorific ("Mr.", "Dr.", "Herr", "Frau", "Sr.", "Sra.", "Dona") followed by
   capitalised words: the words are a ``PERSON`` (the title stays in the text). A title is strong
   evidence, so it relabels an entity of another label on exactly those words.
-* ``first_name`` — a first name from a lexicon (Faker's locale data, seed 002 §4.3 uses lexicons of
+* ``first_name`` — a first name from a lexicon (Faker's locale data, Graliński et al., 2009, §4.3 uses lexicons of
   first names) followed by capitalised words: ``PERSON``.
 * ``org_suffix`` — capitalised words followed by a legal form ("Ltd", "Inc.", "GmbH", "S.A.",
   "Lda."): ``ORGANIZATION`` including the legal form.
@@ -16,7 +16,7 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``org_keyword`` — an organization head noun ("University", "Sparkasse", "Tribunal", "Câmara") with a detected
   place: one ``ORGANIZATION`` ("University of Lisbon", "Landgericht Köln", "Tribunal de Justiça de Minas Gerais").
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
-  words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", seed 002 §5.3.2).
+  words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
@@ -198,7 +198,7 @@ class Rule:
 
 @register("detection_rule")
 class TitleRule(Rule):
-    """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
+    """Title + capitalised words → ``PERSON`` (Dias, 2016, §4.2.4 titles; Graliński et al., 2009 left context).
 
     Proposes the name words alone (the title stays in the text); further titles and academic degrees between the
     title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
@@ -234,7 +234,7 @@ class TitleRule(Rule):
 
 @register("detection_rule")
 class FirstNameRule(Rule):
-    """A known first name followed by capitalised words → ``PERSON`` (seed 002 lexicon rules)."""
+    """A known first name followed by capitalised words → ``PERSON`` (Graliński et al., 2009 lexicon rules)."""
 
     name = "first_name"
 
@@ -256,7 +256,7 @@ class FirstNameRule(Rule):
 
 @register("detection_rule")
 class OrgSuffixRule(Rule):
-    """Capitalised words + legal form → ``ORGANIZATION`` (seed 002 §4.1: "S.A." endings)."""
+    """Capitalised words + legal form → ``ORGANIZATION`` (Graliński et al., 2009, §4.1: "S.A." endings)."""
 
     name = "org_suffix"
 
@@ -305,7 +305,7 @@ def _initial(token: Token) -> bool:
 
 @register("detection_rule")
 class NameFieldRule(Rule):
-    """A form field for a person and its value → ``PERSON`` (seed 002 §4.1, left context): "Name: JOHN A.
+    """A form field for a person and its value → ``PERSON`` (Graliński et al., 2009, §4.1, left context): "Name: JOHN A.
     SMITH", "Patient: Mr. Harold Whitfield", "Nombre y apellidos: Ana Ortiz", "Vorname: Jana".
 
     The value is read after the colon and any titles: capitalised or upper-case words, initials ("A.") and name
@@ -348,7 +348,7 @@ class NameFieldRule(Rule):
         return out
 
 
-#: Head nouns of organization names per language (seed 002 §4.1: keywords of organization names). German heads
+#: Head nouns of organization names per language (Graliński et al., 2009, §4.1: keywords of organization names). German heads
 #: also end compounds ("Weingärtnergenossenschaft", "Universitätsklinikums": lower-case suffix match, genitive -s).
 ORG_KEYWORDS: dict[str, frozenset[str]] = languages.per_language("organization_heads")
 
@@ -363,7 +363,7 @@ ORG_CONNECTORS: dict[str, frozenset[str]] = {
 
 @register("detection_rule")
 class OrgKeywordRule(Rule):
-    """An organization head noun and a detected place → one ``ORGANIZATION`` (seed 002 §4.1, keywords).
+    """An organization head noun and a detected place → one ``ORGANIZATION`` (Graliński et al., 2009, §4.1, keywords).
 
     * head, connectors and capitalised words, then a ``LOCATION`` entity: "University of Lisbon", "Sparkasse
       Hannover", "Universität zu Köln", "Tribunal de Justiça de Minas Gerais", "Ayuntamiento de Madrid";
@@ -563,7 +563,7 @@ def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tup
 def apply_rules(
     text: str, sentences: list[Sentence], entities: list[Entity], rules: list[Rule], language: str, max_rounds: int = 10
 ) -> list[Entity]:
-    """Run every rule, then again while any rule added or relabelled an entity (seed 002 §5.3).
+    """Run every rule, then again while any rule added or relabelled an entity (Graliński et al., 2009, §5.3).
 
     Args:
         entities: ``list[Entity]``, offsets into ``text`` (half-open), normally non-overlapping.

@@ -103,7 +103,7 @@ async def _pipeline_run(bootstrap: str, settings: Settings, worker: WorkerProces
 
         ids = {d["job_id"] for d in docs}
         t0 = time.perf_counter()
-        for d in docs:  # one record per batch (Tansu, broker.md); sending is ~1 ms per message on loopback
+        for d in docs:  # one record per batch (Tansu; RELIABILITY.md, "What Tansu cannot do"); sending is ~1 ms per message on loopback
             await producer.send_and_wait(s.topic_documents, orjson.dumps(d), key=d["job_id"].encode())
         complete = await wait_all(ids, timeout)
         elapsed = time.perf_counter() - t0

@@ -272,7 +272,7 @@ class OutputRecorder:
 
 async def publish(bootstrap: str, topic: str, items: list[tuple[str, bytes]]) -> None:
     """Send ``(key, raw value)`` pairs one by one (one record per batch: Tansu's ListOffsets(latest) is
-    wrong for batches of several records, broker.md)."""
+    wrong for batches of several records; RELIABILITY.md, "What Tansu cannot do")."""
     from aiokafka import AIOKafkaProducer
 
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)

@@ -1,4 +1,4 @@
-"""Tolerant matching of placeholders in translated text (seed 004 §6.3: machine translation and
+"""Tolerant matching of placeholders in translated text (Dias, 2016, §6.3: machine translation and
 translators move, reorder, inflect and damage placeholders).
 
 A placeholder ``[LABEL_n]`` is recognised when a translation
@@ -12,7 +12,7 @@ A placeholder ``[LABEL_n]`` is recognised when a translation
 * writes the number with other digits (full-width ``１``) — Python's ``\\d`` and ``int`` accept them;
 * glues punctuation to it: ``([PERSON_1]),`` — the brackets delimit it.
 
-Moses-style markup (``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, seed 004 §6.3) is matched as a whole.
+Moses-style markup (``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, Dias, 2016, §6.3) is matched as a whole.
 """
 
 from __future__ import annotations
@@ -120,6 +120,6 @@ def parse_placeholder(placeholder: str) -> tuple[str, int] | None:
 
 
 def moses_markup(placeholder: str) -> str:
-    """Wrap a placeholder in Moses markup telling the decoder to keep it (seed 004 §6.3)."""
+    """Wrap a placeholder in Moses markup telling the decoder to keep it (Dias, 2016, §6.3)."""
     escaped = html.escape(placeholder, quote=True)
     return f'<ne translation="{escaped}">{escaped}</ne>'
