@@ -92,13 +92,6 @@ class Entity:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """One entity's place in a coreference chain (index into the document's entity list)."""
-
-    entity_index: int
-
-
 @dataclass(slots=True)
 class Chain:
     """A coreference chain: entities that refer to the same real-world object (Dias, 2016, §4.2.4).
