@@ -197,38 +197,32 @@ def keygen() -> None:
     typer.echo(generate_key())
 
 
-@cli.command("rotate-keys")
-def rotate_keys() -> None:
-    """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
+def _with_store(operation: str):
+    """Run ``await TableStore.<operation>()`` on the configured store (closed afterwards); its result."""
     import asyncio
 
     from app.store import TableStore
 
-    async def run() -> int:
+    async def run():
         store = TableStore.from_settings(_settings())
         try:
-            return await store.rotate()
+            return await getattr(store, operation)()
         finally:
             await store.close()
 
-    typer.echo(f"re-encrypted {asyncio.run(run())} tables")
+    return asyncio.run(run())
+
+
+@cli.command("rotate-keys")
+def rotate_keys() -> None:
+    """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
+    typer.echo(f"re-encrypted {_with_store('rotate')} tables")
 
 
 @cli.command()
 def tables() -> None:
     """Report how many tables of solutions exist in Redis and their ages."""
-    import asyncio
-
-    from app.store import TableStore
-
-    async def run() -> dict:
-        store = TableStore.from_settings(_settings())
-        try:
-            return await store.report()
-        finally:
-            await store.close()
-
-    typer.echo(orjson.dumps(asyncio.run(run()), option=orjson.OPT_INDENT_2).decode())
+    typer.echo(orjson.dumps(_with_store("report"), option=orjson.OPT_INDENT_2).decode())
 
 
 def _register_optional(name: str, module: str) -> None:
