@@ -37,6 +37,7 @@ from typing import IO, Any, Optional
 
 import orjson
 
+from app.anonymization.registry import available_methods
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
 from app.settings import Settings
@@ -55,6 +56,12 @@ def repo_root() -> Optional[Path]:
 
 class WorkerError(RuntimeError):
     """The worker subprocess failed to start or died."""
+
+
+def every_method_policy() -> dict[str, str]:
+    """Worker environment of a method policy that allows every registered method (README "Method policy"): the
+    demo and the benchmark show them all."""
+    return {"ANON_ALLOWED_METHODS": ",".join(available_methods()), "ANON_MINIMUM_METHOD": "kmask"}
 
 
 class WorkerProcess:
@@ -730,7 +737,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id, log_path=out_dir / "worker.log",
             extra_env={"ANON_TABLE_KEY_PREFIX": settings.table_key_prefix,
                        "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds),
-                       "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": ""},
+                       "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": "",
+                       **every_method_policy()},
         ).start()
         console.print(f"worker started (pid {worker.proc.pid}, log {out_dir / 'worker.log'})")
         try:
