@@ -307,7 +307,7 @@ def flatten_sections(data: dict[str, Any]) -> dict[str, Any]:
     (``{"max_text_chars": 1000}``); flat names pass unchanged.
 
     Raises:
-        ValueError: an unknown key inside a section.
+        ValueError: an unknown section key or setting name (a typo would otherwise be ignored).
     """
     flat: dict[str, Any] = {}
     for key, value in data.items():
@@ -317,8 +317,10 @@ def flatten_sections(data: dict[str, Any]) -> dict[str, Any]:
                     raise ValueError(f"settings file: unknown key {inner!r} in section [{key}]; known: "
                                      f"{', '.join(SECTIONS[key])}")
                 flat[SECTIONS[key][inner]] = item
-        else:
+        elif key in Settings.model_fields:
             flat[key] = value
+        else:
+            raise ValueError(f"settings file: unknown setting {key[:64]!r} (sections: {', '.join(SECTIONS)})")
     return flat
 
 

@@ -120,6 +120,9 @@ def test_a_settings_file_may_use_sections(tmp_path, monkeypatch):
     path.write_text("[limits]\nmax_text_charz = 1000\n", "utf-8")
     with pytest.raises(ValueError, match=r"unknown key 'max_text_charz' in section \[limits\]"):
         Settings()
+    path.write_text("max_text_charz = 1000\n", "utf-8")
+    with pytest.raises(ValueError, match=r"settings file: unknown setting 'max_text_charz'"):
+        Settings()
 
 
 def test_comma_separated_lists_in_the_environment(monkeypatch):
