@@ -38,6 +38,23 @@ def load_layered(defaults_file: Path, user: str | Path | None, what: str,
     return config
 
 
+def merge_section(base: Section, override: Section, *, replace: tuple[str, ...] = (), nested: bool = False) -> Section:
+    """``base`` with ``override``'s keys: a key whose value is an object in both is merged key by key (unless it is
+    in ``replace``: replaced whole); with ``nested``, entries that are objects in both are merged too
+    (``{"labels": {"PERSON": {"rules": [...]}}}`` keeps the configured class). Other values are replaced."""
+    merged = dict(base)
+    for key, value in override.items():
+        if key not in replace and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            inner = dict(merged[key])
+            for name, item in value.items():
+                both = nested and isinstance(item, dict) and isinstance(inner.get(name), dict)
+                inner[name] = {**inner[name], **item} if both else item
+            merged[key] = inner
+        else:
+            merged[key] = value
+    return merged
+
+
 def check_sections(overrides: Any, known: dict[str, Any], what: str) -> None:
     """Check a user file's shape: an object of ``"*"`` or declared-language sections whose keys are in ``known``.
 

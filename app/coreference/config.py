@@ -29,35 +29,18 @@ Keys of a language section:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from app import languages
-from app.config_files import load_layered
+from app.config_files import load_layered, merge_section
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
 ENV_VAR = "ANON_COREFERENCE_CONFIG"  # read through app.settings.Settings.coreference_config
 
-#: keys whose values are dictionaries merged key by key (one level)
-_MERGED_KEYS = ("labels", "title_genders", "type_words")
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if key in _MERGED_KEYS and isinstance(value, dict) and isinstance(merged.get(key), dict):
-            inner = dict(merged[key])
-            for name, item in value.items():
-                # a label's entry is merged too: {"PERSON": {"rules": [...]}} keeps the configured class
-                if isinstance(item, dict) and isinstance(inner.get(name), dict):
-                    inner[name] = {**inner[name], **item}
-                else:
-                    inner[name] = item
-            merged[key] = inner
-        else:
-            merged[key] = value
-    return merged
+#: ``labels``, ``title_genders`` and ``type_words`` merged key by key, a label's entry too
+_merge = partial(merge_section, nested=True)
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:

@@ -31,23 +31,17 @@ Keys of a language section:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from app.config_files import load_layered
+from app.config_files import load_layered, merge_section
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "config" / "defaults.json"
 
 
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key not in ("custom_lists",):
-            merged[key] = {**merged[key], **value}
-        else:
-            merged[key] = value
-    return merged
+#: objects merged key by key (``second_pass``), except users' phrase lists, replaced whole
+_merge = partial(merge_section, replace=("custom_lists",))
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:
