@@ -45,12 +45,8 @@ TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
 LEGAL_FORMS: frozenset[str] = (languages.union("legal_forms") | languages.union("company_nouns")
                                 | languages.FOREIGN_LEGAL_FORMS)
 
-CONJUNCTIONS: dict[str, frozenset[str]] = {
-    "en": frozenset({"and", "&", "or"}),
-    "de": frozenset({"und", "&", "oder", "sowie"}),
-    "es": frozenset({"y", "e", "&", "o"}),
-    "pt": frozenset({"e", "&", "ou"}),
-}
+#: Conjunctions joining names (:attr:`app.languages.Language.conjunctions`).
+CONJUNCTIONS: dict[str, frozenset[str]] = languages.per_language("conjunctions")
 
 #: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
 NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
@@ -353,12 +349,7 @@ class NameFieldRule(Rule):
 ORG_KEYWORDS: dict[str, frozenset[str]] = languages.per_language("organization_heads")
 
 #: Words between an organization head and a place ("Universidad de", "Tribunal de Justiça do", "University of the").
-ORG_CONNECTORS: dict[str, frozenset[str]] = {
-    "en": frozenset({"of", "the"}),
-    "de": frozenset({"zu"}),
-    "es": frozenset({"de", "del", "la", "las", "los", "el"}),
-    "pt": frozenset({"de", "da", "do", "das", "dos"}),
-}
+ORG_CONNECTORS: dict[str, frozenset[str]] = languages.per_language("organization_connectors")
 
 
 @register("detection_rule")

@@ -72,6 +72,8 @@ class Language:
         company_nouns: nouns that end company names without being legal forms ("Corporation", "Group"): the
             ``org_suffix`` detection rule takes them as legal forms, the knowledge base as organisation types.
         organization_heads: head nouns of organization names ("University", "Sparkasse", "Tribunal").
+        organization_connectors: words between an organization head and a place ("University *of the*").
+        conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
         head_final: noun phrases are head-final (English, German) rather than head-initial (Spanish,
             Portuguese); the organisation head and the coreference head word are searched from that end.
         label_translations: translations of the standard labels into this language, upper case without
@@ -93,6 +95,8 @@ class Language:
     head_final: bool
     label_translations: dict[str, str] = field(default_factory=dict)
     company_nouns: frozenset[str] = frozenset()
+    conjunctions: frozenset[str] = frozenset()
+    organization_connectors: frozenset[str] = frozenset()
     month_variants: dict[str, int] = field(default_factory=dict)
     month_abbreviations: dict[str, int] = field(default_factory=dict)
     id_keywords: tuple[str, ...] = ()

@@ -23,6 +23,8 @@ LANGUAGE = register(Language(
     weekday_variants=("Sonnabend",),
     stop_words=frozenset("Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau".split()),
     legal_forms=frozenset("GmbH AG KG KGaA OHG e.V. eG SE".split()),
+    conjunctions=frozenset({"und", "&", "oder", "sowie"}),
+    organization_connectors=frozenset({"zu"}),
     organization_heads=frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat
         Polizei Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband

@@ -24,6 +24,8 @@ LANGUAGE = register(Language(
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
+    conjunctions=frozenset({"and", "&", "or"}),
+    organization_connectors=frozenset({"of", "the"}),
     organization_heads=frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum
         Police Academy School Club Association Federation Society Foundation Agency Authority Commission Embassy
         Parliament Assembly Government Department Chamber Exchange""".split()),

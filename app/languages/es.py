@@ -21,6 +21,8 @@ LANGUAGE = register(Language(
     weekdays=("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
     stop_words=frozenset("El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
+    conjunctions=frozenset({"y", "e", "&", "o"}),
+    organization_connectors=frozenset({"de", "del", "la", "las", "los", "el"}),
     organization_heads=frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo
         Ministerio Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación
         Federación Academia Policía Cabildo Delegación Consejería""".split()),

@@ -21,6 +21,8 @@ LANGUAGE = register(Language(
     weekdays=("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
     stop_words=frozenset("O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
+    conjunctions=frozenset({"e", "&", "ou"}),
+    organization_connectors=frozenset({"de", "da", "do", "das", "dos"}),
     organization_heads=frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo
         Instituto Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
         Procuradoria Defensoria""".split()),
