@@ -7,6 +7,7 @@
     anonymizer tables                          how many tables exist in Redis, and their ages
     anonymizer keygen                          a new table encryption key
     anonymizer rotate-keys                     re-encrypt every table with the newest key
+    anonymizer components [--json]             the registered recognizers, rules, coreferencers and methods
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -26,9 +27,27 @@ import typer
 cli = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__.split("\n\n")[0])
 
 
+def _settings():
+    """The settings (:func:`app.settings.get_settings`); an invalid value ends the command with one line
+    ``error: invalid configuration: ...`` and exit code 2."""
+    from pydantic import ValidationError
+
+    from app.settings import get_settings
+    from app.startup import describe_validation_error
+
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        typer.echo(f"error: invalid configuration: {describe_validation_error(exc)}", err=True)
+        raise typer.Exit(2) from None
+
+
 @cli.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def worker(ctx: typer.Context) -> None:
     """Run the Faust worker; extra arguments go to Faust (e.g. ``-l debug``)."""
+    from app.startup import settings_or_exit
+
+    settings_or_exit()  # one line and exit 78 on an invalid value, before the Faust app is built
     from app.worker import main as worker_main
 
     worker_main(list(ctx.args))
@@ -93,9 +112,7 @@ def erase(
     """
     import asyncio
 
-    from app.settings import get_settings
-
-    settings = get_settings()
+    settings = _settings()
 
     async def direct() -> dict[str, bool]:
         from app.store import TableStore
@@ -151,6 +168,28 @@ def erase(
 
 
 @cli.command()
+def components(
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON array instead of a table")] = False,
+) -> None:
+    """List the registered components (:mod:`app.registry`): kind, name, languages, default configuration."""
+    from app.registry import describe
+
+    rows = describe()
+    if as_json:
+        typer.echo(orjson.dumps(rows, default=repr, option=orjson.OPT_INDENT_2).decode())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("kind", "name", "languages", "defaults", "description")
+    for row in rows:
+        languages = row["languages"] if isinstance(row["languages"], str) else ", ".join(row["languages"])
+        defaults = ", ".join(f"{k}={v!r}" for k, v in row["defaults"].items())
+        table.add_row(row["kind"], row["name"], languages, defaults, row["summary"])
+    Console(width=200).print(table)
+
+
+@cli.command()
 def keygen() -> None:
     """Print a new table encryption key (put it first in ANON_TABLE_KEYS to rotate)."""
     from app.crypto import generate_key
@@ -158,40 +197,32 @@ def keygen() -> None:
     typer.echo(generate_key())
 
 
-@cli.command("rotate-keys")
-def rotate_keys() -> None:
-    """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
+def _with_store(operation: str):
+    """Run ``await TableStore.<operation>()`` on the configured store (closed afterwards); its result."""
     import asyncio
 
-    from app.settings import get_settings
     from app.store import TableStore
 
-    async def run() -> int:
-        store = TableStore.from_settings(get_settings())
+    async def run():
+        store = TableStore.from_settings(_settings())
         try:
-            return await store.rotate()
+            return await getattr(store, operation)()
         finally:
             await store.close()
 
-    typer.echo(f"re-encrypted {asyncio.run(run())} tables")
+    return asyncio.run(run())
+
+
+@cli.command("rotate-keys")
+def rotate_keys() -> None:
+    """Re-encrypt every table of solutions with the newest key (the first of ANON_TABLE_KEYS)."""
+    typer.echo(f"re-encrypted {_with_store('rotate')} tables")
 
 
 @cli.command()
 def tables() -> None:
     """Report how many tables of solutions exist in Redis and their ages."""
-    import asyncio
-
-    from app.settings import get_settings
-    from app.store import TableStore
-
-    async def run() -> dict:
-        store = TableStore.from_settings(get_settings())
-        try:
-            return await store.report()
-        finally:
-            await store.close()
-
-    typer.echo(orjson.dumps(asyncio.run(run()), option=orjson.OPT_INDENT_2).decode())
+    typer.echo(orjson.dumps(_with_store("report"), option=orjson.OPT_INDENT_2).decode())
 
 
 def _register_optional(name: str, module: str) -> None:

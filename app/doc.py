@@ -92,16 +92,9 @@ class Entity:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """One entity's place in a coreference chain (index into the document's entity list)."""
-
-    entity_index: int
-
-
 @dataclass(slots=True)
 class Chain:
-    """A coreference chain: entities that refer to the same real-world object (seed 004 §4.2.4).
+    """A coreference chain: entities that refer to the same real-world object (Dias, 2016, §4.2.4).
 
     Attributes:
         chain_id: 0-based id, chains numbered in order of their first mention.

@@ -1,50 +1,59 @@
-"""The Faust application and the topics of the pipeline (design.md: one topic hop per stage).
+"""The Faust application and the topics of the pipeline (one topic hop per stage: documents → detected →
+resolved → translation requests; translation results → re-identified).
 
 Topics carry raw bytes: each agent decodes and validates JSON itself (``models.records``), so that a
 message Faust could not decode never disappears inside the framework but becomes a dead letter.
-Records are serialized with orjson (codec ``orjson`` registered for ``faust.Record.dumps``).
-Settings that Tansu and short rebalances need are from broker.md.
+Every Faust setting comes from :class:`app.settings.Settings` (:func:`faust_options`): production values by
+default; the test broker's needs only when ``broker_flavor`` is ``tansu``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import faust
-import orjson
-from faust.serializers import codecs
 
-from app.settings import get_settings, kafka_credentials
+from app.settings import Settings, get_settings, kafka_credentials
 
-
-class OrjsonCodec(codecs.Codec):
-    """Faust codec using orjson."""
-
-    def _dumps(self, obj: object) -> bytes:
-        return orjson.dumps(obj)
-
-    def _loads(self, s: bytes) -> object:
-        return orjson.loads(s)
+#: What the Tansu test broker needs (short JoinGroup waits, one replica); production keeps Faust's defaults
+#: (session timeout 60 s, heartbeat 3 s) and ``topic_replication_factor`` from the settings.
+TANSU_OPTIONS: dict[str, Any] = {"broker_session_timeout": 6, "broker_heartbeat_interval": 1,
+                                 "topic_replication_factor": 1}
 
 
-codecs.register("orjson", OrjsonCodec())
+def faust_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments of ``faust.App`` for ``settings``.
+
+    Returns:
+        the broker, credentials, raw serializers, ``consumer_auto_offset_reset="earliest"`` (a new consumer group
+        reads what was produced before it joined), ``producer_acks=-1`` (all in-sync replicas), the producer's
+        request size (``max_message_bytes``), the topics' partitions and replication factor; with
+        ``broker_flavor == "tansu"`` also :data:`TANSU_OPTIONS`.
+
+    Raises:
+        ValueError, OSError, ssl.SSLError: as :func:`app.settings.kafka_credentials`.
+    """
+    options: dict[str, Any] = {
+        "broker": settings.broker_url,
+        "broker_credentials": kafka_credentials(settings),
+        "key_serializer": "raw",
+        "value_serializer": "raw",
+        "broker_max_poll_interval": 1000,
+        "consumer_auto_offset_reset": "earliest",
+        "topic_replication_factor": settings.topic_replication_factor,
+        "topic_partitions": settings.topic_partitions,
+        "producer_acks": -1,
+        "producer_max_request_size": settings.max_message_bytes,
+        "web_enabled": False,
+    }
+    if settings.broker_flavor == "tansu":
+        options.update(TANSU_OPTIONS)
+    return options
+
 
 settings = get_settings()
 
-faust_app = faust.App(
-    settings.app_id,
-    broker=settings.broker_url,
-    broker_credentials=kafka_credentials(settings),
-    key_serializer="raw",
-    value_serializer="raw",
-    broker_session_timeout=6,
-    broker_heartbeat_interval=1,
-    broker_max_poll_interval=1000,
-    consumer_auto_offset_reset="earliest",
-    topic_replication_factor=1,
-    topic_partitions=settings.topic_partitions,
-    producer_acks=-1,
-    producer_max_request_size=settings.max_message_bytes,
-    web_enabled=False,
-)
+faust_app = faust.App(settings.app_id, **faust_options(settings))
 
 
 def _topic(name: str, retention_ms: int = 0) -> faust.TopicT:

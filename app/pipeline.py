@@ -2,7 +2,7 @@
 benchmark call in-process without Kafka or Redis.
 
 Each stage is deterministic: the same input record gives the same output record (idempotent under
-at-least-once redelivery, broker.md).
+at-least-once redelivery; RELIABILITY.md, "The guarantee").
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from app.detection.pipeline import Detector, build_detector
 from app.doc import Chain, Entity
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
+from app.policy import refusal
 from app.reidentification.reidentify import reidentify
 from app.settings import Settings, get_settings
 from app.table import InvalidTable, Table
@@ -89,13 +90,11 @@ class Pipeline:
         """Stage 1: entities with character offsets into ``doc.text``.
 
         Raises:
-            StageError: unknown method or no model for the language.
+            StageError: unknown method, a method outside the deployment's policy (``method_not_allowed``,
+                :mod:`app.policy`) or no model for the language.
         """
         method = doc.method or self.settings.default_method
-        try:
-            self.engine.operator(method)
-        except KeyError:
-            raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
+        self._check_method(method)
         entities = self.detector(doc.language).detect(doc.text)
         return DetectedDocument(
             job_id=doc.job_id,
@@ -105,6 +104,16 @@ class Pipeline:
             entities=[e.to_dict() for e in entities],
             metadata=doc.metadata,
         )
+
+    def _check_method(self, method: str) -> None:
+        """Raise :class:`StageError` for an unknown method or one the policy refuses (no document text)."""
+        try:
+            self.engine.operator(method)
+        except KeyError:
+            raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
+        reason = refusal(method, self.settings.allowed_methods, self.settings.minimum_method)
+        if reason:
+            raise StageError(reason, "method_not_allowed")
 
     def corefer(self, detected: DetectedDocument) -> ResolvedDocument:
         """Stage 2: coreference chains over the entities.
@@ -133,8 +142,10 @@ class Pipeline:
             table's content: deterministic, so a redelivered document gets the same id and table).
 
         Raises:
-            StageError: malformed entities or chains, overlapping entities, or unknown method.
+            StageError: malformed entities or chains, overlapping entities, unknown method or one outside the
+                policy (a record on an internal topic is checked again).
         """
+        self._check_method(resolved.method)
         entities = _entities(resolved.entities, resolved.text)
         try:
             chains = [Chain.from_dict(c) for c in resolved.chains]

@@ -1,8 +1,17 @@
-"""Worker settings: defaults < settings file < environment variables.
+"""The one typed configuration of the worker: defaults < settings file < environment variables.
 
 Environment variables use the prefix ``ANON_`` (``ANON_BROKER_URL``, ``ANON_TOPIC_DOCUMENTS``, ...).
-``REDIS_URL`` is also honoured for the Redis URL. A settings file (TOML or JSON) is read from
-``ANON_SETTINGS_FILE`` when set; environment variables override its values.
+``REDIS_URL`` is also honoured for the Redis URL and ``STANZA_RESOURCES_DIR`` for Stanza's resources. A settings
+file (TOML or JSON) is read from ``ANON_SETTINGS_FILE`` when set; environment variables override its values. The
+file holds flat names (``broker_url = "..."``) or sections (``[broker]`` ``url = "..."``, :data:`SECTIONS`).
+
+Every value is validated once, when :class:`Settings` is built (ranges, names, languages, methods, the policy):
+an invalid value raises ``pydantic.ValidationError`` and the worker exits with one line
+(:func:`app.startup.settings_or_exit`). No other module reads ``os.environ``: they read :func:`get_settings`.
+
+Typed sections (read-only views, e.g. ``settings.broker.url``, ``settings.limits.max_text_chars``):
+``broker``, ``redis``, ``tables``, ``detection``, ``coreference``, ``operators``, ``limits``, ``policy`` and
+``topics`` (:data:`SECTIONS`).
 """
 
 from __future__ import annotations
@@ -13,12 +22,18 @@ import ssl
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, field_validator
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 
-SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+from app import languages
+from app.policy import DEFAULT_ALLOWED, DEFAULT_MINIMUM, refusal
+
+#: Languages a document may have: every language declared in :mod:`app.languages` when settings are imported.
+SUPPORTED_LANGUAGES: tuple[str, ...] = languages.supported()
+
+KAFKA_SECURITY_PROTOCOLS: tuple[str, ...] = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
 
 
 class _FileSettingsSource(PydanticBaseSettingsSource):
@@ -28,14 +43,13 @@ class _FileSettingsSource(PydanticBaseSettingsSource):
         return None, field_name, False
 
     def __call__(self) -> dict[str, Any]:
-        path = os.environ.get("ANON_SETTINGS_FILE")
+        path = os.environ.get("ANON_SETTINGS_FILE")  # the one variable read before the settings exist
         if not path:
             return {}
         p = Path(path)
         raw = p.read_bytes()
-        if p.suffix == ".json":
-            return json.loads(raw)
-        return tomllib.loads(raw.decode("utf-8"))
+        data = json.loads(raw) if p.suffix == ".json" else tomllib.loads(raw.decode("utf-8"))
+        return flatten_sections(data)
 
 
 class Settings(BaseSettings):
@@ -85,18 +99,32 @@ class Settings(BaseSettings):
             ``0`` (default) waits forever.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
+        topic_replication_factor: replication factor of the topics the worker creates (default 3, production;
+            1 for a single broker such as ``docker/compose.yaml``'s or Tansu).
+        broker_flavor: ``kafka`` (default: Faust's production timeouts) or ``tansu`` (the test broker: 6 s
+            session timeout, 1 s heartbeats, replication factor 1; :func:`faust_settings`).
+        preload_languages: languages whose detector, coreferencers and operators are built at start-up
+            (``ANON_PRELOAD_LANGUAGES="en,de"``; default every declared language); a language that cannot be
+            built stops the worker with one line (:mod:`app.startup`).
+        detection_config, coreference_config: JSON files overriding the detection / coreference defaults
+            (``ANON_DETECTION_CONFIG``, ``ANON_COREFERENCE_CONFIG``).
+        cache_dir: directory of derived caches (``ANON_CACHE_DIR``; default ``~/.cache/anonymizer``).
+        stanza_resources_dir: Stanza's resources (``STANZA_RESOURCES_DIR`` or ``ANON_STANZA_RESOURCES_DIR``).
+        allowed_methods: methods producers may ask for (``ANON_ALLOWED_METHODS="tag,suppress"``; default
+            ``tag, suppress, substitute, generalize``); minimum_method: the weakest one allowed
+            (:mod:`app.policy`). A document asking for another method is dead-lettered.
     """
 
     model_config = SettingsConfigDict(env_prefix="ANON_", extra="ignore")
 
-    app_id: str = "anonymizer"
+    app_id: str = Field(default="anonymizer", min_length=1)
     broker_url: str = "kafka://127.0.0.1:9092"
     broker_startup_timeout: float = Field(default=0.0, ge=0.0)
     redis_url: str = Field(
         default="redis://127.0.0.1:6379/0",
         validation_alias=AliasChoices("ANON_REDIS_URL", "REDIS_URL", "redis_url"),
     )
-    table_ttl_seconds: int = 7 * 24 * 3600
+    table_ttl_seconds: int = Field(default=7 * 24 * 3600, ge=1)
     table_key_prefix: str = "anon:table:"
     table_keys: str = ""
     table_keys_file: str = ""
@@ -104,18 +132,18 @@ class Settings(BaseSettings):
     table_hmac_secret: str = Field(default="", repr=False)
     internal_topic_retention_ms: int = Field(default=24 * 3600 * 1000, ge=0)
     require_anonymization_id: bool = False
-    max_text_chars: int = 250_000
-    max_message_bytes: int = 4 * 1024 * 1024
+    max_text_chars: int = Field(default=250_000, ge=1)
+    max_message_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
     default_method: str = "tag"
     ner_model_dir: str = ""
-    ner_batch_size: int = 64
-    placeholder_markup: str = "none"
+    ner_batch_size: int = Field(default=64, ge=1)
+    placeholder_markup: Literal["none", "moses"] = "none"
     delete_table_after_reidentification: bool = False
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 
     kafka_security_protocol: str = "PLAINTEXT"
-    kafka_sasl_mechanism: str = "PLAIN"
+    kafka_sasl_mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] = "PLAIN"
     kafka_sasl_username: str = ""
     kafka_sasl_password: str = ""
     kafka_ssl_cafile: str = ""
@@ -135,7 +163,112 @@ class Settings(BaseSettings):
     topic_dead_letter: str = "documents.dead-letter"
     topic_erase: str = "jobs.erase"
     topic_erased: str = "jobs.erased"
-    topic_partitions: int = 4
+    topic_partitions: int = Field(default=4, ge=1)
+    topic_replication_factor: int = Field(default=3, ge=1)
+
+    broker_flavor: Literal["kafka", "tansu"] = "kafka"
+    preload_languages: Annotated[list[str], NoDecode] = Field(default_factory=lambda: list(languages.supported()))
+    detection_config: str = ""
+    coreference_config: str = ""
+    cache_dir: str = ""
+    stanza_resources_dir: str = Field(
+        default="", validation_alias=AliasChoices("ANON_STANZA_RESOURCES_DIR", "STANZA_RESOURCES_DIR",
+                                                  "stanza_resources_dir"))
+    allowed_methods: Annotated[list[str], NoDecode] = Field(default_factory=lambda: list(DEFAULT_ALLOWED))
+    minimum_method: str = DEFAULT_MINIMUM
+
+    @field_validator("preload_languages", "allowed_methods", mode="before")
+    @classmethod
+    def _comma_list(cls, value: Any) -> Any:
+        """``"en,de"`` or ``'["en", "de"]'`` (environment) → ``["en", "de"]``; blanks dropped."""
+        if isinstance(value, str):
+            text = value.strip()
+            items = json.loads(text) if text.startswith("[") else text.split(",")
+            return [str(v).strip() for v in items if str(v).strip()]
+        return value
+
+    @field_validator("kafka_security_protocol")
+    @classmethod
+    def _known_protocol(cls, value: str) -> str:
+        if value.upper() not in KAFKA_SECURITY_PROTOCOLS:
+            raise ValueError(f"unknown kafka_security_protocol {value[:32]!r}; expected one of "
+                             f"{', '.join(KAFKA_SECURITY_PROTOCOLS)}")
+        return value
+
+    @field_validator("topic_documents", "topic_detected", "topic_resolved", "topic_translation_requests",
+                     "topic_translation_results", "topic_reidentified", "topic_dead_letter", "topic_erase",
+                     "topic_erased", "table_key_prefix")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value
+
+    @field_validator("detection_config", "coreference_config")
+    @classmethod
+    def _readable_json_file(cls, value: str) -> str:
+        """A configuration file must exist and hold a JSON object (its names are checked at start-up)."""
+        if value:
+            try:
+                data = json.loads(Path(value).read_text("utf-8"))
+            except OSError as exc:
+                raise ValueError(f"cannot read {value!r} ({type(exc).__name__})") from None
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{value!r} is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+            if not isinstance(data, dict):
+                raise ValueError(f"{value!r} must hold a JSON object of language sections")
+        return value
+
+    @model_validator(mode="after")
+    def _names_and_policy(self) -> "Settings":
+        """Languages, method names, labels and the method policy (:mod:`app.policy`)."""
+        from app.detection.labels import STANDARD_LABELS
+        from app.registry import names
+
+        unknown = [code for code in self.preload_languages if code not in languages.supported()]
+        if unknown:
+            raise ValueError(f"preload_languages: unknown language(s) {', '.join(unknown)}; declared: "
+                             f"{', '.join(languages.supported())}")
+        methods = names("operator")
+        for field, used in (("allowed_methods", self.allowed_methods), ("minimum_method", [self.minimum_method]),
+                            ("default_method", [self.default_method]),
+                            ("label_methods", list(self.label_methods.values())),
+                            ("operator_options", list(self.operator_options))):
+            unknown = [m for m in used if m not in methods]
+            if unknown:
+                raise ValueError(f"{field}: unknown anonymization method(s) {', '.join(map(repr, unknown))}; "
+                                 f"known: {', '.join(methods)}")
+        labels = [label for label in self.label_methods if label not in STANDARD_LABELS]
+        if labels:
+            raise ValueError(f"label_methods: unknown label(s) {', '.join(map(repr, labels))}; known: "
+                             f"{', '.join(STANDARD_LABELS)}")
+        if not self.allowed_methods:
+            raise ValueError("allowed_methods: at least one method must be allowed")
+        for field, method in (("default_method", self.default_method),
+                              *((f"label_methods[{k}]", v) for k, v in self.label_methods.items())):
+            reason = refusal(method, self.allowed_methods, self.minimum_method)
+            if reason:
+                raise ValueError(f"{field}: {reason}")
+        return self
+
+    def section(self, name: str) -> BaseModel:
+        """The typed, read-only section ``name`` of :data:`SECTIONS` (e.g. ``section("limits").max_text_chars``).
+
+        Raises:
+            KeyError: unknown section.
+        """
+        fields = SECTIONS[name]
+        return _SECTION_MODELS[name](**{key: getattr(self, flat) for key, flat in fields.items()})
+
+    broker = property(lambda self: self.section("broker"), doc="Kafka connection and Faust settings.")
+    topics = property(lambda self: self.section("topics"), doc="Topic names and partitions.")
+    redis = property(lambda self: self.section("redis"), doc="Redis connection.")
+    tables = property(lambda self: self.section("tables"), doc="Tables of solutions: TTL, keys, prefix.")
+    detection = property(lambda self: self.section("detection"), doc="Detection: models, languages, config file.")
+    coreference = property(lambda self: self.section("coreference"), doc="Coreference configuration file.")
+    operators = property(lambda self: self.section("operators"), doc="Anonymization methods and their options.")
+    limits = property(lambda self: self.section("limits"), doc="Size limits of documents and messages.")
+    policy = property(lambda self: self.section("policy"), doc="Which methods producers may ask for.")
 
     @field_validator("table_hmac_secret")
     @classmethod
@@ -156,7 +289,66 @@ class Settings(BaseSettings):
         return (init_settings, env_settings, _FileSettingsSource(settings_cls), file_secret_settings)
 
 
-KAFKA_SECURITY_PROTOCOLS: tuple[str, ...] = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+#: Section → {name in the section: flat field name}. The flat name is the environment variable without
+#: ``ANON_`` (``[limits] max_text_chars`` = ``ANON_MAX_TEXT_CHARS``); a settings file may use either.
+SECTIONS: dict[str, dict[str, str]] = {
+    "broker": {"url": "broker_url", "app_id": "app_id", "flavor": "broker_flavor",
+               "startup_timeout": "broker_startup_timeout", "replication_factor": "topic_replication_factor",
+               "security_protocol": "kafka_security_protocol", "sasl_mechanism": "kafka_sasl_mechanism",
+               "sasl_username": "kafka_sasl_username", "sasl_password": "kafka_sasl_password",
+               "ssl_cafile": "kafka_ssl_cafile", "ssl_certfile": "kafka_ssl_certfile",
+               "ssl_keyfile": "kafka_ssl_keyfile"},
+    "topics": {"documents": "topic_documents", "detected": "topic_detected", "resolved": "topic_resolved",
+               "translation_requests": "topic_translation_requests",
+               "translation_results": "topic_translation_results", "reidentified": "topic_reidentified",
+               "dead_letter": "topic_dead_letter", "erase": "topic_erase", "erased": "topic_erased",
+               "partitions": "topic_partitions", "internal_retention_ms": "internal_topic_retention_ms"},
+    "redis": {"url": "redis_url", "password": "redis_password", "ssl_ca_certs": "redis_ssl_ca_certs",
+              "ssl_certfile": "redis_ssl_certfile", "ssl_keyfile": "redis_ssl_keyfile"},
+    "tables": {"ttl_seconds": "table_ttl_seconds", "key_prefix": "table_key_prefix", "keys": "table_keys",
+               "keys_file": "table_keys_file", "allow_plaintext": "allow_plaintext_tables",
+               "delete_after_reidentification": "delete_table_after_reidentification",
+               "hmac_secret": "table_hmac_secret", "require_anonymization_id": "require_anonymization_id"},
+    "detection": {"ner_model_dir": "ner_model_dir", "ner_batch_size": "ner_batch_size",
+                  "preload_languages": "preload_languages", "config": "detection_config",
+                  "stanza_resources_dir": "stanza_resources_dir"},
+    "coreference": {"config": "coreference_config"},
+    "operators": {"default_method": "default_method", "label_methods": "label_methods",
+                  "options": "operator_options", "placeholder_markup": "placeholder_markup",
+                  "cache_dir": "cache_dir"},
+    "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes"},
+    "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
+}
+
+
+def flatten_sections(data: dict[str, Any]) -> dict[str, Any]:
+    """A settings file's values with sections (``{"limits": {"max_text_chars": 1000}}``) turned into flat names
+    (``{"max_text_chars": 1000}``); flat names pass unchanged.
+
+    Raises:
+        ValueError: an unknown section key or setting name (a typo would otherwise be ignored).
+    """
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in SECTIONS and isinstance(value, dict):
+            for inner, item in value.items():
+                if inner not in SECTIONS[key]:
+                    raise ValueError(f"settings file: unknown key {inner!r} in section [{key}]; known: "
+                                     f"{', '.join(SECTIONS[key])}")
+                flat[SECTIONS[key][inner]] = item
+        elif key in Settings.model_fields:
+            flat[key] = value
+        else:
+            raise ValueError(f"settings file: unknown setting {key[:64]!r} (sections: {', '.join(SECTIONS)})")
+    return flat
+
+
+def _section_model(name: str) -> type[BaseModel]:
+    fields = {key: (Settings.model_fields[flat].annotation, ...) for key, flat in SECTIONS[name].items()}
+    return create_model(f"{name.capitalize()}Section", __config__=ConfigDict(frozen=True), **fields)
+
+
+_SECTION_MODELS: dict[str, type[BaseModel]] = {name: _section_model(name) for name in SECTIONS}
 
 
 def kafka_bootstrap_servers(settings: Settings) -> list[str]:

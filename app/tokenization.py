@@ -1,7 +1,7 @@
 """Rule-based tokenizer and sentence splitter that keep character offsets.
 
-Stanza's tokenizer models cannot be downloaded on these machines (design.md, "Models on machines
-without internet"), so the text is tokenized here and given to Stanza with
+Stanza's tokenizer models are never downloaded (the worker runs without internet; README, "Models, training
+and evaluation"), so the text is tokenized here and given to Stanza with
 ``tokenize_pretokenized=True``. Tokens follow the CoNLL/Penn conventions the NER models were trained
 on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
 URLs kept whole, and English clitics split (``John's`` → ``John`` ``'s``).

@@ -4,38 +4,48 @@ Extra command-line arguments go to Faust's worker command, e.g. ``python -m app.
 
 Start-up, in order:
 
+0. every settings value is validated, then every language of ``ANON_PRELOAD_LANGUAGES`` (default: every declared
+   language) gets its detector (NER model included), coreferencers, and every allowed method its operator
+   (:mod:`app.startup`); anything wrong: one line on stderr and exit code 78, before anything is consumed;
 1. the table encryption key is checked (:func:`main`; exit code 2 without one);
 2. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
    (:func:`wait_for_broker`): one log line per failed attempt, retried after 1 s, doubling up to 30 s; for ever,
    or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69;
-3. Faust starts; before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default
-   ``en,de,es,pt``) in its stage thread (a language without a model is reported and dead-lettered later) and
-   logs ``worker ready``.
+3. Faust starts and logs ``worker ready``.
 
 Exit codes: 0 stopped by SIGTERM (also while waiting for the broker); 1 Faust gave up (e.g. the broker
 accepted connections but did not answer as a Kafka broker); 2 no table encryption key, or no server in
 ``ANON_BROKER_URL``; 69 (``EX_UNAVAILABLE`` of sysexits.h) no broker reachable within
-``ANON_BROKER_STARTUP_TIMEOUT``; 75 a message could neither be forwarded nor dead-lettered (``agents/common.py``).
+``ANON_BROKER_STARTUP_TIMEOUT``; 75 a message could neither be forwarded nor dead-lettered (``agents/common.py``);
+78 (``EX_CONFIG``) invalid configuration.
+
+Log messages escape control characters (:mod:`app.logsafe`): a value with a newline cannot forge a log line.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import socket
 import sys
 import time
 from collections.abc import Callable
 
-import agents.anonymize  # noqa: F401  (registers the agent)
-import agents.corefer  # noqa: F401
-import agents.detect  # noqa: F401
-import agents.erase  # noqa: F401
-import agents.reidentify  # noqa: F401
-from app.faust_app import faust_app
-from app.pipeline import StageError
-from app.runtime import pipeline, run_stage
+from app.logsafe import install as _escape_log_messages
+from app.startup import settings_or_exit
+
+_escape_log_messages()
+if __name__ == "__main__":  # `python -m app.worker`: one line and exit 78 on an invalid value, before Faust is built
+    settings_or_exit()
+
+import agents.anonymize  # noqa: E402,F401  (registers the agent)
+import agents.corefer  # noqa: E402,F401
+import agents.detect  # noqa: E402,F401
+import agents.erase  # noqa: E402,F401
+import agents.reidentify  # noqa: E402,F401
+from app.faust_app import faust_app  # noqa: E402
+from app.pipeline import StageError  # noqa: E402
+from app.runtime import pipeline, run_stage  # noqa: E402
 
 log = logging.getLogger("anonymizer")
 
@@ -44,10 +54,11 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 @faust_app.task
 async def preload_models() -> None:
-    """Load the NER models before the first document arrives."""
-    for language in filter(None, os.environ.get("ANON_PRELOAD_LANGUAGES", "en,de,es,pt").split(",")):
+    """Load the NER models before the first document arrives (already built by :func:`main`'s start-up check;
+    built here when the app is started another way)."""
+    for language in pipeline.settings.preload_languages:
         try:
-            await run_stage(pipeline.detector, language.strip())
+            await run_stage(pipeline.detector, language)
             log.info("NER model loaded for language %s", language)
         except StageError as exc:
             log.warning("%s", exc.reason)
@@ -164,9 +175,10 @@ def main(argv: list[str] | None = None) -> None:
     exits with :data:`BROKER_UNREACHABLE_EXIT_CODE` (69) if ``ANON_BROKER_STARTUP_TIMEOUT`` expires first.
     """
     from app.crypto import KeyError_, cipher_from_settings, hasher_from_settings
-    from app.settings import get_settings, kafka_bootstrap_servers
+    from app.settings import kafka_bootstrap_servers
+    from app.startup import components_or_exit
 
-    settings = get_settings()
+    settings = settings_or_exit()
     try:
         cipher = cipher_from_settings(settings)
         hasher_from_settings(settings)
@@ -176,6 +188,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(2) from None
     if not cipher.encrypts:
         log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
+    components_or_exit(settings, pipeline)
     startup_log, handler = _startup_logger()
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
     try:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from typing import Any, Optional, TypeVar
 
@@ -235,7 +236,35 @@ def parse_object(raw: bytes | str | None) -> dict:
         orjson.dumps(data)
     except TypeError:
         raise InvalidMessage("message is nested too deeply (more than 254 levels of JSON)") from None
+    if _LONG_NUMBER.search(raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")):
+        _refuse_big_integers(raw)
     return data
+
+
+#: 19 digits or more: the only integers that may lie outside 64 bits (orjson reads those as floats).
+_LONG_NUMBER = re.compile(rb"\d{19,}")
+
+
+def _refuse_big_integers(raw: bytes | str) -> None:
+    """Metadata is promised untouched, but orjson reads an integer beyond 64 bits as a float
+    (``123456789012345678901234567890`` → ``1.2345678901234568e+29``) and cannot write it: such a message is
+    refused with a clear reason (send the number as a string) rather than altered.
+
+    Raises:
+        InvalidMessage: an integer outside [-2**63, 2**64 - 1].
+    """
+    found: list[int] = []
+
+    def keep(literal: str) -> int:
+        value = int(literal)
+        if not -(2**63) <= value < 2**64:
+            found.append(value)
+        return value
+
+    json.loads(raw, parse_int=keep)
+    if found:
+        raise InvalidMessage("message holds an integer beyond 64 bits, which cannot be passed on exactly; "
+                             "send such numbers as strings")
 
 
 def decode_document(raw: bytes | str | None, *, max_text_chars: int) -> Document:

@@ -30,10 +30,27 @@ from app.devtools.demo import WorkerError, WorkerProcess
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
+from tests import properties
 from tests.kafka_utils import Collector, produce_one
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 WORKER_READY_TIMEOUT = float(os.environ.get("ANON_TEST_WORKER_TIMEOUT", "300"))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_settings() -> Iterator[None]:
+    """Every test reads the settings of its own environment (``monkeypatch.setenv("ANON_...")``): the process-wide
+    :func:`app.settings.get_settings` cache is cleared before and after each test."""
+    from app.settings import get_settings
+
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the Hypothesis profile (:mod:`tests.properties`) before the test modules are imported."""
+    properties.load(properties.profile_for(config.option.markexpr or "", os.environ.get("HYPOTHESIS_PROFILE")))
 
 
 @pytest.fixture(scope="session")
@@ -187,7 +204,8 @@ def worker_factory(
         n = len(started) + 1
         app_id = app_id or f"test-{session_id}-{n}"
         extra = {"ANON_TABLE_KEY_PREFIX": table_key_prefix, "ANON_TABLE_TTL_SECONDS": "3600",
-                 "ANON_TABLE_KEYS": table_keys, "ANON_TABLE_KEYS_FILE": "", **env}
+                 "ANON_TABLE_KEYS": table_keys, "ANON_TABLE_KEYS_FILE": "",
+                 "ANON_BROKER_FLAVOR": "kafka" if os.environ.get("ANON_TEST_KAFKA_BOOTSTRAP") else "tansu", **env}
         proc = WorkerProcess(broker_url=f"kafka://{kafka_bootstrap}", redis_url=redis_url, app_id=app_id,
                              log_path=log_dir / f"worker-{n}.log", extra_env=extra)
         started.append(proc)

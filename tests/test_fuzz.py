@@ -47,10 +47,11 @@ from models.records import (
     decode_translation,
 )
 
+from tests.properties import examples
 from tests.unit.fakes import GazetteerTagger
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-STAGES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+FAST = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+STAGES = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                           HealthCheck.filter_too_much])
 
 # --------------------------------------------------------------------------------------------------------

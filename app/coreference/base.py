@@ -1,4 +1,4 @@
-"""The coreferencer template (seed 004 §4.2.4: "an abstract class **Coreferencer** that provides the basic
+"""The coreferencer template (Dias, 2016, §4.2.4: "an abstract class **Coreferencer** that provides the basic
 methods for CRR and a set of classes that extend this abstract class").
 
 :meth:`Coreferencer.resolve` is the template method. For the mentions of one label it
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from app.doc import Entity
 
 if TYPE_CHECKING:
-    from app.coreference.rules import Rule
+    from app.coreference.rules import CoreferenceRule
 
 
 def normalize(surface: str) -> str:
@@ -195,7 +195,7 @@ class Coreferencer:
             if options and name in options:
                 setattr(self, name, bool(options[name]))
         names = self.default_rules if rules is None else tuple(rules)
-        self.rules: list[Rule] = [build_rule(name) for name in names]
+        self.rules: list[CoreferenceRule] = [build_rule(name) for name in names]
 
     # ---------------------------------------------------------------- template method
     def resolve(self, entities: list[tuple[int, Entity]]) -> list[list[int]]:
@@ -230,7 +230,7 @@ class Coreferencer:
                        function_words=self.function_words)
 
     def headword_index(self, words: tuple[str, ...]) -> int:
-        """Position of the headword (seed 004 §3.3.4): the word before the first preposition ("*University* of
+        """Position of the headword (Dias, 2016, §3.3.4): the word before the first preposition ("*University* of
         Cambridge", "*Konferenz* der Präsidenten"), else the last word (head-final languages) or the first
         content word (head-initial languages)."""
         content = [i for i, w in enumerate(words) if w not in self.function_words]

@@ -1,11 +1,11 @@
-"""B³ (B-cubed) precision and recall of coreference chains (Bagga & Baldwin 1998; seed 004 §3.1.3).
+"""B³ (B-cubed) precision and recall of coreference chains (Bagga & Baldwin 1998; Dias, 2016, §3.1.3).
 
 For every mention *m* of a document, with *P_m* the predicted chain holding *m* and *T_m* the true (gold) chain
 holding *m*::
 
     precision(m) = |P_m ∩ T_m| / |P_m|          recall(m) = |P_m ∩ T_m| / |T_m|
 
-and over a dataset of *N* mentions (seed 004, equations 3.6 and 3.7)::
+and over a dataset of *N* mentions (Dias, 2016, equations 3.6 and 3.7)::
 
     B³-precision = 1/N Σ_d Σ_{m ∈ d} precision(m)      B³-recall = 1/N Σ_d Σ_{m ∈ d} recall(m)
 
@@ -119,7 +119,7 @@ def bcubed(gold: Sequence[Iterable[Hashable]], predicted: Sequence[Iterable[Hash
 
 
 def bcubed_corpus(documents: Iterable[tuple[Sequence[Iterable[Hashable]], Sequence[Iterable[Hashable]]]]) -> BCubed:
-    """B³ over a dataset of ``(gold, predicted)`` chain pairs, averaged over all mentions (seed 004 eq. 3.6, 3.7)."""
+    """B³ over a dataset of ``(gold, predicted)`` chain pairs, averaged over all mentions (Dias, 2016 eq. 3.6, 3.7)."""
     total = BCubed()
     for gold, predicted in documents:
         total.add(bcubed(gold, predicted))

@@ -1,4 +1,4 @@
-"""Per-language, per-label configuration of coreference (seed 004 §4.2.4, Figure 4.4 and Appendix B).
+"""Per-language, per-label configuration of coreference (Dias, 2016, §4.2.4, Figure 4.4 and Appendix B).
 
 The defaults ship in ``app/coreference/defaults.json``: a ``"*"`` section for every language and one
 section per language that overrides it key by key. A user file (JSON, same shape) named by
@@ -9,12 +9,13 @@ Keys of a language section:
 ``labels``          ``{LABEL: {"class": ..., "rules": [...]}}`` — which coreferencer handles a label and which
                     rules it applies, in order (:mod:`app.coreference.rules`: ``identical possessive title
                     type_word stem prepositional acronym partial``). ``class`` is a name of
-                    :data:`app.coreference.coreferencers.COREFERENCERS` or ``"package.module:Class"``;
+                    :func:`app.registry.names` ``("coreferencer")`` or ``"package.module:Class"``;
                     ``"rules"`` may be omitted (the class's defaults) or ``[]`` (every mention a chain of its
                     own). The ``"*"`` label applies to labels without an entry; without a ``"*"`` entry
                     such labels are singletons. Merged label by label.
 ``head``            ``"final"`` (en, de: "European *Parliament*") or ``"initial"`` (es, pt: "*Parlamento*
-                    Europeo"): where the headword of a name is when no preposition marks it.
+                    Europeo"): where the headword of a name is when no preposition marks it. Default: the
+                    language's :attr:`app.languages.Language.head_final`.
 ``stemmer``         Snowball algorithm of the ``stem`` rule (``"german"``, ``"spanish"``, ...) or ``null``.
 ``stem_scope``      ``"all"`` (every word compared by its stem: "Europäische Parlament" = "Europäischen
                     Parlaments") or ``"headword"`` (only the headword stemmed, other words identical).
@@ -28,34 +29,18 @@ Keys of a language section:
 
 from __future__ import annotations
 
-import json
-import os
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from app import languages
+from app.config_files import load_layered, merge_section
+
 DEFAULTS_FILE = Path(__file__).resolve().parent / "defaults.json"
-ENV_VAR = "ANON_COREFERENCE_CONFIG"
+ENV_VAR = "ANON_COREFERENCE_CONFIG"  # read through app.settings.Settings.coreference_config
 
-#: keys whose values are dictionaries merged key by key (one level)
-_MERGED_KEYS = ("labels", "title_genders", "type_words")
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if key in _MERGED_KEYS and isinstance(value, dict) and isinstance(merged.get(key), dict):
-            inner = dict(merged[key])
-            for name, item in value.items():
-                # a label's entry is merged too: {"PERSON": {"rules": [...]}} keeps the configured class
-                if isinstance(item, dict) and isinstance(inner.get(name), dict):
-                    inner[name] = {**inner[name], **item}
-                else:
-                    inner[name] = item
-            merged[key] = inner
-        else:
-            merged[key] = value
-    return merged
+#: ``labels``, ``title_genders`` and ``type_words`` merged key by key, a label's entry too
+_merge = partial(merge_section, nested=True)
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:
@@ -63,12 +48,11 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
     Raises:
         OSError, json.JSONDecodeError: unreadable or invalid user file.
+        ValueError: an unknown section or key (:func:`app.config_files.check_sections`).
     """
-    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or os.environ.get(ENV_VAR)
-    if user:
-        config = with_overrides(json.loads(Path(user).read_text("utf-8")), config)
-    return config
+    from app.settings import get_settings
+
+    return load_layered(DEFAULTS_FILE, path or get_settings().coreference_config, "coreference configuration", _merge)
 
 
 def with_overrides(overrides: dict[str, Any] | None, base: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -87,7 +71,10 @@ def language_config(language: str, config: dict[str, Any] | None = None) -> dict
         config: a raw configuration (:func:`load_config`); default the cached defaults + user file.
     """
     config = config if config is not None else cached_config()
-    return _merge(config.get("*", {}), config.get(language, {}))
+    base = config.get("*", {})
+    if language in languages.supported():  # the language's grammar (app.languages), unless configured
+        base = {**base, "head": "final" if languages.get(language).head_final else "initial"}
+    return _merge(base, config.get(language, {}))
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,4 @@
-"""Coreferencers per kind of name (seed 004 §4.2.4 and Appendix B: ``"PERZ": "default_person.
+"""Coreferencers per kind of name (Dias, 2016, §4.2.4 and Appendix B: ``"PERZ": "default_person.
 DefaultPersonCoreferencer"``). Which class handles which label in which language is configured
 (:mod:`app.coreference.config`); a class's :attr:`~app.coreference.base.Coreferencer.default_rules` apply when the
 configuration names no rules.
@@ -10,8 +10,10 @@ import importlib
 from typing import Any
 
 from app.coreference.base import Coreferencer, Mention, _subsequence, is_initial
+from app.registry import get, register
 
 
+@register("coreferencer", "PersonCoreferencer")
 class PersonCoreferencer(Coreferencer):
     """Person names: titles dropped, partial names ("John Doe", "Mr. Doe", "John D.", "John", "Doe").
 
@@ -51,6 +53,7 @@ class PersonCoreferencer(Coreferencer):
         return True
 
 
+@register("coreferencer", "OrganizationCoreferencer")
 class OrganizationCoreferencer(Coreferencer):
     """Organizations: type words ("Corporation", "GmbH"), acronyms ("EP"), prepositional variants, and short
     forms holding the headword ("Parliament" / "European Parliament")."""
@@ -59,6 +62,7 @@ class OrganizationCoreferencer(Coreferencer):
     bare_headword_of_complement = False
 
 
+@register("coreferencer", "LocationCoreferencer")
 class LocationCoreferencer(Coreferencer):
     """Locations: type words ("Republic of Latvia" / "Latvia"), acronyms ("UK"), prepositional variants. No partial
     matching by default: "Eastern Europe" is not "Europe", "New York" not "York"."""
@@ -66,25 +70,19 @@ class LocationCoreferencer(Coreferencer):
     default_rules = ("identical", "possessive", "type_word", "prepositional", "acronym")
 
 
-#: Coreferencer classes by configuration name.
-COREFERENCERS: dict[str, type[Coreferencer]] = {
-    "Coreferencer": Coreferencer,
-    "SimpleCoreferencer": Coreferencer,
-    "PersonCoreferencer": PersonCoreferencer,
-    "OrganizationCoreferencer": OrganizationCoreferencer,
-    "LocationCoreferencer": LocationCoreferencer,
-}
+# the base class under its configuration names ("SimpleCoreferencer": the name of the first version)
+register("coreferencer", "Coreferencer")(Coreferencer)
+register("coreferencer", "SimpleCoreferencer")(Coreferencer)
 
 
 def coreferencer_class(name: str) -> type[Coreferencer]:
-    """A class by name (:data:`COREFERENCERS`) or ``"package.module:Class"`` (a subclass of
-    :class:`~app.coreference.base.Coreferencer`).
+    """A class registered under ``name`` (:func:`app.registry.register`, kind ``coreferencer``) or
+    ``"package.module:Class"`` (a subclass of :class:`~app.coreference.base.Coreferencer`).
 
     Raises:
-        ValueError: unknown name, or the imported object is not a Coreferencer subclass.
+        app.registry.UnknownComponent: unknown name (a ``ValueError``).
+        ValueError: the imported object cannot be imported or is not a Coreferencer subclass.
     """
-    if name in COREFERENCERS:
-        return COREFERENCERS[name]
     if ":" in name:
         module, _, attr = name.partition(":")
         try:
@@ -94,12 +92,12 @@ def coreferencer_class(name: str) -> type[Coreferencer]:
         if isinstance(cls, type) and issubclass(cls, Coreferencer):
             return cls
         raise ValueError(f"{name!r} is not a Coreferencer subclass")
-    raise ValueError(f"unknown coreferencer {name!r}; known: {', '.join(COREFERENCERS)} or 'module:Class'")
+    return get("coreferencer", name).factory
 
 
 def build_coreferencer(language: str, label: str, settings: dict[str, Any]) -> Coreferencer | None:
     """The coreferencer configured for ``label`` (or the ``"*"`` label) in a language's effective settings;
-    ``None`` when neither is configured (the label's mentions stay singletons, seed 004 §4.2.4)."""
+    ``None`` when neither is configured (the label's mentions stay singletons, Dias, 2016, §4.2.4)."""
     labels = settings.get("labels", {})
     entry = labels.get(label, labels.get("*"))
     if entry is None:

@@ -1,18 +1,18 @@
-"""Evaluate coreference chains against a gold set with B³ (seed 004 §3.1.3 and §5.2.2).
+"""Evaluate coreference chains against a gold set with B³ (Dias, 2016, §3.1.3 and §5.2.2).
 
 Usage::
 
     python -m app.coreference.evaluate --gold eval/coreference/gold [--json-report out/coref.json] \\
         [--data-root ../shared/data] [--config my-coreference.json] [--errors 20]
 
-As in seed 004 §5.2.2 the gold entities are given to the resolver, so the figures measure the grouping alone.
+As in Dias, 2016, §5.2.2 the gold entities are given to the resolver, so the figures measure the grouping alone.
 Three systems are compared over the gold mentions:
 
-* ``singletons`` — every mention a chain of its own (the baseline of seed 004 Figure 5.13);
+* ``singletons`` — every mention a chain of its own (the baseline of Dias, 2016 Figure 5.13);
 * ``identical``  — identical surfaces only (case, spacing and a leading article ignored);
 * ``rules``      — :func:`app.coreference.resolver.resolve_chains` with the configured rules.
 
-B³ precision and recall are averaged over all mentions of the gold set (seed 004 eq. 3.6, 3.7), overall, per
+B³ precision and recall are averaged over all mentions of the gold set (Dias, 2016 eq. 3.6, 3.7), overall, per
 language and per label; the macro-average over documents is reported too. Documents that refer to a corpus absent
 from ``--data-root`` are skipped with a message.
 """
@@ -188,7 +188,7 @@ def main(
         f"({sum(1 for d in documents for c in d.chains if len(c) > 1)} with more than one mention); "
         f"languages: {', '.join(sorted(languages))}"
     )
-    console.print(_table(results, "B³ averaged over mentions (seed 004 eq. 3.6, 3.7)"))
+    console.print(_table(results, "B³ averaged over mentions (Dias, 2016 eq. 3.6, 3.7)"))
     macro = " · ".join(
         f"{name} P {r['macro_documents']['precision']:.3f} R {r['macro_documents']['recall']:.3f}"
         for name, r in results.items()

@@ -1,4 +1,4 @@
-"""Rule-based coreference between named entities (seed 004 §4.2.4, after Bontcheva et al.).
+"""Rule-based coreference between named entities (Dias, 2016, §4.2.4, after Bontcheva et al.).
 
 :func:`resolve_chains` groups the entities of a document into coreference chains. Each label is handled by the
 coreferencer its language's configuration names (:mod:`app.coreference.config`, defaults in
@@ -19,45 +19,15 @@ Chains are numbered in order of their first mention; mentions are listed in text
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
 from app.coreference.base import Coreferencer, normalize
 from app.coreference.config import language_config, with_overrides
 from app.coreference.coreferencers import build_coreferencer
-from app.detection.labels import PERSON
 from app.doc import Chain, Entity
 
-__all__ = ["resolve_chains", "coreferencers_for", "normalize", "name_words", "TITLES"]
-
-#: Titles stripped by :func:`name_words` (kept for callers of the first version of this module).
-TITLES: frozenset[str] = frozenset(
-    """
-    mr mrs ms miss mx dr prof sir dame lord lady rev fr
-    herr frau dr. prof.
-    sr sra srta don doña dña señor señora
-    dom dona senhor senhora
-    """.split()
-)
-
-_POSSESSIVE = re.compile(r"['’]s?$")
-
-
-def name_words(surface: str, label: str) -> tuple[str, ...]:
-    """The words that identify an entity, language-independently: normalised, possessive and (for persons)
-    titles removed.
-
-    Returns:
-        ``tuple[str, ...]`` of lower-case words; empty when the surface is only a title.
-    """
-    words = normalize(surface).split()
-    if words:
-        words[-1] = _POSSESSIVE.sub("", words[-1])
-    if label == PERSON:
-        while words and words[0].rstrip(".") in TITLES:
-            words = words[1:]
-    return tuple(w for w in words if w)
+__all__ = ["resolve_chains", "coreferencers_for", "normalize"]
 
 
 class _Coreferencers:

@@ -1,4 +1,4 @@
-"""Coreference rules (seed 004 §4.2.4, after Bontcheva et al.'s orthographic matcher).
+"""Coreference rules (Dias, 2016, §4.2.4, after Bontcheva et al.'s orthographic matcher).
 
 *Normalizing* rules rewrite each mention's words (or its comparison key) and link the mentions whose keys have
 become equal; they run first, in configuration order, and their effects accumulate ("Mr. John Doe's" →
@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from app.registry import create, register
 from app.coreference.base import (
     POSSESSIVE as _POSSESSIVE,
     Coreferencer,
@@ -40,7 +41,7 @@ from app.coreference.base import (
 )
 
 
-class Rule:
+class CoreferenceRule:
     """A coreference rule: :meth:`apply` links mentions of one label in a union-find."""
 
     name: ClassVar[str] = ""
@@ -54,7 +55,7 @@ class Rule:
         return f"{type(self).__name__}()"
 
 
-class NormalizingRule(Rule):
+class NormalizingRule(CoreferenceRule):
     """Rewrites every mention (:meth:`normalize`), then links mentions with equal keys."""
 
     normalizing = True
@@ -85,6 +86,7 @@ def link_compatible(members: list[int], mentions: list[Mention], uf: UnionFind) 
             uf.union(same[0], i)
 
 
+@register("coreference_rule")
 class IdenticalRule(NormalizingRule):
     """Identical surfaces (case, spacing and — except in person names, "de Palacio" — a leading article or other
     function word ignored: "the Netherlands" / "Netherlands")."""
@@ -97,6 +99,7 @@ class IdenticalRule(NormalizingRule):
             mention.set_words(words[1:])
 
 
+@register("coreference_rule")
 class PossessiveRule(NormalizingRule):
     """English possessive forms ("John Doe's", "Hicks'")."""
 
@@ -109,7 +112,8 @@ class PossessiveRule(NormalizingRule):
         mention.set_words(tuple(words))
 
 
-class TitleRule(NormalizingRule):
+@register("coreference_rule")
+class TitleCoreferenceRule(NormalizingRule):
     """Leading titles and honorifics ("Mr.", "Dr", "Herrn", "Sra.", "Vice-President"); records the gender a
     title tells."""
 
@@ -127,6 +131,7 @@ class TitleRule(NormalizingRule):
         mention.set_words(words)
 
 
+@register("coreference_rule")
 class TypeWordRule(NormalizingRule):
     """Words that name the type of object: trailing ("Corporation", "GmbH", "S.A.") or leading ("Republic of",
     "Republik", "Reino de"), as configured per label and language."""
@@ -147,6 +152,7 @@ class TypeWordRule(NormalizingRule):
         mention.set_words(words)
 
 
+@register("coreference_rule")
 class StemRule(NormalizingRule):
     """Words compared by their Snowball stems (``stem_scope``: every word, or only the headword)."""
 
@@ -164,6 +170,7 @@ class StemRule(NormalizingRule):
         mention.set_words(stemmed, stemmed=True)
 
 
+@register("coreference_rule")
 class GenitiveRule(NormalizingRule):
     """German genitive "-s" of names: "Europas" / "Europa", "Prodis" / "Prodi" — a surface ending in "s" is read
     as the same surface without it when that one occurs in the document (words of the label's mentions)."""
@@ -181,6 +188,7 @@ class GenitiveRule(NormalizingRule):
         super().apply(mentions, uf, coref)
 
 
+@register("coreference_rule")
 class PrepositionalRule(NormalizingRule):
     """Prepositional variants: keys compare the content words regardless of order and function words
     ("University of Cambridge" / "Cambridge University")."""
@@ -194,7 +202,8 @@ class PrepositionalRule(NormalizingRule):
 _PARENTHESIZED = re.compile(r"\(\s*((?:[^\W\d_]\.){2,}|[^\W\d_]{2,10})\s*\)")
 
 
-class AcronymRule(Rule):
+@register("coreference_rule")
+class AcronymRule(CoreferenceRule):
     """Acronyms and abbreviations ("EP", "E.P.") linked to the only chain of full forms whose initials they are.
 
     Mentions of one acronym (with or without periods) are always linked together; the group joins a chain of
@@ -224,7 +233,8 @@ class AcronymRule(Rule):
                 uf.union(members[0], roots.pop())
 
 
-class PartialRule(Rule):
+@register("coreference_rule")
+class PartialRule(CoreferenceRule):
     """A short form joins the only chain holding a longer form it is part of (the coreferencer decides what a
     part is: :meth:`~app.coreference.base.Coreferencer.is_short_form_of`)."""
 
@@ -275,20 +285,10 @@ def _has_content(words: tuple[str, ...], coref: Coreferencer) -> bool:
     return any(w not in coref.function_words for w in words)
 
 
-RULES: dict[str, type[Rule]] = {
-    cls.name: cls
-    for cls in (IdenticalRule, PossessiveRule, TitleRule, TypeWordRule, GenitiveRule, StemRule, PrepositionalRule,
-                AcronymRule, PartialRule)
-}
-
-
-def build_rule(name: str) -> Rule:
-    """A rule by name (:data:`RULES`).
+def build_rule(name: str) -> CoreferenceRule:
+    """A coreference rule by name (registered with :func:`app.registry.register`).
 
     Raises:
-        ValueError: unknown rule name.
+        app.registry.UnknownComponent: unknown rule name (a ``ValueError`` and a ``KeyError``).
     """
-    try:
-        return RULES[name]()
-    except KeyError:
-        raise ValueError(f"unknown coreference rule {name!r}; known: {', '.join(RULES)}") from None
+    return create("coreference_rule", name)

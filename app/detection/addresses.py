@@ -2,8 +2,8 @@
 
 A model finds "Hauptstraße" or "Avenida Paulista" at best and leaves the house number in clear text; it also
 tags streets named after people as persons ("221B Baker Street"). Street addresses follow each language's
-written conventions closely, so a pattern per language finds the street *with* its number (seed 004 §4.2.2:
-patterns for what has a regular form; seed 002 §4.1: left and right context such as "Rua", "Straße"):
+written conventions closely, so a pattern per language finds the street *with* its number (Dias, 2016, §4.2.2:
+patterns for what has a regular form; Graliński et al., 2009, §4.1: left and right context such as "Rua", "Straße"):
 
 * ``de``: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a", "Sankt-Georg-Straße 3"), or
   capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12");
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
@@ -84,20 +85,21 @@ class AddressRecognizer(Recognizer):
 
     Overlapping matches keep the longest, then the earliest. Offsets are character offsets (half-open).
 
+    A declared language without patterns here (:mod:`app.languages`) finds no address.
+
     Raises:
-        ValueError: no address patterns for ``language``.
+        ValueError: ``language`` is not declared (:class:`app.languages.UnknownLanguage`).
     """
 
     name = "address"
 
     def __init__(self, language: str = "en") -> None:
-        if language not in _COMPILED:
-            raise ValueError(f"no address patterns for language {language!r}")
+        languages.get(language)  # UnknownLanguage (a ValueError) for an undeclared language
         self.language = language
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: list[tuple[int, int]] = []
-        for pattern in _COMPILED[self.language]:
+        for pattern in _COMPILED.get(self.language, ()):
             for m in pattern.finditer(text):
                 first = m.group().split()[0]
                 if self.language == "de" and first in _DE_NOT_STREETS:

@@ -1,4 +1,4 @@
-"""The recognizer interface shared by model-based and pattern-based detection (seed 004 §4.2.2)."""
+"""The recognizer interface shared by model-based and pattern-based detection (Dias, 2016, §4.2.2)."""
 
 from __future__ import annotations
 

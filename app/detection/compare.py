@@ -1,4 +1,4 @@
-"""Compare detection configurations side by side on an annotated corpus (seed 004 §5.1–5.2).
+"""Compare detection configurations side by side on an annotated corpus (Dias, 2016, §5.1–5.2).
 
     python -m app.detection.compare --language en --test ../shared/data/ner/en/conll2003/test.txt \\
         --format conll2003 [--configs stanza,patterns,second_pass,full] [--json-report out/compare-en.json]

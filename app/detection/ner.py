@@ -3,7 +3,7 @@
 Tokens come from :mod:`app.tokenization` (character offsets kept); Stanza tags them with
 ``tokenize_pretokenized=True`` (:class:`app.detection.stanza_ner.StanzaTagger`); tag sequences in
 BIO, IOB1 or BIOES are decoded into spans and each model tag is converted to a standard label
-(seed 004 Appendix B ``converttags``).
+(Dias, 2016 Appendix B ``converttags``).
 """
 
 from __future__ import annotations

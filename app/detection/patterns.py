@@ -1,4 +1,4 @@
-"""Pattern recognizers: e-mail addresses, phone numbers, URLs and dates (seed 004 §4.2.2 "pattern-matching").
+"""Pattern recognizers: e-mail addresses, phone numbers, URLs and dates (Dias, 2016, §4.2.2 "pattern-matching").
 
 * E-mail: an RFC 5322 "dot-atom" local part and a domain with at least one dot and an alphabetic TLD.
 * Phone: Google's libphonenumber (``phonenumbers.PhoneNumberMatcher``), leniency ``VALID``, tried for
@@ -15,6 +15,7 @@ import re
 
 import phonenumbers
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
 from app.doc import Entity, Sentence
@@ -91,28 +92,12 @@ class PhoneRecognizer(Recognizer):
         return sorted(found.values(), key=lambda e: (e.start, e.end))
 
 
-#: Month names (and common abbreviations) per language → month number.
+#: Month names (and common abbreviations) per language → month number (:mod:`app.languages`: ``months``,
+#: ``month_variants``, ``month_abbreviations``; lower case).
 MONTHS: dict[str, dict[str, int]] = {
-    "en": {
-        "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-        "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-        "oct": 10, "nov": 11, "dec": 12,
-    },
-    "de": {
-        "januar": 1, "jänner": 1, "februar": 2, "märz": 3, "april": 4, "mai": 5, "juni": 6, "juli": 7,
-        "august": 8, "september": 9, "oktober": 10, "november": 11, "dezember": 12,
-        "jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-        "okt": 10, "nov": 11, "dez": 12,
-    },
-    "es": {
-        "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-        "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-    },
-    "pt": {
-        "janeiro": 1, "fevereiro": 2, "março": 3, "marco": 3, "abril": 4, "maio": 5, "junho": 6,
-        "julho": 7, "agosto": 8, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
-    },
+    lang.code: {**{m.lower(): n for n, m in enumerate(lang.months, 1)},
+                **{m.lower(): n for m, n in lang.month_variants.items()}, **lang.month_abbreviations}
+    for lang in languages.all_languages()
 }
 
 _ORDINAL = r"(?:st|nd|rd|th)?"

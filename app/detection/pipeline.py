@@ -1,13 +1,13 @@
-"""The detection pipeline (seed 004 §4.2, Fig. 4.1–4.2), as named components in order:
+"""The detection pipeline (Dias, 2016, §4.2, Fig. 4.1–4.2), as named components in order:
 
 1. ``recognizers`` — model and patterns in parallel on the same tokens;
 2. ``voting`` — overlaps resolved by the cascade of precedence (:mod:`app.detection.voting`);
 3. ``rules`` — entities made of titles only ("Prof. Dr.") or naming a form field ("DNI", "MRN") dropped, then
    NERT-style context rules, re-run with all-occurrence marking until nothing changes (:mod:`app.detection.rules`,
-   seed 002);
+   Graliński et al., 2009);
 4. ``second_pass`` — short forms, label consistency, every occurrence (:mod:`app.detection.second_pass`);
 5. ``proper_nouns`` — the fallback for capitalised words no lexicon knows, last, then every occurrence again
-   (:mod:`app.detection.proper_nouns`; seed 002 §4.3).
+   (:mod:`app.detection.proper_nouns`; Graliński et al., 2009, §4.3).
 
 What runs is set per language by :mod:`app.detection.config`.
 """
@@ -21,42 +21,24 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from app.detection.addresses import AddressRecognizer
 from app.detection.base import Recognizer
 from app.detection.config import language_config
-from app.detection.gazetteers import GazetteerRecognizer, location_gazetteer
-from app.detection.identifiers import (
-    CreditCardRecognizer,
-    IbanRecognizer,
-    IdNumberRecognizer,
-    IpAddressRecognizer,
-    NationalIdRecognizer,
-    field_label,
-)
+from app.detection.gazetteers import GazetteerRecognizer
+from app.detection.identifiers import field_label
 from app.detection.labels import PROPER_NOUN
-from app.detection.ner import StanzaRecognizer, Tagger
-from app.detection.patterns import (
-    PHONE_REGIONS,
-    CaseNumberRecognizer,
-    DateRecognizer,
-    EmailRecognizer,
-    MoneyRecognizer,
-    NumberRecognizer,
-    PhoneRecognizer,
-    PostalCodeRecognizer,
-    TimeRecognizer,
-    UrlRecognizer,
-)
+from app.detection.ner import Tagger
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
+from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
 from app.doc import Entity, Sentence
+from app.registry import create
 from app.tokenization import split_sentences, tokenize
 
 
 class RegexRecognizer(Recognizer):
-    """Users' own regular expressions: ``[(label, regex), ...]`` (seed 004 §4.2.2)."""
+    """Users' own regular expressions: ``[(label, regex), ...]`` (Dias, 2016, §4.2.2)."""
 
     def __init__(self, patterns: list[tuple[str, str]], name: str = "custom") -> None:
         self.name = name
@@ -225,7 +207,7 @@ def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
     return parts
 
 
-#: Named configurations compared by the evaluation command (seed 004 §5.1).
+#: Named configurations compared by the evaluation command (Dias, 2016, §5.1).
 COMPONENT_SETS: dict[str, dict[str, bool]] = {
     "stanza": {"patterns": False, "rules": False, "second_pass": False, "proper_nouns": False},
     "patterns": {"patterns": True, "rules": False, "second_pass": False, "proper_nouns": False},
@@ -251,7 +233,8 @@ def build_detector(
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no NER model for the language.
-        KeyError: an unknown recognizer, rule or component set in the configuration.
+        KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
+            or component set in the configuration.
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
@@ -265,33 +248,10 @@ def build_detector(
                                           recall_bias=float(cfg.get("ner_recall_bias", 0.0)))
         return tagger_factory(language, model_dir, batch_size)
 
-    factories: dict[str, Callable[[], list[Recognizer]]] = {
-        "email": lambda: [EmailRecognizer()],
-        "url": lambda: [UrlRecognizer()],
-        "ip": lambda: [IpAddressRecognizer()],
-        "iban": lambda: [IbanRecognizer()],
-        "credit_card": lambda: [CreditCardRecognizer()],
-        "national_id": lambda: [NationalIdRecognizer(language)],
-        "id_number": lambda: [IdNumberRecognizer(language)],
-        "phone": lambda: [PhoneRecognizer(PHONE_REGIONS.get(language, ("US",)))],
-        "case_number": lambda: [CaseNumberRecognizer()],
-        "date": lambda: [DateRecognizer(language)],
-        "time": lambda: [TimeRecognizer()],
-        "money": lambda: [MoneyRecognizer()],
-        "postal_code": lambda: [PostalCodeRecognizer(language)],
-        "address": lambda: [AddressRecognizer(language)],
-        "number": lambda: [NumberRecognizer()],
-        "gazetteer": lambda: [location_gazetteer(
-            language, int(cfg.get("gazetteer_min_population", 100_000)),
-            int(cfg.get("gazetteer_alternate_names_min_population", 1_000_000)))],
-        "stanza": lambda: [StanzaRecognizer(_tagger(), conversion=cfg.get("conversion", "conll"))],
-        "custom": lambda: [_Combined(parts, "custom")] if (parts := _custom_recognizers(cfg)) else [],
-    }
+    context = RecognizerContext(language, cfg, _tagger)
     recognizers: list[Recognizer] = []
     for name in names:
-        if name not in factories:
-            raise KeyError(f"unknown recognizer {name!r} in the detection configuration of {language!r}")
-        recognizers.extend(factories[name]())
+        recognizers.extend(create("recognizer", name, context))
     rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
     second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
     lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None

@@ -1,12 +1,12 @@
 """Proper-noun fallback: capitalised words that no lexicon of common words knows.
 
 A capitalised word that is not a known common word of the language is, most of the time, a proper name
-(Mikheev, "A knowledge-free method for capitalized word disambiguation", ACL 1999; seed 002 §4.3: "to
+(Mikheev, "A knowledge-free method for capitalized word disambiguation", ACL 1999; Graliński et al., 2009, §4.3: "to
 distinguish proper names that should be anonymized from common upper-cased words we use lexicons"). This
 component runs **last** in the detection pipeline (after voting, the context rules and the second pass) and
 marks, as ``PROPER_NOUN``, every run of such words that no other component covered: names the NER model
 missed and no pattern or rule knows ("Saperion", "Halmich", "Höskuldsstaðir"). It does not guess a type,
-so it never changes the typed entities; it only closes leaks (recall first, seed 004 §5.1; seed 002 §7).
+so it never changes the typed entities; it only closes leaks (recall first, Dias, 2016, §5.1; Graliński et al., 2009, §7).
 
 A word is a **candidate** when it:
 

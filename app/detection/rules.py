@@ -1,5 +1,5 @@
-"""Context rules in the spirit of NERT (seed 002): a match pattern over tokens, left/right context,
-and an action that sets the entity type. Multiple-run rules (seed 002 §5.3.2) refer to entities
+"""Context rules in the spirit of NERT (Graliński et al., 2009): a match pattern over tokens, left/right context,
+and an action that sets the entity type. Multiple-run rules (Graliński et al., 2009, §5.3.2) refer to entities
 already found, so the rule set is re-run until no new entity appears.
 
 Rules (each configurable per language, see :mod:`app.detection.config`):
@@ -7,7 +7,7 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``title`` — a title or honorific ("Mr.", "Dr.", "Herr", "Frau", "Sr.", "Sra.", "Dona") followed by
   capitalised words: the words are a ``PERSON`` (the title stays in the text). A title is strong
   evidence, so it relabels an entity of another label on exactly those words.
-* ``first_name`` — a first name from a lexicon (Faker's locale data, seed 002 §4.3 uses lexicons of
+* ``first_name`` — a first name from a lexicon (Faker's locale data, Graliński et al., 2009, §4.3 uses lexicons of
   first names) followed by capitalised words: ``PERSON``.
 * ``org_suffix`` — capitalised words followed by a legal form ("Ltd", "Inc.", "GmbH", "S.A.",
   "Lda."): ``ORGANIZATION`` including the legal form.
@@ -16,7 +16,7 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``org_keyword`` — an organization head noun ("University", "Sparkasse", "Tribunal", "Câmara") with a detected
   place: one ``ORGANIZATION`` ("University of Lisbon", "Landgericht Köln", "Tribunal de Justiça de Minas Gerais").
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
-  words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", seed 002 §5.3.2).
+  words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
@@ -33,29 +33,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 
+from app import languages
 from app.detection.labels import LOCATION, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
+from app.registry import create, register
 
-#: Titles and honorifics per language (as tokens, case-sensitive).
-TITLES: dict[str, frozenset[str]] = {
-    "en": frozenset("Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor President Minister Commissioner Mayor".split()),
-    "de": frozenset("Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident Präsidentin Richter Richterin Bürgermeister Bürgermeisterin".split()),
-    "es": frozenset("Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro Ministra Juez Jueza Alcalde Alcaldesa".split()),
-    "pt": frozenset("Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora".split()),
-}
+#: Titles and honorifics per language (as tokens, case-sensitive; :attr:`app.languages.Language.titles`).
+TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
 
-#: Legal forms that end organization names.
-LEGAL_FORMS: frozenset[str] = frozenset(
-    """Ltd Ltd. Limited Inc Inc. Corp Corp. Corporation Co. LLC L.L.C. LLP PLC plc Plc GmbH AG KG OHG e.V. eG
-    SE S.A. SA S.L. SL S.A.U. S.L.U. S.C. Lda Lda. Ltda Ltda. S/A N.V. B.V. Group Holding Holdings""".split()
-)
+#: Legal forms and company nouns that end organization names (:attr:`app.languages.Language.legal_forms`).
+LEGAL_FORMS: frozenset[str] = (languages.union("legal_forms") | languages.union("company_nouns")
+                                | languages.FOREIGN_LEGAL_FORMS)
 
-CONJUNCTIONS: dict[str, frozenset[str]] = {
-    "en": frozenset({"and", "&", "or"}),
-    "de": frozenset({"und", "&", "oder", "sowie"}),
-    "es": frozenset({"y", "e", "&", "o"}),
-    "pt": frozenset({"e", "&", "ou"}),
-}
+#: Conjunctions joining names (:attr:`app.languages.Language.conjunctions`).
+CONJUNCTIONS: dict[str, frozenset[str]] = languages.per_language("conjunctions")
 
 #: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
 NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
@@ -89,39 +80,20 @@ def title_only(surface: str) -> bool:
     return bool(words) and all(w in HONORIFICS or w in ACADEMIC_DEGREES for w in words)
 
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
-STOP_WORDS: frozenset[str] = frozenset(
-    """The A An This That These Those It He She They We I You His Her Their Our My Its In On At For From By
-    With Of To And But Or If When While As Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von
-    El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Os As Um Uma Ele Ela Eles No Na Do Da Em
-    Com Pelo Pela Para Mr Mrs Ms Dr Herr Frau Sr Sra""".split()
-)
+STOP_WORDS: frozenset[str] = languages.union("stop_words")
 #: :data:`STOP_WORDS` case-folded, for case-blind tests ("THE").
 STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in STOP_WORDS)
 
-#: Weekday names (en, de, es, pt), capitalised: never part of a name run ("met Insulza Monday").
-WEEKDAYS: frozenset[str] = frozenset(
-    """Monday Tuesday Wednesday Thursday Friday Saturday Sunday Montag Dienstag Mittwoch Donnerstag Freitag
-    Samstag Sonnabend Sonntag Lunes Martes Miércoles Jueves Viernes Sábado Domingo Segunda-feira Terça-feira
-    Quarta-feira Quinta-feira Sexta-feira""".split()
-)
+#: Weekday names of every language, capitalised: never part of a name run ("met Insulza Monday").
+WEEKDAYS: frozenset[str] = languages.union("weekdays", str.capitalize) | languages.union("weekday_variants", str.capitalize)
 
-#: Month names (en, de, es, pt), capitalised: not a name word after the first word of a run, nor before a
+#: Month names of every language, capitalised: not a name word after the first word of a run, nor before a
 #: conjunction ("in May and NATO"); a run may start with one ("Mrs. June Carter").
-MONTHS: frozenset[str] = frozenset(
-    """January February March April May June July August September October November December Januar Februar
-    März Mai Juni Juli Oktober Dezember Jänner Enero Febrero Marzo Abril Mayo Junio Julio Agosto Septiembre
-    Setiembre Octubre Noviembre Diciembre Janeiro Fevereiro Março Maio Junho Julho Setembro Outubro Novembro
-    Dezembro""".split()
-)
+MONTHS: frozenset[str] = languages.union("months", str.capitalize) | languages.union("month_variants", str.capitalize)
 
 _MONTHS_AND_DAYS = WEEKDAYS | MONTHS
 
-_FAKER_LOCALES: dict[str, tuple[str, ...]] = {
-    "en": ("en_US", "en_GB"),
-    "de": ("de_DE", "de_AT"),
-    "es": ("es_ES", "es_MX"),
-    "pt": ("pt_PT", "pt_BR"),
-}
+_FAKER_LOCALES: dict[str, tuple[str, ...]] = languages.per_language("first_name_locales")
 
 
 @lru_cache(maxsize=8)
@@ -220,8 +192,9 @@ class Rule:
         raise NotImplementedError
 
 
+@register("detection_rule")
 class TitleRule(Rule):
-    """Title + capitalised words → ``PERSON`` (seed 004 §4.2.4 titles; seed 002 left context).
+    """Title + capitalised words → ``PERSON`` (Dias, 2016, §4.2.4 titles; Graliński et al., 2009 left context).
 
     Proposes the name words alone (the title stays in the text); further titles and academic degrees between the
     title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
@@ -255,8 +228,9 @@ class TitleRule(Rule):
         return out
 
 
+@register("detection_rule")
 class FirstNameRule(Rule):
-    """A known first name followed by capitalised words → ``PERSON`` (seed 002 lexicon rules)."""
+    """A known first name followed by capitalised words → ``PERSON`` (Graliński et al., 2009 lexicon rules)."""
 
     name = "first_name"
 
@@ -276,8 +250,9 @@ class FirstNameRule(Rule):
         return out
 
 
+@register("detection_rule")
 class OrgSuffixRule(Rule):
-    """Capitalised words + legal form → ``ORGANIZATION`` (seed 002 §4.1: "S.A." endings)."""
+    """Capitalised words + legal form → ``ORGANIZATION`` (Graliński et al., 2009, §4.1: "S.A." endings)."""
 
     name = "org_suffix"
 
@@ -324,8 +299,9 @@ def _initial(token: Token) -> bool:
     return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
 
 
+@register("detection_rule")
 class NameFieldRule(Rule):
-    """A form field for a person and its value → ``PERSON`` (seed 002 §4.1, left context): "Name: JOHN A.
+    """A form field for a person and its value → ``PERSON`` (Graliński et al., 2009, §4.1, left context): "Name: JOHN A.
     SMITH", "Patient: Mr. Harold Whitfield", "Nombre y apellidos: Ana Ortiz", "Vorname: Jana".
 
     The value is read after the colon and any titles: capitalised or upper-case words, initials ("A.") and name
@@ -368,35 +344,17 @@ class NameFieldRule(Rule):
         return out
 
 
-#: Head nouns of organization names per language (seed 002 §4.1: keywords of organization names). German heads
+#: Head nouns of organization names per language (Graliński et al., 2009, §4.1: keywords of organization names). German heads
 #: also end compounds ("Weingärtnergenossenschaft", "Universitätsklinikums": lower-case suffix match, genitive -s).
-ORG_KEYWORDS: dict[str, frozenset[str]] = {
-    "en": frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum Police Academy
-        School Club Association Federation Society Foundation Agency Authority Commission Embassy Parliament
-        Assembly Government Department Chamber Exchange""".split()),
-    "de": frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht Amtsgericht
-        Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat Polizei
-        Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband Stiftung
-        Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum Erzbistum""".split()),
-    "es": frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo Ministerio
-        Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación Federación
-        Academia Policía Cabildo Delegación Consejería""".split()),
-    "pt": frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo Instituto
-        Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
-        Procuradoria Defensoria""".split()),
-}
+ORG_KEYWORDS: dict[str, frozenset[str]] = languages.per_language("organization_heads")
 
 #: Words between an organization head and a place ("Universidad de", "Tribunal de Justiça do", "University of the").
-ORG_CONNECTORS: dict[str, frozenset[str]] = {
-    "en": frozenset({"of", "the"}),
-    "de": frozenset({"zu"}),
-    "es": frozenset({"de", "del", "la", "las", "los", "el"}),
-    "pt": frozenset({"de", "da", "do", "das", "dos"}),
-}
+ORG_CONNECTORS: dict[str, frozenset[str]] = languages.per_language("organization_connectors")
 
 
+@register("detection_rule")
 class OrgKeywordRule(Rule):
-    """An organization head noun and a detected place → one ``ORGANIZATION`` (seed 002 §4.1, keywords).
+    """An organization head noun and a detected place → one ``ORGANIZATION`` (Graliński et al., 2009, §4.1, keywords).
 
     * head, connectors and capitalised words, then a ``LOCATION`` entity: "University of Lisbon", "Sparkasse
       Hannover", "Universität zu Köln", "Tribunal de Justiça de Minas Gerais", "Ayuntamiento de Madrid";
@@ -471,6 +429,7 @@ def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:
     return current
 
 
+@register("detection_rule")
 class ConjunctionRule(Rule):
     """``ENTITY conj Capitalised`` or ``Capitalised conj ENTITY`` → the entity's label (multiple-run).
 
@@ -508,11 +467,18 @@ class ConjunctionRule(Rule):
         return out
 
 
-def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
-    """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
-    factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule,
-                 "org_keyword": OrgKeywordRule, "name_field": NameFieldRule}
-    return [factories[n](language) for n in names]
+def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:
+    """The detection rules of ``names`` (default: the language's configured ``rules``,
+    :func:`app.detection.config.language_config`), in that order, for ``language``.
+
+    Raises:
+        app.registry.UnknownComponent: an unknown rule name (a ``KeyError`` and a ``ValueError``).
+    """
+    if names is None:
+        from app.detection.config import language_config
+
+        names = tuple(language_config(language)["rules"])
+    return [create("detection_rule", n, language) for n in names]
 
 
 class _Blocks:
@@ -588,7 +554,7 @@ def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tup
 def apply_rules(
     text: str, sentences: list[Sentence], entities: list[Entity], rules: list[Rule], language: str, max_rounds: int = 10
 ) -> list[Entity]:
-    """Run every rule, then again while any rule added or relabelled an entity (seed 002 §5.3).
+    """Run every rule, then again while any rule added or relabelled an entity (Graliński et al., 2009, §5.3).
 
     Args:
         entities: ``list[Entity]``, offsets into ``text`` (half-open), normally non-overlapping.

@@ -1,14 +1,14 @@
-"""Second-pass detection (seed 004 §4.2.3): short forms, label consistency, every occurrence.
+"""Second-pass detection (Dias, 2016, §4.2.3): short forms, label consistency, every occurrence.
 
 * **All occurrences** — an entity found once is marked wherever its exact surface occurs again as a
-  whole word sequence (seed 000: "all replacements are applied globally across the input string";
-  seed 002 §5: "the other occurrences of the recognized entity are marked").
+  whole word sequence (Kleinberg & Mozes, 2017: "all replacements are applied globally across the input string";
+  Graliński et al., 2009, §5: "the other occurrences of the recognized entity are marked").
 * **Short forms** — the headwords of multi-word entities are looked up in the document ("Parliament"
   for "European Parliament"; each name of a person: "Doe" for "John Doe"). The headword of an
   organization, location or miscellaneous entity is its last capitalised word in head-final languages
   (en, de) and its first in head-initial ones (es, pt). Only capitalised occurrences count.
 * **Label consistency** — occurrences of one surface with different labels get the majority label;
-  a tie keeps the label of the first occurrence (after Arakami et al., via seed 004).
+  a tie keeps the label of the first occurrence (after Arakami et al., via Dias, 2016).
 
 Complexity: :func:`all_occurrences` and :func:`short_forms` run in O(len(text) · k + n log n) for ``n``
 entities, where ``k`` is the number of different surface lengths among surfaces that begin with the same word
@@ -210,7 +210,7 @@ def headwords(entity: Entity, language: str) -> list[str]:
 
 
 def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity]:
-    """Mark capitalised occurrences of the headwords of multi-word entities (seed 004 §4.2.3).
+    """Mark capitalised occurrences of the headwords of multi-word entities (Dias, 2016, §4.2.3).
 
     A headword claimed by entities of different labels is ambiguous and not used. Headwords are marked in
     alphabetical order, each occurrence (:func:`_occurrences`) only where it overlaps no entity, the input ones

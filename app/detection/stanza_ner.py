@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,7 +88,9 @@ def _from_directory(source: str, directory: Path, model: Path, tried: list[str])
 def stanza_resource_dirs() -> list[Path]:
     """Candidate Stanza resources directories, in order: ``$STANZA_RESOURCES_DIR``, Stanza's default, ``~/stanza_resources``."""
     dirs: list[Path] = []
-    env = os.environ.get("STANZA_RESOURCES_DIR")
+    from app.settings import get_settings
+
+    env = get_settings().stanza_resources_dir  # STANZA_RESOURCES_DIR
     if env:
         dirs.append(Path(env).expanduser())
     try:

@@ -1,4 +1,4 @@
-"""Voting between recognizers: a cascade of precedence (seed 004 §4.2.2, "Voting").
+"""Voting between recognizers: a cascade of precedence (Dias, 2016, §4.2.2, "Voting").
 
 Overlaps are resolved as follows (the documented precedence):
 
@@ -8,7 +8,7 @@ Overlaps are resolved as follows (the documented precedence):
    higher-ranked recognizer always wins; within one recognizer the longer span wins, then the earlier.
 2. An entity that overlaps an accepted one is dropped if it lies inside it; if it sticks out, the part
    outside is kept (trimmed) when it still contains a letter or digit, so that no fragment of a
-   detected entity is left in clear text (recall first, seed 004 §5.1).
+   detected entity is left in clear text (recall first, Dias, 2016, §5.1).
 3. Recognizers missing from the cascade rank after all listed ones, in name order.
 
 Complexity: O(len(text) + n log n) for ``n`` entities: one pass over the text, then bisection in sorted lists

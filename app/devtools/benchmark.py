@@ -35,7 +35,7 @@ from typing import Any, Optional
 
 import orjson
 
-from app.devtools.demo import OutputRecorder, WorkerError, WorkerProcess, ensure_topics, repo_root
+from app.devtools.demo import OutputRecorder, WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
@@ -103,7 +103,7 @@ async def _pipeline_run(bootstrap: str, settings: Settings, worker: WorkerProces
 
         ids = {d["job_id"] for d in docs}
         t0 = time.perf_counter()
-        for d in docs:  # one record per batch (Tansu, broker.md); sending is ~1 ms per message on loopback
+        for d in docs:  # one record per batch (Tansu; RELIABILITY.md, "What Tansu cannot do"); sending is ~1 ms per message on loopback
             await producer.send_and_wait(s.topic_documents, orjson.dumps(d), key=d["job_id"].encode())
         complete = await wait_all(ids, timeout)
         elapsed = time.perf_counter() - t0
@@ -182,11 +182,12 @@ def main(argv: Optional[list[str]] = None) -> int:
 
         key = generate_key()  # tables encrypted as in production; the key lives only for this run
         settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id=f"anonymizer-bench-{uuid.uuid4().hex[:6]}",
-                            table_key_prefix=prefix, table_ttl_seconds=600, table_keys=key)
+                            table_key_prefix=prefix, table_ttl_seconds=600, table_keys=key,
+                            **{k[len("ANON_"):].lower(): v for k, v in every_method_policy().items()})
         worker = WorkerProcess(broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id,
                                log_path=args.out / "benchmark-worker.log",
                                extra_env={"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600",
-                                          "ANON_TABLE_KEYS": key, "ANON_TABLE_KEYS_FILE": ""})
+                                          "ANON_TABLE_KEYS": key, "ANON_TABLE_KEYS_FILE": "", **every_method_policy()})
         (args.out / "benchmark-worker.log").write_bytes(b"")
         worker.start()
         console.print("pipeline run (Tansu + worker; waiting for the worker to load its models)…")

@@ -38,6 +38,7 @@ from typing import IO, Any, Optional
 
 import orjson
 
+from app.anonymization.registry import available_methods
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
 from app.settings import Settings
@@ -62,6 +63,10 @@ def derived_hmac_secret(table_keys: str) -> str:
     """A table HMAC secret derived from ``table_keys``, for test, demo and fault runs that set only keys:
     every worker and checker of one run derives the same one. Production sets ``ANON_TABLE_HMAC_SECRET``."""
     return hashlib.sha256(b"anonymizer devtools hmac secret\0" + table_keys.encode()).hexdigest()
+def every_method_policy() -> dict[str, str]:
+    """Worker environment of a method policy that allows every registered method (README "Method policy"): the
+    demo and the benchmark show them all."""
+    return {"ANON_ALLOWED_METHODS": ",".join(available_methods()), "ANON_MINIMUM_METHOD": "kmask"}
 
 
 class WorkerProcess:
@@ -103,6 +108,7 @@ class WorkerProcess:
             "ANON_BROKER_URL": self.broker_url,
             "ANON_REDIS_URL": self.redis_url,
             "ANON_APP_ID": self.app_id,
+            "ANON_BROKER_FLAVOR": "tansu",  # the devtools' broker; extra_env may say "kafka"
         }
         env.update(self.extra_env)
         if env.get("ANON_TABLE_KEYS") and not env.get("ANON_TABLE_HMAC_SECRET"):
@@ -280,7 +286,7 @@ class OutputRecorder:
 
 async def publish(bootstrap: str, topic: str, items: list[tuple[str, bytes]]) -> None:
     """Send ``(key, raw value)`` pairs one by one (one record per batch: Tansu's ListOffsets(latest) is
-    wrong for batches of several records, broker.md)."""
+    wrong for batches of several records; RELIABILITY.md, "What Tansu cannot do")."""
     from aiokafka import AIOKafkaProducer
 
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
@@ -745,7 +751,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             extra_env={"ANON_TABLE_KEY_PREFIX": settings.table_key_prefix,
                        "ANON_TABLE_TTL_SECONDS": str(settings.table_ttl_seconds),
                        "ANON_TABLE_KEYS": settings.table_keys, "ANON_TABLE_KEYS_FILE": "",
-                       "ANON_TABLE_HMAC_SECRET": settings.table_hmac_secret},
+                       "ANON_TABLE_HMAC_SECRET": settings.table_hmac_secret, **every_method_policy()},
         ).start()
         console.print(f"worker started (pid {worker.proc.pid}, log {out_dir / 'worker.log'})")
         try:

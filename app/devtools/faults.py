@@ -396,7 +396,7 @@ async def ensure_topics(bootstrap: str, topics: list[str], partitions: int) -> N
 
 
 class Publisher:
-    """One producer; ``send`` publishes ``(key, raw)`` pairs one record per batch (broker.md: Tansu's
+    """One producer; ``send`` publishes ``(key, raw)`` pairs one record per batch (RELIABILITY.md, "What Tansu cannot do": Tansu's
     ListOffsets is wrong for multi-record batches) and returns each record's partition."""
 
     def __init__(self, bootstrap: str) -> None:

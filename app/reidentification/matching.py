@@ -1,4 +1,4 @@
-"""Tolerant matching of placeholders in translated text (seed 004 §6.3: machine translation and
+"""Tolerant matching of placeholders in translated text (Dias, 2016, §6.3: machine translation and
 translators move, reorder, inflect and damage placeholders).
 
 A placeholder ``[LABEL_n]`` is recognised when a translation
@@ -12,7 +12,7 @@ A placeholder ``[LABEL_n]`` is recognised when a translation
 * writes the number with other digits (full-width ``１``) — Python's ``\\d`` and ``int`` accept them;
 * glues punctuation to it: ``([PERSON_1]),`` — the brackets delimit it.
 
-Moses-style markup (``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, seed 004 §6.3) is matched as a whole.
+Moses-style markup (``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, Dias, 2016, §6.3) is matched as a whole.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from app import languages
 from app.detection.labels import STANDARD_LABELS
 
 _OPEN = r"(?:\[|［|【|«|⟦|〔|\{|&#0*91;|&#[xX]0*5[bB];|&lsqb;|&lbrack;)"
@@ -30,33 +31,11 @@ _LABEL = r"[^\W\d_]+(?:[ _\-][^\W\d_]+)*?"
 PLACEHOLDER_RE = re.compile(rf"{_OPEN}\s*(?P<label>{_LABEL})\s*[_\-\s.]?\s*(?P<number>\d+)\s*{_CLOSE}")
 MARKUP_RE = re.compile(r"<ne\b[^>]*\btranslation\s*=\s*(?P<q>[\"'])(?P<value>.*?)(?P=q)[^>]*>(?P<inner>.*?)</ne\s*>", re.IGNORECASE | re.DOTALL)
 
-#: Translations and transliterations of the standard labels (upper-case, accents removed).
+#: Translations and transliterations of the standard labels (upper-case, accents removed): every language's
+#: :attr:`~app.languages.Language.label_translations` and those of languages without a module.
 LABEL_TRANSLATIONS: dict[str, str] = {
-    # PERSON
-    "PERSONA": "PERSON", "PERSONNE": "PERSON", "PESSOA": "PERSON", "PERSOON": "PERSON", "PERSONE": "PERSON",
-    "PERSONEN": "PERSON", "PER": "PERSON", "NAME": "PERSON", "NOMBRE": "PERSON", "NOME": "PERSON", "NOM": "PERSON",
-    # ORGANIZATION
-    "ORGANISATION": "ORGANIZATION", "ORGANIZACION": "ORGANIZATION", "ORGANIZACAO": "ORGANIZATION",
-    "ORGANIZZAZIONE": "ORGANIZATION", "ORGANISATIE": "ORGANIZATION", "ORG": "ORGANIZATION", "EMPRESA": "ORGANIZATION",
-    # LOCATION
-    "ORT": "LOCATION", "LUGAR": "LOCATION", "LIEU": "LOCATION", "LOCAL": "LOCATION", "LOCALIZACAO": "LOCATION",
-    "UBICACION": "LOCATION", "LOCALIZACION": "LOCATION", "LUOGO": "LOCATION", "LOCALITA": "LOCATION", "LOC": "LOCATION",
-    "STANDORT": "LOCATION", "PLACE": "LOCATION",
-    # DATE / TIME
-    "DATUM": "DATE", "FECHA": "DATE", "DATA": "DATE", "DATO": "DATE", "ZEIT": "TIME", "UHRZEIT": "TIME", "HORA": "TIME",
-    "HEURE": "TIME", "ORA": "TIME",
-    # contact data
-    "TELEFON": "PHONE", "TELEFONO": "PHONE", "TELEFONE": "PHONE", "TELEPHONE": "PHONE", "CORREO": "EMAIL", "MAIL": "EMAIL",
-    "E_MAIL": "EMAIL", "E-MAIL": "EMAIL", "COURRIEL": "EMAIL",
-    # others
-    "VERSCHIEDENES": "MISC", "VARIOS": "MISC", "DIVERSOS": "MISC", "DIVERS": "MISC", "SONSTIGES": "MISC",
-    "BETRAG": "MONEY", "DINERO": "MONEY", "DINHEIRO": "MONEY", "GELD": "MONEY",
-    # ID_NUMBER
-    "KENNNUMMER": "ID_NUMBER", "ID_NUMMER": "ID_NUMBER", "NUMERO_ID": "ID_NUMBER", "NUMERO_DE_ID": "ID_NUMBER",
-    "NUMERO_DE_REFERENCIA": "ID_NUMBER", "ID_NUMERO": "ID_NUMBER",
-    # PROPER_NOUN (app.detection.proper_nouns)
-    "EIGENNAME": "PROPER_NOUN", "NOMBRE_PROPIO": "PROPER_NOUN", "NOME_PROPRIO": "PROPER_NOUN",
-    "SUSTANTIVO_PROPIO": "PROPER_NOUN", "SUBSTANTIVO_PROPRIO": "PROPER_NOUN", "NOM_PROPRE": "PROPER_NOUN",
+    **languages.FOREIGN_LABEL_TRANSLATIONS,
+    **{label: standard for lang in languages.all_languages() for label, standard in lang.label_translations.items()},
 }
 
 
@@ -141,6 +120,6 @@ def parse_placeholder(placeholder: str) -> tuple[str, int] | None:
 
 
 def moses_markup(placeholder: str) -> str:
-    """Wrap a placeholder in Moses markup telling the decoder to keep it (seed 004 §6.3)."""
+    """Wrap a placeholder in Moses markup telling the decoder to keep it (Dias, 2016, §6.3)."""
     escaped = html.escape(placeholder, quote=True)
     return f'<ne translation="{escaped}">{escaped}</ne>'

@@ -1,6 +1,6 @@
 """Re-identification: restore the originals of a table of solutions into a (translated) text.
 
-Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
+Dias, 2016, §6.1 lists three conditions, all implemented, tried in this order:
 
 1. **By position** — when the text is exactly the anonymized text (same SHA-256, recorded in the
    table), every mention is restored in place: exact for every method. (A length-and-position check

@@ -89,7 +89,10 @@ def test_erase_via_kafka_refuses_an_unknown_protocol_before_connecting(monkeypat
     _use_settings(monkeypatch, kafka_security_protocol="TLS13")
     result = CliRunner().invoke(cli, ["erase", "job-1", "--via-kafka"])
     assert result.exit_code == 2
-    assert result.stderr == "error: Kafka settings: unknown kafka_security_protocol 'TLS13'\n"
+    # the settings refuse the value when they are read (app.settings validates every value once)
+    assert result.stderr == ("error: invalid configuration: kafka_security_protocol (ANON_KAFKA_SECURITY_PROTOCOL): "
+                             "unknown kafka_security_protocol 'TLS13'; expected one of PLAINTEXT, SSL, SASL_PLAINTEXT, "
+                             "SASL_SSL\n")
     assert fake_kafka.created == []
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from app.coreference.base import Coreferencer
 from app.coreference.config import language_config, load_config
-from app.coreference.resolver import name_words, resolve_chains
+from app.coreference.resolver import resolve_chains
 from app.doc import Entity
 
 
@@ -56,12 +56,6 @@ def test_labels_never_mix():
     text = "Paris Hilton visited Paris."
     found, _ = chains_of(text, [("Paris Hilton", "PERSON", 0), ("Paris", "LOCATION", 1)])
     assert found == [["Paris Hilton"], ["Paris"]]
-
-
-def test_name_words_strip_titles_and_possessive():
-    assert name_words("Dr.  John DOE's", "PERSON") == ("john", "doe")
-    assert name_words("Frau Müller", "PERSON") == ("müller",)
-    assert name_words("Dr. Oetker", "ORGANIZATION") == ("dr.", "oetker")
 
 
 # ----------------------------------------------------------------------------------- one rule at a time

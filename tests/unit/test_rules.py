@@ -178,6 +178,8 @@ import random  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
+from tests.properties import examples  # noqa: E402
+
 from app.detection.rules import RuleContext, _Blocks, merge  # noqa: E402
 
 
@@ -274,7 +276,8 @@ def _merge_outcome(fn, entities, proposals, relabel):
     return [(e.start, e.end, e.label, ids[id(e)]) for e in out], changed
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(2000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(merge_cases())
 def test_merge_same_output_as_the_former_quadratic_implementation(case):
     entities, proposals, relabel = case
@@ -282,7 +285,8 @@ def test_merge_same_output_as_the_former_quadratic_implementation(case):
         reference_merge, entities, proposals, relabel)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(merge_cases(), st.lists(st.tuples(st.integers(-2, 45), st.integers(-2, 45)), max_size=20), st.booleans())
 def test_covered_same_answer_as_the_former_scan(case, queries, in_order):
     entities = case[0]
@@ -355,7 +359,8 @@ def rule_documents(draw):
     return text, entities, rules, language
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_documents())
 def test_apply_rules_same_output_as_with_the_former_merge_and_covered(document):
     text, entities, rules, language = document

@@ -78,7 +78,10 @@ def test_label_consistency_majority_and_ties():
 import random  # noqa: E402
 import re  # noqa: E402
 
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from tests.properties import examples  # noqa: E402
 
 from app.detection.second_pass import _occurrence_table, _occurrences, _Taken  # noqa: E402
 
@@ -195,7 +198,8 @@ def documents(draw):
     return text, draw(entity_lists(text, bounds, max_entities=draw(st.sampled_from((6, 25)))))
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts(), st.lists(st.one_of(st.sampled_from(PIECES), st.text(alphabet="Aa .@-_é+", min_size=1, max_size=6)),
                          max_size=12))
 def test_occurrence_table_finds_what_one_regular_expression_per_surface_finds(text, extra):
@@ -210,7 +214,8 @@ def test_occurrence_table_finds_what_one_regular_expression_per_surface_finds(te
         assert table[surface] == _reference_occurrences(text, surface) == _occurrences(text, surface), surface
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(), st.sampled_from((0, 1, 2, 3)))
 def test_all_occurrences_same_output_as_the_former_quadratic_implementation(document, min_chars):
     text, entities = document
@@ -230,7 +235,8 @@ def documents_with_names(draw):
     return text, draw(entity_lists(text, bounds, max_entities=12, beyond=0))
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents_with_names(), st.sampled_from(("en", "de", "es", "pt", "fr")))
 def test_short_forms_same_output_as_the_former_quadratic_implementation(document, language):
     text, entities = document
@@ -238,7 +244,8 @@ def test_short_forms_same_output_as_the_former_quadratic_implementation(document
         reference_short_forms(text, list(entities), language), entities)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(), st.sampled_from(("en", "es")))
 def test_short_forms_on_arbitrary_spans_same_output_as_before(document, language):
     text, entities = document

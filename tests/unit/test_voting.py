@@ -55,6 +55,8 @@ import random  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
+from tests.properties import examples  # noqa: E402
+
 from app.detection.voting import DEFAULT_PRECEDENCE, _rank, name_like  # noqa: E402
 
 
@@ -134,7 +136,8 @@ def texts_and_entities(draw, max_text=60, max_entities=40, beyond=0):
     return text, entities, precedence
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts_and_entities())
 def test_same_output_as_the_former_quadratic_implementation(case):
     text, entities, precedence = case
@@ -143,7 +146,8 @@ def test_same_output_as_the_former_quadratic_implementation(case):
     assert _outcome(resolve_overlaps, text, entities, precedence) == expected
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts_and_entities(max_text=12, max_entities=12, beyond=4))
 def test_same_output_or_error_for_entities_reaching_beyond_the_text(case):
     text, entities, precedence = case

@@ -118,10 +118,12 @@ def test_the_startup_timeout_setting(monkeypatch):
 
 
 def _main_with(monkeypatch, **values) -> list[list[str]]:
-    """Run ``app.worker.main([])`` with these settings; Faust is replaced by a recorder of ``sys.argv``."""
+    """Run ``app.worker.main([])`` with these settings; Faust is replaced by a recorder of ``sys.argv``. No language
+    is preloaded (the start-up check would otherwise load every NER model)."""
     started: list[list[str]] = []
     monkeypatch.setattr(app.settings, "get_settings",
-                        lambda: Settings(table_keys=generate_key(), table_hmac_secret=generate_key(), **values))
+                        lambda: Settings(table_keys=generate_key(), table_hmac_secret=generate_key(),
+                                         preload_languages=[], **values))
     monkeypatch.setattr(app.worker.faust_app, "main", lambda: started.append(list(app.worker.sys.argv[1:])))
     monkeypatch.setattr(app.worker.sys, "argv", ["worker"])
     main([])

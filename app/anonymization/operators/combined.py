@@ -1,6 +1,6 @@
-"""Combined, non-context-preserving anonymization (seed 000).
+"""Combined, non-context-preserving anonymization (Kleinberg & Mozes, 2017).
 
-Seed 000: "The context-preserving replacement is used to identify candidates for replacement that are
+Kleinberg & Mozes, 2017: "The context-preserving replacement is used to identify candidates for replacement that are
 then replaced with the procedure of the non-context preserving replacement", with the example
 "XXX and XXX spent more than XXX XXX on writing the software. XXX started in XXX XXX in XXX."
 

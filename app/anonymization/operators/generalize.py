@@ -1,8 +1,8 @@
 """Generalization: an entity replaced by a more general one from an offline knowledge base
-(seed 004 §4.3.2, Fig. 4.8; the k-anonymity measure of seed 003).
+(Dias, 2016, §4.3.2, Fig. 4.8; the k-anonymity measure of Suzuki et al., 2017).
 
 * **Locations** climb the hierarchy of :mod:`app.anonymization.knowledge_base` until the level covers
-  at least ``k`` entities of the knowledge base (seed 004 Fig. 4.8 ``anon-measure(e, KB) < lvl``):
+  at least ``k`` entities of the knowledge base (Dias, 2016 Fig. 4.8 ``anon-measure(e, KB) < lvl``):
   "Amsterdam" → "a city in the Netherlands" (243 Dutch cities) → "a European city" (8,135) → "a city"
   (34,006) → "a place"; US cities pass through their state ("a city in Texas"); countries →
   "a European country" → "a country"; subdivisions → "a province in Spain" → "a region in Spain" →
@@ -12,7 +12,7 @@
   → "an organization". (No offline hierarchy counts organisations: ``k`` does not apply.)
 * **Dates** climb day → month → year → decade with coverage in days (1, ~30, 365, 3,652): "14 August
   2016" → "August 2016" → "2016" → "the 2010s"; at least one level above the original.
-* **Persons** are not generalized (seed 004): ``substitute`` is used.
+* **Persons** are not generalized (Dias, 2016): ``substitute`` is used.
 * **Other labels** and unknown entities → a label-level phrase ("a place", "an organization",
   "an e-mail address", "a phone number", ...).
 
@@ -24,7 +24,7 @@ capital letter at the start of a sentence; no article after a determiner ("the" 
 ..."; pt "na" + "cidade ..."); German case after a preposition ("in einer Stadt in den Niederlanden",
 genitive for "Amsterdams"); es/pt definite articles turn indefinite after "de"/"em" (avoids "de el").
 
-**Collisions** (seed 004: "each entry is checked for collision"): two chains that would get the same
+**Collisions** (Dias, 2016: "each entry is checked for collision"): two chains that would get the same
 phrase stay re-identifiable because the later chain gets an ordinal, "a city in Spain (2)"; the
 ordinal also avoids phrases that already occur in the text. Ordinals were preferred to climbing
 differently: climbing would make two Spanish cities look unrelated and lose information unevenly,

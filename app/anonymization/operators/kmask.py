@@ -1,13 +1,13 @@
-"""k-anonymized masking of quasi-identifiers (seed 003, Suzuki et al.).
+"""k-anonymized masking of quasi-identifiers (Suzuki, Yoshino & Nakamura, 2017).
 
 A quasi-identifier (an entity surface) is partly concealed by ``*`` — one ``*`` stands for one or more
 hidden characters — so that at least ``k`` terms of an *anonymization dictionary* match the masked
 string. Among the candidate masks the paper's rule chooses: the lowest ``k' ≥ k``; among those the one
-that leaves the most characters; then at random (here: seeded by the job id). Seed 003's Table 1 for
+that leaves the most characters; then at random (here: seeded by the job id). Suzuki et al.'s (2017) Table 1 for
 "JAPAN": k = 2 → "JAP*N"; k = 3 → "JA*AN" (4 characters left) rather than "J*P*N" (3); k = 5,000 →
 "J*" (k' = 5,281).
 
-**Dictionaries** (the quasi-identifier list Q of seed 003) per label, option ``dictionaries``:
+**Dictionaries** (the quasi-identifier list Q of Suzuki et al., 2017) per label, option ``dictionaries``:
 
 * ``locations``: country names (English, German, Spanish, Portuguese; pycountry), continent names,
   ISO 3166-2 subdivision names, and GeoNames city names with their Latin-script alternate names for
@@ -20,7 +20,7 @@ Matching is case-insensitive; the mask keeps the original's case ("Japan" → "J
 is not in the dictionary is masked the same way (the original then adds one to the anonymity set); a
 multi-word surface that is not a dictionary term is masked word by word (lower-case connectors such as
 "of", "de" and titles stay). Labels without a dictionary (e-mails, phones, dates, ...) are *identifiers*
-in the paper's sense and are removed: they get the tag placeholder ``[LABEL_n]`` (seed 003 "* is a
+in the paper's sense and are removed: they get the tag placeholder ``[LABEL_n]`` (Suzuki et al., 2017 "* is a
 placeholder of the identifier"), as does a quasi-identifier for which no mask reaches ``k``.
 
 **Search** (instead of the paper's exhaustive dictionary of all 2^l − 2 masks per term): the masks of a
@@ -29,7 +29,7 @@ from the unmasked term expands only masks with ``k' < k``; every mask reached wi
 candidate, and the paper's choice is always among them (a mask with a parent of ``k' ≥ k`` is beaten by
 that parent). ``max_evaluations`` bounds the work per term (default 2,000 dictionary scans; the best
 candidate found so far is used if the bound is hit). A precomputed table (``table`` option: a mapping
-``term → [[anonymized, k, remain], ...]`` or a JSON file of it, like seed 003's Table 1) is used as is
+``term → [[anonymized, k, remain], ...]`` or a JSON file of it, like Suzuki et al.'s (2017) Table 1) is used as is
 for its terms.
 
 **Cache**: each term's ranked candidates are kept in memory (``functools.lru_cache``) and on disk in
@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -102,7 +101,7 @@ def _pattern_key(term: str, mask: int) -> str:
 
 
 class KDictionary:
-    """An anonymization dictionary (seed 003's Q) that counts the terms a mask matches."""
+    """An anonymization dictionary (Suzuki et al.'s (2017) Q) that counts the terms a mask matches."""
 
     def __init__(self, terms: Iterable[str]) -> None:
         self.terms = frozenset(t.strip().lower() for t in terms if t and t.strip() and "\n" not in t)
@@ -158,12 +157,12 @@ class KDictionary:
     def search(
         self, term: str, k: int, max_evaluations: int = 2000, keep: int = 40, exact_level: int = 200, beam: int = 16
     ) -> list[Candidate]:
-        """Candidate masks of ``term`` (lower case) with ``k' ≥ k``, best first by seed 003's rule
+        """Candidate masks of ``term`` (lower case) with ``k' ≥ k``, best first by Suzuki et al.'s (2017) rule
         (lowest ``k'``, then most characters left; ties in breadth-first order).
 
         The search is exact while a level of the lattice has at most ``exact_level`` masks still below
         ``k`` (terms up to about 9 characters); beyond, only the ``beam`` masks closest to ``k`` are
-        expanded (a heuristic for long terms, where the exact dictionary is out of reach: seed 003
+        expanded (a heuristic for long terms, where the exact dictionary is out of reach: Suzuki et al., 2017
         needed a week on 1,000 cores)."""
         n = len(term)
         if n < 2:
@@ -227,11 +226,11 @@ def builtin_dictionary(name: str) -> KDictionary:
 def _location_terms() -> list[str]:
     import pycountry
 
-    from app.anonymization.knowledge_base import CONTINENT_NAMES
+    from app.anonymization.knowledge_base import CONTINENT_NAMES, LANGUAGES
     from app.detection.gazetteers import city_names, country_names
 
     terms: list[str] = [*city_names(100_000)]
-    for language in ("en", "de", "es", "pt"):
+    for language in LANGUAGES:
         terms.extend(country_names(language))
         terms.extend(CONTINENT_NAMES[language].values())
     terms.extend(re.split(r"[,(\[]", s.name)[0].strip() for s in pycountry.subdivisions)
@@ -289,7 +288,10 @@ class _DiskCache:
 
 
 def default_cache_dir() -> Path:
-    return Path(os.environ.get("ANON_CACHE_DIR") or Path.home() / ".cache" / "anonymizer")
+    """``ANON_CACHE_DIR`` (:attr:`app.settings.Settings.cache_dir`), default ``~/.cache/anonymizer``."""
+    from app.settings import get_settings
+
+    return Path(get_settings().cache_dir or Path.home() / ".cache" / "anonymizer")
 
 
 # --- the operator --------------------------------------------------------------------------------
@@ -341,7 +343,7 @@ class KMaskOperator(Operator):
         return self._dictionaries[label]
 
     def ranked(self, surface: str, label: str) -> list[str]:
-        """Masked forms of ``surface`` in seed 003's order of preference (empty when none reaches k)."""
+        """Masked forms of ``surface`` in Suzuki et al.'s (2017) order of preference (empty when none reaches k)."""
         term = surface.lower()
         if len(term) != len(surface):
             term = "".join(c.lower() if len(c.lower()) == 1 else c for c in surface)
@@ -420,7 +422,7 @@ def _group_ties(rows: list[tuple[str, int, int]]) -> list[list[str]]:
 
 
 def _flatten(groups: list[list[str]], rng) -> list[str]:
-    """Seed 003: "we randomly select one anonymized string if there are multiple candidates"."""
+    """Suzuki et al., 2017: "we randomly select one anonymized string if there are multiple candidates"."""
     out = []
     for group in groups:
         group = list(group)

@@ -1,5 +1,5 @@
 """Random substitution: every entity replaced by a realistic surrogate of the same label
-(seed 000 "named entity-based replacement"; seed 004 §4.3.1, Fig. 4.6).
+(Kleinberg & Mozes, 2017 "named entity-based replacement"; Dias, 2016, §4.3.1, Fig. 4.6).
 
 * **Persons** keep their gender (title "Mr."/"Frau"/"Sra.", else the first-name lists of Faker's
   locale data) and each mention keeps its **form**: first name only, surname only, full name, initials
@@ -22,14 +22,14 @@
   check digits), **card numbers** (Luhn), Spanish DNI/NIE and Portuguese NIF stay valid; **e-mails** and
   **URLs** get surrogate names and hosts with the original top-level domain; **IP addresses** random ones.
 * **MISC** and unknown labels have no realistic default list: the tag placeholder is used instead
-  (seed 004 Fig. 4.6 "return tagging(class)").
+  (Dias, 2016 Fig. 4.6 "return tagging(class)").
 
-Agreement (seed 004 Table 4.1): gender for persons (and country articles in pt/es/de); German
+Agreement (Dias, 2016 Table 4.1): gender for persons (and country articles in pt/es/de); German
 genitive ``-s`` on names ("Müllers" → "Schmidts", "Frankfurts" → "Leipzigs"; a surrogate ending in
 s/ß/x/z takes an apostrophe); English possessives ("Doe's" → "Miller's").
 
 No surrogate collides with a surface of the document, with the text, or with another chain's
-replacement (seed 004 §4.3.1 "each term is checked for collision"); on a collision another surrogate is
+replacement (Dias, 2016, §4.3.1 "each term is checked for collision"); on a collision another surrogate is
 drawn. Randomness comes from ``DocumentContext.rng`` only: the same job id gives the same output.
 """
 
@@ -121,7 +121,7 @@ class SubstituteOperator(Operator):
         if gender is None:
             firsts = [w.text for w, r in zip(canonical.words, roles) if r == "first" and not w.initial]
             gender = S.guess_gender(firsts[0], language) if firsts else None
-        gender = gender or "male"  # seed 004 §4.3.1: default features are masculine
+        gender = gender or "male"  # Dias, 2016, §4.3.1: default features are masculine
         lists = S.name_lists(language)
         firsts_pool = lists.female if gender == "female" else lists.male
         taken_words = S.memo_values(document, "person-word")

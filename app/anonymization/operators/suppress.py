@@ -1,4 +1,4 @@
-"""Suppression: every entity replaced by one neutral mask (seed 004 §4.3; seed 000 "XXX")."""
+"""Suppression: every entity replaced by one neutral mask (Dias, 2016, §4.3; Kleinberg & Mozes, 2017 "XXX")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ class SuppressOperator(Operator):
     """Replace every mention by the same mask (default ``XXX``).
 
     The mask does not identify the chain; re-identification restores originals by order of appearance
-    (seed 004 §6.1 condition 3).
+    (Dias, 2016, §6.1 condition 3).
     """
 
     name = "suppress"

@@ -1,4 +1,4 @@
-"""Tagging: context-preserving placeholders such as ``[PERSON_1]`` (seed 000; seed 004 §4.3)."""
+"""Tagging: context-preserving placeholders such as ``[PERSON_1]`` (Kleinberg & Mozes, 2017; Dias, 2016, §4.3)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from app.anonymization.base import ChainContext, DocumentContext, Operator
 
 def format_placeholder(label: str, ordinal: int, opening: str = "[", closing: str = "]", separator: str = "_") -> str:
     """``[LABEL_n]`` with the given delimiters, e.g. ``format_placeholder("PERSON", 1) == "[PERSON_1]"``;
-    ``separator="."`` gives NETANOS's ``[PERSON.1]`` (seed 000)."""
+    ``separator="."`` gives NETANOS's ``[PERSON.1]`` (Kleinberg & Mozes, 2017)."""
     return f"{opening}{label}{separator}{ordinal}{closing}"
 
 
@@ -17,15 +17,15 @@ class TagOperator(Operator):
     """Replace every mention of a chain by ``<opening>LABEL_n<closing>``.
 
     ``n`` numbers the chains of one label in order of first appearance, so every mention of one
-    person carries the same placeholder (coreference-aware numbering, seed 004 §4.2.5).
+    person carries the same placeholder (coreference-aware numbering, Dias, 2016, §4.2.5).
 
     Options:
         opening, closing: the delimiters (default ``[`` and ``]``; chosen because machine translation
-            and translators leave bracketed upper-case codes alone, seed 004 §6.3).
-        separator: between label and number (default ``_``; ``.`` gives seed 000's ``[PERSON.1]``).
+            and translators leave bracketed upper-case codes alone, Dias, 2016, §6.3).
+        separator: between label and number (default ``_``; ``.`` gives Kleinberg & Mozes's (2017) ``[PERSON.1]``).
         markup: ``"none"`` (default) or ``"moses"``: wrap each placeholder in Moses markup,
             ``<ne translation="[PERSON_1]">[PERSON_1]</ne>``, which tells a Moses decoder to copy it
-            untranslated (seed 004 §6.3); re-identification matches the element as a whole.
+            untranslated (Dias, 2016, §6.3); re-identification matches the element as a whole.
     """
 
     name = "tag"

@@ -1,5 +1,5 @@
 """Non-context-preserving replacement after the UK Data Service's text anonymisation helper
-(seed 000, reference [4]): every word that starts with a capital letter and every number becomes
+(Kleinberg & Mozes, 2017, reference [4]): every word that starts with a capital letter and every number becomes
 ``XXX``, whatever was detected.
 
 NETANOS's example: "Max and Ben spent more than 1000 hours on writing the software. They started in
@@ -10,7 +10,7 @@ Words are runs of letters/digits, possibly joined by ``-``, ``'``, ``.`` or ``,`
 "O'Brien", "1,000.50", "COVID-19"); a word is replaced when its first character is an upper-case letter
 or it contains a digit. Occurrences of the mask itself in the text are selected too, so every mask in
 the output stands for exactly one original span: the masks are all alike (``unique = False``) and
-re-identification restores the originals by order of appearance (seed 004 §6.1 condition 3), exactly
+re-identification restores the originals by order of appearance (Dias, 2016, §6.1 condition 3), exactly
 for an untouched text.
 """
 
