@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 def _run_worker(tmp_path: Path, **env: str) -> tuple[int, str, float]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("ANON_")}
     base.update({"PYTHONPATH": str(REPO), "ANON_BROKER_URL": "kafka://127.0.0.1:9", "ANON_TABLE_KEYS": generate_key(),
+                 "ANON_TABLE_HMAC_SECRET": generate_key(),
                  "ANON_TABLE_KEY_PREFIX": "test:startup:", "ANON_PRELOAD_LANGUAGES": "en",
                  "ANON_BROKER_STARTUP_TIMEOUT": "1", "HOME": str(tmp_path), **env})
     started = time.monotonic()
