@@ -75,6 +75,9 @@ class Settings(BaseSettings):
         broker_startup_timeout: seconds the worker waits at start-up for a Kafka bootstrap server to accept
             TCP connections before it gives up with exit code 69 (:func:`app.worker.wait_for_broker`);
             ``0`` (default) waits forever.
+        review_*: human review (issue 19; :mod:`app.review`): which detected documents are held on
+            ``topic_review`` until a reviewer releases them, and the review application's settings. See
+            :class:`app.review.policy.ReviewPolicy` and ``docs/review.md``.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
     """
@@ -114,6 +117,24 @@ class Settings(BaseSettings):
     redis_ssl_ca_certs: str = ""
     redis_ssl_certfile: str = ""
     redis_ssl_keyfile: str = ""
+
+    # --- human review (issue 19): policy of the detect agent's hold, and the review application ---
+    review_metadata_flag: bool = True
+    review_languages: list[str] = []
+    review_min_score: float = Field(default=0.0, ge=0.0, le=1.0)
+    review_proper_noun: bool = False
+    review_labels: list[str] = []
+    review_sample_rate: float = Field(default=0.0, ge=0.0, le=1.0)
+    review_lease_seconds: int = Field(default=900, gt=0)
+    review_key_prefix: str = "anon:review:"
+    review_corrections_ttl_seconds: int = Field(default=180 * 24 * 3600, gt=0)
+    review_users_file: str = ""
+    review_trusted_user_header: str = ""
+    review_secret_key: str = ""
+    review_cookie_secure: bool = False
+    review_audit_log: str = "review-audit.jsonl"
+    topic_review: str = "documents.review"
+    # --- end of human review settings ---
 
     topic_documents: str = "documents"
     topic_detected: str = "documents.detected"
