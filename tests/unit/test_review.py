@@ -202,3 +202,44 @@ def test_csrf_tokens_compare_exactly():
     assert auth.csrf_ok(token, token)
     assert not auth.csrf_ok(token, token[:-1] + ("A" if token[-1] != "A" else "B"))
     assert not auth.csrf_ok(None, token) and not auth.csrf_ok(token, None) and not auth.csrf_ok("", "")
+
+
+# ------------------------------------------------------------------ learning from corrections
+
+def test_scripted_reviewer_applies_gold_with_session_edits():
+    from app.review.scripted import apply_gold, read_brat
+
+    text = "Dra. Ana Ruiz, Hospital Clinic, Calle Mayor 5, 28036 Madrid."
+    ann = ("T1\tNOMBRE_PERSONAL_SANITARIO 5 13\tAna Ruiz\nT2\tHOSPITAL 15 30\tHospital Clinic\n"
+           "T3\tCALLE 32 45\tCalle Mayor 5\nT4\tTERRITORIO 47 52\t28036\nT5\tTERRITORIO 53 59\tMadrid\n"
+           "T6\tEDAD_SUJETO_ASISTENCIA 0 4\tDra.\n")
+    gold = read_brat(ann, text)
+    assert gold == [(5, 13, "PERSON"), (15, 30, "ORGANIZATION"), (32, 45, "LOCATION"), (53, 59, "LOCATION")]
+    detected = [{"start": 5, "end": 8, "label": "PERSON", "text": "Ana", "source": "stanza"},
+                {"start": 15, "end": 30, "label": "LOCATION", "text": "Hospital Clinic", "source": "stanza"},
+                {"start": 47, "end": 52, "label": "POSTAL_CODE", "text": "28036", "source": "pattern"},
+                {"start": 53, "end": 59, "label": "LOCATION", "text": "Madrid", "source": "stanza"}]
+    held = HeldDocument("s-1", text, "es", "tag", detected, None, ["scripted"], 0)
+    doc = ReviewDocument(held)
+    apply_gold(doc, gold)
+    record = doc.correction()
+    assert record["released"] == [[5, 13, "PERSON"], [15, 30, "ORGANIZATION"], [32, 45, "LOCATION"],
+                                  [47, 52, "POSTAL_CODE"], [53, 59, "LOCATION"]]
+    assert (record["added"], record["removed"], record["relabelled"]) == (
+        [[5, 13, "PERSON"], [32, 45, "LOCATION"]], [[5, 8, "PERSON"]], [[15, 30, "LOCATION", "ORGANIZATION"]])
+
+
+def test_finetune_split_and_training_set():
+    from app.review.finetune import split_holdout, training_sentences
+
+    records = [{"job_id": f"j{i}", "text": f"Ann{i} came.", "released": [[0, len(f"Ann{i}"), "PERSON"]]}
+               for i in range(6)]
+    train, held_out = split_holdout(records, 2)
+    assert len(train) == 4 and len(held_out) == 2
+    assert sorted(r["job_id"] for r in train + held_out) == [f"j{i}" for i in range(6)]
+    assert split_holdout(list(reversed(records)), 2) == (train, held_out)  # the split depends on job ids only
+    corpus = [[("Lisboa", "B-LOC")], [("casa", "O")], [("Rio", "B-LOC")]]
+    sentences = training_sentences(train, corpus, repeat=2, corpus_sentences=2, seed=1)
+    assert len(sentences) == 4 * 2 + 2
+    assert sorted(s for s in sentences if s[0][1] == "B-PER") == sorted(
+        [[(r["text"][:-6], "B-PER"), ("came", "O"), (".", "O")] for r in train] * 2)
