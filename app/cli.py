@@ -9,6 +9,7 @@
     anonymizer rotate-keys                     re-encrypt every table with the newest key
     anonymizer review [--host H] [--port P]    the review web application (issue 19, docs/review.md)
     anonymizer review-user NAME              add or replace a reviewer in ANON_REVIEW_USERS_FILE
+    anonymizer review-erase JOB_ID           erase a job's stored corrections
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -242,6 +243,24 @@ def review_user(
     path.write_text("\n".join(kept + [line]) + "\n", encoding="utf-8")
     path.chmod(0o600)
     typer.echo(f"{name}: written to {path}")
+
+@cli.command("review-erase")
+def review_erase(job_ids: Annotated[list[str], typer.Argument(help="job ids whose correction records are erased")]) -> None:
+    """Erase the stored corrections (training data from releases) of jobs: ``JOB_ID: erased`` or ``no record``."""
+    import asyncio
+
+    from app.review.corrections import CorrectionStore
+    from app.settings import get_settings
+
+    async def run() -> dict[str, bool]:
+        store = CorrectionStore.from_settings(get_settings())
+        try:
+            return {job: await store.delete(job) for job in job_ids}
+        finally:
+            await store.close()
+
+    for job, erased in asyncio.run(run()).items():
+        typer.echo(f"{job}: {'erased' if erased else 'no record'}")
 
 # --- end of human review ---------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ detected and the released spans — in Redis under ``<review_key_prefix>correcti
 encrypted with the tables' keys (:mod:`app.crypto`, the same Fernet keys and rotation) and with its own
 retention ``review_corrections_ttl_seconds`` (default 180 days). A second release of the same job overwrites
 its record (idempotent). Erasing a job's table does not erase its correction: delete it with
-:meth:`CorrectionStore.delete` (``anonymizer review-corrections --erase JOB_ID``).
+:meth:`CorrectionStore.delete` (``anonymizer review-erase JOB_ID``).
 
 :func:`correction_sentences` turns records into tagged sentences (CoNLL-style ``list[(token, tag)]``) for
 :mod:`app.review.finetune`.
