@@ -165,20 +165,26 @@ def create_app(settings: Settings, service_factory: Callable[[], Awaitable[tuple
         return page(request, "doc.html", job_id=job, fragment=fragment, labels=STANDARD_LABELS,
                     shortcuts=SHORTCUTS)
 
-    async def edit(request: Request, action: str, **params: Any) -> Response:
+    async def act(request: Request, action: str) -> Response:
+        """One POST on a document: an edit (answered with the fragment), ``release`` or ``leave``."""
         form = await request.form()
         user = await guarded(request, form.get("csrf_token"))
         if isinstance(user, Response):
             return user
         job = str(form.get("job", ""))
         try:
+            if action == "leave":
+                await service().leave(job, user)
+                return _hx_redirect(request, "/")
+            if action == "release":
+                await service().release(job, user)
+                return _hx_redirect(request, "/?message=Released.")
             if action == "add":
                 held = service().queue.get(job)
                 if held is None:
                     raise NotHeld(job)
-                text = held.text
-                params = {"start": utf16_to_index(text, int(form["start"])), "end": utf16_to_index(text, int(form["end"])),
-                          "label": form["label"]}
+                params = {"start": utf16_to_index(held.text, int(form["start"])),
+                          "end": utf16_to_index(held.text, int(form["end"])), "label": form["label"]}
             else:
                 params = {k: form[k] for k in ("index", "other", "label") if k in form}
             doc = await service().edit(job, user, action, **params)
@@ -194,41 +200,15 @@ def create_app(settings: Settings, service_factory: Callable[[], Awaitable[tuple
             return doc_fragment(request, job, doc, error=reason)
         return doc_fragment(request, job, doc)
 
-    for name in ("add", "remove", "relabel", "merge", "split"):
-        app.add_api_route(f"/doc/{name}", _edit_route(edit, name), methods=["POST"], response_class=HTMLResponse)
-
-    @app.post("/doc/release")
-    async def release(request: Request):
-        form = await request.form()
-        user = await guarded(request, form.get("csrf_token"))
-        if isinstance(user, Response):
-            return user
-        job = str(form.get("job", ""))
-        try:
-            await service().release(job, user)
-        except NotHeld:
-            return _hx_redirect(request, "/?message=The+document+is+no+longer+waiting+for+review.")
-        except Locked as exc:
-            return Response(f"the document is being reviewed by {exc.holder}", status_code=409)
-        except EditError as exc:
-            return doc_fragment(request, job, service().drafts[job], error=f"cannot release: {exc}")
-        return _hx_redirect(request, "/?message=Released.")
-
-    @app.post("/doc/leave")
-    async def leave(request: Request):
-        form = await request.form()
-        user = await guarded(request, form.get("csrf_token"))
-        if isinstance(user, Response):
-            return user
-        await service().leave(str(form.get("job", "")), user)
-        return _hx_redirect(request, "/")
+    for name in ("add", "remove", "relabel", "merge", "split", "release", "leave"):
+        app.add_api_route(f"/doc/{name}", _action_route(act, name), methods=["POST"], response_class=HTMLResponse)
 
     return app
 
 
-def _edit_route(edit: Callable[..., Awaitable[Response]], action: str) -> Callable[[Request], Awaitable[Response]]:
+def _action_route(act: Callable[..., Awaitable[Response]], action: str) -> Callable[[Request], Awaitable[Response]]:
     async def route(request: Request) -> Response:
-        return await edit(request, action)
+        return await act(request, action)
 
     route.__name__ = f"doc_{action}"
     return route
