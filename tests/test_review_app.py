@@ -148,6 +148,11 @@ def test_edit_and_release_through_http(review_app):
     assert "your visit to Porto is confirmed" in r.text
     r = review_app.post("/doc/add", data={"job": "job 1", "start": "0", "end": "8", "label": "PERSON"}, headers=headers)
     assert "overlaps entity 0" in r.text  # an invalid edit is reported in the fragment
+    r = review_app.post("/doc/split", data={"job": "job 1", "index": "1"}, headers=headers)
+    assert "is confirmed. [PERSON_2], please call [PERSON_3]." in r.text
+    assert '<option value="1">chain 2</option>' in r.text  # the merge select of entity 0 offers chain 2
+    r = review_app.post("/doc/merge", data={"job": "job 1", "index": "0", "other": "1"}, headers=headers)
+    assert "is confirmed. [PERSON_1], please call [PERSON_2]." in r.text
     # bob cannot open alice's document
     alice_cookies = dict(review_app.cookies)
     review_app.cookies.clear()
@@ -169,8 +174,8 @@ def test_edit_and_release_through_http(review_app):
     assert "job 1" not in review_app.get("/").text
     audit = AuditLog(review_app.settings.review_audit_log).entries()
     assert [(e["user"], e["action"]) for e in audit] == [
-        ("alice", "login"), ("alice", "open"), ("alice", "add"), ("alice", "remove"), ("bob", "login"),
-        ("alice", "release")]
+        ("alice", "login"), ("alice", "open"), ("alice", "add"), ("alice", "remove"), ("alice", "split"),
+        ("alice", "merge"), ("bob", "login"), ("alice", "release")]
     assert audit[2]["details"] == {"start": 69, "end": 72, "label": "PERSON"}
     assert audit[-1]["details"] == {"entities": 3, "chains": 2, "added": 1, "removed": 1, "relabelled": 0}
     assert "Ann" not in review_app.settings.review_audit_log and all("Ann" not in orjson.dumps(e).decode() for e in audit)

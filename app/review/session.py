@@ -149,6 +149,13 @@ class ReviewDocument:
                 return chain.chain_id + 1
         raise EditError(f"no entity {index}")
 
+    def merge_candidates(self, index: int) -> list[tuple[int, int]]:
+        """The other chains entity ``index``'s chain can absorb (same label): ``[(chain number, first mention)]``."""
+        own = self.chain_ids[index]
+        label = self.entities[index].label
+        return [(chain.chain_id + 1, chain.mentions[0]) for chain in self.chains()
+                if chain.label == label and self.chain_ids[chain.mentions[0]] != own]
+
     def segments(self) -> list[tuple[str, int | None]]:
         """The text cut at entity boundaries: ``[(piece, entity index or None), ...]`` covering the text."""
         out: list[tuple[str, int | None]] = []

@@ -243,3 +243,11 @@ def test_finetune_split_and_training_set():
     assert len(sentences) == 4 * 2 + 2
     assert sorted(s for s in sentences if s[0][1] == "B-PER") == sorted(
         [[(r["text"][:-6], "B-PER"), ("came", "O"), (".", "O")] for r in train] * 2)
+
+
+def test_merge_candidates_are_other_chains_of_the_same_label():
+    doc = ReviewDocument(held())
+    assert doc.merge_candidates(0) == [(2, 1)]  # "Bob" (chain 2) can join "Ann Lee"/"Lee" (chain 1)
+    assert doc.merge_candidates(2) == []  # the only LOCATION
+    doc.merge(0, 1)
+    assert doc.merge_candidates(0) == [] and [c.mentions for c in doc.chains()] == [[0, 1, 3], [2]]
