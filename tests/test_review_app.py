@@ -189,3 +189,27 @@ def test_edit_and_release_through_http(review_app):
 
     record = asyncio.run(stored())
     assert record["added"] == [[69, 72, "PERSON"]] and record["removed"] == [[28, 33, "LOCATION"]]
+
+
+def test_trusted_proxy_header_replaces_the_login(redis_url, table_key_prefix, tmp_path):
+    settings = Settings(redis_url=redis_url, table_keys=generate_key(), review_key_prefix=table_key_prefix + "proxy:",
+                        review_trusted_user_header="X-Forwarded-User", review_audit_log=str(tmp_path / "a.jsonl"))
+
+    async def factory():
+        client = aioredis.Redis.from_url(redis_url)
+
+        async def send(topic, key, value):
+            raise AssertionError("nothing is published here")
+
+        service = ReviewService(settings, ReviewQueue(), ReviewLease(client, prefix=settings.review_key_prefix),
+                                AuditLog(settings.review_audit_log), None, send)
+        return service, client.aclose
+
+    with TestClient(create_app(settings, factory)) as client:
+        assert client.get("/").status_code == 401  # no header: nobody
+        page = client.get("/", headers={"X-Forwarded-User": "carol"})
+        assert page.status_code == 200 and '<span class="who">carol</span>' in page.text and "Log out" not in page.text
+        assert client.get("/login", follow_redirects=False).headers["location"] == "/"
+        # the header does not replace the CSRF token
+        refused = client.post("/doc/leave", data={"job": "x"}, headers={"X-Forwarded-User": "carol"})
+        assert refused.status_code == 403
