@@ -15,7 +15,8 @@ released spans as gold), repeated ``--repeat`` times and mixed with ``--corpus-s
 from the corpus so the model keeps what it knew (rehearsal against catastrophic forgetting; Robins,
 "Catastrophic forgetting, rehearsal and pseudorehearsal", Connection Science 1995). Training continues
 from the shipped model (Stanza's ``--finetune``, through :func:`app.detection.train.train_ner`) with its
-word-vector pretrain; the result goes to ``--output`` (never over the shipped weights: copy it there after
+word-vector pretrain; the optimizer and its learning rate are the checkpoint's (Stanza's finetune mode keeps the
+loaded model's configuration); the checkpoint is chosen on the dev set after ``--max-steps``; the result goes to ``--output`` (never over the shipped weights: copy it there after
 reading the report).
 
 The report (printed, and written with ``--json-report``): binary (entity-vs-O token) and entity-level
@@ -108,7 +109,6 @@ def main(
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
     max_steps: Annotated[int, typer.Option(help="optimisation steps")] = 300,
     batch_size: Annotated[int, typer.Option(help="sentences per batch")] = 32,
-    lr: Annotated[float, typer.Option(help="learning rate (SGD; lower than from scratch)")] = 0.02,
     base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
     work_dir: Annotated[Path | None, typer.Option(help="scratch directory (default work/finetune-<language>)")] = None,
     json_report: Annotated[Path | None, typer.Option(help="write the report here")] = None,
@@ -136,7 +136,7 @@ def main(
     meta = train_ner(
         language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
         max_steps=max_steps, batch_size=batch_size, eval_interval=max_steps, max_steps_no_improve=max_steps,
-        lr=lr, work_dir=work / "stanza", command=command,
+        work_dir=work / "stanza", command=command,
         extra_args=["--finetune", "--finetune_load_name", str(base.model_path)],
     )
     sets = {"dev": read_conll(dev, format),
