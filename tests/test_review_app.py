@@ -132,7 +132,7 @@ def test_login_required_and_wrong_password_refused(review_app):
 def test_edit_and_release_through_http(review_app):
     csrf = login(review_app)
     queue = review_app.get("/")
-    assert "job 1" in queue.text and "flag" in queue.text
+    assert "job 1" in queue.text and "flag" in queue.text and "1970-01-01 00:00 UTC" in queue.text  # held at 1 ms
     page = review_app.get("/doc", params={"job": "job 1"})
     assert page.status_code == 200
     assert re.findall(r'<mark class="ent label-(\w+)" data-index="(\d)" data-chain="(\d)"', page.text) == [

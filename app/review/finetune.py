@@ -16,7 +16,8 @@ from the corpus so the model keeps what it knew (rehearsal against catastrophic 
 "Catastrophic forgetting, rehearsal and pseudorehearsal", Connection Science 1995). Training continues
 from the shipped model (Stanza's ``--finetune``, through :func:`app.detection.train.train_ner`) with its
 word-vector pretrain; the optimizer and its learning rate are the checkpoint's (Stanza's finetune mode keeps the
-loaded model's configuration); the checkpoint is chosen on the dev set after ``--max-steps``; the result goes to ``--output`` (never over the shipped weights: copy it there after
+loaded model's configuration); of the checkpoints evaluated every ``--eval-interval`` steps, the best on the dev
+set (Stanza's entity F1) is kept; the result goes to ``--output`` (never over the shipped weights: copy it there after
 reading the report).
 
 The report (printed, and written with ``--json-report``): binary (entity-vs-O token) and entity-level
@@ -109,6 +110,7 @@ def main(
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
     max_steps: Annotated[int, typer.Option(help="optimisation steps")] = 300,
     batch_size: Annotated[int, typer.Option(help="sentences per batch")] = 32,
+    eval_interval: Annotated[int, typer.Option(help="steps between dev evaluations; the best is kept (0 = at the end)")] = 0,
     base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
     work_dir: Annotated[Path | None, typer.Option(help="scratch directory (default work/finetune-<language>)")] = None,
     json_report: Annotated[Path | None, typer.Option(help="write the report here")] = None,
@@ -135,7 +137,8 @@ def main(
     command = "python -m app.review.finetune " + " ".join(sys.argv[1:])
     meta = train_ner(
         language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
-        max_steps=max_steps, batch_size=batch_size, eval_interval=max_steps, max_steps_no_improve=max_steps,
+        max_steps=max_steps, batch_size=batch_size, eval_interval=eval_interval or max_steps,
+        max_steps_no_improve=max_steps,
         work_dir=work / "stanza", command=command,
         extra_args=["--finetune", "--finetune_load_name", str(base.model_path)],
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,8 @@ from app.settings import Settings
 
 HERE = Path(__file__).resolve().parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.filters["utc"] = lambda ms: (
+    datetime.fromtimestamp(ms / 1000, timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if ms else "")
 
 #: Keyboard shortcuts shown on the page (implemented in ``static/review.js``).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
