@@ -16,7 +16,8 @@ from the corpus so the model keeps what it knew (rehearsal against catastrophic 
 "Catastrophic forgetting, rehearsal and pseudorehearsal", Connection Science 1995). Training continues
 from the shipped model (Stanza's ``--finetune``, through :func:`app.detection.train.train_ner`) with its
 word-vector pretrain; the optimizer and its learning rate are the checkpoint's (Stanza's finetune mode keeps the
-loaded model's configuration); of the checkpoints evaluated every ``--eval-interval`` steps, the best on the dev
+loaded model's configuration, so the base checkpoint is copied with ``--lr`` written into it,
+:func:`with_learning_rate`); of the checkpoints evaluated every ``--eval-interval`` steps, the best on the dev
 set (Stanza's entity F1) is kept; the result goes to ``--output`` (never over the shipped weights: copy it there after
 reading the report).
 
@@ -62,6 +63,21 @@ def training_sentences(records: list[dict[str, Any]], corpus: list[Sentence], *,
     out = from_corrections * repeat + sample
     rng.shuffle(out)
     return out
+
+
+def with_learning_rate(model_path: Path, lr: float, output: Path) -> Path:
+    """A copy of the Stanza checkpoint ``model_path`` whose configuration's learning rate is ``lr``.
+
+    Stanza's ``--finetune`` builds the optimizer from the loaded checkpoint's configuration, not from the
+    command line; a fine-tuning step should be smaller than the training's (0.1 for the shipped models).
+    """
+    import torch
+
+    checkpoint = torch.load(model_path, map_location="cpu", weights_only=False)
+    checkpoint["config"]["lr"] = lr
+    output.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(checkpoint, output)
+    return output
 
 
 def score(predict, sentences: list[Sentence]) -> dict[str, Any]:
@@ -110,6 +126,7 @@ def main(
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
     max_steps: Annotated[int, typer.Option(help="optimisation steps")] = 300,
     batch_size: Annotated[int, typer.Option(help="sentences per batch")] = 32,
+    lr: Annotated[float, typer.Option(help="learning rate of the fine-tuning (the base model's optimizer)")] = 0.01,
     eval_interval: Annotated[int, typer.Option(help="steps between dev evaluations; the best is kept (0 = at the end)")] = 0,
     base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
     work_dir: Annotated[Path | None, typer.Option(help="scratch directory (default work/finetune-<language>)")] = None,
@@ -134,13 +151,14 @@ def main(
     train_file = work / "train.conll"
     write_conll(sentences, train_file)
     base = resolve_model(language, base_model_dir)
+    start_from = with_learning_rate(base.model_path, lr, work / "base-ner.pt")
     command = "python -m app.review.finetune " + " ".join(sys.argv[1:])
     meta = train_ner(
         language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
         max_steps=max_steps, batch_size=batch_size, eval_interval=eval_interval or max_steps,
         max_steps_no_improve=max_steps,
         work_dir=work / "stanza", command=command,
-        extra_args=["--finetune", "--finetune_load_name", str(base.model_path)],
+        extra_args=["--finetune", "--finetune_load_name", str(start_from)],
     )
     sets = {"dev": read_conll(dev, format),
             "held_out_corrections": [s for r in held_out for s in correction_sentences(r) if s]}

@@ -251,3 +251,15 @@ def test_merge_candidates_are_other_chains_of_the_same_label():
     assert doc.merge_candidates(2) == []  # the only LOCATION
     doc.merge(0, 1)
     assert doc.merge_candidates(0) == [] and [c.mentions for c in doc.chains()] == [[0, 1, 3], [2]]
+
+
+def test_fine_tuning_starts_from_a_copy_with_the_smaller_learning_rate(tmp_path):
+    import torch
+
+    from app.review.finetune import with_learning_rate
+
+    torch.save({"model": {"w": torch.zeros(2)}, "config": {"lr": 0.1, "optim": "sgd"}}, tmp_path / "ner.pt")
+    copy = with_learning_rate(tmp_path / "ner.pt", 0.01, tmp_path / "work" / "base.pt")
+    loaded = torch.load(copy, weights_only=False)
+    assert loaded["config"] == {"lr": 0.01, "optim": "sgd"} and torch.equal(loaded["model"]["w"], torch.zeros(2))
+    assert torch.load(tmp_path / "ner.pt", weights_only=False)["config"]["lr"] == 0.1  # the base is untouched
