@@ -23,7 +23,9 @@ reading the report).
 
 The report (printed, and written with ``--json-report``): binary (entity-vs-O token) and entity-level
 precision/recall/F1 of the model before and after on the dev set and on the held-out corrections
-(:func:`app.detection.evaluate.evaluate_tags`). Run with ``OMP_NUM_THREADS=1`` on a shared machine.
+(:func:`app.detection.evaluate.evaluate_tags`); with ``--match-recall`` also the new model at the smallest
+recall bias that keeps the dev binary recall (:func:`match_dev_recall`; deploy it as the language's
+``ner_recall_bias`` with the model). Run with ``OMP_NUM_THREADS=1`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -51,14 +53,16 @@ def split_holdout(records: list[dict[str, Any]], holdout: int) -> tuple[list[dic
 
 
 def training_sentences(records: list[dict[str, Any]], corpus: list[Sentence], *, repeat: int,
-                       corpus_sentences: int, seed: int = 13) -> list[Sentence]:
+                       corpus_sentences: int, seed: int = 13, entities_only: bool = False) -> list[Sentence]:
     """The fine-tuning set: each correction's sentences ``repeat`` times plus a sample of the corpus, shuffled.
 
-    Sentences without any token are dropped; a correction sentence without entities is kept (it teaches
-    what is *not* personal data, e.g. after a reviewer removed a false positive).
+    Sentences without any token are dropped. A correction sentence without entities teaches what is *not*
+    personal data (after a reviewer removed a false positive); ``entities_only`` drops those, so the
+    corrections push the model towards finding more rather than towards saying ``O``.
     """
     rng = random.Random(seed)
-    from_corrections = [s for r in records for s in correction_sentences(r) if s]
+    from_corrections = [s for r in records for s in correction_sentences(r)
+                        if s and (not entities_only or any(tag != "O" for _, tag in s))]
     sample = rng.sample(corpus, min(corpus_sentences, len(corpus)))
     out = from_corrections * repeat + sample
     rng.shuffle(out)
@@ -104,6 +108,31 @@ def before_after(language: str, before_dir: Path | None, after_dir: Path, sets: 
     return out
 
 
+#: Recall biases tried by :func:`match_dev_recall`, in order.
+RECALL_BIASES: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
+
+
+def match_dev_recall(language: str, model_dir: Path, dev: list[Sentence], target: float,
+                     biases: tuple[float, ...] = RECALL_BIASES, batch_size: int = 64) -> tuple[float | None, dict]:
+    """The smallest recall bias (:class:`app.detection.stanza_ner.StanzaTagger`, subtracted from the ``O`` score,
+    Minkov et al. 2006) at which the model's dev binary recall reaches ``target``.
+
+    Fine-tuning on corrections that mostly remove false positives makes a model more conservative; the bias
+    trades that precision back for recall. It is chosen on the dev set only, never on the held-out corrections.
+
+    Returns:
+        ``(bias, dev scores at that bias)``, or ``(None, scores at the largest bias)`` when none reaches it.
+    """
+    from app.detection.stanza_ner import StanzaTagger
+
+    scores: dict = {}
+    for bias in biases:
+        scores = score(StanzaTagger(language, model_dir=model_dir, batch_size=batch_size, recall_bias=bias), dev)
+        if scores["binary"]["recall"] >= target:
+            return bias, scores
+    return None, scores
+
+
 async def _load_records(language: str) -> list[dict[str, Any]]:
     from app.review.corrections import CorrectionStore
     from app.settings import get_settings
@@ -124,6 +153,7 @@ def main(
     holdout: Annotated[int, typer.Option(help="corrections held out of training and scored")] = 0,
     corpus_sentences: Annotated[int, typer.Option(help="corpus sentences mixed in")] = 2000,
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
+    entities_only: Annotated[bool, typer.Option(help="train only on correction sentences with an entity")] = False,
     max_steps: Annotated[int, typer.Option(help="optimisation steps")] = 300,
     batch_size: Annotated[int, typer.Option(help="sentences per batch")] = 32,
     lr: Annotated[float, typer.Option(help="learning rate of the fine-tuning (the base model's optimizer)")] = 0.01,
@@ -131,6 +161,9 @@ def main(
     base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
     work_dir: Annotated[Path | None, typer.Option(help="scratch directory (default work/finetune-<language>)")] = None,
     json_report: Annotated[Path | None, typer.Option(help="write the report here")] = None,
+    evaluate_only: Annotated[bool, typer.Option(help="no training: report on the model already in --output")] = False,
+    match_recall: Annotated[bool, typer.Option(help="also score the new model at the smallest recall bias that "
+                                               "keeps the dev binary recall (chosen on dev)")] = False,
 ) -> None:
     """Fine-tune a language's NER model on the stored corrections; report dev and held-out scores before/after."""
     import torch
@@ -145,21 +178,23 @@ def main(
         raise typer.Exit(2)
     train_records, held_out = split_holdout(records, holdout)
     corpus = read_conll(corpus_train, format)
-    sentences = training_sentences(train_records, corpus, repeat=repeat, corpus_sentences=corpus_sentences)
-    work = work_dir or Path("work") / f"finetune-{language}"
-    work.mkdir(parents=True, exist_ok=True)
-    train_file = work / "train.conll"
-    write_conll(sentences, train_file)
-    base = resolve_model(language, base_model_dir)
-    start_from = with_learning_rate(base.model_path, lr, work / "base-ner.pt")
+    sentences = training_sentences(train_records, corpus, repeat=repeat, corpus_sentences=corpus_sentences,
+                                   entities_only=entities_only)
     command = "python -m app.review.finetune " + " ".join(sys.argv[1:])
-    meta = train_ner(
-        language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
-        max_steps=max_steps, batch_size=batch_size, eval_interval=eval_interval or max_steps,
-        max_steps_no_improve=max_steps,
-        work_dir=work / "stanza", command=command,
-        extra_args=["--finetune", "--finetune_load_name", str(start_from)],
-    )
+    meta = {"wall_time_seconds": None}
+    if not evaluate_only:
+        work = work_dir or Path("work") / f"finetune-{language}"
+        work.mkdir(parents=True, exist_ok=True)
+        train_file = work / "train.conll"
+        write_conll(sentences, train_file)
+        base = resolve_model(language, base_model_dir)
+        start_from = with_learning_rate(base.model_path, lr, work / "base-ner.pt")
+        meta = train_ner(
+            language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
+            max_steps=max_steps, batch_size=batch_size, eval_interval=eval_interval or max_steps,
+            max_steps_no_improve=max_steps, work_dir=work / "stanza", command=command,
+            extra_args=["--finetune", "--finetune_load_name", str(start_from)],
+        )
     sets = {"dev": read_conll(dev, format),
             "held_out_corrections": [s for r in held_out for s in correction_sentences(r) if s]}
     report = {
@@ -167,6 +202,19 @@ def main(
         "held_out_corrections": len(held_out), "train_sentences": len(sentences),
         "wall_time_seconds": meta["wall_time_seconds"], "scores": before_after(language, base_model_dir, output, sets),
     }
+    if match_recall:
+        from app.detection.stanza_ner import StanzaTagger
+
+        target = report["scores"]["dev"]["before"]["binary"]["recall"]
+        if report["scores"]["dev"]["after"]["binary"]["recall"] >= target:
+            bias = 0.0
+        else:
+            bias, _ = match_dev_recall(language, output, sets["dev"], target, RECALL_BIASES[1:])
+        report["recall_bias"] = bias
+        if bias is not None:
+            tagger = StanzaTagger(language, model_dir=output, recall_bias=bias)
+            for name, sentences in sets.items():
+                report["scores"][name]["after_with_recall_bias"] = score(tagger, sentences)
     text = json.dumps(report, indent=2)
     if json_report:
         json_report.parent.mkdir(parents=True, exist_ok=True)
