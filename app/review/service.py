@@ -14,6 +14,7 @@ document again (the anonymize stage is idempotent: same text, same table), so a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -225,10 +226,8 @@ class KafkaLink:
         """Stop reading and close both clients."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
         for client in (self._consumer, self._producer):
             if client is not None:
                 await client.stop()
