@@ -8,6 +8,9 @@
     anonymizer keygen                          a new table encryption key
     anonymizer rotate-keys                     re-encrypt every table with the newest key
     anonymizer components [--json]             the registered recognizers, rules, coreferencers and methods
+    anonymizer review [--host H] [--port P]    the review web application (issue 19, docs/review.md)
+    anonymizer review-user NAME              add or replace a reviewer in ANON_REVIEW_USERS_FILE
+    anonymizer review-erase JOB_ID           erase a job's stored corrections
     anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
     anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
@@ -223,6 +226,74 @@ def rotate_keys() -> None:
 def tables() -> None:
     """Report how many tables of solutions exist in Redis and their ages."""
     typer.echo(orjson.dumps(_with_store("report"), option=orjson.OPT_INDENT_2).decode())
+
+
+# --- human review (issue 19) ---------------------------------------------------------------------------
+
+@cli.command()
+def review(
+    host: Annotated[str, typer.Option(help="address to listen on (keep loopback behind a reverse proxy)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8470,
+) -> None:
+    """Run the review web application: held documents, corrections, release (docs/review.md)."""
+    from app.crypto import KeyError_, cipher_from_settings
+    from app.review.server import check_login_configured, serve
+    from app.settings import get_settings
+
+    settings = get_settings()
+    problem = check_login_configured(settings)
+    try:
+        cipher_from_settings(settings)
+    except KeyError_ as exc:
+        problem = problem or str(exc)
+    if problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    serve(settings, host, port)
+
+
+@cli.command("review-user")
+def review_user(
+    name: Annotated[str, typer.Argument(help="the reviewer's login name")],
+    users_file: Annotated[Optional[Path], typer.Option(help="users file (default ANON_REVIEW_USERS_FILE)")] = None,
+    password: Annotated[str, typer.Option(prompt=True, hide_input=True, confirmation_prompt=True,
+                                          help="asked for when not given")] = "",
+) -> None:
+    """Add a reviewer (or replace their password) in the users file; the password is stored as an Argon2id hash."""
+    from app.review.auth import user_line
+    from app.settings import get_settings
+
+    path = users_file or Path(get_settings().review_users_file or "review-users.txt")
+    try:
+        line = user_line(name, password)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    kept = [ln for ln in (path.read_text("utf-8").splitlines() if path.exists() else [])
+            if ln.partition(":")[0].strip() != name]
+    path.write_text("\n".join(kept + [line]) + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    typer.echo(f"{name}: written to {path}")
+
+@cli.command("review-erase")
+def review_erase(job_ids: Annotated[list[str], typer.Argument(help="job ids whose correction records are erased")]) -> None:
+    """Erase the stored corrections (training data from releases) of jobs: ``JOB_ID: erased`` or ``no record``."""
+    import asyncio
+
+    from app.review.corrections import CorrectionStore
+    from app.settings import get_settings
+
+    async def run() -> dict[str, bool]:
+        store = CorrectionStore.from_settings(get_settings())
+        try:
+            return {job: await store.delete(job) for job in job_ids}
+        finally:
+            await store.close()
+
+    for job, erased in asyncio.run(run()).items():
+        typer.echo(f"{job}: {'erased' if erased else 'no record'}")
+
+# --- end of human review ---------------------------------------------------------------------------------
 
 
 def _register_optional(name: str, module: str) -> None:

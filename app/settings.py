@@ -97,6 +97,9 @@ class Settings(BaseSettings):
         broker_startup_timeout: seconds the worker waits at start-up for a Kafka bootstrap server to accept
             TCP connections before it gives up with exit code 69 (:func:`app.worker.wait_for_broker`);
             ``0`` (default) waits forever.
+        review_*: human review (issue 19; :mod:`app.review`): which detected documents are held on
+            ``topic_review`` until a reviewer releases them, and the review application's settings. See
+            :class:`app.review.policy.ReviewPolicy` and ``docs/review.md``.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
         topic_replication_factor: replication factor of the topics the worker creates (default 3, production;
@@ -153,6 +156,24 @@ class Settings(BaseSettings):
     redis_ssl_ca_certs: str = ""
     redis_ssl_certfile: str = ""
     redis_ssl_keyfile: str = ""
+
+    # --- human review (issue 19): policy of the detect agent's hold, and the review application ---
+    review_metadata_flag: bool = True
+    review_languages: list[str] = []
+    review_min_score: float = Field(default=0.0, ge=0.0, le=1.0)
+    review_proper_noun: bool = False
+    review_labels: list[str] = []
+    review_sample_rate: float = Field(default=0.0, ge=0.0, le=1.0)
+    review_lease_seconds: int = Field(default=900, gt=0)
+    review_key_prefix: str = "anon:review:"
+    review_corrections_ttl_seconds: int = Field(default=180 * 24 * 3600, gt=0)
+    review_users_file: str = ""
+    review_trusted_user_header: str = ""
+    review_secret_key: str = ""
+    review_cookie_secure: bool = False
+    review_audit_log: str = "review-audit.jsonl"
+    topic_review: str = "documents.review"
+    # --- end of human review settings ---
 
     topic_documents: str = "documents"
     topic_detected: str = "documents.detected"
@@ -269,6 +290,7 @@ class Settings(BaseSettings):
     operators = property(lambda self: self.section("operators"), doc="Anonymization methods and their options.")
     limits = property(lambda self: self.section("limits"), doc="Size limits of documents and messages.")
     policy = property(lambda self: self.section("policy"), doc="Which methods producers may ask for.")
+    review = property(lambda self: self.section("review"), doc="Human review: hold policy and the review app.")
 
     @field_validator("table_hmac_secret")
     @classmethod
@@ -318,6 +340,11 @@ SECTIONS: dict[str, dict[str, str]] = {
                   "cache_dir": "cache_dir"},
     "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes"},
     "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
+    "review": {name[len("review_"):]: name for name in (
+        "review_metadata_flag", "review_languages", "review_min_score", "review_proper_noun", "review_labels",
+        "review_sample_rate", "review_lease_seconds", "review_key_prefix", "review_corrections_ttl_seconds",
+        "review_users_file", "review_trusted_user_header", "review_secret_key", "review_cookie_secure",
+        "review_audit_log")} | {"topic": "topic_review"},
 }
 
 
