@@ -163,7 +163,8 @@ class Pipeline:
             StageError: the table is malformed.
         """
         try:
-            result = reidentify(translation.text, table)
+            mark_only = bool(translation.mark_only) or self.settings.reidentify_mark_only
+            result = reidentify(translation.text, table, mark_only=mark_only)
         except (KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
         return ReidentifiedDocument(
@@ -175,6 +176,10 @@ class Pipeline:
             missing_placeholders=result.missing_placeholders,
             metadata=translation.metadata,
             restored_by_order=result.restored_by_order,
+            conditions=result.conditions,
+            restorations=result.restorations,
+            unrestored_marks=result.unrestored_marks,
+            refused=result.refused,
         )
 
 

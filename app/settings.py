@@ -62,6 +62,8 @@ class Settings(BaseSettings):
         table_keys: Fernet keys encrypting the tables, comma-separated, newest first (:mod:`app.crypto`).
         table_keys_file: a file with one key per line, newest first.
         allow_plaintext_tables: allow tables without encryption (development only).
+        reidentify_mark_only: restore by position and unique marks only, never by the order of identical
+            masks nor by elimination (a translation result can also ask for it: ``mark_only``).
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -100,6 +102,7 @@ class Settings(BaseSettings):
     ner_batch_size: int = 64
     placeholder_markup: str = "none"
     delete_table_after_reidentification: bool = False
+    reidentify_mark_only: bool = False
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 

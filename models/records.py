@@ -109,12 +109,17 @@ class TranslationRequest(_Base):
 
 
 class TranslationResult(_Base):
-    """A translation of an anonymized document (topic ``translation.results``); ``language`` is the target."""
+    """A translation of an anonymized document (topic ``translation.results``); ``language`` is the target.
+
+    ``mark_only``: ``true`` asks re-identification to restore by position and unique marks only (no
+    restoration by order of identical masks, none by elimination; :mod:`app.reidentification.reidentify`).
+    """
 
     job_id: str
     text: str
     language: str
     metadata: Optional[dict] = None
+    mark_only: Optional[bool] = None
 
 
 class ReidentifiedDocument(_Base):
@@ -125,7 +130,12 @@ class ReidentifiedDocument(_Base):
     ``missing_placeholders``: ``list[str]`` of marks absent from the translation (``"[PERSON_2]"``) and of
     mentions left without a mark (``"[PERSON_1]#2"``);
     ``restored_by_order``: how many restorations relied on the order of identical masks (suppression),
-    which a translation may have changed — a consumer should review those.
+    which a translation may have changed — a consumer should review those;
+    ``conditions``: ``{condition: count}`` of the restorations (``position``, ``mark``, ``order``, ``elimination``);
+    ``restorations``: ``list[dict]`` ``{"start", "end", "condition", "mark"}`` per restored span (offsets in ``text``);
+    ``unrestored_marks``: ``list[dict]`` ``{"mark", "start", "end", "reason"}`` for every mark-like token left in
+    ``text`` (reason ``unknown``, ``order_unverifiable`` or ``mark_only``);
+    ``refused``: ``list[dict]`` ``{"reason", "mark", "expected", "found"}`` of order-based restorations not made.
     """
 
     job_id: str
@@ -136,6 +146,10 @@ class ReidentifiedDocument(_Base):
     missing_placeholders: list
     metadata: Optional[dict] = None
     restored_by_order: int = 0
+    conditions: Optional[dict] = None
+    restorations: Optional[list] = None
+    unrestored_marks: Optional[list] = None
+    refused: Optional[list] = None
 
 
 class EraseRequest(_Base):
@@ -280,9 +294,11 @@ def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> Trans
     _require(data, "text", str, non_empty=True)
     _require(data, "language", str, non_empty=True)
     _optional(data, "metadata", dict)
+    _optional(data, "mark_only", bool)
     if len(data["text"]) > max_text_chars:
         raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
-    return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"))
+    return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"),
+                             mark_only=data.get("mark_only"))
 
 
 #: Originals up to this size (bytes) are also inlined as parsed JSON in the dead letter.

@@ -10,6 +10,8 @@ Table of solutions (a JSON object, stored in Redis by :mod:`app.store`)::
       "version": 1, "job_id": str, "language": str, "method": str,
       "anon_length": int,                # length of the anonymized text (restoration by position)
       "anon_sha256": str,                # its SHA-256: position restoration only for that exact text
+      "source_marks": int,               # mark-like tokens of the original text ("[PERSON_1]" written by
+                                         # the customer); 0 allows restoration by elimination
       "entries": [                       # one per coreference chain, in order of first mention
         {"placeholder": "[PERSON_1]",    # the replacement written into the text
          "method": "tag",                # the operator that produced it
@@ -178,9 +180,18 @@ class AnonymizerEngine:
             "method": method,
             "anon_length": len(anonymized),
             "anon_sha256": hashlib.sha256(anonymized.encode("utf-8", "surrogatepass")).hexdigest(),
+            "source_marks": _source_marks(text),
             "entries": entries,
         }
         return AnonymizedDocument(text=anonymized, placeholders=list(placeholders), table=table)
+
+
+def _source_marks(text: str) -> int:
+    """Mark-like tokens in the original text (escapes decoded): bracketed ones, and unbracketed ones whose
+    label is a known one (``PERSON_1``)."""
+    from app.reidentification.matching import clean_view, find_placeholders
+
+    return sum(1 for m in find_placeholders(clean_view(text).text, loose=True) if not m.loose or m.key is not None)
 
 
 def _check(entities: list[Entity], chains: list[Chain], text_length: int) -> None:

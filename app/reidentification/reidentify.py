@@ -1,62 +1,63 @@
 """Re-identification: restore the originals of a table of solutions into a (translated) text.
 
-Seed 004 §6.1 lists three conditions, all implemented, tried in this order:
+A wrong original in a translated document is a data breach and a corrupted document; a missing one is a
+nuisance. So an original is restored only under a condition that identifies its mention, and every
+restoration is reported with the condition used (issue 16, item 2; seed 004 §6.1 lists the first three):
 
-1. **By position** — when the text is exactly the anonymized text (same SHA-256, recorded in the
-   table), every mention is restored in place: exact for every method. (A length-and-position check
-   alone is not enough: a translation can have the same length and a mark at the same offset.)
-2. **By unique mark** — placeholders (``tag``) are found wherever the translation moved them and however
-   it damaged them (:mod:`app.reidentification.matching`); surrogates (``substitute``, ``generalize``,
-   ``kmask``) are found case-insensitively, with an inflection suffix ("Millers", "Miller's") kept on
-   the restored original. The k-th occurrence of a mark gets the k-th mention that carried it, so the
-   forms of a chain ("Mr. John Doe", later "Doe") come back in order; further occurrences (a translator
-   repeated it) get the chain's first surface.
-3. **By order of appearance** — for marks that are all alike (``suppress``, ``ukds``, ``combined``):
-   the k-th mask in the translation gets the k-th such mention.
+1. ``position`` — the text is exactly the anonymized text (same length and SHA-256, recorded in the
+   table): every mention is restored in place, exact for every method.
+2. ``mark`` — a unique mark: a placeholder (``tag``) found wherever the translation moved it and however
+   it damaged it (:mod:`app.reidentification.matching`: other or no brackets when label and number name
+   a table entry, escapes, invisible characters, translated labels, merged marks), or a surrogate
+   (``substitute``, ``generalize``, ``kmask``) found case-, accent- and whitespace-insensitively, with an
+   inflection suffix ("Millers", "Miller's") kept on the restored original. The k-th occurrence of a mark
+   gets the k-th mention that carried it (the forms of a chain come back in order); further occurrences
+   (a translator repeated it) get the chain's first surface.
+3. ``order`` — marks that are all alike (``suppress``'s ``XXX``, ``ukds``, a surrogate shared by several
+   chains): the k-th mask gets the k-th such mention, **only when the translation holds exactly as many
+   masks (case-insensitive) as there are mentions**. Otherwise no order-based restoration is made in the
+   document: the masks stay, and ``refused`` reports ``order_unverifiable`` with the counts.
+4. ``elimination`` — a placeholder whose label is not recognised (``[CITA_1]``, Apertium's Spanish for
+   ``[DATE_1]`` read as "appointment"), when exactly one table entry with that number was not restored,
+   exactly one unrecognised label carries that number, and the anonymized text had no mark-like token of
+   its own (``source_marks == 0`` in the table; so the token can only be ours).
 
-Marks that look like placeholders but are not in the table (a customer's own ``[PERSON_1]``) are
-left in place and reported as ``unknown_placeholders``, by every condition. ``missing_placeholders`` reports every original that did not come back: a
-table entry with no mark in the text as its mark (``"[PERSON_2]"``), and a mark present fewer times
-than its chain has mentions as ``"<mark>#k"`` for each mention k (1-based) left without a mark —
-likewise ``"<mask>#k"`` for order-based masks. Nothing unrestored is silent. Only the given table is ever
-used (job isolation): a forged or guessed placeholder of another job is simply unknown.
+``mark_only=True`` (a field of the translation result, or the setting ``reidentify_mark_only``) restores by
+conditions 1 and 2 only; what would have needed 3 or 4 is left in place and reported.
+
+Nothing unrestored is silent: ``missing_placeholders`` lists every original that did not come back (a
+table entry with no mark in the text: ``"[PERSON_2]"``; a mention left without a mark: ``"<mark>#k"``,
+1-based), ``unknown_placeholders`` the distinct mark-like tokens that are not restored, and
+``unrestored_marks`` each such token with its offsets in the output text and the reason. Only the given
+table is ever used (job isolation): a forged or guessed placeholder of another job is simply unknown.
+
+The table is read through the small accessors below (``_entries``, ``_mentions``, ...), so a typed table
+object can replace the JSON dict by changing them only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.reidentification.matching import find_placeholders, parse_placeholder
+from app.reidentification.matching import CleanView, PlaceholderMatch, clean_view, find_placeholders, parse_placeholder
 
 #: Suffixes a translation may glue to a surrogate; kept on the restored original.
 INFLECTION_SUFFIX = r"(?P<suffix>['’]s|['’]|s|es|n|en|e|ns)?"
 
+#: The conditions of a restoration, in the order they are tried.
+CONDITIONS = ("position", "mark", "order", "elimination")
 
-@dataclass(slots=True)
-class ReidentificationResult:
-    """Result of :func:`reidentify`.
 
-    Attributes:
-        text: the text with originals restored.
-        restored: number of marks replaced by an original.
-        unknown_placeholders: ``list[str]`` of distinct placeholder-like marks not in the table, in order.
-        missing_placeholders: ``list[str]`` of marks absent from the text (``"[PERSON_2]"``) and of mentions
-            left without a mark (``"[PERSON_1]#2"``, ``"XXX#4"``).
-        condition: ``"position"``, or ``"marks"`` when conditions 2 and 3 were used.
-        restored_by_order: how many of ``restored`` were restored by order of appearance (condition 3):
-            correct only if the translation kept the order of the masks, which cannot be verified.
-    """
+# --- table accessors (the only code that knows the table's layout) ------------------------------------
 
-    text: str
-    restored: int = 0
-    unknown_placeholders: list[str] = field(default_factory=list)
-    missing_placeholders: list[str] = field(default_factory=list)
-    condition: str = "marks"
-    restored_by_order: int = 0
+
+def _entries(table: Any) -> list[dict[str, Any]]:
+    return table["entries"]
 
 
 def _mentions(entry: dict[str, Any]) -> list[dict[str, Any]]:
@@ -67,150 +68,339 @@ def _replacement(entry: dict[str, Any], mention: dict[str, Any]) -> str:
     return mention.get("replacement", entry["placeholder"])
 
 
-def _untouched(text: str, table: dict[str, Any]) -> bool:
+def _unique(entry: dict[str, Any]) -> bool:
+    return entry.get("unique", True)
+
+
+def _anonymized_digest(table: Any) -> tuple[int | None, str | None]:
+    return table.get("anon_length"), table.get("anon_sha256")
+
+
+def _source_marks(table: Any) -> int | None:
+    """Mark-like tokens the anonymized text held outside the mentions (``None``: not recorded)."""
+    return table.get("source_marks")
+
+
+# --- result -----------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ReidentificationResult:
+    """Result of :func:`reidentify`.
+
+    Attributes:
+        text: the text with originals restored.
+        restored: number of mentions restored.
+        unknown_placeholders: ``list[str]`` of distinct mark-like tokens left in place (not in the table,
+            or not restorable under the conditions allowed), in order.
+        missing_placeholders: ``list[str]`` of marks absent from the text (``"[PERSON_2]"``) and of
+            mentions left without a mark (``"[PERSON_1]#2"``, ``"XXX#4"``).
+        condition: ``"position"``, or ``"marks"`` when conditions 2–4 were used.
+        restored_by_order: how many of ``restored`` used condition 3 (``order``).
+        conditions: ``{condition: restorations}`` for every condition of :data:`CONDITIONS` used.
+        restorations: ``list[dict]``, one per restored span: ``{"start", "end"}`` (half-open character
+            offsets in ``text``), ``"condition"`` and ``"mark"`` (the table's placeholder, ``"XXX#3"`` for
+            the third mention of an order-based mask).
+        unrestored_marks: ``list[dict]`` of every mark-like token left in place: ``{"mark", "start",
+            "end", "reason"}`` (offsets in ``text``; reason ``unknown``, ``order_unverifiable`` or
+            ``mark_only``).
+        refused: ``list[dict]`` of order-based restorations not made: ``{"reason": "order_unverifiable" |
+            "mark_only", "mark", "expected", "found"}`` (mentions in the table, masks in the text).
+    """
+
+    text: str
+    restored: int = 0
+    unknown_placeholders: list[str] = field(default_factory=list)
+    missing_placeholders: list[str] = field(default_factory=list)
+    condition: str = "marks"
+    restored_by_order: int = 0
+    conditions: dict[str, int] = field(default_factory=dict)
+    restorations: list[dict[str, Any]] = field(default_factory=list)
+    unrestored_marks: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Restoration:
+    start: int  # in the original (translated) text
+    end: int
+    original: str
+    condition: str
+    mark: str
+    mentions: int = 1
+
+
+@dataclass(slots=True)
+class _Unrestored:
+    start: int
+    end: int
+    reason: str
+
+
+def _untouched(text: str, table: Any) -> bool:
     """True only for the exact anonymized text (length, SHA-256 and every mark in place)."""
-    length, digest = table.get("anon_length"), table.get("anon_sha256")
+    length, digest = _anonymized_digest(table)
     if length is None or digest is None or length != len(text):
         return False
     if hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest() != digest:
         return False
     return all(
-        text[m["anon_start"] : m["anon_end"]] == _replacement(e, m) for e in table["entries"] for m in _mentions(e)
+        text[m["anon_start"] : m["anon_end"]] == _replacement(e, m) for e in _entries(table) for m in _mentions(e)
     )
 
 
-def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
-    """Condition 1: restore every mention at its recorded offsets; placeholder-like marks outside the
-    mentions (a customer's own ``[PERSON_1]``) stay in place and are listed as unknown, as in condition 2."""
-    spans = sorted((m["anon_start"], m["anon_end"], m["text"]) for e in table["entries"] for m in _mentions(e))
-    starts = [s for s, _, _ in spans]
-    unknown: dict[str, None] = {}
-    for match in find_placeholders(text):
-        i = bisect_right(starts, match.start) - 1  # the last mention starting at or before the mark
-        inside = (i >= 0 and spans[i][1] > match.start) or (i + 1 < len(spans) and spans[i + 1][0] < match.end)
-        if not inside:
-            unknown.setdefault(match.surface, None)
-    return ReidentificationResult(_splice(text, spans), restored=len(spans), unknown_placeholders=list(unknown),
-                                  condition="position")
-
-
-def _splice(text: str, replacements: list[tuple[int, int, str]]) -> str:
+def _finish(text: str, restorations: list[_Restoration], unrestored: list[_Unrestored], **fields: Any) -> ReidentificationResult:
+    """Splice the restorations into ``text`` and express every offset in the output text."""
+    restorations = sorted(restorations, key=lambda r: r.start)
     pieces: list[str] = []
     cursor = 0
-    for start, end, original in sorted(replacements):
-        pieces.append(text[cursor:start])
-        pieces.append(original)
-        cursor = end
+    shift = 0
+    starts: list[int] = []
+    shifts: list[int] = []  # cumulative length change after each restoration
+    reported: list[dict[str, Any]] = []
+    conditions: dict[str, int] = {}
+    for r in restorations:
+        pieces.append(text[cursor : r.start])
+        pieces.append(r.original)
+        reported.append({"start": r.start + shift, "end": r.start + shift + len(r.original), "condition": r.condition, "mark": r.mark})
+        shift += len(r.original) - (r.end - r.start)
+        starts.append(r.start)
+        shifts.append(shift)
+        conditions[r.condition] = conditions.get(r.condition, 0) + r.mentions
+        cursor = r.end
     pieces.append(text[cursor:])
-    return "".join(pieces)
+    marks: list[dict[str, Any]] = []
+    unknown: dict[str, None] = {}
+    for u in sorted(unrestored, key=lambda u: u.start):
+        i = bisect_right(starts, u.start) - 1
+        delta = shifts[i] if i >= 0 else 0
+        surface = text[u.start : u.end]
+        marks.append({"mark": surface, "start": u.start + delta, "end": u.end + delta, "reason": u.reason})
+        unknown.setdefault(surface, None)
+    return ReidentificationResult(
+        text="".join(pieces),
+        restored=sum(r.mentions for r in restorations),
+        unknown_placeholders=list(unknown),
+        conditions=conditions,
+        restorations=reported,
+        unrestored_marks=marks,
+        restored_by_order=conditions.get("order", 0),
+        **fields,
+    )
 
 
-def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
+def _by_position(text: str, table: Any) -> ReidentificationResult:
+    """Condition 1: restore every mention at its recorded offsets; mark-like tokens outside the
+    mentions (a customer's own ``[PERSON_1]``) stay in place and are listed, as in condition 2."""
+    restorations = sorted(
+        (_Restoration(m["anon_start"], m["anon_end"], m["text"], "position", e["placeholder"]) for e in _entries(table) for m in _mentions(e)),
+        key=lambda r: r.start,
+    )
+    starts = [r.start for r in restorations]
+    unrestored: list[_Unrestored] = []
+    for match in find_placeholders(text):
+        i = bisect_right(starts, match.start) - 1  # the last mention starting at or before the mark
+        inside = (i >= 0 and restorations[i].end > match.start) or (i + 1 < len(restorations) and restorations[i + 1].start < match.end)
+        if not inside:
+            unrestored.append(_Unrestored(match.start, match.end, "unknown"))
+    return _finish(text, restorations, unrestored, condition="position")
+
+
+def _fold_chars(text: str) -> str:
+    """Lower case without accents, one character for one (so offsets are kept): "Égypte" → "egypte"."""
+    out = []
+    for c in text:
+        if ord(c) >= 0x80:
+            d = unicodedata.normalize("NFD", c)
+            if len(d) > 1 and all(unicodedata.combining(x) for x in d[1:]):
+                c = d[0]
+        low = c.lower()
+        out.append(low if len(low) == 1 else c)
+    return "".join(out)
+
+
+def _mark_pattern(mark: str, suffix: bool) -> re.Pattern[str]:
+    """Pattern of a folded surrogate or mask: whitespace-tolerant, bounded by non-word characters."""
+    words = _fold_chars(mark).split()
+    body = r"\s+".join(re.escape(w) for w in words)
+    before = r"(?<!\w)" if re.match(r"\w", mark) else ""
+    after = r"(?!\w)" if re.search(r"\w$", mark) else ""
+    return re.compile(before + body + (INFLECTION_SUFFIX if suffix else "") + after)
+
+
+class _Occupancy:
+    """Which characters of the clean text already belong to a restoration (O(span) per check)."""
+
+    def __init__(self, length: int) -> None:
+        self.taken = bytearray(length)
+
+    def free(self, start: int, end: int) -> bool:
+        return not any(self.taken[start:end])
+
+    def take(self, start: int, end: int) -> None:
+        self.taken[start:end] = b"\x01" * (end - start)
+
+
+def reidentify(text: str, table: Any, *, mark_only: bool = False) -> ReidentificationResult:
     """Restore the originals of ``table`` into ``text``.
 
     Args:
         text: the translated (or untouched) anonymized text.
         table: a table of solutions (:mod:`app.anonymization.engine`).
+        mark_only: restore by position and unique marks only (no ``order``, no ``elimination``).
 
     Returns:
-        :class:`ReidentificationResult`.
+        :class:`ReidentificationResult` (offsets in its ``text``).
 
     Raises:
         KeyError/TypeError: the table is malformed.
     """
-    entries: list[dict[str, Any]] = table["entries"]
+    entries = _entries(table)
     if _untouched(text, table):
         return _by_position(text, table)
-    replacements: list[tuple[int, int, str]] = []
+    view = clean_view(text)
+    clean = view.text
+    occupied = _Occupancy(len(clean))
+    restorations: list[_Restoration] = []
+    unrestored: list[_Unrestored] = []
+    missing: list[str] = []
 
-    def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e, _ in replacements)
+    def restore(start: int, end: int, original: str, condition: str, mark: str, mentions: int = 1) -> None:
+        occupied.take(start, end)
+        a, b = view.span(start, end)
+        restorations.append(_Restoration(a, b, original, condition, mark, mentions))
 
-    # condition 2a: placeholders, tolerant matching
+    _restore_placeholders(view, entries, table, mark_only, restore, unrestored, missing)
+    queues = _restore_surrogates(clean, entries, occupied, restore, missing)
+    refused: list[dict[str, Any]] = []
+    _restore_by_order(view, entries, queues, mark_only, occupied, restore, unrestored, missing, refused)
+    return _finish(text, restorations, unrestored, missing_placeholders=missing, refused=refused)
+
+
+def _restore_placeholders(view: CleanView, entries: list[dict[str, Any]], table: Any, mark_only: bool, restore, unrestored: list[_Unrestored],
+                          missing: list[str]) -> None:
+    """Condition 2 for placeholders, then condition 4 (elimination) for unrecognised labels."""
+    clean = view.text
     keyed: dict[tuple[str, int], dict[str, Any]] = {}
     for entry in entries:
-        if entry.get("unique", True):
+        if _unique(entry):
             key = parse_placeholder(entry["placeholder"])
             if key is not None:
                 keyed[key] = entry
     seen: dict[tuple[str, int], int] = {}
-    unknown: dict[str, None] = {}
-    for match in find_placeholders(text):
-        entry = keyed.get(match.key) if match.key else None
-        if entry is None:
-            unknown.setdefault(match.surface, None)
-            continue
-        k = seen.get(match.key, 0)
-        seen[match.key] = k + 1
+
+    def original_of(key: tuple[str, int]) -> str:
+        k = seen.get(key, 0)
+        seen[key] = k + 1
+        entry = keyed[key]
         mentions = _mentions(entry)
-        original = mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
-        replacements.append((match.start, match.end, original))
-    missing = [e["placeholder"] for key, e in keyed.items() if key not in seen]
+        return mentions[k]["text"] if k < len(mentions) else entry["surfaces"][0]
+
+    left: list[PlaceholderMatch] = []
+    for match in find_placeholders(clean, loose=True):
+        if all(key in keyed for key in match.keys):
+            if match.parts:  # merged "[LOCATION_1 und 2]": the words between the numbers are kept
+                pieces = [original_of(match.keys[0])]
+                for (_, previous_end), (start, _), key in zip(match.parts, match.parts[1:], match.keys[1:]):
+                    pieces += [clean[previous_end:start], original_of(key)]
+                restore(match.start, match.end, "".join(pieces), "mark", " ".join(keyed[k]["placeholder"] for k in match.keys), len(match.keys))
+            else:
+                restore(match.start, match.end, original_of(match.key), "mark", keyed[match.key]["placeholder"])
+        elif not match.loose or (match.key is not None and "_" in match.surface):
+            left.append(match)
+    # condition 4: "[CITA_1]" is the only unrecognised label with number 1, and exactly one entry with
+    # number 1 has not come back
+    eliminated: set[int] = set()
+    if not mark_only and _source_marks(table) == 0:
+        labels_of: dict[int, set[str]] = {}
+        for match in left:
+            if match.key is None and len(match.numbers) == 1 and not match.loose:
+                labels_of.setdefault(match.numbers[0], set()).add(match.label)
+        for number, labels in labels_of.items():
+            candidates = [key for key in keyed if key[1] == number and key not in seen]
+            if len(labels) == 1 and len(candidates) == 1:
+                key = candidates[0]
+                for match in left:
+                    if match.key is None and match.numbers == (number,) and not match.loose:
+                        restore(match.start, match.end, original_of(key), "elimination", keyed[key]["placeholder"])
+                        eliminated.add(id(match))
+    for match in left:
+        if id(match) not in eliminated:
+            a, b = view.span(match.start, match.end)
+            unrestored.append(_Unrestored(a, b, "unknown"))
+    missing.extend(e["placeholder"] for key, e in keyed.items() if key not in seen)
     # a mark present fewer times than its chain has mentions: the translation dropped mentions
     missing.extend(
         f"{e['placeholder']}#{i + 1}" for key, e in keyed.items() if key in seen for i in range(seen[key], len(_mentions(e)))
     )
 
-    # condition 2b: surrogates (unique marks that are not placeholders), longest first, tolerant of
-    # case and inflection suffixes
-    originals_of: dict[str, list[str]] = {}
-    owner: dict[str, str] = {}
+
+def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Occupancy, restore,
+                        missing: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """Condition 2 for surrogates (unique marks that are not placeholders), longest first, tolerant of
+    case, accents, whitespace and inflection suffixes.
+
+    Returns:
+        The surrogates that stand for several chains (two people both generalized to "a person"): they do
+        not identify a chain, so they go to condition 3 — ``{mark: [(original, entry placeholder), ...]}``
+        in text order.
+    """
+    originals_of: dict[str, list[tuple[str, str]]] = {}
     surrogate_mentions = sorted(
-        ((m, e) for e in entries if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None for m in _mentions(e)),
+        ((m, e) for e in entries if _unique(e) and parse_placeholder(e["placeholder"]) is None for m in _mentions(e)),
         key=lambda pair: pair[0].get("anon_start", 0),
     )
     for mention, entry in surrogate_mentions:  # in text order, even when chains share a replacement
-        mark = _replacement(entry, mention)
-        originals_of.setdefault(mark, []).append(mention["text"])
-        owner.setdefault(mark, entry["placeholder"])
+        originals_of.setdefault(_replacement(entry, mention), []).append((mention["text"], entry["placeholder"]))
+    shared = {mark: pairs for mark, pairs in originals_of.items() if len({p for _, p in pairs}) > 1}
+    folded = _fold_chars(clean)
     found: set[str] = set()
-    count_of: dict[str, int] = {}
-    for mark in sorted(originals_of, key=len, reverse=True):
+    for mark in sorted(set(originals_of) - set(shared), key=len, reverse=True):
         originals = originals_of[mark]
-        pattern = re.compile(r"(?<!\w)" + re.escape(mark) + INFLECTION_SUFFIX + r"(?!\w)", re.IGNORECASE)
         k = 0
-        for m in pattern.finditer(text):
-            if not free(m.start(), m.end()):
+        for m in _mark_pattern(mark, suffix=True).finditer(folded):
+            if not occupied.free(m.start(), m.end()):
                 continue
-            suffix = m.group("suffix") or ""
-            replacements.append((m.start(), m.end(), originals[min(k, len(originals) - 1)] + suffix))
-            found.add(owner[mark])
+            suffix = clean[m.start("suffix") : m.end("suffix")] if m.group("suffix") else ""
+            restore(m.start(), m.end(), originals[min(k, len(originals) - 1)][0] + suffix, "mark", originals[0][1])
+            found.add(originals[0][1])
             k += 1
-        count_of[mark] = k
+        missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)) if k)
     missing.extend(
-        e["placeholder"]
-        for e in entries
-        if e.get("unique", True) and parse_placeholder(e["placeholder"]) is None and e["placeholder"] not in found
+        dict.fromkeys(p for mark, pairs in originals_of.items() if mark not in shared for _, p in pairs if p not in found)
     )
-    missing.extend(
-        f"{mark}#{i + 1}" for mark, originals in originals_of.items() if count_of.get(mark) for i in range(count_of[mark], len(originals))
-    )
+    return shared
 
-    # condition 3: order of appearance of non-unique marks
+
+def _restore_by_order(view: CleanView, entries: list[dict[str, Any]], shared: dict[str, list[tuple[str, str]]], mark_only: bool,
+                      occupied: _Occupancy, restore, unrestored: list[_Unrestored], missing: list[str],
+                      refused: list[dict[str, Any]]) -> None:
+    """Condition 3: identical masks by order of appearance, only when every mask's count is verified."""
     queues: dict[str, list[str]] = {}
     for mention, mark in sorted(
-        ((m, _replacement(e, m)) for e in entries if not e.get("unique", True) for m in _mentions(e)),
+        ((m, _replacement(e, m)) for e in entries if not _unique(e) for m in _mentions(e)),
         key=lambda pair: pair[0]["anon_start"],
     ):
         queues.setdefault(mark, []).append(mention["text"])
-    by_order = 0
+    for mark, pairs in shared.items():
+        queues.setdefault(mark, []).extend(original for original, _ in pairs)
+    if not queues:
+        return
+    folded = _fold_chars(view.text)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for mark in sorted(queues, key=len, reverse=True):
+        spans[mark] = [m.span() for m in _mark_pattern(mark, suffix=False).finditer(folded) if occupied.free(*m.span())]
+        for start, end in spans[mark]:
+            occupied.take(start, end)
+    verified = all(len(spans[mark]) == len(originals) for mark, originals in queues.items())
+    reason = "mark_only" if mark_only else None if verified else "order_unverifiable"
     for mark, originals in queues.items():
-        pattern = re.compile(r"(?<!\w)" + re.escape(mark) + r"(?!\w)")
-        k = 0
-        for m in pattern.finditer(text):
-            if k >= len(originals):
-                break
-            if not free(m.start(), m.end()):
-                continue
-            replacements.append((m.start(), m.end(), originals[k]))
-            k += 1
-        by_order += k
-        missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)))
-
-    return ReidentificationResult(
-        text=_splice(text, replacements),
-        restored=len(replacements),
-        unknown_placeholders=list(unknown),
-        missing_placeholders=missing,
-        restored_by_order=by_order,
-    )
+        if reason is None:
+            for k, (start, end) in enumerate(spans[mark]):
+                restore(start, end, originals[k], "order", f"{mark}#{k + 1}")
+            continue
+        refused.append({"reason": reason, "mark": mark, "expected": len(originals), "found": len(spans[mark])})
+        for start, end in spans[mark]:
+            a, b = view.span(start, end)
+            unrestored.append(_Unrestored(a, b, reason))
+        missing.extend(f"{mark}#{i + 1}" for i in range(len(originals)))

@@ -41,11 +41,43 @@ def test_unknown_missing_and_repeated_placeholders():
     assert back.missing_placeholders == ["[PERSON_2]", "[LOCATION_1]"]
 
 
-def test_suppression_by_order_reports_missing_masks():
+def test_suppression_with_masks_dropped_restores_nothing_and_says_why():
+    # never guess: with 3 masks for 5 mentions the order cannot be verified, so no original is restored
     table = anonymized("suppress").table
     back = reidentify("XXX traf XXX in XXX.", table)
-    assert back.text == "Mr. John Doe traf Jane Roe in Paris."
-    assert back.missing_placeholders == ["XXX#4", "XXX#5"]
+    assert back.text == "XXX traf XXX in XXX."
+    assert back.restored == 0
+    assert back.missing_placeholders == ["XXX#1", "XXX#2", "XXX#3", "XXX#4", "XXX#5"]
+    assert back.refused == [{"reason": "order_unverifiable", "mark": "XXX", "expected": 5, "found": 3}]
+    assert back.unrestored_marks == [
+        {"mark": "XXX", "start": 0, "end": 3, "reason": "order_unverifiable"},
+        {"mark": "XXX", "start": 9, "end": 12, "reason": "order_unverifiable"},
+        {"mark": "XXX", "start": 16, "end": 19, "reason": "order_unverifiable"},
+    ]
+
+
+def test_suppression_verified_count_is_case_insensitive_and_reported_as_order():
+    table = anonymized("suppress").table
+    back = reidentify("Xxx traf XXX in xxx. XXX sagte, XXX kam zu spät.", table)
+    assert back.text == "Mr. John Doe traf Jane Roe in Paris. Doe sagte, Jane kam zu spät."
+    assert (back.restored, back.conditions, back.refused) == (5, {"order": 5}, [])
+    assert back.restorations[:2] == [{"start": 0, "end": 12, "condition": "order", "mark": "XXX#1"},
+                                     {"start": 18, "end": 26, "condition": "order", "mark": "XXX#2"}]
+
+
+def test_suppression_with_an_extra_or_fused_mask_is_refused():
+    table = anonymized("suppress").table
+    for translation in ("XXX traf XXX in XXX. XXX sagte, XXX und XXX kamen.", "XXX traf XXX in XXX. XXX sagte XXX."[:-5] + "."):
+        back = reidentify(translation, table)
+        assert back.text == translation and back.restored == 0
+        assert back.refused[0]["reason"] == "order_unverifiable"
+
+
+def test_mark_only_refuses_order_and_elimination():
+    table = anonymized("suppress").table
+    back = reidentify("XXX traf XXX in XXX. XXX sagte, XXX kam.", table, mark_only=True)
+    assert back.restored == 0
+    assert back.refused == [{"reason": "mark_only", "mark": "XXX", "expected": 5, "found": 5}]
 
 
 class _NameSwap:
@@ -146,4 +178,5 @@ def test_order_based_restorations_are_counted():
     table = anonymized("suppress").table
     back = reidentify("XXX traf XXX in XXX; XXX und XXX.", table)
     assert (back.restored, back.restored_by_order, back.condition) == (5, 5, "marks")
+    assert back.text == "Mr. John Doe traf Jane Roe in Paris; Doe und Jane."
     assert reidentify("[PERSON_1] x", anonymized("tag").table).restored_by_order == 0
