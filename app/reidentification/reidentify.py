@@ -361,8 +361,8 @@ def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Oc
         for m in _mark_pattern(mark, suffix=True).finditer(folded):
             if not occupied.free(m.start(), m.end()):
                 continue
-            suffix = clean[m.start("suffix") : m.end("suffix")] if m.group("suffix") else ""
-            restore(m.start(), m.end(), originals[min(k, len(originals) - 1)][0] + suffix, "mark", originals[0][1])
+            end = m.start("suffix") if m.group("suffix") else m.end()  # an inflection suffix stays in place
+            restore(m.start(), end, originals[min(k, len(originals) - 1)][0], "mark", originals[0][1])
             found.add(originals[0][1])
             k += 1
         missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)) if k)

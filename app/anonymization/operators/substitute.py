@@ -122,7 +122,7 @@ class SubstituteOperator(Operator):
             firsts = [w.text for w, r in zip(canonical.words, roles) if r == "first" and not w.initial]
             gender = S.guess_gender(firsts[0], language) if firsts else None
         gender = gender or "male"  # seed 004 §4.3.1: default features are masculine
-        lists = S.name_lists(language)
+        lists = S.surrogate_name_lists(language)
         firsts_pool = lists.female if gender == "female" else lists.male
         taken_words = S.memo_values(document, "person-word")
         for attempt, rng in self._attempts(document, chain):
@@ -413,6 +413,9 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
     else:
         candidates = list(S.city_pool(language))
     candidates = [c for c in candidates if S.key(c) != original_key and c not in S.memo_values(document, "place")]
+    stable = [c for c in candidates if S.translation_stable_place(c)]
+    if len(stable) >= 3:
+        candidates = stable  # names machine translation leaves alone (issue 16)
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
     if len(same_length) >= 3:
         candidates = same_length  # "in der Schweiz" → "in der Ukraine", not an inflected multi-word name
@@ -455,7 +458,11 @@ def _org_surrogate(canonical: str, language: str, rng, document: DocumentContext
     fake = S.faker_seeded(language, rng)
     if len(words) > 1 and is_legal_suffix(words[-1]):
         return f"{fake.last_name()} {words[-1]}"
-    return fake.company().replace("\n", " ")
+    for _ in range(20):  # "Mendez and Sons", "Miller, Clark and Decker": MT translates "and", "Sons"
+        company = fake.company().replace("\n", " ")
+        if not S.has_common_word(company) and "," not in company:
+            return company
+    return company
 
 
 def _place_in_name(span: str) -> Place | None:
