@@ -180,3 +180,59 @@ def test_order_based_restorations_are_counted():
     assert (back.restored, back.restored_by_order, back.condition) == (5, 5, "marks")
     assert back.text == "Mr. John Doe traf Jane Roe in Paris; Doe und Jane."
     assert reidentify("[PERSON_1] x", anonymized("tag").table).restored_by_order == 0
+
+
+def test_tolerant_marks_escapes_invisible_characters_and_other_brackets():
+    table = anonymized("tag").table
+    translation = ("&lt;PERSON_2&gt; traf \\[PERSON\\_1\\] in %5BLOCATION_1%5D. "
+                   "[PER\u200bSON_1] sagte, (PERSON_2) kam zu spät.")
+    back = reidentify(translation, table)
+    assert back.text == "Jane Roe traf Mr. John Doe in Paris. Doe sagte, Jane kam zu spät."
+    assert (back.restored, back.conditions, back.unrestored_marks) == (5, {"mark": 5}, [])
+
+
+def test_labels_in_other_languages_and_merged_marks():
+    table = anonymized("tag").table
+    back = reidentify("[ЛИЦО_2] встретил [人物_1] в [OSOBA_1 und 2]; [مكان_1].", table)
+    assert back.text == "Jane Roe встретил Mr. John Doe в Doe und Jane; Paris."
+    assert back.restored == 5 and back.missing_placeholders == []
+
+
+def test_unknown_label_restored_by_elimination_only_when_unambiguous():
+    table = anonymized("tag").table
+    assert table["source_marks"] == 0
+    back = reidentify("[PERSON_1] y [PERSON_2] en [ALOCUCIÓN_1].", table)
+    # PERSON_1 came back, so LOCATION_1 is the only unrestored entry numbered 1
+    assert back.text == "Mr. John Doe y Jane Roe en Paris."
+    assert back.conditions == {"mark": 2, "elimination": 1}
+    # two unrestored entries numbered 1: nothing is guessed, the token is listed with its offset
+    back = reidentify("[PERSON_2] en [ALOCUCIÓN_1].", table)
+    assert back.text == "Jane Roe en [ALOCUCIÓN_1]."
+    assert back.unrestored_marks == [{"mark": "[ALOCUCIÓN_1]", "start": 12, "end": 25, "reason": "unknown"}]
+    assert reidentify("[PERSON_1] y [PERSON_2] en [ALOCUCIÓN_1].", table, mark_only=True).restored == 2
+
+
+def test_unknown_marks_are_listed_with_output_offsets():
+    table = anonymized("tag").table
+    back = reidentify("[PERSON_1] und [PERSON_9] und PERSON_7.", table)
+    assert back.text == "Mr. John Doe und [PERSON_9] und PERSON_7."
+    assert back.unrestored_marks == [{"mark": "[PERSON_9]", "start": 17, "end": 27, "reason": "unknown"},
+                                     {"mark": "PERSON_7", "start": 32, "end": 40, "reason": "unknown"}]
+    assert back.restorations == [{"start": 0, "end": 12, "condition": "mark", "mark": "[PERSON_1]"}]
+
+
+def test_surrogates_tolerate_whitespace_and_accents():
+    engine = AnonymizerEngine()
+    engine._operators["swap"] = _NameSwap()
+    table = engine.anonymize(TEXT, ENTITIES, resolve_chains(ENTITIES), method="swap", job_id="j", language="en").table
+    back = reidentify("Peter\u00a0 Miller traf Eva  Lund in Ósló.", table)
+    assert back.text == "Mr. John Doe traf Jane Roe in Paris."
+
+
+def test_suppress_picks_a_mask_the_source_does_not_contain():
+    text = "xxx is not a name; Mr. John Doe met Jane Roe."
+    ents = [Entity(23, 31, "PERSON", "John Doe", "t"), Entity(36, 44, "PERSON", "Jane Roe", "t")]
+    result = AnonymizerEngine().anonymize(text, ents, resolve_chains(ents), method="suppress", job_id="j", language="en")
+    assert result.text == "xxx is not a name; Mr. [XXX] met [XXX]."
+    back = reidentify("xxx no es un nombre; el Sr. [XXX] conoció a [XXX].", result.table)
+    assert back.text == "xxx no es un nombre; el Sr. John Doe conoció a Jane Roe."
