@@ -710,6 +710,10 @@ COMMON_ZIPF = 4.3
 #: A token somewhat less frequent is still a common word when it is this much more frequent in one language
 #: than in another ("ware": German 4.3, Spanish 2.4): a word of that language, not a name used everywhere.
 LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD = 3.5, 0.9
+#: Legal forms of surrogate company names per language (machine translation leaves them alone).
+LEGAL_FORMS: dict[str, tuple[str, ...]] = {
+    "en": ("Ltd", "Inc.", "PLC"), "de": ("GmbH", "AG", "KG"), "es": ("S.L.", "S.A."), "pt": ("Lda.", "S.A."),
+}
 #: Smallest pool left after removing common words; a smaller one is kept whole.
 MIN_POOL = 50
 
@@ -734,7 +738,7 @@ def is_common_word(word: str) -> bool:
 
 def has_common_word(name: str) -> bool:
     """Whether a word of ``name`` (split at spaces and hyphens) is a common word (:func:`is_common_word`)."""
-    return any(is_common_word(w) for w in re.split(r"[\s\-]+", name) if len(w) > 1 and w[:1].isalpha())
+    return any(is_common_word(w) for w in re.split(r"[\s\-]+", name) if w[:1].isalpha())
 
 
 @lru_cache(maxsize=8)

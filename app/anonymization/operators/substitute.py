@@ -455,14 +455,12 @@ def _org_surrogate(canonical: str, language: str, rng, document: DocumentContext
             i += 1
         if replaced:
             return " ".join(w for w in out if w)
-    fake = S.faker_seeded(language, rng)
     if len(words) > 1 and is_legal_suffix(words[-1]):
-        return f"{fake.last_name()} {words[-1]}"
-    for _ in range(20):  # "Mendez and Sons", "Miller, Clark and Decker": MT translates "and", "Sons"
-        company = fake.company().replace("\n", " ")
-        if not S.has_common_word(company) and "," not in company:
-            return company
-    return company
+        return f"{rng.choice(S.surrogate_name_lists(language).last)} {words[-1]}"
+    # "<rare surname> <legal form>": Faker's company names ("Mendez and Sons", "Boix y Aranda S.Coop.",
+    # "Manufacturas Ibéricos S.L.") hold words machine translation translates, so the surrogate is lost
+    last = rng.choice(S.surrogate_name_lists(language).last)
+    return f"{last} {rng.choice(S.LEGAL_FORMS[S.base_language(language)])}"
 
 
 def _place_in_name(span: str) -> Place | None:
