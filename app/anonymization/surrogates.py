@@ -710,26 +710,37 @@ COMMON_ZIPF = 4.3
 #: A token somewhat less frequent is still a common word when it is this much more frequent in one language
 #: than in another ("ware": German 4.3, Spanish 2.4): a word of that language, not a name used everywhere.
 LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD = 3.5, 0.9
-#: Legal forms of surrogate company names per language (machine translation leaves them alone).
+#: Legal forms of surrogate company names per language (Apertium leaves them alone; not "Inc.": "el inc.").
 LEGAL_FORMS: dict[str, tuple[str, ...]] = {
-    "en": ("Ltd", "Inc.", "PLC"), "de": ("GmbH", "AG", "KG"), "es": ("S.L.", "S.A."), "pt": ("Lda.", "S.A."),
+    "en": ("Ltd", "PLC"), "de": ("GmbH", "AG", "KG"), "es": ("S.L.", "S.A."), "pt": ("Lda.", "S.A."),
 }
 #: Smallest pool left after removing common words; a smaller one is kept whole.
-MIN_POOL = 50
+MIN_POOL = 40
+
+
+def in_dictionary(word: str) -> bool:
+    """Whether ``word`` is a dictionary word (not only a name) of a supported language: the common-word
+    lexicons of the proper-noun detector (:func:`app.detection.proper_nouns.common_word_lexicon`: simplemma's
+    lower-case word forms, German common nouns)."""
+    from app.detection.proper_nouns import common_word_lexicon
+
+    return any(common_word_lexicon(language).is_common(word) for language in COMMON_WORD_LANGUAGES)
 
 
 @lru_cache(maxsize=65536)
 def is_common_word(word: str) -> bool:
     """Whether ``word`` is a common word in a supported language, so a translator could translate it
-    ("Miller" → "Molinero", "White" → "Blanco") or mean the word where it stands ("Ware", "Mann", "Lang").
+    ("Miller" → "Molinero", "Herring" → "Arenque") or mean the word where it stands ("Ware", "Mann", "Lang").
 
-    Frequencies from wordfreq (Speer 2022, ``wordfreq`` 3, multi-source word frequencies): too common
-    (:data:`COMMON_ZIPF`) in any of :data:`COMMON_WORD_LANGUAGES`, or frequent in one language and much rarer
-    in another (:data:`LANGUAGE_SPECIFIC_ZIPF`, :data:`LANGUAGE_SPECIFIC_SPREAD`). Frequent names count as
-    common too: a rarer surrogate is safer.
+    True when it is a dictionary word (:func:`in_dictionary`), or by its frequency (wordfreq; Speer 2022,
+    ``wordfreq`` 3): too common (:data:`COMMON_ZIPF`) in any of :data:`COMMON_WORD_LANGUAGES`, or frequent in
+    one language and much rarer in another (:data:`LANGUAGE_SPECIFIC_ZIPF`, :data:`LANGUAGE_SPECIFIC_SPREAD`).
+    Frequent names count as common too: a rarer surrogate is safer.
     """
     from wordfreq import zipf_frequency
 
+    if in_dictionary(word):
+        return True
     folded = key(word)
     zipfs = [zipf_frequency(folded, language) for language in COMMON_WORD_LANGUAGES]
     top = max(zipfs)
@@ -749,7 +760,10 @@ def surrogate_name_lists(language: str) -> NameLists:
 
     def keep(names: tuple[str, ...]) -> tuple[str, ...]:
         rare = tuple(n for n in names if not is_common_word(n))
-        return rare if len(rare) >= MIN_POOL else names  # a tiny list (pt surnames) stays whole
+        if len(rare) >= MIN_POOL:
+            return rare
+        not_words = tuple(n for n in names if not in_dictionary(n))  # a short list (pt surnames): words only
+        return not_words if len(not_words) >= MIN_POOL else names
 
     return NameLists(keep(lists.male), keep(lists.female), keep(lists.last))
 

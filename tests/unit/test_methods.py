@@ -106,7 +106,7 @@ def test_netanos_substitute():
     round_trip(result, NETANOS)
     assert not any(S.is_common_word(w) for w in (max_, ben)) and S.translation_stable_place(city)  # issue 16
     assert result.text == (
-        "Ruben and Eoin spent more than 2007 hours on writing the software. They started in August 2017 in Basingstoke."
+        "Abdul and Melvin spent more than 2007 hours on writing the software. They started in August 2017 in Walsall."
     )
 
 
