@@ -759,7 +759,8 @@ def surrogate_name_lists(language: str) -> NameLists:
     lists = name_lists(language)
 
     def keep(names: tuple[str, ...]) -> tuple[str, ...]:
-        rare = tuple(n for n in names if not is_common_word(n))
+        # no apostrophe either: Apertium es->pt writes "O'Boyle" as "Ou'Boyle"
+        rare = tuple(n for n in names if not is_common_word(n) and "'" not in n and "’" not in n)
         if len(rare) >= MIN_POOL:
             return rare
         not_words = tuple(n for n in names if not in_dictionary(n))  # a short list (pt surnames): words only

@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -165,10 +165,14 @@ def translate_requests(requests: list[dict[str, Any]], target: str | None = None
 
 async def serve(bootstrap: str, *, requests_topic: str = "translation.requests", results_topic: str = "translation.results",
                 group_id: str = "translator-bridge", target: str | None = None, stop_after: int | None = None,
-                idle_timeout: float | None = None, client_options: dict[str, Any] | None = None) -> BridgeStats:
+                idle_timeout: float | None = None, client_options: dict[str, Any] | None = None,
+                accept: Callable[[Any], bool] | None = None) -> BridgeStats:
     """Consume ``requests_topic`` (from the earliest offset for a new group), translate, produce to
     ``results_topic`` (key = job id). Runs until cancelled, until ``stop_after`` requests were handled, or
     until no request arrived for ``idle_timeout`` seconds.
+
+    Args:
+        accept: only requests for which it returns true are handled (a test's own jobs on a shared broker).
 
     Returns:
         :class:`BridgeStats`.
@@ -200,6 +204,10 @@ async def serve(bootstrap: str, *, requests_topic: str = "translation.requests",
                     decoded.append(orjson.loads(r.value or b""))
                 except orjson.JSONDecodeError:
                     decoded.append(None)
+            if accept is not None:
+                decoded = [d for d in decoded if accept(d)]
+                if not decoded:
+                    continue
             results, s = await asyncio.to_thread(translate_requests, decoded, target, routes)
             stats.translated += s.translated
             stats.no_pair += s.no_pair

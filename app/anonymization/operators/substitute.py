@@ -414,6 +414,10 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         candidates = list(S.city_pool(language))
     candidates = [c for c in candidates if S.key(c) != original_key and c not in S.memo_values(document, "place")]
     stable = [c for c in candidates if S.translation_stable_place(c)]
+    if len(stable) < 3 and place is not None and place.kind in ("country", "subdivision", "continent"):
+        # too few countries/regions/continents whose name MT leaves alone ("Wales" → "Scotland" → "Escocia",
+        # "Europe" → "Antarctica" → "Antártida"): a city whose name it leaves alone instead (issue 16)
+        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and S.translation_stable_place(c)]
     if len(stable) >= 3:
         candidates = stable  # names machine translation leaves alone (issue 16)
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
