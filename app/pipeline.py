@@ -164,7 +164,7 @@ class Pipeline:
         """
         try:
             mark_only = bool(translation.mark_only) or self.settings.reidentify_mark_only
-            result = reidentify(translation.text, table, mark_only=mark_only)
+            result = reidentify(translation.text, table, mark_only=mark_only, order_policy=self.settings.reidentify_order_policy)
         except (KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
         return ReidentifiedDocument(

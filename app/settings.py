@@ -13,7 +13,7 @@ import ssl
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
@@ -64,6 +64,8 @@ class Settings(BaseSettings):
         allow_plaintext_tables: allow tables without encryption (development only).
         reidentify_mark_only: restore by position and unique marks only, never by the order of identical
             masks nor by elimination (a translation result can also ask for it: ``mark_only``).
+        reidentify_order_policy: ``unambiguous`` (default: identical masks are restored by order only when
+            all their mentions have the same original) or ``count`` (whenever their number is right).
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -103,6 +105,7 @@ class Settings(BaseSettings):
     placeholder_markup: str = "none"
     delete_table_after_reidentification: bool = False
     reidentify_mark_only: bool = False
+    reidentify_order_policy: Literal["unambiguous", "count"] = "unambiguous"
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 

@@ -15,8 +15,12 @@ restoration is reported with the condition used (issue 16, item 2; seed 004 §6.
    (a translator repeated it) get the chain's first surface.
 3. ``order`` — marks that are all alike (``suppress``'s ``XXX``, ``ukds``, a surrogate shared by several
    chains): the k-th mask gets the k-th such mention, **only when the translation holds exactly as many
-   masks (case-insensitive) as there are mentions**. Otherwise no order-based restoration is made in the
-   document: the masks stay, and ``refused`` reports ``order_unverifiable`` with the counts.
+   masks (case-insensitive) as there are mentions** (otherwise no order-based restoration is made in the
+   document) **and**, under the default policy ``unambiguous``, only for a mask whose mentions all have the
+   same original: a translation may reorder the masks (German and Spanish word order moved 23 of 1,906
+   suppressed Europarl entities; see ``docs/reidentification.md``), and identical masks cannot show it. The
+   policy ``count`` (setting ``reidentify_order_policy``) restores whenever the count is right, accepting
+   that risk. What is not restored stays, and ``refused`` reports ``order_unverifiable`` with the counts.
 4. ``elimination`` — a placeholder whose label is not recognised (``[CITA_1]``, Apertium's Spanish for
    ``[DATE_1]`` read as "appointment"), when exactly one table entry with that number was not restored,
    exactly one unrecognised label carries that number, and the anonymized text had no mark-like token of
@@ -241,20 +245,29 @@ class _Occupancy:
         self.taken[start:end] = b"\x01" * (end - start)
 
 
-def reidentify(text: str, table: Any, *, mark_only: bool = False) -> ReidentificationResult:
+#: Policies of condition 3: ``unambiguous`` restores a mask by order only when all its mentions have the same
+#: original (so no reordering can misplace one); ``count`` whenever the number of masks is right.
+ORDER_POLICIES = ("unambiguous", "count")
+
+
+def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: str = "unambiguous") -> ReidentificationResult:
     """Restore the originals of ``table`` into ``text``.
 
     Args:
         text: the translated (or untouched) anonymized text.
         table: a table of solutions (:mod:`app.anonymization.engine`).
         mark_only: restore by position and unique marks only (no ``order``, no ``elimination``).
+        order_policy: one of :data:`ORDER_POLICIES` (condition 3).
 
     Returns:
         :class:`ReidentificationResult` (offsets in its ``text``).
 
     Raises:
         KeyError/TypeError: the table is malformed.
+        ValueError: unknown ``order_policy``.
     """
+    if order_policy not in ORDER_POLICIES:
+        raise ValueError(f"unknown order policy {order_policy!r} (one of {', '.join(ORDER_POLICIES)})")
     entries = _entries(table)
     if _untouched(text, table):
         return _by_position(text, table)
@@ -273,7 +286,7 @@ def reidentify(text: str, table: Any, *, mark_only: bool = False) -> Reidentific
     _restore_placeholders(view, entries, table, mark_only, restore, unrestored, missing)
     queues = _restore_surrogates(clean, entries, occupied, restore, missing)
     refused: list[dict[str, Any]] = []
-    _restore_by_order(view, entries, queues, mark_only, occupied, restore, unrestored, missing, refused)
+    _restore_by_order(view, entries, queues, mark_only, occupied, restore, unrestored, missing, refused, order_policy)
     return _finish(text, restorations, unrestored, missing_placeholders=missing, refused=refused)
 
 
@@ -374,8 +387,9 @@ def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Oc
 
 def _restore_by_order(view: CleanView, entries: list[dict[str, Any]], shared: dict[str, list[tuple[str, str]]], mark_only: bool,
                       occupied: _Occupancy, restore, unrestored: list[_Unrestored], missing: list[str],
-                      refused: list[dict[str, Any]]) -> None:
-    """Condition 3: identical masks by order of appearance, only when every mask's count is verified."""
+                      refused: list[dict[str, Any]], order_policy: str) -> None:
+    """Condition 3: identical masks by order of appearance, only when every mask's count is verified and,
+    under the ``unambiguous`` policy, only for a mask whose mentions all have the same original."""
     queues: dict[str, list[str]] = {}
     for mention, mark in sorted(
         ((m, _replacement(e, m)) for e in entries if not _unique(e) for m in _mentions(e)),
@@ -392,9 +406,10 @@ def _restore_by_order(view: CleanView, entries: list[dict[str, Any]], shared: di
         spans[mark] = [m.span() for m in _mark_pattern(mark, suffix=False).finditer(folded) if occupied.free(*m.span())]
         for start, end in spans[mark]:
             occupied.take(start, end)
-    verified = all(len(spans[mark]) == len(originals) for mark, originals in queues.items())
-    reason = "mark_only" if mark_only else None if verified else "order_unverifiable"
+    counted = all(len(spans[mark]) == len(originals) for mark, originals in queues.items())
     for mark, originals in queues.items():
+        safe = order_policy == "count" or len(set(originals)) == 1
+        reason = "mark_only" if mark_only else None if counted and safe else "order_unverifiable"
         if reason is None:
             for k, (start, end) in enumerate(spans[mark]):
                 restore(start, end, originals[k], "order", f"{mark}#{k + 1}")
