@@ -381,7 +381,8 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
 # --- MT mode (issue 16, item 5a) --------------------------------------------------------------------------
 
 #: Language pairs of the MT mode: (label, source corpus language, Apertium steps). ``pt-es`` is measured on
-#: Apertium's Portuguese of the Spanish sentences (es→pt, then pt→es; the parallel set has no Portuguese).
+#: Apertium's Portuguese of the Spanish sentences (es→pt, then pt→es; the parallel set has no Portuguese), and
+#: on Portuguese documents where a corpus has them (the demo's).
 MT_PAIRS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "en-es": ("en", (("en", "es"),)),
     "en-pt": ("en", (("en", "pt"),)),
@@ -426,7 +427,12 @@ def mt_cases(documents: list[Sentence], language: str, method: str, engine: Anon
             pieces += [result.text[cursor:a], _tracer(k)]
             cursor = b
         pieces.append(result.text[cursor:])
-        cases.append(MTCase(result.table, result.text, "".join(pieces), [c for _, _, c in mentions]))
+        originals = {o for _, _, c in mentions for o in c}
+        # a surrogate organisation named after a surrogate place ("Blackpool University" for "Wrocław
+        # University"): restoring the place's original inside the translated organisation name is right
+        chains = [c | {o for o in originals if any(o != x and re.search(rf"(?<!\w){re.escape(o)}(?!\w)", x) for x in c)}
+                  for _, _, c in mentions]
+        cases.append(MTCase(result.table, result.text, "".join(pieces), chains))
     return cases
 
 
@@ -500,6 +506,8 @@ def evaluate_mt(data: Path, methods: list[str], pairs: list[str], limit: int | N
             per[corpus] = {}
             for pair in pairs:
                 source, steps = MT_PAIRS[pair]
+                if pair == "pt-es" and "pt" in by_language:  # Portuguese documents of their own (the demo's)
+                    source, steps = "pt", (("pt", "es"),)
                 if source not in by_language:
                     continue
                 cases = mt_cases(by_language[source], source, method, engine, f"mt-{corpus}-{source}")

@@ -368,21 +368,65 @@ def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Oc
     shared = {mark: pairs for mark, pairs in originals_of.items() if len({p for _, p in pairs}) > 1}
     folded = _fold_chars(clean)
     found: set[str] = set()
-    for mark in sorted(set(originals_of) - set(shared), key=len, reverse=True):
-        originals = originals_of[mark]
-        k = 0
-        for m in _mark_pattern(mark, suffix=True).finditer(folded):
+    count: dict[str, int] = {}
+    unique_marks = sorted(set(originals_of) - set(shared), key=len, reverse=True)
+
+    def search(mark: str, pattern: str, originals: list[tuple[str, str]]) -> None:
+        k = count.get(mark, 0)
+        for m in _mark_pattern(pattern, suffix=True).finditer(folded):
+            if k >= len(originals) and pattern != mark:
+                break
             if not occupied.free(m.start(), m.end()):
                 continue
             end = m.start("suffix") if m.group("suffix") else m.end()  # an inflection suffix stays in place
             restore(m.start(), end, originals[min(k, len(originals) - 1)][0], "mark", originals[0][1])
             found.add(originals[0][1])
             k += 1
-        missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)) if k)
+        count[mark] = k
+
+    for mark in unique_marks:
+        search(mark, mark, originals_of[mark])
+    # a word that surrogate and original share ("Mrs Carlson" for "Mrs Schroedter", "University of Cleveland"
+    # for "University of Amsterdam") may be translated ("Señora Carlson"): the rest of the surrogate then
+    # stands for the rest of the original, when no other mark has that rest
+    stripped: dict[str, list[tuple[str, str, str]]] = {}
+    for mark in unique_marks:
+        originals = originals_of[mark]
+        if count[mark] < len(originals) and len({o for o, _ in originals}) == 1:
+            rest = _strip_shared_words(mark, originals[0][0])
+            if rest is not None:
+                stripped.setdefault(_fold_chars(rest[0]), []).append((mark, rest[0], rest[1]))
+    folded_marks = {_fold_chars(m) for m in originals_of}
+    for key_, candidates in stripped.items():
+        if len(candidates) == 1 and key_ not in folded_marks:
+            mark, rest_mark, rest_original = candidates[0]
+            search(mark, rest_mark, [(rest_original, p) for _, p in originals_of[mark]])
+    for mark in unique_marks:
+        k = count[mark]
+        missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals_of[mark])) if k)
     missing.extend(
         dict.fromkeys(p for mark, pairs in originals_of.items() if mark not in shared for _, p in pairs if p not in found)
     )
     return shared
+
+
+def _strip_shared_words(mark: str, original: str) -> tuple[str, str] | None:
+    """``("Mrs Carlson", "Mrs Schroedter")`` → ``("Carlson", "Schroedter")``: the leading and trailing words
+    both share removed; ``None`` when they share none or the surrogate's rest is too short to be told apart
+    (under 4 characters)."""
+    a, b = mark.split(), original.split()
+    i = 0
+    while i < min(len(a), len(b)) - 1 and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < min(len(a), len(b)) - i - 1 and a[-1 - j] == b[-1 - j]:
+        j += 1
+    if not i and not j:
+        return None
+    rest_a, rest_b = " ".join(a[i : len(a) - j]).strip(" ,"), " ".join(b[i : len(b) - j]).strip(" ,")
+    if len(rest_a) < 4 or not rest_b:
+        return None
+    return rest_a, rest_b
 
 
 def _restore_by_order(view: CleanView, entries: list[dict[str, Any]], shared: dict[str, list[tuple[str, str]]], mark_only: bool,

@@ -249,3 +249,19 @@ def test_suppress_picks_a_mask_the_source_does_not_contain():
     assert result.text == "xxx is not a name; Mr. [XXX] met [XXX]."
     back = reidentify("xxx no es un nombre; el Sr. [XXX] conoció a [XXX].", result.table, order_policy="count")
     assert back.text == "xxx no es un nombre; el Sr. John Doe conoció a Jane Roe."
+
+
+class _TitleSwap(_NameSwap):
+    def replace(self, chain, document):
+        return {"PERSON": ["Mrs Carlson"] * len(chain.mentions), "LOCATION": ["University of Oslo"]}[chain.label] if chain.ordinal == 1 else ["Eva Lund"] * len(chain.mentions)
+
+
+def test_a_translated_shared_word_of_a_surrogate_is_tolerated():
+    text = "Mrs Schroedter studied at the University of Paris."
+    ents = [Entity(0, 14, "PERSON", "Mrs Schroedter", "t"), Entity(30, 49, "LOCATION", "University of Paris", "t")]
+    engine = AnonymizerEngine()
+    engine._operators["swap"] = _TitleSwap()
+    table = engine.anonymize(text, ents, resolve_chains(ents), method="swap", job_id="j", language="en").table
+    back = reidentify("La señora Carlson estudió en la Universidad de Oslo.", table)
+    assert back.text == "La señora Schroedter estudió en la Universidad de Paris."
+    assert back.missing_placeholders == [] and back.conditions == {"mark": 2}
