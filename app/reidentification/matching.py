@@ -188,6 +188,9 @@ class PlaceholderMatch:
 _JOIN = r"(?:\s*[,;&+/、،]\s*(?:[^\W\d_]{1,4}\s+)?|\s+[^\W\d_]{1,4}\s+|\s*[和与與及]\s*)"
 MERGED_RE = re.compile(rf"{_OPEN}\s*(?P<label>{_LABEL})\s*[_\-\s.]?\s*(?P<number>\d+)(?P<more>(?:{_JOIN}\d+)+)\s*{_CLOSE}")
 _MORE_NUMBER = re.compile(r"\d+")
+#: Brackets around a loose mark that belong to it (they replaced ours); parentheses and quotes are kept in
+#: the text, since a text quotes or parenthesises names itself ('the "[MISC_1]"', '(ORGANIZATION_3)').
+_SWALLOWED = frozenset("<「『‹〈")
 _PAIRS = {"(": ")", "<": ">", '"': '"', "'": "'", "“": "”", "„": "“", "‘": "’", "「": "」", "『": "』", "‹": "›", "〈": "〉"}
 LOOSE_RE = re.compile(
     r"(?P<open>[(<\"'“„‘「『‹〈]?)(?<![^\W_])(?P<label>[^\W\d_]+(?:_[^\W\d_]+)*)(?P<sep>_|[ \-])(?P<number>\d+)(?![^\W_])"
@@ -249,7 +252,7 @@ def find_placeholders(
             if m.group("sep") != "_" and not m.group("label").isupper():
                 continue
             start, end = m.start("label"), m.end("number")
-            if _PAIRS.get(m.group("open")) == m.group("close") and m.group("open"):
+            if _PAIRS.get(m.group("open")) == m.group("close") and m.group("open") in _SWALLOWED:
                 start, end = m.start(), m.end()
             if not free(start, end):
                 continue

@@ -200,7 +200,8 @@ def test_tolerant_marks_escapes_invisible_characters_and_other_brackets():
     translation = ("&lt;PERSON_2&gt; traf \\[PERSON\\_1\\] in %5BLOCATION_1%5D. "
                    "[PER\u200bSON_1] sagte, (PERSON_2) kam zu spät.")
     back = reidentify(translation, table)
-    assert back.text == "Jane Roe traf Mr. John Doe in Paris. Doe sagte, Jane kam zu spät."
+    # parentheses and quotes stay: the text may have written them itself
+    assert back.text == "Jane Roe traf Mr. John Doe in Paris. Doe sagte, (Jane) kam zu spät."
     assert (back.restored, back.conditions, back.unrestored_marks) == (5, {"mark": 5}, [])
 
 
