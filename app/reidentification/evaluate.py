@@ -267,10 +267,17 @@ def restored_surfaces(result: Any) -> list[str]:
     return [result.text[r["start"] : r["end"]] for r in sorted(result.restorations, key=lambda r: r["start"])]
 
 
+def _fits(surface: str, accepted: frozenset[str]) -> bool:
+    """``surface`` is an accepted surface, or whole words of one ("Schroedter" of "Mrs Schroedter": restored
+    where the translation translated the shared title)."""
+    return surface in accepted or any(
+        surface in a and re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", a) is not None for a in accepted)
+
+
 def count_wrong(expected: list[frozenset[str]], restored: list[str]) -> int:
     """Restorations that do not fit the expected sequence: ``len(restored)`` minus the longest common
     subsequence, where a restored surface fits a position when it is one of that position's accepted
-    surfaces (its entity's, with the suffix a perturbation glued on). A restoration of the right entity at
+    surfaces (its entity's, with the suffix a perturbation glued on) or whole words of one. A restoration of the right entity at
     the wrong place (a mask restored out of order) is wrong."""
     if not restored:
         return 0
@@ -278,7 +285,7 @@ def count_wrong(expected: list[frozenset[str]], restored: list[str]) -> int:
     for accepted in expected:
         current = [0]
         for j, surface in enumerate(restored, 1):
-            current.append(previous[j - 1] + 1 if surface in accepted else max(previous[j], current[j - 1]))
+            current.append(previous[j - 1] + 1 if _fits(surface, accepted) else max(previous[j], current[j - 1]))
         previous = current
     return len(restored) - previous[-1]
 

@@ -33,3 +33,12 @@ def test_evaluate_on_the_fixture():
     assert tag["omit"]["de"]["omitted"] == 1 and tag["omit"]["de"]["omissions_silent"] == 0
     assert report["methods"]["tag"]["cross_job_leaks"] == 0
     assert report["alignment"]["de"] == {"sentences_with_entities": 1, "aligned": 1, "not_aligned": 0}
+
+
+def test_count_wrong_by_order_and_entity():
+    from app.reidentification.evaluate import count_wrong
+
+    expected = [frozenset({"Mrs Schroedter"}), frozenset({"Paris"}), frozenset({"Doe"})]
+    assert count_wrong(expected, ["Schroedter", "Paris", "Doe"]) == 0
+    assert count_wrong(expected, ["Doe", "Paris"]) == 1  # "Doe" out of order
+    assert count_wrong(expected, ["Schroed", "Lisbon"]) == 2  # not whole words; another entity
