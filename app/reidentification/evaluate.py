@@ -154,6 +154,8 @@ PERTURB_MARK: dict[str, Callable[[str], str]] = {
     "rlm": lambda m: _bracket(m, "[\u200f", "\u200f]"),
     **{f"label_{lang}": (lambda lang: lambda m: _translate_label(m, lang))(lang) for lang in ("it", "nl", "pl", "ru", "ja", "zh", "ar")},
 }
+#: Perturbations whose brackets re-identification leaves in the text (a text quotes and parenthesises itself).
+KEEPS_BRACKETS: dict[str, tuple[str, str]] = {"parentheses": ("(", ")"), "quotes": ('"', '"')}
 #: Perturbations of surrogates (substitute): a changed case, an inflection suffix (German genitive "-s"),
 #: a doubled space inside ("Brent  Townsend").
 SURROGATE_PERTURB = ("surrogate_uppercase", "surrogate_lowercase", "surrogate_inflected", "surrogate_spaces")
@@ -208,6 +210,10 @@ def build_translation(target: Sentence, pairs: list[tuple[Entity, Entity]], mark
         tail_parts = [*segments[1:], tail]
         segments = segments[:1] + ["),"+ part for part in tail_parts[:-1]]
         tail = ")," + tail_parts[-1]
+    elif perturbation in KEEPS_BRACKETS:  # parentheses and quotes stay around the restored original
+        a, b = KEEPS_BRACKETS[perturbation]
+        slots = [Slot(PERTURB_MARK[perturbation](s.mark), frozenset(a + o + b for o in s.exact),
+                      frozenset(a + o + b for o in s.entity)) for s in slots]
     elif perturbation in PERTURB_MARK:
         slots = [Slot(PERTURB_MARK[perturbation](s.mark), s.exact, s.entity) for s in slots]
     elif perturbation == "surrogate_uppercase":
@@ -371,6 +377,8 @@ def evaluate(data: Path, methods: list[str], languages: list[str], limit: int | 
                     stats["omissions_silent"] += len(omitted) - len(reported)
                     stats["equal_to_reference"] += int(result.text == target.text)
                     own = {m["text"] for e in table["entries"] for m in e["mentions"]}
+                    if perturbation == "surrogate_inflected":  # "Structural Fund" + "s" is not another job's
+                        own |= {o + "s" for o in own}
                     for others in all_originals:
                         for other in others - own:
                             if (other in result.text and other not in translation and other not in target.text
