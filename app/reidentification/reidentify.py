@@ -46,6 +46,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.reidentification.matching import CleanView, PlaceholderMatch, clean_view, find_placeholders, parse_placeholder
@@ -223,10 +224,40 @@ def _fold_chars(text: str) -> str:
     return "".join(out)
 
 
-def _mark_pattern(mark: str, suffix: bool) -> re.Pattern[str]:
-    """Pattern of a folded surrogate or mask: whitespace-tolerant, bounded by non-word characters."""
+@lru_cache(maxsize=1)
+def _month_names() -> dict[str, str]:
+    """Folded month name (en, de, es, pt) → an alternation of that month's names in all four."""
+    from app.anonymization.surrogates import MONTHS
+
+    names: dict[str, str] = {}
+    for month in range(12):
+        forms = sorted({_fold_chars(MONTHS[language][month]) for language in MONTHS}, key=len, reverse=True)
+        for form in forms:
+            names[form] = "(?:" + "|".join(re.escape(f) for f in forms) + ")"
+    return names
+
+
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+
+
+def _date_word(word: str) -> str:
+    """A word of a date surrogate as machine translation may write it: a month name in any supported
+    language ("November" → "noviembre", "novembro"), an English ordinal as "27.º" ("27th")."""
+    months = _month_names()
+    bare = word.rstrip(".,")
+    if bare in months:
+        return months[bare] + re.escape(word[len(bare):])
+    ordinal = _ORDINAL.match(word)
+    if ordinal:
+        return ordinal.group(1) + r"(?:st|nd|rd|th|\.?º|\.)?"
+    return re.escape(word)
+
+
+def _mark_pattern(mark: str, suffix: bool, date: bool = False) -> re.Pattern[str]:
+    """Pattern of a folded surrogate or mask: whitespace-tolerant, bounded by non-word characters; for a
+    date (``date=True``) month names and ordinals in any supported language (:func:`_date_word`)."""
     words = _fold_chars(mark).split()
-    body = r"\s+".join(re.escape(w) for w in words)
+    body = r"\s+".join(_date_word(w) if date else re.escape(w) for w in words)
     before = r"(?<!\w)" if re.match(r"\w", mark) else ""
     after = r"(?!\w)" if re.search(r"\w$", mark) else ""
     return re.compile(before + body + (INFLECTION_SUFFIX if suffix else "") + after)
@@ -371,9 +402,11 @@ def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Oc
     count: dict[str, int] = {}
     unique_marks = sorted(set(originals_of) - set(shared), key=len, reverse=True)
 
+    dates = {e["placeholder"] for e in entries if e.get("label") == "DATE"}
+
     def search(mark: str, pattern: str, originals: list[tuple[str, str]]) -> None:
         k = count.get(mark, 0)
-        for m in _mark_pattern(pattern, suffix=True).finditer(folded):
+        for m in _mark_pattern(pattern, suffix=True, date=originals[0][1] in dates).finditer(folded):
             if k >= len(originals) and pattern != mark:
                 break
             if not occupied.free(m.start(), m.end()):

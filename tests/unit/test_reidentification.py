@@ -266,3 +266,18 @@ def test_a_translated_shared_word_of_a_surrogate_is_tolerated():
     back = reidentify("La señora Carlson estudió en la Universidad de Oslo.", table)
     assert back.text == "La señora Schroedter estudió en la Universidad de Paris."
     assert back.missing_placeholders == [] and back.conditions == {"mark": 2}
+
+
+class _DateSwap(_NameSwap):
+    def replace(self, chain, document):
+        return ["09 November 1999"] if chain.label == "DATE" else ["Oslo"]
+
+
+def test_a_date_surrogate_with_its_month_translated():
+    text = "Paris, 17 December 1999."
+    ents = [Entity(0, 5, "LOCATION", "Paris", "t"), Entity(7, 23, "DATE", "17 December 1999", "t")]
+    engine = AnonymizerEngine()
+    engine._operators["swap"] = _DateSwap()
+    table = engine.anonymize(text, ents, resolve_chains(ents), method="swap", job_id="j", language="en").table
+    assert reidentify("Oslo, 09 noviembre  1999.", table).text == "Paris, 17 December 1999."
+    assert reidentify("Oslo, 09 novembro 1999.", table).missing_placeholders == []
