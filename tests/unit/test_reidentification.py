@@ -281,3 +281,21 @@ def test_a_date_surrogate_with_its_month_translated():
     table = engine.anonymize(text, ents, resolve_chains(ents), method="swap", job_id="j", language="en").table
     assert reidentify("Oslo, 09 noviembre  1999.", table).text == "Paris, 17 December 1999."
     assert reidentify("Oslo, 09 novembro 1999.", table).missing_placeholders == []
+
+
+def test_the_reverse_stage_honours_mark_only_and_the_order_policy():
+    import orjson
+
+    from app.pipeline import Pipeline
+    from app.settings import Settings
+    from models.records import decode_translation
+
+    table = anonymized("suppress").table
+    raw = {"job_id": "j", "language": "de", "text": "XXX traf XXX in XXX. XXX sagte, XXX kam."}
+    count = Pipeline(Settings(reidentify_order_policy="count"), detector_factory=lambda language: None)
+    assert count.reidentify(decode_translation(orjson.dumps(raw), max_text_chars=1000), table).restored == 5
+    mark_only = decode_translation(orjson.dumps({**raw, "mark_only": True}), max_text_chars=1000)
+    result = count.reidentify(mark_only, table)
+    assert (result.restored, result.refused[0]["reason"]) == (0, "mark_only")
+    default = Pipeline(Settings(), detector_factory=lambda language: None)
+    assert default.reidentify(decode_translation(orjson.dumps(raw), max_text_chars=1000), table).refused[0]["reason"] == "order_unverifiable"
