@@ -16,6 +16,7 @@ labels is ambiguous and left out (never guess): :data:`AMBIGUOUS` lists them.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from app.detection import labels as L
 
@@ -125,6 +126,7 @@ NAMES_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def fold_label(label: str) -> str:
     """``"Organización"`` → ``"ORGANIZACION"``; ``"E-mail"`` → ``"E_MAIL"`` (NFKD, accents removed, upper
     case, spaces, hyphens and dots as ``_``)."""

@@ -219,17 +219,20 @@ def find_placeholders(
         ``list[PlaceholderMatch]``, non-overlapping, sorted by start.
     """
     found: list[PlaceholderMatch] = []
-    taken: list[tuple[int, int]] = []
+    occupied = bytearray(len(text))  # characters already inside a match: O(span) per check
 
     def free(start: int, end: int) -> bool:
-        return not any(start < e and s < end for s, e in taken)
+        return not any(occupied[start:end])
+
+    def take(start: int, end: int) -> None:
+        occupied[start:end] = b"\x01" * (end - start)
 
     for m in MARKUP_RE.finditer(text):
         inner = PLACEHOLDER_RE.search(html.unescape(m.group("value"))) or PLACEHOLDER_RE.search(m.group("inner"))
         key = _key(inner.group("label"), inner.group("number"), known_labels) if inner else None
         numbers = (int(inner.group("number")),) if inner else ()
         found.append(PlaceholderMatch(m.start(), m.end(), key, m.group(), (key,), numbers, _fold(inner.group("label")) if inner else ""))
-        taken.append(m.span())
+        take(*m.span())
     for m in MERGED_RE.finditer(text):
         if not free(m.start(), m.end()):
             continue
@@ -240,13 +243,13 @@ def find_placeholders(
         parts = ((m.start("label"), numbers[0][1][1]), *(span for _, span in numbers[1:]))
         found.append(PlaceholderMatch(m.start(), m.end(), keys[0], m.group(), keys, tuple(int(n) for n, _ in numbers),
                                       _fold(m.group("label")), parts))
-        taken.append(m.span())
+        take(*m.span())
     for m in PLACEHOLDER_RE.finditer(text):
         if not free(m.start(), m.end()):
             continue
         key = _key(m.group("label"), m.group("number"), known_labels)
         found.append(PlaceholderMatch(m.start(), m.end(), key, m.group(), (key,), (int(m.group("number")),), _fold(m.group("label"))))
-        taken.append(m.span())
+        take(*m.span())
     if loose:
         for m in LOOSE_RE.finditer(text):
             if m.group("sep") != "_" and not m.group("label").isupper():

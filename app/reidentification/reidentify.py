@@ -397,6 +397,8 @@ def _restore_surrogates(clean: str, entries: list[dict[str, Any]], occupied: _Oc
     for mention, entry in surrogate_mentions:  # in text order, even when chains share a replacement
         originals_of.setdefault(_replacement(entry, mention), []).append((mention["text"], entry["placeholder"]))
     shared = {mark: pairs for mark, pairs in originals_of.items() if len({p for _, p in pairs}) > 1}
+    if not originals_of:
+        return shared
     folded = _fold_chars(clean)
     found: set[str] = set()
     count: dict[str, int] = {}
