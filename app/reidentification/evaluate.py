@@ -296,6 +296,20 @@ def count_wrong(expected: list[frozenset[str]], restored: list[str]) -> int:
     return len(restored) - previous[-1]
 
 
+def unlisted_marks(result: Any, table: dict[str, Any]) -> int:
+    """Mark-like tokens left in ``result.text`` (placeholders, in any damaged form, and the table's masks)
+    that ``result.unrestored_marks`` does not list at their offsets (must be 0)."""
+    from app.reidentification.matching import clean_view, find_placeholders
+
+    listed = {(u["start"], u["end"]) for u in result.unrestored_marks}
+    view = clean_view(result.text)
+    spans = {view.span(m.start, m.end) for m in find_placeholders(view.text)}
+    masks = {m.get("replacement", e["placeholder"]) for e in table["entries"] if not e.get("unique", True) for m in e["mentions"]}
+    for mask in masks:
+        spans |= {m.span() for m in re.finditer(rf"(?<!\w){re.escape(mask)}(?!\w)", result.text, re.IGNORECASE)}
+    return len(spans - listed)
+
+
 def reported_mentions(result: Any, table: dict[str, Any]) -> int:
     """Mentions reported as not restored: an entry in ``missing_placeholders`` counts all its mentions,
     ``"<mark>#k"`` one."""
@@ -464,7 +478,8 @@ def score_mt(cases: list[MTCase], translations: list[str], traced: list[str], ma
     """Re-identify each translation with its own table and count, over all mentions of the tables:
     ``right`` (restored at a place where the tracer run put a mention of that entity, in order),
     ``wrong``, ``reported`` (not restored, listed in ``missing_placeholders``), ``silently_lost`` (neither);
-    plus ``refused`` masks and ``unknown_marks`` left in place (each listed with its offset)."""
+    plus ``refused`` masks, ``unknown_marks`` left in place (each listed with its offset) and
+    ``unlisted_marks`` (mark-like tokens left but not listed: :func:`unlisted_marks`, must be 0)."""
     stats: dict[str, int] = defaultdict(int)
     for case, translation, tracer_text in zip(cases, translations, traced):
         result = reidentify(translation, case.table, mark_only=mark_only, order_policy=order_policy)
@@ -489,6 +504,7 @@ def score_mt(cases: list[MTCase], translations: list[str], traced: list[str], ma
         stats["silently_lost"] += lost - reported
         stats["refused"] += sum(r["found"] for r in result.refused)
         stats["unknown_marks"] += len(result.unrestored_marks)
+        stats["unlisted_marks"] += unlisted_marks(result, case.table)
         stats["documents_fully_restored"] += int(right == total and wrong == 0)
     out = dict(stats)
     out["restored_share"] = round(out["right"] / out["mentions"], 4) if out.get("mentions") else None
@@ -562,7 +578,8 @@ def render_mt(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     table = Table(title=f"Round trip through Apertium (order policy: {report.get('order_policy')})")
-    for col in ("method", "corpus", "pair", "mentions", "right", "wrong", "reported", "silently lost", "restored", "refused masks", "marks left (listed)"):
+    for col in ("method", "corpus", "pair", "mentions", "right", "wrong", "reported", "silently lost", "restored", "refused masks", "marks left (listed)",
+                "marks left unlisted"):
         table.add_column(col, justify="right" if col not in ("method", "corpus", "pair") else "left")
     for method, corpora in report["methods"].items():
         for corpus, pairs in corpora.items():
@@ -570,7 +587,7 @@ def render_mt(report: dict[str, Any]) -> None:
                 table.add_row(method, corpus, pair, str(s.get("mentions", 0)), str(s.get("right", 0)), str(s.get("wrong", 0)),
                               str(s.get("reported", 0)), str(s.get("silently_lost", 0)),
                               f"{s['restored_share']:.4f}" if s.get("restored_share") is not None else "-",
-                              str(s.get("refused", 0)), str(s.get("unknown_marks", 0)))
+                              str(s.get("refused", 0)), str(s.get("unknown_marks", 0)), str(s.get("unlisted_marks", 0)))
     Console(width=190).print(table)
 
 
