@@ -86,15 +86,18 @@ def anonymize(
 def reidentify(
     file: Annotated[Path, typer.Argument(help="translated text file, or - for standard input")],
     table: Annotated[Path, typer.Option(help="table of solutions written by `anonymize --table`")],
+    mark_only: Annotated[bool, typer.Option(help="restore by position and unique marks only")] = False,
+    order_policy: Annotated[str, typer.Option(help="identical masks: unambiguous (default) or count")] = "unambiguous",
 ) -> None:
     """Restore the originals of a table of solutions into a (translated) text file."""
     from app.reidentification.reidentify import reidentify as restore
 
     text = sys.stdin.read() if str(file) == "-" else file.read_text("utf-8")
-    result = restore(text, orjson.loads(table.read_bytes()))
+    result = restore(text, orjson.loads(table.read_bytes()), mark_only=mark_only, order_policy=order_policy)
     typer.echo(result.text, nl=not result.text.endswith("\n"))
     typer.echo(
-        f"restored={result.restored} unknown={result.unknown_placeholders} missing={result.missing_placeholders}",
+        f"restored={result.restored} unknown={result.unknown_placeholders} missing={result.missing_placeholders}"
+        f" conditions={result.conditions} refused={result.refused}",
         err=True,
     )
 

@@ -187,7 +187,9 @@ class Pipeline:
             table = Table.coerce(table)
             check_binding(table, job_id=translation.job_id, anonymization_id=translation.anonymization_id,
                           text=translation.text, require_id=self.settings.require_anonymization_id)
-            result = reidentify(translation.text, table)
+            mark_only = bool(translation.mark_only) or self.settings.reidentify_mark_only
+            result = reidentify(translation.text, table, mark_only=mark_only,
+                                order_policy=self.settings.reidentify_order_policy)
         except TableMismatch as exc:
             raise StageError(exc.reason, "table_mismatch") from None
         except (InvalidTable, KeyError, TypeError, IndexError):
@@ -202,6 +204,10 @@ class Pipeline:
             metadata=translation.metadata,
             restored_by_order=result.restored_by_order,
             anonymization_id=table.anonymization_id,
+            conditions=result.conditions,
+            restorations=result.restorations,
+            unrestored_marks=result.unrestored_marks,
+            refused=result.refused,
         )
 
 

@@ -84,6 +84,10 @@ class Settings(BaseSettings):
         internal_topic_retention_ms: ``retention.ms`` the worker sets when it creates the internal topics
             ``documents.detected`` and ``documents.resolved`` (they hold the original text); must exceed the
             longest outage the pipeline should survive (``0`` = leave the broker's default).
+        reidentify_mark_only: restore by position and unique marks only, never by the order of identical
+            masks nor by elimination (a translation result can also ask for it: ``mark_only``).
+        reidentify_order_policy: ``unambiguous`` (default: identical masks are restored by order only when
+            all their mentions have the same original) or ``count`` (whenever their number is right).
         placeholder_markup: ``none`` or ``moses`` (wrap placeholders in Moses ``<ne>`` markup).
         label_methods: method per label overriding the document's method, e.g. ``{"DATE": "suppress"}``
             (JSON in the environment).
@@ -142,6 +146,8 @@ class Settings(BaseSettings):
     ner_batch_size: int = Field(default=64, ge=1)
     placeholder_markup: Literal["none", "moses"] = "none"
     delete_table_after_reidentification: bool = False
+    reidentify_mark_only: bool = False
+    reidentify_order_policy: Literal["unambiguous", "count"] = "unambiguous"
     label_methods: dict[str, str] = {}
     operator_options: dict[str, dict] = {}
 
@@ -290,6 +296,8 @@ class Settings(BaseSettings):
     operators = property(lambda self: self.section("operators"), doc="Anonymization methods and their options.")
     limits = property(lambda self: self.section("limits"), doc="Size limits of documents and messages.")
     policy = property(lambda self: self.section("policy"), doc="Which methods producers may ask for.")
+    reidentification = property(lambda self: self.section("reidentification"),
+                                doc="Re-identification: which restoration conditions are allowed.")
     review = property(lambda self: self.section("review"), doc="Human review: hold policy and the review app.")
 
     @field_validator("table_hmac_secret")
@@ -340,6 +348,7 @@ SECTIONS: dict[str, dict[str, str]] = {
                   "cache_dir": "cache_dir"},
     "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes"},
     "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
+    "reidentification": {"mark_only": "reidentify_mark_only", "order_policy": "reidentify_order_policy"},
     "review": {name[len("review_"):]: name for name in (
         "review_metadata_flag", "review_languages", "review_min_score", "review_proper_noun", "review_labels",
         "review_sample_rate", "review_lease_seconds", "review_key_prefix", "review_corrections_ttl_seconds",

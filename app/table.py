@@ -163,6 +163,8 @@ class Table:
         anon_length: length of the anonymized text, characters.
         anon_sha256: SHA-256 (hex) of the anonymized text (UTF-8).
         entries: ``list[TableEntry]``, one per chain in order of first mention.
+        source_marks: mark-like tokens of the original text ("[PERSON_1]" written by the customer); 0 allows
+            restoration by elimination; ``None`` (tables written before it was recorded) does not.
         version: the version it was read from (written as :data:`TABLE_VERSION`).
     """
 
@@ -173,6 +175,7 @@ class Table:
     anon_sha256: str
     entries: list[TableEntry]
     anonymization_id: str | None = None
+    source_marks: int | None = None
     version: int = TABLE_VERSION
 
     def bound(self, anonymization_id: str) -> "Table":
@@ -198,6 +201,7 @@ class Table:
             "method": self.method,
             "anon_length": self.anon_length,
             "anon_sha256": self.anon_sha256,
+            "source_marks": self.source_marks,
             "entries": [e.to_dict() for e in self.entries],
         }
 
@@ -219,6 +223,9 @@ class Table:
         if anonymization_id is not None and not isinstance(anonymization_id, str):
             raise InvalidTable("table: field 'anonymization_id' has the wrong type")
         entries = _get(data, "entries", list, "table")
+        source_marks = data.get("source_marks")
+        if source_marks is not None and (not isinstance(source_marks, int) or isinstance(source_marks, bool)):
+            raise InvalidTable("table: field 'source_marks' has the wrong type")
         return cls(
             job_id=_get(data, "job_id", str, "table"),
             language=_get(data, "language", str, "table"),
@@ -227,6 +234,7 @@ class Table:
             anon_sha256=_get(data, "anon_sha256", str, "table"),
             entries=[TableEntry.from_dict(e, where=f"entry {k}") for k, e in enumerate(entries)],
             anonymization_id=anonymization_id,
+            source_marks=source_marks,
             version=version,
         )
 

@@ -118,6 +118,8 @@ class TranslationResult(_Base):
 
     ``anonymization_id``: the id of the request it translates (re-identification uses only that table);
     ``None`` for legacy clients (then the job's newest table, only if the translation is consistent with it).
+    ``mark_only``: ``true`` asks re-identification to restore by position and unique marks only (no
+    restoration by order of identical masks, none by elimination; :mod:`app.reidentification.reidentify`).
     """
 
     job_id: str
@@ -125,6 +127,7 @@ class TranslationResult(_Base):
     language: str
     metadata: Optional[dict] = None
     anonymization_id: Optional[str] = None
+    mark_only: Optional[bool] = None
 
 
 class ReidentifiedDocument(_Base):
@@ -137,6 +140,11 @@ class ReidentifiedDocument(_Base):
     ``restored_by_order``: how many restorations relied on the order of identical masks (suppression),
     which a translation may have changed — a consumer should review those;
     ``anonymization_id``: the table used.
+    ``conditions``: ``{condition: count}`` of the restorations (``position``, ``mark``, ``order``, ``elimination``);
+    ``restorations``: ``list[dict]`` ``{"start", "end", "condition", "mark"}`` per restored span (offsets in ``text``);
+    ``unrestored_marks``: ``list[dict]`` ``{"mark", "start", "end", "reason"}`` for every mark-like token left in
+    ``text`` (reason ``unknown``, ``order_unverifiable`` or ``mark_only``);
+    ``refused``: ``list[dict]`` ``{"reason", "mark", "expected", "found"}`` of order-based restorations not made.
     """
 
     job_id: str
@@ -148,6 +156,10 @@ class ReidentifiedDocument(_Base):
     metadata: Optional[dict] = None
     restored_by_order: int = 0
     anonymization_id: Optional[str] = None
+    conditions: Optional[dict] = None
+    restorations: Optional[list] = None
+    unrestored_marks: Optional[list] = None
+    refused: Optional[list] = None
 
 
 class EraseRequest(_Base):
@@ -327,13 +339,14 @@ def decode_translation(raw: bytes | str | None, *, max_text_chars: int) -> Trans
     _require(data, "language", str, non_empty=True)
     _optional(data, "metadata", dict)
     _optional(data, "anonymization_id", str)
+    _optional(data, "mark_only", bool)
     anonymization_id = data.get("anonymization_id")
     if anonymization_id is not None and not ANONYMIZATION_ID_RE.fullmatch(anonymization_id):
         raise InvalidMessage("field 'anonymization_id' is not an anonymization id (32 lower-case hex digits)")
     if len(data["text"]) > max_text_chars:
         raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
     return TranslationResult(job_id=data["job_id"], text=data["text"], language=data["language"], metadata=data.get("metadata"),
-                             anonymization_id=anonymization_id)
+                             anonymization_id=anonymization_id, mark_only=data.get("mark_only"))
 
 
 #: The form of an anonymization id (:meth:`app.crypto.KeyedHasher.anonymization_id`).

@@ -250,6 +250,8 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         )
     )
     [result] = [m.json for m in collector.for_key(tag_job, "translation.reidentified") if m.json["language"] == "de"]
+    restorations = result.pop("restorations")
+    start = len(LETTER_GERMAN_RESTORED) + 1
     assert result == {
         "job_id": tag_job,
         "language": "de",
@@ -260,7 +262,12 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
         "metadata": None,
         "restored_by_order": 0,
         "anonymization_id": aid,
+        "conditions": {"mark": 10},
+        "unrestored_marks": [{"mark": "[PERSON_7]", "start": start, "end": start + 10, "reason": "unknown"}],
+        "refused": [],
     }
+    assert len(restorations) == 10 and {r["condition"] for r in restorations} == {"mark"}
+    assert [result["text"][r["start"] : r["end"]] for r in restorations][:2] == ["John Smith", "Acme Corporation"]
     worker.check_alive()
 
 

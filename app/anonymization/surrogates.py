@@ -657,3 +657,95 @@ def collides_outside_entities(candidate: str, document: DocumentContext, residua
     if any(folded == key(u) for u in document.used):
         return True
     return occurs_in(residual if residual is not None else residual_text(document), candidate)
+
+
+# --- surrogates that machine translation leaves alone (issue 16, item 3) ---------------------------------
+
+#: Languages whose common words are never used as surrogates (the supported languages).
+COMMON_WORD_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+#: Zipf frequency (log10 of occurrences per billion words, wordfreq) from which a token is too common
+#: to be a surrogate in any language ("john" 5.4, "miller" 4.5, "mann" 5.7 in German).
+COMMON_ZIPF = 4.3
+#: A token somewhat less frequent is still a common word when it is this much more frequent in one language
+#: than in another ("ware": German 4.3, Spanish 2.4): a word of that language, not a name used everywhere.
+LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD = 3.5, 0.9
+#: Legal forms of surrogate company names per language (Apertium leaves them alone; not "Inc.": "el inc.").
+LEGAL_FORMS: dict[str, tuple[str, ...]] = {
+    "en": ("Ltd", "PLC"), "de": ("GmbH", "AG", "KG"), "es": ("S.L.", "S.A."), "pt": ("Lda.", "S.A."),
+}
+#: Smallest pool left after removing common words; a smaller one is kept whole.
+MIN_POOL = 40
+
+
+def in_dictionary(word: str) -> bool:
+    """Whether ``word`` is a dictionary word (not only a name) of a supported language: the common-word
+    lexicons of the proper-noun detector (:func:`app.detection.proper_nouns.common_word_lexicon`: simplemma's
+    lower-case word forms, German common nouns)."""
+    from app.detection.proper_nouns import common_word_lexicon
+
+    return any(common_word_lexicon(language).is_common(word) for language in COMMON_WORD_LANGUAGES)
+
+
+@lru_cache(maxsize=65536)
+def is_common_word(word: str) -> bool:
+    """Whether ``word`` is a common word in a supported language, so a translator could translate it
+    ("Miller" → "Molinero", "Herring" → "Arenque") or mean the word where it stands ("Ware", "Mann", "Lang").
+
+    True when it is a dictionary word (:func:`in_dictionary`), or by its frequency (wordfreq; Speer 2022,
+    ``wordfreq`` 3): too common (:data:`COMMON_ZIPF`) in any of :data:`COMMON_WORD_LANGUAGES`, or frequent in
+    one language and much rarer in another (:data:`LANGUAGE_SPECIFIC_ZIPF`, :data:`LANGUAGE_SPECIFIC_SPREAD`).
+    Frequent names count as common too: a rarer surrogate is safer.
+    """
+    from wordfreq import zipf_frequency
+
+    if in_dictionary(word):
+        return True
+    folded = key(word)
+    zipfs = [zipf_frequency(folded, language) for language in COMMON_WORD_LANGUAGES]
+    top = max(zipfs)
+    return top >= COMMON_ZIPF or (top >= LANGUAGE_SPECIFIC_ZIPF and top - min(zipfs) >= LANGUAGE_SPECIFIC_SPREAD)
+
+
+def has_common_word(name: str) -> bool:
+    """Whether a word of ``name`` (split at spaces and hyphens) is a common word (:func:`is_common_word`)."""
+    return any(is_common_word(w) for w in re.split(r"[\s\-]+", name) if w[:1].isalpha())
+
+
+@lru_cache(maxsize=8)
+def surrogate_name_lists(language: str) -> NameLists:
+    """:func:`name_lists` without common words (:func:`is_common_word`): the pools surrogates are drawn from
+    (the full lists still give a name's gender)."""
+    lists = name_lists(language)
+
+    def keep(names: tuple[str, ...]) -> tuple[str, ...]:
+        # no apostrophe either: Apertium es->pt writes "O'Boyle" as "Ou'Boyle"
+        rare = tuple(n for n in names if not is_common_word(n) and "'" not in n and "’" not in n)
+        if len(rare) >= MIN_POOL:
+            return rare
+        not_words = tuple(n for n in names if not in_dictionary(n))  # a short list (pt surnames): words only
+        return not_words if len(not_words) >= MIN_POOL else names
+
+    return NameLists(keep(lists.male), keep(lists.female), keep(lists.last))
+
+
+def translation_stable_place(name: str) -> bool:
+    """Whether machine translation should leave the place name ``name`` alone: a city or unknown place
+    has no common word ("Daly City", "Salt Lake City" are translated); a country or subdivision of the
+    knowledge base has its names in :data:`COMMON_WORD_LANGUAGES` are all the same up to
+    accents ("Chile", "Malawi"; not "Slovakia"/"Eslovaquia", "Louisiana"/"Luisiana")."""
+    from app.anonymization.knowledge_base import _translator, country_name, fold, knowledge_base
+
+    place = knowledge_base().lookup(name)
+    if place is None or place.kind == "city":
+        return not has_common_word(name)
+    if place.kind == "country":
+        forms = {fold(country_name(place.key, language)) for language in COMMON_WORD_LANGUAGES}
+    elif place.kind == "subdivision":
+        forms = {fold(name)}
+        for language in COMMON_WORD_LANGUAGES[1:]:
+            translate = _translator("iso3166-2", language)
+            if translate is not None:
+                forms.add(fold(translate(place.name)))
+    else:
+        return False  # continents: always translated ("Europe", "Europa")
+    return forms == {fold(name)}

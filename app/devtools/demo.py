@@ -9,12 +9,17 @@ What it does, all on loopback:
 4. publishes every document of ``demo/documents/*.json`` and every bad input of ``demo/bad/*`` (key = job id);
 5. waits until each has a translation request or a dead letter (generous timeout: Stanza loads slowly);
 6. sends each anonymized text back unchanged as its own "translation" (same language), then every hand-made
-   translation of ``demo/translations/*.json``, and waits for each re-identified output;
+   translation of ``demo/translations/*.json`` (checked against the current anonymized text: one whose marks
+   differ is reported as stale), then — when Apertium is installed — every request machine-translated by
+   :mod:`app.devtools.translator` (en→es, es→pt, pt→es; German has no Apertium pair), and waits for each
+   re-identified output;
 7. prints a summary, one document before and after with its table of solutions (read from Redis);
 8. stops everything it started, also on Ctrl-C and errors.
 
 Exit code: 0 when every input came out (documents as translation requests, bad inputs as dead letters) and
-every untranslated round trip restored the original text exactly; 1 otherwise; 2 when the environment could
+every untranslated round trip restored the original text exactly, every current hand-made translation was
+restored entirely (counts from ``restored``/``missing_placeholders``/``unknown_placeholders``) and every machine
+translation was answered; 1 otherwise; 2 when the environment could
 not be set up (no Tansu, no Redis, worker died); 130 when interrupted.
 """
 
@@ -468,6 +473,8 @@ class DemoResult:
     roundtrips: list[DemoTranslation]
     handmade: list[DemoTranslation]
     detected: dict[str, dict] = field(default_factory=dict)  # job_id -> documents.detected value
+    machine: list[DemoTranslation] = field(default_factory=list)  # Apertium translations (app.devtools.translator)
+    machine_note: str = ""
     example_table: Optional[dict] = None
     example_job: Optional[str] = None
 
@@ -492,10 +499,36 @@ class DemoResult:
         return [i for i in self.inputs if i.bad and i.request is not None]
 
     @property
+    def stale_handmade(self) -> list[DemoTranslation]:
+        """Hand-made translations whose marks are not those of the job's current anonymized text (the
+        model changed): they are reported, not counted as failures."""
+        requests = {i.job_id: i.request for i in self.inputs if i.request is not None}
+        return [h for h in self.handmade if _marks(h.text) != _marks(str((requests.get(h.job_id) or {}).get("text", "")))]
+
+    @property
+    def failed_handmade(self) -> list[DemoTranslation]:
+        """Current hand-made translations not restored entirely: no output, or any unknown or missing mark,
+        or fewer restorations than marks (the counts come from ``restored``/``missing``/``unknown``)."""
+        stale = {id(h) for h in self.stale_handmade}
+        return [h for h in self.handmade if id(h) not in stale and (
+            h.result is None or h.result.get("unknown_placeholders") or h.result.get("missing_placeholders")
+            or h.result.get("restored") != len(_marks(h.text, distinct=False)))]
+
+    @property
     def ok(self) -> bool:
-        """No input lost, every round trip exact, every demo document anonymized, every bad input rejected."""
+        """No input lost, every round trip exact, every demo document anonymized, every bad input rejected,
+        every current hand-made translation restored entirely, every machine translation answered."""
         return (not self.lost and not self.inexact and all(t.done for t in self.roundtrips)
-                and not self.rejected_documents and not self.accepted_bad)
+                and not self.rejected_documents and not self.accepted_bad and not self.failed_handmade
+                and all(t.done for t in self.machine))
+
+
+def _marks(text: str, distinct: bool = True) -> Any:
+    """The placeholders written in ``text`` (a set, or a list with repeats)."""
+    from app.reidentification.matching import find_placeholders
+
+    found = [m.surface for m in find_placeholders(text)]
+    return set(found) if distinct else found
 
 
 async def run_demo(*, bootstrap: str, settings: Settings, worker: Optional[WorkerProcess], documents_dir: Path,
@@ -570,13 +603,48 @@ async def run_demo(*, bootstrap: str, settings: Settings, worker: Optional[Worke
             if not await wait_until(hm_done, timeout=120.0, worker=worker, rec=rec, what="hand-made translations"):
                 console.print("[red]timeout: some hand-made translations have no re-identified output[/]")
 
-        result = DemoResult(inputs, roundtrips, handmade)
+        machine, note = await _machine_round_trips(inputs, bootstrap, s, rec, worker, console)
+        result = DemoResult(inputs, roundtrips, handmade, machine=machine, machine_note=note)
         for o in rec.of(s.topic_detected):
             if isinstance(o.value, dict) and isinstance(o.value.get("job_id"), str):
                 result.detected.setdefault(o.value["job_id"], o.value)
         return result
     finally:
         await rec.stop()
+
+
+async def _machine_round_trips(inputs: list[DemoInput], bootstrap: str, s: Settings, rec: OutputRecorder,
+                               worker: Optional["WorkerProcess"], console: Any) -> tuple[list[DemoTranslation], str]:
+    """Translate every translation request with Apertium (:mod:`app.devtools.translator`: en→es, es→pt,
+    pt→es; German has no pair), publish the results and wait for their re-identified documents."""
+    from app.devtools.translator import available_routes, translate_requests
+
+    routes = await asyncio.to_thread(available_routes)
+    if not routes:
+        note = "Apertium is not installed (apt-get install apertium-eng-spa apertium-es-pt): no machine-translation round trip"
+        console.print(f"[yellow]{note}[/]")
+        return [], note
+    requests = [i.request for i in inputs if i.request is not None]
+    results, stats = await asyncio.to_thread(translate_requests, requests, None, routes)
+    note = f"Apertium translated {stats.translated} requests"
+    if stats.no_pair:
+        note += f"; {stats.no_pair} not translated (no Apertium pair for {', '.join(sorted(stats.languages_without_pair))})"
+    console.print(note)
+    machine: list[DemoTranslation] = []
+    for r in results:
+        t = DemoTranslation(f"apertium:{r['job_id']}", r["job_id"], r["language"], r["text"], "machine")
+        r["metadata"] = {**(r.get("metadata") or {}), "demo_translation": t.tid}
+        t.raw = orjson.dumps(r)
+        machine.append(t)
+    await publish(bootstrap, s.topic_translation_results, [(t.job_id, t.raw) for t in machine])
+
+    def done() -> bool:
+        match_translations(machine, rec, s)
+        return all(t.done for t in machine)
+
+    if not await wait_until(done, timeout=180.0, worker=worker, rec=rec, what="machine translations"):
+        console.print("[red]timeout: some machine translations have no re-identified output[/]")
+    return machine, note
 
 
 def pick_example(result: DemoResult) -> Optional[DemoInput]:
@@ -630,7 +698,18 @@ def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
     style = "green" if not result.inexact and result.roundtrips else "red"
     t.add_row("round trips restored exactly", f"[{style}]{exact}/{len(result.roundtrips)}[/]")
     if result.handmade:
-        t.add_row("hand-made translations re-identified", f"{sum(h.result is not None for h in result.handmade)}/{len(result.handmade)}")
+        stale, failed = result.stale_handmade, result.failed_handmade
+        current = len(result.handmade) - len(stale)
+        style = "red" if failed else "green"
+        t.add_row("hand-made translations restored entirely",
+                  f"[{style}]{current - len(failed)}/{current}[/]" + (f" ({len(stale)} stale: marks differ from the current anonymized text)" if stale else ""))
+    if result.machine or result.machine_note:
+        answered = [m.result for m in result.machine if m.result is not None]
+        t.add_row("Apertium round trips", esc(result.machine_note))
+        t.add_row("  restored / missing / unknown marks",
+                  f"{sum(r.get('restored', 0) for r in answered)} / {sum(len(r.get('missing_placeholders') or []) for r in answered)}"
+                  f" / {sum(len(r.get('unknown_placeholders') or []) for r in answered)}"
+                  f" (refused order-based: {sum(len(r.get('refused') or []) for r in answered)})")
     console.print(t)
 
     unexpected_dl = [i for i in docs if i.dead_letter is not None]
@@ -776,7 +855,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         console.print("[bold red]demo FAILED[/]: "
                       f"{len(result.lost)} inputs lost, {len(result.inexact)} round trips not exact, "
                       f"{len(result.rejected_documents)} demo documents dead-lettered, "
-                      f"{len(result.accepted_bad)} bad inputs accepted")
+                      f"{len(result.accepted_bad)} bad inputs accepted, "
+                      f"{len(result.failed_handmade)} hand-made translations not restored entirely")
         return 1
     except KeyboardInterrupt:
         console.print("[yellow]interrupted; stopping[/]")

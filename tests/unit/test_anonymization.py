@@ -43,6 +43,7 @@ def test_one_number_per_chain_and_table_of_solutions():
         "method": "tag",
         "anon_length": 79,
         "anon_sha256": hashlib.sha256(result.text.encode()).hexdigest(),
+        "source_marks": 0,
         "entries": [
             {"placeholder": "[PERSON_1]", "method": "tag", "unique": True, "label": "PERSON", "chain_id": 0,
              "surfaces": ["Mr. John Doe", "Doe"],

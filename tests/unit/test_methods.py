@@ -104,8 +104,9 @@ def test_netanos_substitute():
     assert city in S.city_pool("en")
     assert abs(int(year) - 2016) <= 2
     round_trip(result, NETANOS)
+    assert not any(S.is_common_word(w) for w in (max_, ben)) and S.translation_stable_place(city)  # issue 16
     assert result.text == (
-        "Jason and Shaun spent more than 2007 hours on writing the software. They started in August 2017 in Hayward."
+        "Abdul and Melvin spent more than 2007 hours on writing the software. They started in August 2017 in Walsall."
     )
 
 
@@ -387,3 +388,15 @@ def test_other_languages_round_trip(method, language):
     result = run(text, spans, method, language=language, **({"cache_dir": None} if method == "kmask" else {}))
     assert result.text == run(text, spans, method, language=language, **({"cache_dir": None} if method == "kmask" else {})).text
     round_trip(result, text)
+
+
+def test_surrogates_are_never_common_words_and_places_survive_translation():
+    # issue 16: "Ware", "Mann", "Lang" are words of a supported language; "Miller" is translated ("Molinero")
+    assert all(S.is_common_word(w) for w in ("Ware", "Mann", "Lang", "Miller", "White"))
+    assert not S.is_common_word("Townsend")
+    for language in ("en", "de", "es"):
+        lists = S.surrogate_name_lists(language)
+        assert not {"Ware", "Mann", "Lang"} & set(lists.last)
+    # a country or subdivision whose name differs between the supported languages is translated by MT
+    assert [S.translation_stable_place(n) for n in ("Slovakia", "Louisiana", "Western Sahara", "Daly City", "Chile", "Tuvalu")] == [
+        False, False, False, False, True, True]

@@ -33,3 +33,26 @@ def test_evaluate_on_the_fixture():
     assert tag["omit"]["de"]["omitted"] == 1 and tag["omit"]["de"]["omissions_silent"] == 0
     assert report["methods"]["tag"]["cross_job_leaks"] == 0
     assert report["alignment"]["de"] == {"sentences_with_entities": 1, "aligned": 1, "not_aligned": 0}
+
+
+def test_count_wrong_by_order_and_entity():
+    from app.reidentification.evaluate import count_wrong
+
+    expected = [frozenset({"Mrs Schroedter"}), frozenset({"Paris"}), frozenset({"Doe"})]
+    assert count_wrong(expected, ["Schroedter", "Paris", "Doe"]) == 0
+    assert count_wrong(expected, ["Doe", "Paris"]) == 1  # "Doe" out of order
+    assert count_wrong(expected, ["Schroed", "Lisbon"]) == 2  # not whole words; another entity
+
+
+def test_every_mark_left_is_listed():
+    from app.anonymization.engine import AnonymizerEngine
+    from app.coreference.resolver import resolve_chains
+    from app.doc import Entity
+    from app.reidentification.evaluate import unlisted_marks
+    from app.reidentification.reidentify import reidentify
+
+    ents = [Entity(0, 3, "PERSON", "Ann", "t"), Entity(8, 11, "PERSON", "Bob", "t")]
+    for method, translation in (("tag", "[PERSON_1] y &lt;PERSON_9&gt; y [CITA_3]."), ("suppress", "Xxx y XXX y XXX.")):
+        table = AnonymizerEngine().anonymize("Ann met Bob.", ents, resolve_chains(ents), method=method, job_id="j", language="en").table
+        result = reidentify(translation, table)
+        assert result.unrestored_marks and unlisted_marks(result, table) == 0

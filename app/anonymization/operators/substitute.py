@@ -122,7 +122,7 @@ class SubstituteOperator(Operator):
             firsts = [w.text for w, r in zip(canonical.words, roles) if r == "first" and not w.initial]
             gender = S.guess_gender(firsts[0], language) if firsts else None
         gender = gender or "male"  # Dias, 2016, §4.3.1: default features are masculine
-        lists = S.name_lists(language)
+        lists = S.surrogate_name_lists(language)
         firsts_pool = lists.female if gender == "female" else lists.male
         taken_words = S.memo_values(document, "person-word")
         for attempt, rng in self._attempts(document, chain):
@@ -413,6 +413,13 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
     else:
         candidates = list(S.city_pool(language))
     candidates = [c for c in candidates if S.key(c) != original_key and c not in S.memo_values(document, "place")]
+    stable = [c for c in candidates if S.translation_stable_place(c)]
+    if len(stable) < 3 and place is not None and place.kind in ("country", "subdivision", "continent"):
+        # too few countries/regions/continents whose name MT leaves alone ("Wales" → "Scotland" → "Escocia",
+        # "Europe" → "Antarctica" → "Antártida"): a city whose name it leaves alone instead (issue 16)
+        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and S.translation_stable_place(c)]
+    if len(stable) >= 3:
+        candidates = stable  # names machine translation leaves alone (issue 16)
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
     if len(same_length) >= 3:
         candidates = same_length  # "in der Schweiz" → "in der Ukraine", not an inflected multi-word name
@@ -452,10 +459,12 @@ def _org_surrogate(canonical: str, language: str, rng, document: DocumentContext
             i += 1
         if replaced:
             return " ".join(w for w in out if w)
-    fake = S.faker_seeded(language, rng)
     if len(words) > 1 and is_legal_suffix(words[-1]):
-        return f"{fake.last_name()} {words[-1]}"
-    return fake.company().replace("\n", " ")
+        return f"{rng.choice(S.surrogate_name_lists(language).last)} {words[-1]}"
+    # "<rare surname> <legal form>": Faker's company names ("Mendez and Sons", "Boix y Aranda S.Coop.",
+    # "Manufacturas Ibéricos S.L.") hold words machine translation translates, so the surrogate is lost
+    last = rng.choice(S.surrogate_name_lists(language).last)
+    return f"{last} {rng.choice(S.LEGAL_FORMS[S.base_language(language)])}"
 
 
 def _place_in_name(span: str) -> Place | None:

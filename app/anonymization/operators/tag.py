@@ -61,7 +61,8 @@ class TagOperator(Operator):
 def _reserved(document: DocumentContext) -> frozenset[tuple[str, int]]:
     """Placeholder keys already present in the original text (computed once per document)."""
     if document.reserved is None:
-        from app.reidentification.matching import find_placeholders
+        from app.reidentification.matching import clean_view, find_placeholders
 
-        document.reserved = frozenset(m.key for m in find_placeholders(document.text) if m.key is not None)
+        marks = find_placeholders(clean_view(document.text).text, loose=True)
+        document.reserved = frozenset(key for m in marks for key in m.keys if key is not None)
     return document.reserved
