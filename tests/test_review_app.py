@@ -51,7 +51,7 @@ async def test_lease_one_reviewer_at_a_time(redis_url, table_key_prefix):
 
 async def test_corrections_are_encrypted_with_the_table_keys_and_expire(redis_url, table_key_prefix):
     key = generate_key()
-    settings = Settings(redis_url=redis_url, table_keys=key, review_key_prefix=table_key_prefix + "rv:",
+    settings = Settings(redis_url=redis_url, table_keys=key, table_hmac_secret="h" * 32, review_key_prefix=table_key_prefix + "rv:",
                         review_corrections_ttl_seconds=3600)
     store = CorrectionStore.from_settings(settings)
     record = {"version": 1, "job_id": "j1", "language": "en", "text": TEXT, "released": [[5, 12, "PERSON"]]}
@@ -59,12 +59,13 @@ async def test_corrections_are_encrypted_with_the_table_keys_and_expire(redis_ur
         await store.save("j1", record)
         await store.save("j2", {**record, "job_id": "j2", "language": "de"})
         raw = await store.client.get(store.key("j1"))
-        assert raw.startswith(b"fernet:") and b"Ann" not in raw
+        assert raw.startswith(b"aesgcm:") and b"Ann" not in raw
         assert store.key("j1").startswith(table_key_prefix + "rv:correction:")
         assert 3500 < await store.client.ttl(store.key("j1")) <= 3600
         assert await store.records("en") == [record]
         assert [r["job_id"] for r in await store.records()] == ["j1", "j2"]
-        assert orjson.loads(TableCipher([key]).decrypt(raw)) == record
+        assert orjson.loads(TableCipher([key]).decrypt(raw, store._ad("j1"))) == record
+        assert await store.load("j1") == record
     finally:
         await store.delete("j1")
         await store.delete("j2")
@@ -77,7 +78,7 @@ def review_app(redis_url, table_key_prefix, tmp_path, request):
     prefix = f"{table_key_prefix}web-{request.node.name[:20]}:"
     users = tmp_path / "users.txt"
     users.write_text(user_line("alice", "pw-alice") + "\n" + user_line("bob", "pw-bob") + "\n", encoding="utf-8")
-    settings = Settings(redis_url=redis_url, table_keys=generate_key(), review_key_prefix=prefix,
+    settings = Settings(redis_url=redis_url, table_keys=generate_key(), table_hmac_secret="h" * 32, review_key_prefix=prefix,
                         review_users_file=str(users), review_audit_log=str(tmp_path / "audit.jsonl"),
                         review_secret_key="test-secret")
     sent: list[tuple[str, str, bytes]] = []
@@ -192,7 +193,7 @@ def test_edit_and_release_through_http(review_app):
 
 
 def test_trusted_proxy_header_replaces_the_login(redis_url, table_key_prefix, tmp_path):
-    settings = Settings(redis_url=redis_url, table_keys=generate_key(), review_key_prefix=table_key_prefix + "proxy:",
+    settings = Settings(redis_url=redis_url, table_keys=generate_key(), table_hmac_secret="h" * 32, review_key_prefix=table_key_prefix + "proxy:",
                         review_trusted_user_header="X-Forwarded-User", review_audit_log=str(tmp_path / "a.jsonl"))
 
     async def factory():

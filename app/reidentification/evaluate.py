@@ -315,7 +315,8 @@ def unlisted_marks(result: Any, table: Table | dict[str, Any]) -> int:
 def reported_mentions(result: Any, table: Table | dict[str, Any]) -> int:
     """Mentions reported as not restored: an entry in ``missing_placeholders`` counts all its mentions,
     ``"<mark>#k"`` one."""
-    table = Table.coerce(table).to_dict()    mentions = {e["placeholder"]: len(e["mentions"]) for e in table["entries"]}
+    table = Table.coerce(table).to_dict()
+    mentions = {e["placeholder"]: len(e["mentions"]) for e in table["entries"]}
     return sum(1 if "#" in m and m.rsplit("#", 1)[1].isdigit() else mentions.get(m, 1) for m in result.missing_placeholders)
 
 
