@@ -214,7 +214,7 @@ def test_labels_in_other_languages_and_merged_marks():
 
 def test_unknown_label_restored_by_elimination_only_when_unambiguous():
     table = anonymized("tag").table
-    assert table["source_marks"] == 0
+    assert table.source_marks == 0
     back = reidentify("[PERSON_1] y [PERSON_2] en [ALOCUCIÓN_1].", table)
     # PERSON_1 came back, so LOCATION_1 is the only unrestored entry numbered 1
     assert back.text == "Mr. John Doe y Jane Roe en Paris."
@@ -290,8 +290,9 @@ def test_the_reverse_stage_honours_mark_only_and_the_order_policy():
     from app.settings import Settings
     from models.records import decode_translation
 
-    table = anonymized("suppress").table
-    raw = {"job_id": "j", "language": "de", "text": "XXX traf XXX in XXX. XXX sagte, XXX kam."}
+    table = anonymized("suppress").table.bound("ab" * 16)
+    raw = {"job_id": "j", "language": "de", "text": "XXX traf XXX in XXX. XXX sagte, XXX kam.",
+           "anonymization_id": "ab" * 16}
     count = Pipeline(Settings(reidentify_order_policy="count"), detector_factory=lambda language: None)
     assert count.reidentify(decode_translation(orjson.dumps(raw), max_text_chars=1000), table).restored == 5
     mark_only = decode_translation(orjson.dumps({**raw, "mark_only": True}), max_text_chars=1000)

@@ -24,7 +24,8 @@ def test_round_trip_through_json_is_exact():
     raw = table.to_json()
     data = orjson.loads(raw)
     assert data["version"] == TABLE_VERSION == 2 and data["anonymization_id"] == "ab" * 16
-    assert list(data) == ["version", "job_id", "anonymization_id", "language", "method", "anon_length", "anon_sha256", "entries"]
+    assert list(data) == ["version", "job_id", "anonymization_id", "language", "method", "anon_length", "anon_sha256",
+                          "source_marks", "entries"]
     again = Table.from_json(raw)
     assert again == table and again.to_json() == raw
     assert again.entries[0] == TableEntry(
