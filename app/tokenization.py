@@ -26,6 +26,12 @@ ABBREVIATIONS: frozenset[str] = frozenset(
     """.split()
 )
 
+#: Every upper-case letter of the Latin, Greek and Cyrillic blocks (Latin-1, Extended-A/B, Extended Additional), for
+#: regular-expression character classes where rules once wrote ``A-Z`` (Python's ``re`` has no ``\p{Lu}``):
+#: "Çatak", "Świnoujście", "Łódź", "Ørsted", "İlter" start with a capital too.
+UPPER: str = "".join(chr(c) for r in ((0x41, 0x5B), (0xC0, 0x250), (0x370, 0x530), (0x1E00, 0x1F00))
+                     for c in range(*r) if chr(c).isupper())
+
 _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.

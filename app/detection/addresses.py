@@ -27,8 +27,9 @@ import re
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
+from app.tokenization import UPPER
 
-_UPPER = "A-ZÀ-ÖØ-Þ"
+_UPPER = UPPER  # every capital letter, not only A-Z ("Şişli", "Łąkowa")
 #: White space within a line: an address never runs over a line break.
 _SP = r"[^\S\n]"
 #: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").

@@ -544,9 +544,22 @@ class _Blocks:
         return bisect_right(self.ends, start), bisect_left(self.starts, end)
 
 
+def _titles_outside(entity: Entity, proposal: Entity) -> bool:
+    """Whether ``entity`` crosses ``proposal`` (neither contains the other) and its words outside the proposal are
+    only titles and degrees: the model's "Mr Uğur" against the title rule's "Uğur Çatak", "Mr C." against
+    "C. Çalış". The proposal then holds every name word of the entity and more."""
+    if entity.start >= proposal.start or entity.end >= proposal.end or entity.end <= proposal.start:
+        return False
+    outside = entity.text[: proposal.start - entity.start].split()
+    return bool(outside) and all(w in ALL_TITLES or w in ACADEMIC_DEGREES or w in HONORIFICS for w in outside)
+
+
 def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tuple[list[Entity], bool]:
     """Add proposals that overlap nothing; with ``relabel``, a proposal that overlaps exactly one entity
-    replaces it when it is on the same span with another label, or contains it (larger span) with the same label.
+    replaces it when it is on the same span with another label, or contains it (larger span) with the same label,
+    or when the entity begins with titles before the proposal and ends inside it (:func:`_titles_outside`: the
+    model's "Mr Uğur" gives way to the title rule's "Uğur Çatak"; the title stays in the text, as the rule's own
+    proposals leave it).
 
     Proposals are taken in order; each is checked against the entities and the proposals added or substituted
     before it.
@@ -578,7 +591,7 @@ def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tup
             e = current[blocks.slots[lo]]
             if ((e.start, e.end) == (p.start, p.end) and e.label != p.label) or (
                 p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label
-            ):  # the second: the rule sees more of the name, "Mr. John Doe" vs "Doe"
+            ) or _titles_outside(e, p):  # the second: the rule sees more of the name, "Mr. John Doe" vs "Doe"
                 current[blocks.slots[lo]] = p
                 blocks.starts[lo], blocks.ends[lo] = p.start, p.end
                 changed = True

@@ -26,6 +26,8 @@ def found(language, text):
          ["Avenida Paulista, 1578", "Rua das Flores, 123", "Av. Brasil, n.º 500"]),
         ("en", "He lives at 221B Baker Street, London NW1 6XE, and at 1600 Pennsylvania Avenue NW.",
          ["221B Baker Street", "1600 Pennsylvania Avenue NW"]),
+        ("en", "She moved to 12 Şişli Road and then to 4 Łąkowa Street.", ["12 Şişli Road", "4 Łąkowa Street"]),
+        ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
     ],
 )
 def test_addresses(language, text, expected):
