@@ -50,7 +50,7 @@ from app.detection.patterns import (
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
-from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
+from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
 from app.tokenization import split_sentences, tokenize
 
@@ -150,7 +150,7 @@ class Detector:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
                     entities = all_occurrences(text, entities)
-        return sentence_final_periods(entities, sentences)
+        return sentence_final_periods(clean_spans(text, entities), sentences)
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
         for _ in range(10):
@@ -161,6 +161,54 @@ class Detector:
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities
+
+
+#: Opening quotation marks: never the first character of an entity ("“the Convention" → "the Convention").
+OPENING_QUOTES = "\"'“‘«„‚‹”"
+#: Closing quotation marks: not the last character of an entity that holds no quotation mark before it.
+CLOSING_QUOTES = "\"'”’»“‹›"
+
+
+def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
+    """Cut entities at line breaks and take quotation marks off their edges.
+
+    An entity never crosses a line break: one that does (a model's span over "peripécia .\n.\n.\n- A peripécia")
+    is cut into its lines, each part trimmed to its first and last letter or digit; parts without an upper-case
+    letter or digit are dropped (:func:`app.detection.voting.name_like`), so a replacement never swallows a line
+    break and the anonymized text keeps every line of the original. Then an opening quotation mark at the start of
+    an entity, and a closing one at its end when no quotation mark opens inside it, are left out of the entity
+    (they stay in the text).
+
+    Args:
+        text: the document.
+        entities: ``list[Entity]``, non-overlapping, offsets into ``text`` (half-open).
+
+    Returns:
+        ``list[Entity]`` sorted by ``start``, non-overlapping; unchanged entities are the same objects.
+    """
+    out: list[Entity] = []
+    for e in entities:
+        pieces = [(e.start, e.end)]
+        if "\n" in e.text or "\r" in e.text:
+            pieces = []
+            cursor = e.start
+            for line in re.split(r"(\r\n|\r|\n)", e.text):
+                a, b = _strip(text, cursor, cursor + len(line))
+                if b > a and line not in ("\n", "\r", "\r\n") and name_like(text[a:b]):
+                    pieces.append((a, b))
+                cursor += len(line)
+        for a, b in pieces:
+            while b - a > 1 and text[a] in OPENING_QUOTES:
+                a += 1
+            while b - a > 1 and text[b - 1] in CLOSING_QUOTES and not any(c in OPENING_QUOTES for c in text[a:b - 1]):
+                b -= 1
+            while b > a and text[a].isspace():
+                a += 1
+            if (a, b) == (e.start, e.end):
+                out.append(e)
+            elif b > a:
+                out.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
+    return out
 
 
 def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) -> list[Entity]:
