@@ -13,12 +13,14 @@ import ssl
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+#: Privacy profiles, from the least to the most masking (:mod:`app.detection.quasi_identifiers`).
+PRIVACY_PROFILES: tuple[str, ...] = ("standard", "strict")
 
 
 class _FileSettingsSource(PydanticBaseSettingsSource):
@@ -54,6 +56,8 @@ class Settings(BaseSettings):
             output becomes a dead letter, and a dead letter that is still too large carries a truncated
             payload with the original size and SHA-256.
         default_method: anonymization method when a document names none.
+        privacy_profile: ``standard`` or ``strict`` (also quasi-identifiers, :mod:`app.detection.quasi_identifiers`);
+            a document may ask for a stricter profile than this, never for a laxer one.
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
@@ -96,6 +100,7 @@ class Settings(BaseSettings):
     max_text_chars: int = 250_000
     max_message_bytes: int = 4 * 1024 * 1024
     default_method: str = "tag"
+    privacy_profile: Literal["standard", "strict"] = "standard"
     ner_model_dir: str = ""
     ner_batch_size: int = 64
     placeholder_markup: str = "none"

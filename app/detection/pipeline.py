@@ -47,12 +47,29 @@ from app.detection.patterns import (
     TimeRecognizer,
     UrlRecognizer,
 )
+from app.detection.quasi_identifiers import LEXICONS as QUASI_IDENTIFIER_LEXICONS
+from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
+from app.settings import PRIVACY_PROFILES
 from app.tokenization import split_sentences, tokenize
+
+
+def effective_profile(deployment: str, requested: str | None) -> str:
+    """The profile a document is processed with: the stricter of the deployment's and the document's own.
+
+    A document may ask for more masking than the deployment's setting, never for less.
+
+    Raises:
+        ValueError: a profile not in :data:`PRIVACY_PROFILES`.
+    """
+    for profile in (deployment, requested):
+        if profile is not None and profile not in PRIVACY_PROFILES:
+            raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
+    return max(deployment, requested or deployment, key=PRIVACY_PROFILES.index)
 
 
 class RegexRecognizer(Recognizer):
@@ -94,6 +111,8 @@ class Detector:
         second_pass: ``{"all_occurrences", "short_forms", "label_consistency"}`` switches.
         language: ISO 639-1 code (head position for short forms).
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
+        strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
+            :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
     """
 
     def __init__(
@@ -105,6 +124,7 @@ class Detector:
         second_pass: dict[str, bool] | None = None,
         language: str = "en",
         proper_nouns: CommonWordLexicon | None = None,
+        strict_recognizers: list[Recognizer] | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -115,24 +135,34 @@ class Detector:
         self.second_pass = second_pass or {}
         self.language = language
         self.proper_nouns = proper_nouns
+        self.strict_recognizers = strict_recognizers or []
 
-    def detect(self, text: str, sentences: list[Sentence] | None = None) -> list[Entity]:
+    def detect(self, text: str, sentences: list[Sentence] | None = None, profile: str = "standard") -> list[Entity]:
         """Detect entities in ``text``.
 
         Args:
             sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`.
+            profile: ``standard`` (named entities, contact data, identifiers) or ``strict`` (also the
+                quasi-identifiers of :mod:`app.detection.quasi_identifiers`: bare years, ages, durations,
+                quantities, numbers in lists, occupations, nationality/religion/sex, relatives, health).
 
         Returns:
             ``list[Entity]``, non-overlapping, sorted by ``start``, offsets into ``text`` (half-open).
 
         Raises:
+            ValueError: an unknown ``profile``.
             Whatever a recognizer raises (e.g. a model failure); the caller turns it into a dead letter.
         """
+        if profile not in PRIVACY_PROFILES:
+            raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
             sentences = split_sentences(text, tokenize(text))
+        recognizers, sensitive = self.recognizers, self.sensitive
+        if profile == "strict":
+            recognizers, sensitive = recognizers + self.strict_recognizers, sensitive | STRICT_LABELS
         found: list[Entity] = []
-        for recognizer in self.recognizers:
-            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
+        for recognizer in recognizers:
+            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one
@@ -144,7 +174,7 @@ class Detector:
             entities = label_consistency(entities)
         if self.second_pass.get("all_occurrences"):
             entities = all_occurrences(text, entities)
-        if self.proper_nouns is not None and PROPER_NOUN in self.sensitive:
+        if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = find_proper_nouns(text, sentences, entities, self.proper_nouns)
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
@@ -351,4 +381,5 @@ def build_detector(
         second_pass=second_pass,
         language=language,
         proper_nouns=lexicon,
+        strict_recognizers=[QuasiIdentifierRecognizer(language)] if language in QUASI_IDENTIFIER_LEXICONS else [],
     )

@@ -22,7 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from app.detection.labels import STANDARD_LABELS
+from app.detection.labels import PLACEHOLDER_TRANSLATIONS, STANDARD_LABELS
 
 _OPEN = r"(?:\[|［|【|«|⟦|〔|\{|&#0*91;|&#[xX]0*5[bB];|&lsqb;|&lbrack;)"
 _CLOSE = r"(?:\]|］|】|»|⟧|〕|\}|&#0*93;|&#[xX]0*5[dD];|&rsqb;|&rbrack;)"
@@ -57,6 +57,8 @@ LABEL_TRANSLATIONS: dict[str, str] = {
     # PROPER_NOUN (app.detection.proper_nouns)
     "EIGENNAME": "PROPER_NOUN", "NOMBRE_PROPIO": "PROPER_NOUN", "NOME_PROPRIO": "PROPER_NOUN",
     "SUSTANTIVO_PROPIO": "PROPER_NOUN", "SUBSTANTIVO_PROPRIO": "PROPER_NOUN", "NOM_PROPRE": "PROPER_NOUN",
+    # quasi-identifiers of the strict profile
+    **PLACEHOLDER_TRANSLATIONS,
 }
 
 
