@@ -55,9 +55,15 @@ _NUMERO = rf"(?:n\.?{_SP}?º{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}
 
 
 def _romance(types: str, particles: str) -> str:
-    name = rf"(?:(?:{particles}){_SP}+)*{_CAP}(?:{_SP}+(?:(?:{particles}){_SP}+)*{_CAP}){{0,4}}"
-    floor = rf"(?:,?{_SP}+\d{{1,2}}{_SP}?[ºª](?:{_SP}?[A-Z](?![\w]))?)?"  # "3º B", "2ª"
-    return rf"(?<![\w./-])(?:{types}){_SP}+{name},?{_SP}+{_NUMERO}{_NUMBER}{floor}"
+    # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
+    # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
+    word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.)"
+    name = (rf"(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
+            rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
+    # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
+    part = rf"(?:\d{{1,2}}{_SP}?[ºª°](?:{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?)(?![\w])"
+    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:{_SP}+{part})?)?"
+    return rf"(?<![\w./-])(?:{types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{_NUMBER}{floor}"
 
 
 #: The address patterns of each language.

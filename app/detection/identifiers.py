@@ -156,8 +156,9 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
-        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"matrícula",
-        r"ID",
+        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
+        r"matrícula", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        r"[Ee]pisodio", r"ID",
     ),
     "pt": (
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
@@ -184,10 +185,10 @@ def field_label(surface: str) -> bool:
 
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":".
 _ID_NUMBER_WORD = r"(?:\s*(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?\s*[:#]?\s*"
-#: The identifier: groups of digits separated by single spaces ("898 0012 3456 7890"); or groups of capitals and
+#: The identifier: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02"); or groups of capitals and
 #: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"); or at least
 #: four characters, a digit among them, with letters, digits and ". / -" inside.
-_ID_VALUE = (r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])"
+_ID_VALUE = (r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]*\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")

@@ -58,6 +58,7 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
     r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
+    r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
@@ -130,8 +131,10 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # March 3, 2015 / March 3rd
         rf"\b{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
-        # August 2016 / marzo de 2015
-        rf"\b{month}{of}{_YEAR}\b",
+        # August 2016 / marzo de 2015 / febrero 2002
+        rf"\b{month}(?:{of}|\s+){_YEAR}\b",
+        # 27-octubre-2016 / 3-Mar-2015
+        rf"\b{day}-{month}-{_YEAR}\b",
         *_NUMERIC_DATES,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -312,7 +315,8 @@ POSTAL_CODE_PATTERNS: dict[str, list[str]] = {
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
     ],
     "de": [r"\b(?:D-)?\d{5}" + _CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + _CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"],
-    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b"],
+    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
+           r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"],
     "pt": [r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"],  # Portugal, Brazil (CEP)
 }
 

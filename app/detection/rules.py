@@ -215,6 +215,7 @@ class Rule:
     name = "rule"
     relabel = False
     absorbs = False
+    cuts = False
 
     def apply(self, ctx: RuleContext) -> list[Entity]:  # pragma: no cover - interface
         raise NotImplementedError
@@ -455,6 +456,87 @@ class OrgKeywordRule(Rule):
         return out
 
 
+#: Heads that open the name of a health-care or similar institution, as token sequences ("Complejo Hospitalario"):
+#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset").
+INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "en": (("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"), ("Hospice",)),
+    "de": (("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",), ("Praxis",)),
+    "es": (("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"), ("Sanatorio",),
+           ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"), ("Consorcio", "Hospitalario")),
+    "pt": (("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"), ("Santa", "Casa"),
+           ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde")),
+}
+#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de Colmenar").
+_INSTITUTION_STOPS: frozenset[str] = frozenset(
+    "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Rua Straße Str. Servicio Unidad Departamento Sección".split())
+
+
+class InstitutionRule(Rule):
+    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (seed 002 §4.1, keywords):
+    "Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset", "Complejo Hospitalario Universitario de
+    Albacete"; in "Klinikum rechts der Isar" only "Klinikum" would be a head (lower-case words end the name).
+
+    The name is capitalised words, name particles and titles, at most six words, never past the end of a line nor
+    into a street type (:data:`_INSTITUTION_STOPS`). Like ``org_keyword`` the proposal takes in the entities inside it
+    ("Dr. Peset" tagged as a person); an entity that crosses it keeps its part outside (``cuts``, :func:`cut`: a
+    model's "Urología Hospital Ramón" becomes "Urología" beside "Hospital Ramón y Cajal").
+    """
+
+    name = "institution"
+    absorbs = True
+    cuts = True
+
+    def __init__(self, language: str) -> None:
+        self.heads = INSTITUTION_HEADS.get(language, ())
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            texts = [x.text for x in t]
+            for i in range(len(t)):
+                for head in self.heads:
+                    if tuple(texts[i:i + len(head)]) != head:
+                        continue
+                    j, words, last = i + len(head), 0, None
+                    while j < len(t) and words < 6 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                        word = texts[j]
+                        if word in _INSTITUTION_STOPS:
+                            break
+                        if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
+                            words += 1
+                            last = j
+                        elif not (word.lower() in NAME_PARTICLES or word.lower() in ("del", "la", "las", "los", "y")):
+                            break
+                        j += 1
+                    if last is not None:
+                        a, b = t[i].start, t[last].end
+                        out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
+                    break
+        return out
+
+
+def cut(entities: list[Entity], proposals: list[Entity], text: str) -> list[Entity]:
+    """Replace each entity that crosses a proposal (overlaps it without lying inside it) by its parts outside the
+    proposals, trimmed and kept as :func:`app.detection.voting.resolve_overlaps` keeps left-over parts; entities
+    inside a proposal are left to :func:`absorb`. O(n · p)."""
+    from app.detection.voting import _strip, name_like  # voting imports this module
+
+    current = list(entities)
+    for p in proposals:
+        nxt: list[Entity] = []
+        for e in current:
+            if not (e.start < p.end and p.start < e.end) or (p.start <= e.start and e.end <= p.end):
+                nxt.append(e)
+                continue
+            for a, b in ((e.start, p.start), (p.end, e.end)):
+                a, b = _strip(text, a, b) if b > a else (a, a)
+                if b > a and name_like(text[a:b]):
+                    nxt.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
+        current = nxt
+    return current
+
+
 def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:
     """Remove from ``entities`` those that a proposal covers entirely, for proposals no entity sticks out of.
 
@@ -511,7 +593,7 @@ class ConjunctionRule(Rule):
 def default_rules(language: str, names: tuple[str, ...] = ("title", "first_name", "org_suffix", "conjunction")) -> list[Rule]:
     """The rules of ``names``, in that order, for ``language``. Raises ``KeyError`` for an unknown rule."""
     factories = {"title": TitleRule, "first_name": FirstNameRule, "org_suffix": OrgSuffixRule, "conjunction": ConjunctionRule,
-                 "org_keyword": OrgKeywordRule, "name_field": NameFieldRule}
+                 "org_keyword": OrgKeywordRule, "name_field": NameFieldRule, "institution": InstitutionRule}
     return [factories[n](language) for n in names]
 
 
@@ -616,6 +698,8 @@ def apply_rules(
         any_change = False
         for rule in rules:
             proposals = rule.apply(RuleContext(text, sentences, current, language))
+            if rule.cuts and proposals:
+                current = sorted(cut(current, proposals, text), key=lambda e: (e.start, e.end))
             if rule.absorbs and proposals:
                 current = absorb(current, proposals)
             current, changed = merge(current, proposals, rule.relabel)

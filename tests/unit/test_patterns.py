@@ -106,6 +106,18 @@ def test_case_numbers_in_lists():
     ]
 
 
+def test_dates_with_dashes_and_month_year_without_de():
+    from app.detection.patterns import DateRecognizer
+
+    text = "Ingreso: 13-12-2015. Nacimiento: 23-febrero-1931. En febrero 2002: 6.4; tel. 12-34-5678."
+    assert [e.text for e in DateRecognizer("es").recognize(text, [])] == ["13-12-2015", "23-febrero-1931", "febrero 2002"]
+
+
+def test_spanish_postal_code_after_cp_and_a_colon():
+    assert [e.text for e in PostalCodeRecognizer("es").recognize("CP: 28035. CP:41001. NHC: 28036", [])] == [
+        "28035", "41001"]
+
+
 def test_postal_code_before_a_city_with_a_non_ascii_capital():
     assert [e.text for e in PostalCodeRecognizer("de").recognize("72-600 oder D-72488 Świnoujście", [])] == ["D-72488"]
 

@@ -59,6 +59,19 @@ def test_title_rule_replaces_a_model_entity_that_took_the_title_and_part_of_the_
                rules=("title",)) == [("Dr Anna", "PERSON", "stanza"), ("Maria", "PERSON", "stanza")]
 
 
+def test_institution_rule_takes_the_name_after_a_health_care_head_and_cuts_crossing_entities():
+    text = ("Dra. Cristina Quicios Servicio de Urología Hospital Ramón y Cajal Ctra. Colmenar.\n"
+            "Servicio de Urología. Hospital Dr. Peset Av. Gaspar Aguilar 90.")
+    model = [Entity(5, text.index("Ramón") + 5, "PERSON", text[5:text.index("Ramón") + 5], "stanza"),
+             Entity(text.index("Dr. Peset"), text.index("Dr. Peset") + 9, "PERSON", "Dr. Peset", "stanza")]
+    assert run(text, "es", model, rules=("institution",)) == [
+        ("Cristina Quicios Servicio de Urología", "PERSON", "stanza"),
+        ("Hospital Ramón y Cajal", "ORGANIZATION", "rule:institution"),
+        ("Hospital Dr. Peset", "ORGANIZATION", "rule:institution")]
+    assert run("Complejo Hospitalario Universitario de Albacete.\nHospital\nde día", "es", rules=("institution",)) == [
+        ("Complejo Hospitalario Universitario de Albacete", "ORGANIZATION", "rule:institution")]
+
+
 def test_title_rule_skips_further_titles_and_academic_degrees():
     text = "Behandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter, Dr. rer. nat. Weber."
     assert [(t, label) for t, label, _ in run(text, "de", rules=("title",))] == [
