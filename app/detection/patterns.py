@@ -58,7 +58,7 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
     r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
-    r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b",
+    r"\b\d{1,2}-\d{1,2}-(?:(?:1[5-9]|2[01])\d\d|\d\d)\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
@@ -125,7 +125,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     months = sorted(MONTHS[language], key=len, reverse=True)
     month = r"(?:" + "|".join(re.escape(m) for m in months) + r")\.?"
     day = r"(?:[12]\d|3[01]|0?[1-9])"
-    of = {"es": r"\s+de\s+", "pt": r"\s+de\s+"}.get(language, r"\s+")
+    of = {"es": r"\s+del?\s+", "pt": r"\s+de\s+"}.get(language, r"\s+")
     patterns = [
         # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",

@@ -353,7 +353,7 @@ def _compiled(language: str) -> dict:
     items: list[tuple[str, re.Pattern[str]]] = [  # on the same span the first wins (voting keeps input order)
         (CODE, re.compile(r"(?:\b[Nn]os?\.|\b[Nn]rn?\.|\b[Nn]\.?\s?[º°]s?\.?|\b[Nn]\.os|\b[Nn]úms?\.)\s?"
                           r"(?P<x>\d+(?:[/-]\d+)*(?:(?:\s?,\s?|\s(?:and|und|y|e|et|or|&)\s)\d+(?:[/-]\d+)*)+)")),
-        (DATE, re.compile(rf"(?<![\w/.,-]){_YEAR}(?![\w/]|[.,]\d)")),
+        (DATE, re.compile(rf"(?<![\w/.,-])(?:(?i:year|Jahr|año|ano)\s)?{_YEAR}(?![\w/]|[.,]\d)")),
         (DATE, re.compile(_DECADES[language], re.IGNORECASE)),
         (DATE, re.compile(month)),
         *[(QUANTITY, re.compile(a, re.IGNORECASE)) for a in ages],
