@@ -33,7 +33,7 @@ from app.detection.identifiers import (
     NationalIdRecognizer,
     field_label,
 )
-from app.detection.labels import PROPER_NOUN
+from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
@@ -48,7 +48,7 @@ from app.detection.patterns import (
     UrlRecognizer,
 )
 from app.detection.quasi_identifiers import LEXICONS as QUASI_IDENTIFIER_LEXICONS
-from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer
+from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
@@ -56,6 +56,10 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.settings import PRIVACY_PROFILES
 from app.tokenization import split_sentences, tokenize
+
+
+#: Labels of names: only these are dropped when made of common capitalised words.
+_NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
 
 
 def effective_profile(deployment: str, requested: str | None) -> str:
@@ -113,6 +117,9 @@ class Detector:
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
         strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
             :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
+        drop_common_words: drop names made only of the language's common capitalised words of legal and
+            administrative text ("Article", "the Convention", "Rule 52";
+            :func:`app.detection.quasi_identifiers.common_capitalised_only`), before the second pass and at the end.
     """
 
     def __init__(
@@ -125,6 +132,7 @@ class Detector:
         language: str = "en",
         proper_nouns: CommonWordLexicon | None = None,
         strict_recognizers: list[Recognizer] | None = None,
+        drop_common_words: bool = False,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -136,6 +144,7 @@ class Detector:
         self.language = language
         self.proper_nouns = proper_nouns
         self.strict_recognizers = strict_recognizers or []
+        self.drop_common_words = drop_common_words
 
     def detect(self, text: str, sentences: list[Sentence] | None = None, profile: str = "standard") -> list[Entity]:
         """Detect entities in ``text``.
@@ -168,6 +177,8 @@ class Detector:
             # a model's "Prof. Dr." or "DNI" names no one
             entities = [e for e in entities if not title_only(e.text) and not field_label(e.text)]
             entities = self._rules_until_stable(text, sentences, entities)
+        if self.drop_common_words:  # names no one; never spread by the second pass
+            entities = self._without_common_words(entities)
         if self.second_pass.get("short_forms"):
             entities = short_forms(text, entities, self.language)
         if self.second_pass.get("label_consistency"):
@@ -180,7 +191,12 @@ class Detector:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
                     entities = all_occurrences(text, entities)
+        if self.drop_common_words:
+            entities = self._without_common_words(entities)
         return sentence_final_periods(clean_spans(text, entities), sentences)
+
+    def _without_common_words(self, entities: list[Entity]) -> list[Entity]:
+        return [e for e in entities if e.label not in _NAME_LABELS or not common_capitalised_only(e.text, self.language)]
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
         for _ in range(10):
@@ -382,4 +398,5 @@ def build_detector(
         language=language,
         proper_nouns=lexicon,
         strict_recognizers=[QuasiIdentifierRecognizer(language)] if language in QUASI_IDENTIFIER_LEXICONS else [],
+        drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
     )

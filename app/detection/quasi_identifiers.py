@@ -31,7 +31,10 @@ STRICT_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RELATION, HE
 #: Per language: ``number_words`` (cardinals that are not also articles), ``units`` (of time and age),
 #: ``age`` (words that make a number an age, before or after it), ``legal_refs`` (a number after them is a
 #: reference to a norm, never masked), ``demographic``, ``occupation``, ``relation``, ``health``, ``sex_fields``
-#: (form fields whose short value is a sex: "Sexo: H").
+#: (form fields whose short value is a sex: "Sexo: H"); ``common_capitalised``: capitalised words of legal and
+#: administrative text that name no one ("Article", "Rule", "Convention", "Chamber"): an entity made only of them,
+#: numbers and function words is dropped (:func:`common_capitalised_only`), so it is neither masked nor spread over the
+#: document by the second pass.
 LEXICONS: dict[str, dict[str, list[str]]] = {
     "en": {
         "number_words": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -92,6 +95,15 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "wounds?", "fractures?", "illness(?:es)?", "mentally ill", "medical condition"
         ],
         "sex_fields": ["sex", "gender"],
+        "common_capitalised": ["Article", "Articles", "Art.", "Rule", "Rules", "Section", "Sections", "Paragraph",
+                               "Protocol", "Protocols", "Convention", "Conventions", "Chamber", "Grand", "Court",
+                               "Courts", "Government", "Governments", "Applicant", "Applicants", "Judgment",
+                               "Registry", "Registrar", "Act", "Code", "Law", "Constitution", "Decree", "Regulation",
+                               "Regulations", "Directive", "Annex", "Appendix", "Schedule", "Part", "Chapter",
+                               "Plaintiff", "Defendant", "Respondent", "Claimant", "Appellant", "Party", "Parties",
+                               "Contracting", "First", "Second", "Third", "Fourth", "Fifth", "Protection", "Human",
+                               "Rights", "Fundamental", "Freedoms", "Facts", "Procedure", "Decision", "Admissibility",
+                               "Agent", "President", "Vice-President", "Judge", "Judges", "Deputy", "Section"],
     },
     "de": {
         "number_words": ["zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
@@ -153,6 +165,12 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "Verletzung(?:en)?", "Krankheit(?:en)?", "krank", "Erkrankung(?:en)?",
         ],
         "sex_fields": ["geschlecht"],
+        "common_capitalised": ["Artikel", "Art.", "Absatz", "Abs.", "Paragraph", "Satz", "Gesetz", "Gesetzes",
+                               "Verordnung", "Richtlinie", "Kammer", "Beschwerdeführer", "Beschwerdeführerin",
+                               "Kläger", "Klägerin", "Beklagte", "Beklagten", "Antragsteller", "Antragstellerin",
+                               "Urteil", "Urteils", "Beschluss", "Beschlusses", "Verfassung", "Konvention",
+                               "Gericht", "Gerichts", "Senat", "Senats", "Regierung", "Bundesregierung", "Anlage",
+                               "Kapitel", "Abschnitt", "Tatbestand", "Entscheidungsgründe", "Gründe", "Vorinstanz"],
     },
     "es": {
         "number_words": ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce",
@@ -209,6 +227,11 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "enfermedad(?:es)?", "enferm[oa]s?",
         ],
         "sex_fields": ["sexo", "género"],
+        "common_capitalised": ["Artículo", "Artículos", "Art.", "Apartado", "Párrafo", "Ley", "Reglamento", "Decreto",
+                               "Directiva", "Sala", "Demandante", "Demandantes", "Demandado", "Demandada",
+                               "Recurrente", "Recurrido", "Sentencia", "Auto", "Constitución", "Convenio", "Gobierno",
+                               "Tribunal", "Anexo", "Capítulo", "Sección", "Fundamentos", "Antecedentes", "Hechos",
+                               "Fallo", "Protocolo", "Magistrado", "Ponente"],
     },
     "pt": {
         "number_words": ["dois", "duas", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze",
@@ -264,6 +287,11 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "doença(?:s)?", "doentes?",
         ],
         "sex_fields": ["sexo", "gênero", "género"],
+        "common_capitalised": ["Artigo", "Artigos", "Art.", "Parágrafo", "Inciso", "Alínea", "Lei", "Decreto",
+                               "Regulamento", "Diretiva", "Directiva", "Turma", "Autor", "Autora", "Réu", "Ré",
+                               "Recorrente", "Recorrido", "Acórdão", "Sentença", "Despacho", "Constituição",
+                               "Convenção", "Governo", "Tribunal", "Anexo", "Capítulo", "Secção", "Seção",
+                               "Relatório", "Fundamentação", "Decisão", "Protocolo", "Relator", "Relatora"],
     },
 }
 
@@ -278,6 +306,35 @@ _DECADES = {
     "es": r"\baños\s(?:(?:1[6-9]|20)\d0|\d0)\b",
     "pt": r"\banos\s(?:(?:1[6-9]|20)\d0|\d0)\b",
 }
+
+
+_FUNCTION_WORDS = frozenset("the of for and under in on to a an der die das des dem den und von zu im el la los las de del "
+                            "y en o a os as do da dos das e no na".split())
+
+
+@lru_cache(maxsize=8)
+def common_capitalised(language: str) -> frozenset[str]:
+    """The language's :data:`LEXICONS` ``common_capitalised`` words (empty for a language without lexicons)."""
+    return frozenset(LEXICONS.get(language, {}).get("common_capitalised", ()))
+
+
+def common_capitalised_only(surface: str, language: str) -> bool:
+    """Whether ``surface`` has a word of :func:`common_capitalised` and otherwise only such words, function words,
+    numbers and "§": "Article", "the Convention", "Rule 52", "Court under Article", "Rules of Court", "Third
+    Section of the Court". Such an entity names no one ("Convention" tagged as an organization, "Rule" as a
+    person in court decisions); "European Court of Human Rights" or "Court of Cassation" keep a word of their own.
+    """
+    vocabulary = common_capitalised(language)
+    if not vocabulary:
+        return False
+    words = re.findall(r"[^\s\[\](),;:\"“”«»]+", surface)
+    found = False
+    for word in words:
+        if word in vocabulary or word.rstrip(".,") in vocabulary:
+            found = True
+        elif not (word.lower() in _FUNCTION_WORDS or word == "§" or any(c.isdigit() for c in word)):
+            return False
+    return found
 
 
 def _words(items: list[str]) -> str:

@@ -5,6 +5,7 @@ import pytest
 
 from app.anonymization.engine import AnonymizerEngine
 from app.coreference.resolver import resolve_chains
+from app.detection.config import language_config
 from app.detection.pipeline import build_detector, effective_profile
 from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
 from app.pipeline import Pipeline, StageError
@@ -137,3 +138,31 @@ def test_translated_placeholder_labels_of_the_new_classes_are_restored():
     assert canonical_label("Beruf") == "OCCUPATION"
     assert canonical_label("CANTIDAD") == "QUANTITY"
     assert canonical_label("Verwandtschaft") == "RELATION"
+
+
+@pytest.mark.parametrize("language,surface,expected", [
+    ("en", "Article", True), ("en", "the Convention", True), ("en", "Rule 52", True), ("en", "Court under Article", True),
+    ("en", "Rules of Court", True), ("en", "Third Section of the Court", True), ("en", "Court of Cassation", False),
+    ("en", "European Court of Human Rights", False), ("en", "John", False), ("en", "of the", False),
+    ("de", "Art. 3 Abs. 1", True), ("de", "Landgericht", False), ("es", "la Sala", True), ("es", "Tribunal Supremo", False),
+    ("pt", "Artigo 5", True), ("pt", "Supremo Tribunal Federal", False), ("fr", "Article", False),
+])
+def test_common_capitalised_only(language, surface, expected):
+    from app.detection.quasi_identifiers import common_capitalised_only
+
+    assert common_capitalised_only(surface, language) is expected
+
+
+def test_common_legal_words_are_neither_masked_nor_spread():
+    """A model that tags "Article" and "Convention" as organizations and "Rule" as a person: before, every
+    occurrence of each was masked by the second pass; now none, and the names stay."""
+    tagger = GazetteerTagger({"Article": "ORG", "Convention": "ORG", "Rule": "PER", "Chamber": "ORG",
+                              "Nazım İlter": "PER", "Court of Cassation": "ORG"})
+    text = ("Mr Nazım İlter relied on Article 5 of the Convention. The Chamber applied Rule 39. "
+            "The Court of Cassation cited Article 6 of the Convention and Rule 39.")
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("Nazım İlter", "PERSON"), ("Court of Cassation", "ORGANIZATION")]
+    keep = build_detector("en", tagger_factory=lambda *_: tagger,
+                          config={**language_config("en"), "drop_common_words": False})
+    assert [e.text for e in keep.detect(text)].count("Article") == 2
