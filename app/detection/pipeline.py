@@ -222,8 +222,9 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
     is cut into its lines, each part trimmed to its first and last letter or digit; parts without an upper-case
     letter or digit are dropped (:func:`app.detection.voting.name_like`), so a replacement never swallows a line
     break and the anonymized text keeps every line of the original. Then an opening quotation mark at the start of
-    an entity, and a closing one at its end when no quotation mark opens inside it, are left out of the entity
-    (they stay in the text).
+    an entity when no quotation mark closes inside it, and a closing one at its end when none opens inside it, are
+    left out of the entity (they stay in the text): "“the Convention" loses its quotation mark, a quoted title
+    '"El País"' keeps both.
 
     Args:
         text: the document.
@@ -244,7 +245,9 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
                     pieces.append((a, b))
                 cursor += len(line)
         for a, b in pieces:
-            while b - a > 1 and text[a] in OPENING_QUOTES:
+            # an unbalanced quotation mark at an edge is not the entity's; a quoted title kept whole ('"El País"',
+            # as CoNLL-2002 annotates it) keeps both
+            while b - a > 1 and text[a] in OPENING_QUOTES and not any(c in CLOSING_QUOTES for c in text[a + 1:b]):
                 a += 1
             while b - a > 1 and text[b - 1] in CLOSING_QUOTES and not any(c in OPENING_QUOTES for c in text[a:b - 1]):
                 b -= 1

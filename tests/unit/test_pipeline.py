@@ -121,15 +121,17 @@ def test_clean_spans_cuts_entities_at_line_breaks_and_leaves_quotation_marks_out
     from app.detection.pipeline import clean_spans
     from app.doc import Entity
 
-    text = "por ver a peripécia .\n.\n.\n- A peripécia ? .\n“the Convention” and «Ana»"
+    text = "por ver a peripécia .\n.\n.\n- A peripécia ? .\n“the Convention” and «Ana» or \"El País\""
     crossing = Entity(10, 39, "PERSON", text[10:39], "stanza")
     assert crossing.text == "peripécia .\n.\n.\n- A peripécia"
-    quoted = Entity(text.index("“"), text.index("”") + 1, "MISC", "“the Convention”", "stanza")
-    guillemets = Entity(text.index("«"), len(text), "PERSON", "«Ana»", "stanza")
-    assert text[quoted.start:quoted.end] == quoted.text and text[guillemets.start:guillemets.end] == guillemets.text
-    # the first line's part has no capital: dropped; the quotation marks stay in the text
-    assert [(e.text, e.label) for e in clean_spans(text, [crossing, quoted, guillemets])] == [
-        ("A peripécia", "PERSON"), ("the Convention", "MISC"), ("Ana", "PERSON")]
+    opening = Entity(text.index("“"), text.index("”"), "MISC", "“the Convention", "stanza")
+    closing = Entity(text.index("Ana"), text.index("»") + 1, "PERSON", "Ana»", "stanza")
+    title = Entity(text.index('"'), len(text), "MISC", '"El País"', "stanza")
+    assert all(text[e.start:e.end] == e.text for e in (opening, closing, title))
+    # the first line's part has no capital: dropped; unbalanced quotation marks stay in the text, a quoted title
+    # keeps both (CoNLL-2002 annotates them inside the entity)
+    assert [(e.text, e.label) for e in clean_spans(text, [crossing, opening, closing, title])] == [
+        ("A peripécia", "PERSON"), ("the Convention", "MISC"), ("Ana", "PERSON"), ('"El País"', "MISC")]
 
 
 def test_one_sentence_per_line_keeps_every_line_break():
