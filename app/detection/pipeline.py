@@ -253,6 +253,8 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
                 b -= 1
             while b > a and text[a].isspace():
                 a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
             if (a, b) == (e.start, e.end):
                 out.append(e)
             elif b > a:

@@ -121,11 +121,11 @@ def test_clean_spans_cuts_entities_at_line_breaks_and_leaves_quotation_marks_out
     from app.detection.pipeline import clean_spans
     from app.doc import Entity
 
-    text = "por ver a peripécia .\n.\n.\n- A peripécia ? .\n“the Convention” and «Ana» or \"El País\""
+    text = "por ver a peripécia .\n.\n.\n- A peripécia ? .\n“the Convention” and « Ana» or \"El País\""
     crossing = Entity(10, 39, "PERSON", text[10:39], "stanza")
     assert crossing.text == "peripécia .\n.\n.\n- A peripécia"
     opening = Entity(text.index("“"), text.index("”"), "MISC", "“the Convention", "stanza")
-    closing = Entity(text.index("Ana"), text.index("»") + 1, "PERSON", "Ana»", "stanza")
+    closing = Entity(text.index("Ana") - 1, text.index("»") + 1, "PERSON", " Ana»", "stanza")
     title = Entity(text.index('"'), len(text), "MISC", '"El País"', "stanza")
     assert all(text[e.start:e.end] == e.text for e in (opening, closing, title))
     # the first line's part has no capital: dropped; unbalanced quotation marks stay in the text, a quoted title
