@@ -58,7 +58,8 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
     r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
-    r"\b\d{1,2}-\d{1,2}-(?:(?:1[5-9]|2[01])\d\d|\d\d)\b",
+    # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
+    r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
@@ -228,12 +229,12 @@ CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL T
     BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
     INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD""".split())
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
-#: "1.000 zlotys", "3 000 kronor", "100 liras turcas").
+#: "1.000 zlotys", "3 000 kronor", "100 liras turcas"; not the bare "Mark", a first name too: "2 Mark Philippoussis").
 _CURRENCY_NAMES = (
     r"euros?|Euro|cents?|dollars?|pounds?(?: sterling)?|francs?|yen|"
     r"dólares|dolares|pesos|libras|céntimos|reais|real|centavos|escudos|pesetas|francos|marcos|coronas|rublos|"
     r"zlotys?|złoty|zlotych|złotych|schillings?|Schilling|liras?|lire|kronor|krona|kroner|krone|Kronen|crowns?|"
-    r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|Mark|roubles?|rubles?|Rubel|"
+    r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|roubles?|rubles?|Rubel|"
     r"lei|drachmas?|Drachmen|dinars?|hryvnias?|levs?|leva|Franken|Dollar|Pfund|Lire|Zloty|Kronen|"
     r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden"
 )

@@ -34,7 +34,8 @@ STRICT_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RELATION, HE
 #: (form fields whose short value is a sex: "Sexo: H"); ``common_capitalised``: capitalised words of legal and
 #: administrative text that name no one ("Article", "Rule", "Convention", "Chamber"): an entity made only of them,
 #: numbers and function words is dropped (:func:`common_capitalised_only`), so it is neither masked nor spread over the
-#: document by the second pass.
+#: document by the second pass. Words that news corpora annotate as names are left out of the lists ("Gobierno",
+#: "Governo", "Constitución", "Tribunal": CoNLL-2002 and HAREM tag them as organizations or MISC).
 LEXICONS: dict[str, dict[str, list[str]]] = {
     "en": {
         "number_words": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -229,8 +230,7 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
         "sex_fields": ["sexo", "género"],
         "common_capitalised": ["Artículo", "Artículos", "Art.", "Apartado", "Párrafo", "Ley", "Reglamento", "Decreto",
                                "Directiva", "Sala", "Demandante", "Demandantes", "Demandado", "Demandada",
-                               "Recurrente", "Recurrido", "Sentencia", "Auto", "Constitución", "Convenio", "Gobierno",
-                               "Tribunal", "Anexo", "Capítulo", "Sección", "Fundamentos", "Antecedentes", "Hechos",
+                               "Recurrente", "Recurrido", "Sentencia", "Auto", "Convenio", "Anexo", "Capítulo", "Sección", "Fundamentos", "Antecedentes", "Hechos",
                                "Fallo", "Protocolo", "Magistrado", "Ponente"],
     },
     "pt": {
@@ -289,8 +289,7 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
         "sex_fields": ["sexo", "gênero", "género"],
         "common_capitalised": ["Artigo", "Artigos", "Art.", "Parágrafo", "Inciso", "Alínea", "Lei", "Decreto",
                                "Regulamento", "Diretiva", "Directiva", "Turma", "Autor", "Autora", "Réu", "Ré",
-                               "Recorrente", "Recorrido", "Acórdão", "Sentença", "Despacho", "Constituição",
-                               "Convenção", "Governo", "Tribunal", "Anexo", "Capítulo", "Secção", "Seção",
+                               "Recorrente", "Recorrido", "Acórdão", "Sentença", "Despacho", "Anexo", "Capítulo", "Secção", "Seção",
                                "Relatório", "Fundamentação", "Decisão", "Protocolo", "Relator", "Relatora"],
     },
 }

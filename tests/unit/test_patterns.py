@@ -91,7 +91,8 @@ def test_case_and_file_numbers():
 
 def test_money_with_iso_codes_and_currency_names():
     text = ("He was paid TRY 2,719 and DEM 5,000, then 200,000 Turkish liras, ATS 20,000, 1.500 Schilling, "
-            "3 000 kronor, 2,000 zlotys, SEK 15,000; 100 liras turcas, 5.000 pesetas; 12 apples, ALL 5, TOP 10.")
+            "3 000 kronor, 2,000 zlotys, SEK 15,000; 100 liras turcas, 5.000 pesetas; 12 apples, ALL 5, TOP 10; "
+            "seeded 2 Mark Philippoussis.")
     assert [e.text for e in MoneyRecognizer().recognize(text, [])] == [
         "TRY 2,719", "DEM 5,000", "200,000 Turkish liras", "ATS 20,000", "1.500 Schilling", "3 000 kronor",
         "2,000 zlotys", "SEK 15,000", "100 liras", "5.000 pesetas",
@@ -109,8 +110,10 @@ def test_case_numbers_in_lists():
 def test_dates_with_dashes_and_month_year_without_de():
     from app.detection.patterns import DateRecognizer
 
-    text = "Ingreso: 13-12-2015. Nacimiento: 23-febrero-1931. En febrero 2002: 6.4; tel. 12-34-5678."
-    assert [e.text for e in DateRecognizer("es").recognize(text, [])] == ["13-12-2015", "23-febrero-1931", "febrero 2002"]
+    text = ("Ingreso: 13-12-2015. Nacimiento: 23-febrero-1931. En febrero 2002: 6.4; tel. 12-34-5678; el 4-09-06 y "
+            "el 20-11-05; golf 5-1-36, 8-1-26.")
+    assert [e.text for e in DateRecognizer("es").recognize(text, [])] == [
+        "13-12-2015", "23-febrero-1931", "febrero 2002", "4-09-06", "20-11-05"]
 
 
 def test_spanish_postal_code_after_cp_and_a_colon():
