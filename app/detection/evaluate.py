@@ -422,7 +422,12 @@ def main(
     """Evaluate a tagger on TEST and print entity/token/binary P/R/F1 tables (or, with --brat, the full detector's
     personal-data token recall per gold label and profile)."""
     if brat is not None:
-        reports = evaluate_brat(language, brat, profile or ["standard", "strict"], model_dir, batch_size, limit)
+        from app.settings import PRIVACY_PROFILES
+
+        unknown = [p for p in profile or [] if p not in PRIVACY_PROFILES]
+        if unknown:
+            raise typer.BadParameter(f"unknown --profile {unknown[0]!r} (known: {', '.join(PRIVACY_PROFILES)})")
+        reports = evaluate_brat(language, brat, profile or list(PRIVACY_PROFILES), model_dir, batch_size, limit)
         reports["meta"] = {"language": language, "brat": str(brat),
                            "command": "python -m app.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
         if json_report:

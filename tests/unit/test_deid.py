@@ -77,3 +77,10 @@ def test_the_command_reads_brat_and_reports_both_profiles(tmp_path, monkeypatch)
     assert report["standard"]["all"]["recall"] == round(8 / 13, 4)
     assert report["standard"]["direct"]["recall"] == 1.0
     assert report["strict"]["all"]["recall"] == 1.0
+
+
+def test_the_command_rejects_an_unknown_profile():
+    from app.detection import evaluate
+
+    result = CliRunner().invoke(evaluate.app, ["--language", "es", "--brat", str(BRAT), "--profile", "lax"])
+    assert result.exit_code != 0 and "unknown --profile 'lax'" in result.output
