@@ -487,7 +487,9 @@ class InstitutionRule(Rule):
     cuts = True
 
     def __init__(self, language: str) -> None:
-        self.heads = INSTITUTION_HEADS.get(language, ())
+        self.heads: dict[str, list[tuple[str, ...]]] = {}  # first word -> heads
+        for head in INSTITUTION_HEADS.get(language, ()):
+            self.heads.setdefault(head[0], []).append(head)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         out = []
@@ -495,7 +497,7 @@ class InstitutionRule(Rule):
             t = s.tokens
             texts = [x.text for x in t]
             for i in range(len(t)):
-                for head in self.heads:
+                for head in self.heads.get(texts[i], ()):
                     if tuple(texts[i:i + len(head)]) != head:
                         continue
                     j, words, last = i + len(head), 0, None
