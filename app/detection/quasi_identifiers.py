@@ -84,7 +84,8 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "siblings?", "wi(?:fe|ves)", "husbands?", "spouses?", "partners?", "widows?", "widowers?",
             "grand(?:mother|father|son|daughter|parent|child)s?", "grandchildren", "uncles?", "aunts?",
             "cousins?", "nephews?", "nieces?", "(?:mother|father|son|daughter|brother|sister)s?-in-law",
-            "fiancée?s?", "step(?:mother|father|son|daughter)s?", "relatives?",
+            "fiancée?s?", "step(?:mother|father|son|daughter)s?", "relatives?", "family", "families", "maternal",
+            "paternal",
         ],
         "health": [
             "diabetes", "diabetic", "cancer", "tumou?rs?", "HIV", "AIDS", "hepatitis(?: [ABC])?", "tuberculosis",
@@ -155,7 +156,8 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "Ehepartner(?:in)?", "Lebensgefährt(?:e|in)", "Witwe[rn]?", "Großmutter", "Großvater", "Großeltern",
             "Oma", "Opa", "Enkel(?:in|kind|kinder)?", "Onkel", "Tante(?:n)?", "Cousin(?:e|s)?", "Neffe(?:n)?",
             "Nichte(?:n)?", "Schwieger(?:mutter|vater|sohn|tochter|eltern)", "Stief(?:mutter|vater|sohn|tochter)",
-            "Verlobte[rn]?", "Angehörige[rn]?", "Verwandte[rn]?",
+            "Verlobte[rn]?", "Angehörige[rn]?", "Verwandte[rn]?", "Familie", "Familien", "mütterlicherseits",
+            "väterlicherseits",
         ],
         "health": [
             "Diabetes", "Diabetiker(?:in)?", "Krebs(?:erkrankung)?", "Tumor(?:e|en)?", "HIV", "AIDS", "Hepatitis",
@@ -217,7 +219,8 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "madres?", "padres?", "hij[oa]s?", "herman[oa]s?", "espos[oa]s?", "marido", "maridos", "cónyuges?",
             "parejas?", "viud[oa]s?", "abuel[oa]s?", "niet[oa]s?", "tí[oa]s?", "prim[oa]s?", "sobrin[oa]s?",
             "suegr[oa]s?", "yerno", "nuera", "cuñad[oa]s?", "padrastro", "madrastra", "hijastr[oa]s?",
-            "novi[oa]s?", "familiares?", "pariente?s?", "progenitor(?:a|es|as)?",
+            "novi[oa]s?", "familiares?", "pariente?s?", "progenitor(?:a|es|as)?", "familias?", "patern[oa]s?",
+            "matern[oa]s?", "gemel[oa]s?", "melliz[oa]s?",
         ],
         "health": [
             "diabetes", "diabétic[oa]s?", "cáncer", "tumor(?:es)?", "VIH", "sida", "SIDA", "hepatitis",
@@ -276,7 +279,8 @@ LEXICONS: dict[str, dict[str, list[str]]] = {
             "mães?", "pais?", "filh[oa]s?", "irmã(?:s|o|os)?", "espos[oa]s?", "marido", "maridos", "cônjuges?",
             "cônjuge", "companheir[oa]s?", "viúv[oa]s?", "avós?", "avô", "avó", "net[oa]s?", "ti[oa]s?", "prim[oa]s?",
             "sobrinh[oa]s?", "sogr[oa]s?", "genro", "nora", "cunhad[oa]s?", "padrasto", "madrasta", "enteado?a?s?",
-            "namorad[oa]s?", "noiv[oa]s?", "familiares?", "parentes?", "progenitor(?:a|es|as)?",
+            "namorad[oa]s?", "noiv[oa]s?", "familiares?", "parentes?", "progenitor(?:a|es|as)?", "famílias?",
+            "patern[oa]s?", "matern[oa]s?", "gême[oa]s?",
         ],
         "health": [
             "diabetes", "diabétic[oa]s?", "câncer", "cancro", "tumor(?:es)?", "HIV", "VIH", "aids", "AIDS", "sida",

@@ -166,3 +166,10 @@ def test_common_legal_words_are_neither_masked_nor_spread():
     keep = build_detector("en", tagger_factory=lambda *_: tagger,
                           config={**language_config("en"), "drop_common_words": False})
     assert [e.text for e in keep.detect(text)].count("Article") == 2
+
+
+def test_family_words_are_relations():
+    text = "La familia refiere antecedentes por línea paterna; tía materna con epilepsia y un hermano gemelo."
+    assert [(e.text, e.label) for e in QuasiIdentifierRecognizer("es").recognize(text, []) if e.label == "RELATION"] == [
+        ("familia", "RELATION"), ("paterna", "RELATION"), ("tía", "RELATION"), ("materna", "RELATION"),
+        ("hermano", "RELATION"), ("gemelo", "RELATION")]
