@@ -383,6 +383,8 @@ class QuasiIdentifierRecognizer(Recognizer):
                 if label == QUANTITY and legal.search(text, max(0, start - 24), start):
                     continue
                 if label == CODE:  # one entity per number of the list, the words between them stay
+                    if legal.search(text, max(0, m.start() - 24), m.start()):
+                        continue  # "Protocols nos. 1 and 4": norms, not registers
                     out.extend(Entity(a, b, CODE, text[a:b], self.name)
                                for a, b in (i.span() for i in _ITEM.finditer(text, start, end)))
                     continue

@@ -60,7 +60,7 @@ def test_strict_profile_per_language(language, text, expected):
 
 
 def test_ages_in_every_form():
-    text = "Aged 45, a 45-year-old man, 45 years old, 7 years of age."
+    text = "Aged 45, a 45-year-old man, 45 years old, 7 years of age. Protocols nos. 1 and 4 apply."
     assert detect("en", text, "strict") == [("45", "QUANTITY"), ("45-year-old", "QUANTITY"), ("man", "DEMOGRAPHIC"),
                                             ("45 years old", "QUANTITY"), ("7 years of age", "QUANTITY")]
 
