@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
-from app.detection.pipeline import Detector, build_detector
+from app.detection.pipeline import Detector, build_detector, effective_profile
 from app.doc import Chain, Entity
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
@@ -89,13 +89,20 @@ class Pipeline:
     def detect(self, doc: Document) -> DetectedDocument:
         """Stage 1: entities with character offsets into ``doc.text``.
 
+        The privacy profile is the stricter of the deployment's (``settings.privacy_profile``) and the
+        document's own (``doc.privacy_profile``).
+
         Raises:
             StageError: unknown method, a method outside the deployment's policy (``method_not_allowed``,
-                :mod:`app.policy`) or no model for the language.
+                :mod:`app.policy`), an unknown privacy profile, or no model for the language.
         """
         method = doc.method or self.settings.default_method
         self._check_method(method)
-        entities = self.detector(doc.language).detect(doc.text)
+        try:
+            profile = effective_profile(self.settings.privacy_profile, doc.privacy_profile)
+        except ValueError:
+            raise StageError("unknown privacy_profile", "invalid_input") from None
+        entities = self.detector(doc.language).detect(doc.text, profile=profile)
         return DetectedDocument(
             job_id=doc.job_id,
             text=doc.text,

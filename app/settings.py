@@ -34,6 +34,8 @@ from app.policy import DEFAULT_ALLOWED, DEFAULT_MINIMUM, refusal
 SUPPORTED_LANGUAGES: tuple[str, ...] = languages.supported()
 
 KAFKA_SECURITY_PROTOCOLS: tuple[str, ...] = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+#: Privacy profiles, from the least to the most masking (:mod:`app.detection.quasi_identifiers`).
+PRIVACY_PROFILES: tuple[str, ...] = ("standard", "strict")
 
 
 class _FileSettingsSource(PydanticBaseSettingsSource):
@@ -68,6 +70,8 @@ class Settings(BaseSettings):
             output becomes a dead letter, and a dead letter that is still too large carries a truncated
             payload with the original size and SHA-256.
         default_method: anonymization method when a document names none.
+        privacy_profile: ``standard`` or ``strict`` (also quasi-identifiers, :mod:`app.detection.quasi_identifiers`);
+            a document may ask for a stricter profile than this, never for a laxer one.
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
@@ -142,6 +146,7 @@ class Settings(BaseSettings):
     max_text_chars: int = Field(default=250_000, ge=1)
     max_message_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
     default_method: str = "tag"
+    privacy_profile: Literal["standard", "strict"] = "standard"
     ner_model_dir: str = ""
     ner_batch_size: int = Field(default=64, ge=1)
     placeholder_markup: Literal["none", "moses"] = "none"
@@ -341,7 +346,7 @@ SECTIONS: dict[str, dict[str, str]] = {
                "hmac_secret": "table_hmac_secret", "require_anonymization_id": "require_anonymization_id"},
     "detection": {"ner_model_dir": "ner_model_dir", "ner_batch_size": "ner_batch_size",
                   "preload_languages": "preload_languages", "config": "detection_config",
-                  "stanza_resources_dir": "stanza_resources_dir"},
+                  "stanza_resources_dir": "stanza_resources_dir", "privacy_profile": "privacy_profile"},
     "coreference": {"config": "coreference_config"},
     "operators": {"default_method": "default_method", "label_methods": "label_methods",
                   "options": "operator_options", "placeholder_markup": "placeholder_markup",

@@ -26,6 +26,12 @@ ABBREVIATIONS: frozenset[str] = frozenset(
     """.split()
 )
 
+#: Every upper-case letter of the Latin, Greek and Cyrillic blocks (Latin-1, Extended-A/B, Extended Additional), for
+#: regular-expression character classes where rules once wrote ``A-Z`` (Python's ``re`` has no ``\p{Lu}``):
+#: "Çatak", "Świnoujście", "Łódź", "Ørsted", "İlter" start with a capital too.
+UPPER: str = "".join(chr(c) for r in ((0x41, 0x5B), (0xC0, 0x250), (0x370, 0x530), (0x1E00, 0x1F00))
+                     for c in range(*r) if chr(c).isupper())
+
 _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
@@ -98,7 +104,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     """Group tokens into sentences.
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
-    starts with an upper-case letter, a digit or an opening quote, or at a blank line. An abbreviation of
+    starts with an upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a
+    blank line; a line of one punctuation mark is a sentence of its own. An abbreviation of
     :data:`SENTENCE_FINAL_ABBREVIATIONS` ("Corp.") ends a sentence when a word of :data:`SENTENCE_STARTERS`
     ("The") follows; other abbreviations ("Mr.", "Dr.") never do. Sentences longer
     than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
@@ -118,6 +125,11 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
         if nxt is None:
             boundary = True
         elif "\n\n" in text[tok.end : nxt.start] or "\r\n\r\n" in text[tok.end : nxt.start]:
+            boundary = True
+        elif ("\n" in text[tok.end : nxt.start] or "\r" in text[tok.end : nxt.start]) and (
+            tok.text in _SENTENCE_END or (tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END)
+            or (len(current) == 1 and not tok.text[0].isalnum())
+        ):  # a line ending with a full stop ends the sentence, whatever starts the next ("peripécia .\n.\n- A")
             boundary = True
         elif tok.text.endswith(".") and tok.text[:-1].lower() in SENTENCE_FINAL_ABBREVIATIONS:
             boundary = nxt.text in SENTENCE_STARTERS

@@ -34,7 +34,7 @@ from typing import Any, Optional, TypeVar
 import faust
 import orjson
 
-from app.settings import SUPPORTED_LANGUAGES
+from app.settings import PRIVACY_PROFILES, SUPPORTED_LANGUAGES
 
 
 class InvalidMessage(ValueError):
@@ -57,7 +57,8 @@ class Document(_Base):
     """A document to anonymize (topic ``documents``).
 
     ``text`` non-empty; ``language`` ISO 639-1 among :data:`SUPPORTED_LANGUAGES`; ``method`` an
-    anonymization method name (default from settings); ``metadata`` passed through untouched.
+    anonymization method name (default from settings); ``privacy_profile`` ``standard`` or ``strict``
+    (:data:`PRIVACY_PROFILES`; default and minimum: the deployment's setting); ``metadata`` passed through untouched.
     """
 
     job_id: str
@@ -65,6 +66,7 @@ class Document(_Base):
     language: str = "en"
     method: Optional[str] = None
     metadata: Optional[dict] = None
+    privacy_profile: Optional[str] = None
 
 
 class DetectedDocument(_Base):
@@ -292,9 +294,13 @@ def decode_document(raw: bytes | str | None, *, max_text_chars: int) -> Document
     _optional(data, "language", str)
     _optional(data, "method", str)
     _optional(data, "metadata", dict)
+    _optional(data, "privacy_profile", str)
     language = data.get("language") or "en"
     if language not in SUPPORTED_LANGUAGES:
         raise InvalidMessage(f"unsupported language '{language[:16]}' (supported: {', '.join(SUPPORTED_LANGUAGES)})")
+    profile = data.get("privacy_profile") or None
+    if profile is not None and profile not in PRIVACY_PROFILES:
+        raise InvalidMessage(f"unknown privacy_profile '{profile[:16]}' (known: {', '.join(PRIVACY_PROFILES)})")
     if len(data["text"]) > max_text_chars:
         raise InvalidMessage(f"text has {len(data['text'])} characters, over the limit of {max_text_chars}")
     return Document(
@@ -303,6 +309,7 @@ def decode_document(raw: bytes | str | None, *, max_text_chars: int) -> Document
         language=language,
         method=data.get("method"),
         metadata=data.get("metadata"),
+        privacy_profile=profile,
     )
 
 

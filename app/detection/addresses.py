@@ -28,8 +28,9 @@ from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
+from app.tokenization import UPPER
 
-_UPPER = "A-ZÀ-ÖØ-Þ"
+_UPPER = UPPER  # every capital letter, not only A-Z ("Şişli", "Łąkowa")
 #: White space within a line: an address never runs over a line break.
 _SP = r"[^\S\n]"
 #: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").
@@ -39,8 +40,9 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w]
 
 _DE_TYPES = "straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben"
 _DE_SEPARATE = "Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee"
-_ES_TYPES = ("[Cc]alle|C/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|[Rr]onda|"
-             "[Tt]ravesía|[Gg]lorieta|[Rr]ambla")
+_ES_TYPES = ("[Cc]alle|C/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|[Rr]onda|"
+             "[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|Plaça|Pol\\.|"
+             "[Pp]olígono")
 _PT_TYPES = ("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
              "[Cc]alçada|[Pp]raceta|[Bb]eco")
 _EN_TYPES = ("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
@@ -51,13 +53,20 @@ _DE_PREFIX = (rf"(?:(?:Am|Im|Zum|Zur|An{_SP}+der|An{_SP}+den|Auf{_SP}+der|Auf{_S
               rf"Hinter{_SP}+der|Alte|Alter|Neue|Neuer|Kleine|Große|Lange){_SP}+)?")
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (es, pt).
-_NUMERO = rf"(?:n\.?{_SP}?º{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
+_NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
 
 
 def _romance(types: str, particles: str) -> str:
-    name = rf"(?:(?:{particles}){_SP}+)*{_CAP}(?:{_SP}+(?:(?:{particles}){_SP}+)*{_CAP}){{0,4}}"
-    floor = rf"(?:,?{_SP}+\d{{1,2}}{_SP}?[ºª](?:{_SP}?[A-Z](?![\w]))?)?"  # "3º B", "2ª"
-    return rf"(?<![\w./-])(?:{types}){_SP}+{name},?{_SP}+{_NUMERO}{_NUMBER}{floor}"
+    # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
+    # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
+    word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.)"
+    name = (rf"(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
+            rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
+    # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
+    part = (rf"(?:\d{{1,2}}{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?|\d{{1,2}}(?:er)?"
+            rf"(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?|[Pp]iso)(?![\w])")
+    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:{_SP}+{part}){{0,2}})?"
+    return rf"(?<![\w./-])(?:{types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"
 
 
 #: The address patterns of each language.
@@ -66,7 +75,7 @@ ADDRESS_PATTERNS: dict[str, list[str]] = {
         rf"(?<![\w-]){_DE_PREFIX}[{_UPPER}][\w-]*(?i:{_DE_TYPES}){_SP}+{_NUMBER}",
         rf"(?<![\w-]){_DE_PREFIX}(?:{_CAP}{_SP}+){{1,3}}(?:{_DE_SEPARATE}){_SP}+{_NUMBER}",
     ],
-    "es": [_romance(_ES_TYPES, "de|del|la|las|los|el|y")],
+    "es": [_romance(_ES_TYPES, "de|del|la|las|los|el|y|i")],
     "pt": [_romance(_PT_TYPES, "da|das|do|dos|de|e")],
     "en": [rf"(?<![\w./-])(?<!in )(?<!In )(?<!by )(?<!since )(?<!until )\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
            rf"(?:{_EN_TYPES})(?![\w])(?:{_SP}+(?:NW|NE|SW|SE|N|S|E|W)(?![\w]))?"],

@@ -358,10 +358,57 @@ def load_predictor(spec: str | None, language: str, model_dir: Path | None, batc
 app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 
+def render_deid(report: dict[str, Any], title: str) -> None:
+    """Print a :func:`app.detection.deid.evaluate_documents` report with ``rich``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{title} — personal-data token recall (precision {report['precision']:.4f})")
+    for col in ("gold label", "token recall", "tokens", "span recall", "spans"):
+        table.add_column(col, justify="left" if col == "gold label" else "right")
+    rows = [*report["labels"].items(), ("[bold]all[/bold]", report["all"]), ("direct identifiers", report["direct"])]
+    for label, m in rows:
+        table.add_row(label, f"{m['recall']:.4f}", str(m["tokens"]), f"{m['span_recall']:.4f}", str(m["spans"]))
+    Console().print(table)
+
+
+def evaluate_brat(language: str, brat: Path, profiles: Sequence[str], model_dir: Path | None,
+                  batch_size: int, limit: int) -> dict[str, Any]:
+    """Run the full detector of ``language`` on every document of a brat directory, once per privacy profile, and
+    score it with :func:`app.detection.deid.evaluate_documents` (MEDDOCAN labels: :data:`~app.detection.deid.MEDDOCAN_LABELS`).
+
+    Returns:
+        ``{profile: report + {"seconds", "chars_per_second"}}``.
+
+    Raises:
+        FileNotFoundError, ValueError: from :func:`app.detection.deid.read_brat`;
+        app.detection.stanza_ner.ModelNotFoundError: no model for the language.
+    """
+    from app.detection.deid import evaluate_documents, read_brat
+    from app.detection.pipeline import build_detector
+
+    documents = read_brat(brat)
+    if limit:
+        documents = documents[:limit]
+    detector = build_detector(language, model_dir=str(model_dir) if model_dir else None, batch_size=batch_size)
+    reports = {}
+    for profile in profiles:
+        started = time.perf_counter()
+        report = evaluate_documents(documents, lambda text: detector.detect(text, profile=profile))
+        seconds = time.perf_counter() - started
+        report.update(seconds=seconds, chars_per_second=report["characters"] / seconds if seconds else 0.0)
+        reports[profile] = _rounded(report)
+        render_deid(reports[profile], f"{brat} ({language}, {profile} profile)")
+    return reports
+
+
 @app.command()
 def main(
     language: Annotated[str, typer.Option(help="Language code, e.g. en")],
-    test: Annotated[Path, typer.Option(help="Gold corpus file")],
+    test: Annotated[Path | None, typer.Option(help="Gold corpus file (CoNLL formats)")] = None,
+    brat: Annotated[Path | None, typer.Option(help="A brat standoff directory (*.txt + *.ann, e.g. MEDDOCAN): "
+                                              "de-identification recall of the full detector instead of a tagger")] = None,
+    profile: Annotated[list[str] | None, typer.Option(help="Privacy profile(s) for --brat: standard, strict (repeatable)")] = None,
     format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
     model_dir: Annotated[Path | None, typer.Option(help="Model directory (default: resolution of StanzaTagger)")] = None,
     json_report: Annotated[Path | None, typer.Option(help="Write the JSON report here")] = None,
@@ -369,10 +416,27 @@ def main(
     map_pred: Annotated[list[str] | None, typer.Option(help="Rename predicted labels, FROM=TO (repeatable; TO=O drops)")] = None,
     map_gold: Annotated[list[str] | None, typer.Option(help="Rename gold labels, FROM=TO (repeatable; TO=O drops, TO=IGNORE: not counted at all)")] = None,
     batch_size: Annotated[int, typer.Option(help="Sentences per NER batch")] = 64,
-    limit: Annotated[int, typer.Option(help="Only the first N sentences (0 = all)")] = 0,
+    limit: Annotated[int, typer.Option(help="Only the first N sentences (brat: documents) (0 = all)")] = 0,
     recall_bias: Annotated[float, typer.Option(help="Subtracted from the O tag's CRF score before decoding (0 = the model's own decode)")] = 0.0,
 ) -> None:
-    """Evaluate a tagger on TEST and print entity/token/binary P/R/F1 tables."""
+    """Evaluate a tagger on TEST and print entity/token/binary P/R/F1 tables (or, with --brat, the full detector's
+    personal-data token recall per gold label and profile)."""
+    if brat is not None:
+        from app.settings import PRIVACY_PROFILES
+
+        unknown = [p for p in profile or [] if p not in PRIVACY_PROFILES]
+        if unknown:
+            raise typer.BadParameter(f"unknown --profile {unknown[0]!r} (known: {', '.join(PRIVACY_PROFILES)})")
+        reports = evaluate_brat(language, brat, profile or list(PRIVACY_PROFILES), model_dir, batch_size, limit)
+        reports["meta"] = {"language": language, "brat": str(brat),
+                           "command": "python -m app.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+        if json_report:
+            json_report.parent.mkdir(parents=True, exist_ok=True)
+            json_report.write_text(json.dumps(reports, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            typer.echo(f"report written to {json_report}")
+        return
+    if test is None:
+        raise typer.BadParameter("give --test (a CoNLL corpus) or --brat (a brat directory)")
     sentences = read_conll(test, format)
     if limit:
         sentences = sentences[:limit]

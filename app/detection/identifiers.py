@@ -157,10 +157,10 @@ def field_label(surface: str) -> bool:
 
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":".
 _ID_NUMBER_WORD = r"(?:\s*(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?\s*[:#]?\s*"
-#: The identifier: groups of digits separated by single spaces ("898 0012 3456 7890"); or groups of capitals and
+#: The identifier: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02"); or groups of capitals and
 #: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"); or at least
 #: four characters, a digit among them, with letters, digits and ". / -" inside.
-_ID_VALUE = (r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])"
+_ID_VALUE = (r"(?P<id>\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]*\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")

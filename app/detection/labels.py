@@ -29,15 +29,49 @@ NUMBER = "NUMBER"
 #: A capitalised word of unknown type that no lexicon of common words knows (:mod:`app.detection.proper_nouns`).
 PROPER_NOUN = "PROPER_NOUN"
 
+
+# Quasi-identifiers, detected in the ``strict`` privacy profile only (:mod:`app.detection.quasi_identifiers`)
+#: Nationality, ethnicity, religion and sex ("a Turkish national", "Muslim", "varón").
+DEMOGRAPHIC = "DEMOGRAPHIC"
+#: An occupation or office ("university professor", "editor", "mayor").
+OCCUPATION = "OCCUPATION"
+#: A family relation ("his mother", "Ehefrau", "hermano").
+RELATION = "RELATION"
+#: A health condition or disability ("diabetes", "schwanger", "discapacidad").
+HEALTH = "HEALTH"
+#: An age, a duration, an amount or quantity without currency ("aged 45", "twelve years and six months").
+QUANTITY = "QUANTITY"
+#: A register, plot or similar number in a list ("plots nos. 260, 268, 45").
+CODE = "CODE"
+
 #: All standard labels, in the order used for reports.
 STANDARD_LABELS: tuple[str, ...] = (
     PERSON, ORGANIZATION, LOCATION, MISC, DATE, TIME, EMAIL, PHONE, URL, IP_ADDRESS, IBAN, CREDIT_CARD,
     NATIONAL_ID, MONEY, CASE_NUMBER, ID_NUMBER, POSTAL_CODE, NUMBER, PROPER_NOUN,
+    DEMOGRAPHIC, OCCUPATION, RELATION, HEALTH, QUANTITY, CODE,
 )
 
+#: The labels of quasi-identifiers, sensitive in the ``strict`` profile only.
+QUASI_IDENTIFIER_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RELATION, HEALTH, QUANTITY, CODE})
+
 #: Labels anonymized by default: all but plain numbers (a missed entity is a leak, Dias, 2016, §5.1;
-#: numbers are found so a configuration can make them sensitive, as NETANOS's "values").
-DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS) - {NUMBER}
+#: numbers are found so a configuration can make them sensitive, as NETANOS's "values") and quasi-identifiers.
+DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS) - {NUMBER} - QUASI_IDENTIFIER_LABELS
+
+#: Translations of the quasi-identifier labels (upper case, accents removed) that machine translation may put in a
+#: placeholder ("[BERUF_1]" for "[OCCUPATION_1]"); re-identification maps them back
+#: (:data:`app.reidentification.matching.LABEL_TRANSLATIONS`).
+PLACEHOLDER_TRANSLATIONS: dict[str, str] = {
+    "DEMOGRAFICO": DEMOGRAPHIC, "DEMOGRAFISCH": DEMOGRAPHIC, "DEMOGRAFIA": DEMOGRAPHIC, "DEMOGRAPHIE": DEMOGRAPHIC,
+    "DEMOGRAPHIQUE": DEMOGRAPHIC,
+    "BERUF": OCCUPATION, "OCUPACION": OCCUPATION, "OCUPACAO": OCCUPATION, "PROFESION": OCCUPATION,
+    "PROFISSAO": OCCUPATION, "PROFESSION": OCCUPATION, "TATIGKEIT": OCCUPATION,
+    "VERWANDTSCHAFT": RELATION, "BEZIEHUNG": RELATION, "RELACION": RELATION, "RELACAO": RELATION,
+    "PARENTESCO": RELATION, "FAMILIA": RELATION,
+    "GESUNDHEIT": HEALTH, "SALUD": HEALTH, "SAUDE": HEALTH, "SANTE": HEALTH,
+    "MENGE": QUANTITY, "ANZAHL": QUANTITY, "CANTIDAD": QUANTITY, "QUANTIDADE": QUANTITY, "QUANTITE": QUANTITY,
+    "CODIGO": CODE, "KODE": CODE, "CODICE": CODE,
+}
 
 #: Conversion tables, by tagset name: model/corpus tag (without B-/I-/E-/S- prefix) → standard label.
 CONVERSION_TABLES: dict[str, dict[str, str]] = {

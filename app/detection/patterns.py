@@ -19,6 +19,7 @@ from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
 from app.doc import Entity, Sentence
+from app.tokenization import UPPER
 
 _EMAIL_RE = re.compile(
     r"(?<![\w.+-])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
@@ -58,6 +59,8 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
     r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
+    # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
+    r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
@@ -108,14 +111,16 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     months = sorted(MONTHS[language], key=len, reverse=True)
     month = r"(?:" + "|".join(re.escape(m) for m in months) + r")\.?"
     day = r"(?:[12]\d|3[01]|0?[1-9])"
-    of = {"es": r"\s+de\s+", "pt": r"\s+de\s+"}.get(language, r"\s+")
+    of = {"es": r"\s+del?\s+", "pt": r"\s+de\s+"}.get(language, r"\s+")
     patterns = [
         # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # March 3, 2015 / March 3rd
         rf"\b{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
-        # August 2016 / marzo de 2015
-        rf"\b{month}{of}{_YEAR}\b",
+        # August 2016 / marzo de 2015 / febrero 2002
+        rf"\b{month}(?:{of}|\s+){_YEAR}\b",
+        # 27-octubre-2016 / 3-Mar-2015
+        rf"\b{day}-{month}-{_YEAR}\b",
         *_NUMERIC_DATES,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -203,19 +208,35 @@ class TimeRecognizer(Recognizer):
 
 _AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
 _SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|m|k|Tsd\.|Mio\.|Mrd\.|Millionen|Milliarden|mil|millones|miles de millones|milhões|mil milhões|bilhões))?"
-_CURRENCY_WORDS = (
-    r"(?:euros?|Euro|EUR|cents?|dollars?|USD|US\$|pounds?(?: sterling)?|GBP|francs?|CHF|yen|JPY|"
-    r"dólares|dolares|pesos|libras|céntimos|reais|real|centavos|escudos)"
+#: ISO 4217 codes, current and replaced by the euro (amounts in court decisions and archives: "DEM 5,000",
+#: "TRL 1,500,000,000", "ATS 20,000"); codes that are English words ("ALL", "TOP", "CUP") are left out.
+CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL TRY SEK NOK DKK ISK PLN CZK HUF RON ROL
+    BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
+    INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD""".split())
+#: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
+#: "1.000 zlotys", "3 000 kronor", "100 liras turcas"; not the bare "Mark", a first name too: "2 Mark Philippoussis").
+_CURRENCY_NAMES = (
+    r"euros?|Euro|cents?|dollars?|pounds?(?: sterling)?|francs?|yen|"
+    r"dólares|dolares|pesos|libras|céntimos|reais|real|centavos|escudos|pesetas|francos|marcos|coronas|rublos|"
+    r"zlotys?|złoty|zlotych|złotych|schillings?|Schilling|liras?|lire|kronor|krona|kroner|krone|Kronen|crowns?|"
+    r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|roubles?|rubles?|Rubel|"
+    r"lei|drachmas?|Drachmen|dinars?|hryvnias?|levs?|leva|Franken|Dollar|Pfund|Lire|Zloty|Kronen|"
+    r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden"
 )
+_CURRENCY_CODE = "(?:" + "|".join(CURRENCY_CODES) + ")"
+_CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"
+#: Up to two words naming the currency's country before its name: "Turkish", "new Turkish", "Swiss".
+_CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s){{0,2}}"
 _MONEY_RE = re.compile(
-    rf"(?:(?:US\$|R\$|[$€£¥]|\b(?:EUR|USD|GBP|CHF|BRL|JPY))\s?(?:{_AMOUNT}){_SCALE}"
-    rf"|\b(?:{_AMOUNT}){_SCALE}\s?(?:[$€£¥]|{_CURRENCY_WORDS}\b))",
+    rf"(?:(?:US\$|R\$|[$€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
+    rf"|\b(?:{_AMOUNT}){_SCALE}\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 
 
 class MoneyRecognizer(Recognizer):
     """Money amounts with a currency symbol, code or word: ``€1,200``, ``3.5 million dollars``,
-    ``1.200 Euro``, ``R$ 300,00``, ``50 dólares`` (label ``MONEY``)."""
+    ``1.200 Euro``, ``R$ 300,00``, ``50 dólares``, ``DEM 5,000``, ``TRY 2,719``, ``200,000 Turkish liras``,
+    ``3 000 kronor`` (label ``MONEY``; codes :data:`CURRENCY_CODES`)."""
 
     name = "money"
 
@@ -233,14 +254,23 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º�
 _CASE_ID = r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
 _NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?(?P<id>\d+(?:[/-]\d+)+)")
+#: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
+#: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
+#: "Protocols nos. 1 and 4", names no case).
+_LIST_ITEM = r"\d+(?:[/-]\d+)*"
+_LIST_RE = re.compile(
+    r"(?:\b[Nn]os\.|\b[Nn]rn\.|\b[Nn]\.?\s?[º°]s\.?|\b[Nn]\.os|\b[Nn]úms\.|\b[Nn]o\.|\b[Nn]r\.)\s?"
+    rf"(?P<list>{_LIST_ITEM}(?:(?:\s?,\s?|\s(?:and|und|y|e|et|or|oder|o|ou|&)\s){_LIST_ITEM})*)")
+_LIST_ITEM_RE = re.compile(r"(?<![\d/-])" + _LIST_ITEM)
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
 
 
 class CaseNumberRecognizer(Recognizer):
     """Case, file and reference numbers after a keyword (``Case No. 1:20-cv-01234``,
     ``Az. 3 C 12/20``, ``expediente 123/2020``, ``Proc. n.º 1234/15``), numbers with slashes after ``no.``
-    (``no. 12345/06``) and German court file numbers (``1 BvR 1234/19``). The entity is the number,
-    not the keyword (label ``CASE_NUMBER``)."""
+    (``no. 12345/06``), every number of a list after ``nos.`` when one has a slash (``nos. 29537/95 and
+    35453/97``, ``plots nos. 260, 268, 45, 119/5``: one entity per number) and German court file numbers
+    (``1 BvR 1234/19``). The entity is the number, not the keyword (label ``CASE_NUMBER``)."""
 
     name = "case_number"
 
@@ -252,6 +282,10 @@ class CaseNumberRecognizer(Recognizer):
                 while end > start and text[end - 1] in ".:-":
                     end -= 1
                 spans.add((start, end))
+        for m in _LIST_RE.finditer(text):
+            items = [i.span() for i in _LIST_ITEM_RE.finditer(text, *m.span("list"))]
+            if any(c in "/-" for a, b in items for c in text[a:b]):
+                spans.update(items)
         out: list[Entity] = []
         for s, e in sorted(spans, key=lambda span: (span[0], span[0] - span[1])):  # longest first at a start
             if not out or s >= out[-1].end:
@@ -260,14 +294,15 @@ class CaseNumberRecognizer(Recognizer):
 
 
 #: Postal code patterns per language; ambiguous formats (5 digits) need the city after them.
-_CITY_AFTER = r"(?=\s+[A-ZÄÖÜÁÉÍÓÚ][\w-]+)"
+_CITY_AFTER = rf"(?=\s+[{UPPER}][\w-]+)"
 POSTAL_CODE_PATTERNS: dict[str, list[str]] = {
     "en": [
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
     ],
     "de": [r"\b(?:D-)?\d{5}" + _CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + _CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"],
-    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b"],
+    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
+           r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"],
     "pt": [r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"],  # Portugal, Brazil (CEP)
 }
 

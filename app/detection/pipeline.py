@@ -25,16 +25,37 @@ from app.detection.base import Recognizer
 from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
-from app.detection.labels import PROPER_NOUN
+from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
 from app.detection.ner import Tagger
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
+from app.detection.quasi_identifiers import LEXICONS as QUASI_IDENTIFIER_LEXICONS
+from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.recognizers import RecognizerContext
-from app.detection.voting import DEFAULT_PRECEDENCE, resolve_overlaps
+from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
 from app.registry import create
+from app.settings import PRIVACY_PROFILES
 from app.tokenization import split_sentences, tokenize
+
+
+#: Labels of names: only these are dropped when made of common capitalised words.
+_NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
+
+
+def effective_profile(deployment: str, requested: str | None) -> str:
+    """The profile a document is processed with: the stricter of the deployment's and the document's own.
+
+    A document may ask for more masking than the deployment's setting, never for less.
+
+    Raises:
+        ValueError: a profile not in :data:`PRIVACY_PROFILES`.
+    """
+    for profile in (deployment, requested):
+        if profile is not None and profile not in PRIVACY_PROFILES:
+            raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
+    return max(deployment, requested or deployment, key=PRIVACY_PROFILES.index)
 
 
 class RegexRecognizer(Recognizer):
@@ -76,6 +97,11 @@ class Detector:
         second_pass: ``{"all_occurrences", "short_forms", "label_consistency"}`` switches.
         language: ISO 639-1 code (head position for short forms).
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
+        strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
+            :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
+        drop_common_words: drop names made only of the language's common capitalised words of legal and
+            administrative text ("Article", "the Convention", "Rule 52";
+            :func:`app.detection.quasi_identifiers.common_capitalised_only`), before the second pass and at the end.
     """
 
     def __init__(
@@ -87,6 +113,8 @@ class Detector:
         second_pass: dict[str, bool] | None = None,
         language: str = "en",
         proper_nouns: CommonWordLexicon | None = None,
+        strict_recognizers: list[Recognizer] | None = None,
+        drop_common_words: bool = False,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -97,42 +125,60 @@ class Detector:
         self.second_pass = second_pass or {}
         self.language = language
         self.proper_nouns = proper_nouns
+        self.strict_recognizers = strict_recognizers or []
+        self.drop_common_words = drop_common_words
 
-    def detect(self, text: str, sentences: list[Sentence] | None = None) -> list[Entity]:
+    def detect(self, text: str, sentences: list[Sentence] | None = None, profile: str = "standard") -> list[Entity]:
         """Detect entities in ``text``.
 
         Args:
             sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`.
+            profile: ``standard`` (named entities, contact data, identifiers) or ``strict`` (also the
+                quasi-identifiers of :mod:`app.detection.quasi_identifiers`: bare years, ages, durations,
+                quantities, numbers in lists, occupations, nationality/religion/sex, relatives, health).
 
         Returns:
             ``list[Entity]``, non-overlapping, sorted by ``start``, offsets into ``text`` (half-open).
 
         Raises:
+            ValueError: an unknown ``profile``.
             Whatever a recognizer raises (e.g. a model failure); the caller turns it into a dead letter.
         """
+        if profile not in PRIVACY_PROFILES:
+            raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
             sentences = split_sentences(text, tokenize(text))
+        recognizers, sensitive = self.recognizers, self.sensitive
+        if profile == "strict":
+            recognizers, sensitive = recognizers + self.strict_recognizers, sensitive | STRICT_LABELS
         found: list[Entity] = []
-        for recognizer in self.recognizers:
-            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
+        for recognizer in recognizers:
+            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one
             entities = [e for e in entities if not title_only(e.text) and not field_label(e.text)]
             entities = self._rules_until_stable(text, sentences, entities)
+        if self.drop_common_words:  # names no one; never spread by the second pass
+            entities = self._without_common_words(entities)
         if self.second_pass.get("short_forms"):
             entities = short_forms(text, entities, self.language)
         if self.second_pass.get("label_consistency"):
             entities = label_consistency(entities)
         if self.second_pass.get("all_occurrences"):
             entities = all_occurrences(text, entities)
-        if self.proper_nouns is not None and PROPER_NOUN in self.sensitive:
+        if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = find_proper_nouns(text, sentences, entities, self.proper_nouns)
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
                     entities = all_occurrences(text, entities)
-        return sentence_final_periods(entities, sentences)
+        if self.drop_common_words:
+            entities = self._without_common_words(entities)
+        return sentence_final_periods(clean_spans(text, entities), sentences)
+
+    def _without_common_words(self, entities: list[Entity]) -> list[Entity]:
+        return [e for e in entities if e.label not in _NAME_LABELS or not common_capitalised_only(e.text, self.language)]
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
         for _ in range(10):
@@ -143,6 +189,59 @@ class Detector:
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities
+
+
+#: Opening quotation marks: never the first character of an entity ("“the Convention" → "the Convention").
+OPENING_QUOTES = "\"'“‘«„‚‹”"
+#: Closing quotation marks: not the last character of an entity that holds no quotation mark before it.
+CLOSING_QUOTES = "\"'”’»“‹›"
+
+
+def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
+    """Cut entities at line breaks and take quotation marks off their edges.
+
+    An entity never crosses a line break: one that does (a model's span over "peripécia .\n.\n.\n- A peripécia")
+    is cut into its lines, each part trimmed to its first and last letter or digit; parts without an upper-case
+    letter or digit are dropped (:func:`app.detection.voting.name_like`), so a replacement never swallows a line
+    break and the anonymized text keeps every line of the original. Then an opening quotation mark at the start of
+    an entity when no quotation mark closes inside it, and a closing one at its end when none opens inside it, are
+    left out of the entity (they stay in the text): "“the Convention" loses its quotation mark, a quoted title
+    '"El País"' keeps both.
+
+    Args:
+        text: the document.
+        entities: ``list[Entity]``, non-overlapping, offsets into ``text`` (half-open).
+
+    Returns:
+        ``list[Entity]`` sorted by ``start``, non-overlapping; unchanged entities are the same objects.
+    """
+    out: list[Entity] = []
+    for e in entities:
+        pieces = [(e.start, e.end)]
+        if "\n" in e.text or "\r" in e.text:
+            pieces = []
+            cursor = e.start
+            for line in re.split(r"(\r\n|\r|\n)", e.text):
+                a, b = _strip(text, cursor, cursor + len(line))
+                if b > a and line not in ("\n", "\r", "\r\n") and name_like(text[a:b]):
+                    pieces.append((a, b))
+                cursor += len(line)
+        for a, b in pieces:
+            # an unbalanced quotation mark at an edge is not the entity's; a quoted title kept whole ('"El País"',
+            # as CoNLL-2002 annotates it) keeps both
+            while b - a > 1 and text[a] in OPENING_QUOTES and not any(c in CLOSING_QUOTES for c in text[a + 1:b]):
+                a += 1
+            while b - a > 1 and text[b - 1] in CLOSING_QUOTES and not any(c in OPENING_QUOTES for c in text[a:b - 1]):
+                b -= 1
+            while b > a and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if (a, b) == (e.start, e.end):
+                out.append(e)
+            elif b > a:
+                out.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
+    return out
 
 
 def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) -> list[Entity]:
@@ -263,4 +362,6 @@ def build_detector(
         second_pass=second_pass,
         language=language,
         proper_nouns=lexicon,
+        strict_recognizers=[QuasiIdentifierRecognizer(language)] if language in QUASI_IDENTIFIER_LEXICONS else [],
+        drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
     )

@@ -187,6 +187,7 @@ class Rule:
     name = "rule"
     relabel = False
     absorbs = False
+    cuts = False
 
     def apply(self, ctx: RuleContext) -> list[Entity]:  # pragma: no cover - interface
         raise NotImplementedError
@@ -413,6 +414,90 @@ class OrgKeywordRule(Rule):
         return out
 
 
+#: Heads that open the name of a health-care or similar institution, as token sequences ("Complejo Hospitalario"):
+#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset").
+INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "en": (("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"), ("Hospice",)),
+    "de": (("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",), ("Praxis",)),
+    "es": (("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"), ("Sanatorio",),
+           ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"), ("Consorcio", "Hospitalario")),
+    "pt": (("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"), ("Santa", "Casa"),
+           ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde")),
+}
+#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de Colmenar").
+_INSTITUTION_STOPS: frozenset[str] = frozenset(
+    "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Rua Straße Str. Servicio Unidad Departamento Sección".split())
+
+
+@register("detection_rule")
+class InstitutionRule(Rule):
+    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (seed 002 §4.1, keywords):
+    "Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset", "Complejo Hospitalario Universitario de
+    Albacete"; in "Klinikum rechts der Isar" only "Klinikum" would be a head (lower-case words end the name).
+
+    The name is capitalised words, name particles and titles, at most six words, never past the end of a line nor
+    into a street type (:data:`_INSTITUTION_STOPS`). Like ``org_keyword`` the proposal takes in the entities inside it
+    ("Dr. Peset" tagged as a person); an entity that crosses it keeps its part outside (``cuts``, :func:`cut`: a
+    model's "Urología Hospital Ramón" becomes "Urología" beside "Hospital Ramón y Cajal").
+    """
+
+    name = "institution"
+    absorbs = True
+    cuts = True
+
+    def __init__(self, language: str) -> None:
+        self.heads: dict[str, list[tuple[str, ...]]] = {}  # first word -> heads
+        for head in INSTITUTION_HEADS.get(language, ()):
+            self.heads.setdefault(head[0], []).append(head)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        out = []
+        for s in ctx.sentences:
+            t = s.tokens
+            texts = [x.text for x in t]
+            for i in range(len(t)):
+                for head in self.heads.get(texts[i], ()):
+                    if tuple(texts[i:i + len(head)]) != head:
+                        continue
+                    j, words, last = i + len(head), 0, None
+                    while j < len(t) and words < 6 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                        word = texts[j]
+                        if word in _INSTITUTION_STOPS:
+                            break
+                        if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
+                            words += 1
+                            last = j
+                        elif not (word.lower() in NAME_PARTICLES or word.lower() in ("del", "la", "las", "los", "y")):
+                            break
+                        j += 1
+                    if last is not None:
+                        a, b = t[i].start, t[last].end
+                        out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
+                    break
+        return out
+
+
+def cut(entities: list[Entity], proposals: list[Entity], text: str) -> list[Entity]:
+    """Replace each entity that crosses a proposal (overlaps it without lying inside it) by its parts outside the
+    proposals, trimmed and kept as :func:`app.detection.voting.resolve_overlaps` keeps left-over parts; entities
+    inside a proposal are left to :func:`absorb`. O(n · p)."""
+    from app.detection.voting import _strip, name_like  # voting imports this module
+
+    current = list(entities)
+    for p in proposals:
+        nxt: list[Entity] = []
+        for e in current:
+            if not (e.start < p.end and p.start < e.end) or (p.start <= e.start and e.end <= p.end):
+                nxt.append(e)
+                continue
+            for a, b in ((e.start, p.start), (p.end, e.end)):
+                a, b = _strip(text, a, b) if b > a else (a, a)
+                if b > a and name_like(text[a:b]):
+                    nxt.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
+        current = nxt
+    return current
+
+
 def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:
     """Remove from ``entities`` those that a proposal covers entirely, for proposals no entity sticks out of.
 
@@ -510,9 +595,22 @@ class _Blocks:
         return bisect_right(self.ends, start), bisect_left(self.starts, end)
 
 
+def _titles_outside(entity: Entity, proposal: Entity) -> bool:
+    """Whether ``entity`` crosses ``proposal`` (neither contains the other) and its words outside the proposal are
+    only titles and degrees: the model's "Mr Uğur" against the title rule's "Uğur Çatak", "Mr C." against
+    "C. Çalış". The proposal then holds every name word of the entity and more."""
+    if entity.start >= proposal.start or entity.end >= proposal.end or entity.end <= proposal.start:
+        return False
+    outside = entity.text[: proposal.start - entity.start].split()
+    return bool(outside) and all(w in ALL_TITLES or w in ACADEMIC_DEGREES or w in HONORIFICS for w in outside)
+
+
 def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tuple[list[Entity], bool]:
     """Add proposals that overlap nothing; with ``relabel``, a proposal that overlaps exactly one entity
-    replaces it when it is on the same span with another label, or contains it (larger span) with the same label.
+    replaces it when it is on the same span with another label, or contains it (larger span) with the same label,
+    or when the entity begins with titles before the proposal and ends inside it (:func:`_titles_outside`: the
+    model's "Mr Uğur" gives way to the title rule's "Uğur Çatak"; the title stays in the text, as the rule's own
+    proposals leave it).
 
     Proposals are taken in order; each is checked against the entities and the proposals added or substituted
     before it.
@@ -544,7 +642,7 @@ def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tup
             e = current[blocks.slots[lo]]
             if ((e.start, e.end) == (p.start, p.end) and e.label != p.label) or (
                 p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label
-            ):  # the second: the rule sees more of the name, "Mr. John Doe" vs "Doe"
+            ) or _titles_outside(e, p):  # the second: the rule sees more of the name, "Mr. John Doe" vs "Doe"
                 current[blocks.slots[lo]] = p
                 blocks.starts[lo], blocks.ends[lo] = p.start, p.end
                 changed = True
@@ -569,6 +667,8 @@ def apply_rules(
         any_change = False
         for rule in rules:
             proposals = rule.apply(RuleContext(text, sentences, current, language))
+            if rule.cuts and proposals:
+                current = sorted(cut(current, proposals, text), key=lambda e: (e.start, e.end))
             if rule.absorbs and proposals:
                 current = absorb(current, proposals)
             current, changed = merge(current, proposals, rule.relabel)

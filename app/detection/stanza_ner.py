@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.detection.charfold import token_folder
 from app.detection.conll import bioes_to_bio
 from app.detection.ensemble import EnsembleError, EnsembleMember, predict_averaged, read_manifest
 
@@ -236,6 +237,8 @@ class StanzaTagger:
         if self.recall_bias and len(self.resolved.members) > 1 and self.resolved.combine != "average":
             raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
         self._pipeline = self._build_pipeline()
+        # characters the model never saw are folded to their base letters before tagging ("Çatak" -> "Catak")
+        self._fold = token_folder(self._pipeline.processors["ner"])
 
     @property
     def source(self) -> str:
@@ -312,7 +315,7 @@ class StanzaTagger:
         if not non_empty:
             return out
         # Stanza cannot take empty or whitespace-only tokens: give it a neutral placeholder
-        batch = [[tok if tok and not tok.isspace() else "_" for tok in sentences[i]] for i in non_empty]
+        batch = [[self._fold(tok) if tok and not tok.isspace() else "_" for tok in sentences[i]] for i in non_empty]
         averaged = len(self.resolved.members) > 1 and self.resolved.combine == "average"
         if averaged or self.recall_bias:
             doc = self._pipeline(batch, processors="tokenize")

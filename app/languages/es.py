@@ -30,8 +30,9 @@ LANGUAGE = register(Language(
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
-        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NSS", r"CIP", r"pasaporte", r"póliza", r"matrícula",
-        r"ID",
+        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
+        r"matrícula", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        r"[Ee]pisodio", r"ID",
     ),
     head_final=False,
     label_translations={

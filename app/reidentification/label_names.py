@@ -139,10 +139,11 @@ def _names() -> list[tuple[str, str]]:
     """``(name, standard label)`` pairs: :data:`NAMES_BY_LANGUAGE`, plus the label translations of every language
     module (:attr:`app.languages.Language.label_translations`, so a language declared only there is read too)."""
     from app import languages
+    from app.detection.labels import PLACEHOLDER_TRANSLATIONS
 
     pairs = [(name, label) for by_label in NAMES_BY_LANGUAGE.values() for label, names in by_label.items()
              for name in names]
-    pairs += list(languages.FOREIGN_LABEL_TRANSLATIONS.items())
+    pairs += list(languages.FOREIGN_LABEL_TRANSLATIONS.items()) + list(PLACEHOLDER_TRANSLATIONS.items())
     pairs += [(name, label) for lang in languages.all_languages() for name, label in lang.label_translations.items()]
     return pairs
 

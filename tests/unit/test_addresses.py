@@ -26,6 +26,13 @@ def found(language, text):
          ["Avenida Paulista, 1578", "Rua das Flores, 123", "Av. Brasil, n.º 500"]),
         ("en", "He lives at 221B Baker Street, London NW1 6XE, and at 1600 Pennsylvania Avenue NW.",
          ["221B Baker Street", "1600 Pennsylvania Avenue NW"]),
+        ("en", "She moved to 12 Şişli Road and then to 4 Łąkowa Street.", ["12 Şişli Road", "4 Łąkowa Street"]),
+        ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
+        ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
+               "Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona; Calle Dr. Joaquín Aznar Molina 2, 3F; "
+               "Plaza de la Encarnación, 32 - P1 2B 41003 Sevilla",
+         ["Calle Carmen Romero, 23, 1D", "Av. de los Pajaros,18", "Calle Joaquim Folguera, 3 - 5º 2ª",
+          "Calle Dr. Joaquín Aznar Molina 2, 3F", "Plaza de la Encarnación, 32 - P1 2B"]),
     ],
 )
 def test_addresses(language, text, expected):

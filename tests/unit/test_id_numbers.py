@@ -26,6 +26,9 @@ def found(language, text):
          ["A123456780", "4711-0815", "99812", "2020/1234"]),
         ("es", "Número de historia clínica 123456, NHC 654321, nº de afiliación a la Seguridad Social 28/12345678/90, "
                "pasaporte PAA123456.", ["123456", "654321", "28/12345678/90", "PAA123456"]),
+        ("es", "Médico: Estefanía Romero  NºCol: 28 28 20943.\nNASS: 47 39047534 02.\nCIPA: nhc-739146.\n"
+               "NHC:9764132 3.\nEpisodio: 04735665.", ["28 28 20943", "47 39047534 02", "nhc-739146", "9764132 3",
+                                                       "04735665"]),
         ("pt", "Prontuário nº 123.456, número de utente 123456789, cartão do SUS 898 0012 3456 7890.",
          ["123.456", "123456789", "898 0012 3456 7890"]),
     ],

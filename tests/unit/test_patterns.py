@@ -89,6 +89,42 @@ def test_case_and_file_numbers():
     ]
 
 
+def test_money_with_iso_codes_and_currency_names():
+    text = ("He was paid TRY 2,719 and DEM 5,000, then 200,000 Turkish liras, ATS 20,000, 1.500 Schilling, "
+            "3 000 kronor, 2,000 zlotys, SEK 15,000; 100 liras turcas, 5.000 pesetas; 12 apples, ALL 5, TOP 10; "
+            "seeded 2 Mark Philippoussis.")
+    assert [e.text for e in MoneyRecognizer().recognize(text, [])] == [
+        "TRY 2,719", "DEM 5,000", "200,000 Turkish liras", "ATS 20,000", "1.500 Schilling", "3 000 kronor",
+        "2,000 zlotys", "SEK 15,000", "100 liras", "5.000 pesetas",
+    ]
+
+
+def test_case_numbers_in_lists():
+    text = ("In applications nos. 29537/95 and 35453/97 (nos. 265/07), plots nos. 260, 268, 45, 119/5 were sold; "
+            "Protocols nos. 1 and 4 apply; Az. Nrn. 3/20, 4/20.")
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
+        "29537/95", "35453/97", "265/07", "260", "268", "45", "119/5", "3/20", "4/20",
+    ]
+
+
+def test_dates_with_dashes_and_month_year_without_de():
+    from app.detection.patterns import DateRecognizer
+
+    text = ("Ingreso: 13-12-2015. Nacimiento: 23-febrero-1931. En febrero 2002: 6.4; tel. 12-34-5678; el 4-09-06 y "
+            "el 20-11-05; golf 5-1-36, 8-1-26.")
+    assert [e.text for e in DateRecognizer("es").recognize(text, [])] == [
+        "13-12-2015", "23-febrero-1931", "febrero 2002", "4-09-06", "20-11-05"]
+
+
+def test_spanish_postal_code_after_cp_and_a_colon():
+    assert [e.text for e in PostalCodeRecognizer("es").recognize("CP: 28035. CP:41001. NHC: 28036", [])] == [
+        "28035", "41001"]
+
+
+def test_postal_code_before_a_city_with_a_non_ascii_capital():
+    assert [e.text for e in PostalCodeRecognizer("de").recognize("72-600 oder D-72488 Świnoujście", [])] == ["D-72488"]
+
+
 @pytest.mark.parametrize(
     "language,text,expected",
     [

@@ -115,3 +115,36 @@ def test_a_form_field_name_is_no_entity():
     text = "Patient: Harold Whitfield, MRN 00482913, DOB 03/14/1956."
     assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
         ("Harold Whitfield", "PERSON", "stanza"), ("00482913", "ID_NUMBER", "id_number"), ("03/14/1956", "DATE", "date")]
+
+
+def test_clean_spans_cuts_entities_at_line_breaks_and_leaves_quotation_marks_out():
+    from app.detection.pipeline import clean_spans
+    from app.doc import Entity
+
+    text = "por ver a peripécia .\n.\n.\n- A peripécia ? .\n“the Convention” and « Ana» or \"El País\""
+    crossing = Entity(10, 39, "PERSON", text[10:39], "stanza")
+    assert crossing.text == "peripécia .\n.\n.\n- A peripécia"
+    opening = Entity(text.index("“"), text.index("”"), "MISC", "“the Convention", "stanza")
+    closing = Entity(text.index("Ana") - 1, text.index("»") + 1, "PERSON", " Ana»", "stanza")
+    title = Entity(text.index('"'), len(text), "MISC", '"El País"', "stanza")
+    assert all(text[e.start:e.end] == e.text for e in (opening, closing, title))
+    # the first line's part has no capital: dropped; unbalanced quotation marks stay in the text, a quoted title
+    # keeps both (CoNLL-2002 annotates them inside the entity)
+    assert [(e.text, e.label) for e in clean_spans(text, [crossing, opening, closing, title])] == [
+        ("A peripécia", "PERSON"), ("the Convention", "MISC"), ("Ana", "PERSON"), ('"El País"', "MISC")]
+
+
+def test_one_sentence_per_line_keeps_every_line_break():
+    """miniHAREM given one sentence per line: a placeholder once swallowed three lines and the next sentence's
+    start; lines ending with a full stop are sentences now, and no entity crosses a line break."""
+    tagger = GazetteerTagger({"peripécia . . . - A peripécia": "PER", "Pedro": "PER", "“ Convention": "MISC"})
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    text = "O Pedro ficou por ver a peripécia .\n.\n.\n- A peripécia ? .\nLeu a “Convention” .\n"
+    detected = p.detect(Document(job_id="job-lines", text=text, language="pt"))
+    assert [(e["text"], e["label"]) for e in detected.entities] == [("Pedro", "PERSON"), ("Convention", "MISC")]
+    for method in ("tag", "suppress", "ukds", "combined"):
+        request, _ = p.anonymize(p.corefer(p.detect(Document(job_id="job-lines", text=text, language="pt",
+                                                             method=method))))
+        assert request.text.count("\n") == text.count("\n"), method
+    request, _ = p.anonymize(p.corefer(detected))
+    assert request.text == "O [PERSON_1] ficou por ver a peripécia .\n.\n.\n- A peripécia ? .\nLeu a “[MISC_1]” .\n"

@@ -20,7 +20,8 @@ def doc(**fields):
 def test_document_defaults_and_passthrough():
     d = decode_document(orjson.dumps({"job_id": "j1", "text": "Hi", "metadata": {"k": [1]}}), max_text_chars=10)
     assert (d.job_id, d.text, d.language, d.method, d.metadata) == ("j1", "Hi", "en", None, {"k": [1]})
-    assert orjson.loads(d.to_json()) == {"job_id": "j1", "text": "Hi", "language": "en", "method": None, "metadata": {"k": [1]}}
+    assert orjson.loads(d.to_json()) == {"job_id": "j1", "text": "Hi", "language": "en", "method": None, "metadata": {"k": [1]},
+                                         "privacy_profile": None}
 
 
 @pytest.mark.parametrize(

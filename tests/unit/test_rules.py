@@ -43,6 +43,35 @@ def test_title_relabels_an_entity_that_includes_the_title():
         ("Dr. Martin Luther King Jr. Boulevard", "LOCATION", "stanza")]
 
 
+def test_title_rule_replaces_a_model_entity_that_took_the_title_and_part_of_the_name():
+    """The model proposes "Mr Uğur" (title included), the title rule "Uğur Çatak": neither contains the other; the
+    rule's span wins and the title stays in the text ("Çatak" was left in clear before)."""
+    text = "Mr Uğur Çatak and Mr C. Çalış were heard; Mr Önen too."
+    model = [Entity(0, 7, "PERSON", "Mr Uğur", "stanza"), Entity(18, 23, "PERSON", "Mr C.", "stanza"),
+             Entity(42, 44, "PERSON", "Mr", "stanza")]
+    assert all(text[e.start:e.end] == e.text for e in model)
+    assert run(text, "en", model, rules=("title",)) == [
+        ("Uğur Çatak", "PERSON", "rule:title"), ("C. Çalış", "PERSON", "rule:title"),
+        ("Mr", "PERSON", "stanza"), ("Önen", "PERSON", "rule:title")]
+    # an entity with a name word outside the proposal is left alone
+    other = Entity(0, 7, "PERSON", "Dr Anna", "stanza")
+    assert run("Dr Anna Maria Souza", "en", [other, Entity(8, 13, "PERSON", "Maria", "stanza")],
+               rules=("title",)) == [("Dr Anna", "PERSON", "stanza"), ("Maria", "PERSON", "stanza")]
+
+
+def test_institution_rule_takes_the_name_after_a_health_care_head_and_cuts_crossing_entities():
+    text = ("Dra. Cristina Quicios Servicio de Urología Hospital Ramón y Cajal Ctra. Colmenar.\n"
+            "Servicio de Urología. Hospital Dr. Peset Av. Gaspar Aguilar 90.")
+    model = [Entity(5, text.index("Ramón") + 5, "PERSON", text[5:text.index("Ramón") + 5], "stanza"),
+             Entity(text.index("Dr. Peset"), text.index("Dr. Peset") + 9, "PERSON", "Dr. Peset", "stanza")]
+    assert run(text, "es", model, rules=("institution",)) == [
+        ("Cristina Quicios Servicio de Urología", "PERSON", "stanza"),
+        ("Hospital Ramón y Cajal", "ORGANIZATION", "rule:institution"),
+        ("Hospital Dr. Peset", "ORGANIZATION", "rule:institution")]
+    assert run("Complejo Hospitalario Universitario de Albacete.\nHospital\nde día", "es", rules=("institution",)) == [
+        ("Complejo Hospitalario Universitario de Albacete", "ORGANIZATION", "rule:institution")]
+
+
 def test_title_rule_skips_further_titles_and_academic_degrees():
     text = "Behandelnder Arzt: Prof. Dr. med. Ulrike Brandstätter, Dr. rer. nat. Weber."
     assert [(t, label) for t, label, _ in run(text, "de", rules=("title",))] == [
@@ -180,11 +209,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 from tests.properties import examples  # noqa: E402
 
-from app.detection.rules import RuleContext, _Blocks, merge  # noqa: E402
+from app.detection.rules import RuleContext, _Blocks, _titles_outside, merge  # noqa: E402
 
 
 def reference_merge(entities, proposals, relabel):
-    """``merge`` as it was before it became O(n log n) (quadratic), verbatim."""
+    """``merge`` as it was before it became O(n log n) (quadratic), verbatim, plus the later titles-outside case."""
     changed = False
     current = list(entities)
     for p in proposals:
@@ -199,6 +228,9 @@ def reference_merge(entities, proposals, relabel):
                 changed = True
             elif p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label:
                 current[current.index(e)] = p  # the rule sees more of the name: "Mr. John Doe" vs "Doe"
+                changed = True
+            elif _titles_outside(e, p):  # added with the rule: "Mr Uğur" gives way to "Uğur Çatak"
+                current[current.index(e)] = p
                 changed = True
     return sorted(current, key=lambda e: (e.start, e.end)), changed
 

@@ -53,3 +53,10 @@ def test_long_sentences_are_cut():
 def test_empty_text():
     assert tokenize("") == []
     assert split_sentences("   ") == []
+
+
+def test_a_line_that_ends_with_a_full_stop_ends_its_sentence():
+    text = "… por ver a peripécia .\n.\n.\n- A peripécia ? .\nO Pedro disse \"sim.\"\ne foi \"Ana\"\ne saiu."
+    assert [[t.text for t in s.tokens] for s in split_sentences(text)] == [
+        ["…", "por", "ver", "a", "peripécia", "."], ["."], ["."], ["-", "A", "peripécia", "?", "."],
+        ["O", "Pedro", "disse", '"', "sim", ".", '"'], ["e", "foi", '"', "Ana", '"', "e", "saiu", "."]]

@@ -99,6 +99,13 @@ _LABEL_NOUNS: dict[str, dict[str, tuple[str, str]]] = {
     L.ID_NUMBER: {"en": ("reference number", "n"), "de": ("Kennnummer", "f"), "es": ("número de referencia", "m"), "pt": ("número de referência", "m")},
     L.POSTAL_CODE: {"en": ("postal code", "n"), "de": ("Postleitzahl", "f"), "es": ("código postal", "m"), "pt": ("código postal", "m")},
     L.NUMBER: {"en": ("number", "n"), "de": ("Zahl", "f"), "es": ("número", "m"), "pt": ("número", "m")},
+    # quasi-identifiers of the strict profile (app.detection.quasi_identifiers)
+    L.DEMOGRAPHIC: {"en": ("group", "n"), "de": ("Gruppe", "f"), "es": ("grupo", "m"), "pt": ("grupo", "m")},
+    L.OCCUPATION: {"en": ("occupation", "n"), "de": ("Beruf", "m"), "es": ("profesión", "f"), "pt": ("profissão", "f")},
+    L.RELATION: {"en": ("relative", "n"), "de": ("Angehöriger", "m"), "es": ("familiar", "m"), "pt": ("familiar", "m")},
+    L.HEALTH: {"en": ("health condition", "n"), "de": ("Erkrankung", "f"), "es": ("afección", "f"), "pt": ("condição de saúde", "f")},
+    L.QUANTITY: {"en": ("quantity", "n"), "de": ("Menge", "f"), "es": ("cantidad", "f"), "pt": ("quantidade", "f")},
+    L.CODE: {"en": ("number", "n"), "de": ("Nummer", "f"), "es": ("número", "m"), "pt": ("número", "m")},
 }
 _SOMETHING = {"en": "something", "de": "etwas", "es": "algo", "pt": "algo"}
 

@@ -1,0 +1,175 @@
+"""The strict privacy profile: quasi-identifiers per language (app/detection/quasi_identifiers.py), the profile
+chosen per document within the deployment's setting, and every anonymization method on the new labels."""
+
+import pytest
+
+from app.anonymization.engine import AnonymizerEngine
+from app.coreference.resolver import resolve_chains
+from app.detection.config import language_config
+from app.detection.pipeline import build_detector, effective_profile
+from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+from app.pipeline import Pipeline, StageError
+from app.settings import Settings
+from models.records import Document, InvalidMessage, decode_document
+from tests.unit.fakes import GazetteerTagger
+
+COURT = ("Mr Uğur Çatak, a Turkish national born in 1925, is a university professor and owner of a local newspaper. "
+         "His mother, aged 81, has diabetes. He was sentenced to twelve years and six months' imprisonment with "
+         "twenty-one other persons and paid TRY 2,719. Plots nos. 260, 268 and 45 were sold under Article 6 § 1 in "
+         "March. You may go.")
+
+
+def detect(language, text, profile, phrases=None):
+    detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger(phrases or {}))
+    return [(e.text, e.label) for e in detector.detect(text, profile=profile)]
+
+
+def test_standard_profile_leaves_quasi_identifiers_in_clear():
+    assert detect("en", COURT, "standard", {"Uğur Çatak": "PER"}) == [("Uğur Çatak", "PERSON"), ("TRY 2,719", "MONEY")]
+
+
+def test_strict_profile_in_english_court_text():
+    assert detect("en", COURT, "strict", {"Uğur Çatak": "PER"}) == [
+        ("Uğur Çatak", "PERSON"), ("Turkish national", "DEMOGRAPHIC"), ("1925", "DATE"),
+        ("university professor", "OCCUPATION"), ("owner", "OCCUPATION"), ("mother", "RELATION"),
+        ("81", "QUANTITY"), ("diabetes", "HEALTH"), ("twelve years and six months", "QUANTITY"),
+        ("twenty-one", "QUANTITY"), ("TRY 2,719", "MONEY"), ("260", "CODE"), ("268", "CODE"), ("45", "CODE"),
+        ("March", "DATE")]  # "Article 6 § 1" is a reference to a norm; "may" is a verb
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "Varón de 53 años, marroquí, albañil de profesión, casado, con dos hijos. Su madre tiene diabetes. "
+           "Sexo: H. Nacido en 1963. Ingresó en marzo durante tres semanas según el artículo 5.",
+     [("Varón", "DEMOGRAPHIC"), ("53 años", "QUANTITY"), ("marroquí", "DEMOGRAPHIC"), ("albañil", "OCCUPATION"),
+      ("casado", "DEMOGRAPHIC"), ("dos", "QUANTITY"), ("hijos", "RELATION"), ("madre", "RELATION"),
+      ("diabetes", "HEALTH"), ("H", "DEMOGRAPHIC"), ("1963", "DATE"), ("marzo", "DATE"),
+      ("tres semanas", "QUANTITY")]),
+    ("de", "Der 45-jährige türkische Staatsangehörige, von Beruf Lehrer, lebt seit zwölf Jahren mit seiner "
+           "Ehefrau zusammen; sie ist schwanger. Geboren 1971. Nach § 823 Abs. 1 BGB.",
+     [("45-jährige", "QUANTITY"), ("türkische", "DEMOGRAPHIC"), ("Staatsangehörige", "DEMOGRAPHIC"),
+      ("Lehrer", "OCCUPATION"), ("zwölf Jahren", "QUANTITY"), ("Ehefrau", "RELATION"), ("schwanger", "HEALTH"),
+      ("1971", "DATE")]),
+    ("pt", "Mulher de 38 anos, brasileira, professora universitária, viúva, mãe de três filhos, grávida. "
+           "Nasceu em 1985, em maio.",
+     [("Mulher", "DEMOGRAPHIC"), ("38 anos", "QUANTITY"), ("brasileira", "DEMOGRAPHIC"),
+      ("professora universitária", "OCCUPATION"), ("viúva", "RELATION"), ("mãe", "RELATION"), ("três", "QUANTITY"),
+      ("filhos", "RELATION"), ("grávida", "HEALTH"), ("1985", "DATE"), ("maio", "DATE")]),
+])
+def test_strict_profile_per_language(language, text, expected):
+    assert detect(language, text, "strict") == expected
+
+
+def test_ages_in_every_form():
+    text = "Aged 45, a 45-year-old man, 45 years old, 7 years of age. Protocols nos. 1 and 4 apply."
+    assert detect("en", text, "strict") == [("45", "QUANTITY"), ("45-year-old", "QUANTITY"), ("man", "DEMOGRAPHIC"),
+                                            ("45 years old", "QUANTITY"), ("7 years of age", "QUANTITY")]
+
+
+def test_unknown_language_has_no_lexicon():
+    with pytest.raises(ValueError, match="no quasi-identifier lexicons"):
+        QuasiIdentifierRecognizer("fr")
+
+
+def test_effective_profile_is_the_stricter_one():
+    assert effective_profile("standard", None) == "standard"
+    assert effective_profile("standard", "strict") == "strict"
+    assert effective_profile("strict", "standard") == "strict"  # a document cannot ask for less
+    with pytest.raises(ValueError, match="unknown privacy profile 'lax'"):
+        effective_profile("standard", "lax")
+
+
+def test_privacy_profile_field_on_the_input_record():
+    doc = decode_document(b'{"job_id": "j", "text": "Hi", "privacy_profile": "strict"}', max_text_chars=100)
+    assert doc.privacy_profile == "strict"
+    assert decode_document(b'{"job_id": "j", "text": "Hi"}', max_text_chars=100).privacy_profile is None
+    with pytest.raises(InvalidMessage, match="unknown privacy_profile 'lax'"):
+        decode_document(b'{"job_id": "j", "text": "Hi", "privacy_profile": "lax"}', max_text_chars=100)
+    with pytest.raises(InvalidMessage):
+        decode_document(b'{"job_id": "j", "text": "Hi", "privacy_profile": 3}', max_text_chars=100)
+
+
+def _pipeline(profile):
+    tagger = GazetteerTagger({"Ana Ortiz": "PER"})
+    return Pipeline(Settings(privacy_profile=profile),
+                    detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+
+
+def test_the_pipeline_applies_the_document_profile_within_the_deployment_setting():
+    text = "Ana Ortiz, de 45 años, es profesora."
+    standard, strict = _pipeline("standard"), _pipeline("strict")
+    ask = lambda p, profile: [e["text"] for e in p.detect(  # noqa: E731
+        Document(job_id="j", text=text, language="es", privacy_profile=profile)).entities]
+    assert ask(standard, None) == ["Ana Ortiz"]
+    assert ask(standard, "strict") == ["Ana Ortiz", "45 años", "profesora"]
+    assert ask(strict, "standard") == ["Ana Ortiz", "45 años", "profesora"]
+    with pytest.raises(StageError, match="unknown privacy_profile"):
+        standard.detect(Document(job_id="j", text=text, language="es", privacy_profile="lax"))
+
+
+METHODS = ["tag", "suppress", "substitute", "generalize", "ukds", "combined", "kmask"]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_every_method_accepts_the_new_labels(method, tmp_path, monkeypatch):
+    from app.doc import Entity
+    from app.reidentification.reidentify import reidentify
+
+    monkeypatch.setenv("ANON_CACHE_DIR", str(tmp_path))
+    text = "A Turkish national, university professor, his mother, diabetes, aged 81, plots nos. 260 and 268."
+    spans = [("Turkish national", "DEMOGRAPHIC"), ("university professor", "OCCUPATION"), ("mother", "RELATION"),
+             ("diabetes", "HEALTH"), ("81", "QUANTITY"), ("260", "CODE"), ("268", "CODE")]
+    entities = [Entity(text.index(s), text.index(s) + len(s), label, s, "test") for s, label in spans]
+    result = AnonymizerEngine().anonymize(text, entities, resolve_chains(entities, "en"), method=method,
+                                          job_id="j", language="en")
+    for surface, _ in spans[:4]:  # ukds masks capitalised words and digits whatever was detected (seed 000)
+        assert (surface in result.text) == (method == "ukds" and surface.islower())
+    assert reidentify(result.text, result.table).text == text
+    if method == "tag":
+        assert result.text == ("A [DEMOGRAPHIC_1], [OCCUPATION_1], his [RELATION_1], [HEALTH_1], aged [QUANTITY_1], "
+                               "plots nos. [CODE_1] and [CODE_2].")
+    if method == "generalize":
+        assert result.text == ("A group, an occupation, his relative, a health condition, aged a quantity, "
+                               "plots nos. A number and a number (2).")
+
+
+def test_translated_placeholder_labels_of_the_new_classes_are_restored():
+    from app.reidentification.matching import canonical_label
+
+    assert canonical_label("Beruf") == "OCCUPATION"
+    assert canonical_label("CANTIDAD") == "QUANTITY"
+    assert canonical_label("Verwandtschaft") == "RELATION"
+
+
+@pytest.mark.parametrize("language,surface,expected", [
+    ("en", "Article", True), ("en", "the Convention", True), ("en", "Rule 52", True), ("en", "Court under Article", True),
+    ("en", "Rules of Court", True), ("en", "Third Section of the Court", True), ("en", "Court of Cassation", False),
+    ("en", "European Court of Human Rights", False), ("en", "John", False), ("en", "of the", False),
+    ("de", "Art. 3 Abs. 1", True), ("de", "Landgericht", False), ("es", "la Sala", True), ("es", "Tribunal Supremo", False),
+    ("pt", "Artigo 5", True), ("pt", "Supremo Tribunal Federal", False), ("fr", "Article", False),
+])
+def test_common_capitalised_only(language, surface, expected):
+    from app.detection.quasi_identifiers import common_capitalised_only
+
+    assert common_capitalised_only(surface, language) is expected
+
+
+def test_common_legal_words_are_neither_masked_nor_spread():
+    """A model that tags "Article" and "Convention" as organizations and "Rule" as a person: before, every
+    occurrence of each was masked by the second pass; now none, and the names stay."""
+    tagger = GazetteerTagger({"Article": "ORG", "Convention": "ORG", "Rule": "PER", "Chamber": "ORG",
+                              "Nazım İlter": "PER", "Court of Cassation": "ORG"})
+    text = ("Mr Nazım İlter relied on Article 5 of the Convention. The Chamber applied Rule 39. "
+            "The Court of Cassation cited Article 6 of the Convention and Rule 39.")
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("Nazım İlter", "PERSON"), ("Court of Cassation", "ORGANIZATION")]
+    keep = build_detector("en", tagger_factory=lambda *_: tagger,
+                          config={**language_config("en"), "drop_common_words": False})
+    assert [e.text for e in keep.detect(text)].count("Article") == 2
+
+
+def test_family_words_are_relations():
+    text = "La familia refiere antecedentes por línea paterna; tía materna con epilepsia y un hermano gemelo."
+    assert [(e.text, e.label) for e in QuasiIdentifierRecognizer("es").recognize(text, []) if e.label == "RELATION"] == [
+        ("familia", "RELATION"), ("paterna", "RELATION"), ("tía", "RELATION"), ("materna", "RELATION"),
+        ("hermano", "RELATION"), ("gemelo", "RELATION")]
