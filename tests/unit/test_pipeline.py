@@ -2,6 +2,7 @@
 
 import pytest
 
+from app.anonymization.registry import available_methods
 from app.detection.pipeline import build_detector
 from app.pipeline import Pipeline, StageError
 from app.settings import Settings
@@ -138,7 +139,7 @@ def test_one_sentence_per_line_keeps_every_line_break():
     """miniHAREM given one sentence per line: a placeholder once swallowed three lines and the next sentence's
     start; lines ending with a full stop are sentences now, and no entity crosses a line break."""
     tagger = GazetteerTagger({"peripécia . . . - A peripécia": "PER", "Pedro": "PER", "“ Convention": "MISC"})
-    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    p = Pipeline(Settings(allowed_methods=available_methods(), minimum_method="kmask"), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
     text = "O Pedro ficou por ver a peripécia .\n.\n.\n- A peripécia ? .\nLeu a “Convention” .\n"
     detected = p.detect(Document(job_id="job-lines", text=text, language="pt"))
     assert [(e["text"], e["label"]) for e in detected.entities] == [("Pedro", "PERSON"), ("Convention", "MISC")]
