@@ -14,6 +14,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from app.doc import Entity
@@ -55,6 +56,9 @@ class DocumentContext:
             lazily by the ``tag`` operator (``None`` until computed).
         memo: per-document memory of operators, ``{namespace: {original: replacement}}`` (e.g. the
             surrogate chosen for a name word, reused by every chain that contains the word).
+        indexes: per-document lookup structures derived from ``text``, ``surfaces`` and ``used``
+            (:meth:`index`), so that collision checks cost O(1) per candidate instead of a scan of
+            every replacement or of the whole text (issue 15: thousands of entities were quadratic).
     """
 
     text: str
@@ -64,6 +68,39 @@ class DocumentContext:
     used: set[str] = field(default_factory=set)
     reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
+    indexes: dict[str, Any] = field(default_factory=dict)
+    _log: list[str] = field(default_factory=list, repr=False)
+
+    def use(self, replacements: Iterable[str]) -> None:
+        """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""
+        for replacement in replacements:
+            if replacement not in self.used:
+                self.used.add(replacement)
+                self._log.append(replacement)
+
+    def index(self, name: str, build: Callable[[str], Any], add: Callable[[Any, str], None]) -> Any:
+        """A lookup structure over :attr:`used`, kept up to date incrementally.
+
+        Args:
+            name: the index's name (one per kind of lookup).
+            build: ``build(text)`` → a new, empty index (e.g. from the text's words); called once.
+            add: ``add(index, replacement)`` adds one used replacement to it.
+
+        Returns:
+            The index, covering every replacement in :attr:`used`: replacements added by :meth:`use` since
+            the last call are added in O(new). Should :attr:`used` have been changed directly, every index
+            is rebuilt (O(len(used))).
+        """
+        if len(self._log) != len(self.used):  # changed without use(): start over
+            self._log = list(self.used)
+            self.indexes.clear()
+        entry = self.indexes.get(name)
+        if entry is None:
+            entry = self.indexes[name] = [build(self.text), 0]
+        for replacement in self._log[entry[1] :]:
+            add(entry[0], replacement)
+        entry[1] = len(self._log)
+        return entry[0]
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator seeded by the job id and ``salt`` (deterministic per job)."""

@@ -263,22 +263,60 @@ def match_case(template: str, word: str) -> str:
 # --- collisions ----------------------------------------------------------------------------------
 
 
+_WORD_RUN = re.compile(r"\w+")
+
+
+def _word_keys(text: str) -> frozenset[str]:
+    """The lower-cased and case-folded runs of word characters of ``text``."""
+    words = set(_WORD_RUN.findall(text))
+    return frozenset({w.lower() for w in words} | {w.casefold() for w in words})
+
+
+@lru_cache(maxsize=8)
+def text_words(text: str) -> frozenset[str]:
+    """:func:`_word_keys` of a document's text, computed once per text (a cheap pre-check for
+    :func:`occurs_in`)."""
+    return _word_keys(text)
+
+
 def occurs_in(text: str, candidate: str) -> bool:
-    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive)."""
+    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive).
+
+    A candidate with a word (run of word characters) that the text does not contain is rejected from
+    the text's word set (:func:`text_words`, O(len(candidate))); only the others are searched with a
+    regular expression (O(len(text))). A whole-word match makes every word of the candidate a whole
+    run of word characters of the text, so the pre-check never rejects an occurrence.
+    """
+    words = text_words(text)
+    if any(w.lower() not in words and w.casefold() not in words for w in _WORD_RUN.findall(candidate)):
+        return False
     return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _keys_of(texts) -> set[str]:
+    return {key(t) for t in texts}
+
+
+def _used_keys(document: DocumentContext) -> set[str]:
+    """The case-folded keys of every replacement used so far (kept up to date incrementally)."""
+    return document.index("used-keys", lambda text: set(), lambda index, replacement: index.add(key(replacement)))
+
+
+def _surface_keys(document: DocumentContext) -> set[str]:
+    """The case-folded keys of the document's entity surfaces (computed once per document)."""
+    return document.index("surface-keys", lambda text: _keys_of(document.surfaces), lambda index, replacement: None)
 
 
 def collides(candidate: str, document: DocumentContext, own: set[str] | frozenset[str] = frozenset()) -> bool:
     """``True`` when ``candidate`` cannot be used as a replacement: another chain already uses it, it
     is an entity surface of the document, or it occurs in the text (re-identification restores
     replacements by exact match, so a replacement must be unambiguous). ``own`` lists replacements of
-    the current chain (allowed again)."""
+    the current chain (allowed again). O(len(candidate)) unless every word of the candidate occurs in
+    the text (then a search of the text)."""
     if candidate in own:
         return False
     folded = key(candidate)
-    if folded in {key(s) for s in document.surfaces}:
-        return True
-    if any(folded == key(u) for u in document.used):
+    if folded in _surface_keys(document) or folded in _used_keys(document):
         return True
     return occurs_in(document.text, candidate)
 
@@ -694,7 +732,6 @@ def _residual(text: str, surfaces: frozenset[str]) -> str:
 def collides_outside_entities(candidate: str, document: DocumentContext, residual: str | None = None) -> bool:
     """Like :func:`collides`, but the text is checked outside the entity surfaces only (a generalization
     such as "2016" may be part of the original "August 2016", which disappears from the output)."""
-    folded = key(candidate)
-    if any(folded == key(u) for u in document.used):
+    if key(candidate) in _used_keys(document):
         return True
     return occurs_in(residual if residual is not None else residual_text(document), candidate)

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.reidentification.matching import find_placeholders, parse_placeholder
@@ -123,8 +125,18 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         return _by_position(text, table)
     replacements: list[tuple[int, int, str]] = []
 
+    taken_starts: list[int] = []  # the spans of ``replacements``, sorted by start (they never overlap)
+    taken_ends: list[int] = []
+
     def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e, _ in replacements)
+        """No replacement overlaps ``[start, end)``: O(log n) by bisection over the spans taken so far
+        (a scan of every replacement made suppress and substitute quadratic, issue 15)."""
+        for s, e, _ in replacements[len(taken_starts) :]:
+            i = bisect_right(taken_starts, s)
+            taken_starts.insert(i, s)
+            taken_ends.insert(i, e)
+        i = bisect_left(taken_starts, end) - 1  # the last span starting before ``end``
+        return i < 0 or taken_ends[i] <= start
 
     # condition 2a: placeholders, tolerant matching
     keyed: dict[tuple[str, int], dict[str, Any]] = {}
@@ -169,7 +181,7 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         originals = originals_of[mark]
         pattern = re.compile(r"(?<!\w)" + re.escape(mark) + INFLECTION_SUFFIX + r"(?!\w)", re.IGNORECASE)
         k = 0
-        for m in pattern.finditer(text):
+        for m in _occurrences(pattern, mark, text):
             if not free(m.start(), m.end()):
                 continue
             suffix = m.group("suffix") or ""
@@ -214,3 +226,35 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         missing_placeholders=missing,
         restored_by_order=by_order,
     )
+
+
+_WORD_RUN = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=2)
+def _word_starts(text: str) -> dict[str, list[int]]:
+    """Start offsets of the runs of word characters of ``text`` of two or more characters, by their
+    first two characters lower-cased (computed once per text)."""
+    starts: dict[str, list[int]] = {}
+    for m in _WORD_RUN.finditer(text):
+        if m.end() - m.start() >= 2:
+            starts.setdefault(text[m.start() : m.start() + 2].lower(), []).append(m.start())
+    return starts
+
+
+def _occurrences(pattern: re.Pattern[str], mark: str, text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``pattern`` (``(?<!\\w)`` + ``mark`` case-insensitively + ...) in ``text``, in order.
+
+    A mark that starts with two word characters can only match where a run of word characters starts
+    with them, so only those offsets are tried (:func:`_word_starts`): O(occurrences) per mark instead
+    of a scan of the whole text (thousands of surrogates made re-identification quadratic, issue 15).
+    Other marks are searched in the whole text.
+    """
+    head = mark[:2]
+    if len(head) < 2 or not _WORD_RUN.fullmatch(head):
+        yield from pattern.finditer(text)
+        return
+    for start in _word_starts(text).get(head.lower(), ()):
+        m = pattern.match(text, start)
+        if m is not None:
+            yield m
