@@ -10,8 +10,10 @@
 * **Organisations** → their head noun with the definite article: "University of Lisbon" → "the
   university", "Acme Corporation" → "the corporation", "Acme Inc." → "the company"; no known head noun
   → "an organization". (No offline hierarchy counts organisations: ``k`` does not apply.)
-* **Dates** climb day → month → year → decade with coverage in days (1, ~30, 365, 3,652): "14 August
-  2016" → "August 2016" → "2016" → "the 2010s"; at least one level above the original.
+* **Dates** climb day → month → year → decade with coverage in days (1, ~30, 365, 3,652) to the first
+  level covering at least ``date_days`` days, at least one level above the original. The default,
+  3,652, gives the decade: "14 August 2016" and "August 2016" → "the 2010s" (a month and year, "born
+  March 1980", narrow a person down too much: issue 15); ``date_days=30`` gives "August 2016".
 * **Persons** are not generalized (seed 004): ``substitute`` is used.
 * **Other labels** and unknown entities → a label-level phrase ("a place", "an organization",
   "an e-mail address", "a phone number", ...).
@@ -233,18 +235,25 @@ class GeneralizeOperator(Operator):
 
     Options:
         k: the minimum number of knowledge-base entities a location generalization must cover
-            (default 5), and the minimum number of days a date generalization covers.
+            (default 5).
+        date_days: the minimum number of days a date generalization covers (default 3,652: a decade).
         person_options: options of the ``substitute`` operator used for persons.
+
+    Raises:
+        ValueError: ``k`` or ``date_days`` below 1.
     """
 
     name = "generalize"
     unique = True
 
-    def __init__(self, k: int = 5, person_options: dict[str, Any] | None = None, **options: Any) -> None:
+    def __init__(
+        self, k: int = 5, person_options: dict[str, Any] | None = None, date_days: int = 3652, **options: Any
+    ) -> None:
         super().__init__(**options)
-        if k < 1:
-            raise ValueError("k must be at least 1")
+        if k < 1 or date_days < 1:
+            raise ValueError("k and date_days must be at least 1")
         self.k = k
+        self.date_days = date_days
         self._substitute = SubstituteOperator(**(person_options or {}))
 
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
@@ -287,7 +296,7 @@ class GeneralizeOperator(Operator):
             for surface in surfaces:
                 parsed = S.parse_date(surface, language)
                 if parsed is not None and parsed.granularity in ("day", "month", "year"):
-                    return _date_phrase(parsed, language, self.k), genitive
+                    return _date_phrase(parsed, language, self.date_days), genitive
         if chain.label in _LABEL_NOUNS:
             noun, gender = _LABEL_NOUNS[chain.label].get(language, _LABEL_NOUNS[chain.label]["en"])
             return Phrase(noun, gender), genitive
@@ -367,7 +376,7 @@ _MONTH_YEAR = {"en": "{m} {y}", "de": "{m} {y}", "es": "{m} de {y}", "pt": "{m} 
 
 def _date_phrase(parsed: S.ParsedDate, language: str, k: int) -> Phrase:
     """Climb day → month → year → decade (coverage 1, 30, 365, 3652 days) to the first level above the
-    original's that covers at least ``k`` days."""
+    original's that covers at least ``k`` days (the decade at most)."""
     levels = [("day", 1), ("month", 30), ("year", 365), ("decade", 3652)]
     start = [name for name, _ in levels].index(parsed.granularity) + 1
     for name, days in levels[start:]:
