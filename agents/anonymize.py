@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, consume
 from app.faust_app import faust_app, resolved_topic, translation_requests_topic
-from app.runtime import pipeline, run_stage, store
-from models.records import decode_resolved
+from app.runtime import pool, store
 
 STAGE = "anonymize"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Anonymize, then write the table of solutions (retrying while Redis is down) before emitting."""
-    request, table = await run_stage(pipeline.anonymize, decode_resolved(raw))
-    await store().save_with_retry(request.job_id, table)
-    return Output(translation_requests_topic, request.job_id, request.to_json())
+    """Anonymize (in a stage process), then write the table of solutions (retrying while Redis is down)
+    before emitting."""
+    job_id, payload, table = await pool.run(STAGE, "anonymize", raw)
+    await store().save_with_retry(job_id, table)
+    return Output(translation_requests_topic, job_id, payload)
 
 
 @faust_app.agent(resolved_topic, name="anonymize")
 async def anonymize(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, consume
 from app.faust_app import detected_topic, documents_topic, faust_app
-from app.runtime import pipeline, run_stage
-from app.settings import get_settings
-from models.records import decode_document
+from app.runtime import pool
 
 STAGE = "detect"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Decode a document and detect its entities off the event loop."""
-    doc = decode_document(raw, max_text_chars=get_settings().max_text_chars)
-    detected = await run_stage(pipeline.detect, doc)
-    return Output(detected_topic, detected.job_id, detected.to_json())
+    """Decode a document and detect its entities in a stage process (:mod:`app.isolation`)."""
+    job_id, payload = await pool.run(STAGE, "detect", raw)
+    return Output(detected_topic, job_id, payload)
 
 
 @faust_app.agent(documents_topic, name="detect")
 async def detect(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

@@ -14,7 +14,7 @@ from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
 from app.detection.pipeline import Detector, build_detector
 from app.doc import Chain, Entity
-from app.reidentification.reidentify import reidentify
+from app.reidentification.reidentify import LimitExceeded, reidentify
 from app.settings import Settings, get_settings
 from models.records import (
     DetectedDocument,
@@ -24,6 +24,10 @@ from models.records import (
     TranslationRequest,
     TranslationResult,
 )
+
+
+#: ``error_type`` of a document beyond a per-document limit or a stage budget (issue 15).
+TOO_EXPENSIVE = "too_expensive"
 
 
 class StageError(ValueError):
@@ -93,6 +97,7 @@ class Pipeline:
         except KeyError:
             raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
         entities = self.detector(doc.language).detect(doc.text)
+        _check_entities(len(entities), self.settings.max_entities)
         return DetectedDocument(
             job_id=doc.job_id,
             text=doc.text,
@@ -108,6 +113,7 @@ class Pipeline:
         Raises:
             StageError: entities malformed (missing fields, offsets outside the text or not matching it).
         """
+        _check_entities(len(detected.entities), self.settings.max_entities)
         entities = _entities(detected.entities, detected.text)
         chains = resolve_chains(entities, detected.language)
         return ResolvedDocument(
@@ -129,6 +135,7 @@ class Pipeline:
         Raises:
             StageError: malformed entities or chains, overlapping entities, or unknown method.
         """
+        _check_entities(len(resolved.entities), self.settings.max_entities)
         entities = _entities(resolved.entities, resolved.text)
         try:
             chains = [Chain.from_dict(c) for c in resolved.chains]
@@ -146,6 +153,10 @@ class Pipeline:
             raise StageError(f"invalid entities or chains: {exc}", "invalid_input") from None
         except (TypeError, ValueError) as exc:  # a foreign message may quote the document: never use it
             raise StageError(f"invalid entities or chains ({type(exc).__name__})", "invalid_input") from None
+        if len(result.text) > self.settings.max_output_chars:
+            raise StageError(
+                f"the anonymized text ({len(result.text)} characters) exceeds max_output_chars "
+                f"({self.settings.max_output_chars})", TOO_EXPENSIVE)
         request = TranslationRequest(
             job_id=resolved.job_id,
             language=resolved.language,
@@ -160,10 +171,14 @@ class Pipeline:
         """Reverse stage: restore the originals of ``table`` into the translation.
 
         Raises:
-            StageError: the table is malformed.
+            StageError: the table is malformed; more marks than ``max_marks`` or a text longer than
+                ``max_output_chars`` (``error_type="too_expensive"``).
         """
         try:
-            result = reidentify(translation.text, table)
+            result = reidentify(translation.text, table, max_output_chars=self.settings.max_output_chars,
+                                max_marks=self.settings.max_marks)
+        except LimitExceeded as exc:  # our own message: names the limit, never the text
+            raise StageError(str(exc), TOO_EXPENSIVE) from None
         except (KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
         return ReidentifiedDocument(
@@ -176,6 +191,12 @@ class Pipeline:
             metadata=translation.metadata,
             restored_by_order=result.restored_by_order,
         )
+
+
+def _check_entities(count: int, limit: int) -> None:
+    """Raises :class:`StageError` (``too_expensive``) when a document has more than ``limit`` entities."""
+    if count > limit:
+        raise StageError(f"{count} entities exceed max_entities ({limit})", TOO_EXPENSIVE)
 
 
 def _engine_from_settings(settings: Settings) -> AnonymizerEngine:

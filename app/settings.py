@@ -77,6 +77,21 @@ class Settings(BaseSettings):
             ``0`` (default) waits forever.
         topic_*: topic names.
         topic_partitions: partitions used when the worker creates topics.
+
+    Per-document limits and stage budgets (a document beyond one is dead-lettered ``too_expensive``):
+        max_entities: entities of one document (detected, or given on ``documents.detected`` /
+            ``documents.resolved``).
+        max_marks: marks (placeholders, surrogates, masks) one translation may have restored.
+        max_output_chars: characters of an anonymized or re-identified text; re-identification stops
+            building the text as soon as it is longer.
+        stage_cpu_seconds: CPU seconds one stage may spend on one document (enforced in the stage
+            process with ``RLIMIT_CPU``: the process is killed and replaced).
+        stage_wall_seconds: seconds one stage may take for one document, wall clock (the process is
+            killed and replaced).
+        stage_processes: worker processes running the stages (``0``: one thread of the worker process,
+            without budgets; development and tests only).
+        stage_lanes: documents one agent processes at a time (messages with the same key always one
+            after the other, in order).
     """
 
     model_config = SettingsConfigDict(env_prefix="ANON_", extra="ignore")
@@ -125,6 +140,17 @@ class Settings(BaseSettings):
     topic_erase: str = "jobs.erase"
     topic_erased: str = "jobs.erased"
     topic_partitions: int = 4
+
+    # --- per-document limits and stage budgets (issue 15; README "Limits and isolation") ------------
+    # A document beyond a limit or a budget gets one dead letter with error_type "too_expensive" and
+    # the stage; it never stalls the worker (app/isolation.py).
+    max_entities: int = Field(default=20_000, ge=1)
+    max_marks: int = Field(default=20_000, ge=1)
+    max_output_chars: int = Field(default=1_000_000, ge=1)
+    stage_cpu_seconds: float = Field(default=120.0, gt=0)
+    stage_wall_seconds: float = Field(default=300.0, gt=0)
+    stage_processes: int = Field(default=2, ge=0, le=64)
+    stage_lanes: int = Field(default=16, ge=1, le=1024)
 
     @classmethod
     def settings_customise_sources(

@@ -8,9 +8,9 @@ Start-up, in order:
 2. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
    (:func:`wait_for_broker`): one log line per failed attempt, retried after 1 s, doubling up to 30 s; for ever,
    or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69;
-3. Faust starts; before consuming, the worker loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default
-   ``en,de,es,pt``) in its stage thread (a language without a model is reported and dead-lettered later) and
-   logs ``worker ready``.
+3. Faust starts; the worker starts its stage processes (``ANON_STAGE_PROCESSES``, :mod:`app.isolation`),
+   each of which loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en,de,es,pt``; a language
+   without a model is reported and dead-lettered later), and logs ``worker ready``.
 
 Exit codes: 0 stopped by SIGTERM (also while waiting for the broker); 1 Faust gave up (e.g. the broker
 accepted connections but did not answer as a Kafka broker); 2 no table encryption key, or no server in
@@ -34,8 +34,7 @@ import agents.detect  # noqa: F401
 import agents.erase  # noqa: F401
 import agents.reidentify  # noqa: F401
 from app.faust_app import faust_app
-from app.pipeline import StageError
-from app.runtime import pipeline, run_stage
+from app.runtime import pool
 
 log = logging.getLogger("anonymizer")
 
@@ -44,15 +43,23 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 @faust_app.task
 async def preload_models() -> None:
-    """Load the NER models before the first document arrives."""
-    for language in filter(None, os.environ.get("ANON_PRELOAD_LANGUAGES", "en,de,es,pt").split(",")):
-        try:
-            await run_stage(pipeline.detector, language.strip())
-            log.info("NER model loaded for language %s", language)
-        except StageError as exc:
-            log.warning("%s", exc.reason)
-        except Exception as exc:  # never let a preload failure stop the worker
-            log.error("preloading language %s failed with %s", language, type(exc).__name__)
+    """Start the stage processes (:mod:`app.isolation`); each loads the NER models of
+    ``ANON_PRELOAD_LANGUAGES`` before the worker reports ready."""
+    try:
+        reports = await pool.start()
+    except Exception as exc:  # never let a preload failure stop the worker
+        log.error("starting the stage processes failed with %s", type(exc).__name__)
+        reports = []
+    for slot, report in reports[:1]:  # every process loads the same languages: report the first
+        for language, outcome in report:
+            if outcome[0] == "ok":
+                log.info("NER model loaded for language %s", language)
+            elif outcome[0] == "reject":
+                log.warning("%s", outcome[1])
+            else:
+                log.error("preloading language %s failed with %s", language, outcome[1])
+    log.info("stage processes: %d (budgets per document and stage: %g CPU seconds, %g s wall clock)",
+             pool.processes, pool.settings.stage_cpu_seconds, pool.settings.stage_wall_seconds)
     log.info("worker ready")
 
 

@@ -81,10 +81,11 @@ def _untouched(text: str, table: dict[str, Any]) -> bool:
     )
 
 
-def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
+def _by_position(text: str, table: dict[str, Any], max_chars: int | None = None, max_marks: int | None = None) -> ReidentificationResult:
     """Condition 1: restore every mention at its recorded offsets; placeholder-like marks outside the
     mentions (a customer's own ``[PERSON_1]``) stay in place and are listed as unknown, as in condition 2."""
     spans = sorted((m["anon_start"], m["anon_end"], m["text"]) for e in table["entries"] for m in _mentions(e))
+    _check_marks(len(spans), max_marks)
     starts = [s for s, _, _ in spans]
     unknown: dict[str, None] = {}
     for match in find_placeholders(text):
@@ -92,37 +93,62 @@ def _by_position(text: str, table: dict[str, Any]) -> ReidentificationResult:
         inside = (i >= 0 and spans[i][1] > match.start) or (i + 1 < len(spans) and spans[i + 1][0] < match.end)
         if not inside:
             unknown.setdefault(match.surface, None)
-    return ReidentificationResult(_splice(text, spans), restored=len(spans), unknown_placeholders=list(unknown),
+    return ReidentificationResult(_splice(text, spans, max_chars), restored=len(spans), unknown_placeholders=list(unknown),
                                   condition="position")
 
 
-def _splice(text: str, replacements: list[tuple[int, int, str]]) -> str:
+class LimitExceeded(ValueError):
+    """Re-identification would restore more marks than ``max_marks`` or build a text longer than
+    ``max_output_chars`` (the message names the limit, never the text)."""
+
+
+def _splice(text: str, replacements: list[tuple[int, int, str]], max_chars: int | None = None) -> str:
+    """``text`` with each ``(start, end, original)`` span replaced.
+
+    Raises:
+        LimitExceeded: the result would be longer than ``max_chars``; checked while it is built, so a
+            translation repeating a long original's mark never builds its whole output (issue 15: 156 MB).
+    """
     pieces: list[str] = []
     cursor = 0
+    length = 0
     for start, end, original in sorted(replacements):
         pieces.append(text[cursor:start])
         pieces.append(original)
+        length += start - cursor + len(original)
+        if max_chars is not None and length > max_chars:
+            raise LimitExceeded(f"the re-identified text would exceed max_output_chars ({max_chars})")
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
 
 
-def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
+def _check_marks(count: int, max_marks: int | None) -> None:
+    if max_marks is not None and count > max_marks:
+        raise LimitExceeded(f"{count} marks to restore exceed max_marks ({max_marks})")
+
+
+def reidentify(
+    text: str, table: dict[str, Any], *, max_output_chars: int | None = None, max_marks: int | None = None
+) -> ReidentificationResult:
     """Restore the originals of ``table`` into ``text``.
 
     Args:
         text: the translated (or untouched) anonymized text.
         table: a table of solutions (:mod:`app.anonymization.engine`).
+        max_output_chars: the longest text to build (characters); ``None``: no limit.
+        max_marks: the most marks to restore; ``None``: no limit.
 
     Returns:
         :class:`ReidentificationResult`.
 
     Raises:
         KeyError/TypeError: the table is malformed.
+        LimitExceeded: beyond ``max_marks`` or ``max_output_chars``.
     """
     entries: list[dict[str, Any]] = table["entries"]
     if _untouched(text, table):
-        return _by_position(text, table)
+        return _by_position(text, table, max_output_chars, max_marks)
     replacements: list[tuple[int, int, str]] = []
 
     taken_starts: list[int] = []  # the spans of ``replacements``, sorted by start (they never overlap)
@@ -219,8 +245,9 @@ def reidentify(text: str, table: dict[str, Any]) -> ReidentificationResult:
         by_order += k
         missing.extend(f"{mark}#{i + 1}" for i in range(k, len(originals)))
 
+    _check_marks(len(replacements), max_marks)
     return ReidentificationResult(
-        text=_splice(text, replacements),
+        text=_splice(text, replacements, max_output_chars),
         restored=len(replacements),
         unknown_placeholders=list(unknown),
         missing_placeholders=missing,
