@@ -161,6 +161,8 @@ async def consume(stream, stage: str, work: Callable[[bytes | None], Awaitable[O
                     del tails[key]
 
             task.add_done_callback(done)
+        if running:  # the stream ended (tests): let what was taken finish
+            await asyncio.wait(set(running))
     finally:
-        for task in running:
+        for task in running:  # the agent is stopping: not acknowledged, so redelivered
             task.cancel()

@@ -131,27 +131,17 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _die_with_parent() -> None:
-    """Linux: SIGKILL this process when the worker dies (``prctl(PR_SET_PDEATHSIG)``), so that no child
-    keeps computing for a worker that is gone; elsewhere the child ends at its next read (EOF)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def child_main(fd: int) -> None:
     """The child's loop: load models, report ready, then run one call at a time under ``RLIMIT_CPU``.
 
-    Exits when the worker closes its end (EOF). SIGTERM and SIGINT are ignored: the worker ends its
-    children itself, after its agents stopped (a document in progress is then redelivered, never
-    dead-lettered because its child went first).
+    Exits when the worker closes its end (EOF: also when the worker died; a call in progress ends first,
+    within its CPU budget). SIGTERM and SIGINT are ignored: the worker ends its children itself, after its
+    agents stopped (a document in progress is then redelivered, never dead-lettered because its child
+    went first). (``PR_SET_PDEATHSIG`` does not fit: it fires when the *thread* that started the child
+    ends, and replacements are started by short-lived threads.)
     """
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGXCPU must not write a core file
     conn = Connection(fd)
     settings = Settings(**conn.recv())  # the worker's own settings, whatever this process's environment
@@ -310,7 +300,7 @@ class StagePool:
                 delay = min(delay * 2, 30.0)
                 continue
             self._children[slot] = child
-            self._loop.call_soon_threadsafe(self._idle.put_nowait, child)
+            self._to_idle(child)
             return report
         return []
 
@@ -345,11 +335,21 @@ class StagePool:
         (whether or not the awaiting coroutine is still there)."""
         outcome = child.call(name, args, self.settings.stage_cpu_seconds, self.settings.stage_wall_seconds)
         if child.alive:
-            self._loop.call_soon_threadsafe(self._idle.put_nowait, child)
+            self._to_idle(child)
         elif not self._closed:
             threading.Thread(target=self._start_slot, args=(child.slot,), daemon=True,
                              name=f"stage-respawn-{child.slot}").start()
         return outcome
+
+    def _to_idle(self, child: _Child) -> None:
+        """Put ``child`` in the idle queue (from any thread); a pool that was closed kills it instead."""
+        try:
+            if not self._closed:
+                self._loop.call_soon_threadsafe(self._idle.put_nowait, child)
+                return
+        except RuntimeError:  # the event loop is closed
+            pass
+        child.kill()
 
     def close(self) -> None:
         """Kill every child (the worker is stopping; documents in progress are redelivered)."""
