@@ -293,6 +293,26 @@ def occurs_in(text: str, candidate: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
 
 
+def contains_surface(text: str, document: DocumentContext, max_words: int = 12) -> bool:
+    """``True`` when an entity surface of the document occurs in ``text`` as whole words (case-sensitive):
+    a replacement must not emit what was detected (issue 15: "a city in Poland" when "Poland" is an entity,
+    a surrogate initial "S." when "S." is one).
+
+    Every span of ``text`` from the start of a run of word characters to the end of a later one (at most
+    ``max_words`` runs), with or without the character after it ("S."), is looked up in the set of
+    surfaces: O(words × max_words) per text, independent of the number of entities.
+    """
+    surfaces = document.surfaces
+    if not surfaces:
+        return False
+    runs = [(m.start(), m.end()) for m in _WORD_RUN.finditer(text)]
+    for i, (start, _) in enumerate(runs):
+        for _, end in runs[i : i + max_words]:
+            if text[start:end] in surfaces or (end < len(text) and text[start : end + 1] in surfaces):
+                return True
+    return False
+
+
 def _keys_of(texts) -> set[str]:
     return {key(t) for t in texts}
 

@@ -260,7 +260,7 @@ class GeneralizeOperator(Operator):
         if chain.label == L.PERSON:
             return self._substitute.replace(chain, document)
         language = S.base_language(document.language)
-        phrase, genitive_flags = self.phrase(chain, language)
+        phrase, genitive_flags = self.phrase(chain, language, document)
         contexts = S.mention_contexts(chain, document)
         base = phrase.base(language)
         ordinal = sum(1 for _ in _memo_entries(document, base)) + 1
@@ -274,8 +274,18 @@ class GeneralizeOperator(Operator):
         S.memo_set(document, "generalize", f"{base}#{ordinal}", str(chain.chain_id))
         return replacements
 
-    def phrase(self, chain: ChainContext, language: str) -> tuple[Phrase, list[bool]]:
-        """The chain's generalization and, per mention, whether it is a German genitive."""
+    def phrase(self, chain: ChainContext, language: str, document: DocumentContext | None = None) -> tuple[Phrase, list[bool]]:
+        """The chain's generalization and, per mention, whether it is a German genitive: the first of
+        :meth:`candidates` that contains no entity surface of ``document`` ("a city in Poland" when
+        "Poland" is an entity of the document climbs to "a European city"; issue 15: no method emits
+        what it detected), else "something"."""
+        for phrase, genitive in self.candidates(chain, language):
+            if document is None or not S.contains_surface(phrase.base(language), document):
+                return phrase, genitive
+        return Phrase(_SOMETHING.get(language, "something"), bare=True), [False] * len(chain.mentions)
+
+    def candidates(self, chain: ChainContext, language: str):
+        """Generalizations of the chain, most specific first: ``(Phrase, genitive flags)``."""
         surfaces = sorted(chain.surfaces, key=len, reverse=True)
         genitive = [False] * len(chain.mentions)
         if chain.label in (L.LOCATION, L.MISC, L.PROPER_NOUN):  # an untyped name may be a known place
@@ -284,27 +294,27 @@ class GeneralizeOperator(Operator):
                 base = _strip_genitive(surface, language)
                 place = kb.lookup(base)
                 if place is not None:
-                    genitive = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
-                    return self._place_phrase(kb.levels(place), language), genitive
+                    flags = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
+                    for level in kb.levels(place):
+                        if level.coverage >= self.k:
+                            yield place_phrase(level, language), flags
+                    break
         if chain.label in (L.ORGANIZATION, L.MISC, L.PROPER_NOUN):
             for surface in surfaces:
                 concept = org_headword(surface, language)
                 if concept is not None:
                     noun, gender = org_noun(concept, language)
-                    return Phrase(noun, gender, definite=True), genitive
+                    yield Phrase(noun, gender, definite=True), genitive
+                    break
         if chain.label == L.DATE:
             for surface in surfaces:
                 parsed = S.parse_date(surface, language)
                 if parsed is not None and parsed.granularity in ("day", "month", "year"):
-                    return _date_phrase(parsed, language, self.date_days), genitive
+                    yield _date_phrase(parsed, language, self.date_days), genitive
+                    break
         if chain.label in _LABEL_NOUNS:
             noun, gender = _LABEL_NOUNS[chain.label].get(language, _LABEL_NOUNS[chain.label]["en"])
-            return Phrase(noun, gender), genitive
-        return Phrase(_SOMETHING.get(language, "something"), bare=True), genitive
-
-    def _place_phrase(self, levels: list[Level], language: str) -> Phrase:
-        level = next(lv for lv in levels if lv.coverage >= self.k)
-        return place_phrase(level, language)
+            yield Phrase(noun, gender), genitive
 
 
 def _memo_entries(document: DocumentContext, base: str):

@@ -100,7 +100,7 @@ class SubstituteOperator(Operator):
         own = set(replacements)
         originals = {S.key(m) for m in chain.mentions}
         for replacement in own:
-            if S.key(replacement) in originals:
+            if S.key(replacement) in originals or S.contains_surface(replacement, document):
                 return False
             others = own - {replacement}
             if S.collides(replacement, document, others):
@@ -412,7 +412,8 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         return fake.street_address().replace("\n", ", ")
     else:
         candidates = list(S.city_pool(language))
-    candidates = [c for c in candidates if S.key(c) != original_key and c not in S.memo_values(document, "place")]
+    taken = S.memo_values(document, "place")
+    candidates = [c for c in candidates if S.key(c) != original_key and c not in taken]
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
     if len(same_length) >= 3:
         candidates = same_length  # "in der Schweiz" → "in der Ukraine", not an inflected multi-word name
