@@ -310,7 +310,7 @@ class StagePool:
         Raises:
             StageError: the input was refused (its reason), or a budget was exceeded
                 (``error_type="too_expensive"``, e.g. ``anonymize exceeded its CPU budget
-                (stage_cpu_seconds=120)``).
+                (stage_cpu_seconds=180)``).
             StageFailed: the stage raised another exception, or its child died (``StageProcessDied``).
         """
         self._ensure_loop()

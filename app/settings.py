@@ -147,8 +147,8 @@ class Settings(BaseSettings):
     max_entities: int = Field(default=20_000, ge=1)
     max_marks: int = Field(default=20_000, ge=1)
     max_output_chars: int = Field(default=1_000_000, ge=1)
-    stage_cpu_seconds: float = Field(default=120.0, gt=0)
-    stage_wall_seconds: float = Field(default=300.0, gt=0)
+    stage_cpu_seconds: float = Field(default=180.0, gt=0)
+    stage_wall_seconds: float = Field(default=600.0, gt=0)
     stage_processes: int = Field(default=2, ge=0, le=64)
     stage_lanes: int = Field(default=16, ge=1, le=1024)
 

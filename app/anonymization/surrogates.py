@@ -266,31 +266,52 @@ def match_case(template: str, word: str) -> str:
 _WORD_RUN = re.compile(r"\w+")
 
 
-def _word_keys(text: str) -> frozenset[str]:
-    """The lower-cased and case-folded runs of word characters of ``text``."""
-    words = set(_WORD_RUN.findall(text))
-    return frozenset({w.lower() for w in words} | {w.casefold() for w in words})
-
-
 @lru_cache(maxsize=8)
-def text_words(text: str) -> frozenset[str]:
-    """:func:`_word_keys` of a document's text, computed once per text (a cheap pre-check for
-    :func:`occurs_in`)."""
-    return _word_keys(text)
+def _word_positions(text: str) -> dict[str, list[int]]:
+    """Start offsets of the runs of word characters of ``text`` by the run lower-cased and case-folded
+    (computed once per text)."""
+    index: dict[str, list[int]] = {}
+    for m in _WORD_RUN.finditer(text):
+        word = m.group(0)
+        for k in {word.lower(), word.casefold()}:
+            index.setdefault(k, []).append(m.start())
+    return index
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def occurs_in(text: str, candidate: str) -> bool:
-    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive).
+    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive: lower-cased comparison).
 
-    A candidate with a word (run of word characters) that the text does not contain is rejected from
-    the text's word set (:func:`text_words`, O(len(candidate))); only the others are searched with a
-    regular expression (O(len(text))). A whole-word match makes every word of the candidate a whole
-    run of word characters of the text, so the pre-check never rejects an occurrence.
+    A whole-word occurrence puts each run of word characters of the candidate on a whole run of the text,
+    so only the offsets where the candidate's rarest run occurs in the text are compared
+    (:func:`_word_positions`): O(occurrences of that run) per candidate instead of a scan of the text
+    (issue 15: thousands of surrogates, many of them words of the text, made ``substitute`` quadratic).
+    A candidate without word characters is searched in the whole text.
     """
-    words = text_words(text)
-    if any(w.lower() not in words and w.casefold() not in words for w in _WORD_RUN.findall(candidate)):
-        return False
-    return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+    runs = [(m.start(), m.group(0)) for m in _WORD_RUN.finditer(candidate)]
+    if not runs:
+        return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+    index = _word_positions(text)
+    best: list[int] | None = None
+    best_offset = 0
+    for offset, word in runs:
+        positions = index.get(word.lower()) or index.get(word.casefold()) or []
+        if not positions:
+            return False
+        if best is None or len(positions) < len(best):
+            best, best_offset = positions, offset
+    n, low = len(candidate), candidate.lower()
+    for position in best:
+        start = position - best_offset
+        end = start + n
+        if start < 0 or end > len(text) or text[start:end].lower() != low:
+            continue
+        if (start == 0 or not _is_word_char(text[start - 1])) and (end == len(text) or not _is_word_char(text[end])):
+            return True
+    return False
 
 
 def contains_surface(text: str, document: DocumentContext, max_words: int = 12) -> bool:

@@ -125,10 +125,12 @@ class SubstituteOperator(Operator):
         lists = S.name_lists(language)
         firsts_pool = lists.female if gender == "female" else lists.male
         taken_words = S.memo_values(document, "person-word")
+        exhausted = False  # 200 random draws found no usable name: the pool is (nearly) used up
         for attempt, rng in self._attempts(document, chain):
             mapping: dict[tuple[str, str], str] = {}
 
             def surrogate_word(word: _Word, role: str) -> str:
+                nonlocal exhausted
                 k = (role, word.key)
                 if k in mapping:
                     return mapping[k]
@@ -144,6 +146,8 @@ class SubstituteOperator(Operator):
                     if word.initial and any(v[:1] == candidate[:1] for v in mapping.values()):
                         continue
                     break
+                else:
+                    exhausted = True
                 mapping[k] = candidate
                 return candidate
 
@@ -151,6 +155,8 @@ class SubstituteOperator(Operator):
             for mention in mentions:
                 aligned = _align(mention, canonical, roles)
                 replacements.append(mention.render([(w, surrogate_word(cw, role)) for w, cw, role in aligned], language))
+            if exhausted:  # further attempts would draw from the same used-up pool: the placeholder (bounded cost)
+                return None
             if self._free(replacements, document, chain):
                 for (role, word_key), value in mapping.items():
                     if S.memo_get(document, "person-word", f"{role}:{word_key}") is None:
