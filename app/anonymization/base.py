@@ -65,18 +65,18 @@ class DocumentContext:
     job_id: str
     language: str
     surfaces: frozenset[str] = frozenset()
-    used: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=lambda: UsedSet())
     reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
     indexes: dict[str, Any] = field(default_factory=dict)
-    _log: list[str] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.used, UsedSet):
+            self.used = UsedSet(self.used)
 
     def use(self, replacements: Iterable[str]) -> None:
         """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""
-        for replacement in replacements:
-            if replacement not in self.used:
-                self.used.add(replacement)
-                self._log.append(replacement)
+        self.used.update(replacements)
 
     def index(self, name: str, build: Callable[[str], Any], add: Callable[[Any, str], None]) -> Any:
         """A lookup structure over :attr:`used`, kept up to date incrementally.
@@ -87,25 +87,94 @@ class DocumentContext:
             add: ``add(index, replacement)`` adds one used replacement to it.
 
         Returns:
-            The index, covering every replacement in :attr:`used`: replacements added by :meth:`use` since
-            the last call are added in O(new). Should :attr:`used` have been changed directly, every index
-            is rebuilt (O(len(used))).
+            The index, covering every replacement in :attr:`used`: replacements added since the last call
+            are added in O(new); after a removal from :attr:`used` the index is rebuilt (O(len(used))).
         """
-        if len(self._log) != len(self.used):  # changed without use(): start over
-            self._log = list(self.used)
-            self.indexes.clear()
+        used = self.used
         entry = self.indexes.get(name)
-        if entry is None:
-            entry = self.indexes[name] = [build(self.text), 0]
-        for replacement in self._log[entry[1] :]:
-            add(entry[0], replacement)
-        entry[1] = len(self._log)
+        if entry is None or entry[2] != used.removals:
+            entry = self.indexes[name] = [build(self.text), 0, used.removals]
+        for replacement in used.added[entry[1] :]:
+            if replacement in used:
+                add(entry[0], replacement)
+        entry[1] = len(used.added)
         return entry[0]
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator seeded by the job id and ``salt`` (deterministic per job)."""
         digest = hashlib.sha256("\x1f".join([self.job_id, *map(str, salt)]).encode("utf-8", "surrogatepass")).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class UsedSet(set):
+    """A set of replacements that records additions in order (:attr:`added`) and counts removals, so that
+    :meth:`DocumentContext.index` can catch up in O(new) and rebuild after a removal."""
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.added: list[str] = []
+        self.removals = 0
+        self.update(items)
+
+    def add(self, item: str) -> None:
+        if item not in self:
+            super().add(item)
+            self.added.append(item)
+
+    def update(self, *iterables: Iterable[str]) -> None:
+        for iterable in iterables:
+            for item in iterable:
+                self.add(item)
+
+    def __ior__(self, other):  # type: ignore[override]
+        self.update(other)
+        return self
+
+    def discard(self, item: str) -> None:
+        if item in self:
+            super().discard(item)
+            self.removals += 1
+
+    def remove(self, item: str) -> None:
+        super().remove(item)
+        self.removals += 1
+
+    def pop(self) -> str:
+        self.removals += 1
+        return super().pop()
+
+    def clear(self) -> None:
+        super().clear()
+        self.removals += 1
+
+    def __isub__(self, other):  # type: ignore[override]
+        for item in list(other):
+            self.discard(item)
+        return self
+
+    def __iand__(self, other):  # type: ignore[override]
+        for item in [i for i in self if i not in other]:
+            self.discard(item)
+        return self
+
+    def __ixor__(self, other):  # type: ignore[override]
+        for item in list(other):
+            if item in self:
+                self.discard(item)
+            else:
+                self.add(item)
+        return self
+
+    def difference_update(self, *others: Iterable[str]) -> None:
+        for other in others:
+            self.__isub__(other)
+
+    def intersection_update(self, *others: Iterable[str]) -> None:
+        for other in others:
+            self.__iand__(set(other))
+
+    def symmetric_difference_update(self, other: Iterable[str]) -> None:
+        self.__ixor__(set(other))
 
 
 class Operator(ABC):
