@@ -5,15 +5,16 @@ Model (RELIABILITY.md, "Isolation and budgets"):
 
 * The worker process runs the Faust agents (decode, Redis, Kafka) on its event loop; the CPU-bound stage
   work (detection, coreference, anonymization, re-identification: :data:`STAGES`) runs in
-  ``stage_processes`` child processes (``python -m app.isolation``, started with ``subprocess``: a fresh
-  interpreter that imports only the pipeline, never Faust). Each child builds its own
-  :class:`~app.pipeline.Pipeline` and loads the NER models of ``ANON_PRELOAD_LANGUAGES`` before it reports
-  ready; it runs one document at a time.
+  ``stage_processes`` stage processes, one document at a time each. They are forks of a **zygote**
+  (``python -m app.isolation``, started with ``subprocess``: a fresh interpreter that imports only the
+  pipeline, never Faust), which builds a :class:`~app.pipeline.Pipeline`, loads the NER models of
+  ``ANON_PRELOAD_LANGUAGES`` once, and then only forks (:func:`zygote_main`): a replacement costs
+  milliseconds, not a model load.
 * Each call gets a budget: ``stage_cpu_seconds`` of CPU time, enforced by the kernel in the child
   (``RLIMIT_CPU``: ``SIGXCPU`` ends the child), and ``stage_wall_seconds`` of wall-clock time, enforced
   by the worker (it kills the child with ``SIGKILL``). Either way the call raises
   :class:`~app.pipeline.StageError` with ``error_type="too_expensive"`` naming the stage and the budget
-  (one dead letter), and a new child replaces the killed one in the background. A child that dies
+  (one dead letter), and a new fork replaces the killed process at once. A stage process that dies
   otherwise (out of memory, a crash) gives a ``stage_error`` dead letter and is replaced too.
 * Messages travel as pickles over a socket pair (the child's end passed as a file descriptor); inputs are
   the raw message bytes (the child decodes them again: the parent never needs the decoded record) and
@@ -28,6 +29,7 @@ Model (RELIABILITY.md, "Isolation and budgets"):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import os
@@ -131,27 +133,26 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def child_main(fd: int) -> None:
-    """The child's loop: load models, report ready, then run one call at a time under ``RLIMIT_CPU``.
+def _serve(conn: Connection, pipeline: Pipeline, settings: Settings) -> None:
+    """A stage process's loop (forked from the zygote, models loaded): one call at a time under
+    ``RLIMIT_CPU``; returns on EOF (the worker closed its end or died).
 
-    Exits when the worker closes its end (EOF: also when the worker died; a call in progress ends first,
-    within its CPU budget). SIGTERM and SIGINT are ignored: the worker ends its children itself, after its
-    agents stopped (a document in progress is then redelivered, never dead-lettered because its child
-    went first). (``PR_SET_PDEATHSIG`` does not fit: it fires when the *thread* that started the child
-    ends, and replacements are started by short-lived threads.)
+    The CPU budget: before each call the soft ``RLIMIT_CPU`` is set to the CPU time used so far plus the
+    budget; the kernel then sends ``SIGXCPU``, whose handler reports ``("budget", "cpu")`` and exits (a call
+    stuck inside one C function does not reach the handler: the worker's wall-clock budget kills it).
     """
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGXCPU must not write a core file
-    conn = Connection(fd)
-    settings = Settings(**conn.recv())  # the worker's own settings, whatever this process's environment
-    if "OMP_NUM_THREADS" not in os.environ:
+    def over_budget(signum: int, frame: object) -> None:
+        try:
+            conn.send(("budget", "cpu"))
+        finally:
+            os._exit(0)
+
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGXCPU, over_budget)
+    if "OMP_NUM_THREADS" not in os.environ:  # the zygote ran with one thread (fork safety); this one may use more
         import torch
 
         torch.set_num_threads(max(1, (os.cpu_count() or 1) // max(1, settings.stage_processes)))
-    pipeline = Pipeline(settings)
-    report = [(language, _outcome(pipeline, "load_language", (language,))) for language in preload_languages()]
-    conn.send(("ready", report))
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     while True:
         try:
@@ -167,142 +168,211 @@ def child_main(fd: int) -> None:
         conn.send(outcome)
 
 
+def zygote_main(fd: int) -> None:
+    """The zygote: loads the pipeline and the models once, then forks a stage process for each request.
+
+    Protocol on the socket ``fd``: the worker sends its settings (a pickled frame); the zygote answers
+    ``("ready", [(language, outcome), ...])``; then each request is one byte with the stage process's end of
+    a socket pair attached (``SCM_RIGHTS``), answered by the new process's pid (4 bytes). Forking a loaded
+    process costs milliseconds, so a stage process killed for its budget is replaced at once, without
+    loading models again while the others work (that took 30 s of both cores). The zygote never runs a
+    stage, and runs torch with one thread, so no thread exists when it forks. Exits at EOF. SIGTERM and
+    SIGINT are ignored in the zygote and its children: the worker ends them itself, after its agents stopped
+    (a document in progress is then redelivered, never dead-lettered because its process went first).
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the stage processes
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    control = socket.socket(fileno=fd)
+    handshake = Connection(os.dup(fd))
+    settings = Settings(**handshake.recv())  # the worker's own settings, whatever this process's environment
+    if "OMP_NUM_THREADS" not in os.environ:
+        import torch
+
+        torch.set_num_threads(1)
+    pipeline = Pipeline(settings)
+    report = [(language, _outcome(pipeline, "load_language", (language,))) for language in preload_languages()]
+    handshake.send(("ready", report))
+    handshake.close()
+    while True:
+        try:
+            message, fds, _flags, _addr = socket.recv_fds(control, 16, 1)
+        except OSError:
+            return
+        if not message:
+            return
+        if not fds:
+            continue
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                control.close()
+                _serve(Connection(fds[0]), pipeline, settings)
+            finally:
+                os._exit(0)
+        os.close(fds[0])
+        control.sendall(pid.to_bytes(4, "big"))
+
+
 # --- the worker's side ------------------------------------------------------------------------------
 
 
-@dataclass
-class _Child:
-    """One child process and the worker's end of its socket pair."""
+class _Zygote:
+    """The worker's handle on the zygote (:func:`zygote_main`)."""
 
-    proc: subprocess.Popen
-    conn: Connection
-    slot: int
-
-    @classmethod
-    def spawn(cls, slot: int, settings: Settings) -> "_Child":
-        """Start the child of ``slot`` and send it ``settings``."""
+    def __init__(self, settings: Settings) -> None:
         parent_sock, child_sock = socket.socketpair()
-        proc = subprocess.Popen(
+        self.proc = subprocess.Popen(
             [sys.executable, "-m", "app.isolation", str(child_sock.fileno())],
             pass_fds=(child_sock.fileno(),), stdin=subprocess.DEVNULL,
         )
         child_sock.close()
-        child = cls(proc, Connection(parent_sock.detach()), slot)
-        child.conn.send(settings.model_dump())
-        return child
+        self.control = parent_sock
+        self._lock = threading.Lock()
+        with Connection(os.dup(parent_sock.fileno())) as handshake:
+            handshake.send(settings.model_dump())
+            if not handshake.poll(STARTUP_TIMEOUT):
+                self.close()
+                raise TimeoutError(f"stage zygote not ready within {STARTUP_TIMEOUT:g} s")
+            _, self.report = handshake.recv()
 
-    def wait_ready(self, timeout: float) -> list:
-        """The child's preload report ``[(language, outcome), ...]`` once it is ready.
+    def fork(self, slot: int) -> "_Child":
+        """A new stage process for ``slot``.
 
         Raises:
-            TimeoutError: not ready within ``timeout`` seconds (the child is killed).
-            EOFError: the child exited.
+            OSError: the zygote is gone.
         """
-        if not self.conn.poll(timeout):
-            self.kill()
-            raise TimeoutError(f"stage process not ready within {timeout:g} s")
-        kind, report = self.conn.recv()
-        return report
+        ours, theirs = socket.socketpair()
+        try:
+            with self._lock:
+                socket.send_fds(self.control, [b"F"], [theirs.fileno()])
+                answer = b""
+                while len(answer) < 4:
+                    chunk = self.control.recv(4 - len(answer))
+                    if not chunk:
+                        raise ConnectionError("the stage zygote exited")
+                    answer += chunk
+        finally:
+            theirs.close()
+        return _Child(int.from_bytes(answer, "big"), Connection(ours.detach()), slot)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.control.close()
+        with contextlib.suppress(OSError):
+            self.proc.kill()
+        self.proc.wait()
+
+
+@dataclass
+class _Child:
+    """One stage process (a fork of the zygote) and the worker's end of its socket pair."""
+
+    pid: int
+    conn: Connection
+    slot: int
 
     def call(self, name: str, args: tuple, cpu: float, wall: float) -> tuple:
-        """Run ``STAGES[name](*args)`` in the child; a ``("budget", "cpu" | "wall")`` or ``("died", code)``
-        outcome when the child was killed or exited (it is dead afterwards)."""
+        """Run ``STAGES[name](*args)`` in the process; a ``("budget", "cpu" | "wall")`` or ``("died", None)``
+        outcome when it was killed or exited (it is gone afterwards)."""
         try:
             self.conn.send((name, args, cpu))
             if not self.conn.poll(wall):
                 self.kill()
                 return ("budget", "wall")
-            return self.conn.recv()
+            outcome = self.conn.recv()
         except (EOFError, OSError):
-            code = self.proc.wait()
-            self.conn.close()
-            return ("budget", "cpu") if code == -signal.SIGXCPU else ("died", code)
+            self.kill()
+            return ("died", None)
+        if outcome[0] == "budget":  # it exits after saying so
+            self.kill()
+        return outcome
 
     @property
     def alive(self) -> bool:
-        return self.proc.poll() is None and not self.conn.closed
+        return not self.conn.closed
 
     def kill(self) -> None:
-        try:
-            self.proc.kill()
-        except OSError:
-            pass
-        self.proc.wait()
-        self.conn.close()
+        with contextlib.suppress(OSError):  # ProcessLookupError: gone already
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.conn.close()
 
 
 class StagePool:
-    """``processes`` children running :data:`STAGES` under budgets (see the module docstring).
+    """``processes`` stage processes running :data:`STAGES` under budgets (see the module docstring).
 
     Args:
-        settings: the settings of the children's pipelines, and ``stage_processes``, ``stage_cpu_seconds``,
-            ``stage_wall_seconds``.
-        spawn: ``spawn(slot, settings)`` starts the child of a slot.
+        settings: the settings of the stage processes' pipelines, and ``stage_processes``,
+            ``stage_cpu_seconds``, ``stage_wall_seconds``.
     """
 
-    def __init__(self, settings: Settings | None = None, *, spawn: Callable[[int, Settings], _Child] = _Child.spawn) -> None:
+    def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or get_settings()
         self.processes = self.settings.stage_processes
-        self._spawn = spawn
+        self._zygote: _Zygote | None = None
+        self._zygote_lock = threading.Lock()
         self._children: dict[int, _Child] = {}
-        # inline: one thread (a Stanza pipeline is not shared between threads); else one per child + start-up
+        # inline: one thread (a Stanza pipeline is not shared between threads); else one per process + start-up
         self._threads = ThreadPoolExecutor(max_workers=1 if self.processes == 0 else self.processes + 1,
                                            thread_name_prefix="stage")
         self._idle: asyncio.Queue[_Child] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._started: asyncio.Event | None = None
         self._inline: Pipeline | None = None
         self._closed = False
 
-    async def start(self) -> list[tuple[int, list]]:
-        """Start the children and wait until each is ready (models loaded).
+    async def start(self) -> list:
+        """Start the zygote (it loads the models) and the stage processes.
 
         Returns:
-            ``[(slot, [(language, outcome), ...]), ...]``: what each child's preload gave.
+            The preload report ``[(language, outcome), ...]``.
         """
         self._ensure_loop()
         if self.processes == 0:
             self._inline = Pipeline(self.settings)
-            report = [(lang, await self._in_thread(_outcome, self._inline, "load_language", (lang,)))
-                      for lang in preload_languages()]
-            self._started.set()
-            return [(0, report)]
-        reports = await asyncio.gather(*(self._in_thread(self._start_slot, slot) for slot in range(self.processes)))
-        self._started.set()
-        return list(enumerate(reports))
+            return [(lang, await self._in_thread(_outcome, self._inline, "load_language", (lang,)))
+                    for lang in preload_languages()]
+        for slot in range(self.processes):
+            await self._in_thread(self._start_slot, slot)
+        return self._zygote.report if self._zygote is not None else []
 
     def _ensure_loop(self) -> None:
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
             self._idle = asyncio.Queue()
-            self._started = asyncio.Event()
 
     async def _in_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await self._loop.run_in_executor(self._threads, fn, *args)
 
-    def _start_slot(self, slot: int) -> list:
-        """Spawn the child of ``slot`` until one reports ready; then it joins the idle queue (thread)."""
+    def _start_slot(self, slot: int) -> None:
+        """Fork the stage process of ``slot`` (starting the zygote first when there is none or it died);
+        then it joins the idle queue. Retries with backoff while that fails (runs in a thread)."""
         delay = 1.0
         while not self._closed:
             try:
-                child = self._spawn(slot, self.settings)
-            except OSError as exc:
+                with self._zygote_lock:
+                    if self._zygote is None or not self._zygote.alive:
+                        if self._zygote is not None:
+                            log.error("the stage zygote exited; starting a new one")
+                            self._zygote.close()
+                        self._zygote = None
+                        self._zygote = _Zygote(self.settings)
+                    child = self._zygote.fork(slot)
+            except (OSError, EOFError, TimeoutError) as exc:
                 log.error("stage process %d could not be started (%s); retrying in %g s", slot, type(exc).__name__, delay)
-                time.sleep(delay)
-                delay = min(delay * 2, 30.0)
-                continue
-            try:
-                report = child.wait_ready(STARTUP_TIMEOUT)
-            except (TimeoutError, EOFError, OSError) as exc:
-                log.error("stage process %d failed to start (%s); retrying in %g s", slot, type(exc).__name__, delay)
-                child.kill()
                 time.sleep(delay)
                 delay = min(delay * 2, 30.0)
                 continue
             self._children[slot] = child
             self._to_idle(child)
-            return report
-        return []
+            return
 
     async def run(self, stage: str, name: str, *args: Any) -> Any:
         """``STAGES[name](pipeline, *args)`` in a child, under the budgets.
@@ -326,7 +396,7 @@ class StagePool:
             log.warning("stage %s: a document exceeded its %s; its stage process %d was replaced", stage, budget, child.slot)
             raise StageError(f"{stage} exceeded its {budget}", TOO_EXPENSIVE)
         if outcome[0] == "died":
-            log.error("stage %s: stage process %d exited with code %s; replaced", stage, child.slot, outcome[1])
+            log.error("stage %s: stage process %d exited; replaced", stage, child.slot)
             raise StageFailed("StageProcessDied")
         return _unwrap(outcome)
 
@@ -336,7 +406,7 @@ class StagePool:
         outcome = child.call(name, args, self.settings.stage_cpu_seconds, self.settings.stage_wall_seconds)
         if child.alive:
             self._to_idle(child)
-        elif not self._closed:
+        elif not self._closed:  # a fork of the zygote: milliseconds
             threading.Thread(target=self._start_slot, args=(child.slot,), daemon=True,
                              name=f"stage-respawn-{child.slot}").start()
         return outcome
@@ -352,12 +422,15 @@ class StagePool:
         child.kill()
 
     def close(self) -> None:
-        """Kill every child (the worker is stopping; documents in progress are redelivered)."""
+        """Kill every stage process and the zygote (the worker is stopping; documents in progress are
+        redelivered)."""
         self._closed = True
         for child in list(self._children.values()):
             child.kill()
+        if self._zygote is not None:
+            self._zygote.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
 
 
 if __name__ == "__main__":
-    child_main(int(sys.argv[1]))
+    zygote_main(int(sys.argv[1]))

@@ -43,21 +43,20 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 @faust_app.task
 async def preload_models() -> None:
-    """Start the stage processes (:mod:`app.isolation`); each loads the NER models of
-    ``ANON_PRELOAD_LANGUAGES`` before the worker reports ready."""
+    """Start the stage processes (:mod:`app.isolation`: their zygote loads the NER models of
+    ``ANON_PRELOAD_LANGUAGES`` once) before the worker reports ready."""
     try:
-        reports = await pool.start()
+        report = await pool.start()
     except Exception as exc:  # never let a preload failure stop the worker
         log.error("starting the stage processes failed with %s", type(exc).__name__)
-        reports = []
-    for slot, report in reports[:1]:  # every process loads the same languages: report the first
-        for language, outcome in report:
-            if outcome[0] == "ok":
-                log.info("NER model loaded for language %s", language)
-            elif outcome[0] == "reject":
-                log.warning("%s", outcome[1])
-            else:
-                log.error("preloading language %s failed with %s", language, outcome[1])
+        report = []
+    for language, outcome in report:
+        if outcome[0] == "ok":
+            log.info("NER model loaded for language %s", language)
+        elif outcome[0] == "reject":
+            log.warning("%s", outcome[1])
+        else:
+            log.error("preloading language %s failed with %s", language, outcome[1])
     log.info("stage processes: %d (budgets per document and stage: %g CPU seconds, %g s wall clock)",
              pool.processes, pool.settings.stage_cpu_seconds, pool.settings.stage_wall_seconds)
     log.info("worker ready")
