@@ -197,7 +197,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(BROKER_UNREACHABLE_EXIT_CODE)
     args = sys.argv[1:] if argv is None else argv
     sys.argv = [sys.argv[0], "worker", "--without-web", *(args or ["-l", "info"])]
-    faust_app.main()
+    try:
+        faust_app.main()
+    finally:  # before the interpreter waits for the stage threads: end the stage processes they wait on
+        pool.close()
 
 
 if __name__ == "__main__":
