@@ -146,7 +146,7 @@ class Settings(BaseSettings):
     # the stage; it never stalls the worker (app/isolation.py).
     max_entities: int = Field(default=20_000, ge=1)
     max_marks: int = Field(default=20_000, ge=1)
-    max_output_chars: int = Field(default=1_000_000, ge=1)
+    max_output_chars: int = Field(default=2_000_000, ge=1)
     stage_cpu_seconds: float = Field(default=180.0, gt=0)
     stage_wall_seconds: float = Field(default=600.0, gt=0)
     stage_processes: int = Field(default=2, ge=0, le=64)
