@@ -21,7 +21,6 @@ accepted connections but did not answer as a Kafka broker); 2 no table encryptio
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import socket
 import sys
