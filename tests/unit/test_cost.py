@@ -119,3 +119,16 @@ def test_the_pipeline_dead_letters_what_is_beyond_a_limit_as_too_expensive():
     with pytest.raises(StageError) as longer:
         pipeline.anonymize(resolved)
     assert longer.value.error_type == "too_expensive" and longer.value.reason.endswith("exceeds max_output_chars (60)")
+
+
+def test_the_stall_scenario_sends_the_inputs_of_the_issue():
+    from app.devtools.faults import reverse_url_input, stall_inputs
+
+    cases = dict(stall_inputs("p"))
+    kmask, tag, substitute = cases["kmask-place-names"], cases["tag-16000-emails"], cases["substitute-4000-entities"]
+    names = re.findall(r"(?:from|to) (\w+)", kmask["text"])
+    assert len(names) == 16 and {len(n) for n in names} == {13} and kmask["method"] == "kmask" and len(kmask["text"]) < 400
+    assert tag["method"] == "tag" and len(tag["text"].split()) == 16_000 and 170_000 < len(tag["text"]) <= 250_000
+    assert substitute["method"] == "substitute" and substitute["text"].count("Mr. ") == 2000 and substitute["text"].count("@") == 2000
+    url = reverse_url_input("p")["text"].split()[1]
+    assert len(url) == 5020
