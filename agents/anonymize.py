@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from agents.common import Output, Rejected, handle
+from agents.common import Output, Rejected, consume
 from app.faust_app import faust_app, resolved_topic, translation_requests_topic
-from app.runtime import pipeline, run_stage, store
-from models.records import decode_resolved
+from app.runtime import pool, store
 
 STAGE = "anonymize"
 
@@ -14,15 +13,15 @@ ERASED = "the job was erased (jobs.erase): its table of solutions is not written
 
 
 async def work(raw: bytes | None) -> Output:
-    """Anonymize, then write the table of solutions (retrying while Redis is down) before emitting; a job
-    erased meanwhile gets a dead letter ``erased`` without its payload, and nothing is written."""
-    request, table = await run_stage(pipeline.anonymize, decode_resolved(raw))
+    """Anonymize (in a stage process), then write the table of solutions (retrying while Redis is down)
+    before emitting; a job erased meanwhile gets a dead letter ``erased`` without its payload, and nothing is
+    written."""
+    job_id, payload, table = await pool.run(STAGE, "anonymize", raw)
     if not await store().save_with_retry(table):
         raise Rejected(ERASED, "erased", withhold_payload=True)
-    return Output(translation_requests_topic, request.job_id, request.to_json())
+    return Output(translation_requests_topic, job_id, payload)
 
 
 @faust_app.agent(resolved_topic, name="anonymize")
 async def anonymize(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

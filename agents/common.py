@@ -8,6 +8,7 @@ never document text.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable
@@ -106,8 +107,9 @@ async def _handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], 
         await reject(raw, stage=stage, reason=exc.reason, error_type=getattr(exc, "error_type", "invalid_input"),
                      withhold_payload=getattr(exc, "withhold_payload", False))
         return
-    except Exception as exc:
-        await reject(raw, stage=stage, reason=f"{stage} failed with {type(exc).__name__}", error_type="stage_error")
+    except Exception as exc:  # StageFailed (app.isolation) carries the type name of the child's exception
+        name = getattr(exc, "error_name", None) or type(exc).__name__
+        await reject(raw, stage=stage, reason=f"{stage} failed with {name}", error_type="stage_error")
         return
     try:
         await forward(output.topic, output.job_id, output.payload)
@@ -116,3 +118,56 @@ async def _handle(raw: bytes | None, stage: str, work: Callable[[bytes | None], 
         return
     if output.after is not None:
         await output.after()
+
+
+async def consume(stream, stage: str, work: Callable[[bytes | None], Awaitable[Output]], lanes: int | None = None) -> None:
+    """An agent's loop: :func:`handle` every message of ``stream``, up to ``lanes`` at a time.
+
+    Messages with the same key (``job_id``) are handled one after the other, in the order of the stream;
+    messages with different keys run concurrently, so a document that takes long (until its budget, see
+    :mod:`app.isolation`) does not hold the documents behind it. Each message is acknowledged only once
+    its output or dead letter was acknowledged by the broker; Faust commits an offset only when every
+    message before it is acknowledged, so a crash redelivers every message not yet answered
+    (at-least-once, as before). Across keys, outputs may come out in another order than the inputs.
+
+    Args:
+        lanes: default ``stage_lanes``; ``1`` handles one message at a time (the former loop).
+    """
+    lanes = lanes or get_settings().stage_lanes
+    if lanes <= 1:
+        async for raw in stream:
+            await handle(raw, stage, work)
+        return
+    manual = stream.noack()
+    slots = asyncio.Semaphore(lanes)
+    tails: dict[object, asyncio.Task] = {}
+    running: set[asyncio.Task] = set()
+
+    async def one(event, previous: asyncio.Task | None) -> None:
+        try:
+            if previous is not None:
+                await asyncio.wait([previous])  # same key: after the previous one, whatever became of it
+            await handle(event.value, stage, work)
+            await manual.ack(event)
+        finally:
+            slots.release()
+
+    try:
+        async for event in manual.events():
+            await slots.acquire()
+            key = event.key
+            task = asyncio.create_task(one(event, tails.get(key)))
+            tails[key] = task
+            running.add(task)
+
+            def done(t: asyncio.Task, key: object = key) -> None:
+                running.discard(t)
+                if tails.get(key) is t:
+                    del tails[key]
+
+            task.add_done_callback(done)
+        if running:  # the stream ended (tests): let what was taken finish
+            await asyncio.wait(set(running))
+    finally:
+        for task in running:  # the agent is stopping: not acknowledged, so redelivered
+            task.cancel()

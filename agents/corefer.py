@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, consume
 from app.faust_app import detected_topic, faust_app, resolved_topic
-from app.runtime import pipeline, run_stage
-from models.records import decode_detected
+from app.runtime import pool
 
 STAGE = "corefer"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Group the entities of a detected document into coreference chains."""
-    resolved = await run_stage(pipeline.corefer, decode_detected(raw))
-    return Output(resolved_topic, resolved.job_id, resolved.to_json())
+    """Group the entities of a detected document into coreference chains (in a stage process)."""
+    job_id, payload = await pool.run(STAGE, "corefer", raw)
+    return Output(resolved_topic, job_id, payload)
 
 
 @faust_app.agent(detected_topic, name="corefer")
 async def corefer(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

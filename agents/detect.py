@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, consume
 from agents.review import route  # issue 19: the review hold
 from app.faust_app import documents_topic, faust_app
-from app.runtime import pipeline, run_stage
-from app.settings import get_settings
-from models.records import decode_document
+from app.runtime import pool
+from models.records import decode_detected
 
 STAGE = "detect"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Decode a document and detect its entities off the event loop."""
-    doc = decode_document(raw, max_text_chars=get_settings().max_text_chars)
-    detected = await run_stage(pipeline.detect, doc)
-    return route(detected)  # documents.detected, or documents.review when the review policy holds it
+    """Decode a document and detect its entities in a stage process (:mod:`app.isolation`); the result goes to
+    ``documents.detected``, or to ``documents.review`` when the review policy holds it."""
+    job_id, payload = await pool.run(STAGE, "detect", raw)
+    return route(decode_detected(payload))
 
 
 @faust_app.agent(documents_topic, name="detect")
 async def detect(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from agents.common import Output, Rejected, handle
+from agents.common import Output, Rejected, consume
 from app.crypto import KeyError_
 from app.faust_app import faust_app, reidentified_topic, translation_results_topic
-from app.runtime import pipeline, run_stage, store
+from app.runtime import pool, store
 from app.settings import get_settings
 from app.store import JobErased
 from app.table import InvalidTable
@@ -15,7 +15,8 @@ STAGE = "reidentify"
 
 
 async def work(raw: bytes | None) -> Output:
-    """Restore the originals of the table the result names (read with retries while Redis is down)."""
+    """Restore the originals of the table the result names (read with retries while Redis is down) in a stage
+    process."""
     translation = decode_translation(raw, max_text_chars=get_settings().max_text_chars)
     try:
         table = await store().load_with_retry(translation.job_id, translation.anonymization_id)
@@ -28,18 +29,17 @@ async def work(raw: bytes | None) -> Output:
             raise Rejected("no table of solutions for this job_id and anonymization_id (unknown, another job's, or expired)",
                            "unknown_job")
         raise Rejected("no table of solutions for this job_id (unknown job or expired)", "unknown_job")
-    result = await run_stage(pipeline.reidentify, translation, table)
+    job_id, payload, complete = await pool.run(STAGE, "reidentify", raw, table)
     after = None
-    if get_settings().delete_table_after_reidentification and not result.missing_placeholders:
+    if get_settings().delete_table_after_reidentification and complete:
         job_id, anonymization_id = translation.job_id, table.anonymization_id
 
         async def after() -> bool:  # only once the re-identified text is safely on its topic
             return await store().delete_with_retry(job_id, anonymization_id)
 
-    return Output(reidentified_topic, result.job_id, result.to_json(), after)
+    return Output(reidentified_topic, job_id, payload, after)
 
 
 @faust_app.agent(translation_results_topic, name="reidentify")
 async def reidentify(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    await consume(stream, STAGE, work)

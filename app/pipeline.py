@@ -17,7 +17,7 @@ from app.doc import Chain, Entity
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
 from app.policy import refusal
-from app.reidentification.reidentify import reidentify
+from app.reidentification.reidentify import LimitExceeded, reidentify
 from app.settings import Settings, get_settings
 from app.table import InvalidTable, Table
 from models.records import (
@@ -28,6 +28,10 @@ from models.records import (
     TranslationRequest,
     TranslationResult,
 )
+
+
+#: ``error_type`` of a document beyond a per-document limit or a stage budget (issue 15).
+TOO_EXPENSIVE = "too_expensive"
 
 
 class StageError(ValueError):
@@ -103,6 +107,7 @@ class Pipeline:
         except ValueError:
             raise StageError("unknown privacy_profile", "invalid_input") from None
         entities = self.detector(doc.language).detect(doc.text, profile=profile)
+        _check_entities(len(entities), self.settings.max_entities)
         return DetectedDocument(
             job_id=doc.job_id,
             text=doc.text,
@@ -128,6 +133,7 @@ class Pipeline:
         Raises:
             StageError: entities malformed (missing fields, offsets outside the text or not matching it).
         """
+        _check_entities(len(detected.entities), self.settings.max_entities)
         entities = _entities(detected.entities, detected.text)
         chains = resolve_chains(entities, detected.language)
         return ResolvedDocument(
@@ -153,6 +159,7 @@ class Pipeline:
                 policy (a record on an internal topic is checked again).
         """
         self._check_method(resolved.method)
+        _check_entities(len(resolved.entities), self.settings.max_entities)
         entities = _entities(resolved.entities, resolved.text)
         try:
             chains = [Chain.from_dict(c) for c in resolved.chains]
@@ -170,6 +177,10 @@ class Pipeline:
             raise StageError(f"invalid entities or chains: {exc}", "invalid_input") from None
         except (TypeError, ValueError) as exc:  # a foreign message may quote the document: never use it
             raise StageError(f"invalid entities or chains ({type(exc).__name__})", "invalid_input") from None
+        if len(result.text) > self.settings.max_output_chars:
+            raise StageError(
+                f"the anonymized text ({len(result.text)} characters) exceeds max_output_chars "
+                f"({self.settings.max_output_chars})", TOO_EXPENSIVE)
         anonymization_id = self.hasher.anonymization_id(resolved.job_id, result.table.to_json(with_id=False))
         request = TranslationRequest(
             job_id=resolved.job_id,
@@ -187,8 +198,9 @@ class Pipeline:
         bound to it (:func:`app.reidentification.binding.check_binding`).
 
         Raises:
-            StageError: the table is malformed (``stage_error``), or the translation cannot be bound to it
-                (``table_mismatch``).
+            StageError: the table is malformed (``stage_error``), the translation cannot be bound to it
+                (``table_mismatch``), more marks than ``max_marks`` or a text longer than ``max_output_chars``
+                (``too_expensive``).
         """
         try:
             table = Table.coerce(table)
@@ -196,9 +208,12 @@ class Pipeline:
                           text=translation.text, require_id=self.settings.require_anonymization_id)
             mark_only = bool(translation.mark_only) or self.settings.reidentify_mark_only
             result = reidentify(translation.text, table, mark_only=mark_only,
-                                order_policy=self.settings.reidentify_order_policy)
+                                order_policy=self.settings.reidentify_order_policy,
+                                max_output_chars=self.settings.max_output_chars, max_marks=self.settings.max_marks)
         except TableMismatch as exc:
             raise StageError(exc.reason, "table_mismatch") from None
+        except LimitExceeded as exc:  # our own message: names the limit, never the text
+            raise StageError(str(exc), TOO_EXPENSIVE) from None
         except (InvalidTable, KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
         return ReidentifiedDocument(
@@ -216,6 +231,12 @@ class Pipeline:
             unrestored_marks=result.unrestored_marks,
             refused=result.refused,
         )
+
+
+def _check_entities(count: int, limit: int) -> None:
+    """Raises :class:`StageError` (``too_expensive``) when a document has more than ``limit`` entities."""
+    if count > limit:
+        raise StageError(f"{count} entities exceed max_entities ({limit})", TOO_EXPENSIVE)
 
 
 def _engine_from_settings(settings: Settings) -> AnonymizerEngine:

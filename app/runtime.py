@@ -1,28 +1,17 @@
-"""Process-wide runtime objects shared by the agents: the pipeline, the table store, the executor.
+"""Process-wide runtime objects shared by the agents: the stage pool and the table store.
 
-CPU-bound stages (Stanza above all) run in a single worker thread off the event loop, so heartbeats
-and commits go on during long documents (issue 2, item 7). One thread, because a Stanza pipeline is
-not meant to be shared between threads and the machine's cores are better spent inside torch.
+The CPU-bound stages run in :class:`app.isolation.StagePool`: ``stage_processes`` child processes, each
+document under a CPU and a wall-clock budget, so that one expensive document neither blocks the event loop
+(heartbeats, commits) nor the documents behind it (issue 15; before, one stage thread served every agent).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
-
-from app.pipeline import Pipeline
+from app.isolation import StagePool
 from app.settings import get_settings
 from app.store import TableStore
 
-log = logging.getLogger("anonymizer")
-
-T = TypeVar("T")
-
-pipeline = Pipeline(get_settings())
-executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stage")
+pool = StagePool(get_settings())
 _store: TableStore | None = None
 
 
@@ -32,8 +21,3 @@ def store() -> TableStore:
     if _store is None:
         _store = TableStore.from_settings(get_settings())
     return _store
-
-
-async def run_stage(fn: Callable[..., T], *args: object) -> T:
-    """Run ``fn(*args)`` in the stage thread and await its result."""
-    return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)

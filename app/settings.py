@@ -124,6 +124,21 @@ class Settings(BaseSettings):
         allowed_methods: methods producers may ask for (``ANON_ALLOWED_METHODS="tag,suppress"``; default
             ``tag, suppress, substitute, generalize``); minimum_method: the weakest one allowed
             (:mod:`app.policy`). A document asking for another method is dead-lettered.
+
+    Per-document limits and stage budgets (a document beyond one is dead-lettered ``too_expensive``):
+        max_entities: entities of one document (detected, or given on ``documents.detected`` /
+            ``documents.resolved``).
+        max_marks: marks (placeholders, surrogates, masks) one translation may have restored.
+        max_output_chars: characters of an anonymized or re-identified text; re-identification stops
+            building the text as soon as it is longer.
+        stage_cpu_seconds: CPU seconds one stage may spend on one document (enforced in the stage
+            process with ``RLIMIT_CPU``: the process is killed and replaced).
+        stage_wall_seconds: seconds one stage may take for one document, wall clock (the process is
+            killed and replaced).
+        stage_processes: worker processes running the stages (``0``: one thread of the worker process,
+            without budgets; development and tests only).
+        stage_lanes: documents one agent processes at a time (messages with the same key always one
+            after the other, in order).
     """
 
     model_config = SettingsConfigDict(env_prefix="ANON_", extra="ignore")
@@ -312,6 +327,17 @@ class Settings(BaseSettings):
             raise ValueError("table_hmac_secret must have at least 16 characters (or be empty in development)")
         return value
 
+    # --- per-document limits and stage budgets (issue 15; README "Limits and isolation") ------------
+    # A document beyond a limit or a budget gets one dead letter with error_type "too_expensive" and
+    # the stage; it never stalls the worker (app/isolation.py).
+    max_entities: int = Field(default=20_000, ge=1)
+    max_marks: int = Field(default=20_000, ge=1)
+    max_output_chars: int = Field(default=2_000_000, ge=1)
+    stage_cpu_seconds: float = Field(default=180.0, gt=0)
+    stage_wall_seconds: float = Field(default=600.0, gt=0)
+    stage_processes: int = Field(default=2, ge=0, le=64)
+    stage_lanes: int = Field(default=16, ge=1, le=1024)
+
     @classmethod
     def settings_customise_sources(
         cls,
@@ -351,7 +377,10 @@ SECTIONS: dict[str, dict[str, str]] = {
     "operators": {"default_method": "default_method", "label_methods": "label_methods",
                   "options": "operator_options", "placeholder_markup": "placeholder_markup",
                   "cache_dir": "cache_dir"},
-    "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes"},
+    "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes",
+               "max_entities": "max_entities", "max_marks": "max_marks", "max_output_chars": "max_output_chars",
+               "stage_cpu_seconds": "stage_cpu_seconds", "stage_wall_seconds": "stage_wall_seconds",
+               "stage_processes": "stage_processes", "stage_lanes": "stage_lanes"},
     "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
     "reidentification": {"mark_only": "reidentify_mark_only", "order_policy": "reidentify_order_policy"},
     "review": {name[len("review_"):]: name for name in (

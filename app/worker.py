@@ -11,7 +11,9 @@ Start-up, in order:
 2. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
    (:func:`wait_for_broker`): one log line per failed attempt, retried after 1 s, doubling up to 30 s; for ever,
    or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69;
-3. Faust starts and logs ``worker ready``.
+3. Faust starts; the worker starts its stage processes (``ANON_STAGE_PROCESSES``, :mod:`app.isolation`),
+   each of which loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en,de,es,pt``; a language
+   without a model is reported and dead-lettered later), and logs ``worker ready``.
 
 Exit codes: 0 stopped by SIGTERM (also while waiting for the broker); 1 Faust gave up (e.g. the broker
 accepted connections but did not answer as a Kafka broker); 2 no table encryption key, or no server in
@@ -44,8 +46,7 @@ import agents.detect  # noqa: E402,F401
 import agents.erase  # noqa: E402,F401
 import agents.reidentify  # noqa: E402,F401
 from app.faust_app import faust_app  # noqa: E402
-from app.pipeline import StageError  # noqa: E402
-from app.runtime import pipeline, run_stage  # noqa: E402
+from app.runtime import pool  # noqa: E402
 
 log = logging.getLogger("anonymizer")
 
@@ -54,16 +55,22 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 @faust_app.task
 async def preload_models() -> None:
-    """Load the NER models before the first document arrives (already built by :func:`main`'s start-up check;
-    built here when the app is started another way)."""
-    for language in pipeline.settings.preload_languages:
-        try:
-            await run_stage(pipeline.detector, language)
+    """Start the stage processes (:mod:`app.isolation`: their zygote loads the NER models of
+    ``ANON_PRELOAD_LANGUAGES`` once) before the worker reports ready."""
+    try:
+        report = await pool.start()
+    except Exception as exc:  # never let a preload failure stop the worker
+        log.error("starting the stage processes failed with %s", type(exc).__name__)
+        report = []
+    for language, outcome in report:
+        if outcome[0] == "ok":
             log.info("NER model loaded for language %s", language)
-        except StageError as exc:
-            log.warning("%s", exc.reason)
-        except Exception as exc:  # never let a preload failure stop the worker
-            log.error("preloading language %s failed with %s", language, type(exc).__name__)
+        elif outcome[0] == "reject":
+            log.warning("%s", outcome[1])
+        else:
+            log.error("preloading language %s failed with %s", language, outcome[1])
+    log.info("stage processes: %d (budgets per document and stage: %g CPU seconds, %g s wall clock)",
+             pool.processes, pool.settings.stage_cpu_seconds, pool.settings.stage_wall_seconds)
     log.info("worker ready")
 
 
@@ -205,7 +212,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(BROKER_UNREACHABLE_EXIT_CODE)
     args = sys.argv[1:] if argv is None else argv
     sys.argv = [sys.argv[0], "worker", "--without-web", *(args or ["-l", "info"])]
-    faust_app.main()
+    try:
+        faust_app.main()
+    finally:  # before the interpreter waits for the stage threads: end the stage processes they wait on
+        pool.close()
 
 
 if __name__ == "__main__":

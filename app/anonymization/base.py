@@ -14,6 +14,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from app.doc import Entity
@@ -55,20 +56,125 @@ class DocumentContext:
             lazily by the ``tag`` operator (``None`` until computed).
         memo: per-document memory of operators, ``{namespace: {original: replacement}}`` (e.g. the
             surrogate chosen for a name word, reused by every chain that contains the word).
+        indexes: per-document lookup structures derived from ``text``, ``surfaces`` and ``used``
+            (:meth:`index`), so that collision checks cost O(1) per candidate instead of a scan of
+            every replacement or of the whole text (issue 15: thousands of entities were quadratic).
     """
 
     text: str
     job_id: str
     language: str
     surfaces: frozenset[str] = frozenset()
-    used: set[str] = field(default_factory=set)
+    used: set[str] = field(default_factory=lambda: UsedSet())
     reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
+    indexes: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.used, UsedSet):
+            self.used = UsedSet(self.used)
+
+    def use(self, replacements: Iterable[str]) -> None:
+        """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""
+        self.used.update(replacements)
+
+    def index(self, name: str, build: Callable[[str], Any], add: Callable[[Any, str], None]) -> Any:
+        """A lookup structure over :attr:`used`, kept up to date incrementally.
+
+        Args:
+            name: the index's name (one per kind of lookup).
+            build: ``build(text)`` → a new, empty index (e.g. from the text's words); called once.
+            add: ``add(index, replacement)`` adds one used replacement to it.
+
+        Returns:
+            The index, covering every replacement in :attr:`used`: replacements added since the last call
+            are added in O(new); after a removal from :attr:`used` the index is rebuilt (O(len(used))).
+        """
+        used = self.used
+        entry = self.indexes.get(name)
+        if entry is None or entry[2] != used.removals:
+            entry = self.indexes[name] = [build(self.text), 0, used.removals]
+        for replacement in used.added[entry[1] :]:
+            if replacement in used:
+                add(entry[0], replacement)
+        entry[1] = len(used.added)
+        return entry[0]
 
     def rng(self, *salt: object) -> random.Random:
         """A random generator seeded by the job id and ``salt`` (deterministic per job)."""
         digest = hashlib.sha256("\x1f".join([self.job_id, *map(str, salt)]).encode("utf-8", "surrogatepass")).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class UsedSet(set):
+    """A set of replacements that records additions in order (:attr:`added`) and counts removals, so that
+    :meth:`DocumentContext.index` can catch up in O(new) and rebuild after a removal."""
+
+    def __init__(self, items: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.added: list[str] = []
+        self.removals = 0
+        self.update(items)
+
+    def add(self, item: str) -> None:
+        if item not in self:
+            super().add(item)
+            self.added.append(item)
+
+    def update(self, *iterables: Iterable[str]) -> None:
+        for iterable in iterables:
+            for item in iterable:
+                self.add(item)
+
+    def __ior__(self, other):  # type: ignore[override]
+        self.update(other)
+        return self
+
+    def discard(self, item: str) -> None:
+        if item in self:
+            super().discard(item)
+            self.removals += 1
+
+    def remove(self, item: str) -> None:
+        super().remove(item)
+        self.removals += 1
+
+    def pop(self) -> str:
+        self.removals += 1
+        return super().pop()
+
+    def clear(self) -> None:
+        super().clear()
+        self.removals += 1
+
+    def __isub__(self, other):  # type: ignore[override]
+        for item in list(other):
+            self.discard(item)
+        return self
+
+    def __iand__(self, other):  # type: ignore[override]
+        for item in [i for i in self if i not in other]:
+            self.discard(item)
+        return self
+
+    def __ixor__(self, other):  # type: ignore[override]
+        for item in list(other):
+            if item in self:
+                self.discard(item)
+            else:
+                self.add(item)
+        return self
+
+    def difference_update(self, *others: Iterable[str]) -> None:
+        for other in others:
+            self.__isub__(other)
+
+    def intersection_update(self, *others: Iterable[str]) -> None:
+        for other in others:
+            self.__iand__(set(other))
+
+    def symmetric_difference_update(self, other: Iterable[str]) -> None:
+        self.__ixor__(set(other))
 
 
 class Operator(ABC):

@@ -114,7 +114,7 @@ class AnonymizerEngine:
             replacements = operator.replace(context, document)
             if len(replacements) != len(mentions):
                 raise ValueError(f"operator {operator.name!r} returned {len(replacements)} replacements for {len(mentions)} mentions")
-            document.used.update(replacements)
+            document.use(replacements)
             entries.append(
                 TableEntry(
                     placeholder=replacements[0],

@@ -265,22 +265,101 @@ def match_case(template: str, word: str) -> str:
 # --- collisions ----------------------------------------------------------------------------------
 
 
+_WORD_RUN = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=8)
+def _word_positions(text: str) -> dict[str, list[int]]:
+    """Start offsets of the runs of word characters of ``text`` by the run lower-cased and case-folded
+    (computed once per text)."""
+    index: dict[str, list[int]] = {}
+    for m in _WORD_RUN.finditer(text):
+        word = m.group(0)
+        for k in {word.lower(), word.casefold()}:
+            index.setdefault(k, []).append(m.start())
+    return index
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
 def occurs_in(text: str, candidate: str) -> bool:
-    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive)."""
-    return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+    """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive: lower-cased comparison).
+
+    A whole-word occurrence puts each run of word characters of the candidate on a whole run of the text,
+    so only the offsets where the candidate's rarest run occurs in the text are compared
+    (:func:`_word_positions`): O(occurrences of that run) per candidate instead of a scan of the text
+    (issue 15: thousands of surrogates, many of them words of the text, made ``substitute`` quadratic).
+    A candidate without word characters is searched in the whole text.
+    """
+    runs = [(m.start(), m.group(0)) for m in _WORD_RUN.finditer(candidate)]
+    if not runs:
+        return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+    index = _word_positions(text)
+    best: list[int] | None = None
+    best_offset = 0
+    for offset, word in runs:
+        positions = index.get(word.lower()) or index.get(word.casefold()) or []
+        if not positions:
+            return False
+        if best is None or len(positions) < len(best):
+            best, best_offset = positions, offset
+    n, low = len(candidate), candidate.lower()
+    for position in best:
+        start = position - best_offset
+        end = start + n
+        if start < 0 or end > len(text) or text[start:end].lower() != low:
+            continue
+        if (start == 0 or not _is_word_char(text[start - 1])) and (end == len(text) or not _is_word_char(text[end])):
+            return True
+    return False
+
+
+def contains_surface(text: str, document: DocumentContext, max_words: int = 12) -> bool:
+    """``True`` when an entity surface of the document occurs in ``text`` as whole words (case-sensitive):
+    a replacement must not emit what was detected (issue 15: "a city in Poland" when "Poland" is an entity,
+    a surrogate initial "S." when "S." is one).
+
+    Every span of ``text`` from the start of a run of word characters to the end of a later one (at most
+    ``max_words`` runs), with or without the character after it ("S."), is looked up in the set of
+    surfaces: O(words × max_words) per text, independent of the number of entities.
+    """
+    surfaces = document.surfaces
+    if not surfaces:
+        return False
+    runs = [(m.start(), m.end()) for m in _WORD_RUN.finditer(text)]
+    for i, (start, _) in enumerate(runs):
+        for _, end in runs[i : i + max_words]:
+            if text[start:end] in surfaces or (end < len(text) and text[start : end + 1] in surfaces):
+                return True
+    return False
+
+
+def _keys_of(texts) -> set[str]:
+    return {key(t) for t in texts}
+
+
+def _used_keys(document: DocumentContext) -> set[str]:
+    """The case-folded keys of every replacement used so far (kept up to date incrementally)."""
+    return document.index("used-keys", lambda text: set(), lambda index, replacement: index.add(key(replacement)))
+
+
+def _surface_keys(document: DocumentContext) -> set[str]:
+    """The case-folded keys of the document's entity surfaces (computed once per document)."""
+    return document.index("surface-keys", lambda text: _keys_of(document.surfaces), lambda index, replacement: None)
 
 
 def collides(candidate: str, document: DocumentContext, own: set[str] | frozenset[str] = frozenset()) -> bool:
     """``True`` when ``candidate`` cannot be used as a replacement: another chain already uses it, it
     is an entity surface of the document, or it occurs in the text (re-identification restores
     replacements by exact match, so a replacement must be unambiguous). ``own`` lists replacements of
-    the current chain (allowed again)."""
+    the current chain (allowed again). O(len(candidate)) unless every word of the candidate occurs in
+    the text (then a search of the text)."""
     if candidate in own:
         return False
     folded = key(candidate)
-    if folded in {key(s) for s in document.surfaces}:
-        return True
-    if any(folded == key(u) for u in document.used):
+    if folded in _surface_keys(document) or folded in _used_keys(document):
         return True
     return occurs_in(document.text, candidate)
 
@@ -653,8 +732,7 @@ def _residual(text: str, surfaces: frozenset[str]) -> str:
 def collides_outside_entities(candidate: str, document: DocumentContext, residual: str | None = None) -> bool:
     """Like :func:`collides`, but the text is checked outside the entity surfaces only (a generalization
     such as "2016" may be part of the original "August 2016", which disappears from the output)."""
-    folded = key(candidate)
-    if any(folded == key(u) for u in document.used):
+    if key(candidate) in _used_keys(document):
         return True
     return occurs_in(residual if residual is not None else residual_text(document), candidate)
 

@@ -40,6 +40,16 @@ text exactly), recovery time (fault end → every partition with pending work pr
 catch-up time (fault end → every input answered). Worker logs and every output topic (JSON lines) are kept
 under ``out/faults-<scenario>/``.
 
+``stall``
+    (issue 15) a steady stream of short documents (one every ``--interval`` seconds) runs through one
+    worker while the hostile inputs of issue 15 are published one after the other: 16 invented place
+    names with ``kmask``; 16,000 e-mail addresses (176,000 characters) with ``tag``; 4,000 entities (2,000
+    persons, 2,000 e-mail addresses) with ``substitute``; and on the reverse path a 248 KB translation
+    repeating the placeholder of a 5,020-character URL. Each must be answered exactly once (an output or
+    one dead letter), and the short documents published meanwhile may not take more than 2 s longer than
+    those of a baseline window before the first hostile input (the target of issue 15: no input delays
+    the others beyond their own processing time). Not part of ``all`` (it measures, it injects no fault).
+
 ``--report`` prints the figures of the existing ``out/faults-*.json`` as a Markdown table.
 
 Exit code 0 when every scenario run passed its checks, 1 otherwise, 2 when the environment could not be
@@ -86,6 +96,8 @@ __all__ = [
 ]
 
 SCENARIOS = ("kill", "two-workers", "redis-down", "broker-down", "poison")
+#: Scenarios run only when named (``--scenario stall``): measurements rather than faults.
+EXTRA_SCENARIOS = ("stall",)
 
 # ---------------------------------------------------------------------------------------------------------
 # Documents
@@ -1760,6 +1772,188 @@ async def scenario_poison(run: Run, n: int, *, timeout: float, behind: int = 3) 
     return fig, problems
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Stall (issue 15): hostile inputs must not delay the other documents
+# ---------------------------------------------------------------------------------------------------------
+
+#: Seconds the short documents of a window may take beyond the baseline's median (issue 15's target).
+STALL_TARGET_S = 2.0
+
+
+def _invented_names(n: int, length: int = 13, seed: int = 15) -> list[str]:
+    """``n`` pronounceable invented names of ``length`` letters (no dictionary term: "Quorvantelmix")."""
+    import random
+
+    rng = random.Random(seed)
+    consonants, vowels = "bdfgklmnprstvxz", "aeiou"
+    names = []
+    while len(names) < n:
+        word = "".join(rng.choice(consonants if i % 2 == 0 else vowels) for i in range(length))
+        names.append(word.capitalize())
+    return names
+
+
+def stall_inputs(prefix: str) -> list[tuple[str, dict[str, Any]]]:
+    """The hostile forward-path documents of issue 15: ``[(case, document), ...]``."""
+    places = _invented_names(16)
+    kmask_text = "Our route: " + ", then ".join(f"from {a} to {b}" for a, b in zip(places[::2], places[1::2])) + "."
+    mails = " ".join(f"m{i:04x}@x.de" for i in range(16_000))
+    from app.anonymization.surrogates import name_lists
+
+    surnames = sorted({n for n in name_lists("en").last if n.isalpha()})[:2000]
+    persons = " ".join(f"Mr. {name} wrote to {name.lower()}{i}@mail.example.org." for i, name in enumerate(surnames))
+    return [
+        ("kmask-place-names", {"job_id": f"{prefix}-kmask", "language": "en", "method": "kmask", "text": kmask_text}),
+        ("tag-16000-emails", {"job_id": f"{prefix}-tag", "language": "en", "method": "tag", "text": mails}),
+        ("substitute-4000-entities", {"job_id": f"{prefix}-substitute", "language": "en", "method": "substitute",
+                                      "text": persons}),
+    ]
+
+
+def reverse_url_input(prefix: str) -> dict[str, Any]:
+    """A document with a 5,020-character URL (its translation will repeat the URL's placeholder)."""
+    url = "https://example.org/" + "a" * 5000
+    return {"job_id": f"{prefix}-url", "language": "en", "method": "tag", "text": f"See {url} for the details."}
+
+
+def _answer(run: Run, job: str, topics: list[str]) -> Optional[Out]:
+    assert run.recorder is not None
+    for topic in topics:
+        found = [o for o in run.recorder.of(topic) if o.key == job]
+        if found:
+            return found[0]
+    return None
+
+
+async def _wait_answer(run: Run, job: str, topics: list[str], timeout: float, worker: WorkerProcess) -> Optional[Out]:
+    t = time.monotonic()
+    while time.monotonic() - t < timeout:
+        out = _answer(run, job, topics)
+        if out is not None:
+            return out
+        worker.check_alive()
+        await asyncio.sleep(0.2)
+    return None
+
+
+async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, baseline: float = 30.0) -> tuple[dict, list[str]]:
+    """See the module docstring (``stall``). Figures per window: the short documents published in it, the
+    median and largest latency (publication → translation request, broker timestamps), and the largest
+    excess over the baseline's median."""
+    problems: list[str] = []
+    run.start_redis(monitor=False)
+    worker = run.new_worker(f"faults-stall-{uuid.uuid4().hex[:8]}", "1")
+    await run.start_io()
+    s = run.settings
+    assert s is not None and run.publisher is not None and run.recorder is not None
+    ready_s = await run.wait_ready(worker)
+    run.event(f"worker ready, probe round trip {ready_s:.1f} s")
+    prefix = f"stall-{uuid.uuid4().hex[:6]}"
+    normal = iter(make_documents(1_000_000, f"{prefix}-n"))
+    sent: dict[str, float] = {}
+    stop = asyncio.Event()
+
+    async def background() -> None:
+        while not stop.is_set():
+            doc = next(normal)
+            sent[doc["job_id"]] = time.time()
+            await run.publisher.send(s.topic_documents, [(doc["job_id"], orjson.dumps(doc))])
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), interval)
+
+    forward_topics = [s.topic_translation_requests, s.topic_dead_letter]
+    windows: list[tuple[str, float, float]] = []
+    cases: dict[str, dict[str, Any]] = {}
+
+    def outcome(out: Optional[Out], t0: float) -> dict[str, Any]:
+        if out is None:
+            return {"answered": False}
+        v = out.value if isinstance(out.value, dict) else {}
+        kind = "dead letter" if out.topic == s.topic_dead_letter else out.topic
+        return {"answered": True, "answer": kind, "seconds": round(out.timestamp - t0, 2),
+                **({"stage": v.get("stage"), "reason": v.get("reason"), "error_type": v.get("error_type")}
+                   if kind == "dead letter" else {"output_chars": len(v.get("text") or "")})}
+
+    stream = asyncio.create_task(background())
+    try:
+        t0 = time.time()
+        await asyncio.sleep(baseline)
+        windows.append(("baseline", t0, time.time()))
+        run.event("baseline window done")
+        for case, doc in stall_inputs(prefix):
+            t_case = time.time()
+            run.event(f"{case}: published ({len(doc['text'])} characters, method {doc['method']})")
+            await run.publisher.send(s.topic_documents, [(doc["job_id"], orjson.dumps(doc))])
+            out = await _wait_answer(run, doc["job_id"], forward_topics, timeout, worker)
+            cases[case] = outcome(out, t_case)
+            run.event(f"{case}: {cases[case]}")
+            await asyncio.sleep(3 * interval)
+            windows.append((case, t_case, time.time()))
+        # the reverse path: a translation repeating a long original's placeholder
+        doc = reverse_url_input(prefix)
+        await run.publisher.send(s.topic_documents, [(doc["job_id"], orjson.dumps(doc))])
+        request = await _wait_answer(run, doc["job_id"], [s.topic_translation_requests], timeout, worker)
+        if request is None:
+            problems.append("the document of the reverse-path case got no translation request")
+        else:
+            placeholder = request.value["placeholders"][0]
+            translation = " ".join([placeholder] * (248_000 // (len(placeholder) + 1)))
+            t_case = time.time()
+            run.event(f"reverse-url-248KB: translation published ({len(translation)} characters, marks {placeholder})")
+            await run.publisher.send(s.topic_translation_results, [(doc["job_id"], orjson.dumps(
+                {"job_id": doc["job_id"], "text": translation, "language": "de"}))])
+            out = await _wait_answer(run, doc["job_id"], [s.topic_reidentified, s.topic_dead_letter], timeout, worker)
+            cases["reverse-url-248KB"] = outcome(out, t_case)
+            run.event(f"reverse-url-248KB: {cases['reverse-url-248KB']}")
+            await asyncio.sleep(3 * interval)
+            windows.append(("reverse-url-248KB", t_case, time.time()))
+    finally:
+        stop.set()
+        await stream
+    t_wait = time.monotonic()
+    while time.monotonic() - t_wait < timeout:
+        if all(_answer(run, job, forward_topics) is not None for job in sent):
+            break
+        await asyncio.sleep(0.5)
+    latency: dict[str, float] = {}
+    for job, t_sent in sent.items():
+        out = _answer(run, job, forward_topics)
+        if out is None:
+            continue
+        if out.topic == s.topic_dead_letter:
+            problems.append(f"a short document was dead-lettered: {(out.value or {}).get('reason')}")
+        latency[job] = out.timestamp - t_sent
+    lost = [job for job in sent if job not in latency]
+    if lost:
+        problems.append(f"{len(lost)} short documents got no answer")
+    import statistics
+
+    figures: dict[str, Any] = {"short_documents": len(sent), "short_answered": len(latency), "lost": len(lost),
+                               "interval_s": interval, "cases": cases, "windows": {}, "worker_alive": worker.running,
+                               "target_s": STALL_TARGET_S, "stage_processes": s.stage_processes}
+    base_median = None
+    for name, start, end in windows:
+        values = sorted(latency[j] for j, t in sent.items() if start <= t <= end and j in latency)
+        if not values:
+            continue
+        median = statistics.median(values)
+        if name == "baseline":
+            base_median = median
+        window = {"documents": len(values), "median_s": round(median, 2), "max_s": round(values[-1], 2)}
+        if base_median is not None:
+            window["max_excess_s"] = round(values[-1] - base_median, 2)
+            if name != "baseline" and values[-1] - base_median > STALL_TARGET_S:
+                problems.append(f"{name}: a short document took {values[-1] - base_median:.2f} s longer than the "
+                                f"baseline median (target {STALL_TARGET_S:g} s)")
+        figures["windows"][name] = window
+    for case, result in cases.items():
+        if not result.get("answered"):
+            problems.append(f"{case}: no answer within {timeout:g} s")
+    if not worker.running:
+        problems.append("the worker died")
+    return figures, problems
+
+
 def _job_of(raw: bytes) -> Optional[str]:
     try:
         v = orjson.loads(raw)
@@ -1779,10 +1973,10 @@ def _short(raw: bytes) -> str:
 
 
 async def run_scenario(name: str, env: FaultEnv, *, documents: int = 1000, timeout: float = 900.0,
-                       outage: Optional[float] = None) -> ScenarioResult:
+                       outage: Optional[float] = None, interval: float = 1.0) -> ScenarioResult:
     """Run one scenario in ``env``; always stops what it started."""
-    if name not in SCENARIOS:
-        raise ValueError(f"unknown scenario {name!r} (choose from {', '.join(SCENARIOS)})")
+    if name not in (*SCENARIOS, *EXTRA_SCENARIOS):
+        raise ValueError(f"unknown scenario {name!r} (choose from {', '.join((*SCENARIOS, *EXTRA_SCENARIOS))})")
     run = Run(env, name)
     t = time.monotonic()
     figures: dict[str, Any] = {}
@@ -1801,6 +1995,8 @@ async def run_scenario(name: str, env: FaultEnv, *, documents: int = 1000, timeo
             figures, problems = await scenario_broker_down(run, documents, timeout=timeout,
                                                            outage=10.0 if outage is None else outage,
                                                            unreachable=30.0 if outage is None else outage)
+        elif name == "stall":
+            figures, problems = await scenario_stall(run, timeout=timeout, interval=interval)
         else:
             figures, problems = await scenario_poison(run, documents, timeout=timeout)
     except Exception as exc:
@@ -1841,7 +2037,10 @@ def markdown(results: list[dict[str, Any]]) -> str:
 
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.devtools.faults", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenario", default="all", choices=[*SCENARIOS, "all"])
+    ap.add_argument("--scenario", default="all", choices=[*SCENARIOS, *EXTRA_SCENARIOS, "all"],
+                    help="all = every fault scenario; stall (issue 15) only when named")
+    ap.add_argument("--interval", type=float, default=1.0,
+                    help="stall: seconds between the short documents of the background stream (default 1)")
     ap.add_argument("--documents", type=int, default=1000, help="documents per scenario (default 1000)")
     ap.add_argument("--out", type=Path, default=Path("out"), help="directory of the JSON figures and logs")
     ap.add_argument("--timeout", type=float, default=1200.0, help="seconds to wait for the inputs to be answered")
@@ -1854,7 +2053,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="print the figures of the existing out/faults-*.json as a Markdown table and exit")
     args = ap.parse_args(argv)
     if args.report:
-        found = [json.loads(p.read_text("utf-8")) for name in SCENARIOS
+        found = [json.loads(p.read_text("utf-8")) for name in (*SCENARIOS, *EXTRA_SCENARIOS)
                  if (p := args.out / f"faults-{name}.json").is_file()]
         print(markdown(found))
         return 0 if found else 1
@@ -1871,7 +2070,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         env = FaultEnv(work_dir=work_dir, detection=args.detection)
         try:
             r = asyncio.run(run_scenario(name, env, documents=args.documents, timeout=args.timeout,
-                                         outage=args.outage))
+                                         outage=args.outage, interval=args.interval))
         except (TansuError, RuntimeError) as exc:
             print(f"cannot set up scenario {name}: {exc}", file=sys.stderr)
             return 2

@@ -155,9 +155,29 @@ def _untouched(text: str, table: Any) -> bool:
     )
 
 
-def _finish(text: str, restorations: list[_Restoration], unrestored: list[_Unrestored], **fields: Any) -> ReidentificationResult:
-    """Splice the restorations into ``text`` and express every offset in the output text."""
+class LimitExceeded(ValueError):
+    """Re-identification would restore more marks than ``max_marks`` or build a text longer than
+    ``max_output_chars`` (the message names the limit, never the text)."""
+
+
+#: ``(max_output_chars, max_marks)`` of one call; ``None`` = no limit.
+Limits = tuple[int | None, int | None]
+
+
+def _finish(text: str, restorations: list[_Restoration], unrestored: list[_Unrestored], limits: Limits = (None, None),
+            **fields: Any) -> ReidentificationResult:
+    """Splice the restorations into ``text`` and express every offset in the output text.
+
+    Raises:
+        LimitExceeded: more restored marks than ``limits[1]``, or an output longer than ``limits[0]`` characters
+            (checked while the output is built, so a translation repeating a long original's mark never builds
+            its whole output).
+    """
+    max_chars, max_marks = limits
+    if max_marks is not None and len(restorations) > max_marks:
+        raise LimitExceeded(f"{len(restorations)} marks to restore exceed max_marks ({max_marks})")
     restorations = sorted(restorations, key=lambda r: r.start)
+    length = len(text)
     pieces: list[str] = []
     cursor = 0
     shift = 0
@@ -170,6 +190,8 @@ def _finish(text: str, restorations: list[_Restoration], unrestored: list[_Unres
         pieces.append(r.original)
         reported.append({"start": r.start + shift, "end": r.start + shift + len(r.original), "condition": r.condition, "mark": r.mark})
         shift += len(r.original) - (r.end - r.start)
+        if max_chars is not None and length + shift > max_chars:
+            raise LimitExceeded(f"the re-identified text would exceed max_output_chars ({max_chars})")
         starts.append(r.start)
         shifts.append(shift)
         conditions[r.condition] = conditions.get(r.condition, 0) + r.mentions
@@ -195,7 +217,7 @@ def _finish(text: str, restorations: list[_Restoration], unrestored: list[_Unres
     )
 
 
-def _by_position(text: str, table: Any) -> ReidentificationResult:
+def _by_position(text: str, table: Any, limits: Limits = (None, None)) -> ReidentificationResult:
     """Condition 1: restore every mention at its recorded offsets; mark-like tokens outside the
     mentions (a customer's own ``[PERSON_1]``) stay in place and are listed, as in condition 2."""
     restorations = sorted(
@@ -209,7 +231,7 @@ def _by_position(text: str, table: Any) -> ReidentificationResult:
         inside = (i >= 0 and restorations[i].end > match.start) or (i + 1 < len(restorations) and restorations[i + 1].start < match.end)
         if not inside:
             unrestored.append(_Unrestored(match.start, match.end, "unknown"))
-    return _finish(text, restorations, unrestored, condition="position")
+    return _finish(text, restorations, unrestored, limits, condition="position")
 
 
 def _fold_chars(text: str) -> str:
@@ -282,7 +304,8 @@ class _Occupancy:
 ORDER_POLICIES = ("unambiguous", "count")
 
 
-def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: str = "unambiguous") -> ReidentificationResult:
+def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: str = "unambiguous",
+               max_output_chars: int | None = None, max_marks: int | None = None) -> ReidentificationResult:
     """Restore the originals of ``table`` into ``text``.
 
     Args:
@@ -291,6 +314,8 @@ def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: 
             view (:meth:`app.table.Table.to_dict`).
         mark_only: restore by position and unique marks only (no ``order``, no ``elimination``).
         order_policy: one of :data:`ORDER_POLICIES` (condition 3).
+        max_output_chars: the longest text to build (characters); ``None``: no limit.
+        max_marks: the most marks to restore; ``None``: no limit.
 
     Returns:
         :class:`ReidentificationResult` (offsets in its ``text``).
@@ -298,13 +323,15 @@ def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: 
     Raises:
         KeyError/TypeError: the table is malformed (:class:`app.table.InvalidTable` is a ``ValueError``).
         ValueError: unknown ``order_policy``.
+        LimitExceeded: beyond ``max_marks`` or ``max_output_chars``.
     """
+    limits = (max_output_chars, max_marks)
     if order_policy not in ORDER_POLICIES:
         raise ValueError(f"unknown order policy {order_policy!r} (one of {', '.join(ORDER_POLICIES)})")
     table = Table.coerce(table).to_dict()
     entries = _entries(table)
     if _untouched(text, table):
-        return _by_position(text, table)
+        return _by_position(text, table, limits)
     view = clean_view(text)
     clean = view.text
     occupied = _Occupancy(len(clean))
@@ -321,7 +348,7 @@ def reidentify(text: str, table: Any, *, mark_only: bool = False, order_policy: 
     queues = _restore_surrogates(clean, entries, occupied, restore, missing)
     refused: list[dict[str, Any]] = []
     _restore_by_order(view, entries, queues, mark_only, occupied, restore, unrestored, missing, refused, order_policy)
-    return _finish(text, restorations, unrestored, missing_placeholders=missing, refused=refused)
+    return _finish(text, restorations, unrestored, limits, missing_placeholders=missing, refused=refused)
 
 
 def _restore_placeholders(view: CleanView, entries: list[dict[str, Any]], table: Any, mark_only: bool, restore, unrestored: list[_Unrestored],

@@ -12,7 +12,8 @@ Definition used here (it reproduces the seed's output exactly): the words to mas
    why the undetected sentence-initial "They" becomes "XXX" in the seed's example;
 
 each such word becomes one ``XXX`` (the UKDS procedure works word by word, so a two-word entity gives
-"XXX XXX"; punctuation inside an entity, e.g. the ``@`` of an e-mail address, is kept). Like ``ukds``,
+"XXX XXX"; punctuation inside an entity, e.g. the ``@`` of an e-mail address, is kept, but no letter
+or digit of an entity: overlapping words are merged into one mask). Like ``ukds``,
 the masks are all alike (``unique = False``) and re-identification goes by order of appearance.
 """
 

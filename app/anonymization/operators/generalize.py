@@ -10,8 +10,10 @@
 * **Organisations** → their head noun with the definite article: "University of Lisbon" → "the
   university", "Acme Corporation" → "the corporation", "Acme Inc." → "the company"; no known head noun
   → "an organization". (No offline hierarchy counts organisations: ``k`` does not apply.)
-* **Dates** climb day → month → year → decade with coverage in days (1, ~30, 365, 3,652): "14 August
-  2016" → "August 2016" → "2016" → "the 2010s"; at least one level above the original.
+* **Dates** climb day → month → year → decade with coverage in days (1, ~30, 365, 3,652) to the first
+  level covering at least ``date_days`` days, at least one level above the original. The default,
+  3,652, gives the decade: "14 August 2016" and "August 2016" → "the 2010s" (a month and year, "born
+  March 1980", narrow a person down too much: issue 15); ``date_days=30`` gives "August 2016".
 * **Persons** are not generalized (Dias, 2016): ``substitute`` is used.
 * **Other labels** and unknown entities → a label-level phrase ("a place", "an organization",
   "an e-mail address", "a phone number", ...).
@@ -240,25 +242,32 @@ class GeneralizeOperator(Operator):
 
     Options:
         k: the minimum number of knowledge-base entities a location generalization must cover
-            (default 5), and the minimum number of days a date generalization covers.
+            (default 5).
+        date_days: the minimum number of days a date generalization covers (default 3,652: a decade).
         person_options: options of the ``substitute`` operator used for persons.
+
+    Raises:
+        ValueError: ``k`` or ``date_days`` below 1.
     """
 
     name = "generalize"
     unique = True
 
-    def __init__(self, k: int = 5, person_options: dict[str, Any] | None = None, **options: Any) -> None:
+    def __init__(
+        self, k: int = 5, person_options: dict[str, Any] | None = None, date_days: int = 3652, **options: Any
+    ) -> None:
         super().__init__(**options)
-        if k < 1:
-            raise ValueError("k must be at least 1")
+        if k < 1 or date_days < 1:
+            raise ValueError("k and date_days must be at least 1")
         self.k = k
+        self.date_days = date_days
         self._substitute = SubstituteOperator(**(person_options or {}))
 
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
         if chain.label == L.PERSON:
             return self._substitute.replace(chain, document)
         language = S.base_language(document.language)
-        phrase, genitive_flags = self.phrase(chain, language)
+        phrase, genitive_flags = self.phrase(chain, language, document)
         contexts = S.mention_contexts(chain, document)
         base = phrase.base(language)
         ordinal = sum(1 for _ in _memo_entries(document, base)) + 1
@@ -272,8 +281,18 @@ class GeneralizeOperator(Operator):
         S.memo_set(document, "generalize", f"{base}#{ordinal}", str(chain.chain_id))
         return replacements
 
-    def phrase(self, chain: ChainContext, language: str) -> tuple[Phrase, list[bool]]:
-        """The chain's generalization and, per mention, whether it is a German genitive."""
+    def phrase(self, chain: ChainContext, language: str, document: DocumentContext | None = None) -> tuple[Phrase, list[bool]]:
+        """The chain's generalization and, per mention, whether it is a German genitive: the first of
+        :meth:`candidates` that contains no entity surface of ``document`` ("a city in Poland" when
+        "Poland" is an entity of the document climbs to "a European city"; issue 15: no method emits
+        what it detected), else "something"."""
+        for phrase, genitive in self.candidates(chain, language):
+            if document is None or not S.contains_surface(phrase.base(language), document):
+                return phrase, genitive
+        return Phrase(_SOMETHING.get(language, "something"), bare=True), [False] * len(chain.mentions)
+
+    def candidates(self, chain: ChainContext, language: str):
+        """Generalizations of the chain, most specific first: ``(Phrase, genitive flags)``."""
         surfaces = sorted(chain.surfaces, key=len, reverse=True)
         genitive = [False] * len(chain.mentions)
         if chain.label in (L.LOCATION, L.MISC, L.PROPER_NOUN):  # an untyped name may be a known place
@@ -282,27 +301,27 @@ class GeneralizeOperator(Operator):
                 base = _strip_genitive(surface, language)
                 place = kb.lookup(base)
                 if place is not None:
-                    genitive = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
-                    return self._place_phrase(kb.levels(place), language), genitive
+                    flags = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
+                    for level in kb.levels(place):
+                        if level.coverage >= self.k:
+                            yield place_phrase(level, language), flags
+                    break
         if chain.label in (L.ORGANIZATION, L.MISC, L.PROPER_NOUN):
             for surface in surfaces:
                 concept = org_headword(surface, language)
                 if concept is not None:
                     noun, gender = org_noun(concept, language)
-                    return Phrase(noun, gender, definite=True), genitive
+                    yield Phrase(noun, gender, definite=True), genitive
+                    break
         if chain.label == L.DATE:
             for surface in surfaces:
                 parsed = S.parse_date(surface, language)
                 if parsed is not None and parsed.granularity in ("day", "month", "year"):
-                    return _date_phrase(parsed, language, self.k), genitive
+                    yield _date_phrase(parsed, language, self.date_days), genitive
+                    break
         if chain.label in _LABEL_NOUNS:
             noun, gender = _LABEL_NOUNS[chain.label].get(language, _LABEL_NOUNS[chain.label]["en"])
-            return Phrase(noun, gender), genitive
-        return Phrase(_SOMETHING.get(language, "something"), bare=True), genitive
-
-    def _place_phrase(self, levels: list[Level], language: str) -> Phrase:
-        level = next(lv for lv in levels if lv.coverage >= self.k)
-        return place_phrase(level, language)
+            yield Phrase(noun, gender), genitive
 
 
 def _memo_entries(document: DocumentContext, base: str):
@@ -374,7 +393,7 @@ _MONTH_YEAR = {"en": "{m} {y}", "de": "{m} {y}", "es": "{m} de {y}", "pt": "{m} 
 
 def _date_phrase(parsed: S.ParsedDate, language: str, k: int) -> Phrase:
     """Climb day → month → year → decade (coverage 1, 30, 365, 3652 days) to the first level above the
-    original's that covers at least ``k`` days."""
+    original's that covers at least ``k`` days (the decade at most)."""
     levels = [("day", 1), ("month", 30), ("year", 365), ("decade", 3652)]
     start = [name for name, _ in levels].index(parsed.granularity) + 1
     for name, days in levels[start:]:

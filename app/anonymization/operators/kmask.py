@@ -15,27 +15,36 @@ that leaves the most characters; then at random (here: seeded by the job id). Su
 * ``names``: Faker's first names and surnames of every supported locale (about 9,900 terms);
 * ``all``: both; a path to a text file (one term per line) or a list of terms also work.
 
-Defaults: ``LOCATION`` → ``locations``, ``PERSON`` → ``names``, ``ORGANIZATION``, ``MISC`` and ``PROPER_NOUN`` → ``all``.
-Matching is case-insensitive; the mask keeps the original's case ("Japan" → "Ja*an"). A surface that
-is not in the dictionary is masked the same way (the original then adds one to the anonymity set); a
-multi-word surface that is not a dictionary term is masked word by word (lower-case connectors such as
-"of", "de" and titles stay). Labels without a dictionary (e-mails, phones, dates, ...) are *identifiers*
-in the paper's sense and are removed: they get the tag placeholder ``[LABEL_n]`` (Suzuki et al., 2017 "* is a
-placeholder of the identifier"), as does a quasi-identifier for which no mask reaches ``k``.
+Defaults: ``LOCATION``, ``ORGANIZATION``, ``MISC`` and ``PROPER_NOUN`` → ``locations``. Matching is
+case-insensitive; the mask keeps the original's case ("Japan" → "Ja*an"). A multi-word surface that is
+not a dictionary term is masked word by word (lower-case connectors such as "of", "de" and titles stay).
+
+**What is never partly shown** (issue 15: no method emits what it detected):
+
+* persons: a person's name is a direct identifier, not a quasi-identifier; ``PERSON`` always gets the
+  tag placeholder ``[PERSON_n]`` (a ``PERSON`` dictionary is refused), so no letter of a name is kept;
+* labels without a dictionary (e-mails, phones, dates, ...) are *identifiers* in the paper's sense and
+  are removed: they get the tag placeholder ``[LABEL_n]`` (Suzuki et al., 2017 "* is a placeholder of the
+  identifier");
+* **unknown terms**: a surface (or a word of a multi-word surface) that is not a dictionary term is not
+  searched at all (an invented 13-letter name would match too few terms to hide among, and searching
+  for it cost seconds): the whole surface gets the tag placeholder, which keeps no letter of it; so
+  does a term for which no mask reaching ``k`` is found within the search bounds below.
 
 **Search** (instead of the paper's exhaustive dictionary of all 2^l − 2 masks per term): the masks of a
 term form a lattice in which hiding one more character never lowers ``k'``. A breadth-first search
 from the unmasked term expands only masks with ``k' < k``; every mask reached with ``k' ≥ k`` is a
 candidate, and the paper's choice is always among them (a mask with a parent of ``k' ≥ k`` is beaten by
-that parent). ``max_evaluations`` bounds the work per term (default 2,000 dictionary scans; the best
-candidate found so far is used if the bound is hit). A precomputed table (``table`` option: a mapping
+that parent). Hard caps: ``max_evaluations`` dictionary scans per term (default 500) and
+``max_document_evaluations`` per document (default 5,000; once spent, the remaining terms get the
+placeholder), so one document costs at most a few seconds whatever it contains. The best candidate
+found so far is used if the per-term bound is hit. A precomputed table (``table`` option: a mapping
 ``term → [[anonymized, k, remain], ...]`` or a JSON file of it, like Suzuki et al.'s (2017) Table 1) is used as is
-for its terms.
+for its terms, without search.
 
-**Cache**: each term's ranked candidates are kept in memory (``functools.lru_cache``) and on disk in
-``<cache_dir>/kmask-<dictionary fingerprint>.jsonl`` (one JSON line per term and ``k``; ``cache_dir``
-option, else ``$ANON_CACHE_DIR``, else ``~/.cache/anonymizer``; ``cache_dir=None`` and an unwritable
-directory disable the disk cache). The dictionaries themselves are built once per process.
+**Cache**: the ranked candidates of each term are kept in memory only, keyed by the SHA-256 of the term
+(no word of a document is kept, on disk or in memory, by the cache; at most ``cache_size`` terms per
+operator, least recently used dropped). The dictionaries are built once per process.
 
 **Re-identification**: per-mention replacements are stored in the table of solutions; the operator is
 ``unique`` (restored by exact match). Two chains never get the same mask: when the best mask is taken
@@ -47,6 +56,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -58,8 +68,10 @@ from app.anonymization.operators.tag import format_placeholder
 from app.detection import labels as L
 
 DEFAULT_DICTIONARIES: dict[str, str] = {
-    L.LOCATION: "locations", L.PERSON: "names", L.ORGANIZATION: "all", L.MISC: "all", L.PROPER_NOUN: "all",
+    L.LOCATION: "locations", L.ORGANIZATION: "locations", L.MISC: "locations", L.PROPER_NOUN: "locations",
 }
+#: Labels that are never masked partly, whatever the configuration: a name is a direct identifier.
+NEVER_MASKED: frozenset[str] = frozenset({L.PERSON})
 _CONNECTORS = frozenset("of the and de del la las los da do das dos di du von van der den des y e et am im zu".split())
 _STAR = None  # a pattern token standing for one or more hidden characters
 
@@ -155,18 +167,22 @@ class KDictionary:
         return count
 
     def search(
-        self, term: str, k: int, max_evaluations: int = 2000, keep: int = 40, exact_level: int = 200, beam: int = 16
-    ) -> list[Candidate]:
+        self, term: str, k: int, max_evaluations: int = 500, keep: int = 40, exact_level: int = 200, beam: int = 16,
+        report: bool = False,
+    ) -> list[Candidate] | tuple[list[Candidate], int]:
         """Candidate masks of ``term`` (lower case) with ``k' ≥ k``, best first by Suzuki et al.'s (2017) rule
         (lowest ``k'``, then most characters left; ties in breadth-first order).
 
         The search is exact while a level of the lattice has at most ``exact_level`` masks still below
         ``k`` (terms up to about 9 characters); beyond, only the ``beam`` masks closest to ``k`` are
         expanded (a heuristic for long terms, where the exact dictionary is out of reach: Suzuki et al., 2017
-        needed a week on 1,000 cores)."""
+        needed a week on 1,000 cores). At most ``max_evaluations`` dictionary scans are made.
+
+        Returns:
+            ``list[Candidate]``; with ``report=True``, ``(candidates, dictionary scans made)``."""
         n = len(term)
         if n < 2:
-            return []
+            return ([], 0) if report else []
         extra = 0 if term in self.terms else 1  # the original itself is one more matching term
         full = (1 << n) - 1
         frontier = [full]
@@ -204,7 +220,7 @@ class KDictionary:
                 next_frontier = next_frontier[:beam]
             frontier = [child for _, child in next_frontier]
         found.sort(key=lambda c: (c.k, -c.remain))
-        return found[:keep]
+        return (found[:keep], evaluations) if report else found[:keep]
 
 
 # --- built-in dictionaries -----------------------------------------------------------------------
@@ -250,48 +266,32 @@ def load_dictionary(spec: str | Iterable[str]) -> KDictionary:
     return KDictionary(spec)
 
 
-# --- disk cache ----------------------------------------------------------------------------------
+# --- in-memory cache ---------------------------------------------------------------------------
 
 
-class _DiskCache:
-    """Ranked candidates per (term, k) for one dictionary, as JSON lines (see the module docstring)."""
+class _Cache:
+    """Ranked candidates per (SHA-256 of the term, k, budget), least recently used dropped beyond
+    ``size`` entries; in memory only (see the module docstring)."""
 
-    def __init__(self, directory: Path | None, fingerprint: str) -> None:
-        self.path = directory / f"kmask-{fingerprint}.jsonl" if directory is not None else None
-        self.entries: dict[tuple[str, int, int], list[Candidate]] | None = None
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: OrderedDict[tuple[str, str, int, int], list[Candidate]] = OrderedDict()
 
-    def _load(self) -> dict[tuple[str, int, int], list[Candidate]]:
-        if self.entries is None:
-            self.entries = {}
-            if self.path is not None and self.path.exists():
-                try:
-                    for line in self.path.read_text(encoding="utf-8").splitlines():
-                        row = json.loads(line)
-                        self.entries[(row["term"], row["k"], row["budget"])] = [Candidate(tuple(c)) for c in row["candidates"]]
-                except (OSError, ValueError, KeyError):
-                    pass
-        return self.entries
+    @staticmethod
+    def _key(fingerprint: str, term: str, k: int, budget: int) -> tuple[str, str, int, int]:
+        return fingerprint, hashlib.sha256(term.encode("utf-8", "surrogatepass")).hexdigest(), k, budget
 
-    def get(self, term: str, k: int, budget: int) -> list[Candidate] | None:
-        return self._load().get((term, k, budget))
+    def get(self, fingerprint: str, term: str, k: int, budget: int) -> list[Candidate] | None:
+        key = self._key(fingerprint, term, k, budget)
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+        return found
 
-    def put(self, term: str, k: int, budget: int, candidates: list[Candidate]) -> None:
-        self._load()[(term, k, budget)] = candidates
-        if self.path is None:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as handle:
-                handle.write(json.dumps({"term": term, "k": k, "budget": budget, "candidates": [list(c) for c in candidates]}) + "\n")
-        except OSError:
-            self.path = None
-
-
-def default_cache_dir() -> Path:
-    """``ANON_CACHE_DIR`` (:attr:`app.settings.Settings.cache_dir`), default ``~/.cache/anonymizer``."""
-    from app.settings import get_settings
-
-    return Path(get_settings().cache_dir or Path.home() / ".cache" / "anonymizer")
+    def put(self, fingerprint: str, term: str, k: int, budget: int, candidates: list[Candidate]) -> None:
+        self.entries[self._key(fingerprint, term, k, budget)] = candidates
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
 
 
 # --- the operator --------------------------------------------------------------------------------
@@ -302,11 +302,15 @@ class KMaskOperator(Operator):
 
     Options:
         k: minimum number of dictionary terms a mask must match (default 5; at least 2).
-        dictionaries: ``{label: "locations" | "names" | "all" | path | [terms]}`` (merged over the defaults).
+        dictionaries: ``{label: "locations" | "names" | "all" | path | [terms]}`` (merged over the defaults;
+            ``PERSON`` is refused: persons always get the placeholder).
         table: precomputed anonymization table ``{term: [[anonymized, k, remain], ...]}`` or a JSON file.
-        max_evaluations: dictionary scans per term (default 2,000, about a second for a long term).
-        cache_dir: directory of the disk cache (default ``$ANON_CACHE_DIR`` or ``~/.cache/anonymizer``;
-            ``None`` disables it).
+        max_evaluations: dictionary scans per term (default 500; ≥ 1).
+        max_document_evaluations: dictionary scans per document (default 5,000; ≥ 1).
+        cache_size: terms whose candidates are kept in memory (default 50,000).
+
+    Raises:
+        ValueError: ``k < 2``, a bound below 1, or a dictionary for a label in :data:`NEVER_MASKED`.
     """
 
     name = "kmask"
@@ -317,33 +321,50 @@ class KMaskOperator(Operator):
         k: int = 5,
         dictionaries: dict[str, Any] | None = None,
         table: dict[str, list[list[Any]]] | str | None = None,
-        max_evaluations: int = 2000,
-        cache_dir: str | Path | None = "default",
+        max_evaluations: int = 500,
+        max_document_evaluations: int = 5000,
+        cache_size: int = 50_000,
         **options: Any,
     ) -> None:
         super().__init__(**options)
         if k < 2:
             raise ValueError("k must be at least 2 (k = 1 identifies the original)")
+        if max_evaluations < 1 or max_document_evaluations < 1:
+            raise ValueError("max_evaluations and max_document_evaluations must be at least 1")
+        refused = sorted(NEVER_MASKED.intersection(l for l, spec in (dictionaries or {}).items() if spec is not None))
+        if refused:
+            raise ValueError(f"kmask never masks {', '.join(refused)} partly (a name is a direct identifier): no dictionary for it")
         self.k = k
         self.dictionary_specs = {**DEFAULT_DICTIONARIES, **(dictionaries or {})}
         if isinstance(table, str):
             table = json.loads(Path(table).read_text(encoding="utf-8"))
         self.table = {str(t).lower(): [(str(r[0]), int(r[1]), int(r[2])) for r in rows] for t, rows in (table or {}).items()}
         self.max_evaluations = max_evaluations
-        self.cache_dir = default_cache_dir() if cache_dir == "default" else (Path(cache_dir) if cache_dir else None)
+        self.max_document_evaluations = max_document_evaluations
         self._dictionaries: dict[str, KDictionary] = {}
-        self._caches: dict[str, _DiskCache] = {}
+        self._cache = _Cache(cache_size)
 
     def dictionary(self, label: str) -> KDictionary | None:
-        spec = self.dictionary_specs.get(label)
+        spec = None if label in NEVER_MASKED else self.dictionary_specs.get(label)
         if spec is None:
             return None
         if label not in self._dictionaries:
             self._dictionaries[label] = load_dictionary(spec)
         return self._dictionaries[label]
 
-    def ranked(self, surface: str, label: str) -> list[str]:
-        """Masked forms of ``surface`` in Suzuki et al.'s (2017) order of preference (empty when none reaches k)."""
+    def known(self, term: str, label: str) -> bool:
+        """``term`` (lower case) is in the precomputed table or in the label's dictionary: only such
+        terms are masked; any other gets the placeholder (see the module docstring)."""
+        dictionary = self.dictionary(label)
+        return term in self.table or (dictionary is not None and term in dictionary.terms)
+
+    def ranked(self, surface: str, label: str, budget: list[int] | None = None) -> list[list[str]]:
+        """Masked forms of ``surface`` in Suzuki et al.'s (2017) order of preference, as groups of equally good masks
+        (empty when the term is unknown, none reaches k, or ``budget`` is spent).
+
+        Args:
+            budget: ``[remaining dictionary scans]`` of the document, decreased by the scans made.
+        """
         term = surface.lower()
         if len(term) != len(surface):
             term = "".join(c.lower() if len(c.lower()) == 1 else c for c in surface)
@@ -355,18 +376,24 @@ class KMaskOperator(Operator):
                 out.append((render_mask(surface, mask) if mask is not None else anonymized, kk, remain))
             return _group_ties(out)
         dictionary = self.dictionary(label)
-        if dictionary is None:
+        if dictionary is None or term not in dictionary.terms:
             return []
-        cache = self._caches.setdefault(dictionary.fingerprint, _DiskCache(self.cache_dir, dictionary.fingerprint))
-        candidates = cache.get(term, self.k, self.max_evaluations)
+        candidates = self._cache.get(dictionary.fingerprint, term, self.k, self.max_evaluations)
         if candidates is None:
-            candidates = dictionary.search(term, self.k, self.max_evaluations)
-            cache.put(term, self.k, self.max_evaluations, candidates)
+            remaining = self.max_evaluations if budget is None else min(self.max_evaluations, budget[0])
+            if remaining < 1:
+                return []
+            candidates, spent = dictionary.search(term, self.k, remaining, report=True)
+            if budget is not None:
+                budget[0] -= spent
+            if remaining == self.max_evaluations:  # a result cut short by the document's budget is not cached
+                self._cache.put(dictionary.fingerprint, term, self.k, self.max_evaluations, candidates)
         return _group_ties([(render_mask(surface, c.mask), c.k, c.remain) for c in candidates])
 
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
-        if self.dictionary_specs.get(chain.label) is None:
-            return [format_placeholder(chain.label, chain.ordinal)] * len(chain.mentions)
+        placeholder = [format_placeholder(chain.label, chain.ordinal)] * len(chain.mentions)
+        if chain.label in NEVER_MASKED or self.dictionary_specs.get(chain.label) is None:
+            return placeholder
         options: dict[str, list[str]] = {}
         for surface in chain.surfaces:
             options[surface] = self._options(surface, chain.label, document)
@@ -380,22 +407,23 @@ class KMaskOperator(Operator):
             values = set(replacements)
             if not any(S.collides(r, document) for r in values):
                 return replacements
-        return [format_placeholder(chain.label, chain.ordinal)] * len(chain.mentions)
+        return placeholder
 
     def _options(self, surface: str, label: str, document: DocumentContext) -> list[str]:
-        """Masked forms of one surface, best first; ties shuffled with the job's generator."""
+        """Masked forms of one surface, best first; ties shuffled with the job's generator. Empty (→ the
+        placeholder) when the surface, or a word of it that is not a connector or title, is unknown."""
         words = surface.split()
-        dictionary = self.dictionary(label)
-        whole = len(words) == 1 or surface.lower() in self.table or (dictionary is not None and surface.lower() in dictionary.terms)
+        budget = document.indexes.setdefault(f"{self.name}-budget", [self.max_document_evaluations])
+        whole = len(words) == 1 or self.known(surface.lower(), label)
         rng = document.rng(self.name, label, surface)
         if whole:
-            return _flatten(self.ranked(surface, label), rng)
+            return _flatten(self.ranked(surface, label, budget), rng)
         per_word: list[list[str]] = []
         for word in words:
             if word.lower() in _CONNECTORS or S.is_title(word) or not any(c.isalnum() for c in word):
                 per_word.append([word])
                 continue
-            ranked = _flatten(self.ranked(word, label), rng)
+            ranked = _flatten(self.ranked(word, label, budget), rng)
             if not ranked:
                 return []
             per_word.append(ranked)

@@ -100,7 +100,7 @@ class SubstituteOperator(Operator):
         own = set(replacements)
         originals = {S.key(m) for m in chain.mentions}
         for replacement in own:
-            if S.key(replacement) in originals:
+            if S.key(replacement) in originals or S.contains_surface(replacement, document):
                 return False
             others = own - {replacement}
             if S.collides(replacement, document, others):
@@ -125,10 +125,12 @@ class SubstituteOperator(Operator):
         lists = S.surrogate_name_lists(language)
         firsts_pool = lists.female if gender == "female" else lists.male
         taken_words = S.memo_values(document, "person-word")
+        exhausted = False  # 200 random draws found no usable name: the pool is (nearly) used up
         for attempt, rng in self._attempts(document, chain):
             mapping: dict[tuple[str, str], str] = {}
 
             def surrogate_word(word: _Word, role: str) -> str:
+                nonlocal exhausted
                 k = (role, word.key)
                 if k in mapping:
                     return mapping[k]
@@ -144,6 +146,8 @@ class SubstituteOperator(Operator):
                     if word.initial and any(v[:1] == candidate[:1] for v in mapping.values()):
                         continue
                     break
+                else:
+                    exhausted = True
                 mapping[k] = candidate
                 return candidate
 
@@ -151,6 +155,8 @@ class SubstituteOperator(Operator):
             for mention in mentions:
                 aligned = _align(mention, canonical, roles)
                 replacements.append(mention.render([(w, surrogate_word(cw, role)) for w, cw, role in aligned], language))
+            if exhausted:  # further attempts would draw from the same used-up pool: the placeholder (bounded cost)
+                return None
             if self._free(replacements, document, chain):
                 for (role, word_key), value in mapping.items():
                     if S.memo_get(document, "person-word", f"{role}:{word_key}") is None:
@@ -412,7 +418,8 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         return fake.street_address().replace("\n", ", ")
     else:
         candidates = list(S.city_pool(language))
-    candidates = [c for c in candidates if S.key(c) != original_key and c not in S.memo_values(document, "place")]
+    taken = S.memo_values(document, "place")
+    candidates = [c for c in candidates if S.key(c) != original_key and c not in taken]
     stable = [c for c in candidates if S.translation_stable_place(c)]
     if len(stable) < 3 and place is not None and place.kind in ("country", "subdivision", "continent"):
         # too few countries/regions/continents whose name MT leaves alone ("Wales" → "Scotland" → "Escocia",

@@ -1,0 +1,134 @@
+"""Issue 15: per-document limits and the indexes that replaced the quadratic paths. Exact outputs and
+equivalence with the former implementations; speed is measured by ``python -m app.devtools.faults
+--scenario stall``, never asserted here."""
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.anonymization import surrogates as S
+from app.anonymization.base import DocumentContext
+from app.anonymization.engine import AnonymizerEngine
+from app.coreference.resolver import resolve_chains
+from app.doc import Chain, Entity
+from app.pipeline import Pipeline, StageError
+from app.reidentification.reidentify import LimitExceeded, reidentify
+from app.settings import Settings
+from models.records import DetectedDocument, ResolvedDocument, TranslationResult
+
+
+def former_occurs_in(text: str, candidate: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
+
+
+words = st.sampled_from(["Ann", "ann", "Bob", "bo", "b", "Ann-Bob", "x1", "_", "O'Neil", "de la", "ÉLAN", "élan"])
+texts = st.lists(st.one_of(words, st.sampled_from([" ", ", ", ".", "-", "'", "\n"])), max_size=30).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts, st.lists(st.one_of(words, st.sampled_from([" ", "-", "'", "."])), min_size=1, max_size=4).map("".join))
+def test_occurs_in_is_the_former_whole_word_search(text, candidate):
+    S._word_positions.cache_clear()
+    assert S.occurs_in(text, candidate) == former_occurs_in(text, candidate)
+
+
+def test_contains_surface_finds_whole_words_only():
+    document = DocumentContext(text="", job_id="j", language="en", surfaces=frozenset({"Poland", "S.", "New York"}))
+    assert S.contains_surface("a city in Poland", document)
+    assert S.contains_surface("S. Redican", document) and S.contains_surface("in New York City", document)
+    assert not S.contains_surface("a city in Polandia", document) and not S.contains_surface("S Redican", document)
+    assert not S.contains_surface("a European city", document)
+
+
+def test_the_used_index_follows_use_and_direct_changes():
+    document = DocumentContext(text="t", job_id="j", language="en")
+    document.use(["[PERSON_1]", "Bob"])
+    keys = lambda: S._used_keys(document)  # noqa: E731
+    assert keys() == {"[person_1]", "bob"}
+    document.use(["Ann"])
+    assert keys() == {"[person_1]", "bob", "ann"}
+    document.used.discard("Bob")  # changed directly: rebuilt
+    document.used.add("Eve")
+    assert keys() == {"[person_1]", "ann", "eve"}
+
+
+def test_tag_numbers_skip_marks_of_the_text_and_of_other_operators():
+    text = "[PERSON_1] wrote: Ann met Bob in Rome and Paris."
+    entities = [Entity(18, 21, "PERSON", "Ann", "t"), Entity(26, 29, "PERSON", "Bob", "t"),
+                Entity(33, 37, "LOCATION", "Rome", "t"), Entity(42, 47, "LOCATION", "Paris", "t")]
+    # LOCATION goes to kmask with a dictionary that knows neither city: its placeholders [LOCATION_1],
+    # [LOCATION_2] are used before tag numbers anything of that label
+    engine = AnonymizerEngine(label_methods={"LOCATION": "kmask"}, operator_options={"kmask": {"dictionaries": {"LOCATION": ["x"]}}})
+    result = engine.anonymize(text, entities, resolve_chains(entities), method="tag", job_id="j", language="en")
+    assert result.text == "[PERSON_1] wrote: [PERSON_2] met [PERSON_3] in [LOCATION_1] and [LOCATION_2]."
+
+
+def test_many_distinct_entities_get_distinct_tags():
+    mails = [f"m{i}@x.de" for i in range(3000)]
+    text = " ".join(mails)
+    entities, pos = [], 0
+    for m in mails:
+        entities.append(Entity(pos, pos + len(m), "EMAIL", m, "t"))
+        pos += len(m) + 1
+    chains = [Chain(chain_id=i, label="EMAIL", mentions=[i]) for i in range(len(entities))]
+    result = AnonymizerEngine().anonymize(text, entities, chains, method="tag", job_id="j", language="en")
+    assert result.text.split() == [f"[EMAIL_{i}]" for i in range(1, 3001)]
+    assert reidentify(result.text.replace(" ", "  "), result.table).text.replace("  ", " ") == text
+
+
+# --- limits -----------------------------------------------------------------------------------------
+
+URL = "https://example.org/" + "a" * 5000
+
+
+def url_table():
+    text = f"See {URL} now."
+    entities = [Entity(4, 4 + len(URL), "URL", URL, "t")]
+    return AnonymizerEngine().anonymize(text, entities, resolve_chains(entities), method="tag", job_id="j", language="en")
+
+
+def test_reidentification_stops_at_max_marks_and_max_output_chars():
+    table = url_table().table
+    translation = " ".join(["[URL_1]"] * 400)
+    with pytest.raises(LimitExceeded, match=r"^400 marks to restore exceed max_marks \(300\)$"):
+        reidentify(translation, table, max_marks=300)
+    with pytest.raises(LimitExceeded, match=r"^the re-identified text would exceed max_output_chars \(100000\)$"):
+        reidentify(translation, table, max_output_chars=100_000)
+    assert len(reidentify(translation, table, max_output_chars=3_000_000).text) == 400 * len(URL) + 399
+
+
+def test_the_pipeline_dead_letters_what_is_beyond_a_limit_as_too_expensive():
+    pipeline = Pipeline(Settings(max_entities=2, max_marks=10, max_output_chars=60))
+    table = url_table().table
+    with pytest.raises(StageError) as marks:
+        pipeline.reidentify(TranslationResult(job_id="j", text=" ".join(["[URL_1]"] * 11), language="de"), table)
+    assert (marks.value.reason, marks.value.error_type) == ("11 marks to restore exceed max_marks (10)", "too_expensive")
+    entities = [{"start": 0, "end": 3, "label": "PERSON", "text": "Ann", "source": "t", "score": 1.0},
+                {"start": 8, "end": 11, "label": "PERSON", "text": "Bob", "source": "t", "score": 1.0},
+                {"start": 15, "end": 18, "label": "PERSON", "text": "Eve", "source": "t", "score": 1.0}]
+    detected = DetectedDocument(job_id="j", text="Ann met Bob and Eve.", language="en", method="tag", entities=entities)
+    with pytest.raises(StageError) as many:
+        pipeline.corefer(detected)
+    assert (many.value.reason, many.value.error_type) == ("3 entities exceed max_entities (2)", "too_expensive")
+    long_text = "Rome " + "a" * 56
+    resolved = ResolvedDocument(job_id="j", text=long_text, language="en", method="generalize",
+                                entities=[{"start": 0, "end": 4, "label": "LOCATION", "text": "Rome", "source": "t", "score": 1.0}],
+                                chains=[{"chain_id": 0, "label": "LOCATION", "mentions": [0]}])
+    with pytest.raises(StageError) as longer:
+        pipeline.anonymize(resolved)
+    assert longer.value.error_type == "too_expensive" and longer.value.reason.endswith("exceeds max_output_chars (60)")
+
+
+def test_the_stall_scenario_sends_the_inputs_of_the_issue():
+    from app.devtools.faults import reverse_url_input, stall_inputs
+
+    cases = dict(stall_inputs("p"))
+    kmask, tag, substitute = cases["kmask-place-names"], cases["tag-16000-emails"], cases["substitute-4000-entities"]
+    names = re.findall(r"(?:from|to) (\w+)", kmask["text"])
+    assert len(names) == 16 and {len(n) for n in names} == {13} and kmask["method"] == "kmask" and len(kmask["text"]) < 400
+    assert tag["method"] == "tag" and len(tag["text"].split()) == 16_000 and 170_000 < len(tag["text"]) <= 250_000
+    assert substitute["method"] == "substitute" and substitute["text"].count("Mr. ") == 2000 and substitute["text"].count("@") == 2000
+    url = reverse_url_input("p")["text"].split()[1]
+    assert len(url) == 5020

@@ -1,0 +1,175 @@
+"""Stage isolation (app/isolation.py) and the agents' lanes (agents/common.py: consume), issue 15.
+
+The pool tests start a real zygote (``python -m app.isolation``) and its forks without NER models
+(``ANON_PRELOAD_LANGUAGES=""``) and run the coreference stage, which needs none. The expensive input is a
+coreference of many entities; the budgets are set far below what it needs, so the assertions do not
+depend on the machine's speed (no timing is asserted)."""
+
+import asyncio
+import os
+
+import orjson
+import pytest
+
+import agents.common as common
+from app.isolation import StageFailed, StagePool
+from app.pipeline import StageError
+from app.settings import Settings
+
+
+def detected(job_id: str, names: int) -> bytes:
+    words = [f"Name{i} Smith{i}" for i in range(names)]
+    text = ". ".join(words) + "."
+    entities, pos = [], 0
+    for w in words:
+        entities.append({"start": pos, "end": pos + len(w), "label": "PERSON", "text": w, "source": "t", "score": 1.0})
+        pos += len(w) + 2
+    return orjson.dumps({"job_id": job_id, "text": text, "language": "en", "method": "tag", "entities": entities})
+
+
+CHEAP = detected("cheap", 1)
+EXPENSIVE = detected("expensive", 60_000)  # several CPU seconds of coreference
+
+
+@pytest.fixture
+def preload_nothing(monkeypatch):
+    monkeypatch.setenv("ANON_PRELOAD_LANGUAGES", "")
+
+
+def pool_with(**settings) -> StagePool:
+    return StagePool(Settings(max_entities=100_000, **settings))
+
+
+async def test_a_stage_runs_in_a_child_and_refusals_keep_their_reason(preload_nothing):
+    pool = pool_with(stage_processes=1)
+    try:
+        assert await pool.start() == []
+        job_id, payload = await pool.run("corefer", "corefer", CHEAP)
+        assert job_id == "cheap" and orjson.loads(payload)["chains"] == [{"chain_id": 0, "label": "PERSON", "mentions": [0]}]
+        with pytest.raises(StageError) as refused:
+            await pool.run("corefer", "corefer", b"not json")
+        assert (refused.value.reason, refused.value.error_type) == ("message is not valid JSON (UTF-8)", "invalid_input")
+        # the child's own settings are the pool's: its limit, not the environment's default
+        limited = StagePool(Settings(max_entities=2, stage_processes=1))
+        await limited.start()
+        with pytest.raises(StageError) as too_many:
+            await limited.run("corefer", "corefer", detected("three", 3))
+        assert (too_many.value.reason, too_many.value.error_type) == ("3 entities exceed max_entities (2)", "too_expensive")
+        limited.close()
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("budget, reason", [
+    ({"stage_cpu_seconds": 1, "stage_wall_seconds": 600}, "corefer exceeded its CPU budget (stage_cpu_seconds=1)"),
+    ({"stage_cpu_seconds": 600, "stage_wall_seconds": 0.2}, "corefer exceeded its wall-clock budget (stage_wall_seconds=0.2)"),
+])
+async def test_a_document_over_budget_is_too_expensive_and_its_process_is_replaced(preload_nothing, budget, reason):
+    pool = pool_with(stage_processes=1, **budget)
+    try:
+        await pool.start()
+        first = pool._children[0].pid
+        with pytest.raises(StageError) as over:
+            await pool.run("corefer", "corefer", EXPENSIVE)
+        assert (over.value.reason, over.value.error_type) == (reason, "too_expensive")
+        with pytest.raises(ProcessLookupError):  # killed (and reaped by the zygote)
+            for _ in range(100):
+                os.kill(first, 0)
+                await asyncio.sleep(0.05)
+        job_id, _ = await pool.run("corefer", "corefer", CHEAP)  # a new fork of the zygote
+        assert job_id == "cheap" and pool._children[0].pid != first
+    finally:
+        pool.close()
+
+
+async def test_an_expensive_document_does_not_hold_a_cheap_one(preload_nothing):
+    pool = pool_with(stage_processes=2, stage_cpu_seconds=600, stage_wall_seconds=600)
+    try:
+        await pool.start()
+        finished: list[str] = []
+
+        async def run(raw):
+            job_id, _ = await pool.run("corefer", "corefer", raw)
+            finished.append(job_id)
+
+        expensive = asyncio.create_task(run(EXPENSIVE))
+        await asyncio.sleep(0.1)
+        await run(CHEAP)
+        assert finished == ["cheap"] and not expensive.done()
+        await expensive
+        assert finished == ["cheap", "expensive"]
+    finally:
+        pool.close()
+
+
+async def test_a_failure_in_a_child_is_reported_by_type(preload_nothing):
+    pool = pool_with(stage_processes=1)
+    try:
+        await pool.start()
+        with pytest.raises(StageFailed) as failed:
+            await pool.run("detect", "no_such_stage", CHEAP)
+        assert failed.value.error_name == "KeyError"
+    finally:
+        pool.close()
+
+
+async def test_inline_mode_runs_in_the_worker_process(preload_nothing):
+    pool = pool_with(stage_processes=0)
+    await pool.start()
+    assert (await pool.run("corefer", "corefer", CHEAP))[0] == "cheap"
+    with pytest.raises(StageError):
+        await pool.run("corefer", "corefer", b"[]")
+    pool.close()
+
+
+# --- consume: lanes per key ---------------------------------------------------------------------------
+
+
+class Event:
+    def __init__(self, key, value):
+        self.key, self.value = key, value
+
+
+class FakeStream:
+    """The part of a Faust stream ``consume`` uses: ``noack()``, ``events()``, ``ack(event)``."""
+
+    def __init__(self, events):
+        self._events, self.acked = events, []
+
+    def noack(self):
+        return self
+
+    async def events(self):
+        for event in self._events:
+            yield event
+
+    async def ack(self, event):
+        self.acked.append(event.value)
+
+
+async def test_consume_keeps_the_order_per_key_and_runs_keys_concurrently(monkeypatch):
+    out = []
+    monkeypatch.setattr(common, "forward", lambda topic, job_id, payload: _record(out, payload))
+    release = {b"a1": asyncio.Event()}
+    order = []
+
+    async def work(raw):
+        order.append(("start", raw))
+        if raw in release:
+            await release[raw].wait()  # the slow document of key a
+        order.append(("end", raw))
+        return common.Output("topic", raw.decode(), raw)
+
+    stream = FakeStream([Event(b"a", b"a1"), Event(b"a", b"a2"), Event(b"b", b"b1"), Event(b"b", b"b2")])
+    task = asyncio.create_task(common.consume(stream, "detect", work, lanes=4))
+    for _ in range(50):
+        await asyncio.sleep(0)
+    # key b went through while a1 was held; a2 waits behind a1 (same key); nothing of key a acked yet
+    assert out == [b"b1", b"b2"] and stream.acked == [b"b1", b"b2"] and ("start", b"a2") not in order
+    release[b"a1"].set()
+    await task
+    assert out == [b"b1", b"b2", b"a1", b"a2"] and stream.acked == [b"b1", b"b2", b"a1", b"a2"]
+
+
+async def _record(out, payload):
+    out.append(payload)
