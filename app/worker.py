@@ -183,6 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     """
     from app.crypto import KeyError_, cipher_from_settings, hasher_from_settings
     from app.settings import kafka_bootstrap_servers
+    from app.pipeline import Pipeline
     from app.startup import components_or_exit
 
     settings = settings_or_exit()
@@ -195,7 +196,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(2) from None
     if not cipher.encrypts:
         log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
-    components_or_exit(settings, pipeline)
+    # fail fast: every configured language's detector, coreferencers and operators are built once here, in a
+    # throw-away pipeline (the stage processes build their own, app/isolation.py)
+    components_or_exit(settings, Pipeline(settings))
     startup_log, handler = _startup_logger()
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
     try:

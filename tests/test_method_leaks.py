@@ -22,7 +22,7 @@ DEMO = Path(__file__).resolve().parents[1] / "demo" / "documents"
 
 @pytest.fixture(scope="module")
 def resolved() -> list[ResolvedDocument]:
-    pipeline = Pipeline(Settings())
+    pipeline = Pipeline(Settings(allowed_methods=available_methods(), minimum_method="kmask"))
     out = []
     for path in sorted(DEMO.glob("*.json")):
         data = json.loads(path.read_text("utf-8"))
@@ -43,7 +43,7 @@ def test_the_demo_set_is_detected(resolved):
 
 @pytest.mark.parametrize("method", available_methods())
 def test_no_detected_entity_in_clear(resolved, method):
-    pipeline = Pipeline(Settings())
+    pipeline = Pipeline(Settings(allowed_methods=available_methods(), minimum_method="kmask"))
     found = {}
     for doc in resolved:
         request, _table = pipeline.anonymize(ResolvedDocument(**{**doc.asdict(), "method": method}))
