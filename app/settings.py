@@ -57,6 +57,9 @@ class Settings(BaseSettings):
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
+        torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
+            set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
+        device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
         table_keys: Fernet keys encrypting the tables, comma-separated, newest first (:mod:`app.crypto`).
@@ -98,6 +101,8 @@ class Settings(BaseSettings):
     default_method: str = "tag"
     ner_model_dir: str = ""
     ner_batch_size: int = 64
+    torch_threads: int = Field(default=1, ge=1)
+    device: str = "cpu"
     placeholder_markup: str = "none"
     delete_table_after_reidentification: bool = False
     label_methods: dict[str, str] = {}

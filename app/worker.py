@@ -45,6 +45,10 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 @faust_app.task
 async def preload_models() -> None:
     """Load the NER models before the first document arrives."""
+    import torch
+
+    log.info("torch runs %d intra-op / %d inter-op thread(s) in this process (ANON_TORCH_THREADS)",
+             torch.get_num_threads(), torch.get_num_interop_threads())
     for language in filter(None, os.environ.get("ANON_PRELOAD_LANGUAGES", "en,de,es,pt").split(",")):
         try:
             await run_stage(pipeline.detector, language.strip())
@@ -176,6 +180,9 @@ def main(argv: list[str] | None = None) -> None:
     if not cipher.encrypts:
         log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
     startup_log, handler = _startup_logger()
+    from app.detection.torch_setup import configure_threads
+
+    configure_threads(settings.torch_threads)  # before any model loads (issue 18: no thread cliff)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
     try:
         reachable = wait_for_broker(servers, settings.broker_startup_timeout, logger=startup_log)
