@@ -87,12 +87,58 @@ class Pipeline:
         Raises:
             StageError: unknown method or no model for the language.
         """
+        method = self._method(doc)
+        return self._detected(doc, method, self.detector(doc.language).detect(doc.text))
+
+    def detect_many(self, docs: list[Document]) -> list[DetectedDocument | Exception]:
+        """Stage 1 for several documents: those of one language are detected together, so the NER model tags
+        their sentences in shared batches (:meth:`app.detection.pipeline.Detector.detect_many`).
+
+        Returns:
+            per document, in order, what :meth:`detect` returns for it or the exception it raises (a
+            :class:`StageError`, or any failure inside detection). If detecting a group together fails, its
+            documents are detected one by one, so only the document that fails gets an exception.
+        """
+        out: list[DetectedDocument | Exception | None] = [None] * len(docs)
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for i, doc in enumerate(docs):
+            try:
+                groups.setdefault(doc.language, []).append((i, self._method(doc)))
+            except StageError as exc:
+                out[i] = exc
+        for language, members in groups.items():
+            try:
+                found = self.detector(language).detect_many([docs[i].text for i, _ in members])
+            except StageError as exc:  # no model for the language: the same reason for every document
+                for i, _ in members:
+                    out[i] = exc
+                continue
+            except Exception:
+                found = None
+            for k, (i, method) in enumerate(members):
+                if found is not None:
+                    out[i] = self._detected(docs[i], method, found[k])
+                    continue
+                try:
+                    out[i] = self.detect(docs[i])
+                except Exception as exc:  # reported per document by the caller
+                    out[i] = exc
+        return out  # type: ignore[return-value]
+
+    def _method(self, doc: Document) -> str:
+        """The document's method (or the default).
+
+        Raises:
+            StageError: unknown method.
+        """
         method = doc.method or self.settings.default_method
         try:
             self.engine.operator(method)
         except KeyError:
             raise StageError(f"unknown anonymization method '{method[:32]}'", "invalid_input") from None
-        entities = self.detector(doc.language).detect(doc.text)
+        return method
+
+    def _detected(self, doc: Document, method: str, entities: list[Entity]) -> DetectedDocument:
         return DetectedDocument(
             job_id=doc.job_id,
             text=doc.text,

@@ -83,9 +83,13 @@ def _check(language: str) -> None:
     everything = [s for job in jobs for s in golden_tags[job]["tokens"]]
     expected = [t for job in jobs for t in golden_tags[job]["tags"]]
     assert tagger.tag(everything) == expected
-    # the whole detector
-    for job, text in demo_texts(language):
+    # the whole detector, document by document and all documents together
+    docs = demo_texts(language)
+    for job, text in docs:
         assert _entities(language, text) == golden_entities[job], job
+    together = detector.detect_many([text for _, text in docs])
+    assert [[[e.start, e.end, e.label, e.source] for e in found] for found in together] == \
+        [golden_entities[job] for job, _ in docs]
 
 
 def test_golden_english():

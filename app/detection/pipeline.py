@@ -130,9 +130,35 @@ class Detector:
         """
         if sentences is None:
             sentences = split_sentences(text, tokenize(text))
+        return self._detect(text, sentences, {})
+
+    def detect_many(self, texts: list[str]) -> list[list[Entity]]:
+        """Detect entities in several documents; the NER model tags the sentences of all of them in one call.
+
+        Returns:
+            one ``list[Entity]`` per text, in order, each exactly what :meth:`detect` returns for that text
+            (sentences of several documents share model batches; the tags do not change,
+            ``tests/test_golden_detection.py``).
+
+        Raises:
+            Whatever a recognizer raises; the caller may retry the documents one by one to find the culprit.
+        """
+        sentences = [split_sentences(text, tokenize(text)) for text in texts]
+        batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
+        for recognizer in self.recognizers:
+            if isinstance(recognizer, StanzaRecognizer):
+                for found, entities in zip(batched, recognizer.recognize_many(texts, sentences)):
+                    found[id(recognizer)] = entities
+        return [self._detect(text, sents, found) for text, sents, found in zip(texts, sentences, batched)]
+
+    def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]]) -> list[Entity]:
+        """:meth:`detect` with the entities of some recognizers already found (``{id(recognizer): entities}``)."""
         found: list[Entity] = []
         for recognizer in self.recognizers:
-            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in self.sensitive)
+            entities = recognized.get(id(recognizer))
+            if entities is None:
+                entities = recognizer.recognize(text, sentences)
+            found.extend(e for e in entities if e.label in self.sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one
