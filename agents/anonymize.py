@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, batches, handle_batch
 from app.faust_app import faust_app, resolved_topic, translation_requests_topic
 from app.runtime import pipeline, run_stage, store
 from models.records import decode_resolved
@@ -19,5 +19,5 @@ async def work(raw: bytes | None) -> Output:
 
 @faust_app.agent(resolved_topic, name="anonymize")
 async def anonymize(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    async for raws in batches(stream):  # outputs sent pipelined; inputs acked after their outputs (agents/common.py)
+        await handle_batch(raws, STAGE, work)

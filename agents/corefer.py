@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.common import Output, handle
+from agents.common import Output, batches, handle_batch
 from app.faust_app import detected_topic, faust_app, resolved_topic
 from app.runtime import pipeline, run_stage
 from models.records import decode_detected
@@ -18,5 +18,5 @@ async def work(raw: bytes | None) -> Output:
 
 @faust_app.agent(detected_topic, name="corefer")
 async def corefer(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    async for raws in batches(stream):  # outputs sent pipelined; inputs acked after their outputs (agents/common.py)
+        await handle_batch(raws, STAGE, work)

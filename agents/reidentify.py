@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.common import Output, Rejected, handle
+from agents.common import Output, Rejected, batches, handle_batch
 from app.crypto import KeyError_
 from app.faust_app import faust_app, reidentified_topic, translation_results_topic
 from app.runtime import pipeline, run_stage, store
@@ -34,5 +34,5 @@ async def work(raw: bytes | None) -> Output:
 
 @faust_app.agent(translation_results_topic, name="reidentify")
 async def reidentify(stream) -> None:
-    async for raw in stream:
-        await handle(raw, STAGE, work)
+    async for raws in batches(stream):  # outputs sent pipelined; inputs acked after their outputs (agents/common.py)
+        await handle_batch(raws, STAGE, work)

@@ -59,6 +59,9 @@ class Settings(BaseSettings):
         ner_batch_size: sentences per Stanza batch.
         torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
             set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
+        agent_batch_size, agent_batch_seconds: every agent takes up to ``agent_batch_size`` messages at a time,
+            waiting at most ``agent_batch_seconds`` for more (``stream.take``); outputs of a batch are sent without
+            awaiting each acknowledgement, inputs are committed after their outputs (``agents/common.py``).
         device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
@@ -103,6 +106,8 @@ class Settings(BaseSettings):
     ner_batch_size: int = 64
     torch_threads: int = Field(default=1, ge=1)
     device: str = "cpu"
+    agent_batch_size: int = Field(default=16, ge=1)
+    agent_batch_seconds: float = Field(default=0.02, gt=0.0)
     placeholder_markup: str = "none"
     delete_table_after_reidentification: bool = False
     label_methods: dict[str, str] = {}
