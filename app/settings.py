@@ -62,6 +62,8 @@ class Settings(BaseSettings):
         agent_batch_size, agent_batch_seconds: every agent takes up to ``agent_batch_size`` messages at a time,
             waiting at most ``agent_batch_seconds`` for more (``stream.take``); outputs of a batch are sent without
             awaiting each acknowledgement, inputs are committed after their outputs (``agents/common.py``).
+        consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
+            that does not answer a waiting fetch when data arrives makes each hop wait that long).
         device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
@@ -108,6 +110,7 @@ class Settings(BaseSettings):
     device: str = "cpu"
     agent_batch_size: int = Field(default=16, ge=1)
     agent_batch_seconds: float = Field(default=0.02, gt=0.0)
+    consumer_fetch_max_wait_ms: int = Field(default=100, ge=1)
     placeholder_markup: str = "none"
     delete_table_after_reidentification: bool = False
     label_methods: dict[str, str] = {}
