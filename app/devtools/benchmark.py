@@ -310,8 +310,14 @@ class PipelineBench:
         await self.producer.start()
 
     async def _consume(self) -> None:
+        from aiokafka.errors import KafkaError
+
         while True:
-            batch = await self.consumer.getmany(timeout_ms=200)
+            try:
+                batch = await self.consumer.getmany(timeout_ms=200)
+            except KafkaError:  # e.g. a fetch timed out on a busy machine: the consumer retries
+                await asyncio.sleep(0.2)
+                continue
             for records in batch.values():
                 for r in records:
                     key = r.key.decode("utf-8", "replace") if r.key is not None else ""
@@ -322,7 +328,7 @@ class PipelineBench:
         for closer in (self.producer.stop, self.consumer.stop):
             try:
                 await closer()
-            except Exception:  # noqa: BLE001 - best effort at shutdown
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 - best effort at shutdown
                 pass
 
     def done(self, ids: set[str]) -> set[str]:
@@ -549,7 +555,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]")
         return 130
-    except WorkerError as exc:
+    except (WorkerError, RuntimeError) as exc:
         console.print(f"[red]{escape(str(exc))}[/]")
         return 2
     finally:
