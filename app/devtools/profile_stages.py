@@ -35,7 +35,9 @@ def top_functions(profile: cProfile.Profile, n: int) -> list[tuple[str, float, i
     stats = pstats.Stats(profile)
     rows = []
     for (filename, line, name), (_, calls, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
-        short = filename.split("site-packages/")[-1].split("/wt-")[-1]
+        short = filename.split("site-packages/")[-1]
+        if "/app/" in short:  # the project's own files, relative to the checkout
+            short = "app/" + short.split("/app/", 1)[1]
         rows.append((f"{short}:{line}({name})", tottime, calls))
     return sorted(rows, key=lambda r: -r[1])[:n]
 
