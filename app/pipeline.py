@@ -55,7 +55,8 @@ class Pipeline:
         self.settings = settings or get_settings()
         self._factory = detector_factory or (
             lambda language: build_detector(
-                language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size
+                language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size,
+                device=self.settings.device,
             )
         )
         self.engine = engine or _engine_from_settings(self.settings)

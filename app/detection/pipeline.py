@@ -213,11 +213,12 @@ def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) ->
 
 
 def default_tagger_factory(language: str, model_dir: str | None, batch_size: int,
-                           recall_bias: float | None = None) -> Tagger:
+                           recall_bias: float | None = None, device: str = "cpu") -> Tagger:
     """Load the Stanza tagger of ``language`` (from ``<model_dir>/<language>`` when a directory is set).
 
     ``recall_bias`` (default: the language's ``ner_recall_bias`` in the detection configuration, else
-    0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`).
+    0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`);
+    ``device`` is ``cpu`` or ``cuda`` (the CPU when torch sees no GPU).
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no model for the language.
@@ -228,7 +229,7 @@ def default_tagger_factory(language: str, model_dir: str | None, batch_size: int
     directory = Path(model_dir) / language if model_dir else None
     if recall_bias is None:
         recall_bias = language_config(language).get("ner_recall_bias", 0.0)
-    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias)
+    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias, device=device)
 
 
 def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
@@ -268,10 +269,12 @@ def build_detector(
     tagger_factory: Callable[[str, str | None, int], Tagger] = default_tagger_factory,
     config: dict[str, Any] | None = None,
     components: str = "full",
+    device: str = "cpu",
 ) -> Detector:
     """The detector of ``language`` as configured (:mod:`app.detection.config`).
 
     Args:
+        device: where the default tagger runs the NER model (``cpu`` or ``cuda``; ``ANON_DEVICE``).
         config: an effective language configuration (default: :func:`language_config`).
         components: a key of :data:`COMPONENT_SETS` (``full`` in production; others for evaluation).
 
@@ -288,7 +291,7 @@ def build_detector(
     def _tagger() -> Tagger:  # the configured recall bias reaches the default factory; custom ones decide for themselves
         if tagger_factory is default_tagger_factory:
             return default_tagger_factory(language, model_dir, batch_size,
-                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)))
+                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)), device=device)
         return tagger_factory(language, model_dir, batch_size)
 
     factories: dict[str, Callable[[], list[Recognizer]]] = {

@@ -70,3 +70,24 @@ def test_settings_fields(monkeypatch):
     monkeypatch.setenv("ANON_TORCH_THREADS", "0")
     with pytest.raises(ValueError):
         Settings()
+
+
+def test_the_configured_device_reaches_the_tagger(monkeypatch):
+    """ANON_DEVICE → Pipeline → build_detector → StanzaTagger(device=...)."""
+    import app.detection.stanza_ner as stanza_ner
+    from app.pipeline import Pipeline
+    from app.settings import Settings
+
+    made = []
+
+    class FakeTagger:
+        def __init__(self, language, **kwargs):
+            made.append((language, kwargs["device"]))
+
+        def tag(self, sentences):
+            return [["O"] * len(s) for s in sentences]
+
+    monkeypatch.setattr(stanza_ner, "StanzaTagger", FakeTagger)
+    Pipeline(Settings(device="cuda")).detector("es")
+    Pipeline(Settings()).detector("es")
+    assert made == [("es", "cuda"), ("es", "cpu")]
