@@ -146,35 +146,44 @@ def _child_main(conn, kind: str, settings: dict, threads: int, warm: list[dict])
     started = time.perf_counter()
     run = _presidio_runner() if kind == "presidio" else _pipeline_runner(Settings(**settings))
     for d in warm:
-        run(d)
+        run([d])
     conn.send({"load_seconds": round(time.perf_counter() - started, 2), "pid": os.getpid()})
     while True:
-        docs = conn.recv()
-        if docs is None:
+        message = conn.recv()
+        if message is None:
             return
+        docs, batch = message
         cpu0, t0 = time.process_time(), time.perf_counter()
-        timings = [run(d) for d in docs]
+        timings = [t for i in range(0, len(docs), batch) for t in run(docs[i:i + batch])]
         conn.send({"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - cpu0,
                    "timings": timings, "peak_rss_mb": peak_rss_mb(os.getpid())})
 
 
 def _pipeline_runner(settings: Settings):
-    """``run(doc) -> {stage: seconds}`` for the stages called in-process."""
-    from app.pipeline import Pipeline
+    """``run(docs) -> [{stage: seconds}, ...]`` for the stages called in-process: one document alone through
+    ``Pipeline.detect``; several through ``Pipeline.detect_many`` (as the detect agent does with a batch), their
+    detection time shared out equally."""
+    from app.pipeline import Pipeline, StageError
     from models.records import Document
 
     p = Pipeline(settings)
 
-    def run(d: dict) -> dict[str, float]:
-        doc = Document(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
+    def run(batch: list[dict]) -> list[dict[str, float]]:
+        docs = [Document(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
+                for d in batch]
         t0 = time.perf_counter()
-        detected = p.detect(doc)
-        t1 = time.perf_counter()
-        resolved = p.corefer(detected)
-        t2 = time.perf_counter()
-        p.anonymize(resolved)
-        t3 = time.perf_counter()
-        return {"detect": t1 - t0, "corefer": t2 - t1, "anonymize": t3 - t2}
+        detected = [p.detect(docs[0])] if len(docs) == 1 else p.detect_many(docs)
+        share = (time.perf_counter() - t0) / len(docs)
+        timings = []
+        for result in detected:
+            if isinstance(result, Exception):
+                raise StageError(f"benchmark document failed in detection ({type(result).__name__})")
+            t1 = time.perf_counter()
+            resolved = p.corefer(result)
+            t2 = time.perf_counter()
+            p.anonymize(resolved)
+            timings.append({"detect": share, "corefer": t2 - t1, "anonymize": time.perf_counter() - t2})
+        return timings
 
     return run
 
@@ -192,12 +201,15 @@ def _presidio_runner():
         "nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": model}]}).create_engine()
     analyzer, anonymizer = AnalyzerEngine(nlp_engine=nlp, supported_languages=["en"]), AnonymizerEngine()
 
-    def run(d: dict) -> dict[str, float]:
-        t0 = time.perf_counter()
-        found = analyzer.analyze(text=d["text"], language="en")
-        t1 = time.perf_counter()
-        anonymizer.anonymize(text=d["text"], analyzer_results=found)
-        return {"detect": t1 - t0, "anonymize": time.perf_counter() - t1}
+    def run(batch: list[dict]) -> list[dict[str, float]]:
+        timings = []
+        for d in batch:
+            t0 = time.perf_counter()
+            found = analyzer.analyze(text=d["text"], language="en")
+            t1 = time.perf_counter()
+            anonymizer.anonymize(text=d["text"], analyzer_results=found)
+            timings.append({"detect": t1 - t0, "anonymize": time.perf_counter() - t1})
+        return timings
 
     return run
 
@@ -244,8 +256,8 @@ class Child:
         self.ready = self.conn.recv()
         return self.ready
 
-    def submit(self, docs: list[dict]) -> None:
-        self.conn.send(docs)
+    def submit(self, docs: list[dict], batch: int = 1) -> None:
+        self.conn.send((docs, batch))
 
     def result(self) -> dict:
         return self.conn.recv()
@@ -260,13 +272,13 @@ class Child:
             self.proc.kill()
 
 
-def run_children(children: list[Child], docs: list[dict]) -> dict[str, Any]:
-    """Give each child an equal share of ``docs`` (round robin), wait for all; rates over the wall time of the
-    slowest, CPU summed over the children, per-document stage times."""
+def run_children(children: list[Child], docs: list[dict], batch: int = 1) -> dict[str, Any]:
+    """Give each child an equal share of ``docs`` (round robin), processed ``batch`` documents at a time; wait for
+    all; rates over the wall time of the slowest, CPU summed over the children, per-document stage times."""
     shares = [docs[i::len(children)] for i in range(len(children))]
     t0 = time.perf_counter()
     for child, share in zip(children, shares):
-        child.submit(share)
+        child.submit(share, batch)
     results = [child.result() for child in children]
     wall = time.perf_counter() - t0
     timings = [t for r in results for t in r["timings"]]
@@ -411,16 +423,21 @@ async def _wait_ready(workers: list[WorkerProcess], timeout: float) -> list[floa
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds: int) -> dict[str, Any]:
-    """Alternate ours / Presidio on singles and 10k / 100k concatenations of the English documents."""
+def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds: int, batch: int) -> dict[str, Any]:
+    """Alternate ours / Presidio on singles and 10k / 100k concatenations of the English documents; on singles also
+    ours with ``batch`` documents per detection call (``ours_batched``, as the detect agent takes them)."""
     sets = {"singles": english, "10k": [concatenated(english, 10_000, "bench-10k")],
             "100k": [concatenated(english, 100_000, "bench-100k")]}
     out: dict[str, Any] = {}
     for name, docs in sets.items():
         runs: dict[str, list[dict]] = {"ours": [], "presidio": []}
+        sides = [("ours", ours, 1), ("presidio", presidio, 1)]
+        if len(docs) > 1 and batch > 1:
+            runs["ours_batched"] = []
+            sides.insert(1, ("ours_batched", ours, batch))
         for _ in range(rounds):
-            for label, child in (("ours", ours), ("presidio", presidio)):
-                runs[label].append(run_children([child], docs))
+            for label, child, size in sides:
+                runs[label].append(run_children([child], docs, size))
         chars = sum(len(d["text"]) for d in docs)
         entry: dict[str, Any] = {"characters": chars}
         for label, rs in runs.items():
@@ -431,6 +448,9 @@ def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds:
         ratios = [o["chars_per_s"] / max(p["chars_per_s"], 1e-9) for o, p in zip(runs["ours"], runs["presidio"])]
         entry["ratio_chars_per_s"] = [round(r, 2) for r in ratios]
         entry["ratio_median"] = round(statistics.median(ratios), 2)
+        if "ours_batched" in runs:
+            entry["ratio_batched_chars_per_s"] = [round(o["chars_per_s"] / max(p["chars_per_s"], 1e-9), 2)
+                                                  for o, p in zip(runs["ours_batched"], runs["presidio"])]
         out[name] = entry
     return out
 
@@ -549,7 +569,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             pres = Child("presidio", {}, args.torch_threads, english[:1])
             try:
                 report["presidio_load_seconds"] = pres.wait_ready(args.timeout)["load_seconds"]
-                report["presidio"] = _compare_presidio(children[0], pres, english, args.rounds)
+                report["presidio"] = _compare_presidio(children[0], pres, english, args.rounds,
+                                                       settings.agent_batch_size)
             finally:
                 pres.stop()
     except KeyboardInterrupt:
@@ -610,8 +631,10 @@ def summarize(report: dict[str, Any], console) -> None:
         console.print(f"2,000-character documents at {p['rate_docs_per_s']} docs/s (half saturation): end-to-end "
                       f"latency p50/p95/p99 {p['latency_s']['end_to_end']}")
     for name, entry in (report.get("presidio") or {}).items():
+        batched = (f", ours in batches {entry['ours_batched']['chars_per_s']} chars/s"
+                   if "ours_batched" in entry else "")
         console.print(f"Presidio comparison, {name} ({entry['characters']} chars): ours {entry['ours']['chars_per_s']} "
-                      f"chars/s, Presidio {entry['presidio']['chars_per_s']} chars/s; ratio per round "
+                      f"chars/s{batched}, Presidio {entry['presidio']['chars_per_s']} chars/s; ratio per round "
                       f"{entry['ratio_chars_per_s']} (median {entry['ratio_median']})")
     console.print(f"1-min load average before {report['loadavg_1min_before']}, after {report['loadavg_1min_after']} "
                   f"(above {report['cpu_count']}: other processes competed for the CPUs)")

@@ -45,8 +45,8 @@ def test_run_children_shares_documents_round_robin():
         def __init__(self):
             self.got = None
 
-        def submit(self, docs):
-            self.got = docs
+        def submit(self, docs, batch):
+            self.got, self.batch = docs, batch
 
         def result(self):
             return {"seconds": 1.0, "cpu_seconds": 0.5, "peak_rss_mb": 100.0,
@@ -54,8 +54,9 @@ def test_run_children_shares_documents_round_robin():
 
     children = [FakeChild(), FakeChild()]
     docs = [{"job_id": str(i), "text": "abcd"} for i in range(5)]
-    out = run_children(children, docs)
+    out = run_children(children, docs, 16)
     assert [[d["job_id"] for d in c.got] for c in children] == [["0", "2", "4"], ["1", "3"]]
+    assert [c.batch for c in children] == [16, 16]
     assert out["cpu_seconds"] == 1.0 and out["chars_per_cpu_s"] == 20.0
     assert out["latency_s"]["end_to_end"]["p50"] == 0.13 and out["stage_seconds"]["detect"] == 0.5
     assert out["peak_rss_mb"] == [100.0, 100.0]
