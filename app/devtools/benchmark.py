@@ -6,7 +6,8 @@ Measures, on the same documents, in one run, alternating (issue 18, "an honest b
    partitions); every document is published to ``documents`` and the clock stops when each has a message on
    ``translation.requests`` (or a dead letter).
 2. **in-process**: the same number of processes (spawned, ``--torch-threads`` torch threads each, like the
-   workers) call ``Pipeline.detect → corefer → anonymize`` on an equal share of the documents each.
+   workers) call ``Pipeline.detect_many → corefer → anonymize`` on an equal share of the documents each, in
+   batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
 3. **Presidio** (when ``pip install '.[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
    English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
    the English demo documents (singles) and on concatenations of them (10k and 100k characters).
@@ -469,6 +470,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="worker processes, and in-process processes (default 1, or $WORKERS)")
     ap.add_argument("--partitions", type=int, default=0, help="partitions per topic (default max(4, workers))")
     ap.add_argument("--torch-threads", type=int, default=1, help="torch threads per process (default 1)")
+    ap.add_argument("--in-process-batch", type=int, default=0,
+                    help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE, as the detect agent)")
     ap.add_argument("--presidio", choices=("auto", "on", "off"), default="auto",
                     help="compare with Presidio (auto: when installed, pip install '.[bench]')")
     ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
@@ -523,6 +526,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                             torch_threads=args.torch_threads)
         child_settings = {"table_keys": key, "torch_threads": args.torch_threads}
         warm = _warm_set(docs_base)
+        in_process_batch = args.in_process_batch or settings.agent_batch_size
+        report["in_process_batch"] = in_process_batch
         if not args.skip_pipeline:
             try:
                 broker.start()
@@ -555,7 +560,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 result = loop.run_until_complete(bench.run(docs, args.timeout))
                 report["pipeline"].append(result)
                 console.print(f"round {r + 1}: pipeline {result['docs_per_s']} docs/s")
-            result = run_children(children, docs)
+            result = run_children(children, docs, in_process_batch)
             report["in_process"].append(result)
             console.print(f"round {r + 1}: in-process {result['docs_per_s']} docs/s")
         if bench is not None and args.paced and english:
