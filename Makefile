@@ -9,6 +9,7 @@ STAMP  := $(VENV)/.install-stamp
 TORCH_PIP_ARGS ?=
 PYTEST_ARGS ?=
 BENCH_ARGS ?=
+WORKERS ?= 1
 DEMO_ARGS ?=
 
 .PHONY: install run demo test bench clean distclean help
@@ -17,7 +18,7 @@ help:
 	@echo "make install  - create .venv, install torch==2.13.0 then the package with its dev extra"
 	@echo "make run      - the end-to-end demo (Tansu + Redis + worker); outputs in out/"
 	@echo "make test     - the test suite (PYTEST_ARGS=... to pass options, e.g. -m 'not e2e')"
-	@echo "make bench    - throughput: pipeline vs in-process stages; writes out/benchmark.json"
+	@echo "make bench    - throughput: pipeline vs in-process stages (WORKERS=n worker processes; Presidio with the bench extra); writes out/benchmark.json"
 	@echo "make clean    - remove outputs and caches (keeps .venv); make distclean also removes .venv"
 
 install: $(STAMP)
@@ -40,8 +41,10 @@ test: install
 	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$rc
 
+# WORKERS=n: n worker processes in one consumer group, and n in-process processes (topics get max(4, n) partitions).
+# Presidio comparison: $(BIN)/pip install -e '.[bench]' first.
 bench: install
-	$(BIN)/python -m app.devtools.benchmark $(BENCH_ARGS)
+	OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 $(BIN)/python -m app.devtools.benchmark --workers $(WORKERS) $(BENCH_ARGS)
 
 clean:
 	rm -rf out .pytest_cache .hypothesis build dist *.egg-info

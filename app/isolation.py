@@ -149,10 +149,9 @@ def _serve(conn: Connection, pipeline: Pipeline, settings: Settings) -> None:
 
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.signal(signal.SIGXCPU, over_budget)
-    if "OMP_NUM_THREADS" not in os.environ:  # the zygote ran with one thread (fork safety); this one may use more
-        import torch
+    import torch  # the zygote ran with one thread (fork safety); a stage process uses ANON_TORCH_THREADS
 
-        torch.set_num_threads(max(1, (os.cpu_count() or 1) // max(1, settings.stage_processes)))
+    torch.set_num_threads(settings.torch_threads)
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     while True:
         try:
@@ -187,10 +186,9 @@ def zygote_main(fd: int) -> None:
     control = socket.socket(fileno=fd)
     handshake = Connection(os.dup(fd))
     settings = Settings(**handshake.recv())  # the worker's own settings, whatever this process's environment
-    if "OMP_NUM_THREADS" not in os.environ:
-        import torch
+    import torch
 
-        torch.set_num_threads(1)
+    torch.set_num_threads(1)  # no thread pool may exist when the zygote forks
     pipeline = Pipeline(settings)
     report = [(language, _outcome(pipeline, "load_language", (language,))) for language in preload_languages()]
     handshake.send(("ready", report))

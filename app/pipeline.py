@@ -63,7 +63,8 @@ class Pipeline:
         self.settings = settings or get_settings()
         self._factory = detector_factory or (
             lambda language: build_detector(
-                language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size
+                language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size,
+                device=self.settings.device,
             )
         )
         self.engine = engine or _engine_from_settings(self.settings)
@@ -100,13 +101,58 @@ class Pipeline:
             StageError: unknown method, a method outside the deployment's policy (``method_not_allowed``,
                 :mod:`app.policy`), an unknown privacy profile, or no model for the language.
         """
+        method, profile = self._method_and_profile(doc)
+        return self._detected(doc, method, self.detector(doc.language).detect(doc.text, profile=profile))
+
+    def detect_many(self, docs: list[Document]) -> list[DetectedDocument | Exception]:
+        """Stage 1 for several documents: those of one language and privacy profile are detected together, so the
+        NER model tags their sentences in shared batches (:meth:`app.detection.pipeline.Detector.detect_many`).
+
+        Returns:
+            per document, in order, what :meth:`detect` returns for it or the exception it raises (a
+            :class:`StageError`, or any failure inside detection). If detecting a group together fails, its
+            documents are detected one by one, so only the document that fails gets an exception.
+        """
+        out: list[DetectedDocument | Exception | None] = [None] * len(docs)
+        groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
+        for i, doc in enumerate(docs):
+            try:
+                method, profile = self._method_and_profile(doc)
+            except StageError as exc:
+                out[i] = exc
+                continue
+            groups.setdefault((doc.language, profile), []).append((i, method))
+        for (language, profile), members in groups.items():
+            try:
+                found = self.detector(language).detect_many([docs[i].text for i, _ in members], profile=profile)
+            except StageError as exc:  # no model for the language: the same reason for every document
+                for i, _ in members:
+                    out[i] = exc
+                continue
+            except Exception:
+                found = None
+            for k, (i, method) in enumerate(members):
+                try:
+                    out[i] = self._detected(docs[i], method, found[k]) if found is not None else self.detect(docs[i])
+                except Exception as exc:  # reported per document by the caller
+                    out[i] = exc
+        return out  # type: ignore[return-value]
+
+    def _method_and_profile(self, doc: Document) -> tuple[str, str]:
+        """The document's method (or the default) and its effective privacy profile.
+
+        Raises:
+            StageError: unknown method or one outside the policy, or an unknown privacy profile.
+        """
         method = doc.method or self.settings.default_method
         self._check_method(method)
         try:
-            profile = effective_profile(self.settings.privacy_profile, doc.privacy_profile)
+            return method, effective_profile(self.settings.privacy_profile, doc.privacy_profile)
         except ValueError:
             raise StageError("unknown privacy_profile", "invalid_input") from None
-        entities = self.detector(doc.language).detect(doc.text, profile=profile)
+
+    def _detected(self, doc: Document, method: str, entities: list[Entity]) -> DetectedDocument:
+        """The ``documents.detected`` record of ``doc``. Raises :class:`StageError` beyond ``max_entities``."""
         _check_entities(len(entities), self.settings.max_entities)
         return DetectedDocument(
             job_id=doc.job_id,

@@ -75,6 +75,13 @@ class Settings(BaseSettings):
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
+        torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
+            set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
+        agent_batch_size: documents per batch of the benchmark's in-process baseline
+            (:mod:`app.devtools.benchmark`; the agents handle ``stage_lanes`` documents at a time).
+        consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
+            that does not answer a waiting fetch when data arrives makes each hop wait that long).
+        device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
         table_keys: Fernet keys encrypting the tables, comma-separated, newest first (:mod:`app.crypto`).
@@ -164,6 +171,10 @@ class Settings(BaseSettings):
     privacy_profile: Literal["standard", "strict"] = "standard"
     ner_model_dir: str = ""
     ner_batch_size: int = Field(default=64, ge=1)
+    torch_threads: int = Field(default=1, ge=1)
+    device: Literal["cpu", "cuda"] = "cpu"
+    agent_batch_size: int = Field(default=16, ge=1)
+    consumer_fetch_max_wait_ms: int = Field(default=100, ge=1)
     placeholder_markup: Literal["none", "moses"] = "none"
     delete_table_after_reidentification: bool = False
     reidentify_mark_only: bool = False

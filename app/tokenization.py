@@ -53,6 +53,7 @@ _TOKEN_RE = re.compile(
     ),
     re.UNICODE,
 )
+_CLITIC_END = re.compile(r"['’](?:s|S|re|ve|ll|d|m)$")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -74,7 +75,7 @@ def tokenize(text: str) -> list[Token]:
                 tokens.append(Token(surface, start, end))
                 tokens.append(Token(".", end, end + 1))
                 continue
-            clitic = re.search(r"['’](?:s|S|re|ve|ll|d|m)$", surface)
+            clitic = _CLITIC_END.search(surface)
             if clitic and clitic.start() > 0:
                 cut = start + clitic.start()
                 tokens.append(Token(text[start:cut], start, cut))

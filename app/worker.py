@@ -57,6 +57,10 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 async def preload_models() -> None:
     """Start the stage processes (:mod:`app.isolation`: their zygote loads the NER models of
     ``ANON_PRELOAD_LANGUAGES`` once) before the worker reports ready."""
+    import torch
+
+    log.info("torch runs %d intra-op / %d inter-op thread(s) in this process (ANON_TORCH_THREADS)",
+             torch.get_num_threads(), torch.get_num_interop_threads())
     try:
         report = await pool.start()
     except Exception as exc:  # never let a preload failure stop the worker
@@ -200,6 +204,9 @@ def main(argv: list[str] | None = None) -> None:
     # throw-away pipeline (the stage processes build their own, app/isolation.py)
     components_or_exit(settings, Pipeline(settings))
     startup_log, handler = _startup_logger()
+    from app.detection.torch_setup import configure_threads
+
+    configure_threads(settings.torch_threads)  # before any model loads (issue 18: no thread cliff)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
     try:
         reachable = wait_for_broker(servers, settings.broker_startup_timeout, logger=startup_log)

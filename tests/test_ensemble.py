@@ -102,7 +102,7 @@ def test_build_ensemble_layout(twin_dir):
 
 def test_twin_ensemble_tags_exactly_like_its_member(single, twin_dir):
     twin = StanzaTagger("en", model_dir=twin_dir)
-    assert len(twin._pipeline.processors["ner"].trainers) == 2
+    assert len(twin.trainers) == 2
     assert twin.tag(SENTENCES) == single.tag(SENTENCES)
     assert twin.tag([[], ["Paris"], []]) == [[], single.tag([["Paris"]])[0], []]
     assert set(twin.labels) == {"PER", "LOC", "ORG", "MISC"}
@@ -111,7 +111,7 @@ def test_twin_ensemble_tags_exactly_like_its_member(single, twin_dir):
 def test_members_with_permuted_tag_columns_are_aligned(single, twin_dir):
     """Member 2 gets its tag vocabulary, classifier rows and CRF transitions permuted in memory: same tags."""
     twin = StanzaTagger("en", model_dir=twin_dir)
-    trainer = twin._pipeline.processors["ner"].trainers[1]
+    trainer = twin.trainers[1]
     vocab = trainer.vocab["tag"]
     column = vocab._id2unit[0]
     n = len(column)
@@ -125,7 +125,7 @@ def test_members_with_permuted_tag_columns_are_aligned(single, twin_dir):
         clf.weight.copy_(clf.weight[index])
         clf.bias.copy_(clf.bias[index])
         crf._transitions.copy_(crf._transitions[index][:, index])
-    assert check_same_tags(twin._pipeline.processors["ner"].trainers)[1] == [order.index(k) for k in range(n)]
+    assert check_same_tags(twin.trainers)[1] == [order.index(k) for k in range(n)]
     assert twin.tag(SENTENCES) == single.tag(SENTENCES)
 
 
@@ -222,8 +222,11 @@ def test_zero_bias_decode_is_the_models_own(single):
     from app.detection.conll import bioes_to_bio
     from app.detection.ensemble import predict_averaged
 
-    doc = single._pipeline(SENTENCES, processors="tokenize")
-    ours = predict_averaged(single._pipeline.processors["ner"], doc, 0.0)
+    from stanza.models.common.doc import Document
+    from stanza.pipeline.tokenize_processor import TokenizeProcessor
+
+    raw_text, tokens = TokenizeProcessor.process_pre_tokenized_text(None, SENTENCES)
+    ours = predict_averaged(single.processor, Document(tokens, raw_text), 0.0)
     assert [bioes_to_bio(tags) for tags in ours] == single.tag(SENTENCES)
 
 

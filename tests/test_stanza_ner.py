@@ -148,3 +148,20 @@ def test_training_command_end_to_end(tmp_path):
     tags = t.tag([["Marta", "Okonkwo", "lives", "in", "Norvik", "."]])
     assert len(tags[0]) == 6
     assert set(t.labels) == {"LOC", "ORG", "PER"}
+
+
+def test_only_shipped_files_are_unpickled_in_full(tmp_path, monkeypatch):
+    import torch
+
+    assert stanza_ner.is_shipped(SHIPPED_EN / "ner.pt")
+    copy = tmp_path / "ner.pt"
+    copy.write_bytes((SHIPPED_EN / "ner.pt").read_bytes())
+    assert not stanza_ner.is_shipped(copy) and not stanza_ner.is_shipped(None)
+    seen = []
+    monkeypatch.setattr(torch, "load", lambda f, *a, **k: seen.append((Path(f).name, k.get("weights_only"))))
+    recorder = torch.load
+    with stanza_ner._full_unpickler_for({str(SHIPPED_EN.resolve() / "ner.pt")}):
+        torch.load(str(SHIPPED_EN / "ner.pt"), weights_only=True)
+        torch.load(str(copy), weights_only=True)
+    assert seen == [("ner.pt", False), ("ner.pt", True)]
+    assert torch.load is recorder  # restored after the context

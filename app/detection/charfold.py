@@ -92,12 +92,11 @@ def model_characters(ner_processor: Any) -> frozenset[str] | None:
 
 def token_folder(ner_processor: Any) -> Callable[[str], str]:
     """A function ``str -> str`` folding a token for the models of ``ner_processor`` (identity when they have no
-    character vocabulary). Tokens are cached: a document repeats its names."""
+    character vocabulary). Nothing is cached: tokens are document words (personal data stays out of caches)."""
     known = model_characters(ner_processor)
     if known is None:
         return lambda token: token
 
-    @lru_cache(maxsize=65536)
     def fold(token: str) -> str:
         return fold_token(token, known)
 

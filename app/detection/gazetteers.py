@@ -42,12 +42,14 @@ class PhraseIndex:
 
     def __init__(self) -> None:
         self.phrases: dict[tuple[str, ...], str] = {}
+        self.first_words: set[str] = set()  # a match can only start at one of these (skips most tokens at once)
         self.max_len = 0
 
     def add(self, phrase: str, label: str) -> None:
         key = _key(phrase)
         if key and key not in self.phrases:
             self.phrases[key] = label
+            self.first_words.add(key[0])
             self.max_len = max(self.max_len, len(key))
 
     def __len__(self) -> int:
@@ -71,6 +73,9 @@ class PhraseIndex:
             min_n = 1 if single_words_in_headlines or not is_headline(tokens) else 2
             i = 0
             while i < len(tokens):
+                if words[i] not in self.first_words or not tokens[i].text[:1].isupper():
+                    i += 1  # no phrase starts here, or it would not be capitalised (_capitalised)
+                    continue
                 hit = None
                 for n in range(min(self.max_len, len(tokens) - i), min_n - 1, -1):
                     label = self.phrases.get(tuple(words[i : i + n]))

@@ -70,7 +70,27 @@ class StanzaRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         if not sentences:
             return []
-        tags = self.tagger.tag([[tok.text for tok in s.tokens] for s in sentences])
+        return self._entities(text, sentences, self.tagger.tag([[tok.text for tok in s.tokens] for s in sentences]))
+
+    def recognize_many(self, texts: list[str], sentences: list[list[Sentence]]) -> list[list[Entity]]:
+        """:meth:`recognize` for several documents with one tagger call (their sentences share model batches).
+
+        Args:
+            texts: the documents.
+            sentences: the sentences of each document (offsets into its text).
+
+        Returns:
+            one ``list[Entity]`` per document, offsets into its text (half-open).
+        """
+        tags = self.tagger.tag([[tok.text for tok in s.tokens] for doc in sentences for s in doc])
+        out: list[list[Entity]] = []
+        start = 0
+        for text, doc in zip(texts, sentences, strict=True):
+            out.append(self._entities(text, doc, tags[start:start + len(doc)]))
+            start += len(doc)
+        return out
+
+    def _entities(self, text: str, sentences: list[Sentence], tags: list[list[str]]) -> list[Entity]:
         entities: list[Entity] = []
         for sentence, sentence_tags in zip(sentences, tags, strict=True):
             for first, last, kind in decode_spans(sentence_tags):

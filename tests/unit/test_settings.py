@@ -177,3 +177,16 @@ def test_kafka_bootstrap_servers_as_faust_parses_the_broker_url():
         "10.0.0.1:9093", "kafka2:9092", "[::1]:9094"]
     with pytest.raises(ValueError, match="no Kafka bootstrap server"):
         kafka_bootstrap_servers(Settings(broker_url=" "))
+
+
+def test_worker_consumer_fetch_wait_is_limited(monkeypatch):
+    """Faust hard-codes a 1,500 ms fetch wait; app.faust_app caps it at consumer_fetch_max_wait_ms."""
+    from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
+
+    import app.faust_app
+
+    assert Settings().consumer_fetch_max_wait_ms == 100
+    created = type("Consumer", (), {"_fetch_max_wait_ms": 1500})()
+    monkeypatch.setattr(AIOKafkaConsumerThread, "_create_worker_consumer", lambda self, transport: created)
+    app.faust_app._limit_fetch_wait(40)
+    assert AIOKafkaConsumerThread._create_worker_consumer(None, None)._fetch_max_wait_ms == 40

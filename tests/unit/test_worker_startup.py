@@ -164,3 +164,21 @@ def test_main_refuses_a_broker_url_without_a_server(monkeypatch, capsys):
     assert exit_.value.code == 2
     assert capsys.readouterr().err == (
         "anonymizer worker: no Kafka bootstrap server: broker_url (ANON_BROKER_URL) is empty\n")
+
+
+def test_main_pins_torch_threads_before_faust_starts(monkeypatch):
+    import torch
+
+    before = torch.get_num_threads()
+    seen: list[int] = []
+    torch.set_num_threads(2)
+    try:
+        with _listen() as sock:
+            monkeypatch.setattr(app.settings, "get_settings", lambda: Settings(
+                table_keys=generate_key(), broker_url=f"kafka://127.0.0.1:{sock.getsockname()[1]}", torch_threads=1))
+            monkeypatch.setattr(app.worker.faust_app, "main", lambda: seen.append(torch.get_num_threads()))
+            monkeypatch.setattr(app.worker.sys, "argv", ["worker"])
+            main([])
+    finally:
+        torch.set_num_threads(before)
+    assert seen == [1]

@@ -1,0 +1,108 @@
+"""Detection output must not change when detection gets faster (issue 18, item 2).
+
+Golden files, written with the code *before* the speed-ups and checked in:
+
+* ``tests/fixtures/golden/tags_<lang>.json``: the NER tagger's tags for every sentence of the demo documents of
+  the language (tokens stored with them, so a tokenizer change does not move the goalposts), tagged in one call
+  (sentences of several documents batched together) and document by document;
+* ``tests/fixtures/golden/entities_<lang>.json``: the full detector's entities (start, end, label, source) for
+  every demo document of the language.
+
+English runs by default; German, Spanish and Portuguese load three more models and are marked ``slow``.
+
+Regenerate (only when a change of detection output is intended, e.g. a new model), from the repository root::
+
+    OMP_NUM_THREADS=1 python -m tests.test_golden_detection en de es pt
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
+DEMO = ROOT / "demo" / "documents"
+
+
+def demo_texts(language: str) -> list[tuple[str, str]]:
+    """``[(job_id, text), ...]`` of the demo documents of ``language``, sorted by file name."""
+    out = []
+    for path in sorted(DEMO.glob(f"demo-{language}-*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        out.append((data["job_id"], data["text"]))
+    return out
+
+
+def _sentences(text: str) -> list[list[str]]:
+    from app.tokenization import split_sentences, tokenize
+
+    return [[t.text for t in s.tokens] for s in split_sentences(text, tokenize(text))]
+
+
+@lru_cache(maxsize=None)
+def _detector(language: str):
+    from app.detection.pipeline import build_detector
+
+    return build_detector(language)
+
+
+def _entities(language: str, text: str) -> list[list]:
+    return [[e.start, e.end, e.label, e.source] for e in _detector(language).detect(text)]
+
+
+def write(language: str) -> None:
+    """Write both golden files of ``language`` with the current code."""
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    docs = demo_texts(language)
+    tagger = _detector(language).recognizers[[r.name for r in _detector(language).recognizers].index("stanza")].tagger
+    per_doc = [_sentences(text) for _, text in docs]
+    tags = {job: tagger.tag(sents) for (job, _), sents in zip(docs, per_doc)}
+    (GOLDEN / f"tags_{language}.json").write_text(json.dumps(
+        {job: {"tokens": sents, "tags": tags[job]} for (job, _), sents in zip(docs, per_doc)},
+        ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
+    (GOLDEN / f"entities_{language}.json").write_text(json.dumps(
+        {job: _entities(language, text) for job, text in docs}, ensure_ascii=False, separators=(",", ":")) + "\n",
+        "utf-8")
+
+
+def _check(language: str) -> None:
+    golden_tags = json.loads((GOLDEN / f"tags_{language}.json").read_text("utf-8"))
+    golden_entities = json.loads((GOLDEN / f"entities_{language}.json").read_text("utf-8"))
+    detector = _detector(language)
+    tagger = next(r.tagger for r in detector.recognizers if r.name == "stanza")
+    jobs = list(golden_tags)
+    # document by document
+    for job in jobs:
+        assert tagger.tag(golden_tags[job]["tokens"]) == golden_tags[job]["tags"], job
+    # all documents' sentences in one call (batched together)
+    everything = [s for job in jobs for s in golden_tags[job]["tokens"]]
+    expected = [t for job in jobs for t in golden_tags[job]["tags"]]
+    assert tagger.tag(everything) == expected
+    # the whole detector, document by document and all documents together
+    docs = demo_texts(language)
+    for job, text in docs:
+        assert _entities(language, text) == golden_entities[job], job
+    together = detector.detect_many([text for _, text in docs])
+    assert [[[e.start, e.end, e.label, e.source] for e in found] for found in together] == \
+        [golden_entities[job] for job, _ in docs]
+
+
+def test_golden_english():
+    _check("en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["de", "es", "pt"])
+def test_golden_other_languages(language):
+    _check(language)
+
+
+if __name__ == "__main__":
+    for lang in sys.argv[1:] or ["en"]:
+        write(lang)
+        print(f"wrote golden files for {lang}")

@@ -1,0 +1,62 @@
+"""Helpers of the throughput benchmark (app.devtools.benchmark); the benchmark itself is run by `make bench`."""
+
+from __future__ import annotations
+
+import os
+
+import orjson
+
+from app.devtools.benchmark import _warm_set, concatenated, load_documents, peak_rss_mb, percentiles, run_children
+
+
+def test_percentiles_nearest_rank():
+    values = [float(i) for i in range(1, 101)]
+    assert percentiles(values) == {"p50": 50.0, "p95": 95.0, "p99": 99.0}
+    assert percentiles([0.5]) == {"p50": 0.5, "p95": 0.5, "p99": 0.5}
+    assert percentiles([]) == {"p50": None, "p95": None, "p99": None}
+
+
+def test_concatenated_has_the_exact_size():
+    docs = [{"job_id": "a", "language": "en", "text": "Ann met Bob."}, {"job_id": "b", "text": "Bob left."}]
+    doc = concatenated(docs, 50, "big")
+    assert doc == {"job_id": "big", "language": "en",
+                   "text": ("Ann met Bob.\n\nBob left.\n\nAnn met Bob.\n\nBob left.\n\nAnn met Bob.")[:50]}
+    assert len(doc["text"]) == 50
+
+
+def test_load_documents_and_warm_set(tmp_path):
+    for name, doc in {"1": {"job_id": "a", "language": "en", "text": "x"}, "2": {"job_id": "b", "language": "de", "text": "y"},
+                      "3": {"job_id": "c", "language": "en", "text": "z", "method": "suppress"},
+                      "4": {"job_id": "d", "language": "en", "text": ""}}.items():
+        (tmp_path / f"{name}.json").write_bytes(orjson.dumps(doc))
+    docs = load_documents(tmp_path, 2)
+    assert [d["job_id"] for d in docs] == ["a-r0", "b-r0", "c-r0", "a-r1", "b-r1", "c-r1"]
+    assert [d["job_id"] for d in load_documents(tmp_path, 1, "de")] == ["b-r0"]
+    assert [d["job_id"] for d in _warm_set(docs)] == ["a-r0", "b-r0", "c-r0"]
+
+
+def test_peak_rss_of_this_process():
+    rss = peak_rss_mb(os.getpid())
+    assert rss is not None and rss > 1
+
+
+def test_run_children_shares_documents_round_robin():
+    class FakeChild:
+        def __init__(self):
+            self.got = None
+
+        def submit(self, docs, batch):
+            self.got, self.batch = docs, batch
+
+        def result(self):
+            return {"seconds": 1.0, "cpu_seconds": 0.5, "peak_rss_mb": 100.0,
+                    "timings": [{"detect": 0.1, "corefer": 0.01, "anonymize": 0.02} for _ in self.got]}
+
+    children = [FakeChild(), FakeChild()]
+    docs = [{"job_id": str(i), "text": "abcd"} for i in range(5)]
+    out = run_children(children, docs, 16)
+    assert [[d["job_id"] for d in c.got] for c in children] == [["0", "2", "4"], ["1", "3"]]
+    assert [c.batch for c in children] == [16, 16]
+    assert out["cpu_seconds"] == 1.0 and out["chars_per_cpu_s"] == 20.0
+    assert out["latency_s"]["end_to_end"]["p50"] == 0.13 and out["stage_seconds"]["detect"] == 0.5
+    assert out["peak_rss_mb"] == [100.0, 100.0]
