@@ -127,6 +127,12 @@ def _rates(n_docs: int, n_chars: int, seconds: float, cpu: float) -> dict[str, f
             "chars_per_cpu_s": round(n_chars / max(cpu, 1e-9), 1)}
 
 
+def _policy() -> dict[str, object]:
+    """Settings of a method policy allowing every method (the demo documents use them all)."""
+    return {k[len("ANON_"):].lower(): v.split(",") if k == "ANON_ALLOWED_METHODS" else v
+            for k, v in every_method_policy().items()}
+
+
 def _warm_set(docs: list[dict]) -> list[dict]:
     """One document of every (language, method) of ``docs``."""
     seen: dict[tuple, dict] = {}
