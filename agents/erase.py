@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.common import Output, batches, handle_batch
+from agents.common import Output, consume
 from app.faust_app import erase_topic, erased_topic, faust_app
 from app.runtime import store
 from models.records import EraseResult, decode_erase
@@ -19,5 +19,4 @@ async def work(raw: bytes | None) -> Output:
 
 @faust_app.agent(erase_topic, name="erase")
 async def erase(stream) -> None:
-    async for raws in batches(stream):  # outputs sent pipelined; inputs acked after their outputs (agents/common.py)
-        await handle_batch(raws, STAGE, work)
+    await consume(stream, STAGE, work)

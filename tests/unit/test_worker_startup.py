@@ -175,7 +175,8 @@ def test_main_pins_torch_threads_before_faust_starts(monkeypatch):
     try:
         with _listen() as sock:
             monkeypatch.setattr(app.settings, "get_settings", lambda: Settings(
-                table_keys=generate_key(), broker_url=f"kafka://127.0.0.1:{sock.getsockname()[1]}", torch_threads=1))
+                table_keys=generate_key(), table_hmac_secret=generate_key(), preload_languages=[],
+                broker_url=f"kafka://127.0.0.1:{sock.getsockname()[1]}", torch_threads=1))
             monkeypatch.setattr(app.worker.faust_app, "main", lambda: seen.append(torch.get_num_threads()))
             monkeypatch.setattr(app.worker.sys, "argv", ["worker"])
             main([])
