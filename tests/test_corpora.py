@@ -338,3 +338,49 @@ def test_write_prepared_writes_extra_sets(de_root: Path, tmp_path: Path):
     assert read_conll(tmp_path / "de" / "legal-test.txt", "conll2002") == prepared.extra["legal-test"]
     assert stats["legal-dev"]["entities"] == {"LOC": 2, "ORG": 3, "PER": 2}
     assert stats["overlap_checked"]["dropped"] == prepared.overlap["dropped"]
+
+
+# ------------------------------------------------------------------------------------------
+# Portuguese: Paramopama + Second HAREM, UlyssesNER-Br, overlap with miniHAREM
+# ------------------------------------------------------------------------------------------
+
+ULYSSES_TAGS = ["O", "O", "B-PER", "I-PER", "O", "B-ORG", "O", "O", "B-ORG", "O", "B-LOC", "O", "O",
+                "O", "O", "O", "O", "O", "O", "O", "O", "O", "B-ORG", "I-ORG", "O"]
+
+
+def test_ulysses_map_keeps_names_only():
+    assert set(corpora.ULYSSES_MAP.values()) == {"PER", "LOC", "ORG"}
+    for not_a_name in ("PESSOAcargo", "PESSOAgrupocargo", "LOCALvirtual", "FUNDlei", "DATA", "EVENTO", "PRODUTOoutros"):
+        assert corpora.ULYSSES_MAP.get(not_a_name, "O") == "O"
+
+
+def test_prepare_pt_with_paramopama_and_ulysses(data_root: Path):
+    pt = data_root / "pt"
+    (pt / "paramopama").mkdir()
+    shutil.copyfile(FIXTURES / "pt_paramopama_classes.txt", pt / "paramopama" / "corpus_paramopama+second_harem.txt")
+    (pt / "ulyssesner-br").mkdir()
+    for part in ("train", "dev", "test"):
+        shutil.copyfile(FIXTURES / "pt_ulysses_types_bio.txt", pt / "ulyssesner-br" / f"types-holdout-{part}.txt")
+    # miniHAREM repeats Paramopama's second sentence: it must leave the training data
+    (pt / "harem" / "corpus_miniHAREM.txt").write_text(
+        "A\tO\nCasa\tORGANIZACAO\nAzul\tORGANIZACAO\nLda\tORGANIZACAO\nfechou\tO\n.\tO\n\n", encoding="utf-8")
+    prepared = corpora.prepare("pt", data_root, seed=3, dev_fraction=0.25, lener_dev_sentences=1,
+                               wikiann_sentences=0, use_lener=False, paramopama=True, ulysses=True)
+    assert _tags(prepared.extra["ulysses-test"]) == [ULYSSES_TAGS]
+    texts = [" ".join(t for t, _ in s) for s in prepared.train]
+    assert [t for _, t in prepared.train[texts.index("Lia Moura nasceu em Braga em 1990 .")]] == [
+        "B-PER", "I-PER", "O", "O", "B-LOC", "O", "O", "O"]
+    # "A Casa Azul Lda fechou ." (First HAREM and Paramopama) is in miniHAREM; the Ulysses train/dev
+    # copies are the Ulysses test sentence
+    assert "A Casa Azul Lda fechou ." not in texts
+    assert not any(text.startswith("O Deputado") for text in texts)
+    harem_copy_in_dev = any(s[0][0] == "A" for s in prepared.dev)  # First HAREM's copy may be held out as dev
+    assert prepared.overlap["dropped"] == (0 if harem_copy_in_dev else 1) + 1 + 2
+    assert prepared.overlap["missing"] == [str(pt / "lener-br" / "test.conll")]
+    assert prepared.sources["ulyssesner_br_test"]["used_as"] == "ulysses-test"
+
+
+def test_prepare_pt_default_recipe_reads_no_test_file(data_root: Path):
+    prepared = corpora.prepare("pt", data_root, seed=3, dev_fraction=0.25, lener_dev_sentences=1,
+                               wikiann_sentences=1)
+    assert prepared.overlap == {} and prepared.extra == {}

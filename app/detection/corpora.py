@@ -64,8 +64,25 @@ Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert
     found by the project's patterns), ``--dev-fraction`` (0.15) held out as dev; plus LeNER-Br
     train (Luz de Araujo et al. 2018) with the same three mappings and ``TEMPO``, ``LEGISLACAO``,
     ``JURISPRUDENCIA -> O`` (references to laws and court decisions are not personal data), plus
-    ``--lener-dev-sentences`` (300) random sentences of LeNER-Br dev added to dev. miniHAREM and
-    LeNER-Br test are never read.
+    ``--lener-dev-sentences`` (300) random sentences of LeNER-Br dev added to dev. Optional sources
+    (off by default):
+
+    * ``--paramopama``: Paramopama + Second HAREM's golden collection
+      (``pt/paramopama/corpus_paramopama+second_harem.txt``; Mendonça Júnior et al. 2016, Paramopama,
+      a revised subset of the Portuguese WikiNER; Second HAREM, Mota & Santos 2008), bare classes as
+      First HAREM, ``PESSOA/LOCAL/ORGANIZACAO`` kept, ``TEMPO``/``VALOR -> O``.
+    * ``--ulysses``: UlyssesNER-Br "types" train + dev (``pt/ulyssesner-br/types-holdout-*.txt``,
+      Brazilian bills; Albuquerque et al., PROPOR 2022) with :data:`ULYSSES_MAP`: ``PESSOAindividual``
+      -> ``PER``; ``LOCALconcreto`` -> ``LOC``; ``ORGgovernamental`` / ``ORGnaogovernamental`` /
+      ``ORGpartido`` -> ``ORG``; offices (``PESSOAcargo``, ``PESSOAgrupocargo``), virtual places
+      (``LOCALvirtual``: gazettes, web sites), laws (``FUND*``), dates, events and products -> ``O``.
+      Its test split is written, mapped, as ``ulysses-test.txt``.
+    * ``--wikineural``: WikiNEuRal Portuguese val + test (silver) with PER/LOC/ORG kept and ``MISC
+      -> O`` (the Portuguese model has no MISC class).
+
+    Training sentences whose tokens occur in miniHAREM, LeNER-Br test, UlyssesNER-Br test or the dev
+    set are dropped (:func:`drop_overlap`; the data README counts 15 Paramopama sentences that are
+    also in miniHAREM). miniHAREM and LeNER-Br test are read for that check only (tokens, never tags).
 
 ``--wikiann-sentences N`` (default 0 for de/es, 5000 for pt) adds N random sentences of the
 language's WikiANN train split (Pan et al. 2017; silver PER/LOC/ORG, no MISC) to the training data.
@@ -108,6 +125,12 @@ LEGAL_MAP: dict[str, str] = {
     "PER": "PER", "RR": "PER", "AN": "PER",
     "LD": "LOC", "ST": "LOC", "STR": "LOC", "LDS": "LOC",
     "ORG": "ORG", "UN": "ORG", "INN": "ORG", "GRT": "ORG", "MRK": "ORG",
+}
+#: UlyssesNER-Br "types" (Albuquerque et al. 2022) -> PER/LOC/ORG; offices, virtual places, laws,
+#: dates, events and products are not names and become O.
+ULYSSES_MAP: dict[str, str] = {
+    "PESSOAindividual": "PER", "LOCALconcreto": "LOC",
+    "ORGgovernamental": "ORG", "ORGnaogovernamental": "ORG", "ORGpartido": "ORG",
 }
 #: The seven federal courts of the legal corpus, one file each (``de/legal/<court>.conll``).
 LEGAL_COURTS = ("bag", "bfh", "bgh", "bpatg", "bsg", "bverfg", "bverwg")
@@ -342,6 +365,18 @@ def _wikiann(root: Path, language: str, n: int, seed: int, sources: dict[str, di
     return sents
 
 
+def _wikineural(root: Path, language: str, mapping: Mapping[str, str],
+                sources: dict[str, dict[str, Any]]) -> list[Sentence]:
+    """WikiNEuRal val + test of ``language`` (silver; both usable for training), labels through ``mapping``."""
+    out: list[Sentence] = []
+    for part in ("val", "test"):
+        path = root / language / "wikineural" / f"{part}.conllu"
+        sents = convert_corpus(read_conll(path, "conllu"), mapping)
+        _add(sources, f"wikineural_{part}", path, "train", sents)
+        out += sents
+    return out
+
+
 def _read_legal(root: Path, court: str) -> tuple[Path, list[Sentence]]:
     path = root / "de" / "legal" / f"{court}.conll"
     return path, convert_corpus(read_conll(path, "conll2002"), LEGAL_MAP)
@@ -402,11 +437,7 @@ def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_
             _add(sources, f"europarl_pado_{part}", path, "train", sents)
             more += sents
     if wikineural:
-        for part in ("val", "test"):
-            path = root / "de" / "wikineural" / f"{part}.conllu"
-            sents = convert_corpus(read_conll(path, "conllu"), CONLL_MAP)
-            _add(sources, f"wikineural_{part}", path, "train", sents)
-            more += sents
+        more += _wikineural(root, "de", CONLL_MAP, sources)
     # the in-domain GermEval part may be repeated (oversampled) in the training file
     train = conll + ge_train * max(1, germeval_repeat) + wiki + more
     overlap: dict[str, Any] = {"files": [], "missing": []}
@@ -456,9 +487,11 @@ def prepare_es(root: Path, *, seed: int = 13, wikiann_sentences: int = 0) -> Pre
 
 
 def prepare_pt(root: Path, *, seed: int = 13, dev_fraction: float = 0.15, lener_dev_sentences: int = 300,
-               wikiann_sentences: int = 5000, use_lener: bool = True) -> Prepared:
+               wikiann_sentences: int = 5000, use_lener: bool = True, paramopama: bool = False,
+               ulysses: bool = False, wikineural: bool = False) -> Prepared:
     """Portuguese recipe (see the module docstring)."""
     sources: dict[str, dict[str, Any]] = {}
+    extra: dict[str, list[Sentence]] = {}
     harem_path = root / "pt" / "harem" / "corpus_First_HAREM.txt"
     harem = convert_corpus(read_conll(harem_path, "harem"), HAREM_MAP)
     h_train, h_dev = split_sentences(harem, round(len(harem) * dev_fraction), seed)
@@ -475,17 +508,41 @@ def prepare_pt(root: Path, *, seed: int = 13, dev_fraction: float = 0.15, lener_
         train += l_train
         dev += l_dev
     train += _wikiann(root, "pt", wikiann_sentences, seed, sources)
-    return Prepared(train, dev, sources)
+    if not (paramopama or ulysses or wikineural):
+        return Prepared(train, dev, sources)
+    if paramopama:
+        path = root / "pt" / "paramopama" / "corpus_paramopama+second_harem.txt"
+        sents = convert_corpus(read_conll(path, "harem"), HAREM_MAP)
+        _add(sources, "paramopama_second_harem", path, "train", sents)
+        train += sents
+    if ulysses:
+        folder = root / "pt" / "ulyssesner-br"
+        for part in ("train", "dev", "test"):
+            path = folder / f"types-holdout-{part}.txt"
+            sents = convert_corpus(read_conll(path, "conll2002"), ULYSSES_MAP)
+            _add(sources, f"ulyssesner_br_{part}", path, "ulysses-test" if part == "test" else "train", sents)
+            if part == "test":
+                extra["ulysses-test"] = sents
+            else:
+                train += sents
+    if wikineural:
+        train += _wikineural(root, "pt", WIKIANN_MAP, sources)
+    overlap: dict[str, Any] = {"files": [], "missing": []}
+    held = _held_out_keys([(root / "pt" / "harem" / "corpus_miniHAREM.txt", "harem"),
+                           (root / "pt" / "lener-br" / "test.conll", "conll2002")], overlap)
+    held.update(token_key(s) for sents in [dev, *extra.values()] for s in sents)
+    train, overlap["dropped"] = drop_overlap(train, held)
+    return Prepared(train, dev, sources, extra, overlap)
 
 
 def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int | None = None,
             dev_sentences: int = 500, dev_fraction: float = 0.15, lener_dev_sentences: int = 300,
-            germeval_repeat: int = 1, **german: Any) -> Prepared:
+            germeval_repeat: int = 1, **options: Any) -> Prepared:
     """Run the recipe of ``language`` (``en``, ``de``, ``es`` or ``pt``).
 
-    ``german`` holds the keyword arguments of :func:`prepare_de` for the optional German sources
+    ``options`` holds the keyword arguments of the optional sources: :func:`prepare_de`'s
     (``legal_sentences``, ``legal_dev_court``, ``legal_test_court``, ``europarl_pado``, ``wikineural``,
-    ``augment``); they are ignored for the other languages.
+    ``augment``) or :func:`prepare_pt`'s (``paramopama``, ``ulysses``, ``wikineural``).
 
     Raises:
         ValueError: unknown language.
@@ -495,12 +552,12 @@ def prepare(language: str, root: Path, *, seed: int = 13, wikiann_sentences: int
         return prepare_en(root)
     if language == "de":
         return prepare_de(root, seed=seed, dev_sentences=dev_sentences, germeval_repeat=germeval_repeat,
-                          wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences, **german)
+                          wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences, **options)
     if language == "es":
         return prepare_es(root, seed=seed, wikiann_sentences=0 if wikiann_sentences is None else wikiann_sentences)
     if language == "pt":
         return prepare_pt(root, seed=seed, dev_fraction=dev_fraction, lener_dev_sentences=lener_dev_sentences,
-                          wikiann_sentences=5000 if wikiann_sentences is None else wikiann_sentences)
+                          wikiann_sentences=5000 if wikiann_sentences is None else wikiann_sentences, **options)
     raise ValueError(f"no recipe for language {language!r}; expected en, de, es or pt")
 
 
@@ -557,8 +614,10 @@ def main(
     legal_dev_court: Annotated[str, typer.Option(help="de: court held out as legal dev")] = "bverfg",
     legal_test_court: Annotated[str, typer.Option(help="de: court held out as legal test")] = "bsg",
     europarl_pado: Annotated[bool, typer.Option(help="de: add Europarl-Padó train + dev")] = False,
-    wikineural: Annotated[bool, typer.Option(help="de: add WikiNEuRal val + test (silver)")] = False,
+    wikineural: Annotated[bool, typer.Option(help="de, pt: add WikiNEuRal val + test (silver)")] = False,
     augment: Annotated[int, typer.Option("--augment-names", help="de: person-renamed sentence copies (Faker)")] = 0,
+    paramopama: Annotated[bool, typer.Option(help="pt: add Paramopama + Second HAREM")] = False,
+    ulysses: Annotated[bool, typer.Option(help="pt: add UlyssesNER-Br types train + dev")] = False,
 ) -> None:
     """Convert, merge and split the corpora of LANGUAGE; write train.txt, dev.txt, stats.json to OUTPUT."""
     prepared = prepare(language, data_root, seed=seed, wikiann_sentences=wikiann_sentences,
@@ -566,7 +625,9 @@ def main(
                        lener_dev_sentences=lener_dev_sentences, germeval_repeat=germeval_repeat,
                        **({"legal_sentences": legal_sentences, "legal_dev_court": legal_dev_court,
                            "legal_test_court": legal_test_court, "europarl_pado": europarl_pado,
-                           "wikineural": wikineural, "augment": augment} if language == "de" else {}))
+                           "wikineural": wikineural, "augment": augment} if language == "de" else
+                          {"paramopama": paramopama, "ulysses": ulysses, "wikineural": wikineural}
+                          if language == "pt" else {}))
     meta = {"language": language, "data_root": str(data_root), "seed": seed}
     stats = write_prepared(prepared, output, meta)
     for name, s in stats["sources"].items():
