@@ -384,3 +384,22 @@ def test_prepare_pt_default_recipe_reads_no_test_file(data_root: Path):
     prepared = corpora.prepare("pt", data_root, seed=3, dev_fraction=0.25, lener_dev_sentences=1,
                                wikiann_sentences=1)
     assert prepared.overlap == {} and prepared.extra == {}
+
+
+def test_rename_persons_keeps_every_sentence_and_other_tokens():
+    sents = [
+        [("Frau", "O"), ("Anna", "B-PER"), ("Berg", "I-PER"), ("in", "O"), ("Ulm", "B-LOC")],
+        [("Ohne", "O"), ("Person", "O")],
+    ]
+    out = corpora.rename_persons(sents, seed=2)
+    assert out == corpora.rename_persons(sents, seed=2)
+    assert out[1] == sents[1]
+    assert [(t, g) for t, g in out[0] if not g.endswith("PER")] == [("Frau", "O"), ("in", "O"), ("Ulm", "B-LOC")]
+    assert [g for _, g in out[0]][1] == "B-PER" and [t for t, _ in out[0]][1:3] != ["Anna", "Berg"]
+
+
+def test_prepare_de_writes_renamed_dev_with_augmentation(de_root: Path):
+    prepared = corpora.prepare("de", de_root, seed=1, dev_sentences=1, augment=2)
+    renamed, dev = prepared.extra["dev-renamed"], prepared.dev
+    assert len(renamed) == len(dev) == 1
+    assert [g for _, g in renamed[0] if not g.endswith("PER")] == [g for _, g in dev[0] if not g.endswith("PER")]

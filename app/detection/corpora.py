@@ -48,7 +48,9 @@ Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert
     * ``--augment-names N``: N extra copies of random training sentences that contain a person, each
       person replaced by a name drawn from Faker's Turkish, Polish, Czech, Hungarian, Icelandic,
       Romanian, Croatian and Swedish locales (:func:`augment_names`), so that the character vocabulary
-      and the model see names such as "Özgür Çatak", "Łukasz Zięcik", "Tímoteus Bergvinsson".
+      and the model see names such as "Özgür Çatak", "Łukasz Zięcik", "Tímoteus Bergvinsson". The
+      dev set with every person renamed the same way (:func:`rename_persons`) is written as
+      ``dev-renamed.txt`` (recall on names with non-ASCII capitals against ``dev.txt``).
 
     Every training sentence whose token sequence also occurs in a test or dev set is dropped
     (:func:`drop_overlap`): GermEval 2014 test (tokens only, tags never read), the held-out GermEval
@@ -269,6 +271,32 @@ def drop_overlap(sentences: list[Sentence], held_out: set[tuple[str, ...]]) -> t
     return kept, len(sentences) - len(kept)
 
 
+def _fakers(seed: int, locales: tuple[str, ...]) -> dict[str, Any]:
+    from faker import Faker
+
+    fakers = {}
+    for loc in locales:
+        fakers[loc] = Faker(loc)
+        fakers[loc].seed_instance(seed)
+    return fakers
+
+
+def _rename(sent: Sentence, fake: Any) -> Sentence:
+    """``sent`` with every ``PER`` entity replaced by a name of ``fake`` (one token: surname; more: first + surname)."""
+    new: Sentence = []
+    pos = 0
+    for start, end, label in spans_of([g for _, g in sent]) + [(len(sent), len(sent), "")]:
+        new.extend(sent[pos:start])
+        if label == "PER":
+            name = fake.last_name() if end - start == 1 else f"{fake.first_name()} {fake.last_name()}"
+            words = name.split()
+            new.extend(zip(words, ["B-PER"] + ["I-PER"] * (len(words) - 1)))
+        else:
+            new.extend(sent[start:end])
+        pos = end
+    return new
+
+
 def augment_names(sentences: list[Sentence], n: int, seed: int,
                   locales: tuple[str, ...] = NAME_LOCALES) -> list[Sentence]:
     """``n`` copies of random sentences that contain a ``PER`` entity, with every person renamed.
@@ -289,34 +317,26 @@ def augment_names(sentences: list[Sentence], n: int, seed: int,
     Returns:
         ``list[Sentence]`` of ``n`` new sentences (empty if no sentence has a person).
     """
-    from faker import Faker
-
     with_person = [s for s in sentences if any(tag == "B-PER" for _, tag in s)]
     if n <= 0 or not with_person:
         return []
     rng = random.Random(seed)
-    fakers = {}
-    for loc in locales:
-        fakers[loc] = Faker(loc)
-        fakers[loc].seed_instance(seed)
-    out: list[Sentence] = []
-    for _ in range(n):
-        sent = rng.choice(with_person)
-        fake = fakers[rng.choice(locales)]
-        tokens = [t for t, _ in sent]
-        new: Sentence = []
-        pos = 0
-        for start, end, label in spans_of([g for _, g in sent]) + [(len(sent), len(sent), "")]:
-            new.extend(sent[pos:start])
-            if label == "PER":
-                name = fake.last_name() if end - start == 1 else f"{fake.first_name()} {fake.last_name()}"
-                words = name.split()
-                new.extend(zip(words, ["B-PER"] + ["I-PER"] * (len(words) - 1)))
-            else:
-                new.extend(zip(tokens[start:end], [g for _, g in sent[start:end]]))
-            pos = end
-        out.append(new)
-    return out
+    fakers = _fakers(seed, locales)
+    return [_rename(rng.choice(with_person), fakers[rng.choice(locales)]) for _ in range(n)]
+
+
+def rename_persons(sentences: list[Sentence], seed: int, locales: tuple[str, ...] = NAME_LOCALES) -> list[Sentence]:
+    """Every sentence with its persons renamed as in :func:`augment_names` (one locale drawn per sentence).
+
+    Used to build a renamed copy of a dev set: the recall on it against the original measures how
+    well names with non-ASCII capitals are found (issue 17, "Non-ASCII names").
+
+    Returns:
+        ``list[Sentence]`` of the same length; sentences without a person are returned unchanged.
+    """
+    rng = random.Random(seed)
+    fakers = _fakers(seed, locales)
+    return [_rename(s, fakers[rng.choice(locales)]) for s in sentences]
 
 
 def corpus_stats(sentences: list[Sentence]) -> dict[str, Any]:
@@ -447,6 +467,7 @@ def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_
     held.update(token_key(s) for sents in [ge_dev, *extra.values()] for s in sents)
     train, overlap["dropped"] = drop_overlap(train, held)
     if augment > 0:
+        extra["dev-renamed"] = rename_persons(ge_dev, seed)
         names = augment_names(train, augment, seed)
         _add(sources, "augmented_names", Path("faker:" + ",".join(NAME_LOCALES)), "train", names)
         train += names
