@@ -68,6 +68,12 @@ def test_train_word2vec_shapes_and_errors():
         train_word2vec([])
 
 
+def test_train_word2vec_max_words_keeps_the_most_frequent():
+    sents = [["a"] * 5 + ["b"] * 4 + ["c"] * 3 + ["d"] * 2] * 3  # counts 15, 12, 9, 6
+    words, matrix = train_word2vec(sents, dim=4, min_count=1, epochs=1, max_words=2)
+    assert words == ["a", "b"] and matrix.shape == (2, 4)
+
+
 def test_vectors_command_then_training_uses_them(tmp_path):
     """The command writes a pretrain; the training command trains a tiny tagger on it; the tagger loads."""
     from typer.testing import CliRunner

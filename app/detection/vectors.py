@@ -77,14 +77,16 @@ def text_sentences(paths: Iterable[str | Path]) -> list[list[str]]:
 
 
 def train_word2vec(sentences: list[list[str]], *, dim: int = 100, window: int = 5, min_count: int = 2,
-                   epochs: int = 10, seed: int = 1234, workers: int = 1) -> tuple[list[str], Any]:
+                   epochs: int = 10, seed: int = 1234, workers: int = 1,
+                   max_words: int | None = None) -> tuple[list[str], Any]:
     """Train skip-gram word2vec vectors with gensim.
 
     Args:
         sentences: ``list[list[str]]`` of tokens.
         dim: vector size. window: context window (tokens each side). min_count: words seen fewer
             times are dropped. epochs: passes over the text. seed: random seed (with ``workers=1``
-            the result is reproducible).
+            the result is reproducible). max_words: keep at most this many of the most frequent words
+            (gensim's ``max_final_vocab``, which raises the effective minimum count); ``None`` = no cap.
 
     Returns:
         ``(words, matrix)``: ``list[str]`` sorted by decreasing frequency and a float32
@@ -103,7 +105,8 @@ def train_word2vec(sentences: list[list[str]], *, dim: int = 100, window: int = 
     if not sentences:
         raise ValueError("no sentences to train word vectors on")
     model = Word2Vec(sentences=sentences, vector_size=dim, window=window, min_count=min_count, sg=1,
-                     negative=10, epochs=epochs, seed=seed, workers=workers)
+                     negative=10, epochs=epochs, seed=seed, workers=workers,
+                     max_final_vocab=max_words)
     words = list(model.wv.index_to_key)
     if not words:
         raise ValueError(f"no word occurs at least {min_count} times")
@@ -155,11 +158,13 @@ def main(
     min_count: Annotated[int, typer.Option(help="Minimum word count")] = 2,
     epochs: Annotated[int, typer.Option(help="Training epochs")] = 10,
     seed: Annotated[int, typer.Option(help="Random seed")] = 1234,
+    max_words: Annotated[int | None, typer.Option(help="Keep at most this many most frequent words")] = None,
 ) -> None:
     """Train word2vec vectors on the given text and write a Stanza pretrain (+ a .json record beside it)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     sentences = corpus_sentences(corpus or [], format) + text_sentences(text or [])
-    words, matrix = train_word2vec(sentences, dim=dim, window=window, min_count=min_count, epochs=epochs, seed=seed)
+    words, matrix = train_word2vec(sentences, dim=dim, window=window, min_count=min_count, epochs=epochs, seed=seed,
+                                   max_words=max_words)
     size = write_pretrain(words, matrix, output)
     record = {
         "language": language,
@@ -169,7 +174,7 @@ def main(
         "tokens": sum(len(s) for s in sentences),
         "words": len(words),
         "dim": dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
-        "bytes": size,
+        "max_words": max_words, "bytes": size,
         "command": "python -m app.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     }
     Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
