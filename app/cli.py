@@ -239,7 +239,7 @@ def review(
     port: Annotated[int, typer.Option(help="TCP port")] = 8470,
 ) -> None:
     """Run the review web application: held documents, corrections, release (docs/review.md)."""
-    from app.crypto import KeyError_, cipher_from_settings
+    from app.crypto import KeyError_, cipher_from_settings, hasher_from_settings
     from app.review.server import check_login_configured, serve
     from app.settings import get_settings
 
@@ -247,6 +247,7 @@ def review(
     problem = check_login_configured(settings)
     try:
         cipher_from_settings(settings)
+        hasher_from_settings(settings)
     except KeyError_ as exc:
         problem = problem or str(exc)
     if problem:

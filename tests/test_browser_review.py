@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from app.devtools.demo import derived_hmac_secret
+
 from app.review.auth import user_line
 from tests.kafka_utils import Collector, produce
 
@@ -68,6 +70,7 @@ def review_server(worker, table_key_prefix, table_keys, tmp_path):
     port = _free_port()
     env = {**os.environ, "ANON_BROKER_URL": f"kafka://{worker.bootstrap}", "ANON_REDIS_URL": worker.settings.redis_url,
            "ANON_TABLE_KEYS": table_keys, "ANON_TABLE_KEYS_FILE": "", "ANON_REVIEW_USERS_FILE": str(users),
+           "ANON_TABLE_HMAC_SECRET": derived_hmac_secret(table_keys),
            "ANON_REVIEW_KEY_PREFIX": table_key_prefix + "browser:", "ANON_REVIEW_AUDIT_LOG": str(tmp_path / "audit.jsonl"),
            "ANON_REVIEW_SECRET_KEY": "browser-test", "PYTHONPATH": str(REPO)}
     log = (tmp_path / "review.log").open("wb")

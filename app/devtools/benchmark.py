@@ -368,7 +368,7 @@ class PipelineBench:
         return True
 
     async def publish(self, docs: list[dict], partition: Optional[int] = None, rate: Optional[float] = None) -> None:
-        """One record per request (Tansu, broker.md); at ``rate`` documents/s when given."""
+        """One record per request (Tansu: RELIABILITY.md, "What Tansu cannot do"); at ``rate`` documents/s when given."""
         start = time.perf_counter()
         for i, d in enumerate(docs):
             if rate:
