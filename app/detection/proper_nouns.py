@@ -38,7 +38,7 @@ Lexicons (both from PyPI, read once per language and cached):
   inflected forms.
 
 Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`; measured on the dev sets
-(README, "Detection results"), it is on for German, where the model misses the most, and Spanish.
+(docs/detection-results.md), it is on for German, where the model misses the most, and Spanish.
 """
 
 from __future__ import annotations
