@@ -260,7 +260,7 @@ def test_documents_go_through_every_stage_and_round_trip_exactly(text, language,
     resolved = PIPELINE.corefer(detected)
     request, table = PIPELINE.anonymize(resolved)
     # nothing of a detected entity's text left where the entity was
-    back = PIPELINE.reidentify(TranslationResult(job_id="fuzz-1", text=request.text, language=language), table)
+    back = PIPELINE.reidentify(TranslationResult(job_id="fuzz-1", text=request.text, language=language, anonymization_id=request.anonymization_id), table)
     assert back.text == text
     assert back.missing_placeholders == []
     if (method or "tag") == "tag":
@@ -280,7 +280,7 @@ def test_a_customers_placeholder_stays_in_place_and_is_reported_unknown(before, 
     assert not _ours(request.placeholders) & _marks(text)
     assert request.text.count(mark) >= text.count(mark)  # the customer's marks are all still there
     # the untouched text comes back exactly, marks included
-    back = PIPELINE.reidentify(TranslationResult(job_id="c", text=request.text, language="en"), table)
+    back = PIPELINE.reidentify(TranslationResult(job_id="c", text=request.text, language="en", anonymization_id=request.anonymization_id), table)
     assert back.text == text
     assert mark in back.unknown_placeholders  # restored by position, and still reported
     # a translation (here: the text with a sentence added) keeps the customer's mark and reports it unknown
@@ -331,7 +331,7 @@ def test_corefer_and_anonymize_refuse_malformed_entities_and_chains_with_a_stage
         out = _stage(PIPELINE.anonymize, resolved)
         if out is not None:
             request, table = out
-            back = PIPELINE.reidentify(TranslationResult(job_id="fz", text=request.text, language="en"), table)
+            back = PIPELINE.reidentify(TranslationResult(job_id="fz", text=request.text, language="en", anonymization_id=request.anonymization_id), table)
             assert back.text == text
     chains = data.draw(st.one_of(st.lists(CHAIN, max_size=4),
                                  st.just([{"chain_id": i, "label": "PERSON", "mentions": [i]} for i in range(len(entities))])))
@@ -361,7 +361,7 @@ def test_a_document_over_one_megabyte_goes_through_the_stages():
     t = time.monotonic()
     request, table = PIPELINE.anonymize(PIPELINE.corefer(PIPELINE.detect(Document(job_id="big", text=text))))
     assert "John Doe" not in request.text and "Lisbon" not in request.text
-    back = PIPELINE.reidentify(TranslationResult(job_id="big", text=request.text, language="en"), table)
+    back = PIPELINE.reidentify(TranslationResult(job_id="big", text=request.text, language="en", anonymization_id=request.anonymization_id), table)
     assert back.text == text
     assert time.monotonic() - t < 300
 

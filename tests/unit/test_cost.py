@@ -101,9 +101,9 @@ def test_reidentification_stops_at_max_marks_and_max_output_chars():
 
 def test_the_pipeline_dead_letters_what_is_beyond_a_limit_as_too_expensive():
     pipeline = Pipeline(Settings(max_entities=2, max_marks=10, max_output_chars=60))
-    table = url_table().table
+    table = url_table().table.bound("ab" * 16)
     with pytest.raises(StageError) as marks:
-        pipeline.reidentify(TranslationResult(job_id="j", text=" ".join(["[URL_1]"] * 11), language="de"), table)
+        pipeline.reidentify(TranslationResult(job_id="j", text=" ".join(["[URL_1]"] * 11), language="de", anonymization_id=table.anonymization_id), table)
     assert (marks.value.reason, marks.value.error_type) == ("11 marks to restore exceed max_marks (10)", "too_expensive")
     entities = [{"start": 0, "end": 3, "label": "PERSON", "text": "Ann", "source": "t", "score": 1.0},
                 {"start": 8, "end": 11, "label": "PERSON", "text": "Bob", "source": "t", "score": 1.0},

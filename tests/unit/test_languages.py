@@ -58,7 +58,7 @@ for method in ("tag", "substitute", "generalize"):
     detected = pipeline.detect(doc)
     resolved = pipeline.corefer(detected)
     request, table = pipeline.anonymize(resolved)
-    translation = decode_translation(json.dumps({"job_id": "toy", "language": "xx", "text": request.text}).encode(), max_text_chars=10_000)
+    translation = decode_translation(json.dumps({"job_id": "toy", "language": "xx", "text": request.text, "anonymization_id": request.anonymization_id}).encode(), max_text_chars=10_000)
     back = pipeline.reidentify(translation, table)
     out[method] = {"entities": [(e["text"], e["label"], e["source"]) for e in detected.entities],
                    "chains": [c["mentions"] for c in resolved.chains], "anonymized": request.text,

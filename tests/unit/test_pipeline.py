@@ -57,7 +57,7 @@ def test_full_forward_and_reverse_path():
     payload = request.to_json().decode()
     for entity in detected.entities:
         assert entity["text"] not in payload
-    back = p.reidentify(TranslationResult(job_id="job-1", text=request.text, language="en"), table)
+    back = p.reidentify(TranslationResult(job_id="job-1", text=request.text, language="en", anonymization_id=request.anonymization_id), table)
     assert back.text == TEXT and back.restored == 8
 
 
@@ -98,7 +98,7 @@ def test_a_sentence_final_abbreviation_keeps_its_full_stop_out_of_the_placeholde
     request, table = p.anonymize(p.corefer(detected))
     assert request.text == ("She works for [ORGANIZATION_1]. His firm sued [ORGANIZATION_1] in May. "
                             "Nobody likes [ORGANIZATION_1].")
-    back = p.reidentify(TranslationResult(job_id="job-2", text=request.text, language="en"), table)
+    back = p.reidentify(TranslationResult(job_id="job-2", text=request.text, language="en", anonymization_id=request.anonymization_id), table)
     assert back.text == text
 
 
