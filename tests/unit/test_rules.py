@@ -229,7 +229,10 @@ def reference_merge(entities, proposals, relabel):
             elif p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label:
                 current[current.index(e)] = p  # the rule sees more of the name: "Mr. John Doe" vs "Doe"
                 changed = True
-            elif _titles_outside(e, p):  # added with the rule: "Mr Uğur" gives way to "Uğur Çatak"
+            elif _titles_outside(e, p) and not any(
+                o is not e and o.start < e.end and e.start < o.end for o in current
+            ):  # added with the rule: "Mr Uğur" gives way to "Uğur Çatak"; like every replacement of ``merge``,
+                # only an entity that overlaps no other one (overlapping model entities are left as they are)
                 current[current.index(e)] = p
                 changed = True
     return sorted(current, key=lambda e: (e.start, e.end)), changed
