@@ -102,14 +102,24 @@ def peak_rss_mb(pid: int) -> Optional[float]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` so far (0.0 when it is gone)."""
+    """User + system CPU seconds so far of process ``pid`` and of its live descendants (a worker's stage processes,
+    :mod:`app.isolation`); 0.0 for a process that is gone. A descendant that ended (a stage process killed for its
+    budget) no longer counts, so a run that kills some undercounts by their CPU time."""
     import psutil
 
     try:
-        t = psutil.Process(pid).cpu_times()
-        return t.user + t.system
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
     except psutil.Error:
         return 0.0
+    total = 0.0
+    for process in processes:
+        try:
+            t = process.cpu_times()
+        except psutil.Error:  # ended meanwhile
+            continue
+        total += t.user + t.system
+    return total
 
 
 def _loadavg() -> Optional[float]:

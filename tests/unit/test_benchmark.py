@@ -6,7 +6,15 @@ import os
 
 import orjson
 
-from app.devtools.benchmark import _warm_set, concatenated, load_documents, peak_rss_mb, percentiles, run_children
+from app.devtools.benchmark import (
+    _warm_set,
+    concatenated,
+    cpu_seconds,
+    load_documents,
+    peak_rss_mb,
+    percentiles,
+    run_children,
+)
 
 
 def test_percentiles_nearest_rank():
@@ -60,3 +68,27 @@ def test_run_children_shares_documents_round_robin():
     assert out["cpu_seconds"] == 1.0 and out["chars_per_cpu_s"] == 20.0
     assert out["latency_s"]["end_to_end"]["p50"] == 0.13 and out["stage_seconds"]["detect"] == 0.5
     assert out["peak_rss_mb"] == [100.0, 100.0]
+
+
+def test_cpu_seconds_counts_the_children_of_a_process():
+    """A worker's stage processes do its work: their CPU time counts as the worker's."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    burn = "import time\nwhile time.process_time() < 0.3: pass\ntime.sleep(60)"
+    child = subprocess.Popen([sys.executable, "-c", burn])
+    try:
+        deadline = time.monotonic() + 60
+        while psutil.Process(child.pid).cpu_times().user + psutil.Process(child.pid).cpu_times().system < 0.3:
+            assert time.monotonic() < deadline, "the child never used 0.3 CPU seconds"
+            time.sleep(0.05)
+        own = psutil.Process(os.getpid()).cpu_times()
+        assert cpu_seconds(os.getpid()) >= own.user + own.system + 0.3
+    finally:
+        child.kill()
+        child.wait()
+    assert cpu_seconds(child.pid) == 0.0  # gone
