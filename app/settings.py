@@ -91,7 +91,10 @@ class Settings(BaseSettings):
             anonymization ids (:mod:`app.crypto`); at least 16 characters, required when tables are encrypted.
             Keep it stable: a new secret orphans every stored table (they expire with their TTL).
         require_anonymization_id: dead-letter (``table_mismatch``) every translation result without an
-            ``anonymization_id`` instead of binding it to the job's newest table (legacy clients).
+            ``anonymization_id`` (default ``True``). ``False`` admits legacy clients: a result without the id is
+            bound to the job's newest table when every mark it carries is in that table — which cannot tell a
+            result sent with another job's ``job_id`` whose marks happen to exist there too (``[PERSON_1]`` is in
+            most tables), so legacy mode can restore another job's originals; enable it only while migrating.
         internal_topic_retention_ms: ``retention.ms`` the worker sets when it creates the internal topics
             ``documents.detected`` and ``documents.resolved`` (they hold the original text); must exceed the
             longest outage the pipeline should survive (``0`` = leave the broker's default).
@@ -164,7 +167,7 @@ class Settings(BaseSettings):
     allow_plaintext_tables: bool = False
     table_hmac_secret: str = Field(default="", repr=False)
     internal_topic_retention_ms: int = Field(default=24 * 3600 * 1000, ge=0)
-    require_anonymization_id: bool = False
+    require_anonymization_id: bool = True
     max_text_chars: int = Field(default=250_000, ge=1)
     max_message_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
     default_method: str = "tag"

@@ -161,7 +161,7 @@ async def _probe(bootstrap: str, worker: WorkerProcess, settings: Settings, time
         if request is None:
             dead = next((m.json for m in got if m.topic == s.topic_dead_letter), None)
             raise WorkerError(f"probe document went to the dead-letter topic: {dead!r}")
-        result = {"job_id": job_id, "language": "en", "text": request["text"]}
+        result = {"job_id": job_id, "language": "en", "text": request["text"], "anonymization_id": request["anonymization_id"]}
         await produce_one(bootstrap, s.topic_translation_results, job_id, result)
         await wait(lambda msgs: any(m.key == job_id and m.topic == s.topic_reidentified for m in msgs)
                    or sum(m.key == job_id and m.topic == s.topic_dead_letter for m in msgs) > 0)

@@ -211,7 +211,8 @@ async def test_worker_fixture_round_trip(worker) -> None:
             await store.close()
         assert table is not None and store.key(job_id, table.anonymization_id).startswith(s.table_key_prefix)
         await produce_one(worker.bootstrap, s.topic_translation_results, job_id,
-                          {"job_id": job_id, "language": "en", "text": req.json["text"]})
+                          {"job_id": job_id, "language": "en", "text": req.json["text"],
+                           "anonymization_id": req.json["anonymization_id"]})
         back = (await out.wait_for_keys([job_id], [s.topic_reidentified], 60))[job_id]
     assert back.json["text"] == text
     assert "worker" in worker.read_log().lower()

@@ -81,6 +81,10 @@ def _anonymize(worker, job, text, marker):
     return request
 
 
+REQUIRED = ("translation without anonymization_id, which this deployment requires (ANON_REQUIRE_ANONYMIZATION_ID): "
+            "send the anonymization_id of the translation request")
+
+
 def test_a_result_with_another_jobs_id_is_never_restored_with_that_jobs_originals(worker, session_id):
     job_a, job_b = f"{session_id}-bind-a", f"{session_id}-bind-b"
     a = _anonymize(worker, job_a, "Anna Lindqvist works for Nordic Shipping Ltd in Gothenburg.", "a")
@@ -92,10 +96,10 @@ def test_a_result_with_another_jobs_id_is_never_restored_with_that_jobs_original
     kind, letter = _translate(worker, job_b, translation_a, "wrong-job", a["anonymization_id"])
     assert kind == "dead" and (letter["error_type"], letter["reason"]) == (
         "unknown_job", "no table of solutions for this job_id and anonymization_id (unknown, another job's, or expired)")
-    # the same from a legacy client (no id): B's newest table has no [ORGANIZATION_1], so it is not bound
+    # the same from a legacy client (no id): refused, as this deployment (the default) requires the id
     kind, letter = _translate(worker, job_b, translation_a, "wrong-job-legacy")
-    assert kind == "dead" and letter["error_type"] == "table_mismatch"
-    assert letter["reason"].startswith("translation without anonymization_id: 1 of its placeholders are not in")
+    assert kind == "dead" and (letter["error_type"], letter["reason"]) == (
+        "table_mismatch", REQUIRED)
     # with its own job id and id it is restored
     kind, result = _translate(worker, job_a, translation_a, "right-job", a["anonymization_id"])
     assert kind == "ok" and result["text"] == "Anna Lindqvist arbeitet für Nordic Shipping Ltd in Gothenburg."
@@ -115,8 +119,8 @@ def test_a_reused_job_id_restores_each_translation_from_its_own_table(worker, se
     assert kind == "ok" and one["text"] == "Anna Lindqvist wohnt in Gothenburg."
     kind, two = _translate(worker, job, translation, "t2", second["anonymization_id"])
     assert kind == "ok" and two["text"] == "Peter Holm wohnt in Malmo."
-    kind, legacy = _translate(worker, job, translation, "t3")  # no id: the newest table
-    assert kind == "ok" and (legacy["text"], legacy["anonymization_id"]) == ("Peter Holm wohnt in Malmo.", second["anonymization_id"])
+    kind, legacy = _translate(worker, job, translation, "t3")  # no id: which table is meant cannot be known
+    assert kind == "dead" and (legacy["error_type"], legacy["reason"]) == ("table_mismatch", REQUIRED)
     # the same document again (a redelivery or a resubmission): the same id, still two tables
     again = _anonymize(worker, job, "Anna Lindqvist lives in Gothenburg.", "first-again")
     assert again["anonymization_id"] == first["anonymization_id"] and len(_tables_of(worker, job)) == 2

@@ -235,22 +235,30 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
     ]
     assert 0 < ttl <= 3600
 
-    # the translations come back: each untouched text (the tag job's from a legacy client, without the id),
-    # and a hand-made German translation
+    # the translations come back: each untouched text with its anonymization id, and a hand-made German
+    # translation; a legacy client's result without the id is refused (ANON_REQUIRE_ANONYMIZATION_ID defaults
+    # to true: without the id, another job's result whose marks exist in this table could not be told apart)
+    legacy = orjson.dumps({"job_id": tag_job, "language": "en", "text": LETTER_ANONYMIZED})
     back = [
-        ("translation.results", tag_job, {"job_id": tag_job, "language": "en", "text": LETTER_ANONYMIZED}),
+        ("translation.results", tag_job, {"job_id": tag_job, "language": "en", "text": LETTER_ANONYMIZED,
+                                          "anonymization_id": aid}),
         ("translation.results", sup_job, {"job_id": sup_job, "language": "en", "text": LETTER_SUPPRESSED,
                                           "anonymization_id": suppressed["anonymization_id"]}),
+        ("translation.results", tag_job, legacy),
     ]
     collector = run(
         _send_and_collect(
             worker, back, lambda c: all(c.for_key(j, "translation.reidentified") for j in (tag_job, sup_job))
+            and _dead_letters_for(c, legacy)
         )
     )
     for job in (tag_job, sup_job):
         [result] = _json_for(collector, "translation.reidentified", job)
         assert result["text"] == LETTER
         assert (result["restored"], result["unknown_placeholders"], result["missing_placeholders"]) == (10, [], [])
+    [letter] = _dead_letters_for(collector, legacy)
+    assert (letter["stage"], letter["error_type"]) == ("reidentify", "table_mismatch")
+    assert "anonymization_id" in letter["reason"] and "Smith" not in letter["reason"]
 
     german = [("translation.results", tag_job, {"job_id": tag_job, "language": "de", "text": LETTER_GERMAN + " [PERSON_7]",
                                                 "anonymization_id": aid})]
@@ -307,7 +315,8 @@ def test_a_100000_character_document_does_not_cause_a_rebalance(worker, session_
     collector = run(
         _send_and_collect(
             worker,
-            [("translation.results", job, {"job_id": job, "language": "en", "text": request["text"]})],
+            [("translation.results", job, {"job_id": job, "language": "en", "text": request["text"],
+                                           "anonymization_id": request["anonymization_id"]})],
             lambda c: c.for_key(job, "translation.reidentified"),
         )
     )
@@ -337,7 +346,8 @@ def test_erasure_through_the_worker(worker, session_id):
     assert answers[job] == (True, 1) and answers[f"{session_id}-no-such-job"] == (False, 0)
     raw_value = run(_raw_value(worker, job, request["anonymization_id"]))
     assert raw_value is None
-    raw = orjson.dumps({"job_id": job, "language": "de", "text": "[PERSON_1] schrieb an [EMAIL_1]."})
+    raw = orjson.dumps({"job_id": job, "language": "de", "text": "[PERSON_1] schrieb an [EMAIL_1].",
+                        "anonymization_id": request["anonymization_id"]})
     collector = run(_send_and_collect(worker, [("translation.results", job, raw)], lambda c: _dead_letters_for(c, raw)))
     assert [(d["reason"], d["error_type"]) for d in _dead_letters_for(collector, raw)] == [
         ("the job was erased (jobs.erase): its translations are not re-identified", "erased")]

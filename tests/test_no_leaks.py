@@ -106,7 +106,7 @@ async def _round_trips(w, sid: str) -> dict[str, str]:
         await c.wait_for_keys([erased], [s.topic_erased], timeout=TIMEOUT)
         back = []
         for job, req in requests.items():
-            back.append((job, {"job_id": job, "language": "en", "text": req["text"]}))
+            back.append((job, {"job_id": job, "language": "en", "text": req["text"], "anonymization_id": req["anonymization_id"]}))
             back.append((job, {"job_id": job, "language": "de", "text": "Übersetzt: " + req["text"] + " [PERSON_9]",
                                "anonymization_id": req["anonymization_id"]}))
         back.append((f"{sid}-leak-x", {"job_id": f"{sid}-leak-unknown", "language": "de", "text": "[PERSON_1] sagt Hallo."}))

@@ -1242,7 +1242,8 @@ async def _reverse_path_outage(run: Run, worker: WorkerProcess, forward: list[In
     problems: list[str] = []
     match(forward, recorder, s)
     known = [i for i in forward if i.expect == "request" and i.requests and i.job_id][:count]
-    inputs = [Input(i.job_id, orjson.dumps({"job_id": i.job_id, "text": i.requests[0].value["text"], "language": "en"}),
+    inputs = [Input(i.job_id, orjson.dumps({"job_id": i.job_id, "text": i.requests[0].value["text"], "language": "en",
+                                  "anonymization_id": i.requests[0].value["anonymization_id"]}),
                     i.job_id, "reidentified", s.topic_translation_results, text=i.text) for i in known]
     redis.stop()
     t_down = run.event(f"phase 3: redis stopped, then {len(inputs)} translation results of known jobs published; "
@@ -1718,7 +1719,8 @@ async def scenario_poison(run: Run, n: int, *, timeout: float, behind: int = 3) 
                 break
             i = done.pop()
             req = i.requests[0].value
-            t_raw = orjson.dumps({"job_id": req["job_id"], "text": req["text"], "language": "en"})
+            t_raw = orjson.dumps({"job_id": req["job_id"], "text": req["text"], "language": "en",
+                                  "anonymization_id": req["anonymization_id"]})
             good.append(Input(key, t_raw, req["job_id"], "reidentified", s.topic_translation_results, text=i.text))
         await publish(run, [p_in, *good], s.topic_translation_results)
         groups.append(("translation.results", p_in, stage, good))
@@ -1901,7 +1903,8 @@ async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, bas
             t_case = time.time()
             run.event(f"reverse-url-248KB: translation published ({len(translation)} characters, marks {placeholder})")
             await run.publisher.send(s.topic_translation_results, [(doc["job_id"], orjson.dumps(
-                {"job_id": doc["job_id"], "text": translation, "language": "de"}))])
+                {"job_id": doc["job_id"], "text": translation, "language": "de",
+                 "anonymization_id": request.value["anonymization_id"]}))])
             out = await _wait_answer(run, doc["job_id"], [s.topic_reidentified, s.topic_dead_letter], timeout, worker)
             cases["reverse-url-248KB"] = outcome(out, t_case)
             run.event(f"reverse-url-248KB: {cases['reverse-url-248KB']}")
