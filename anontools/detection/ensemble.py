@@ -33,7 +33,7 @@ def build_ensemble(member_dirs: list[str | Path], output: str | Path, *, combine
     Model cards and ``training.json`` files are copied beside each member.
 
     Args:
-        member_dirs: directories written by ``python -m app.detection.train`` (``ner.pt`` and an
+        member_dirs: directories written by ``anonymizer-dev train`` (``ner.pt`` and an
             optional ``pretrain.pt``); at least two.
         output: the ensemble directory (created; it may be one of the members' own directory only
             if it is the first member).
