@@ -15,7 +15,7 @@ DEMO_ARGS ?=
 .PHONY: install run demo test bench clean distclean help
 
 help:
-	@echo "make install  - create .venv, install torch==2.13.0 then the package with its dev extra"
+	@echo "make install  - create .venv, install torch==2.13.0, the package with its dev extra, then the tools (anonymizer-dev)"
 	@echo "make run      - the end-to-end demo (Tansu + Redis + worker); outputs in out/"
 	@echo "make test     - the test suite (PYTEST_ARGS=... to pass options, e.g. -m 'not e2e')"
 	@echo "make bench    - throughput: pipeline vs in-process stages (WORKERS=n worker processes; Presidio with the bench extra); writes out/benchmark.json"
@@ -23,16 +23,18 @@ help:
 
 install: $(STAMP)
 
-# Re-run only when pyproject.toml changes (or the venv is new). torch goes first: the package pins it,
-# and installing it on its own lets TORCH_PIP_ARGS pick a CPU-only index.
-$(STAMP): pyproject.toml
+# Re-run only when a pyproject.toml changes (or the venv is new). torch goes first: the package pins it,
+# and installing it on its own lets TORCH_PIP_ARGS pick a CPU-only index. The tools (anontools, the
+# `anonymizer-dev` command) are their own distribution, tools/pyproject.toml: never in the runtime's wheel or image.
+$(STAMP): pyproject.toml tools/pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install $(TORCH_PIP_ARGS) torch==2.13.0
 	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/python -m pip install -e ./tools
 	@touch $(STAMP)
 
 run: install
-	$(BIN)/python -m app.devtools.demo $(DEMO_ARGS)
+	$(BIN)/anonymizer-dev demo $(DEMO_ARGS)
 
 demo: run
 
@@ -42,12 +44,12 @@ test: install
 	if [ $$rc -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$rc
 
 # WORKERS=n: n worker processes in one consumer group, and n in-process processes (topics get max(4, n) partitions).
-# Presidio comparison: $(BIN)/pip install -e '.[bench]' first.
+# Presidio comparison: $(BIN)/pip install -e './tools[bench]' first.
 bench: install
-	OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 $(BIN)/python -m app.devtools.benchmark --workers $(WORKERS) $(BENCH_ARGS)
+	OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 $(BIN)/anonymizer-dev benchmark --workers $(WORKERS) $(BENCH_ARGS)
 
 clean:
-	rm -rf out .pytest_cache .hypothesis build dist *.egg-info
+	rm -rf out .pytest_cache .hypothesis build dist *.egg-info tools/build
 	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +
 
 distclean: clean

@@ -1,4 +1,4 @@
-"""The ``anonymizer`` command: the worker, offline anonymization, model training and evaluation.
+"""The ``anonymizer`` command: the worker, offline anonymization, tables, keys and the review application.
 
     anonymizer worker [-l info]              run the Faust worker (same as ``python -m app.worker``)
     anonymizer anonymize FILE [--language en] [--method tag] [--table table.json]
@@ -11,11 +11,12 @@
     anonymizer review [--host H] [--port P]    the review web application (issue 19, docs/review.md)
     anonymizer review-user NAME              add or replace a reviewer in ANON_REVIEW_USERS_FILE
     anonymizer review-erase JOB_ID           erase a job's stored corrections
-    anonymizer train-ner ...                 train a Stanza NER model (``python -m app.detection.train``)
-    anonymizer evaluate-ner ...              evaluate one (``python -m app.detection.evaluate``)
 
 ``anonymize`` and ``reidentify`` run the stages in-process, without Kafka or Redis: the table of
 solutions is written to / read from a JSON file that the user must protect like the original text.
+
+Training, evaluation, corpora, the demo and the benchmark are not part of the runtime package: they are the
+``anonymizer-dev`` command of the tools package (``anontools``, installed by ``make install``).
 """
 
 from __future__ import annotations
@@ -298,19 +299,6 @@ def review_erase(job_ids: Annotated[list[str], typer.Argument(help="job ids whos
         typer.echo(f"{job}: {'erased' if erased else 'no record'}")
 
 # --- end of human review ---------------------------------------------------------------------------------
-
-
-def _register_optional(name: str, module: str) -> None:
-    """Expose ``module.main`` (a typer command function) as ``anonymizer <name>`` when importable."""
-    try:
-        mod = __import__(module, fromlist=["main"])
-    except ImportError:  # pragma: no cover - optional during development
-        return
-    cli.command(name, help=(mod.__doc__ or "").split("\n\n")[0])(mod.main)
-
-
-_register_optional("train-ner", "app.detection.train")
-_register_optional("evaluate-ner", "app.detection.evaluate")
 
 
 def main() -> None:

@@ -78,7 +78,7 @@ class Settings(BaseSettings):
         torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
             set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
         agent_batch_size: documents per batch of the benchmark's in-process baseline
-            (:mod:`app.devtools.benchmark`; the agents handle ``stage_lanes`` documents at a time).
+            (:mod:`anontools.devtools.benchmark`; the agents handle ``stage_lanes`` documents at a time).
         consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
             that does not answer a waiting fetch when data arrives makes each hop wait that long).
         device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).

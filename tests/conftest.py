@@ -26,9 +26,9 @@ from typing import Callable, Iterator
 
 import pytest
 
-from app.devtools.demo import WorkerError, WorkerProcess
-from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from app.devtools.tansu import TansuBroker, TansuError
+from anontools.devtools.demo import WorkerError, WorkerProcess
+from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from anontools.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
 from tests import properties
 from tests.kafka_utils import Collector, produce_one

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from app.devtools.demo import derived_hmac_secret
+from anontools.devtools.demo import derived_hmac_secret
 
 from app.review.auth import user_line
 from tests.kafka_utils import Collector, produce

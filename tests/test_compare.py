@@ -1,4 +1,4 @@
-"""Tests for the side-by-side comparison command (app/detection/compare.py).
+"""Tests for the side-by-side comparison command (anontools/detection/compare.py).
 
 The corpus is a hand-written three-sentence CoNLL-2003 file in two documents
 (tests/fixtures/ner/compare-en-tiny.conll); the tagger is the shipped English model.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.detection.compare import build_document, compare, document_sizes, entities_to_tags
+from anontools.detection.compare import build_document, compare, document_sizes, entities_to_tags
 from app.doc import Entity
 
 TINY = Path(__file__).parent / "fixtures" / "ner" / "compare-en-tiny.conll"
@@ -72,7 +72,7 @@ def test_compare_cli_writes_a_json_report(tmp_path):
     from typer.testing import CliRunner
     import typer
 
-    from app.detection.compare import main
+    from anontools.detection.compare import main
 
     app = typer.Typer()
     app.command()(main)
@@ -87,7 +87,7 @@ def test_compare_cli_writes_a_json_report(tmp_path):
 def test_evaluate_cli_recall_bias_is_applied_and_recorded(tmp_path):
     from typer.testing import CliRunner
 
-    from app.detection.evaluate import app as evaluate_app
+    from anontools.detection.evaluate import app as evaluate_app
 
     report = tmp_path / "e.json"
     result = CliRunner().invoke(evaluate_app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",

@@ -1,10 +1,10 @@
-"""Tests for app.detection.conll (fixtures are invented sentences, not corpus text)."""
+"""Tests for anontools.detection.conll (fixtures are invented sentences, not corpus text)."""
 
 from pathlib import Path
 
 import pytest
 
-from app.detection.conll import (
+from anontools.detection.conll import (
     ConllFormatError,
     bio_to_bioes,
     bioes_to_bio,

@@ -1,4 +1,4 @@
-"""Tests of app.detection.corpora: tag conversion, merging and held-out splits.
+"""Tests of anontools.detection.corpora: tag conversion, merging and held-out splits.
 
 The fixtures under tests/fixtures/corpora/ are tiny invented sentences in the column formats of the
 public corpora (no corpus text). The recipe tests copy them into a temporary directory laid out like
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.detection import corpora
-from app.detection.conll import read_conll
+from anontools.detection import corpora
+from anontools.detection.conll import read_conll
 
 FIXTURES = Path(__file__).parent / "fixtures" / "corpora"
 
@@ -195,11 +195,13 @@ def test_write_prepared_roundtrip(data_root: Path, tmp_path: Path):
     assert stats["language"] == "es"
 
 
-def test_write_prepared_refuses_repository_paths(data_root: Path):
+@pytest.mark.parametrize("inside", ["app/detection/weights", "anontools/detection", "tests"])
+def test_write_prepared_refuses_repository_paths(data_root: Path, inside: str):
     prepared = corpora.prepare("es", data_root)
+    target = Path(__file__).resolve().parents[1] / inside / "xx-never"
     with pytest.raises(ValueError, match="refusing"):
-        corpora.write_prepared(prepared, Path(corpora.__file__).parent / "weights" / "xx-never")
-    assert not (Path(corpora.__file__).parent / "weights" / "xx-never").exists()
+        corpora.write_prepared(prepared, target)
+    assert not target.exists()
 
 
 def test_cli_writes_files_and_prints_counts(data_root: Path, tmp_path: Path):

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from app.devtools import redis_local, tansu
-from app.devtools.redis_local import LocalRedis, RedisUnavailable, ensure_redis, is_loopback, ping
-from app.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port, tansu_broker
+from anontools.devtools import redis_local, tansu
+from anontools.devtools.redis_local import LocalRedis, RedisUnavailable, ensure_redis, is_loopback, ping
+from anontools.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port, tansu_broker
 from tests.kafka_utils import Collector, consume, ensure_topics, produce, produce_one
 
 

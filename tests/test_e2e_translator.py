@@ -1,5 +1,5 @@
 """End to end with a real machine translator: worker → ``translation.requests`` → Apertium bridge
-(:mod:`app.devtools.translator`) → ``translation.results`` → worker → ``translation.reidentified``.
+(:mod:`anontools.devtools.translator`) → ``translation.results`` → worker → ``translation.reidentified``.
 
 Skipped, with the reason, when Apertium (``apertium-eng-spa``) is not installed.
 """
@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from app.devtools.translator import available_routes, serve
+from anontools.devtools.translator import available_routes, serve
 from tests.kafka_utils import Collector, produce
 
 pytestmark = [

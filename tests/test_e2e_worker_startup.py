@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from app.devtools.demo import WorkerProcess
-from app.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port
+from anontools.devtools.demo import WorkerProcess
+from anontools.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port
 from tests.kafka_utils import Collector, produce_one
 
 pytestmark = pytest.mark.e2e

@@ -1,4 +1,5 @@
-"""Tests for NER ensembles (app/detection/ensemble.py): averaged CRF decoding, manifests, loading.
+"""Tests for NER ensembles (app/detection/ensemble.py; built by anontools/detection/ensemble.py): averaged CRF
+decoding, manifests, loading.
 
 Runs offline without ../shared: the members are the shipped English model (copied) and in-memory
 permutations of it; the sentences are invented.
@@ -13,10 +14,10 @@ import numpy as np
 import pytest
 import torch
 
+from anontools.detection.ensemble import build_ensemble
 from app.detection.ensemble import (
     EnsembleError,
     average_viterbi,
-    build_ensemble,
     check_same_tags,
     read_manifest,
 )
@@ -167,7 +168,7 @@ def test_no_manifest_means_single_model(tmp_path):
 def test_build_ensemble_errors_and_cli(tmp_path):
     from typer.testing import CliRunner
 
-    from app.detection.ensemble import app
+    from anontools.detection.ensemble import app
 
     with pytest.raises(EnsembleError, match="at least two"):
         build_ensemble([SHIPPED_EN], tmp_path / "one")
@@ -184,7 +185,7 @@ def test_build_ensemble_errors_and_cli(tmp_path):
 
 
 def test_installing_a_single_model_removes_a_stale_manifest(tmp_path):
-    from app.detection.train import install_model
+    from anontools.detection.train import install_model
 
     out = tmp_path / "en"
     build_ensemble([SHIPPED_EN, SHIPPED_EN], out)
@@ -219,7 +220,7 @@ def test_average_viterbi_applies_the_tag_bias():
 
 def test_zero_bias_decode_is_the_models_own(single):
     """Our decode path with bias 0 reproduces Stanza's own predictions of the single model."""
-    from app.detection.conll import bioes_to_bio
+    from app.detection.tags import bioes_to_bio
     from app.detection.ensemble import predict_averaged
 
     from stanza.models.common.doc import Document

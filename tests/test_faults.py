@@ -1,6 +1,6 @@
-"""Fault scenarios end to end (issue 6), fast versions of ``python -m app.devtools.faults``.
+"""Fault scenarios end to end (issue 6), fast versions of ``python -m anontools.devtools.faults``.
 
-Each test runs one scenario of :mod:`app.devtools.faults` with 150 documents (the command's default is 1,000;
+Each test runs one scenario of :mod:`anontools.devtools.faults` with 150 documents (the command's default is 1,000;
 RELIABILITY.md has its figures) against real processes: the session's Tansu broker (``kafka_bootstrap``,
 topics prefixed per test so no other worker of the session consumes them), Redis, and worker subprocesses
 of the same consumer group.
@@ -29,15 +29,15 @@ import os
 
 import pytest
 
-from app.devtools.faults import FaultEnv, ScenarioResult, run_scenario
+from anontools.devtools.faults import FaultEnv, ScenarioResult, run_scenario
 
 pytestmark = [
     pytest.mark.e2e,
     # timing-sensitive (a fault is injected at a point of the stream): on a loaded 2-core CI machine the injection
-    # point can be missed, so these run on demand; the full-size versions are `python -m app.devtools.faults`
+    # point can be missed, so these run on demand; the full-size versions are `python -m anontools.devtools.faults`
     pytest.mark.skipif(
         os.environ.get("ANON_TEST_FAULTS") != "1",
-        reason="fault scenarios run on demand: ANON_TEST_FAULTS=1 make test, or python -m app.devtools.faults",
+        reason="fault scenarios run on demand: ANON_TEST_FAULTS=1 make test, or python -m anontools.devtools.faults",
     ),
 ]
 

@@ -1,4 +1,4 @@
-"""Tests for the NER metrics of app.detection.evaluate, with hand-computed figures."""
+"""Tests for the NER metrics of anontools.detection.evaluate, with hand-computed figures."""
 
 import json
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.detection.evaluate import (
+from anontools.detection.evaluate import (
     app,
     bio_spans,
     evaluate_predictor,
@@ -175,7 +175,7 @@ def make_all_o(language):
 
 def make_oracle(language):
     """A predictor that returns the gold tags of the fixture (CLI test)."""
-    from app.detection.conll import read_conll
+    from anontools.detection.conll import read_conll
 
     gold = {tuple(t for t, _ in s): [g for _, g in s] for s in read_conll(FIX / "fmt_token_pos_chunk_iob1.txt", "conll2003")}
     return lambda sentences: [gold[tuple(s)] for s in sentences]

@@ -37,7 +37,7 @@ import orjson
 import pytest
 
 from app.crypto import TableCipher
-from app.devtools.faults import make_documents
+from anontools.devtools.faults import make_documents
 from tests.kafka_utils import Collector, produce
 
 pytestmark = pytest.mark.e2e

@@ -131,7 +131,7 @@ def test_training_command_end_to_end(tmp_path):
     """Train a tiny model on invented fixture sentences for a few steps, then load it (< 60 s)."""
     from typer.testing import CliRunner
 
-    from app.detection.train import app
+    from anontools.detection.train import app
 
     out = tmp_path / "model"
     result = CliRunner().invoke(app, [

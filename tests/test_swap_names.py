@@ -1,12 +1,12 @@
-"""Non-ASCII names (app/detection/swap_names.py): the swap itself, and recall on the project's own sentences with the
+"""Non-ASCII names (anontools/detection/swap_names.py): the swap itself, and recall on the project's own sentences with the
 names swapped, with the shipped models (tests/fixtures/names: invented court-decision and news sentences)."""
 
 from pathlib import Path
 
 import pytest
 
-from app.detection.conll import read_conll, split_tokens_tags
-from app.detection.swap_names import NameSource, person_recall, swap_person_names, transliterate_greek
+from anontools.detection.conll import read_conll, split_tokens_tags
+from anontools.detection.swap_names import NameSource, person_recall, swap_person_names, transliterate_greek
 from app.doc import Entity
 
 NAMES = Path(__file__).resolve().parent / "fixtures" / "names"

@@ -1,4 +1,4 @@
-"""Tests for ``python -m app.detection.vectors``: word2vec vectors -> Stanza pretrain -> NER training.
+"""Tests for ``python -m anontools.detection.vectors``: word2vec vectors -> Stanza pretrain -> NER training.
 
 Offline and without ../shared/data: the text is the invented tiny training fixture.
 """
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from app.detection.vectors import corpus_sentences, text_sentences, train_word2vec, write_pretrain
+from anontools.detection.vectors import corpus_sentences, text_sentences, train_word2vec, write_pretrain
 
 pytest.importorskip("gensim")  # the [vectors] extra; part of the [dev] extra, so installed by `make test`
 
@@ -79,8 +79,8 @@ def test_vectors_command_then_training_uses_them(tmp_path):
     from typer.testing import CliRunner
 
     from app.detection.stanza_ner import StanzaTagger
-    from app.detection.train import app as train_app
-    from app.detection.vectors import app as vectors_app
+    from anontools.detection.train import app as train_app
+    from anontools.detection.vectors import app as vectors_app
 
     vec = tmp_path / "vec" / "xx.pt"
     result = CliRunner().invoke(vectors_app, [

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from app.detection.charfold import token_folder
-from app.detection.conll import bioes_to_bio
+from app.detection.tags import bioes_to_bio
 from app.detection.ensemble import EnsembleError, EnsembleMember, read_manifest
 
 logger = logging.getLogger(__name__)
@@ -191,7 +191,7 @@ def resolve_model(language: str, model_dir: str | Path | None = None,
         return _from_directory("shipped", directory, model, tried)
     raise ModelNotFoundError(
         f"No Stanza NER model found for language {language!r}. Tried: {'; '.join(tried)}. "
-        "Train one with `python -m app.detection.train --language "
+        "Train one with `anonymizer-dev train --language "
         f"{language} ... --output app/detection/weights/{language}`, pass model_dir, "
         "or install official Stanza models into $STANZA_RESOURCES_DIR.")
 

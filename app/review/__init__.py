@@ -8,7 +8,7 @@ release them to coreference and anonymization, and learn from the corrections.
 - :mod:`app.review.audit`: the append-only audit log (who, when, what changed; never document text).
 - :mod:`app.review.corrections`: detected-vs-released differences, stored encrypted as training data.
 - :mod:`app.review.web`: the FastAPI application (``anonymizer review``).
-- :mod:`app.review.finetune`: fine-tune a language's NER model on the corrections.
+- :mod:`anontools.review.finetune`: fine-tune a language's NER model on the corrections.
 
 Dias ("Multilingual Automated Text Anonymization", MSc thesis, IST Lisbon, 2016) built a multi-user browser
 annotation tool backed by a database ("Unannotator", §3.3.3) and names active learning from reviewers'

@@ -8,7 +8,7 @@ its record (idempotent). Erasing a job's table does not erase its correction: de
 :meth:`CorrectionStore.delete` (``anonymizer review-erase JOB_ID``).
 
 :func:`correction_sentences` turns records into tagged sentences (CoNLL-style ``list[(token, tag)]``) for
-:mod:`app.review.finetune`.
+:mod:`anontools.review.finetune`.
 """
 
 from __future__ import annotations

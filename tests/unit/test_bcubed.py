@@ -5,9 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from app.coreference.bcubed import BCubed, bcubed, bcubed_corpus, mention_scores
-from app.coreference.evaluate import differences, evaluate, identical_config, rules_system, singletons
-from app.coreference.gold import GoldError, load_document, load_gold, tokens_sha1
+from anontools.coreference.bcubed import BCubed, bcubed, bcubed_corpus, mention_scores
+from anontools.coreference.evaluate import differences, evaluate, identical_config, rules_system, singletons
+from anontools.coreference.gold import GoldError, load_document, load_gold, tokens_sha1
 
 
 def approx(x):
@@ -174,7 +174,7 @@ def test_referenced_documents_are_read_at_run_time(tmp_path):
 def test_evaluate_command_writes_a_json_report(tmp_path):
     from typer.testing import CliRunner
 
-    from app.coreference.evaluate import app
+    from anontools.coreference.evaluate import app
 
     (tmp_path / "g").mkdir()
     gold_doc(tmp_path / "g")

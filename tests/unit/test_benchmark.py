@@ -1,4 +1,4 @@
-"""Helpers of the throughput benchmark (app.devtools.benchmark); the benchmark itself is run by `make bench`."""
+"""Helpers of the throughput benchmark (anontools.devtools.benchmark); the benchmark itself is run by `make bench`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 
 import orjson
 
-from app.devtools.benchmark import (
+from anontools.devtools.benchmark import (
     _warm_set,
     concatenated,
     cpu_seconds,

@@ -1,6 +1,6 @@
 """The binding cases of the re-identification evaluation: no wrong restoration with the anonymization id."""
 
-from app.reidentification.binding_cases import builtin_documents, evaluate_binding
+from anontools.reidentification.binding_cases import builtin_documents, evaluate_binding
 
 
 def test_with_the_id_no_case_restores_another_documents_originals():

@@ -1,5 +1,5 @@
 """Issue 15: per-document limits and the indexes that replaced the quadratic paths. Exact outputs and
-equivalence with the former implementations; speed is measured by ``python -m app.devtools.faults
+equivalence with the former implementations; speed is measured by ``python -m anontools.devtools.faults
 --scenario stall``, never asserted here."""
 
 import re
@@ -122,7 +122,7 @@ def test_the_pipeline_dead_letters_what_is_beyond_a_limit_as_too_expensive():
 
 
 def test_the_stall_scenario_sends_the_inputs_of_the_issue():
-    from app.devtools.faults import reverse_url_input, stall_inputs
+    from anontools.devtools.faults import reverse_url_input, stall_inputs
 
     cases = dict(stall_inputs("p"))
     kmask, tag, substitute = cases["kmask-place-names"], cases["tag-16000-emails"], cases["substitute-4000-entities"]

@@ -1,11 +1,11 @@
-"""De-identification evaluation on brat standoff (app/detection/deid.py) with invented clinical notes."""
+"""De-identification evaluation on brat standoff (anontools/detection/deid.py) with invented clinical notes."""
 
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from app.detection.deid import MEDDOCAN_LABELS, evaluate_documents, read_brat
+from anontools.detection.deid import MEDDOCAN_LABELS, evaluate_documents, read_brat
 from app.doc import Entity
 
 BRAT = Path(__file__).resolve().parents[1] / "fixtures" / "brat"
@@ -61,7 +61,8 @@ def test_token_recall_per_label_and_precision():
 def test_the_command_reads_brat_and_reports_both_profiles(tmp_path, monkeypatch):
     import json
 
-    from app.detection import evaluate, pipeline
+    from anontools.detection import evaluate
+    from app.detection import pipeline
     from tests.unit.fakes import GazetteerTagger
 
     tagger = GazetteerTagger({"Lucía Ferrer Soto": "PER", "Teruel": "LOC", "Pablo Ruiz": "PER"})
@@ -80,7 +81,7 @@ def test_the_command_reads_brat_and_reports_both_profiles(tmp_path, monkeypatch)
 
 
 def test_the_command_rejects_an_unknown_profile():
-    from app.detection import evaluate
+    from anontools.detection import evaluate
 
     result = CliRunner().invoke(evaluate.app, ["--language", "es", "--brat", str(BRAT), "--profile", "lax"])
     assert result.exit_code != 0 and "unknown --profile 'lax'" in result.output

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from app.devtools.demo import DemoInput, DemoResult, DemoTranslation
+from anontools.devtools.demo import DemoInput, DemoResult, DemoTranslation
 
 
 def _result(handmade_text: str, reidentified: dict) -> DemoResult:

@@ -207,7 +207,7 @@ def test_csrf_tokens_compare_exactly():
 # ------------------------------------------------------------------ learning from corrections
 
 def test_scripted_reviewer_applies_gold_with_session_edits():
-    from app.review.scripted import apply_gold, read_brat
+    from anontools.review.scripted import apply_gold, read_brat
 
     text = "Dra. Ana Ruiz, Hospital Clinic, Calle Mayor 5, 28036 Madrid."
     ann = ("T1\tNOMBRE_PERSONAL_SANITARIO 5 13\tAna Ruiz\nT2\tHOSPITAL 15 30\tHospital Clinic\n"
@@ -230,7 +230,7 @@ def test_scripted_reviewer_applies_gold_with_session_edits():
 
 
 def test_finetune_split_and_training_set():
-    from app.review.finetune import split_holdout, training_sentences
+    from anontools.review.finetune import split_holdout, training_sentences
 
     records = [{"job_id": f"j{i}", "text": f"Ann{i} came.", "released": [[0, len(f"Ann{i}"), "PERSON"]]}
                for i in range(6)]
@@ -256,7 +256,7 @@ def test_merge_candidates_are_other_chains_of_the_same_label():
 def test_fine_tuning_starts_from_a_copy_with_the_smaller_learning_rate(tmp_path):
     import torch
 
-    from app.review.finetune import with_learning_rate
+    from anontools.review.finetune import with_learning_rate
 
     torch.save({"model": {"w": torch.zeros(2)}, "config": {"lr": 0.1, "optim": "sgd"}}, tmp_path / "ner.pt")
     copy = with_learning_rate(tmp_path / "ner.pt", 0.01, tmp_path / "work" / "base.pt")

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from app.reidentification.evaluate import Slot, align, evaluate, read_parallel, score
+from anontools.reidentification.evaluate import Slot, align, evaluate, read_parallel, score
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "parallel"
 
@@ -36,7 +36,7 @@ def test_evaluate_on_the_fixture():
 
 
 def test_count_wrong_by_order_and_entity():
-    from app.reidentification.evaluate import count_wrong
+    from anontools.reidentification.evaluate import count_wrong
 
     expected = [frozenset({"Mrs Schroedter"}), frozenset({"Paris"}), frozenset({"Doe"})]
     assert count_wrong(expected, ["Schroedter", "Paris", "Doe"]) == 0
@@ -48,7 +48,7 @@ def test_every_mark_left_is_listed():
     from app.anonymization.engine import AnonymizerEngine
     from app.coreference.resolver import resolve_chains
     from app.doc import Entity
-    from app.reidentification.evaluate import unlisted_marks
+    from anontools.reidentification.evaluate import unlisted_marks
     from app.reidentification.reidentify import reidentify
 
     ents = [Entity(0, 3, "PERSON", "Ann", "t"), Entity(8, 11, "PERSON", "Bob", "t")]

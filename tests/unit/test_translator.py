@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.devtools.translator import available_routes, result_for, translate, translate_requests
+from anontools.devtools.translator import available_routes, result_for, translate, translate_requests
 
 REQUEST = {"job_id": "j1", "anonymization_id": "a" * 32, "language": "en", "method": "tag",
            "text": "[PERSON_1] met [PERSON_2] in [LOCATION_1].", "placeholders": ["[PERSON_1]"], "metadata": {"k": 1}}

@@ -1,6 +1,6 @@
 """Round-trip evaluation of re-identification on the parallel Europarl test set (issue 5, item 7).
 
-    python -m app.reidentification.evaluate [--data ../shared/data/parallel] [--methods tag,suppress,substitute]
+    python -m anontools.reidentification.evaluate [--data ../shared/data/parallel] [--methods tag,suppress,substitute]
         [--languages de,es,it] [--json-report out/roundtrip.json]
 
 For each English sentence of the 799 parallel sentences (Agerri et al. 2018), one job:
@@ -49,7 +49,7 @@ import typer
 from app.anonymization.engine import AnonymizerEngine
 from app.anonymization.registry import available_methods
 from app.coreference.resolver import resolve_chains
-from app.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offsets
+from anontools.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offsets
 from app.doc import Entity
 from app.reidentification.reidentify import reidentify
 from app.table import Table
@@ -469,7 +469,7 @@ def mt_cases(documents: list[Sentence], language: str, method: str, engine: Anon
 
 
 def _through(texts: list[str], steps: tuple[tuple[str, str], ...]) -> list[str]:
-    from app.devtools.translator import translate
+    from anontools.devtools.translator import translate
 
     for source, target in steps:
         texts = translate(texts, source, target)
@@ -639,7 +639,7 @@ def main(
 ) -> None:
     """Round-trip evaluation of re-identification on parallel Europarl sentences."""
     if mt:
-        from app.devtools.translator import available_routes
+        from anontools.devtools.translator import available_routes
 
         if not available_routes():
             raise typer.BadParameter("the MT mode needs Apertium: apt-get install apertium-eng-spa apertium-es-pt")

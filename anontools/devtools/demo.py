@@ -1,4 +1,4 @@
-"""End-to-end demo: ``make run`` / ``python -m app.devtools.demo``.
+"""End-to-end demo: ``make run`` / ``python -m anontools.devtools.demo``.
 
 What it does, all on loopback:
 
@@ -11,7 +11,7 @@ What it does, all on loopback:
 6. sends each anonymized text back unchanged as its own "translation" (same language), then every hand-made
    translation of ``demo/translations/*.json`` (checked against the current anonymized text: one whose marks
    differ is reported as stale), then — when Apertium is installed — every request machine-translated by
-   :mod:`app.devtools.translator` (en→es, es→pt, pt→es; German has no Apertium pair), and waits for each
+   :mod:`anontools.devtools.translator` (en→es, es→pt, pt→es; German has no Apertium pair), and waits for each
    re-identified output;
 7. prints a summary, one document before and after with its table of solutions (read from Redis);
 8. stops everything it started, also on Ctrl-C and errors.
@@ -44,13 +44,13 @@ from typing import IO, Any, Optional
 import orjson
 
 from app.anonymization.registry import available_methods
-from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from app.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
+from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from anontools.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
 from app.settings import Settings
 
 __all__ = ["WorkerProcess", "WorkerError", "repo_root", "main", "run_demo"]
 # ---------------------------------------------------------------------------------------------------------
-# Worker subprocess (also used by tests/conftest.py and app.devtools.benchmark)
+# Worker subprocess (also used by tests/conftest.py and anontools.devtools.benchmark)
 # ---------------------------------------------------------------------------------------------------------
 
 
@@ -473,7 +473,7 @@ class DemoResult:
     roundtrips: list[DemoTranslation]
     handmade: list[DemoTranslation]
     detected: dict[str, dict] = field(default_factory=dict)  # job_id -> documents.detected value
-    machine: list[DemoTranslation] = field(default_factory=list)  # Apertium translations (app.devtools.translator)
+    machine: list[DemoTranslation] = field(default_factory=list)  # Apertium translations (anontools.devtools.translator)
     machine_note: str = ""
     example_table: Optional[dict] = None
     example_job: Optional[str] = None
@@ -615,9 +615,9 @@ async def run_demo(*, bootstrap: str, settings: Settings, worker: Optional[Worke
 
 async def _machine_round_trips(inputs: list[DemoInput], bootstrap: str, s: Settings, rec: OutputRecorder,
                                worker: Optional["WorkerProcess"], console: Any) -> tuple[list[DemoTranslation], str]:
-    """Translate every translation request with Apertium (:mod:`app.devtools.translator`: en→es, es→pt,
+    """Translate every translation request with Apertium (:mod:`anontools.devtools.translator`: en→es, es→pt,
     pt→es; German has no pair), publish the results and wait for their re-identified documents."""
-    from app.devtools.translator import available_routes, translate_requests
+    from anontools.devtools.translator import available_routes, translate_requests
 
     routes = await asyncio.to_thread(available_routes)
     if not routes:
@@ -777,7 +777,7 @@ def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
 
 def _parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     root = repo_root() or Path.cwd()
-    p = argparse.ArgumentParser(prog="python -m app.devtools.demo", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m anontools.devtools.demo", description=__doc__.split("\n\n")[0])
     p.add_argument("--documents", type=Path, default=root / "demo" / "documents")
     p.add_argument("--bad", type=Path, default=root / "demo" / "bad")
     p.add_argument("--translations", type=Path, default=root / "demo" / "translations")

@@ -1,7 +1,7 @@
 """Build demo documents from the parallel Europarl test set (Agerri et al. 2018; Europarl, Koehn 2005:
 no known copyright restrictions, so these sentences may ship with attribution).
 
-    python -m app.devtools.europarl_demo --language de --ranges 8-12,17-20 --prefix demo-de --out demo/documents
+    python -m anontools.devtools.europarl_demo --language de --ranges 8-12,17-20 --prefix demo-de --out demo/documents
 
 Each range of consecutive sentences (0-based, inclusive) becomes one document; tokens are joined back
 into natural text by :func:`detokenize`. The same ranges in ``en``, ``de`` and ``es`` give documents
@@ -82,14 +82,15 @@ def build(language: str, ranges: list[tuple[int, int]], prefix: str, out: Path, 
     return written
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    """Command line (module docstring); ``argv`` defaults to ``sys.argv[1:]``. Prints the written paths."""
+    parser = argparse.ArgumentParser(prog="python -m anontools.devtools.europarl_demo", description=__doc__.split("\n\n")[0])
     parser.add_argument("--language", required=True)
     parser.add_argument("--ranges", required=True, help="comma-separated first-last sentence ranges (0-based)")
     parser.add_argument("--prefix", required=True)
     parser.add_argument("--out", type=Path, default=Path("demo/documents"))
     parser.add_argument("--data", type=Path, default=DEFAULT_DIR)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     ranges = [tuple(int(x) for x in r.split("-")) for r in args.ranges.split(",")]
     for path in build(args.language, ranges, args.prefix, args.out, args.data):  # type: ignore[arg-type]
         print(path)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Iterator, Optional
 from urllib.parse import urlsplit
 
-from app.devtools.tansu import die_with_parent, terminate
+from anontools.devtools.tansu import die_with_parent, terminate
 
 __all__ = ["LocalRedis", "RedisUnavailable", "ensure_redis", "ping", "DEFAULT_REDIS_URL"]
 

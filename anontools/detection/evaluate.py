@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m app.detection.evaluate --language en \\
+    python -m anontools.detection.evaluate --language en \\
         --test ../shared/data/ner/en/conll2003/test.txt --format conll2003 \\
         [--model-dir DIR] [--json-report out/eval-en.json] [--map-pred PERSON=PER] [--map-gold LOCderiv=IGNORE]
 
@@ -35,7 +35,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import FORMATS, iob1_to_bio, read_conll, split_tokens_tags
+from anontools.detection.conll import FORMATS, iob1_to_bio, read_conll, split_tokens_tags
 
 Predictor = Callable[[list[list[str]]], list[list[str]]]
 
@@ -359,7 +359,7 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 
 def render_deid(report: dict[str, Any], title: str) -> None:
-    """Print a :func:`app.detection.deid.evaluate_documents` report with ``rich``."""
+    """Print a :func:`anontools.detection.deid.evaluate_documents` report with ``rich``."""
     from rich.console import Console
     from rich.table import Table
 
@@ -375,16 +375,16 @@ def render_deid(report: dict[str, Any], title: str) -> None:
 def evaluate_brat(language: str, brat: Path, profiles: Sequence[str], model_dir: Path | None,
                   batch_size: int, limit: int) -> dict[str, Any]:
     """Run the full detector of ``language`` on every document of a brat directory, once per privacy profile, and
-    score it with :func:`app.detection.deid.evaluate_documents` (MEDDOCAN labels: :data:`~app.detection.deid.MEDDOCAN_LABELS`).
+    score it with :func:`anontools.detection.deid.evaluate_documents` (MEDDOCAN labels: :data:`~anontools.detection.deid.MEDDOCAN_LABELS`).
 
     Returns:
         ``{profile: report + {"seconds", "chars_per_second"}}``.
 
     Raises:
-        FileNotFoundError, ValueError: from :func:`app.detection.deid.read_brat`;
+        FileNotFoundError, ValueError: from :func:`anontools.detection.deid.read_brat`;
         app.detection.stanza_ner.ModelNotFoundError: no model for the language.
     """
-    from app.detection.deid import evaluate_documents, read_brat
+    from anontools.detection.deid import evaluate_documents, read_brat
     from app.detection.pipeline import build_detector
 
     documents = read_brat(brat)
@@ -429,7 +429,7 @@ def main(
             raise typer.BadParameter(f"unknown --profile {unknown[0]!r} (known: {', '.join(PRIVACY_PROFILES)})")
         reports = evaluate_brat(language, brat, profile or list(PRIVACY_PROFILES), model_dir, batch_size, limit)
         reports["meta"] = {"language": language, "brat": str(brat),
-                           "command": "python -m app.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+                           "command": "python -m anontools.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
         if json_report:
             json_report.parent.mkdir(parents=True, exist_ok=True)
             json_report.write_text(json.dumps(reports, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -451,7 +451,7 @@ def main(
         "format": format,
         "gold_map": gold_map,
         "pred_map": pred_map,
-        "command": "python -m app.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+        "command": "python -m anontools.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
         **info,
     }
     render_report(report, title=f"{test.name} ({language})")

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m app.review.finetune --language es \\
+    python -m anontools.review.finetune --language es \\
         --corpus-train ../shared/data/ner/es/conll2002/esp.train --dev ../shared/data/ner/es/conll2002/esp.testa \\
         --format conll2002 --output work/es-review [--holdout 50] [--corpus-sentences 2000] [--repeat 2] \\
         [--max-steps 300] [--json-report out/finetune-es.json]
@@ -14,7 +14,7 @@ and scored; the others become training sentences (:func:`app.review.corrections.
 released spans as gold), repeated ``--repeat`` times and mixed with ``--corpus-sentences`` sentences drawn
 from the corpus so the model keeps what it knew (rehearsal against catastrophic forgetting; Robins,
 "Catastrophic forgetting, rehearsal and pseudorehearsal", Connection Science 1995). Training continues
-from the shipped model (Stanza's ``--finetune``, through :func:`app.detection.train.train_ner`) with its
+from the shipped model (Stanza's ``--finetune``, through :func:`anontools.detection.train.train_ner`) with its
 word-vector pretrain; the optimizer and its learning rate are the checkpoint's (Stanza's finetune mode keeps the
 loaded model's configuration, so the base checkpoint is copied with ``--lr`` written into it,
 :func:`with_learning_rate`); of the checkpoints evaluated every ``--eval-interval`` steps, the best on the dev
@@ -23,7 +23,7 @@ reading the report).
 
 The report (printed, and written with ``--json-report``): binary (entity-vs-O token) and entity-level
 precision/recall/F1 of the model before and after on the dev set and on the held-out corrections
-(:func:`app.detection.evaluate.evaluate_tags`); with ``--match-recall`` also the new model at the smallest
+(:func:`anontools.detection.evaluate.evaluate_tags`); with ``--match-recall`` also the new model at the smallest
 recall bias that keeps the dev binary recall (:func:`match_dev_recall`; deploy it as the language's
 ``ner_recall_bias`` with the model). Run with ``OMP_NUM_THREADS=1`` on a shared machine.
 """
@@ -39,7 +39,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import FORMATS, read_conll, split_tokens_tags, write_conll
+from anontools.detection.conll import FORMATS, read_conll, split_tokens_tags, write_conll
 from app.review.corrections import correction_sentences
 from app.review.policy import sample_fraction
 
@@ -85,8 +85,8 @@ def with_learning_rate(model_path: Path, lr: float, output: Path) -> Path:
 
 
 def score(predict, sentences: list[Sentence]) -> dict[str, Any]:
-    """Binary and entity scores of ``predict`` on tagged sentences (:func:`app.detection.evaluate.evaluate_tags`)."""
-    from app.detection.evaluate import evaluate_tags, predict_in_batches
+    """Binary and entity scores of ``predict`` on tagged sentences (:func:`anontools.detection.evaluate.evaluate_tags`)."""
+    from anontools.detection.evaluate import evaluate_tags, predict_in_batches
 
     tokens, gold = split_tokens_tags(sentences)
     report = evaluate_tags(gold, predict_in_batches(predict, tokens))
@@ -169,7 +169,7 @@ def main(
     import torch
 
     from app.detection.stanza_ner import resolve_model
-    from app.detection.train import train_ner
+    from anontools.detection.train import train_ner
 
     torch.set_num_threads(1)
     records = asyncio.run(_load_records(language))
@@ -180,7 +180,7 @@ def main(
     corpus = read_conll(corpus_train, format)
     sentences = training_sentences(train_records, corpus, repeat=repeat, corpus_sentences=corpus_sentences,
                                    entities_only=entities_only)
-    command = "python -m app.review.finetune " + " ".join(sys.argv[1:])
+    command = "python -m anontools.review.finetune " + " ".join(sys.argv[1:])
     meta = {"wall_time_seconds": None}
     if not evaluate_only:
         work = work_dir or Path("work") / f"finetune-{language}"

@@ -1,4 +1,4 @@
-"""Throughput benchmark: ``make bench [WORKERS=n]`` / ``python -m app.devtools.benchmark [options]``.
+"""Throughput benchmark: ``make bench [WORKERS=n]`` / ``python -m anontools.devtools.benchmark [options]``.
 
 Measures, on the same documents, in one run, alternating (issue 18, "an honest benchmark"):
 
@@ -8,7 +8,7 @@ Measures, on the same documents, in one run, alternating (issue 18, "an honest b
 2. **in-process**: the same number of processes (spawned, ``--torch-threads`` torch threads each, like the
    workers) call ``Pipeline.detect_many → corefer → anonymize`` on an equal share of the documents each, in
    batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
-3. **Presidio** (when ``pip install '.[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
+3. **Presidio** (when ``pip install -e './tools[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
    English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
    the English demo documents (singles) and on concatenations of them (10k and 100k characters).
 
@@ -44,9 +44,9 @@ from typing import Any, Optional
 
 import orjson
 
-from app.devtools.demo import WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
-from app.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from app.devtools.tansu import TansuBroker, TansuError
+from anontools.devtools.demo import WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
+from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from anontools.devtools.tansu import TansuBroker, TansuError
 from app.settings import Settings
 
 STAGES = ("detect", "corefer", "anonymize")
@@ -239,7 +239,7 @@ def spacy_model_path() -> str:
     """Directory of the first installed spaCy English model of :data:`SPACY_MODEL_PACKAGES`.
 
     Raises:
-        ImportError: none installed (``pip install '.[bench]'``).
+        ImportError: none installed (``pip install -e './tools[bench]'``).
     """
     import importlib
 
@@ -477,7 +477,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     from rich.markup import escape
 
     root = repo_root() or Path.cwd()
-    ap = argparse.ArgumentParser(prog="python -m app.devtools.benchmark", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m anontools.devtools.benchmark", description=__doc__.split("\n\n")[0])
     ap.add_argument("--documents", type=Path, default=root / "demo" / "documents")
     ap.add_argument("--language", default=None, help="only documents of this language (default: all)")
     ap.add_argument("--repeat", type=int, default=3, help="copies of each document per round (default 3)")
@@ -489,7 +489,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--in-process-batch", type=int, default=0,
                     help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE, as the detect agent)")
     ap.add_argument("--presidio", choices=("auto", "on", "off"), default="auto",
-                    help="compare with Presidio (auto: when installed, pip install '.[bench]')")
+                    help="compare with Presidio (auto: when installed, pip install -e './tools[bench]')")
     ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
     ap.add_argument("--skip-pipeline", action="store_true", help="in-process (and Presidio) only")
     ap.add_argument("--out", type=Path, default=root / "out")
@@ -515,7 +515,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             presidio = "on"
         except ImportError:
             presidio = "off"
-            console.print("Presidio not installed (pip install '.[bench]'): no comparison")
+            console.print("Presidio not installed (pip install -e './tools[bench]'): no comparison")
 
     def on_sigterm(signum, frame):
         raise KeyboardInterrupt

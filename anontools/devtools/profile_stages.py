@@ -1,4 +1,4 @@
-"""Profile the in-process stages: ``python -m app.devtools.profile_stages [--language en] [--sizes 1000,10000,...]``.
+"""Profile the in-process stages: ``python -m anontools.devtools.profile_stages [--language en] [--sizes 1000,10000,...]``.
 
 Builds documents of the given sizes (characters) by concatenating the demo documents of the language, warms the
 stages up on one of them, then runs ``Pipeline.detect``, ``corefer`` and ``anonymize`` on each size under
@@ -43,7 +43,7 @@ def top_functions(profile: cProfile.Profile, n: int) -> list[tuple[str, float, i
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m app.devtools.profile_stages", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m anontools.devtools.profile_stages", description=__doc__.split("\n\n")[0])
     ap.add_argument("--documents", type=Path, default=Path("demo/documents"))
     ap.add_argument("--language", default="en")
     ap.add_argument("--sizes", default="1000,10000,100000,250000")

@@ -5,13 +5,13 @@ internet access (``../shared/data/README.md``). This command trains word2vec vec
 negative sampling, Mikolov et al., "Distributed Representations of Words and Phrases and their
 Compositionality", NIPS 2013, as implemented by gensim) on whatever text is available — the tokens
 of annotated corpora (their tags are ignored) and plain-text files — and converts them into the
-pretrain format that :mod:`app.detection.train` passes to Stanza (``--wordvec-pretrain``).
+pretrain format that :mod:`anontools.detection.train` passes to Stanza (``--wordvec-pretrain``).
 Stanza fine-tunes the embedding during NER training (``emb_finetune``), so the vectors are an
 initialisation that gives words seen only in the unlabelled text a meaningful position.
 
 Usage::
 
-    python -m app.detection.vectors --language es --output work/vectors/es.pt \\
+    python -m anontools.detection.vectors --language es --output work/vectors/es.pt \\
         --corpus ../shared/data/ner/es/conll2002/esp.train --corpus ../shared/data/ner/es/wikiann/train.conllu \\
         [--text my_unlabelled.txt] [--dim 100] [--epochs 10] [--min-count 2]
 
@@ -31,7 +31,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import DOCSTART, read_conll
+from anontools.detection.conll import DOCSTART, read_conll
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def corpus_sentences(paths: Iterable[str | Path], fmt: str = "auto") -> list[lis
     """Tokens of annotated CoNLL-style corpora, lower-cased, tags ignored.
 
     Args:
-        paths: corpus files in any format of :func:`app.detection.conll.read_conll`.
+        paths: corpus files in any format of :func:`anontools.detection.conll.read_conll`.
         fmt: format name, ``auto`` to detect per file.
 
     Returns:
@@ -132,7 +132,7 @@ def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16
     import numpy as np
     from stanza.models.common.vocab import VOCAB_PREFIX
 
-    from app.detection.train import save_stanza_pretrain
+    from anontools.detection.train import save_stanza_pretrain
 
     if len(words) != matrix.shape[0]:
         raise ValueError(f"{len(words)} words but {matrix.shape[0]} rows")
@@ -175,7 +175,7 @@ def main(
         "words": len(words),
         "dim": dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
         "max_words": max_words, "bytes": size,
-        "command": "python -m app.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
+        "command": "python -m anontools.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     }
     Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     typer.echo(json.dumps({k: record[k] for k in ("sentences", "tokens", "words", "dim", "bytes")}))

@@ -6,7 +6,7 @@ European documents; a detector must find them as well as "John Smith". This comm
 Czech, Hungarian, Icelandic and Greek locales (Greek names transliterated to Latin letters after ELOT 743 / ISO 843,
 simplified), and runs the full detector on both versions, one document of ``--doc-size`` sentences at a time:
 
-    python -m app.detection.swap_names --language en --test ../shared/data/ner/en/conll2003/test.txt \\
+    python -m anontools.detection.swap_names --language en --test ../shared/data/ner/en/conll2003/test.txt \\
         --format conll2003 --limit 1000 --json-report out/swap-en.json
 
 Reported per version: binary token recall of the person tokens (found under any label: not leaked) and their
@@ -90,7 +90,7 @@ def swap_person_names(sentences: list[list[str]], tags: list[list[str]], names: 
         ``(sentences, tags, names per locale)``; tags are the input tags (same lengths), sentences new lists.
     """
 
-    from app.detection.evaluate import bio_spans
+    from anontools.detection.evaluate import bio_spans
 
     out: list[list[str]] = []
     used: Counter[str] = Counter()
@@ -119,7 +119,7 @@ def person_recall(detect: Callable[[str, list], list], sentences: list[list[str]
     Returns:
         ``{"tokens": int, "binary_recall": float (found under any label), "person_recall": float (as PERSON)}``.
     """
-    from app.detection.compare import build_document
+    from anontools.detection.compare import build_document
 
     tokens = found = as_person = 0
     for i in range(0, len(sentences), doc_size):
@@ -144,7 +144,7 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 def main(
     language: Annotated[str, typer.Option(help="Language code, e.g. en")],
     test: Annotated[Path, typer.Option(help="Annotated corpus (CoNLL formats)")],
-    format: Annotated[str, typer.Option("--format", help="Corpus format (app.detection.conll.FORMATS)")] = "auto",
+    format: Annotated[str, typer.Option("--format", help="Corpus format (anontools.detection.conll.FORMATS)")] = "auto",
     person: Annotated[str, typer.Option(help="The corpus's person label (PER; PESSOA for HAREM)")] = "PER",
     limit: Annotated[int, typer.Option(help="Only the first N sentences with a person (0 = all)")] = 0,
     doc_size: Annotated[int, typer.Option(help="Sentences per document given to the detector")] = 20,
@@ -157,7 +157,7 @@ def main(
     from rich.console import Console
     from rich.table import Table
 
-    from app.detection.conll import read_conll, split_tokens_tags
+    from anontools.detection.conll import read_conll, split_tokens_tags
     from app.detection.pipeline import build_detector
 
     tokens, tags = split_tokens_tags(read_conll(test, format))
@@ -175,7 +175,7 @@ def main(
         report[name]["seconds"] = round(time.perf_counter() - started, 1)
     report["difference"] = round(report["swapped"]["binary_recall"] - report["original"]["binary_recall"], 4)
     report["meta"] = {"language": language, "test": str(test), "sentences": len(tokens), "names_by_locale": dict(used),
-                      "command": "python -m app.detection.swap_names " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+                      "command": "python -m anontools.detection.swap_names " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
     table = Table(title=f"{test.name} ({language}): person tokens, {len(tokens)} sentences")
     for col in ("names", "tokens", "binary recall", "recall as PERSON"):
         table.add_column(col, justify="left" if col == "names" else "right")

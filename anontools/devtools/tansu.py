@@ -278,9 +278,18 @@ def tansu_broker(port: Optional[int] = None, *, log_path: Optional[os.PathLike |
         broker.stop()
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python -m app.devtools.tansu
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - manual use
+    """Run a broker on a free loopback port until Ctrl-C (``anonymizer-dev tansu``); takes no arguments."""
+    if argv:
+        print("usage: anonymizer-dev tansu   (no arguments: a broker on a free loopback port until Ctrl-C)")
+        return 0 if argv in (["-h"], ["--help"]) else 2
     with tansu_broker() as b:
         print(f"Tansu listening at {b.bootstrap} (Ctrl-C to stop)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             while b.running:
                 time.sleep(1)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use: python -m anontools.devtools.tansu
+    raise SystemExit(main())

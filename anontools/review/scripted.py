@@ -4,7 +4,7 @@ entities with the review session's own edits; each release's correction is store
 Usage (MEDDOCAN, Marimon et al. 2019, Spanish clinical cases with brat standoff annotations)::
 
     OMP_NUM_THREADS=1 ANON_TABLE_KEYS=... ANON_REVIEW_KEY_PREFIX=exp:review: \\
-    python -m app.review.scripted --language es --brat-dir ../shared/data/pii/es/meddocan/train/brat --documents 100
+    python -m anontools.review.scripted --language es --brat-dir ../shared/data/pii/es/meddocan/train/brat --documents 100
 
 The reviewer corrects names, places and organizations (the labels the NER model learns,
 :data:`app.review.corrections.NER_TAGS`): a detected PERSON/ORGANIZATION/LOCATION/MISC entity whose span is

@@ -1,4 +1,4 @@
-"""Fault scenarios end to end: ``python -m app.devtools.faults [--scenario S] [--documents N]``.
+"""Fault scenarios end to end: ``python -m anontools.devtools.faults [--scenario S] [--documents N]``.
 
 Each scenario starts what it needs on loopback — its own Tansu broker, its own ``redis-server`` (private
 port, append-only file so a restart keeps the tables; the machine's shared Redis is never touched),
@@ -81,8 +81,8 @@ from typing import Any, Callable, Optional
 
 import orjson
 
-from app.devtools.demo import WorkerProcess
-from app.devtools.tansu import TansuBroker, TansuError, die_with_parent, free_port
+from anontools.devtools.demo import WorkerProcess
+from anontools.devtools.tansu import TansuBroker, TansuError, die_with_parent, free_port
 from app.settings import Settings
 
 __all__ = [
@@ -401,8 +401,8 @@ def _b64(raw: bytes) -> str:
 
 
 async def ensure_topics(bootstrap: str, topics: list[str], partitions: int) -> None:
-    """:func:`app.devtools.demo.ensure_topics` with a shorter admin timeout (brokers come and go here)."""
-    from app.devtools.demo import ensure_topics as _ensure
+    """:func:`anontools.devtools.demo.ensure_topics` with a shorter admin timeout (brokers come and go here)."""
+    from anontools.devtools.demo import ensure_topics as _ensure
 
     await _ensure(bootstrap, topics, partitions, request_timeout_ms=10000)
 
@@ -1544,7 +1544,7 @@ class TcpProxy:
 def start_tansu_behind(port: int, advertised: int, log_path: Path) -> subprocess.Popen:
     """Tansu listening on ``port`` but advertising ``advertised`` (a :class:`TcpProxy`), so that every client
     connection, bootstrap and after, goes through the proxy."""
-    from app.devtools.tansu import find_tansu_binary, wait_for_port
+    from anontools.devtools.tansu import find_tansu_binary, wait_for_port
 
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "ab")
@@ -2039,7 +2039,7 @@ def markdown(results: list[dict[str, Any]]) -> str:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m app.devtools.faults", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m anontools.devtools.faults", description=__doc__.split("\n\n")[0])
     ap.add_argument("--scenario", default="all", choices=[*SCENARIOS, *EXTRA_SCENARIOS, "all"],
                     help="all = every fault scenario; stall (issue 15) only when named")
     ap.add_argument("--interval", type=float, default=1.0,

@@ -1,6 +1,6 @@
 """Cross-job, reused-job and moved-ciphertext cases of re-identification (issue 16, items 1 and 5c).
 
-    python -m app.reidentification.binding_cases [--data ../shared/data/parallel] [--methods tag,suppress,substitute]
+    python -m anontools.reidentification.binding_cases [--data ../shared/data/parallel] [--methods tag,suppress,substitute]
         [--limit N] [--json-report out/binding.json]
 
 Counts **wrong restorations**: originals put into a translation that are not the originals of the document
@@ -91,7 +91,7 @@ def builtin_documents() -> list[Document]:
 
 def corpus_documents(data: Path, limit: int | None) -> list[Document]:
     """English Europarl sentences with gold entities (``en-europarl.test.conll02`` under ``data``)."""
-    from app.reidentification.evaluate import read_parallel
+    from anontools.reidentification.evaluate import read_parallel
 
     return [Document(s.text, s.entities) for s in read_parallel(data / "en-europarl.test.conll02")[:limit] if s.entities]
 

@@ -1,12 +1,12 @@
 """Compare detection configurations side by side on an annotated corpus (Dias, 2016, §5.1–5.2).
 
-    python -m app.detection.compare --language en --test ../shared/data/ner/en/conll2003/test.txt \\
+    python -m anontools.detection.compare --language en --test ../shared/data/ner/en/conll2003/test.txt \\
         --format conll2003 [--configs stanza,patterns,second_pass,full] [--json-report out/compare-en.json]
 
 Each configuration of :data:`app.detection.pipeline.COMPONENT_SETS` is run on the corpus's own tokens,
 one document at a time (``-DOCSTART-`` boundaries, else windows of ``--doc-size`` sentences), so the
 second pass sees document context. Entities are turned back into BIO tags per token and scored with
-:func:`app.detection.evaluate.evaluate_tags`:
+:func:`anontools.detection.evaluate.evaluate_tags`:
 
 * entity and token level on the corpus's classes: our labels are mapped to the corpus's
   (``PERSON=PER`` ...) and labels the corpus does not annotate (dates, e-mails, ...) are left out;
@@ -26,8 +26,8 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import DOCSTART, FORMATS, read_conll
-from app.detection.evaluate import evaluate_tags, parse_mapping
+from anontools.detection.conll import DOCSTART, FORMATS, read_conll
+from anontools.detection.evaluate import evaluate_tags, parse_mapping
 from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
 from app.doc import Entity, Sentence, Token
 

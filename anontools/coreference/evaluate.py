@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m app.coreference.evaluate --gold eval/coreference/gold [--json-report out/coref.json] \\
+    python -m anontools.coreference.evaluate --gold eval/coreference/gold [--json-report out/coref.json] \\
         [--data-root ../shared/data] [--config my-coreference.json] [--errors 20]
 
 As in Dias, 2016, §5.2.2 the gold entities are given to the resolver, so the figures measure the grouping alone.
@@ -28,9 +28,9 @@ from typing import Annotated, Any
 
 import typer
 
-from app.coreference.bcubed import BCubed, mention_scores
+from anontools.coreference.bcubed import BCubed, mention_scores
 from app.coreference.config import cached_config
-from app.coreference.gold import GoldDocument, GoldError, load_gold
+from anontools.coreference.gold import GoldDocument, GoldError, load_gold
 from app.coreference.resolver import resolve_chains
 from app.doc import Entity
 
@@ -201,7 +201,7 @@ def main(
             console.print(line, markup=False, highlight=False)
     if json_report:
         report = {
-            "command": "python -m app.coreference.evaluate " + shlex.join(sys.argv[1:]),
+            "command": "python -m anontools.coreference.evaluate " + shlex.join(sys.argv[1:]),
             "gold": str(gold),
             "documents": len(documents),
             "mentions": mentions,

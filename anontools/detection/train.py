@@ -2,13 +2,13 @@
 
 Usage::
 
-    python -m app.detection.train --language en \\
+    python -m anontools.detection.train --language en \\
         --train ../shared/data/ner/en/conll2003/train.txt \\
         --dev ../shared/data/ner/en/conll2003/valid.txt --format conll2003 \\
         --output app/detection/weights/en [--wordvec-pretrain PATH | --spacy-vectors DIR] \\
         [--max-steps N] [--batch-size N] [--eval-interval N]
 
-The corpora are read with :mod:`app.detection.conll` (any supported ``--format``, so users' own
+The corpora are read with :mod:`anontools.detection.conll` (any supported ``--format``, so users' own
 domain data in CoNLL format works too), converted to Stanza's NER JSON format in a scratch directory
 (``work/ner-<language>/`` by default, gitignored) and handed to Stanza's own trainer
 (``stanza.models.ner_tagger``, mode ``train``) with explicit paths: nothing is downloaded.
@@ -36,7 +36,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import FORMATS, Sentence, read_conll
+from anontools.detection.conll import FORMATS, Sentence, read_conll
 from app.detection.ensemble import ENSEMBLE_FILE
 
 logger = logging.getLogger(__name__)
@@ -335,7 +335,7 @@ def install_model(model_src: str | Path, output: str | Path, pretrain_path: str 
     With ``compact`` the checkpoint is stored in float16 (:func:`compact_checkpoint`) and the
     pretrain slimmed (:func:`slim_pretrain`). A stale ``pretrain.pt`` is removed when the model
     has none, and so is an ``ensemble.json`` (the directory now holds this one model; rebuild an ensemble
-    with ``python -m app.detection.ensemble``).
+    with ``anonymizer-dev ensemble``).
 
     Returns:
         ``{file name: size in bytes}`` of the ``.pt`` files in ``output``.
@@ -348,7 +348,7 @@ def install_model(model_src: str | Path, output: str | Path, pretrain_path: str 
     stale_manifest = output / ENSEMBLE_FILE
     if stale_manifest.exists():
         stale_manifest.unlink()
-        logger.warning("removed %s: %s now holds one model (rebuild the ensemble with python -m app.detection.ensemble)",
+        logger.warning("removed %s: %s now holds one model (rebuild the ensemble with anonymizer-dev ensemble)",
                        stale_manifest, output)
     model_dst = output / MODEL_FILE
     if compact:
@@ -401,10 +401,10 @@ def train_ner(
 
     Args:
         language: language code (``en``, ``de``...), used for Stanza's shorthand and file names.
-        train, dev: corpus files in a format understood by :func:`app.detection.conll.read_conll`.
+        train, dev: corpus files in a format understood by :func:`anontools.detection.conll.read_conll`.
         output: directory receiving ``ner.pt``, ``pretrain.pt`` (if word vectors are used) and
             ``training.json``.
-        fmt: corpus format name (see :data:`app.detection.conll.FORMATS`), ``auto`` to detect.
+        fmt: corpus format name (see :data:`anontools.detection.conll.FORMATS`), ``auto`` to detect.
         wordvec_pretrain: an existing Stanza pretrain ``.pt`` file; copied next to the model.
         spacy_vectors: alternatively, a spaCy model's ``vocab/`` directory converted with
             :func:`build_pretrain_from_spacy` (``pretrain_dim`` PCA dimensions).
@@ -575,7 +575,7 @@ def main(
 ) -> None:
     """Train a Stanza NER model offline and write ner.pt (+ pretrain.pt, training.json) to OUTPUT."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    command = "python -m app.detection.train " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    command = "python -m anontools.detection.train " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     meta = train_ner(
         language, train, dev, output, fmt=format, wordvec_pretrain=wordvec_pretrain,
         spacy_vectors=spacy_vectors, pretrain_dim=pretrain_dim or None, max_steps=max_steps,

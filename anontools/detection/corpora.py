@@ -2,16 +2,16 @@
 
 Usage::
 
-    python -m app.detection.corpora --language de --output work/ner-data/de [--data-root DIR] [--seed 13]
+    python -m anontools.detection.corpora --language de --output work/ner-data/de [--data-root DIR] [--seed 13]
 
 Reads public corpora (never shipped with the project; default root ``/work/shared/data/ner``, i.e.
 ``../shared/data/ner`` seen from the repository), converts every tag to the project's CoNLL tagset
 ``PER / LOC / ORG / MISC`` (converted to standard labels at runtime by the ``"conll"`` table of
 :mod:`app.detection.labels`), merges the sources, holds out a dev split where a corpus has none,
-and writes two files that ``python -m app.detection.train --format conll2002`` reads:
+and writes two files that ``python -m anontools.detection.train --format conll2002`` reads:
 
 * ``<output>/train.txt`` and ``<output>/dev.txt``: ``token<TAB>BIO-tag`` per line, a blank line
-  between sentences (written with :func:`app.detection.conll.write_conll`);
+  between sentences (written with :func:`anontools.detection.conll.write_conll`);
 * ``<output>/stats.json``: sentence / token / entity counts per source and per output file.
 
 Recipes (``RECIPES``; all label conversions are entity-level, see :func:`convert_sentence`):
@@ -104,7 +104,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.detection.conll import Sentence, read_conll, write_conll
+from anontools.detection.conll import Sentence, read_conll, write_conll
 
 #: Default root of the shared corpora: ``<repo>/../shared/data/ner`` (``/work/shared/data/ner``).
 DEFAULT_DATA_ROOT = Path(__file__).resolve().parents[3] / "shared" / "data" / "ner"
@@ -476,7 +476,7 @@ def prepare_de(root: Path, *, seed: int = 13, dev_sentences: int = 500, wikiann_
 
 def prepare_en(root: Path) -> Prepared:
     """English recipe (see the module docstring): documents of ``valid.txt`` split by parity."""
-    from app.detection.compare import document_sizes  # the -DOCSTART- reader of the evaluation
+    from anontools.detection.compare import document_sizes  # the -DOCSTART- reader of the evaluation
 
     sources: dict[str, dict[str, Any]] = {}
     train_path = root / "en" / "conll2003" / "train.txt"
@@ -587,12 +587,12 @@ def write_prepared(prepared: Prepared, output: Path, meta: dict[str, Any] | None
     to ``output``; return the statistics.
 
     Raises:
-        ValueError: if ``output`` lies inside the repository's ``app/`` or ``tests/`` tree
+        ValueError: if ``output`` lies inside the repository's ``app/``, ``anontools/`` or ``tests/`` tree
             (corpus text must never enter the repository).
     """
     repo = Path(__file__).resolve().parents[2]
     out = output.resolve()
-    for forbidden in (repo / "app", repo / "tests"):
+    for forbidden in (repo / "app", repo / "anontools", repo / "tests"):
         if out == forbidden or forbidden in out.parents:
             raise ValueError(f"refusing to write corpus text into {out}; use work/ner-data/<lang>")
     output.mkdir(parents=True, exist_ok=True)

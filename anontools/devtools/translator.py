@@ -1,7 +1,7 @@
 """A machine-translation bridge for the demo and the tests: ``translation.requests`` → Apertium →
 ``translation.results`` (issue 16, item 4).
 
-    python -m app.devtools.translator [--broker kafka://127.0.0.1:9092] [--target es] [--group translator]
+    python -m anontools.devtools.translator [--broker kafka://127.0.0.1:9092] [--target es] [--group translator]
 
 Apertium (Forcada et al. 2011, "Apertium: a free/open-source platform for rule-based machine
 translation", Machine Translation 25(2)) is a rule-based MT system; Debian ships the pairs used here:
@@ -11,7 +11,7 @@ bridge logs it and counts it as ``no_pair``; the demo says so).
 
 The bridge treats the anonymized text as any MT client would: plain text (``apertium -u``: unknown words
 without the ``*`` mark), nothing protected. What Apertium does to the marks is measured by
-``python -m app.reidentification.evaluate --mt`` (it translates labels: ``[DATE_1]`` → ``[CITA_1]``,
+``python -m anontools.reidentification.evaluate --mt`` (it translates labels: ``[DATE_1]`` → ``[CITA_1]``,
 ``[LOCATION_1]`` → ``[UBICACIÓN_1]``; it writes a sentence-initial ``XXX`` as ``Xxx``).
 
 The result carries back every field of the request that is not the request's own payload
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: run the bridge against a broker until Ctrl-C. Exit code 2 when Apertium is missing."""
     from app.settings import Settings, kafka_bootstrap_servers, kafka_client_options
 
-    p = argparse.ArgumentParser(prog="python -m app.devtools.translator", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m anontools.devtools.translator", description=__doc__.split("\n\n")[0])
     p.add_argument("--broker", default=None, help="Kafka URL (default: settings' broker_url)")
     p.add_argument("--target", default=None, help="target language for every request (default: en→es, es→pt, pt→es)")
     p.add_argument("--group", default="translator-bridge")

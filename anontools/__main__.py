@@ -1,0 +1,5 @@
+"""``python -m anontools`` = ``anonymizer-dev`` (:mod:`anontools.cli`)."""
+
+from anontools.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Coreference evaluation: gold chains (``eval/coreference``) and B³ (not runtime)."""

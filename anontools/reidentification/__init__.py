@@ -1,0 +1,1 @@
+"""Re-identification experiments: the round-trip evaluation on Europarl and the binding cases (not runtime)."""

@@ -1,0 +1,1 @@
+"""Review experiments: a scripted reviewer and fine-tuning on reviewers' corrections (not runtime)."""
