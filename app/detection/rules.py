@@ -48,28 +48,23 @@ LEGAL_FORMS: frozenset[str] = (languages.union("legal_forms") | languages.union(
 #: Conjunctions joining names (:attr:`app.languages.Language.conjunctions`).
 CONJUNCTIONS: dict[str, frozenset[str]] = languages.per_language("conjunctions")
 
-#: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
-NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
+#: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva";
+#: :attr:`app.languages.Language.name_particles`).
+NAME_PARTICLES: frozenset[str] = languages.union("name_particles") | languages.FOREIGN_NAME_PARTICLES
 
 #: Particles that cannot open a name: articles and conjunctions ("Herr der Lage", not "Herr von Weizsäcker").
-_NOT_FIRST_PARTICLES: frozenset[str] = frozenset("der den y e".split())
+_NOT_FIRST_PARTICLES: frozenset[str] = languages.union("particles_not_first")
 
 #: Every title of every language: a title is not a name word ("Sehr geehrter Herr Bürgermeister").
 ALL_TITLES: frozenset[str] = frozenset().union(*TITLES.values())
 
 #: Academic degrees written between titles and names ("Prof. Dr. med. Ulrike Brandstätter", "Dr. rer. nat.").
-ACADEMIC_DEGREES: frozenset[str] = frozenset(
-    "med. rer. nat. phil. jur. dent. vet. oec. pol. theol. habil. mult. h.c. Dipl.-Ing. Dipl. Ing. PhD Ph.D. MD M.D.".split()
-)
+ACADEMIC_DEGREES: frozenset[str] = languages.union("academic_degrees")
 
-
-#: Honorifics that name no one by themselves (a role such as "Presidente" or "Minister" may: HAREM tags "Senhora
-#: Presidente" as a person, and the president of a parliament is one person). "Don", "Lord" or "Sir" are left
-#: out: alone they may be a first name or part of one.
-HONORIFICS: frozenset[str] = frozenset(
-    """Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev. Herr Herrn Frau Fräulein Sr. Sra. Srta. Dña. Dra. Lic.
-    Señor Señora Srª. Profa. Senhor Senhora""".split()
-)
+#: Honorifics that name no one by themselves (:attr:`app.languages.Language.honorifics`; a role such as
+#: "Presidente" or "Minister" may: HAREM tags "Senhora Presidente" as a person, and the president of a parliament
+#: is one person).
+HONORIFICS: frozenset[str] = languages.union("honorifics")
 
 
 def title_only(surface: str) -> bool:
@@ -277,23 +272,9 @@ class OrgSuffixRule(Rule):
         return out
 
 
-#: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":").
-NAME_FIELDS: dict[str, frozenset[str]] = {
-    language: frozenset(w.strip() for w in fields.split("|")) for language, fields in {
-        "en": """name|full name|patient name|first name|last name|surname|given name|family name|maiden name|
-            patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|policyholder|
-            next of kin|contact person|referred by|attending physician|physician|doctor""",
-        "de": """name|vorname|nachname|familienname|geburtsname|vor- und nachname|patient|patientin|kläger|
-            klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|mitarbeiter|
-            mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|behandelnde ärztin|
-            arzt|ärztin""",
-        "es": """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|demandante|demandado|
-            demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|médica responsable|
-            médico|médica""",
-        "pt": """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|requerente|segurado|
-            segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|médica""",
-    }.items()
-}
+#: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":";
+#: :attr:`app.languages.Language.name_fields`).
+NAME_FIELDS: dict[str, frozenset[str]] = languages.per_language("name_fields")
 
 
 def _initial(token: Token) -> bool:
@@ -372,7 +353,9 @@ class OrgKeywordRule(Rule):
     def __init__(self, language: str) -> None:
         self.heads = ORG_KEYWORDS.get(language, frozenset())
         self.connectors = ORG_CONNECTORS.get(language, frozenset())
-        self.suffixes = tuple(h.lower() for h in self.heads if len(h) >= 6) if language == "de" else ()
+        lang = languages.find(language)
+        compounds = lang is not None and lang.compounds is not None  # heads end compounds ("Universitätsklinikums")
+        self.suffixes = tuple(h.lower() for h in self.heads if len(h) >= 6) if compounds else ()
 
     def _is_head(self, word: str) -> bool:
         if word in self.heads:
@@ -415,23 +398,19 @@ class OrgKeywordRule(Rule):
 
 
 #: Heads that open the name of a health-care or similar institution, as token sequences ("Complejo Hospitalario"):
-#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset").
-INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "en": (("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"), ("Hospice",)),
-    "de": (("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",), ("Praxis",)),
-    "es": (("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"), ("Sanatorio",),
-           ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"), ("Consorcio", "Hospitalario")),
-    "pt": (("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"), ("Santa", "Casa"),
-           ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde")),
-}
-#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de Colmenar").
-_INSTITUTION_STOPS: frozenset[str] = frozenset(
-    "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Rua Straße Str. Servicio Unidad Departamento Sección".split())
+#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset";
+#: :attr:`app.languages.Language.institution_heads`).
+INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = languages.per_language("institution_heads")
+#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de
+#: Colmenar"; :attr:`app.languages.Language.institution_stops`).
+_INSTITUTION_STOPS: frozenset[str] = languages.union("institution_stops")
+#: Lower-case words inside an institution's name (:attr:`app.languages.Language.institution_words`).
+_INSTITUTION_WORDS: frozenset[str] = NAME_PARTICLES | languages.union("institution_words")
 
 
 @register("detection_rule")
 class InstitutionRule(Rule):
-    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (seed 002 §4.1, keywords):
+    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (Graliński et al., 2009, §4.1, keywords):
     "Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset", "Complejo Hospitalario Universitario de
     Albacete"; in "Klinikum rechts der Isar" only "Klinikum" would be a head (lower-case words end the name).
 
@@ -467,7 +446,7 @@ class InstitutionRule(Rule):
                         if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
                             words += 1
                             last = j
-                        elif not (word.lower() in NAME_PARTICLES or word.lower() in ("del", "la", "las", "los", "y")):
+                        elif word.lower() not in _INSTITUTION_WORDS:
                             break
                         j += 1
                     if last is not None:
