@@ -3,7 +3,8 @@
 One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py``) declares a :class:`Language`
 and passes it to :func:`register`; every stage reads it from here and from nowhere else:
 
-* detection (:mod:`app.detection`): the rules (``titles``, ``honorifics``, ``academic_degrees``, ``name_particles``,
+* tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
+* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``, ``academic_degrees``, ``name_particles``,
   ``name_fields``, ``first_name_locales``, ``legal_forms``, ``company_nouns``, ``organization_heads``,
   ``organization_connectors``, ``institution_heads``, ``conjunctions``, ``stop_words``, ``months``, ``weekdays``),
   the patterns (``months`` and their variants, ``date_of``, ``phone_regions``, ``postal_codes``,
@@ -57,6 +58,10 @@ FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
 #: Connectors of place and organization names of languages without a module (French, Italian, Dutch), kept by
 #: the ``kmask`` method like :attr:`Language.mask_connectors`.
 FOREIGN_MASK_CONNECTORS: frozenset[str] = frozenset("di du van et".split())
+
+#: Lower-case words inside multi-word place names of languages without a module ("Città della Pieve", "Saint-Pierre
+#: et Miquelon", "Den Haag van"), for the gazetteer like :attr:`Language.place_connectors`.
+FOREIGN_PLACE_CONNECTORS: frozenset[str] = frozenset("della di du le les et van".split())
 
 #: Function words inside dates of languages without a module (French "le 3 mars").
 FOREIGN_DATE_WORDS: frozenset[str] = frozenset({"le"})
@@ -224,6 +229,11 @@ class Language:
         particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
         name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",
             "nombre y apellidos"): the ``name_field`` detection rule.
+        abbreviations: words written with a final period that does not end a sentence (lower case, without the
+            period: "dr", "z.b", "avda"): the tokenizer keeps the period on the word.
+        closing_abbreviations: the abbreviations that often end a sentence ("etc", "usw"): a sentence ends after one
+            when a :attr:`sentence_starters` word follows.
+        sentence_starters: capitalised function words that open sentences ("The", "Der").
         months, weekdays: the 12 month and 7 weekday names as written in running text ("enero", "Montag").
         month_variants: other spellings of month names → month number (``{"Jänner": 1}``), also names.
         weekday_variants: other spellings of weekdays ("Sonnabend").
@@ -243,6 +253,8 @@ class Language:
         legal_forms: legal forms that end company names, as written ("Ltd.", "GmbH", "S.A.", "Lda.").
         company_nouns: nouns that end company names without being legal forms ("Corporation", "Group"): the
             ``org_suffix`` detection rule takes them as legal forms, the knowledge base as organisation types.
+        place_connectors: lower-case words inside multi-word place names ("upon", "am", "de"): the gazetteer
+            matches a name only when its other words are capitalised.
         organization_heads: head nouns of organization names ("University", "Sparkasse", "Tribunal").
         organization_connectors: words between an organization head and a place ("University *of the*").
         institution_heads: heads of health-care institutions as token sequences ("Complejo", "Hospitalario"):
@@ -293,6 +305,10 @@ class Language:
     organization_heads: frozenset[str]
     head_final: bool
     honorifics: frozenset[str] = frozenset()
+    abbreviations: frozenset[str] = frozenset()
+    closing_abbreviations: frozenset[str] = frozenset()
+    sentence_starters: frozenset[str] = frozenset()
+    place_connectors: frozenset[str] = frozenset()
     academic_degrees: frozenset[str] = frozenset()
     name_particles: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()

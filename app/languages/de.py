@@ -113,6 +113,11 @@ LANGUAGE = register(Language(
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin""".split("|")),
+    abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil jur dent vet
+        oec pol theol habil mult""".split()),
+    closing_abbreviations=frozenset("usw".split()),
+    sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
+    place_connectors=frozenset("am an im in bei ob unter von zu".split()),
     months=("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
             "Dezember"),
     month_variants={"Jänner": 1},

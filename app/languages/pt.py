@@ -28,6 +28,9 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
         médica""".split("|")),
+    abbreviations=frozenset("sr sra dr dra av".split()),
+    sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
+    place_connectors=frozenset("de da do dos das e".split()),
     months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
             "novembro", "dezembro"),
     month_abbreviations={"marco": 3},
