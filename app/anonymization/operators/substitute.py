@@ -491,7 +491,8 @@ def _org_surrogate(canonical: str, language: str, rng, document: DocumentContext
 def _place_in_name(span: str) -> Place | None:
     """A country or a city of ≥ 100,000 inhabitants named ``span`` inside an organisation name
     (not a word that is itself an organisation head noun: "Bank", "Institut")."""
-    if not span[:1].isupper() or org_headword(span, "en") is not None and len(span.split()) == 1:
+    # org_headword tries every language: whichever comes first, it finds a head noun of any
+    if not span[:1].isupper() or org_headword(span, SOURCE_LANGUAGE) is not None and len(span.split()) == 1:
         return None
     if any(S.key(span) in table for table in ORG_HEADWORDS.values()) or is_legal_suffix(span):
         return None
