@@ -254,23 +254,19 @@ class KnowledgeBase:
         if place is None:
             return [Level("place", None, inf)]
         if place.kind == "city":
-            if place.state:
-                out.append(Level("city", ("state", place.state), self.n_cities_state[place.state]))
-            if place.country:
-                out.append(Level("city", ("country", place.country), self.n_cities_country[place.country]))
-            if place.continent:
-                out.append(Level("city", ("continent", place.continent), self.n_cities_continent[place.continent]))
+            out += _scoped("city", (("state", place.state, self.n_cities_state),
+                                    ("country", place.country, self.n_cities_country),
+                                    ("continent", place.continent, self.n_cities_continent)))
             out.append(Level("city", None, len(self.cities)))
         elif place.kind == "subdivision":
             if place.country:
-                out.append(Level(place.subtype or "region", ("country", place.country), self.n_subdivisions_type[(place.country, place.subtype)]))
-                out.append(Level("subdivision", ("country", place.country), self.n_subdivisions_country[place.country]))
-            if place.continent:
-                out.append(Level("subdivision", ("continent", place.continent), self.n_subdivisions_continent[place.continent]))
+                out.append(Level(place.subtype or "region", ("country", place.country),
+                                 self.n_subdivisions_type[(place.country, place.subtype)]))
+            out += _scoped("subdivision", (("country", place.country, self.n_subdivisions_country),
+                                           ("continent", place.continent, self.n_subdivisions_continent)))
             out.append(Level("subdivision", None, len(self.subdivisions)))
         elif place.kind == "country":
-            if place.continent:
-                out.append(Level("country", ("continent", place.continent), self.n_countries_continent[place.continent]))
+            out += _scoped("country", (("continent", place.continent, self.n_countries_continent),))
             out.append(Level("country", None, len(self.countries)))
         elif place.kind == "continent":
             out.append(Level("continent", None, len(CONTINENT_CODES)))
@@ -285,6 +281,12 @@ class KnowledgeBase:
 #: Definite articles of every language, ignored before a place name ("die Schweiz";
 #: :attr:`app.languages.Language.articles`).
 _ARTICLES = languages.union("articles")
+
+
+def _scoped(noun: str, scopes: tuple[tuple[str, str | None, Counter], ...]) -> list[Level]:
+    """A :class:`Level` of ``noun`` per ``(scope kind, key, counts)`` whose key is known, its coverage
+    ``counts[key]``."""
+    return [Level(noun, (kind, key), counts[key]) for kind, key, counts in scopes if key]
 
 
 def _preference(place: Place) -> tuple[int, int]:

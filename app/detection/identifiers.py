@@ -21,7 +21,7 @@ from stdnum import iban as _iban
 from stdnum import luhn as _luhn
 
 from app import languages
-from app.detection.base import Recognizer
+from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
@@ -37,12 +37,7 @@ class IbanRecognizer(Recognizer):
     name = "iban"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        out = []
-        for m in _IBAN_RE.finditer(text):
-            surface = m.group().rstrip()
-            if _iban.is_valid(surface):
-                out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
-        return out
+        return pattern_entities(_IBAN_RE, text, IBAN, self.name, rstrip=None, accept=_iban.is_valid)
 
 
 class CreditCardRecognizer(Recognizer):

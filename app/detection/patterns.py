@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from app import languages
-from app.detection.base import Recognizer
+from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
 from app.doc import Entity, Sentence
 from app.tokenization import UPPER
@@ -34,7 +34,7 @@ class EmailRecognizer(Recognizer):
     name = "email"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), EMAIL, m.group(), self.name) for m in _EMAIL_RE.finditer(text)]
+        return pattern_entities(_EMAIL_RE, text, EMAIL, self.name)
 
 
 class UrlRecognizer(Recognizer):
@@ -43,7 +43,7 @@ class UrlRecognizer(Recognizer):
     name = "url"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), URL, m.group(), self.name) for m in _URL_RE.finditer(text)]
+        return pattern_entities(_URL_RE, text, URL, self.name)
 
 
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
@@ -200,7 +200,7 @@ class TimeRecognizer(Recognizer):
     name = "time"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), TIME, m.group(), self.name) for m in _TIME_RE.finditer(text)]
+        return pattern_entities(_TIME_RE, text, TIME, self.name)
 
 
 _AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
@@ -238,7 +238,7 @@ class MoneyRecognizer(Recognizer):
     name = "money"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), MONEY, m.group(), self.name) for m in _MONEY_RE.finditer(text)]
+        return pattern_entities(_MONEY_RE, text, MONEY, self.name)
 
 
 _CASE_KEYWORDS = (
@@ -317,8 +317,4 @@ class NumberRecognizer(Recognizer):
     name = "number"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        out = []
-        for m in _NUMBER_RE.finditer(text):
-            surface = m.group().rstrip(".,")
-            out.append(Entity(m.start(), m.start() + len(surface), NUMBER, surface, self.name))
-        return out
+        return pattern_entities(_NUMBER_RE, text, NUMBER, self.name, rstrip=".,")
