@@ -121,8 +121,8 @@ class CommonWordLexicon:
         The head, a final part of at least :data:`MIN_COMPOUND_HEAD` letters, capitalised, is a common noun; the
         modifier, of at least :data:`MIN_COMPOUND_MODIFIER` letters, is a common noun, a known word form or a
         compound itself (at most three parts in all), possibly followed by a linking element
-        (:attr:`app.languages.Compounds.linking_elements`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name that merely ends in
-        a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
+        (:attr:`app.languages.Compounds.linking_elements`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name
+        that merely ends in a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
         """
         for k in range(MIN_COMPOUND_MODIFIER, len(word) - MIN_COMPOUND_HEAD + 1):
             if self.is_noun(word[k].upper() + word[k + 1:]) and self._is_modifier(word[:k], depth):

@@ -10,10 +10,10 @@ occupation, no relative left), for documents where a quasi-identifier is a leak:
 persons, clinical notes.
 
 The word lists are per language (:attr:`app.languages.Language.quasi_identifiers`, a
-:class:`app.languages.QuasiIdentifiers`); each entry is a regular expression matched case-insensitively as whole words (inflected forms written as
-alternatives: ``turc[oa]s?``). They are lexicons, not a classifier: a word missing from them stays in clear. Words
-that news corpora annotate as names are left out of the lists ("Gobierno", "Governo", "Constitución", "Tribunal":
-CoNLL-2002 and HAREM tag them as organizations or MISC).
+:class:`app.languages.QuasiIdentifiers`); each entry is a regular expression matched case-insensitively as whole
+words (inflected forms written as alternatives: ``turc[oa]s?``). They are lexicons, not a classifier: a word missing
+from them stays in clear. Words that news corpora annotate as names are left out of the lists ("Gobierno",
+"Governo", "Constitución", "Tribunal": CoNLL-2002 and HAREM tag them as organizations or MISC).
 """
 
 from __future__ import annotations

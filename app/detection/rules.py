@@ -257,7 +257,8 @@ class OrgSuffixRule(Rule):
         for j, tok in enumerate(t):
             if tok.text in self.forms and j > 0:
                 i = j
-                while i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}) and t[i - 1].text not in self.forms:
+                while (i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"})
+                       and t[i - 1].text not in self.forms):
                     i -= 1
                 while i < j and not _is_cap(t[i]):
                     i += 1
@@ -396,7 +397,8 @@ _INSTITUTION_WORDS: frozenset[str] = NAME_PARTICLES | languages.union("instituti
 
 @register("detection_rule")
 class InstitutionRule(Rule):
-    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (Graliński et al., 2009, §4.1, keywords):
+    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (Graliński et al., 2009,
+    §4.1, keywords):
     "Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset", "Complejo Hospitalario Universitario de
     Albacete"; in "Klinikum rechts der Isar" only "Klinikum" would be a head (lower-case words end the name).
 

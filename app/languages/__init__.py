@@ -4,13 +4,13 @@ One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py`
 and passes it to :func:`register`; every stage reads it from here and from nowhere else:
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
-* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``, ``academic_degrees``, ``name_particles``,
-  ``name_fields``, ``first_name_locales``, ``legal_forms``, ``company_nouns``, ``organization_heads``,
-  ``organization_connectors``, ``institution_heads``, ``conjunctions``, ``stop_words``, ``months``, ``weekdays``),
-  the patterns (``months`` and their variants, ``date_of``, ``phone_regions``, ``postal_codes``,
-  ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``), the second pass (``head_final``,
-  ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun fallback (``dictionary``,
-  ``compounds``);
+* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
+  ``academic_degrees``, ``name_particles``, ``name_fields``, ``first_name_locales``, ``legal_forms``,
+  ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``, ``conjunctions``,
+  ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
+  ``phone_regions``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
+  the second pass (``head_final``, ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun
+  fallback (``dictionary``, ``compounds``);
 * coreference (:mod:`app.coreference.config`): ``coreference`` (with ``titles``, ``title_genders``, ``legal_forms``,
   ``head_final``);
 * anonymization (:mod:`app.anonymization`): ``faker_locales``, ``surrogate_countries``, ``surrogate_legal_forms``,

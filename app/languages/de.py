@@ -113,8 +113,8 @@ LANGUAGE = register(Language(
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin""".split("|")),
-    abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil jur dent vet
-        oec pol theol habil mult""".split()),
+    abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
+        jur dent vet oec pol theol habil mult""".split()),
     closing_abbreviations=frozenset("usw".split()),
     sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
     place_connectors=frozenset("am an im in bei ob unter von zu".split()),
@@ -342,7 +342,8 @@ LANGUAGE = register(Language(
             "einem": "n", "eines": "n", "einen": "m",
         },
         gender_variants={
-            "Land": {"f": "Nation", "m": "Staat"}, "Stadt": {"n": "Dorf", "m": "Ort"}, "Ort": {"f": "Gegend", "n": "Gebiet"},
+            "Land": {"f": "Nation", "m": "Staat"}, "Stadt": {"n": "Dorf", "m": "Ort"},
+            "Ort": {"f": "Gegend", "n": "Gebiet"},
             "Region": {"n": "Gebiet", "m": "Bezirk"}, "Kontinent": {"f": "Weltregion", "n": "Gebiet"},
             "*": {"f": "Organisation", "m": "Verband", "n": "Unternehmen"},
         },

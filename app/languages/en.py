@@ -68,9 +68,9 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor""".split("|")),
-    abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc ltd bros dept
-        univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr jun jul aug sep sept oct nov
-        dec vs etc cf al approx ca min max""".split()),
+    abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
+        ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
+        jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
     closing_abbreviations=frozenset("co corp inc ltd bros jr etc".split()),
     sentence_starters=frozenset("""The This That These Those It He She They We I You His Her Their Our My Its There Then
         But However""".split()),

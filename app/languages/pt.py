@@ -231,7 +231,8 @@ LANGUAGE = register(Language(
         }),
         first_words={
             "Estados": ("m", True), "Países": ("m", True), "Emirados": ("m", True),
-            **dict.fromkeys(("Ilhas", "Filipinas", "Bahamas", "Maldivas", "Seicheles", "Comores", "Honduras"), ("f", True)),
+            **dict.fromkeys(("Ilhas", "Filipinas", "Bahamas", "Maldivas", "Seicheles", "Comores", "Honduras"),
+                            ("f", True)),
             **dict.fromkeys(("República", "Federação", "Ilha", "Coreia", "Guiné"), ("f", False)),
         },
         articles_by_default=True,

@@ -63,7 +63,8 @@ _SUBTYPES: tuple[tuple[str, str], ...] = (
     ("canton", "canton"), ("prefecture", "prefecture"), ("governorate", "governorate"), ("parish", "parish"),
     ("city", "city"), ("country", "country"), ("region", "region"),
 )
-#: The language whose phrases stand in for a language that lacks one (:attr:`app.languages.grammar.Grammar.place_nouns`).
+#: The language whose phrases stand in for a language that lacks one
+#: (:attr:`app.languages.grammar.Grammar.place_nouns`).
 FALLBACK = "en"
 
 
