@@ -10,21 +10,9 @@ URLs kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from app.doc import Sentence, Token
-
-#: Abbreviations that end with a period and do not end a sentence (lower-cased, without the period).
-ABBREVIATIONS: frozenset[str] = frozenset(
-    """
-    mr mrs ms dr prof sr sra srta jr st mt no nos nr art arts vol vols p pp fig figs ed eds
-    co corp inc ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon
-    jan feb mar apr jun jul aug sep sept oct nov dec
-    vs etc cf al approx ca min max
-    hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o
-    dña dra lic ing av avda pág sto sta
-    med rer nat phil jur dent vet oec pol theol habil mult
-    """.split()
-)
 
 #: Every upper-case letter of the Latin, Greek and Cyrillic blocks (Latin-1, Extended-A/B, Extended Additional), for
 #: regular-expression character classes where rules once wrote ``A-Z`` (Python's ``re`` has no ``\p{Lu}``):
@@ -62,6 +50,7 @@ def tokenize(text: str) -> list[Token]:
     Returns:
         ``list[Token]`` in text order; ``text[t.start:t.end] == t.text`` for every token.
     """
+    abbreviations = language_words()[0]
     tokens: list[Token] = []
     for match in _TOKEN_RE.finditer(text):
         kind = match.lastgroup
@@ -69,7 +58,7 @@ def tokenize(text: str) -> list[Token]:
         surface = match.group()
         if kind == "word":
             # "Mr." keeps its period; "John's" splits the clitic; "end." splits the period
-            if surface.endswith(".") and surface[:-1].lower() not in ABBREVIATIONS and len(surface) > 2:
+            if surface.endswith(".") and surface[:-1].lower() not in abbreviations and len(surface) > 2:
                 end -= 1
                 surface = surface[:-1]
                 tokens.append(Token(surface, start, end))
@@ -85,17 +74,16 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-#: Abbreviations that often end a sentence ("... signed with Acme Corp. The contract ...").
-SENTENCE_FINAL_ABBREVIATIONS: frozenset[str] = frozenset("co corp inc ltd bros jr etc usw".split())
+@lru_cache(maxsize=1)
+def language_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """``(abbreviations, closing abbreviations, sentence starters)`` of every declared language
+    (:attr:`app.languages.Language.abbreviations`, ``closing_abbreviations``, ``sentence_starters``), read on first use
+    (the language modules import this module)."""
+    from app import languages
 
-#: Capitalised function words that open sentences (en, de, es, pt); after a sentence-final abbreviation they
-#: mark a boundary (Kiss & Strunk 2006, Punkt's orthographic evidence, reduced to a word list).
-SENTENCE_STARTERS: frozenset[str] = frozenset(
-    """The This That These Those It He She They We I You His Her Their Our My Its There Then But However
-    Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber
-    El La Los Las Este Esta Él Ella Ellos Su Sus Pero
-    O Os As Este Esta Ele Ela Eles Seu Sua Mas""".split()
-)
+    return (languages.union("abbreviations"), languages.union("closing_abbreviations"),
+            languages.union("sentence_starters"))
+
 
 _SENTENCE_END = frozenset({".", "!", "?", "…"})
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
@@ -106,9 +94,9 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
     starts with an upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a
-    blank line; a line of one punctuation mark is a sentence of its own. An abbreviation of
-    :data:`SENTENCE_FINAL_ABBREVIATIONS` ("Corp.") ends a sentence when a word of :data:`SENTENCE_STARTERS`
-    ("The") follows; other abbreviations ("Mr.", "Dr.") never do. Sentences longer
+    blank line; a line of one punctuation mark is a sentence of its own. A closing abbreviation ("Corp.",
+    :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.",
+    "Dr.") never do. Sentences longer
     than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
 
     Returns:
@@ -116,6 +104,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     """
     if tokens is None:
         tokens = tokenize(text)
+    _, closing, starters = language_words()
     sentences: list[Sentence] = []
     current: list[Token] = []
     n = len(tokens)
@@ -132,8 +121,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             or (len(current) == 1 and not tok.text[0].isalnum())
         ):  # a line ending with a full stop ends the sentence, whatever starts the next ("peripécia .\n.\n- A")
             boundary = True
-        elif tok.text.endswith(".") and tok.text[:-1].lower() in SENTENCE_FINAL_ABBREVIATIONS:
-            boundary = nxt.text in SENTENCE_STARTERS
+        elif tok.text.endswith(".") and tok.text[:-1].lower() in closing:
+            boundary = nxt.text in starters
         elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
             boundary = nxt.text[0].isupper()
         elif tok.text in _SENTENCE_END or (

@@ -50,31 +50,26 @@ from functools import lru_cache
 from typing import Any
 
 from app import languages
+from app.languages.grammar import Agreement, Grammar
 
-#: The languages whose place and organisation names this knowledge base holds (:data:`app.languages.BUILT_IN`).
-LANGUAGES: tuple[str, ...] = languages.BUILT_IN
+#: The languages whose place and organisation names this knowledge base holds: every declared language
+#: (:mod:`app.languages`) when the module is imported.
+LANGUAGES: tuple[str, ...] = languages.supported()
+#: The language of GeoNames' and pycountry's own names; the others come from translation catalogues.
+SOURCE_LANGUAGE = "en"
+#: The languages whose names come from pycountry's translation catalogues.
+_TRANSLATED: tuple[str, ...] = tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 CONTINENT_CODES: tuple[str, ...] = ("AF", "AS", "EU", "NA", "OC", "SA", "AN")
 
-#: Display names of the continents per language (GeoNames' preferred names).
+#: Display names of the continents per language (GeoNames' preferred names;
+#: :attr:`app.languages.Language.continent_names`).
 CONTINENT_NAMES: dict[str, dict[str, str]] = {
-    "en": {"AF": "Africa", "AS": "Asia", "EU": "Europe", "NA": "North America", "OC": "Oceania", "SA": "South America", "AN": "Antarctica"},
-    "de": {"AF": "Afrika", "AS": "Asien", "EU": "Europa", "NA": "Nordamerika", "OC": "Ozeanien", "SA": "Südamerika", "AN": "Antarktis"},
-    "es": {"AF": "África", "AS": "Asia", "EU": "Europa", "NA": "América del Norte", "OC": "Oceanía", "SA": "América del Sur", "AN": "Antártida"},
-    "pt": {"AF": "África", "AS": "Ásia", "EU": "Europa", "NA": "América do Norte", "OC": "Oceania", "SA": "América do Sul", "AN": "Antártida"},
-}
-#: English adjectives of the continents ("a European city").
-CONTINENT_ADJECTIVES_EN: dict[str, str] = {
-    "AF": "African", "AS": "Asian", "EU": "European", "NA": "North American", "OC": "Oceanian", "SA": "South American", "AN": "Antarctic",
+    code: names for code, names in languages.per_language("continent_names").items() if names
 }
 
-#: Everyday country aliases not in pycountry/GeoNames names.
+#: Everyday country aliases not in pycountry/GeoNames names (:attr:`app.languages.Language.country_aliases`).
 COUNTRY_ALIASES: dict[str, str] = {
-    "usa": "US", "u.s.": "US", "u.s.a.": "US", "us": "US", "america": "US", "eua": "US", "ee. uu.": "US", "ee.uu.": "US", "eeuu": "US",
-    "estados unidos de américa": "US", "vereinigte staaten von amerika": "US", "uk": "GB", "u.k.": "GB", "great britain": "GB",
-    "britain": "GB", "großbritannien": "GB", "gran bretaña": "GB", "grã-bretanha": "GB", "holland": "NL", "holanda": "NL",
-    "russia": "RU", "russland": "RU", "rusia": "RU", "rússia": "RU", "turkey": "TR", "türkei": "TR", "turquía": "TR",
-    "czech republic": "CZ", "ivory coast": "CI", "vatican": "VA", "vatican city": "VA", "south korea": "KR", "north korea": "KP",
-    "burma": "MM", "persia": "IR", "brasil": "BR", "deutschland": "DE", "alemanha": "DE", "alemania": "DE",
+    alias: iso for lang in languages.all_languages() for alias, iso in lang.country_aliases.items()
 }
 
 
@@ -155,9 +150,9 @@ class KnowledgeBase:
         # continents
         continents = gc.get_continents()
         for code in CONTINENT_CODES:
-            place = Place("continent", code, CONTINENT_NAMES["en"][code], None, code)
+            place = Place("continent", code, CONTINENT_NAMES[SOURCE_LANGUAGE][code], None, code)
             self.places[("continent", code)] = place
-            names = {CONTINENT_NAMES[lang][code] for lang in LANGUAGES}
+            names = {by_code[code] for by_code in CONTINENT_NAMES.values() if code in by_code}
             for alt in continents.get(code, {}).get("alternateNames", []):
                 if alt.get("lang") in LANGUAGES:
                     names.add(alt["name"])
@@ -179,7 +174,7 @@ class KnowledgeBase:
             for source in filter(None, sources):
                 self._add(source, place)
                 self._add(_clean_name(source), place)
-                for lang in LANGUAGES[1:]:
+                for lang in _TRANSLATED:
                     translate = _translator("iso3166-1", lang)
                     if translate:
                         self._add(translate(source), place)
@@ -199,7 +194,7 @@ class KnowledgeBase:
             self._add(name, place)
             for alternative in re.findall(r"\[([^\]]+)\]", sub.name):
                 self._add(alternative, place)
-            for lang in LANGUAGES[1:]:
+            for lang in _TRANSLATED:
                 translate = _translator("iso3166-2", lang)
                 if translate:
                     self._add(_clean_name(translate(sub.name)), place)
@@ -259,23 +254,19 @@ class KnowledgeBase:
         if place is None:
             return [Level("place", None, inf)]
         if place.kind == "city":
-            if place.state:
-                out.append(Level("city", ("state", place.state), self.n_cities_state[place.state]))
-            if place.country:
-                out.append(Level("city", ("country", place.country), self.n_cities_country[place.country]))
-            if place.continent:
-                out.append(Level("city", ("continent", place.continent), self.n_cities_continent[place.continent]))
+            out += _scoped("city", (("state", place.state, self.n_cities_state),
+                                    ("country", place.country, self.n_cities_country),
+                                    ("continent", place.continent, self.n_cities_continent)))
             out.append(Level("city", None, len(self.cities)))
         elif place.kind == "subdivision":
             if place.country:
-                out.append(Level(place.subtype or "region", ("country", place.country), self.n_subdivisions_type[(place.country, place.subtype)]))
-                out.append(Level("subdivision", ("country", place.country), self.n_subdivisions_country[place.country]))
-            if place.continent:
-                out.append(Level("subdivision", ("continent", place.continent), self.n_subdivisions_continent[place.continent]))
+                out.append(Level(place.subtype or "region", ("country", place.country),
+                                 self.n_subdivisions_type[(place.country, place.subtype)]))
+            out += _scoped("subdivision", (("country", place.country, self.n_subdivisions_country),
+                                           ("continent", place.continent, self.n_subdivisions_continent)))
             out.append(Level("subdivision", None, len(self.subdivisions)))
         elif place.kind == "country":
-            if place.continent:
-                out.append(Level("country", ("continent", place.continent), self.n_countries_continent[place.continent]))
+            out += _scoped("country", (("continent", place.continent, self.n_countries_continent),))
             out.append(Level("country", None, len(self.countries)))
         elif place.kind == "continent":
             out.append(Level("continent", None, len(CONTINENT_CODES)))
@@ -287,7 +278,15 @@ class KnowledgeBase:
         return list(self._index)
 
 
-_ARTICLES = frozenset("the die der das den dem des el la los las o a os as".split())
+#: Definite articles of every language, ignored before a place name ("die Schweiz";
+#: :attr:`app.languages.Language.articles`).
+_ARTICLES = languages.union("articles")
+
+
+def _scoped(noun: str, scopes: tuple[tuple[str, str | None, Counter], ...]) -> list[Level]:
+    """A :class:`Level` of ``noun`` per ``(scope kind, key, counts)`` whose key is known, its coverage
+    ``counts[key]``."""
+    return [Level(noun, (kind, key), counts[key]) for kind, key, counts in scopes if key]
 
 
 def _preference(place: Place) -> tuple[int, int]:
@@ -331,10 +330,11 @@ def country_name(iso: str, language: str) -> str:
     kb = knowledge_base()
     english = kb.countries[iso].name if iso in kb.countries else iso
     english = re.sub(r"^[Tt]he ", "", english)
-    if language == "en":
+    if language == SOURCE_LANGUAGE:
         return english
-    if iso in _NAME_OVERRIDES and language in _NAME_OVERRIDES[iso]:
-        return _NAME_OVERRIDES[iso][language]
+    lang = languages.find(language)
+    if lang is not None and iso in lang.country_names:  # the catalogue only translates the formal name
+        return lang.country_names[iso]
     translate = _translator("iso3166-1", language)
     country = pycountry.countries.get(alpha_2=iso)
     if translate and country is not None:
@@ -345,216 +345,53 @@ def country_name(iso: str, language: str) -> str:
     return english
 
 
-#: Everyday names where the catalogues only translate the formal name.
-_NAME_OVERRIDES: dict[str, dict[str, str]] = {"RU": {"de": "Russland", "es": "Rusia", "pt": "Rússia"}}
-
-
-_EN_THE_WORDS = ("Republic", "Kingdom", "Islands", "States", "Emirates", "Federation", "Union")
-_EN_THE = frozenset({"Netherlands", "Philippines", "Bahamas", "Maldives", "Seychelles", "Comoros", "Gambia", "Vatican", "Holy See"})
-_DE_FEM = frozenset(
-    {"Schweiz", "Ukraine", "Elfenbeinküste", "Antarktis", "Türkei", "Slowakei", "Mongolei", "Russische Föderation", "Dominikanische Republik",
-     "Zentralafrikanische Republik", "Demokratische Republik Kongo", "Republik Moldau", "Arabische Republik Syrien"}
-)
-_DE_MASC = frozenset({"Irak", "Iran", "Jemen", "Libanon", "Sudan", "Südsudan", "Tschad", "Kongo", "Niger", "Senegal", "Oman", "Vatikan", "Kosovo"})
-_DE_NEUT_ART = frozenset({"Vereinigtes Königreich"})
-_PT_BARE = frozenset(
-    {"Portugal", "Angola", "Moçambique", "Cabo Verde", "Israel", "Andorra", "Cuba", "Malta", "Mónaco", "Mônaco", "Singapura", "Marrocos",
-     "Timor-Leste", "São Tomé e Príncipe", "Madagáscar", "Madagascar", "Macau", "Hong Kong", "Chipre", "Gibraltar", "Taiwan", "Porto Rico",
-     "Honduras", "El Salvador", "Moldávia", "São Marinho", "Mali", "Malawi", "Malávi", "Barém", "Omã", "Kuwait", "Samoa", "Tonga"}
-)
-_PT_MASC_A = frozenset({"Gana", "Quénia", "Quênia", "Botsuana", "Botswana", "Ruanda", "Uganda", "Lesoto", "Sri Lanka"})
-
-
-@dataclass(frozen=True, slots=True)
-class Agreement:
-    """How a place name behaves in a phrase: ``article`` (takes a definite article), ``gender``
-    (``m``/``f``/``n``) and ``plural``."""
-
-    article: bool
-    gender: str
-    plural: bool
+def _grammar(language: str) -> Grammar:
+    lang = languages.find(language)
+    return lang.grammar if lang is not None else Grammar()
 
 
 def place_agreement(name: str, language: str) -> Agreement:
-    """Article, gender and number of a country-like name in ``language`` (heuristics plus exception
-    lists; see the module docstring of :mod:`app.anonymization.operators.generalize`)."""
-    if language == "en":
-        takes = name in _EN_THE or any(w in name.split() for w in _EN_THE_WORDS)
-        plural = takes and name.endswith("s") and "Republic" not in name
-        return Agreement(takes, "n", plural)
-    if language == "de":
-        if name in _DE_FEM or name.endswith("ei") or "Republik" in name.split():
-            return Agreement(True, "f", False)
-        if name in _DE_MASC:
-            return Agreement(True, "m", False)
-        if name in _DE_NEUT_ART:
-            return Agreement(True, "n", False)
-        if name.endswith(("inseln", "Inseln", "staaten", "Staaten", "lande", "Emirate", "pinen", "diven", "chellen", "moren", "lomonen")) or name == "Bahamas":
-            return Agreement(True, "f", True)
-        return Agreement(False, "n", False)
-    first = name.split()[0] if name.split() else name
-    if language == "es":
-        if first in ("Reino", "Principado", "Gran"):
-            return Agreement(True, "m", False)
-        if first in ("Países", "Emiratos"):
-            return Agreement(True, "m", True)
-        if first in ("Islas",):
-            return Agreement(True, "f", True)
-        if first in ("República", "Federación"):
-            return Agreement(True, "f", False)
-        return Agreement(False, "f" if name.endswith("a") else "m", False)
-    if language == "pt":
-        if name in _PT_BARE:
-            return Agreement(False, "f" if name.endswith("a") else "m", False)
-        if first in ("Estados", "Países", "Emirados"):
-            return Agreement(True, "m", True)
-        if first in ("Ilhas", "Filipinas", "Bahamas", "Maldivas", "Seicheles", "Comores", "Honduras"):
-            return Agreement(True, "f", True)
-        if first in ("República", "Federação", "Ilha", "Coreia", "Guiné") or (first.endswith("a") and first not in _PT_MASC_A and name not in _PT_MASC_A):
-            return Agreement(True, "f", False)
-        return Agreement(True, "m", False)
-    return Agreement(False, "n", False)
-
-
-def _de_dative_words(name: str) -> str:
-    """Weak adjective/plural dative endings: "Vereinigte Arabische Emirate" → "Vereinigten Arabischen Emiraten"."""
-    out = []
-    for word in name.split():
-        if word.endswith("es") and word[:1].isupper() and word.lower().endswith("tes"):
-            word = word[:-2] + "en"  # Vereinigtes → Vereinigten
-        elif word.endswith("e"):
-            word = word + "n"
-        out.append(word)
-    return " ".join(out)
+    """Article, gender and number of a country-like name in ``language`` (the language's
+    :meth:`app.languages.grammar.Grammar.place_agreement`: heuristics plus exception lists)."""
+    return _grammar(language).place_agreement(name)
 
 
 def located_in(name: str, language: str) -> str:
     """The locative phrase of a country-like ``name``: "in the Netherlands", "in den Niederlanden",
-    "im Irak", "de los Países Bajos", "del Reino Unido", "nos Países Baixos", "em Portugal"."""
-    agreement = place_agreement(name, language)
-    if language == "en":
-        return f"in the {name}" if agreement.article else f"in {name}"
-    if language == "de":
-        if not agreement.article:
-            return f"in {name}"
-        if agreement.plural:
-            return f"in den {_de_dative_words(name)}"
-        if agreement.gender == "f":
-            words = name.split()
-            head = " ".join(w + "n" if w.endswith("e") and i < len(words) - 1 else w for i, w in enumerate(words))
-            return f"in der {head}"
-        words = name.split()
-        head = " ".join(w[:-2] + "en" if w.endswith("es") and i < len(words) - 1 else w for i, w in enumerate(words))
-        return f"im {head}"
-    if language == "es":
-        if not agreement.article:
-            return f"de {name}"
-        article = {("m", False): "del", ("f", False): "de la", ("m", True): "de los", ("f", True): "de las"}[(agreement.gender, agreement.plural)]
-        return f"{article} {name}"
-    if language == "pt":
-        if not agreement.article:
-            return f"em {name}"
-        article = {("m", False): "no", ("f", False): "na", ("m", True): "nos", ("f", True): "nas"}[(agreement.gender, agreement.plural)]
-        return f"{article} {name}"
-    return f"in {name}"
+    "im Irak", "de los Países Bajos", "del Reino Unido", "nos Países Baixos", "em Portugal"
+    (:meth:`app.languages.grammar.Grammar.located_in`)."""
+    return _grammar(language).located_in(name)
 
 
 # --- organisations -------------------------------------------------------------------------------
 
-#: Organisation types (concept → per-language head noun and gender ``m``/``f``/``n``): the head nouns
-#: of organisation names (Dias, 2016, §3.3.4) and the nouns ``generalize`` writes ("the university").
-_ORG_CONCEPTS: tuple[tuple[str, str, str, str], ...] = (
-    # concept,     German,                  Spanish,               Portuguese
-    ("university", "Universität:f", "universidad:f", "universidade:f"),
-    ("college", "Hochschule:f", "colegio:m", "faculdade:f"),
-    ("school", "Schule:f", "escuela:f", "escola:f"),
-    ("academy", "Akademie:f", "academia:f", "academia:f"),
-    ("institute", "Institut:n", "instituto:m", "instituto:m"),
-    ("hospital", "Krankenhaus:n", "hospital:m", "hospital:m"),
-    ("clinic", "Klinik:f", "clínica:f", "clínica:f"),
-    ("bank", "Bank:f", "banco:m", "banco:m"),
-    ("company", "Unternehmen:n", "empresa:f", "empresa:f"),
-    ("corporation", "Konzern:m", "corporación:f", "corporação:f"),
-    ("group", "Gruppe:f", "grupo:m", "grupo:m"),
-    ("ministry", "Ministerium:n", "ministerio:m", "ministério:m"),
-    ("department", "Abteilung:f", "departamento:m", "departamento:m"),
-    ("agency", "Agentur:f", "agencia:f", "agência:f"),
-    ("authority", "Behörde:f", "autoridad:f", "autoridade:f"),
-    ("council", "Rat:m", "consejo:m", "conselho:m"),
-    ("commission", "Kommission:f", "comisión:f", "comissão:f"),
-    ("committee", "Ausschuss:m", "comité:m", "comité:m"),
-    ("parliament", "Parlament:n", "parlamento:m", "parlamento:m"),
-    ("government", "Regierung:f", "gobierno:m", "governo:m"),
-    ("court", "Gericht:n", "tribunal:m", "tribunal:m"),
-    ("party", "Partei:f", "partido:m", "partido:m"),
-    ("union", "Gewerkschaft:f", "sindicato:m", "sindicato:m"),
-    ("association", "Verband:m", "asociación:f", "associação:f"),
-    ("federation", "Föderation:f", "federación:f", "federação:f"),
-    ("foundation", "Stiftung:f", "fundación:f", "fundação:f"),
-    ("society", "Gesellschaft:f", "sociedad:f", "sociedade:f"),
-    ("club", "Verein:m", "club:m", "clube:m"),
-    ("museum", "Museum:n", "museo:m", "museu:m"),
-    ("library", "Bibliothek:f", "biblioteca:f", "biblioteca:f"),
-    ("church", "Kirche:f", "iglesia:f", "igreja:f"),
-    ("team", "Mannschaft:f", "equipo:m", "equipa:f"),
-    ("office", "Büro:n", "oficina:f", "escritório:m"),
-    ("laboratory", "Labor:n", "laboratorio:m", "laboratório:m"),
-    ("center", "Zentrum:n", "centro:m", "centro:m"),
-    ("police", "Polizei:f", "policía:f", "polícia:f"),
-    ("newspaper", "Zeitung:f", "periódico:m", "jornal:m"),
-    ("airline", "Fluggesellschaft:f", "aerolínea:f", "companhia aérea:f"),
-    ("organization", "Organisation:f", "organización:f", "organização:f"),
-    ("theatre", "Theater:n", "teatro:m", "teatro:m"),
-    ("orchestra", "Orchester:n", "orquesta:f", "orquestra:f"),
-    ("publisher", "Verlag:m", "editorial:f", "editora:f"),
-    ("insurer", "Versicherung:f", "aseguradora:f", "seguradora:f"),
-    ("senate", "Senat:m", "senado:m", "senado:m"),
-    ("congress", "Kongress:m", "congreso:m", "congresso:m"),
-    ("cooperative", "Genossenschaft:f", "cooperativa:f", "cooperativa:f"),
-    ("chamber", "Kammer:f", "cámara:f", "câmara:f"),
-    ("assembly", "Versammlung:f", "asamblea:f", "assembleia:f"),
-    ("army", "Armee:f", "ejército:m", "exército:m"),
-    ("service", "Dienst:m", "servicio:m", "serviço:m"),
-    ("network", "Netzwerk:n", "red:f", "rede:f"),
-    ("fund", "Fonds:m", "fondo:m", "fundo:m"),
-    ("firm", "Firma:f", "firma:f", "firma:f"),
-    ("studio", "Studio:n", "estudio:m", "estúdio:m"),
-)
-#: Other head nouns that name one of the concepts, per language.
-_ORG_SYNONYMS: dict[str, dict[str, str]] = {
-    "en": {"centre": "center", "organisation": "organization", "theater": "theatre", "institution": "institute", "board": "council",
-           "labs": "laboratory", "lab": "laboratory", "bureau": "office", "conference": "assembly", "inc": "company", "corp": "corporation"},
-    "de": {"klub": "club", "club": "club", "klinikum": "clinic", "sparkasse": "bank", "werk": "company", "werke": "company",
-           "bundestag": "parliament", "amt": "authority", "bund": "federation", "hochschule": "college", "fachhochschule": "college"},
-    "es": {"compañía": "company", "diario": "newspaper", "junta": "council", "ayuntamiento": "council", "equipo": "team"},
-    "pt": {"companhia": "company", "equipe": "team", "comitê": "committee", "colégio": "school", "empresas": "company"},
-}
-
-
 def _org_tables() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, tuple[str, str]]]]:
-    keywords: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    """The organisation types (:data:`app.languages.ORGANIZATION_TYPES`) named by each language
+    (:attr:`app.languages.Language.organization_nouns` and ``organization_synonyms``)."""
+    keywords: dict[str, dict[str, str]] = {code: {} for code in LANGUAGES}
     nouns: dict[str, dict[str, tuple[str, str]]] = {}
-    for concept, *forms in _ORG_CONCEPTS:
-        nouns[concept] = {"en": (concept, "n")}
-        keywords["en"][concept] = concept
-        for lang, form in zip(LANGUAGES[1:], forms):
-            noun, gender = form.split(":")
-            nouns[concept][lang] = (noun, gender)
-            keywords[lang][fold(noun)] = concept
-    for lang, synonyms in _ORG_SYNONYMS.items():
-        for word, concept in synonyms.items():
-            keywords[lang][fold(word)] = concept
+    for concept in languages.ORGANIZATION_TYPES:
+        nouns[concept] = {}
+        for lang in languages.all_languages():
+            if concept in lang.organization_nouns:
+                nouns[concept][lang.code] = lang.organization_nouns[concept]
+                keywords[lang.code][fold(lang.organization_nouns[concept][0])] = concept
+    for lang in languages.all_languages():
+        for word, concept in lang.organization_synonyms.items():
+            keywords[lang.code][fold(word)] = concept
     return keywords, nouns
 
 
-#: ``ORG_HEADWORDS[language][folded head noun] = concept``; ``ORG_NOUNS[concept][language] = (noun, gender)``.
+#: ``ORG_HEADWORDS[language][folded head noun] = concept``; ``ORG_NOUNS[concept][language] = (noun, gender)``: the
+#: head nouns of organisation names (Dias, 2016, §3.3.4) and the nouns ``generalize`` writes ("the university").
 ORG_HEADWORDS, ORG_NOUNS = _org_tables()
 
 
 def org_noun(concept: str, language: str) -> tuple[str, str]:
-    """The head noun of ``concept`` in ``language`` with its gender: ``("Universität", "f")``."""
+    """The head noun of ``concept`` in ``language`` with its gender: ``("Universität", "f")`` (English when the
+    language does not name it)."""
     forms = ORG_NOUNS.get(concept, ORG_NOUNS["organization"])
-    return forms.get(language, forms["en"])
+    return forms.get(language, forms[SOURCE_LANGUAGE])
 
 
 #: Legal-form suffixes: an organisation ending with one is a company.
@@ -569,10 +406,6 @@ def is_legal_suffix(word: str) -> bool:
 
 _LEGAL_BARE = frozenset(s.rstrip(".") for s in LEGAL_SUFFIXES)
 
-#: Languages whose noun phrases are head-final (the headword is searched from the right).
-_HEAD_FINAL = languages.per_language("head_final")
-
-
 def org_headword(surface: str, language: str) -> str | None:
     """The organisation type (concept of :data:`ORG_NOUNS`) given by the head noun of a name:
     ``"university"`` for "University of Lisbon", "Universidade de Lisboa" or "Technische Universität
@@ -585,19 +418,19 @@ def org_headword(surface: str, language: str) -> str | None:
     if len(words) > 1 and is_legal_suffix(words[-1]):
         return "company"
     order = [language, *[lang for lang in LANGUAGES if lang != language]] if language in LANGUAGES else list(LANGUAGES)
-    for lang in order:
-        table = ORG_HEADWORDS[lang]
+    for code in order:
+        table = ORG_HEADWORDS[code]
+        lang = languages.get(code)
         scope = words
-        if lang == "en":
-            lowered = [w.lower() for w in words]
-            if "of" in lowered and lowered.index("of") > 0:
-                scope = words[: lowered.index("of")]
-        candidates = list(reversed(scope)) if _HEAD_FINAL[lang] else scope
+        cut = next((i for i, w in enumerate(words) if w.lower() in lang.headword_before), 0)
+        if cut > 0:  # "*University* of Lisbon"
+            scope = words[:cut]
+        candidates = list(reversed(scope)) if lang.head_final else scope
         for word in candidates:
             key = fold(word).strip(".")
             if key in table:
                 return table[key]
-            if lang == "de":
+            if lang.compounds is not None:  # "Technische*universität*"
                 for suffix in sorted(table, key=len, reverse=True):
                     if len(suffix) >= 3 and key.endswith(suffix) and len(key) > len(suffix):
                         return table[suffix]

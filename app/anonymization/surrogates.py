@@ -472,7 +472,8 @@ def ip_surrogate(text: str, rng: random.Random) -> str:
 
 MONTHS: dict[str, tuple[str, ...]] = languages.per_language("months")
 WEEKDAYS: dict[str, tuple[str, ...]] = languages.per_language("weekdays")
-_DATE_WORDS = frozenset("de del of the am den im en em a y e and und o el le der".split())
+#: Function words inside dates of every language ("3 de marzo", "am 3. Mai"; :attr:`app.languages.Language.date_words`).
+_DATE_WORDS = languages.union("date_words") | languages.FOREIGN_DATE_WORDS
 _DATE_TOKEN = re.compile(r"\d+(?:st|nd|rd|th|º|ª|\.(?=\s|$))?|[^\W\d_]+(?:-feira)?\.?|[^\w]+|_")
 
 
@@ -558,7 +559,7 @@ def parse_date(surface: str, language: str) -> ParsedDate | None:
         va, vb, vc = digits(a), digits(b), digits(c)
         if len(re.match(r"\d+", a.text).group()) == 4:
             order = (("year", a, va), ("month_number", b, vb), ("day", c, vc))
-        elif base_language(language) == "en" and vb > 12 and va <= 12:
+        elif languages.get(base_language(language)).month_first and vb > 12 and va <= 12:
             order = (("month_number", a, va), ("day", b, vb), ("year", c, vc))
         else:
             order = (("day", a, va), ("month_number", b, vb), ("year", c, vc))
@@ -739,18 +740,18 @@ def collides_outside_entities(candidate: str, document: DocumentContext, residua
 
 # --- surrogates that machine translation leaves alone (issue 16, item 3) ---------------------------------
 
-#: Languages whose common words are never used as surrogates (the supported languages).
-COMMON_WORD_LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pt")
+#: Languages whose common words are never used as surrogates: the declared languages that simplemma and wordfreq know
+#: (:attr:`app.languages.Language.dictionary`).
+COMMON_WORD_LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in languages.all_languages() if lang.dictionary)
 #: Zipf frequency (log10 of occurrences per billion words, wordfreq) from which a token is too common
 #: to be a surrogate in any language ("john" 5.4, "miller" 4.5, "mann" 5.7 in German).
 COMMON_ZIPF = 4.3
 #: A token somewhat less frequent is still a common word when it is this much more frequent in one language
 #: than in another ("ware": German 4.3, Spanish 2.4): a word of that language, not a name used everywhere.
 LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD = 3.5, 0.9
-#: Legal forms of surrogate company names per language (Apertium leaves them alone; not "Inc.": "el inc.").
-LEGAL_FORMS: dict[str, tuple[str, ...]] = {
-    "en": ("Ltd", "PLC"), "de": ("GmbH", "AG", "KG"), "es": ("S.L.", "S.A."), "pt": ("Lda.", "S.A."),
-}
+#: Legal forms of surrogate company names per language (Apertium leaves them alone; not "Inc.": "el inc.";
+#: :attr:`app.languages.Language.surrogate_legal_forms`).
+LEGAL_FORMS: dict[str, tuple[str, ...]] = languages.per_language("surrogate_legal_forms")
 #: Smallest pool left after removing common words; a smaller one is kept whole.
 MIN_POOL = 40
 
@@ -811,7 +812,7 @@ def translation_stable_place(name: str) -> bool:
     has no common word ("Daly City", "Salt Lake City" are translated); a country or subdivision of the
     knowledge base has its names in :data:`COMMON_WORD_LANGUAGES` are all the same up to
     accents ("Chile", "Malawi"; not "Slovakia"/"Eslovaquia", "Louisiana"/"Luisiana")."""
-    from app.anonymization.knowledge_base import _translator, country_name, fold, knowledge_base
+    from app.anonymization.knowledge_base import SOURCE_LANGUAGE, _translator, country_name, fold, knowledge_base
 
     place = knowledge_base().lookup(name)
     if place is None or place.kind == "city":
@@ -820,7 +821,7 @@ def translation_stable_place(name: str) -> bool:
         forms = {fold(country_name(place.key, language)) for language in COMMON_WORD_LANGUAGES}
     elif place.kind == "subdivision":
         forms = {fold(name)}
-        for language in COMMON_WORD_LANGUAGES[1:]:
+        for language in (code for code in COMMON_WORD_LANGUAGES if code != SOURCE_LANGUAGE):
             translate = _translator("iso3166-2", language)
             if translate is not None:
                 forms.add(fold(translate(place.name)))

@@ -23,11 +23,13 @@ address for a location with digits).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.doc import Entity, Sentence
+from app.languages import StreetAddresses
 from app.tokenization import UPPER
 
 _UPPER = UPPER  # every capital letter, not only A-Z ("Şişli", "Łąkowa")
@@ -38,25 +40,25 @@ _CAP = rf"[{_UPPER}][\w'’-]*"
 #: A house number: "5", "12a", "221B", "10-12", "3/5"; never followed by more digits or letters.
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w])"
 
-_DE_TYPES = "straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben"
-_DE_SEPARATE = "Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee"
-_ES_TYPES = ("[Cc]alle|C/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|[Rr]onda|"
-             "[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|Plaça|Pol\\.|"
-             "[Pp]olígono")
-_PT_TYPES = ("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
-             "[Cc]alçada|[Pp]raceta|[Bb]eco")
-_EN_TYPES = ("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
-             "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?")
-
-#: Words that open German street names ("Am Lindenweg", "An der Alster", "Alte Gasse").
-_DE_PREFIX = (rf"(?:(?:Am|Im|Zum|Zur|An{_SP}+der|An{_SP}+den|Auf{_SP}+der|Auf{_SP}+dem|In{_SP}+der|Unter{_SP}+den|"
-              rf"Hinter{_SP}+der|Alte|Alter|Neue|Neuer|Kleine|Große|Lange){_SP}+)?")
-
-#: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (es, pt).
+#: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions).
 _NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
 
 
-def _romance(types: str, particles: str) -> str:
+def _type_last(street: StreetAddresses) -> list[str]:
+    """German: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a"), or capitalised words before a
+    separate street type ("Berliner Straße 5"), each after an optional prefix ("Am", "An der")."""
+    prefix = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
+    prefix = rf"(?:(?:{prefix}){_SP}+)?" if prefix else ""
+    patterns = [rf"(?<![\w-]){prefix}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
+    if street.separate_types:
+        patterns.append(rf"(?<![\w-]){prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
+    return patterns
+
+
+def _type_first(street: StreetAddresses) -> list[str]:
+    """Spanish, Portuguese: the street type, the name and the number ("calle Mayor 12", "Rua das Flores, 123"), with
+    "nº" before the number and floor and door after it ("3º B")."""
+    particles = street.particles or "(?!)"
     # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
     # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
     word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.)"
@@ -66,35 +68,43 @@ def _romance(types: str, particles: str) -> str:
     part = (rf"(?:\d{{1,2}}{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?|\d{{1,2}}(?:er)?"
             rf"(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?|[Pp]iso)(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:{_SP}+{part}){{0,2}})?"
-    return rf"(?<![\w./-])(?:{types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"
+    return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
 
 
-#: The address patterns of each language.
-ADDRESS_PATTERNS: dict[str, list[str]] = {
-    "de": [
-        rf"(?<![\w-]){_DE_PREFIX}[{_UPPER}][\w-]*(?i:{_DE_TYPES}){_SP}+{_NUMBER}",
-        rf"(?<![\w-]){_DE_PREFIX}(?:{_CAP}{_SP}+){{1,3}}(?:{_DE_SEPARATE}){_SP}+{_NUMBER}",
-    ],
-    "es": [_romance(_ES_TYPES, "de|del|la|las|los|el|y|i")],
-    "pt": [_romance(_PT_TYPES, "da|das|do|dos|de|e")],
-    "en": [rf"(?<![\w./-])(?<!in )(?<!In )(?<!by )(?<!since )(?<!until )\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
-           rf"(?:{_EN_TYPES})(?![\w])(?:{_SP}+(?:NW|NE|SW|SE|N|S|E|W)(?![\w]))?"],
-}
+def _number_first(street: StreetAddresses) -> list[str]:
+    """English: the number, the name and a street type ("221B Baker Street", "1600 Pennsylvania Avenue NW"); not after
+    the words of ``not_after`` ("In 2015 Main Street was quiet": a year)."""
+    not_after = "".join(f"(?<!{w} )" for w in street.not_after)
+    suffixes = "|".join(street.suffixes)
+    suffix = rf"(?:{_SP}+(?:{suffixes})(?![\w]))?" if suffixes else ""
+    return [rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{street.types})(?![\w]){suffix}"]
 
-_COMPILED: dict[str, list[re.Pattern[str]]] = {
-    language: [re.compile(p) for p in patterns] for language, patterns in ADDRESS_PATTERNS.items()
-}
 
-#: German words that end like a street type but are no street ("Ring" alone, "Geldwäsche..." never matches).
-_DE_NOT_STREETS = frozenset({"Ring", "Weg", "Platz", "Wall", "Graben", "Damm", "Ufer", "Pfad", "Steig"})
+_BUILDERS = {"type_last": _type_last, "type_first": _type_first, "number_first": _number_first}
+
+
+def address_patterns(language: str) -> list[str]:
+    """The address patterns of ``language`` (:attr:`app.languages.Language.street_addresses`; none without).
+
+    Raises:
+        app.languages.UnknownLanguage: ``language`` is not declared (a ``ValueError``).
+    """
+    street = languages.get(language).street_addresses
+    return _BUILDERS[street.order](street) if street is not None else []
+
+
+@lru_cache(maxsize=16)
+def _compiled(language: str) -> list[re.Pattern[str]]:
+    return [re.compile(p) for p in address_patterns(language)]
 
 
 class AddressRecognizer(Recognizer):
-    """Street name + house number (label ``LOCATION``, source ``address``); patterns per language above.
+    """Street name + house number (label ``LOCATION``, source ``address``); patterns per language
+    (:func:`address_patterns`).
 
     Overlapping matches keep the longest, then the earliest. Offsets are character offsets (half-open).
 
-    A declared language without patterns here (:mod:`app.languages`) finds no address.
+    A declared language without ``street_addresses`` (:mod:`app.languages`) finds no address.
 
     Raises:
         ValueError: ``language`` is not declared (:class:`app.languages.UnknownLanguage`).
@@ -103,15 +113,15 @@ class AddressRecognizer(Recognizer):
     name = "address"
 
     def __init__(self, language: str = "en") -> None:
-        languages.get(language)  # UnknownLanguage (a ValueError) for an undeclared language
-        self.language = language
+        self.patterns = _compiled(language)  # UnknownLanguage (a ValueError) for an undeclared language
+        street = languages.get(language).street_addresses
+        self.not_streets = street.not_streets if street is not None else frozenset()
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: list[tuple[int, int]] = []
-        for pattern in _COMPILED.get(self.language, ()):
+        for pattern in self.patterns:
             for m in pattern.finditer(text):
-                first = m.group().split()[0]
-                if self.language == "de" and first in _DE_NOT_STREETS:
+                if m.group().split()[0] in self.not_streets:
                     continue  # "Ring 5" is the name of nothing
                 spans.append(m.span())
         spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from app.doc import Entity, Sentence
 
@@ -27,3 +29,22 @@ class Recognizer(ABC):
         Returns:
             ``list[Entity]`` with character offsets into ``text`` (half-open); may overlap each other.
         """
+
+
+def pattern_entities(pattern: re.Pattern[str], text: str, label: str, source: str, *, rstrip: str | None = "",
+                     accept: Callable[[str], bool] | None = None) -> list[Entity]:
+    """One entity per match of ``pattern`` in ``text``, in text order.
+
+    Args:
+        rstrip: characters removed from the end of each match (``None``: white space; ``""``: none).
+        accept: keeps a match only when it returns true for the (stripped) surface (a checksum, say).
+
+    Returns:
+        ``list[Entity]`` of ``label`` and ``source``, character offsets into ``text`` (half-open).
+    """
+    out = []
+    for m in pattern.finditer(text):
+        surface = m.group() if rstrip == "" else m.group().rstrip(rstrip)
+        if accept is None or accept(surface):
+            out.append(Entity(m.start(), m.start() + len(surface), label, surface, source))
+    return out

@@ -21,15 +21,14 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
 
-#: Lower-case words allowed inside a multi-word name.
-CONNECTORS: frozenset[str] = frozenset(
-    "of the and upon on de del della da do dos das di du la le les y e et am an im in bei ob unter van von zu".split()
-)
+#: Lower-case words allowed inside a multi-word name (:attr:`app.languages.Language.place_connectors`).
+CONNECTORS: frozenset[str] = languages.union("place_connectors") | languages.FOREIGN_PLACE_CONNECTORS
 _LATIN = re.compile(r"^[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'’.\- ]+$")
 
 

@@ -21,7 +21,7 @@ from stdnum import iban as _iban
 from stdnum import luhn as _luhn
 
 from app import languages
-from app.detection.base import Recognizer
+from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
@@ -37,12 +37,7 @@ class IbanRecognizer(Recognizer):
     name = "iban"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        out = []
-        for m in _IBAN_RE.finditer(text):
-            surface = m.group().rstrip()
-            if _iban.is_valid(surface):
-                out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
-        return out
+        return pattern_entities(_IBAN_RE, text, IBAN, self.name, rstrip=None, accept=_iban.is_valid)
 
 
 class CreditCardRecognizer(Recognizer):
@@ -81,31 +76,9 @@ class IpAddressRecognizer(Recognizer):
         return out
 
 
-#: National identifiers per language: (python-stdnum module, candidate regex). Sources: the formats
-#: documented by python-stdnum for each module.
-NATIONAL_IDS: dict[str, list[tuple[str, str]]] = {
-    "en": [
-        ("stdnum.us.ssn", r"\b\d{3}-\d{2}-\d{4}\b"),
-        ("stdnum.gb.nhs", r"\b\d{3}[ -]?\d{3}[ -]?\d{4}\b"),
-        ("stdnum.gb.vat", r"\bGB[ ]?\d{3}[ ]?\d{4}[ ]?\d{2}\b"),
-    ],
-    "de": [
-        ("stdnum.de.idnr", r"\b\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}\b"),
-        ("stdnum.de.vat", r"\bDE[ ]?\d{9}\b"),
-        ("stdnum.de.stnr", r"\b\d{2,3}/\d{3}/\d{4,5}\b"),
-    ],
-    "es": [
-        ("stdnum.es.dni", r"\b\d{8}[- ]?[A-Za-z]\b"),
-        ("stdnum.es.nie", r"\b[XYZxyz][- ]?\d{7}[- ]?[A-Za-z]\b"),
-        ("stdnum.es.cif", r"\b[A-Za-z]\d{7}[0-9A-Ja-j]\b"),
-    ],
-    "pt": [
-        ("stdnum.pt.nif", r"\b\d{9}\b"),
-        ("stdnum.pt.cc", r"\b\d{8}[ ]?\d[ ]?[A-Za-z0-9]{2}\d\b"),
-        ("stdnum.br.cpf", r"\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b"),
-        ("stdnum.br.cnpj", r"\b\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}\b"),
-    ],
-}
+#: National identifiers per language: (python-stdnum module, candidate regex); the formats documented by python-stdnum
+#: for each module (:attr:`app.languages.Language.national_ids`).
+NATIONAL_IDS: dict[str, tuple[tuple[str, str], ...]] = languages.per_language("national_ids")
 
 
 class NationalIdRecognizer(Recognizer):
@@ -143,11 +116,10 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 #: Names of form fields and identifier types, as written in documents ("MRN", "DOB", "DNI", "NIF"): never an
-#: entity themselves, though a model trained on news may tag such acronyms as organizations.
-FIELD_LABELS: frozenset[str] = frozenset(
-    """MRN DOB SSN NHS NINO NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CPF CNPJ CNS NISS RG IBAN BIC SWIFT KVNR PLZ CEP
-    ID Tel Tel. Fax Fax. E-Mail Email IdNr USt-IdNr. St.-Nr. StNr""".split()
-)
+#: entity themselves, though a model trained on news may tag such acronyms as organizations. Those of every language
+#: (:attr:`app.languages.Language.field_labels`) and the international ones.
+FIELD_LABELS: frozenset[str] = languages.union("field_labels") | frozenset(
+    "IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
 
 
 def field_label(surface: str) -> bool:

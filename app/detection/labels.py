@@ -58,21 +58,6 @@ QUASI_IDENTIFIER_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RE
 #: numbers are found so a configuration can make them sensitive, as NETANOS's "values") and quasi-identifiers.
 DEFAULT_SENSITIVE: frozenset[str] = frozenset(STANDARD_LABELS) - {NUMBER} - QUASI_IDENTIFIER_LABELS
 
-#: Translations of the quasi-identifier labels (upper case, accents removed) that machine translation may put in a
-#: placeholder ("[BERUF_1]" for "[OCCUPATION_1]"); re-identification maps them back
-#: (:data:`app.reidentification.matching.LABEL_TRANSLATIONS`).
-PLACEHOLDER_TRANSLATIONS: dict[str, str] = {
-    "DEMOGRAFICO": DEMOGRAPHIC, "DEMOGRAFISCH": DEMOGRAPHIC, "DEMOGRAFIA": DEMOGRAPHIC, "DEMOGRAPHIE": DEMOGRAPHIC,
-    "DEMOGRAPHIQUE": DEMOGRAPHIC,
-    "BERUF": OCCUPATION, "OCUPACION": OCCUPATION, "OCUPACAO": OCCUPATION, "PROFESION": OCCUPATION,
-    "PROFISSAO": OCCUPATION, "PROFESSION": OCCUPATION, "TATIGKEIT": OCCUPATION,
-    "VERWANDTSCHAFT": RELATION, "BEZIEHUNG": RELATION, "RELACION": RELATION, "RELACAO": RELATION,
-    "PARENTESCO": RELATION, "FAMILIA": RELATION,
-    "GESUNDHEIT": HEALTH, "SALUD": HEALTH, "SAUDE": HEALTH, "SANTE": HEALTH,
-    "MENGE": QUANTITY, "ANZAHL": QUANTITY, "CANTIDAD": QUANTITY, "QUANTIDADE": QUANTITY, "QUANTITE": QUANTITY,
-    "CODIGO": CODE, "KODE": CODE, "CODICE": CODE,
-}
-
 #: Conversion tables, by tagset name: model/corpus tag (without B-/I-/E-/S- prefix) → standard label.
 CONVERSION_TABLES: dict[str, dict[str, str]] = {
     # CoNLL-2002/2003, Europarl (Agerri et al.), WikiANN

@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from app import languages
-from app.detection.base import Recognizer
+from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
 from app.doc import Entity, Sentence
 from app.tokenization import UPPER
@@ -34,7 +34,7 @@ class EmailRecognizer(Recognizer):
     name = "email"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), EMAIL, m.group(), self.name) for m in _EMAIL_RE.finditer(text)]
+        return pattern_entities(_EMAIL_RE, text, EMAIL, self.name)
 
 
 class UrlRecognizer(Recognizer):
@@ -43,15 +43,12 @@ class UrlRecognizer(Recognizer):
     name = "url"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), URL, m.group(), self.name) for m in _URL_RE.finditer(text)]
+        return pattern_entities(_URL_RE, text, URL, self.name)
 
 
-#: Regions tried for national-format phone numbers, per language.
+#: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
 PHONE_REGIONS: dict[str, tuple[str, ...]] = {
-    "en": ("US", "GB", "IE"),
-    "de": ("DE", "AT", "CH"),
-    "es": ("ES", "MX", "AR"),
-    "pt": ("PT", "BR"),
+    code: regions for code, regions in languages.per_language("phone_regions").items() if regions
 }
 
 
@@ -111,7 +108,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     months = sorted(MONTHS[language], key=len, reverse=True)
     month = r"(?:" + "|".join(re.escape(m) for m in months) + r")\.?"
     day = r"(?:[12]\d|3[01]|0?[1-9])"
-    of = {"es": r"\s+del?\s+", "pt": r"\s+de\s+"}.get(language, r"\s+")
+    of = languages.get(language).date_of
     patterns = [
         # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
@@ -203,7 +200,7 @@ class TimeRecognizer(Recognizer):
     name = "time"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), TIME, m.group(), self.name) for m in _TIME_RE.finditer(text)]
+        return pattern_entities(_TIME_RE, text, TIME, self.name)
 
 
 _AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
@@ -241,7 +238,7 @@ class MoneyRecognizer(Recognizer):
     name = "money"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [Entity(m.start(), m.end(), MONEY, m.group(), self.name) for m in _MONEY_RE.finditer(text)]
+        return pattern_entities(_MONEY_RE, text, MONEY, self.name)
 
 
 _CASE_KEYWORDS = (
@@ -293,18 +290,9 @@ class CaseNumberRecognizer(Recognizer):
         return out
 
 
-#: Postal code patterns per language; ambiguous formats (5 digits) need the city after them.
-_CITY_AFTER = rf"(?=\s+[{UPPER}][\w-]+)"
-POSTAL_CODE_PATTERNS: dict[str, list[str]] = {
-    "en": [
-        r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
-        r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
-    ],
-    "de": [r"\b(?:D-)?\d{5}" + _CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + _CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"],
-    "es": [r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + _CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
-           r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"],
-    "pt": [r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"],  # Portugal, Brazil (CEP)
-}
+#: Postal code patterns per language (:attr:`app.languages.Language.postal_codes`); ambiguous formats (5 digits)
+#: need the city after them (:data:`app.languages.CITY_AFTER`).
+POSTAL_CODE_PATTERNS: dict[str, tuple[str, ...]] = languages.per_language("postal_codes")
 
 
 class PostalCodeRecognizer(Recognizer):
@@ -329,8 +317,4 @@ class NumberRecognizer(Recognizer):
     name = "number"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        out = []
-        for m in _NUMBER_RE.finditer(text):
-            surface = m.group().rstrip(".,")
-            out.append(Entity(m.start(), m.start() + len(surface), NUMBER, surface, self.name))
-        return out
+        return pattern_entities(_NUMBER_RE, text, NUMBER, self.name, rstrip=".,")

@@ -28,8 +28,8 @@ from app.detection.identifiers import field_label
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
-from app.detection.quasi_identifiers import LEXICONS as QUASI_IDENTIFIER_LEXICONS
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
+from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import Rule, apply_rules, default_rules, title_only
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.recognizers import RecognizerContext
@@ -392,6 +392,7 @@ def build_detector(
         second_pass=second_pass,
         language=language,
         proper_nouns=lexicon,
-        strict_recognizers=[QuasiIdentifierRecognizer(language)] if language in QUASI_IDENTIFIER_LEXICONS else [],
+        strict_recognizers=([QuasiIdentifierRecognizer(language)] if quasi_identifier_lexicon(language) is not None
+                            else []),
         drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
     )

@@ -18,7 +18,8 @@ A word is a **candidate** when it:
   :mod:`app.detection.rules`, a hyphenated word has a part that is not a common word ("Cuida-se" is common),
   and, when a full stop follows it, it is no abbreviation (at most three letters, or known with the stop:
   "Nr.", "Mio.");
-* in German, where every noun is capitalised, is also not a common noun or an inflected form of one, a
+* in a language that writes compounds as one word (German, where every noun is capitalised:
+  :attr:`app.languages.Language.compounds`), is also not a common noun or an inflected form of one, a
   nominalisation of a known word ("Erarbeitung", "Offenheit"), a compound of a known modifier and a known noun
   ("Geflügel|zucht|betrieb"), a hyphenated compound whose last part is a common word
   ("Grünen-Spitzenkandidat"), nor a common word in the spelling before the 1996 reform ("Ausschuß").
@@ -33,9 +34,9 @@ Lexicons (both from PyPI, read once per language and cached):
 * every language: the word forms of simplemma's lemmatization dictionary (Barbaresi, simplemma 2.x, MIT;
   data from Wiktionary and other open lexicons) whose first letter is lower case — the common words — and
   its abbreviations with a full stop;
-* German: the nouns of ``german-nouns`` (Wiktionary DE, CC BY-SA 4.0) that are not marked as proper
-  names (``Toponym``, ``Vorname``, ``Nachname``, ``Eigenname``, ``Straßenname``), with all their
-  inflected forms.
+* German: the nouns of the language's noun table (:attr:`app.languages.Compounds.noun_table`: ``german-nouns``,
+  Wiktionary DE, CC BY-SA 4.0) that are not marked as proper names (``Toponym``, ``Vorname``, ``Nachname``,
+  ``Eigenname``, ``Straßenname``), with all their inflected forms.
 
 Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`; measured on the dev sets
 (docs/detection-results.md), it is on for German, where the model misses the most, and Spanish.
@@ -53,32 +54,20 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+from app import languages
 from app.detection.labels import PROPER_NOUN
 from app.detection.rules import ALL_TITLES, MONTHS, STOP_WORDS_FOLDED, WEEKDAYS
 from app.doc import Entity, Sentence, Token
-
-#: ``german-nouns`` POS markers of proper names: such entries are not common nouns.
-GERMAN_NAME_MARKERS: tuple[str, ...] = ("Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname")
+from app.languages import Compounds
 
 #: A word of at most this many letters followed by a full stop is taken for an abbreviation ("Nr.", "Mio.").
 MAX_ABBREVIATION = 3
 
-#: Shortest final part of a German compound that is looked up as its head ("-betrieb", not "-ei").
+#: Shortest final part of a compound that is looked up as its head ("-betrieb", not "-ei").
 MIN_COMPOUND_HEAD = 4
 
-#: Shortest modifier (first part) of a German compound.
+#: Shortest modifier (first part) of a compound.
 MIN_COMPOUND_MODIFIER = 3
-
-#: German nominalisations: (suffix, endings of the known base word after the suffix is removed). The base of
-#: "-ung(en)" is a verb ("Erarbeitung" → "erarbeiten", "Sammlung" → "sammeln"), that of "-ation(en)" a verb in
-#: "-ieren" ("Deportation" → "deportieren"), that of "-heit"/"-keit" an adjective ("Offenheit" → "offen").
-DERIVATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("ungen", ("en", "n")), ("ung", ("en", "n")), ("ationen", ("ieren",)), ("ation", ("ieren",)),
-    ("heiten", ("",)), ("heit", ("",)), ("keiten", ("",)), ("keit", ("",)),
-)
-
-#: Linking elements (Fugenelemente) between the parts of a German compound, longest first.
-LINKING_ELEMENTS: tuple[str, ...] = ("ens", "es", "en", "er", "ns", "s", "n", "e")
 
 
 class CommonWordLexicon:
@@ -87,14 +76,17 @@ class CommonWordLexicon:
     Args:
         lower_forms: word forms with a lower-case first letter ("haus", "über", "plano").
         nouns: capitalised common nouns and their inflected forms (German; empty elsewhere).
-        compounds: look up the heads of closed and hyphenated compounds (German).
+        compounds: look up the heads of closed and hyphenated compounds (German), with the language's linking
+            elements and derivations (:class:`app.languages.Compounds`); ``None``: no compounds.
     """
 
     def __init__(self, lower_forms: frozenset[str], nouns: frozenset[str] = frozenset(), *,
-                 compounds: bool = False) -> None:
+                 compounds: Compounds | None = None) -> None:
         self.lower_forms = lower_forms
         self.nouns = nouns
         self.compounds = compounds
+        self.derivations = compounds.derivations if compounds is not None else ()
+        self.linking_elements = compounds.linking_elements if compounds is not None else ()
 
     def __len__(self) -> int:
         return len(self.lower_forms) + len(self.nouns)
@@ -116,10 +108,12 @@ class CommonWordLexicon:
             return bool(stripped) and self.is_common(stripped)
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
-            return all(self.is_common(p) for p in parts) or (self.compounds and self.is_common(parts[-1]))
-        if self.compounds and "ß" in word and self.is_common(word.replace("ß", "ss")):
+            return all(self.is_common(p) for p in parts) or (self.compounds is not None and self.is_common(parts[-1]))
+        if self.compounds is None:
+            return False
+        if "ß" in word and self.is_common(word.replace("ß", "ss")):
             return True  # spelling before the 1996 reform: "Ausschuß" for "Ausschuss"
-        return self.compounds and (self.is_noun(word) or self.is_compound(word))
+        return self.is_noun(word) or self.is_compound(word)
 
     def is_compound(self, word: str, depth: int = 0) -> bool:
         """Whether ``word`` splits into a modifier and a head that are both known (German closed compounds).
@@ -127,8 +121,8 @@ class CommonWordLexicon:
         The head, a final part of at least :data:`MIN_COMPOUND_HEAD` letters, capitalised, is a common noun; the
         modifier, of at least :data:`MIN_COMPOUND_MODIFIER` letters, is a common noun, a known word form or a
         compound itself (at most three parts in all), possibly followed by a linking element
-        (:data:`LINKING_ELEMENTS`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name that merely ends in
-        a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
+        (:attr:`app.languages.Compounds.linking_elements`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name
+        that merely ends in a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
         """
         for k in range(MIN_COMPOUND_MODIFIER, len(word) - MIN_COMPOUND_HEAD + 1):
             if self.is_noun(word[k].upper() + word[k + 1:]) and self._is_modifier(word[:k], depth):
@@ -137,11 +131,12 @@ class CommonWordLexicon:
 
     def is_noun(self, word: str) -> bool:
         """Whether capitalised ``word`` is a known common noun or a regular derivation of a known word
-        (:data:`DERIVATIONS`: "Erarbeitung" of "erarbeiten", "Reglementierungen", "Offenheit" of "offen")."""
+        (:attr:`app.languages.Compounds.derivations`: "Erarbeitung" of "erarbeiten", "Reglementierungen",
+        "Offenheit" of "offen")."""
         if word in self.nouns:
             return True
         lower = word.lower()
-        for suffix, endings in DERIVATIONS:
+        for suffix, endings in self.derivations:
             if lower.endswith(suffix) and len(lower) > len(suffix) + 2:
                 stem = lower[: -len(suffix)]
                 if any(stem + ending in self.lower_forms for ending in endings):
@@ -149,7 +144,7 @@ class CommonWordLexicon:
         return False
 
     def _is_modifier(self, part: str, depth: int) -> bool:
-        for link in ("", *LINKING_ELEMENTS):
+        for link in ("", *self.linking_elements):
             if link and not part.endswith(link):
                 continue
             stem = part[: len(part) - len(link)]
@@ -220,36 +215,43 @@ def _simplemma_lower_forms(language: str) -> frozenset[str]:
     return cached_word_list(f"simplemma-{language}", ("simplemma",), build)
 
 
-def _german_common_nouns() -> frozenset[str]:
-    return cached_word_list("german-nouns", ("german-nouns",), _build_german_common_nouns)
+def _common_nouns(compounds: Compounds) -> frozenset[str]:
+    """The capitalised common nouns and their inflected forms of ``compounds.noun_table`` (empty without one)."""
+    if compounds.noun_table is None:
+        return frozenset()
+    distribution, package, file = compounds.noun_table
 
+    def build() -> frozenset[str]:
+        nouns: set[str] = set()
+        path = importlib.resources.files(package) / file
+        with path.open(encoding="utf-8", newline="") as handle:
+            rows = csv.reader(handle)
+            header = next(rows)
+            form_columns = [i for i, name in enumerate(header) if i > 1 and not name.startswith("genus")]
+            for row in rows:
+                if len(row) < 2 or any(marker in row[1] for marker in compounds.proper_name_markers):
+                    continue
+                for i in [0, *form_columns]:
+                    if i < len(row) and row[i][:1].isupper():
+                        nouns.add(row[i])
+        return frozenset(nouns)
 
-def _build_german_common_nouns() -> frozenset[str]:
-    nouns: set[str] = set()
-    path = importlib.resources.files("german_nouns") / "nouns.csv"
-    with path.open(encoding="utf-8", newline="") as handle:
-        rows = csv.reader(handle)
-        header = next(rows)
-        form_columns = [i for i, name in enumerate(header) if i > 1 and not name.startswith("genus")]
-        for row in rows:
-            if len(row) < 2 or any(marker in row[1] for marker in GERMAN_NAME_MARKERS):
-                continue
-            for i in [0, *form_columns]:
-                if i < len(row) and row[i][:1].isupper():
-                    nouns.add(row[i])
-    return frozenset(nouns)
+    return cached_word_list(distribution, (distribution,), build)
 
 
 @lru_cache(maxsize=8)
 def common_word_lexicon(language: str) -> CommonWordLexicon:
-    """The common-word lexicon of ``language`` (``en``, ``de``, ``es``, ``pt``; cached; ~1 s to build).
+    """The common-word lexicon of ``language`` (a declared language with a ``dictionary``, :mod:`app.languages`;
+    cached; ~1 s to build): simplemma's word forms, and for a language with ``compounds`` its noun table.
 
     Raises:
         ValueError: simplemma has no dictionary for the language.
     """
     lower = _simplemma_lower_forms(language)
-    if language == "de":
-        return CommonWordLexicon(lower, _german_common_nouns(), compounds=True)
+    lang = languages.find(language)
+    compounds = lang.compounds if lang is not None else None
+    if compounds is not None:
+        return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds)
     return CommonWordLexicon(lower)
 
 

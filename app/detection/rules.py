@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
@@ -48,28 +49,23 @@ LEGAL_FORMS: frozenset[str] = (languages.union("legal_forms") | languages.union(
 #: Conjunctions joining names (:attr:`app.languages.Language.conjunctions`).
 CONJUNCTIONS: dict[str, frozenset[str]] = languages.per_language("conjunctions")
 
-#: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva").
-NAME_PARTICLES: frozenset[str] = frozenset("de da do dos das del della di van von der den zu y e".split())
+#: Lower-case words allowed inside a person name after a title ("Dona Maria da Silva";
+#: :attr:`app.languages.Language.name_particles`).
+NAME_PARTICLES: frozenset[str] = languages.union("name_particles") | languages.FOREIGN_NAME_PARTICLES
 
 #: Particles that cannot open a name: articles and conjunctions ("Herr der Lage", not "Herr von Weizsäcker").
-_NOT_FIRST_PARTICLES: frozenset[str] = frozenset("der den y e".split())
+_NOT_FIRST_PARTICLES: frozenset[str] = languages.union("particles_not_first")
 
 #: Every title of every language: a title is not a name word ("Sehr geehrter Herr Bürgermeister").
 ALL_TITLES: frozenset[str] = frozenset().union(*TITLES.values())
 
 #: Academic degrees written between titles and names ("Prof. Dr. med. Ulrike Brandstätter", "Dr. rer. nat.").
-ACADEMIC_DEGREES: frozenset[str] = frozenset(
-    "med. rer. nat. phil. jur. dent. vet. oec. pol. theol. habil. mult. h.c. Dipl.-Ing. Dipl. Ing. PhD Ph.D. MD M.D.".split()
-)
+ACADEMIC_DEGREES: frozenset[str] = languages.union("academic_degrees")
 
-
-#: Honorifics that name no one by themselves (a role such as "Presidente" or "Minister" may: HAREM tags "Senhora
-#: Presidente" as a person, and the president of a parliament is one person). "Don", "Lord" or "Sir" are left
-#: out: alone they may be a first name or part of one.
-HONORIFICS: frozenset[str] = frozenset(
-    """Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev. Herr Herrn Frau Fräulein Sr. Sra. Srta. Dña. Dra. Lic.
-    Señor Señora Srª. Profa. Senhor Senhora""".split()
-)
+#: Honorifics that name no one by themselves (:attr:`app.languages.Language.honorifics`; a role such as
+#: "Presidente" or "Minister" may: HAREM tags "Senhora Presidente" as a person, and the president of a parliament
+#: is one person).
+HONORIFICS: frozenset[str] = languages.union("honorifics")
 
 
 def title_only(surface: str) -> bool:
@@ -189,7 +185,12 @@ class Rule:
     absorbs = False
     cuts = False
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:  # pragma: no cover - interface
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """The rule's proposals over every sentence of ``ctx`` (:meth:`propose`), in sentence order."""
+        return [entity for sentence in ctx.sentences for entity in self.propose(ctx, sentence.tokens)]
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:  # pragma: no cover - interface
+        """The rule's proposals in one sentence of tokens ``t``."""
         raise NotImplementedError
 
 
@@ -210,23 +211,19 @@ class TitleRule(Rule):
     def __init__(self, language: str, titles: frozenset[str] | None = None) -> None:
         self.titles = titles if titles is not None else TITLES.get(language, frozenset())
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for i, tok in enumerate(t[:-1]):
-                if tok.text in self.titles:
-                    first = i + 1
-                    while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES):
-                        first += 1  # "Prof. Dr. med. Ulrike Brandstätter"
-                    end = _name_run(t, first)
-                    if end > first:
-                        a, b = t[first].start, t[end - 1].end
-                        out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
-                        e = ctx.covered(tok.start, tok.end)
-                        if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:
-                            out.append(Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}"))
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for i, tok in enumerate(t[:-1]):
+            if tok.text in self.titles:
+                first = i + 1
+                while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES):
+                    first += 1  # "Prof. Dr. med. Ulrike Brandstätter"
+                end = _name_run(t, first)
+                if end > first:
+                    a, b = t[first].start, t[end - 1].end
+                    yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+                    e = ctx.covered(tok.start, tok.end)
+                    if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:
+                        yield Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}")
 
 
 @register("detection_rule")
@@ -238,17 +235,13 @@ class FirstNameRule(Rule):
     def __init__(self, language: str, names: frozenset[str] | None = None) -> None:
         self.names = names if names is not None else first_names(language)
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for i, tok in enumerate(t[:-1]):
-                if tok.text in self.names:
-                    end = _name_run(t, i + 1, max_words=3)
-                    if end > i + 1:
-                        a, b = tok.start, t[end - 1].end
-                        out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for i, tok in enumerate(t[:-1]):
+            if tok.text in self.names:
+                end = _name_run(t, i + 1, max_words=3)
+                if end > i + 1:
+                    a, b = tok.start, t[end - 1].end
+                    yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
 
 
 @register("detection_rule")
@@ -260,40 +253,23 @@ class OrgSuffixRule(Rule):
     def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
         self.forms = forms if forms is not None else LEGAL_FORMS
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for j, tok in enumerate(t):
-                if tok.text in self.forms and j > 0:
-                    i = j
-                    while i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}) and t[i - 1].text not in self.forms:
-                        i -= 1
-                    while i < j and not _is_cap(t[i]):
-                        i += 1
-                    if i < j:
-                        a, b = t[i].start, tok.end
-                        out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for j, tok in enumerate(t):
+            if tok.text in self.forms and j > 0:
+                i = j
+                while (i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"})
+                       and t[i - 1].text not in self.forms):
+                    i -= 1
+                while i < j and not _is_cap(t[i]):
+                    i += 1
+                if i < j:
+                    a, b = t[i].start, tok.end
+                    yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
 
 
-#: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":").
-NAME_FIELDS: dict[str, frozenset[str]] = {
-    language: frozenset(w.strip() for w in fields.split("|")) for language, fields in {
-        "en": """name|full name|patient name|first name|last name|surname|given name|family name|maiden name|
-            patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|policyholder|
-            next of kin|contact person|referred by|attending physician|physician|doctor""",
-        "de": """name|vorname|nachname|familienname|geburtsname|vor- und nachname|patient|patientin|kläger|
-            klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|mitarbeiter|
-            mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|behandelnde ärztin|
-            arzt|ärztin""",
-        "es": """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|demandante|demandado|
-            demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|médica responsable|
-            médico|médica""",
-        "pt": """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|requerente|segurado|
-            segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|médica""",
-    }.items()
-}
+#: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":";
+#: :attr:`app.languages.Language.name_fields`).
+NAME_FIELDS: dict[str, frozenset[str]] = languages.per_language("name_fields")
 
 
 def _initial(token: Token) -> bool:
@@ -316,33 +292,29 @@ class NameFieldRule(Rule):
     def __init__(self, language: str) -> None:
         self.fields = NAME_FIELDS.get(language, frozenset())
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for c, colon in enumerate(t):
-                if colon.text != ":" or c == 0:
-                    continue
-                if not any(" ".join(x.text for x in t[c - n:c]).lower() in self.fields for n in (1, 2, 3) if n <= c):
-                    continue
-                j = c + 1
-                while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES):
-                    j += 1
-                first, words, letters = j, 0, False
-                while j < len(t) and words < 5 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
-                    tok = t[j]
-                    if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
-                        pass  # "da", "DE LA": inside the name, not counted
-                    elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):
-                        letters = letters or not _initial(tok)
-                        words += 1
-                    else:
-                        break
-                    j += 1
-                if j > first and letters:
-                    a, b = t[first].start, t[j - 1].end
-                    out.append(Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}"))
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for c, colon in enumerate(t):
+            if colon.text != ":" or c == 0:
+                continue
+            if not any(" ".join(x.text for x in t[c - n:c]).lower() in self.fields for n in (1, 2, 3) if n <= c):
+                continue
+            j = c + 1
+            while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES):
+                j += 1
+            first, words, letters = j, 0, False
+            while j < len(t) and words < 5 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                tok = t[j]
+                if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
+                    pass  # "da", "DE LA": inside the name, not counted
+                elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):
+                    letters = letters or not _initial(tok)
+                    words += 1
+                else:
+                    break
+                j += 1
+            if j > first and letters:
+                a, b = t[first].start, t[j - 1].end
+                yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
 
 
 #: Head nouns of organization names per language (Graliński et al., 2009, §4.1: keywords of organization names). German heads
@@ -372,7 +344,9 @@ class OrgKeywordRule(Rule):
     def __init__(self, language: str) -> None:
         self.heads = ORG_KEYWORDS.get(language, frozenset())
         self.connectors = ORG_CONNECTORS.get(language, frozenset())
-        self.suffixes = tuple(h.lower() for h in self.heads if len(h) >= 6) if language == "de" else ()
+        lang = languages.find(language)
+        compounds = lang is not None and lang.compounds is not None  # heads end compounds ("Universitätsklinikums")
+        self.suffixes = tuple(h.lower() for h in self.heads if len(h) >= 6) if compounds else ()
 
     def _is_head(self, word: str) -> bool:
         if word in self.heads:
@@ -381,57 +355,50 @@ class OrgKeywordRule(Rule):
         return bool(self.suffixes) and word[:1].isupper() and any(
             lower.endswith(h) or lower.endswith(h + "s") for h in self.suffixes)
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for i, tok in enumerate(t):
-                if not self._is_head(tok.text):
-                    continue
-                # head ... place
-                j = i + 1
-                while j < len(t) and j - i <= 5:
-                    place = ctx.covered(t[j].start, t[j].end)
-                    if place is not None and place.label == LOCATION and place.start == t[j].start:
-                        if t[j - 1].text in self.connectors or j == i + 1:
-                            out.append(Entity(tok.start, place.end, ORGANIZATION, ctx.text[tok.start:place.end],
-                                              f"rule:{self.name}"))
-                        break
-                    if place is not None or not (t[j].text in self.connectors or _is_cap(t[j])):
-                        break
-                    j += 1
-                # place ... head
-                k = i - 1
-                while k >= 0 and i - k <= 3:
-                    place = ctx.covered(t[k].start, t[k].end)
-                    if place is not None and place.label == LOCATION and place.end == t[k].end:
-                        out.append(Entity(place.start, tok.end, ORGANIZATION, ctx.text[place.start:tok.end],
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for i, tok in enumerate(t):
+            if not self._is_head(tok.text):
+                continue
+            # head ... place
+            j = i + 1
+            while j < len(t) and j - i <= 5:
+                place = ctx.covered(t[j].start, t[j].end)
+                if place is not None and place.label == LOCATION and place.start == t[j].start:
+                    if t[j - 1].text in self.connectors or j == i + 1:
+                        yield (Entity(tok.start, place.end, ORGANIZATION, ctx.text[tok.start:place.end],
                                           f"rule:{self.name}"))
-                        break
-                    if place is not None or not _is_cap(t[k]) or t[k].text in STOP_WORDS:
-                        break
-                    k -= 1
-        return out
+                    break
+                if place is not None or not (t[j].text in self.connectors or _is_cap(t[j])):
+                    break
+                j += 1
+            # place ... head
+            k = i - 1
+            while k >= 0 and i - k <= 3:
+                place = ctx.covered(t[k].start, t[k].end)
+                if place is not None and place.label == LOCATION and place.end == t[k].end:
+                    yield (Entity(place.start, tok.end, ORGANIZATION, ctx.text[place.start:tok.end],
+                                      f"rule:{self.name}"))
+                    break
+                if place is not None or not _is_cap(t[k]) or t[k].text in STOP_WORDS:
+                    break
+                k -= 1
 
 
 #: Heads that open the name of a health-care or similar institution, as token sequences ("Complejo Hospitalario"):
-#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset").
-INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "en": (("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"), ("Hospice",)),
-    "de": (("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",), ("Praxis",)),
-    "es": (("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"), ("Sanatorio",),
-           ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"), ("Consorcio", "Hospitalario")),
-    "pt": (("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"), ("Santa", "Casa"),
-           ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde")),
-}
-#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de Colmenar").
-_INSTITUTION_STOPS: frozenset[str] = frozenset(
-    "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Rua Straße Str. Servicio Unidad Departamento Sección".split())
+#: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset";
+#: :attr:`app.languages.Language.institution_heads`).
+INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = languages.per_language("institution_heads")
+#: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de
+#: Colmenar"; :attr:`app.languages.Language.institution_stops`).
+_INSTITUTION_STOPS: frozenset[str] = languages.union("institution_stops")
+#: Lower-case words inside an institution's name (:attr:`app.languages.Language.institution_words`).
+_INSTITUTION_WORDS: frozenset[str] = NAME_PARTICLES | languages.union("institution_words")
 
 
 @register("detection_rule")
 class InstitutionRule(Rule):
-    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (seed 002 §4.1, keywords):
+    """A health-care institution's head and the name after it → one ``ORGANIZATION`` (Graliński et al., 2009,
+    §4.1, keywords):
     "Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset", "Complejo Hospitalario Universitario de
     Albacete"; in "Klinikum rechts der Isar" only "Klinikum" would be a head (lower-case words end the name).
 
@@ -450,31 +417,27 @@ class InstitutionRule(Rule):
         for head in INSTITUTION_HEADS.get(language, ()):
             self.heads.setdefault(head[0], []).append(head)
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            texts = [x.text for x in t]
-            for i in range(len(t)):
-                for head in self.heads.get(texts[i], ()):
-                    if tuple(texts[i:i + len(head)]) != head:
-                        continue
-                    j, words, last = i + len(head), 0, None
-                    while j < len(t) and words < 6 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
-                        word = texts[j]
-                        if word in _INSTITUTION_STOPS:
-                            break
-                        if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
-                            words += 1
-                            last = j
-                        elif not (word.lower() in NAME_PARTICLES or word.lower() in ("del", "la", "las", "los", "y")):
-                            break
-                        j += 1
-                    if last is not None:
-                        a, b = t[i].start, t[last].end
-                        out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
-                    break
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        texts = [x.text for x in t]
+        for i in range(len(t)):
+            for head in self.heads.get(texts[i], ()):
+                if tuple(texts[i:i + len(head)]) != head:
+                    continue
+                j, words, last = i + len(head), 0, None
+                while j < len(t) and words < 6 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                    word = texts[j]
+                    if word in _INSTITUTION_STOPS:
+                        break
+                    if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
+                        words += 1
+                        last = j
+                    elif word.lower() not in _INSTITUTION_WORDS:
+                        break
+                    j += 1
+                if last is not None:
+                    a, b = t[i].start, t[last].end
+                    yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
+                break
 
 
 def cut(entities: list[Entity], proposals: list[Entity], text: str) -> list[Entity]:
@@ -528,28 +491,24 @@ class ConjunctionRule(Rule):
     def __init__(self, language: str) -> None:
         self.conjunctions = CONJUNCTIONS.get(language, frozenset())
 
-    def apply(self, ctx: RuleContext) -> list[Entity]:
-        out = []
-        for s in ctx.sentences:
-            t = s.tokens
-            for k in range(1, len(t) - 1):
-                if t[k].text not in self.conjunctions:
-                    continue
-                left = ctx.covered(t[k - 1].start, t[k - 1].end)
-                right = ctx.covered(t[k + 1].start, t[k + 1].end)
-                if left is not None and right is None and left.label in self.labels and left.end == t[k - 1].end:
-                    end = _name_run(t, k + 1, max_words=3)
-                    if end > k + 1 and _is_cap(t[k + 1]):  # "Estados e dos Municípios": no particle first
-                        a, b = t[k + 1].start, t[end - 1].end
-                        out.append(Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}"))
-                elif right is not None and left is None and right.label in self.labels and right.start == t[k + 1].start:
-                    i = k
-                    while i > 0 and k - i < 3 and _is_cap(t[i - 1]) and t[i - 1].text not in _MONTHS_AND_DAYS:
-                        i -= 1
-                    if i < k and i > 0:  # not from the sentence's first word, which is capitalised anyway
-                        a, b = t[i].start, t[k - 1].end
-                        out.append(Entity(a, b, right.label, ctx.text[a:b], f"rule:{self.name}"))
-        return out
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for k in range(1, len(t) - 1):
+            if t[k].text not in self.conjunctions:
+                continue
+            left = ctx.covered(t[k - 1].start, t[k - 1].end)
+            right = ctx.covered(t[k + 1].start, t[k + 1].end)
+            if left is not None and right is None and left.label in self.labels and left.end == t[k - 1].end:
+                end = _name_run(t, k + 1, max_words=3)
+                if end > k + 1 and _is_cap(t[k + 1]):  # "Estados e dos Municípios": no particle first
+                    a, b = t[k + 1].start, t[end - 1].end
+                    yield Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}")
+            elif right is not None and left is None and right.label in self.labels and right.start == t[k + 1].start:
+                i = k
+                while i > 0 and k - i < 3 and _is_cap(t[i - 1]) and t[i - 1].text not in _MONTHS_AND_DAYS:
+                    i -= 1
+                if i < k and i > 0:  # not from the sentence's first word, which is capitalised anyway
+                    a, b = t[i].start, t[k - 1].end
+                    yield Entity(a, b, right.label, ctx.text[a:b], f"rule:{self.name}")
 
 
 def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:

@@ -6,7 +6,8 @@
 * **Short forms** — the headwords of multi-word entities are looked up in the document ("Parliament"
   for "European Parliament"; each name of a person: "Doe" for "John Doe"). The headword of an
   organization, location or miscellaneous entity is its last capitalised word in head-final languages
-  (en, de) and its first in head-initial ones (es, pt). Only capitalised occurrences count.
+  (en, de) and its first in head-initial ones (es, pt; :attr:`app.languages.Language.head_final`). Only
+  capitalised occurrences count.
 * **Label consistency** — occurrences of one surface with different labels get the majority label;
   a tie keeps the label of the first occurrence (after Arakami et al., via Dias, 2016).
 
@@ -25,14 +26,16 @@ import re
 from bisect import bisect_left
 from collections import Counter
 
+from app import languages
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
 from app.detection.rules import NAME_PARTICLES, STOP_WORDS_FOLDED, TITLES
 from app.doc import Entity
 
-HEAD_FINAL: frozenset[str] = frozenset({"en", "de"})
+#: The languages whose names are head-final (:attr:`app.languages.Language.head_final`); the others are head-initial.
+HEAD_FINAL: frozenset[str] = frozenset(code for code, final in languages.per_language("head_final").items() if final)
 #: Words that open place and organization names in head-initial languages without being their head ("São Paulo",
-#: "Santa Casa", "Nueva York"): such a name has no short form.
-NOT_HEADS: frozenset[str] = frozenset("são santo santa san saint nova novo nueva nuevo".split())
+#: "Santa Casa", "Nueva York"; :attr:`app.languages.Language.name_openers`): such a name has no short form.
+NOT_HEADS: frozenset[str] = languages.union("name_openers")
 _SHORT_FORM_LABELS = (PERSON, ORGANIZATION, LOCATION, MISC)
 _WORD = re.compile(r"[\w'’.-]+")
 

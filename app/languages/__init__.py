@@ -1,18 +1,33 @@
 """Language data in one place: every word list and grammar fact of a language that the stages need.
 
 One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py``) declares a :class:`Language`
-and passes it to :func:`register`; the stages read it from here:
+and passes it to :func:`register`; every stage reads it from here and from nowhere else:
 
-* detection rules (:mod:`app.detection.rules`): ``titles``, ``months``/``weekdays`` (+ variants), ``stop_words``,
-  ``legal_forms``, ``company_nouns``, ``organization_heads``, ``first_name_locales``;
-* coreference (:mod:`app.coreference.config`): ``head_final``;
-* anonymization (:mod:`app.anonymization.surrogates`, :mod:`app.anonymization.knowledge_base`): ``faker_locales``,
-  ``title_genders``, ``months``, ``weekdays``, ``legal_forms``, ``head_final``;
-* re-identification (:mod:`app.reidentification.matching`): ``label_translations``;
+* tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
+* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
+  ``academic_degrees``, ``name_particles``, ``name_fields``, ``first_name_locales``, ``legal_forms``,
+  ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``, ``conjunctions``,
+  ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
+  ``phone_regions``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
+  the second pass (``head_final``, ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun
+  fallback (``dictionary``, ``compounds``);
+* coreference (:mod:`app.coreference.config`): ``coreference`` (with ``titles``, ``title_genders``, ``legal_forms``,
+  ``head_final``);
+* anonymization (:mod:`app.anonymization`): ``faker_locales``, ``surrogate_countries``, ``surrogate_legal_forms``,
+  ``title_genders``, ``months``, ``weekdays``, ``date_words``, ``month_first``, ``articles``, ``genitive_s``,
+  ``possessive_apostrophe_s``, ``continent_names``, ``continent_adjectives``, ``country_names``,
+  ``country_aliases``, ``organization_nouns``, ``organization_synonyms``, ``headword_before``, ``mask_connectors``
+  and the phrase ``grammar`` (:mod:`app.languages.grammar`);
+* re-identification (:mod:`app.reidentification.label_names`): ``label_names``;
 * the message schema and the worker (:func:`supported`): which languages a document may have.
 
-Adding a language is one new module here (or anywhere, imported before the stages: see ``tests/fixtures/toy_language.py``),
-its NER weights, and a line of configuration; README "Adding a language" has the checklist.
+Adding a language is one new module here (or anywhere, imported before the stages: see
+``tests/fixtures/toy_language.py``), its NER weights, and a line of configuration; README "Adding a language" has the
+checklist. A field left at its default switches the stage's use of it off (no street addresses, no quasi-identifier
+lexicon, English phrases for generalization), it never makes a stage fail.
+
+The ``FOREIGN_*`` lists hold the words of languages without a module that documents of any language contain
+(French and Italian titles, Dutch legal forms, Italian name particles).
 """
 
 from __future__ import annotations
@@ -21,7 +36,9 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from app.languages.grammar import Grammar
 from app.registry import UnknownComponent
+from app.tokenization import UPPER
 
 #: The languages shipped with the worker, in this order (English first: the fallback of the surrogates).
 BUILT_IN: tuple[str, ...] = ("en", "de", "es", "pt")
@@ -35,15 +52,159 @@ FOREIGN_TITLE_GENDERS: dict[str, str] = {
 #: Legal forms of countries without a language module (Dutch, Italian, French), as written.
 FOREIGN_LEGAL_FORMS: frozenset[str] = frozenset("N.V. B.V. BV NV SpA S.p.A. S.A.S. SAS".split())
 
-#: Label translations into languages without a module (French, Italian, Dutch) and international abbreviations
-#: (upper case, accents removed) → standard label; translations may come back in any language.
-FOREIGN_LABEL_TRANSLATIONS: dict[str, str] = {
-    "PERSONNE": "PERSON", "PERSOON": "PERSON", "PERSONE": "PERSON", "PER": "PERSON", "NOM": "PERSON",
-    "ORGANIZZAZIONE": "ORGANIZATION", "ORGANISATIE": "ORGANIZATION", "ORG": "ORGANIZATION",
-    "LIEU": "LOCATION", "LUOGO": "LOCATION", "LOCALITA": "LOCATION", "LOC": "LOCATION",
-    "DATO": "DATE", "HEURE": "TIME", "ORA": "TIME", "COURRIEL": "EMAIL", "DIVERS": "MISC",
-    "NOM_PROPRE": "PROPER_NOUN",
-}
+#: Lower-case particles inside person names of languages without a module (Italian, Dutch: "della", "di", "van").
+FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
+
+#: Connectors of place and organization names of languages without a module (French, Italian, Dutch), kept by
+#: the ``kmask`` method like :attr:`Language.mask_connectors`.
+FOREIGN_MASK_CONNECTORS: frozenset[str] = frozenset("di du van et".split())
+
+#: Lower-case words inside multi-word place names of languages without a module ("Città della Pieve", "Saint-Pierre
+#: et Miquelon", "Den Haag van"), for the gazetteer like :attr:`Language.place_connectors`.
+FOREIGN_PLACE_CONNECTORS: frozenset[str] = frozenset("della di du le les et van".split())
+
+#: Function words inside dates of languages without a module (French "le 3 mars").
+FOREIGN_DATE_WORDS: frozenset[str] = frozenset({"le"})
+
+#: A lookahead for postal code formats that are only postal codes before a city ("10115 Berlin"): a capitalised word
+#: after white space (:attr:`Language.postal_codes`).
+CITY_AFTER: str = rf"(?=\s+[{UPPER}][\w-]+)"
+
+#: The organization types of the knowledge base (language-neutral concepts, named in English), in the order the
+#: knowledge base builds its tables: each language names them in :attr:`Language.organization_nouns`.
+ORGANIZATION_TYPES: tuple[str, ...] = tuple("""university college school academy institute hospital clinic bank company
+    corporation group ministry department agency authority council commission committee parliament government court
+    party union association federation foundation society club museum library church team office laboratory center
+    police newspaper airline organization theatre orchestra publisher insurer senate congress cooperative chamber
+    assembly army service network fund firm studio""".split())
+
+
+@dataclass(frozen=True)
+class StreetAddresses:
+    """How a language writes a street with its house number (the ``address`` recognizer,
+    :mod:`app.detection.addresses`, builds its regular expressions from these).
+
+    Attributes:
+        order: ``"type_last"`` (German: "Hauptstraße 5", "Berliner Straße 5": the street type ends the name, glued or
+            as a word, the number follows), ``"type_first"`` (Spanish, Portuguese: "calle Mayor 12", "Rua das Flores,
+            123") or ``"number_first"`` (English: "221B Baker Street").
+        types: regular expression of the street types: glued to the name for ``type_last`` ("straße|weg"), a word
+            of their own otherwise ("[Cc]alle|C/|Avda\\.", "Street|St\\.?").
+        separate_types: ``type_last``: the types also written as a word of their own ("Straße|Str\\.|Weg").
+        prefixes: ``type_last``: words that open a street name, as written, several words separated by one space
+            ("Am", "An der", "Alte").
+        particles: ``type_first``: regular expression of the lower-case words inside a street name ("de|del|la").
+        not_after: ``number_first``: words after which a number is no house number ("in", "since": a year).
+        suffixes: ``number_first``: words that may follow the type ("NW", "SE").
+        not_streets: matches whose first word is one of these are no address ("Ring 5", "Weg 3").
+    """
+
+    order: str
+    types: str
+    separate_types: str = ""
+    prefixes: tuple[str, ...] = ()
+    particles: str = ""
+    not_after: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    not_streets: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.order not in ("type_last", "type_first", "number_first"):
+            raise ValueError(f"unknown street address order {self.order!r}")
+
+
+@dataclass(frozen=True)
+class QuasiIdentifiers:
+    """The word lists of the strict privacy profile's quasi-identifiers (:mod:`app.detection.quasi_identifiers`).
+
+    Every entry of the tuples is a regular expression matched case-insensitively as whole words (inflected forms
+    written as alternatives: ``turc[oa]s?``). They are lexicons, not a classifier: a word missing from them stays
+    in clear.
+
+    Attributes:
+        number_words: cardinals written in words that are not also articles ("two", "zwei", "dos").
+        units: units of time and age ("years?", "Jahre?n?s?").
+        age: words that make a number an age, before it or after it ("aged", "-year-old", "años de edad").
+        age_of: the word between an age word and the number ("of": "age of 45"), a regular expression.
+        age_after: regular expressions of what follows a number that is an age ("-year-old", ``\\sJahre\\salt``).
+        year_words: the word "year", which may precede a bare year ("year 1990").
+        legal_refs: words after which a number refers to a norm ("Article", "§", "Abs\\."): never masked.
+        demographic, occupation, relation, health: nationality/ethnicity/religion/sex, occupations and offices,
+            family relations, health conditions.
+        sex_fields: form fields whose short value is a sex ("Sexo: H").
+        common_capitalised: capitalised words of legal and administrative text that name no one ("Article",
+            "Convention"): an entity made only of them, numbers and :attr:`function_words` is dropped.
+        function_words: lower-case words such an entity may contain ("of", "the", "der").
+        decades: regular expression of a decade ("the 1990s", "in den 1990er Jahren", "los años 90").
+        conjunction: the word joining two durations ("two years and six months").
+        capitalised_months: month names count only when capitalised (English).
+        ambiguous_months: month names (lower case) that are also common words ("may"): a date only after one of
+            :attr:`month_prepositions`.
+        month_prepositions: words before an ambiguous month ("in", "since").
+    """
+
+    number_words: tuple[str, ...]
+    units: tuple[str, ...]
+    age: tuple[str, ...]
+    legal_refs: tuple[str, ...]
+    demographic: tuple[str, ...]
+    occupation: tuple[str, ...]
+    relation: tuple[str, ...]
+    health: tuple[str, ...]
+    sex_fields: tuple[str, ...]
+    common_capitalised: tuple[str, ...]
+    function_words: frozenset[str]
+    decades: str
+    conjunction: str
+    age_of: str = ""
+    age_after: tuple[str, ...] = ()
+    year_words: tuple[str, ...] = ()
+    capitalised_months: bool = False
+    ambiguous_months: tuple[str, ...] = ()
+    month_prepositions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CoreferenceWords:
+    """The words of the coreference rules (:mod:`app.coreference.config`), besides the language's ``titles``,
+    ``title_genders``, ``legal_forms`` and ``company_nouns``.
+
+    Attributes:
+        titles: titles and roles dropped before a name that are not evidence of a person for detection (lower
+            case, without final period, possibly several words: "king", "prime minister", "messrs").
+        function_words: words skipped when forming acronyms and comparing prepositional variants.
+        prepositions: words after which the headword stops ("*University* of Cambridge").
+        leading_types: label → leading words naming the kind of object ("republic of", "Freistaat", "Grupo").
+        trailing_types: label → trailing words naming the kind of object besides the legal forms and company nouns,
+            which end organization names anyway ("company", "Konzern").
+        stemmer: the Snowball algorithm of the ``stem`` rule (``"german"``), or ``None``.
+    """
+
+    titles: frozenset[str] = frozenset()
+    function_words: tuple[str, ...] = ()
+    prepositions: tuple[str, ...] = ()
+    leading_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    trailing_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    stemmer: str | None = None
+
+
+@dataclass(frozen=True)
+class Compounds:
+    """A language that writes compound nouns as one word (German "Weingärtnergenossenschaft").
+
+    Attributes:
+        linking_elements: letters between the parts of a compound (Fugenelemente), longest first.
+        derivations: nominalisations: ``(suffix, endings of the base word)`` ("-ung" of a verb in "-en").
+        noun_table: ``(distribution, package, file)`` of a CSV table of common nouns and their inflected forms
+            (first column the noun, second its part of speech, the form columns after; package data read with
+            :mod:`importlib.resources`), or ``None``.
+        proper_name_markers: parts of speech of :attr:`noun_table` rows that are names, not common nouns.
+    """
+
+    linking_elements: tuple[str, ...] = ()
+    derivations: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    noun_table: tuple[str, str, str] | None = None
+    proper_name_markers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,26 +219,76 @@ class Language:
         first_name_locales: Faker locales whose first names the ``first_name`` detection rule knows.
         titles: titles and honorifics as tokens, case-sensitive ("Mr.", "Herr", "Sra."), roles included
             ("President"): a capitalised run after one is a person (detection rule ``title``).
+        honorifics: the titles that name no one by themselves ("Mr.", "Herr"; not a role such as "Minister", nor
+            "Lord", which may be a name): an entity made only of them is no name. A subset of :attr:`titles`.
         title_genders: title in lower case without the final dot → ``"male"``, ``"female"`` or ``None``
-            (neutral): the gender of a surrogate first name after the title.
+            (neutral): the gender of a surrogate first name after the title; coreference never merges a "Mr" with
+            a "Mrs" of the same name.
+        academic_degrees: degrees written between a title and a name ("Dr. rer. nat.", "PhD").
+        name_particles: lower-case words inside a person's name ("von", "da", "del").
+        particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
+        name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",
+            "nombre y apellidos"): the ``name_field`` detection rule.
+        abbreviations: words written with a final period that does not end a sentence (lower case, without the
+            period: "dr", "z.b", "avda"): the tokenizer keeps the period on the word.
+        closing_abbreviations: the abbreviations that often end a sentence ("etc", "usw"): a sentence ends after one
+            when a :attr:`sentence_starters` word follows.
+        sentence_starters: capitalised function words that open sentences ("The", "Der").
         months, weekdays: the 12 month and 7 weekday names as written in running text ("enero", "Montag").
         month_variants: other spellings of month names → month number (``{"Jänner": 1}``), also names.
         weekday_variants: other spellings of weekdays ("Sonnabend").
         month_abbreviations: abbreviations and unaccented spellings found in dates only → month number
             (``{"jan": 1, "marco": 3}``; lower case).
+        date_of: regular expression between day, month and year in written dates (Spanish ``\\s+del?\\s+``).
+        month_first: ambiguous numeric dates are month first ("5/13/2021": American English).
+        date_words: function words inside dates ("of", "de", "am").
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
+        field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
+        national_ids: ``(python-stdnum module, candidate regular expression)`` of the national identifiers.
+        phone_regions: ISO 3166 regions of phone numbers written without ``+`` country code.
+        postal_codes: regular expressions of postal codes (:data:`CITY_AFTER` for formats that need the city).
+        street_addresses: how streets and house numbers are written (:class:`StreetAddresses`), or ``None``.
         stop_words: capitalised function words that never start a name found by a rule ("The", "Der").
         legal_forms: legal forms that end company names, as written ("Ltd.", "GmbH", "S.A.", "Lda.").
         company_nouns: nouns that end company names without being legal forms ("Corporation", "Group"): the
             ``org_suffix`` detection rule takes them as legal forms, the knowledge base as organisation types.
+        place_connectors: lower-case words inside multi-word place names ("upon", "am", "de"): the gazetteer
+            matches a name only when its other words are capitalised.
         organization_heads: head nouns of organization names ("University", "Sparkasse", "Tribunal").
         organization_connectors: words between an organization head and a place ("University *of the*").
+        institution_heads: heads of health-care institutions as token sequences ("Complejo", "Hospitalario"):
+            the name after one is the institution's (detection rule ``institution``).
+        institution_words: lower-case words inside an institution's name besides :attr:`name_particles`.
+        institution_stops: words that end an institution's name (street types on a letterhead: "Avda.").
         conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
         head_final: noun phrases are head-final (English, German) rather than head-initial (Spanish,
             Portuguese); the organisation head and the coreference head word are searched from that end.
-        label_translations: translations of the standard labels into this language, upper case without
-            accents ("PERSONA" → "PERSON"): placeholders a translator translated are still re-identified.
+        name_openers: lower-case words that open place and organization names without being their head ("são",
+            "nueva"): such a name has no short form (head-initial languages).
+        compounds: how the language writes compound nouns (:class:`Compounds`, German), or ``None``.
+        dictionary: simplemma and wordfreq know the language under :attr:`code` (the proper-noun fallback's
+            common words; surrogates that are common words are avoided).
+        quasi_identifiers: the strict profile's lexicons (:class:`QuasiIdentifiers`), or ``None``.
+        coreference: the coreference rules' words (:class:`CoreferenceWords`).
+        surrogate_legal_forms: legal forms of surrogate company names ("GmbH").
+        articles: definite articles, lower case ("the", "die"): ignored before place names.
+        genitive_s: names take a genitive "s" without apostrophe (German "Müllers", "Amsterdams").
+        possessive_apostrophe_s: a possessive written with an apostrophe alone takes "'s" after a surrogate that
+            does not end in a sibilant (English "James'" → "John's").
+        continent_names: continent code (GeoNames: ``AF AS EU NA OC SA AN``) → name.
+        continent_adjectives: continent code → adjective ("European"): generalizations then say "a European
+            city" rather than "a city in Europe".
+        country_names: ISO 3166 code → the everyday name where pycountry's catalogue only has the formal one.
+        country_aliases: everyday country names (lower case) → ISO 3166 code ("usa", "eeuu").
+        organization_nouns: organization type (:data:`ORGANIZATION_TYPES`) → ``(noun, gender)``: the head nouns of
+            organization names and the nouns of their generalizations ("the university").
+        organization_synonyms: other head nouns (lower case) → organization type ("sparkasse" → "bank").
+        headword_before: words before which the headword of an organization name stands ("*University* of").
+        mask_connectors: lower-case words of place names that the ``kmask`` method never masks ("of", "de").
+        grammar: how phrases are written (:class:`app.languages.grammar.Grammar`): nouns, articles, agreement.
+        label_names: standard label → its names in this language as written, the everyday one first ("Persona",
+            "Nombre"): placeholders a translator translated are still re-identified.
     """
 
     code: str
@@ -93,20 +304,64 @@ class Language:
     legal_forms: frozenset[str]
     organization_heads: frozenset[str]
     head_final: bool
-    label_translations: dict[str, str] = field(default_factory=dict)
+    honorifics: frozenset[str] = frozenset()
+    abbreviations: frozenset[str] = frozenset()
+    closing_abbreviations: frozenset[str] = frozenset()
+    sentence_starters: frozenset[str] = frozenset()
+    place_connectors: frozenset[str] = frozenset()
+    academic_degrees: frozenset[str] = frozenset()
+    name_particles: frozenset[str] = frozenset()
+    particles_not_first: frozenset[str] = frozenset()
+    name_fields: frozenset[str] = frozenset()
     company_nouns: frozenset[str] = frozenset()
     conjunctions: frozenset[str] = frozenset()
     organization_connectors: frozenset[str] = frozenset()
+    institution_heads: tuple[tuple[str, ...], ...] = ()
+    institution_words: frozenset[str] = frozenset()
+    institution_stops: frozenset[str] = frozenset()
     month_variants: dict[str, int] = field(default_factory=dict)
     month_abbreviations: dict[str, int] = field(default_factory=dict)
-    id_keywords: tuple[str, ...] = ()
     weekday_variants: tuple[str, ...] = ()
+    date_of: str = r"\s+"
+    month_first: bool = False
+    date_words: frozenset[str] = frozenset()
+    id_keywords: tuple[str, ...] = ()
+    field_labels: frozenset[str] = frozenset()
+    national_ids: tuple[tuple[str, str], ...] = ()
+    phone_regions: tuple[str, ...] = ()
+    postal_codes: tuple[str, ...] = ()
+    street_addresses: StreetAddresses | None = None
+    name_openers: frozenset[str] = frozenset()
+    compounds: Compounds | None = None
+    dictionary: bool = False
+    quasi_identifiers: QuasiIdentifiers | None = None
+    coreference: CoreferenceWords = CoreferenceWords()
+    surrogate_legal_forms: tuple[str, ...] = ()
+    articles: frozenset[str] = frozenset()
+    genitive_s: bool = False
+    possessive_apostrophe_s: bool = False
+    continent_names: dict[str, str] = field(default_factory=dict)
+    continent_adjectives: dict[str, str] = field(default_factory=dict)
+    country_names: dict[str, str] = field(default_factory=dict)
+    country_aliases: dict[str, str] = field(default_factory=dict)
+    organization_nouns: dict[str, tuple[str, str]] = field(default_factory=dict)
+    organization_synonyms: dict[str, str] = field(default_factory=dict)
+    headword_before: frozenset[str] = frozenset()
+    mask_connectors: frozenset[str] = frozenset()
+    grammar: Grammar = Grammar()
+    label_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.months) != 12 or len(self.weekdays) != 7:
             raise ValueError(f"language {self.code!r}: 12 months and 7 weekdays expected")
         if not self.faker_locales:
             raise ValueError(f"language {self.code!r}: at least one Faker locale expected")
+        if not self.honorifics <= self.titles:
+            raise ValueError(f"language {self.code!r}: honorifics must be titles "
+                             f"({', '.join(sorted(self.honorifics - self.titles))})")
+        unknown = set(self.organization_nouns) - set(ORGANIZATION_TYPES)
+        if unknown:
+            raise ValueError(f"language {self.code!r}: unknown organization types {', '.join(sorted(unknown))}")
 
 
 class UnknownLanguage(UnknownComponent):
@@ -114,7 +369,6 @@ class UnknownLanguage(UnknownComponent):
 
 
 _REGISTRY: dict[str, Language] = {}
-_version = 0
 
 
 def register(language: Language) -> Language:
@@ -123,9 +377,7 @@ def register(language: Language) -> Language:
     Returns:
         ``language``.
     """
-    global _version
     _REGISTRY[language.code] = language
-    _version += 1
     return language
 
 
@@ -139,6 +391,11 @@ def get(code: str) -> Language:
         return _REGISTRY[code]
     except KeyError:
         raise UnknownLanguage(f"unknown language {code[:16]!r} (declared: {', '.join(_REGISTRY)})") from None
+
+
+def find(code: str) -> Language | None:
+    """The :class:`Language` of ``code``, or ``None`` when no module declared it."""
+    return _REGISTRY.get(code)
 
 
 def supported() -> tuple[str, ...]:

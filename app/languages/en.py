@@ -1,6 +1,54 @@
 """English."""
 
-from app.languages import Language, register
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.detection import labels as L
+from app.languages import (
+    ORGANIZATION_TYPES, CoreferenceWords, Language, QuasiIdentifiers, StreetAddresses, register,
+)
+from app.languages.grammar import Agreement, Grammar, join
+
+
+def indefinite_article(phrase: str) -> str:
+    """"a" or "an" before ``phrase`` by its sound ("an hour", "a university", "an MP")."""
+    w = phrase.lower()
+    if re.match(r"(eu|uni|one|use|u[bcfhjkqrst][aeiou])", w):
+        return "a"
+    if re.match(r"(hour|honest|honou?r|[aeiou])", w) or re.match(r"[fhlmnrsx]\b|[aefhilmnorsx][A-Z0-9]", phrase):
+        return "an"
+    return "a"
+
+
+@dataclass(frozen=True)
+class EnglishGrammar(Grammar):
+    """English phrases: "a"/"an" by sound, adjectives before the noun, no gender; a country takes "the" when it is
+    plural or a union of parts ("the Netherlands", "the United Kingdom").
+
+    Attributes:
+        the_words: words of a country name that make it take "the" ("Republic", "Islands").
+        the_names: other names that take "the" ("Netherlands", "Gambia").
+    """
+
+    the_words: tuple[str, ...] = ()
+    the_names: frozenset[str] = frozenset()
+
+    def inflect(self, noun: str, gender: str, *, rest: str, adjective: str, definite: bool, previous: str,
+                drop_article: bool, genitive: bool) -> str:
+        head = join(adjective, noun)
+        article = "" if drop_article else ("the" if definite else indefinite_article(head))
+        return join(article, head, rest)
+
+    def place_agreement(self, name: str) -> Agreement:
+        takes = name in self.the_names or any(w in name.split() for w in self.the_words)
+        plural = takes and name.endswith("s") and "Republic" not in name
+        return Agreement(takes, "n", plural)
+
+    def located_in(self, name: str) -> str:
+        return f"in the {name}" if self.place_agreement(name).article else f"in {name}"
+
 
 LANGUAGE = register(Language(
     code="en",
@@ -10,16 +58,30 @@ LANGUAGE = register(Language(
     first_name_locales=("en_US", "en_GB"),
     titles=frozenset("""Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor
         President Minister Commissioner Mayor""".split()),
+    honorifics=frozenset("Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev.".split()),
     title_genders={
-        "mr": "male", "mister": "male", "sir": "male", "lord": "male",
+        "mr": "male", "mister": "male", "sir": "male", "lord": "male", "messrs": "male",
         "mrs": "female", "ms": "female", "miss": "female", "madam": "female", "dame": "female", "lady": "female",
         "dr": None, "prof": None, "mx": None, "rev": None,
     },
+    academic_degrees=frozenset("PhD Ph.D. MD M.D.".split()),
+    name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
+        family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
+        policyholder|next of kin|contact person|referred by|attending physician|physician|doctor""".split("|")),
+    abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
+        ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
+        jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
+    closing_abbreviations=frozenset("co corp inc ltd bros jr etc".split()),
+    sentence_starters=frozenset("""The This That These Those It He She They We I You His Her Their Our My Its There Then
+        But However""".split()),
+    place_connectors=frozenset("of the and upon on in".split()),
     months=("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December"),
     month_abbreviations={"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "oct": 10, "nov": 11, "dec": 12},
     weekdays=("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    month_first=True,
+    date_words=frozenset({"of", "the", "and"}),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
@@ -29,6 +91,8 @@ LANGUAGE = register(Language(
     organization_heads=frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum
         Police Academy School Club Association Federation Society Foundation Agency Authority Commission Embassy
         Parliament Assembly Government Department Chamber Exchange""".split()),
+    institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
+                       ("Hospice",)),
     id_keywords=(
         r"MRN", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?", r"record\s+number",
         r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",
@@ -37,9 +101,179 @@ LANGUAGE = register(Language(
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"ID",
     ),
+    field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
+    national_ids=(
+        ("stdnum.us.ssn", r"\b\d{3}-\d{2}-\d{4}\b"),
+        ("stdnum.gb.nhs", r"\b\d{3}[ -]?\d{3}[ -]?\d{4}\b"),
+        ("stdnum.gb.vat", r"\bGB[ ]?\d{3}[ ]?\d{4}[ ]?\d{2}\b"),
+    ),
+    phone_regions=("US", "GB", "IE"),
+    postal_codes=(
+        r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
+        r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
+    ),
+    street_addresses=StreetAddresses(
+        order="number_first",
+        types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
+               "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?"),
+        not_after=("in", "In", "by", "since", "until"),
+        suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
+    ),
     head_final=True,
-    label_translations={
-        "NAME": "PERSON", "ORGANISATION": "ORGANIZATION", "PLACE": "LOCATION", "TELEPHONE": "PHONE",
-        "MAIL": "EMAIL", "E_MAIL": "EMAIL", "E-MAIL": "EMAIL",
+    name_openers=frozenset({"saint"}),
+    dictionary=True,
+    quasi_identifiers=QuasiIdentifiers(
+        number_words=(
+            "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+            "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
+            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "dozens?",
+            "(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|"
+            "eight|nine)",
+
+        ),
+        units=(
+            "years?'?", "months?'?", "weeks?'?", "days?'?", "hours?", "minutes?", "decades?",
+        ),
+        age=(
+            "aged", "age", "-year-old", "years? old", "years? of age",
+        ),
+        legal_refs=(
+            "Article", "Articles", "Art\\.", "Arts\\.", "Rule", "Rules", "Protocol", "Protocols", "paragraph",
+            "paragraphs", "para\\.", "§", "§§", "section", "sections", "Section", "Sections", "Chapter", "page",
+            "pages", "p\\.", "pp\\.", "Annex", "point", "points", "Law", "Act",
+        ),
+        demographic=(
+            "(?:Turkish|Kurdish|Polish|German|French|Spanish|Portuguese|Italian|Greek|Russian|Ukrainian|Romanian|"
+            "Bulgarian|Hungarian|Czech|Slovak|Slovenian|Croatian|Serbian|Bosnian|Albanian|Macedonian|Montenegrin|"
+            "Austrian|Swiss|Dutch|Belgian|Danish|Swedish|Norwegian|Finnish|Icelandic|Irish|British|English|"
+            "Scottish|Welsh|American|Canadian|Mexican|Brazilian|Argentinian|Chilean|Colombian|Moroccan|Algerian|"
+            "Tunisian|Egyptian|Nigerian|Ghanaian|Senegalese|Syrian|Iraqi|Iranian|Afghan|Pakistani|Indian|Chinese|"
+            "Japanese|Vietnamese|Armenian|Azerbaijani|Georgian|Chechen|Moldovan|Lithuanian|Latvian|Estonian|"
+            "Belarusian|Cypriot|Maltese|Luxembourgish|Israeli|Palestinian|Lebanese|Somali|Eritrean|"
+            "Ethiopian)(?: nationals?| citizens?| origin)?",
+            "nationals?", "Roma", "Romani", "Gypsy", "Gypsies", "Arabs?", "Jews?", "Jewish", "Muslims?",
+            "Christians?", "Catholics?", "Protestants?", "Orthodox", "Buddhists?", "Hindus?", "Sikhs?", "Alevis?",
+            "Sunnis?", "Shiites?", "atheists?", "Jehovah's Witness(?:es)?", "ethnic", "ethnicity", "ethnic origin",
+            "married", "divorced", "unmarried", "separated", "single mother", "single father", "male", "female",
+            "man", "woman", "men", "women", "transgender", "gay", "lesbian", "homosexual",
+        ),
+        occupation=(
+            "(?:university |associate |assistant )?professors?", "lecturers?", "teachers?", "students?", "pupils?",
+            "lawyers?", "barristers?", "solicitors?", "attorneys?", "judges?", "prosecutors?", "notar(?:y|ies)",
+            "journalists?", "editors?(?:-in-chief)?", "reporters?", "publishers?", "owners?", "directors?",
+            "managers?", "employees?", "workers?", "civil servants?", "officials?", "police officers?",
+            "policem[ae]n", "gendarmes?", "soldiers?", "officers?", "sergeants?", "captains?", "colonels?",
+            "generals?", "doctors?", "physicians?", "surgeons?", "nurses?", "pharmacists?", "dentists?",
+            "psychiatrists?", "psychologists?", "engineers?", "architects?", "accountants?", "farmers?",
+            "shopkeepers?", "drivers?", "mechanics?", "electricians?", "builders?", "cleaners?", "cooks?", "waiters?",
+            "waitress(?:es)?", "secretar(?:y|ies)", "clerks?", "priests?", "imams?", "pastors?", "monks?", "nuns?",
+            "mayors?", "governors?", "ministers?", "deputies", "deputy", "members? of parliament", "MPs?",
+            "senators?", "ambassadors?", "presidents?", "chairm[ae]n", "heads? of department", "businessm[ae]n",
+            "traders?", "merchants?", "unemployed", "retired", "pensioners?", "housewi(?:fe|ves)", "artists?",
+            "musicians?", "actors?", "actress(?:es)?", "writers?", "authors?", "photographers?", "social workers?",
+            "carers?", "caretakers?", "guards?", "prison officers?", "mukhtars?", "village heads?",
+        ),
+        relation=(
+            "mothers?", "fathers?", "parents?", "sons?", "daughters?", "children", "child", "brothers?", "sisters?",
+            "siblings?", "wi(?:fe|ves)", "husbands?", "spouses?", "partners?", "widows?", "widowers?",
+            "grand(?:mother|father|son|daughter|parent|child)s?", "grandchildren", "uncles?", "aunts?", "cousins?",
+            "nephews?", "nieces?", "(?:mother|father|son|daughter|brother|sister)s?-in-law", "fiancée?s?",
+            "step(?:mother|father|son|daughter)s?", "relatives?", "family", "families", "maternal", "paternal",
+        ),
+        health=(
+            "diabetes", "diabetic", "cancer", "tumou?rs?", "HIV", "AIDS", "hepatitis(?: [ABC])?", "tuberculosis",
+            "asthma", "epilepsy", "epileptic", "depression", "depressive", "schizophreni(?:a|c)", "bipolar",
+            "psychosis", "psychotic", "dementia", "Alzheimer's(?: disease)?", "Parkinson's(?: disease)?", "strokes?",
+            "heart attacks?", "heart disease", "multiple sclerosis", "disabled", "disabilit(?:y|ies)", "handicapped",
+            "paraplegic", "tetraplegic", "blind", "deaf", "pregnant", "pregnancy", "alcoholism", "alcoholic",
+            "drug addict(?:ion)?", "addiction", "post-traumatic stress disorder", "PTSD", "injur(?:y|ies)", "wounds?",
+            "fractures?", "illness(?:es)?", "mentally ill", "medical condition",
+        ),
+        sex_fields=(
+            "sex", "gender",
+        ),
+        common_capitalised=(
+            "Article", "Articles", "Art.", "Rule", "Rules", "Section", "Sections", "Paragraph", "Protocol",
+            "Protocols", "Convention", "Conventions", "Chamber", "Grand", "Court", "Courts", "Government",
+            "Governments", "Applicant", "Applicants", "Judgment", "Registry", "Registrar", "Act", "Code", "Law",
+            "Constitution", "Decree", "Regulation", "Regulations", "Directive", "Annex", "Appendix", "Schedule",
+            "Part", "Chapter", "Plaintiff", "Defendant", "Respondent", "Claimant", "Appellant", "Party", "Parties",
+            "Contracting", "First", "Second", "Third", "Fourth", "Fifth", "Protection", "Human", "Rights",
+            "Fundamental", "Freedoms", "Facts", "Procedure", "Decision", "Admissibility", "Agent", "President",
+            "Vice-President", "Judge", "Judges", "Deputy", "Section",
+        ),
+        function_words=frozenset("the of for and under in on to a an".split()),
+        decades=r"\b(?:1[6-9]|20)\d0s\b|\b'\d0s\b",
+        conjunction="and",
+        age_of="of",
+        age_after=("-year-old", r"\s(?:years?)\s(?:old|of\sage)"),
+        year_words=("year",),
+        capitalised_months=True,
+        ambiguous_months=("may", "march"),
+        month_prepositions=("in", "on", "of", "since", "until", "from", "by", "early", "late", "mid", "last", "next"),
+    ),
+    coreference=CoreferenceWords(
+        titles=frozenset({"fr", "mx", "messrs", "madam", "vice-president", "prime minister", "chancellor", "king",
+                          "queen", "prince", "princess", "general", "colonel", "captain"}),
+        function_words=("of", "the", "and", "for", "on", "in", "at", "to", "&"),
+        prepositions=("of", "for", "on", "in", "at"),
+        leading_types={L.LOCATION: ("federal republic of", "republic of", "kingdom of", "principality of",
+                                    "grand duchy of", "state of", "commonwealth of", "city of", "island of", "isle of")},
+        trailing_types={L.ORGANIZATION: ("company", "incorporated")},
+    ),
+    surrogate_legal_forms=("Ltd", "PLC"),
+    articles=frozenset({"the"}),
+    possessive_apostrophe_s=True,
+    continent_names={"AF": "Africa", "AS": "Asia", "EU": "Europe", "NA": "North America", "OC": "Oceania",
+                     "SA": "South America", "AN": "Antarctica"},
+    continent_adjectives={"AF": "African", "AS": "Asian", "EU": "European", "NA": "North American",
+                          "OC": "Oceanian", "SA": "South American", "AN": "Antarctic"},
+    country_aliases={
+        "usa": "US", "u.s.": "US", "u.s.a.": "US", "us": "US", "america": "US", "uk": "GB", "u.k.": "GB",
+        "great britain": "GB", "britain": "GB", "holland": "NL", "russia": "RU", "turkey": "TR", "czech republic": "CZ",
+        "ivory coast": "CI", "vatican": "VA", "vatican city": "VA", "south korea": "KR", "north korea": "KP",
+        "burma": "MM", "persia": "IR",
+    },
+    organization_nouns={concept: (concept, "n") for concept in ORGANIZATION_TYPES},
+    organization_synonyms={
+        "centre": "center", "organisation": "organization", "theater": "theatre", "institution": "institute",
+        "board": "council", "labs": "laboratory", "lab": "laboratory", "bureau": "office", "conference": "assembly",
+        "inc": "company", "corp": "corporation",
+    },
+    headword_before=frozenset({"of"}),
+    mask_connectors=frozenset({"of", "the", "and"}),
+    grammar=EnglishGrammar(
+        place_nouns={
+            "city": ("city", "n"), "country": ("country", "n"), "region": ("region", "n"),
+            "continent": ("continent", "n"), "place": ("place", "n"), "state": ("state", "n"), "land": ("state", "n"),
+            "province": ("province", "n"), "county": ("county", "n"), "district": ("district", "n"),
+            "department": ("department", "n"), "municipality": ("municipality", "n"), "canton": ("canton", "n"),
+            "prefecture": ("prefecture", "n"), "governorate": ("governorate", "n"),
+            "autonomous community": ("autonomous community", "n"), "parish": ("parish", "n"), "date": ("date", "n"),
+        },
+        label_nouns={
+            L.ORGANIZATION: ("organization", "n"), L.TIME: ("time", "n"), L.EMAIL: ("e-mail address", "n"),
+            L.PHONE: ("phone number", "n"), L.URL: ("web address", "n"), L.IP_ADDRESS: ("IP address", "n"),
+            L.IBAN: ("bank account number", "n"), L.CREDIT_CARD: ("card number", "n"),
+            L.NATIONAL_ID: ("identity number", "n"), L.MONEY: ("amount of money", "n"),
+            L.CASE_NUMBER: ("case number", "n"), L.ID_NUMBER: ("reference number", "n"),
+            L.POSTAL_CODE: ("postal code", "n"), L.NUMBER: ("number", "n"), L.DEMOGRAPHIC: ("group", "n"),
+            L.OCCUPATION: ("occupation", "n"), L.RELATION: ("relative", "n"), L.HEALTH: ("health condition", "n"),
+            L.QUANTITY: ("quantity", "n"), L.CODE: ("number", "n"),
+        },
+        determiners=frozenset("the a an this that these those his her its their our your my".split()),
+        the_words=("Republic", "Kingdom", "Islands", "States", "Emirates", "Federation", "Union"),
+        the_names=frozenset({"Netherlands", "Philippines", "Bahamas", "Maldives", "Seychelles", "Comoros", "Gambia",
+                             "Vatican", "Holy See"}),
+    ),
+    label_names={
+        L.PERSON: ("Person", "Name", "Per"),
+        L.ORGANIZATION: ("Organisation", "Org", "Company"),
+        L.LOCATION: ("Place", "Loc", "Location"),
+        L.MISC: ("Miscellaneous", "Misc"),
+        L.PHONE: ("Telephone", "Tel"),
+        L.EMAIL: ("E-mail", "Mail"),
+        L.MONEY: ("Amount",),
+        L.ID_NUMBER: ("ID", "Identifier"),
     },
 ))

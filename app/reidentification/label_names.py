@@ -1,12 +1,17 @@
 """Names of the placeholder labels in other languages: what a translator or a machine translation
 system writes when it translates the label of ``[PERSON_1]`` (issue 16, item 3).
 
-One table per language — the 24 official languages of the European Union plus Russian, Japanese,
-Chinese and Arabic — from the everyday word for each concept (dictionary translations of "person",
+One table per language from the everyday word for each concept (dictionary translations of "person",
 "organisation", "place", "date", ...), plus the forms that Apertium 3 (Forcada et al. 2011,
 "Apertium: a free/open-source platform for rule-based machine translation") was measured to write for
 our labels (``[DATE_1]`` → ``[CITA_1]``, ``[ADDRESS_1]`` → ``[ALOCUCIÓN_1]``, ``[ID_NUMBER_1]`` →
-``[VÃO_NÚMERO_1]``; see ``docs/reidentification.md``).
+``[VÃO_NÚMERO_1]``; see ``docs/reidentification.md``):
+
+* the languages the worker supports name their labels in their own module
+  (:attr:`app.languages.Language.label_names`; a language declared only there is read too);
+* :data:`TRANSLATOR_LANGUAGES` is the translators' vocabulary: the label names of the languages a document may be
+  translated *into* without being a supported source language — the other official languages of the European
+  Union plus Russian, Japanese, Chinese and Arabic. A language that gets a module moves its entry there.
 
 :data:`LABEL_NAMES` maps each **folded** name (upper case, accents removed, spaces and hyphens as
 ``_``: :func:`fold_label`) to the standard label. A folded name that two languages give to different
@@ -20,40 +25,19 @@ from functools import lru_cache
 
 from app.detection import labels as L
 
-#: language → standard label → names (as written; folded when the table is built).
-NAMES_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {L.PERSON: ("Person", "Name", "Per"), L.ORGANIZATION: ("Organisation", "Org", "Company"),
-           L.LOCATION: ("Place", "Loc", "Location"), L.MISC: ("Miscellaneous", "Misc"), L.PHONE: ("Telephone", "Tel"),
-           L.EMAIL: ("E-mail", "Mail"), L.MONEY: ("Amount",), L.ID_NUMBER: ("ID", "Identifier")},
-    "de": {L.PERSON: ("Person", "Personen"), L.ORGANIZATION: ("Organisation",), L.LOCATION: ("Ort", "Standort", "Lage"),
-           L.MISC: ("Verschiedenes", "Sonstiges"), L.DATE: ("Datum",), L.TIME: ("Zeit", "Uhrzeit"),
-           L.EMAIL: ("E-Mail",), L.PHONE: ("Telefon", "Telefonnummer"), L.MONEY: ("Betrag", "Geld"),
-           L.NUMBER: ("Nummer", "Zahl"), L.ID_NUMBER: ("Kennnummer", "ID-Nummer", "Ausweisnummer"),
-           L.POSTAL_CODE: ("Postleitzahl", "PLZ"), L.CASE_NUMBER: ("Aktenzeichen",), L.PROPER_NOUN: ("Eigenname",),
-           L.CREDIT_CARD: ("Kreditkarte",), L.IP_ADDRESS: ("IP-Adresse",)},
-    "es": {L.PERSON: ("Persona", "Nombre"), L.ORGANIZATION: ("Organización", "Empresa"),
-           L.LOCATION: ("Lugar", "Ubicación", "Localización", "Sitio"), L.MISC: ("Varios", "Misceláneo", "Diversos"),
-           L.DATE: ("Fecha", "Cita"), L.TIME: ("Hora", "Tiempo"), L.EMAIL: ("Correo", "Correo electrónico", "Email"),
-           L.PHONE: ("Teléfono",), L.MONEY: ("Dinero", "Importe"), L.NUMBER: ("Número",),
-           L.ID_NUMBER: ("Número de identificación", "ID número", "Número ID", "Número de ID", "Número de referencia"),
-           L.POSTAL_CODE: ("Código postal",), L.CASE_NUMBER: ("Número de caso", "Número de expediente"),
-           L.PROPER_NOUN: ("Nombre propio", "Sustantivo propio", "Sustantivo apropiado", "Sustantivo pertinente"),
-           L.CREDIT_CARD: ("Tarjeta de crédito",), L.IP_ADDRESS: ("Dirección IP",)},
-    "pt": {L.PERSON: ("Pessoa", "Nome"), L.ORGANIZATION: ("Organização", "Empresa"),
-           L.LOCATION: ("Local", "Localização", "Lugar"), L.MISC: ("Diversos", "Vários"), L.DATE: ("Data",),
-           L.TIME: ("Hora", "Tempo"), L.EMAIL: ("Correio eletrónico", "Correio eletrônico", "E-mail"),
-           L.PHONE: ("Telefone",), L.MONEY: ("Dinheiro", "Montante"), L.NUMBER: ("Número",),
-           L.ID_NUMBER: ("Número de identificação", "Número ID", "Vão número", "Van número"),
-           L.POSTAL_CODE: ("Código postal",), L.PROPER_NOUN: ("Nome próprio", "Substantivo próprio", "Substantivo apropriado"),
-           L.CREDIT_CARD: ("Cartão de crédito",), L.IP_ADDRESS: ("Endereço IP",)},
+#: Translators' vocabulary: language without a module → standard label → names (as written; folded when the table
+#: is built), the everyday name first.
+TRANSLATOR_LANGUAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {L.PERSON: ("Personne", "Nom"), L.ORGANIZATION: ("Organisation",), L.LOCATION: ("Lieu", "Localisation", "Endroit"),
            L.MISC: ("Divers",), L.DATE: ("Date",), L.TIME: ("Heure",), L.EMAIL: ("Courriel",),
            L.PHONE: ("Téléphone",), L.MONEY: ("Argent", "Montant"), L.NUMBER: ("Numéro",),
-           L.POSTAL_CODE: ("Code postal",), L.PROPER_NOUN: ("Nom propre",)},
+           L.POSTAL_CODE: ("Code postal",), L.PROPER_NOUN: ("Nom propre",),
+           L.DEMOGRAPHIC: ("Démographie", "Démographique"), L.OCCUPATION: ("Profession",), L.HEALTH: ("Santé",),
+           L.QUANTITY: ("Quantité",)},
     "it": {L.PERSON: ("Persona", "Persone", "Nome"), L.ORGANIZATION: ("Organizzazione",), L.LOCATION: ("Luogo", "Località", "Posizione"),
            L.MISC: ("Varie", "Vari"), L.DATE: ("Data",), L.TIME: ("Ora", "Orario"), L.EMAIL: ("Posta elettronica",),
            L.PHONE: ("Telefono",), L.MONEY: ("Denaro", "Importo"), L.NUMBER: ("Numero",),
-           L.POSTAL_CODE: ("Codice postale", "CAP"), L.PROPER_NOUN: ("Nome proprio",)},
+           L.POSTAL_CODE: ("Codice postale", "CAP"), L.PROPER_NOUN: ("Nome proprio",), L.CODE: ("Codice",)},
     "nl": {L.PERSON: ("Persoon", "Naam"), L.ORGANIZATION: ("Organisatie",), L.LOCATION: ("Plaats", "Locatie"),
            L.MISC: ("Diversen",), L.DATE: ("Datum",), L.TIME: ("Tijd",), L.PHONE: ("Telefoon",),
            L.MONEY: ("Geld", "Bedrag"), L.NUMBER: ("Nummer",), L.POSTAL_CODE: ("Postcode",)},
@@ -135,17 +119,19 @@ def fold_label(label: str) -> str:
     return "_".join(part for part in bare.replace("-", " ").replace(".", " ").replace("_", " ").split())
 
 
-def _names() -> list[tuple[str, str]]:
-    """``(name, standard label)`` pairs: :data:`NAMES_BY_LANGUAGE`, plus the label translations of every language
-    module (:attr:`app.languages.Language.label_translations`, so a language declared only there is read too)."""
+def names_by_language() -> dict[str, dict[str, tuple[str, ...]]]:
+    """language → standard label → names: every declared language's :attr:`app.languages.Language.label_names`,
+    then :data:`TRANSLATOR_LANGUAGES` for the others."""
     from app import languages
-    from app.detection.labels import PLACEHOLDER_TRANSLATIONS
 
-    pairs = [(name, label) for by_label in NAMES_BY_LANGUAGE.values() for label, names in by_label.items()
-             for name in names]
-    pairs += list(languages.FOREIGN_LABEL_TRANSLATIONS.items()) + list(PLACEHOLDER_TRANSLATIONS.items())
-    pairs += [(name, label) for lang in languages.all_languages() for name, label in lang.label_translations.items()]
-    return pairs
+    table = {lang.code: lang.label_names for lang in languages.all_languages()}
+    return {**table, **{code: names for code, names in TRANSLATOR_LANGUAGES.items() if code not in table}}
+
+
+def _names() -> list[tuple[str, str]]:
+    """``(name, standard label)`` pairs of :func:`names_by_language`."""
+    return [(name, label) for by_label in names_by_language().values() for label, names in by_label.items()
+            for name in names]
 
 
 def _build() -> tuple[dict[str, str], frozenset[str]]:
@@ -162,3 +148,5 @@ def _build() -> tuple[dict[str, str], frozenset[str]]:
 
 
 LABEL_NAMES, AMBIGUOUS = _build()
+#: :func:`names_by_language` when the table was built.
+NAMES_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = names_by_language()

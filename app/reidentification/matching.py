@@ -30,10 +30,8 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from dataclasses import dataclass
 
-from app import languages
 from app.detection.labels import STANDARD_LABELS
 from app.reidentification.label_names import LABEL_NAMES, fold_label
 

@@ -1,5 +1,7 @@
+import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,46 +41,171 @@ def test_a_language_needs_twelve_months_and_seven_weekdays():
                            legal_forms=frozenset(), organization_heads=frozenset(), head_final=True)
 
 
+TOY_TEXT = ("Zir Albo Berto vizitis Lisbono la 3 Kvaro 2020. Poste Zir Berto skribis al Acme Kompanio kaj Acme "
+            "respondis.\n"
+            "Nomo: Karlo Dento, de Bona Kompanio\n"
+            "Adreso: Strato Rozo 12, XX-1234 Lisbono. Telefono 01 42 68 53 00. BSN 111222333, numero 4471923.\n"
+            "Albo Berto kaj Cezaro Delto laboras en Malsanulejo Sankta Maria. Zira Eva Fonto estas instruisto de du "
+            "jaroj.")
+
 TOY_RUN = r"""
-import json
+import json, sys
 import tests.fixtures.toy_language  # declares "xx" before any stage is imported
+from app.anonymization.registry import available_methods
 from app.detection.pipeline import build_detector
 from app.pipeline import Pipeline
 from app.settings import Settings
+from app.tokenization import split_sentences, tokenize
 from models.records import decode_document, decode_translation
 from tests.unit.fakes import GazetteerTagger
 
-tagger = GazetteerTagger({"Lisbono": "LOC"})
-pipeline = Pipeline(Settings(),
+text = sys.argv[1]
+tagger = GazetteerTagger({"Lisbono": "LOC", "Zir Berto": "PER", "Acme Kompanio": "ORG", "Acme": "ORG"})
+methods = available_methods()
+pipeline = Pipeline(Settings(allowed_methods=methods, minimum_method="kmask"),
                     detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
-text = "Zir Albo Berto vizitis Lisbono la 3 Kvaro. Poste Zir Albo Berto skribis al Acme Kompanio."
-out = {}
-for method in ("tag", "substitute", "generalize"):
-    doc = decode_document(json.dumps({"job_id": "toy", "language": "xx", "text": text, "method": method}).encode(), max_text_chars=10_000)
-    detected = pipeline.detect(doc)
+
+
+def run(method, profile="standard", label=None):
+    record = {"job_id": f"toy-{method}-{profile}", "language": "xx", "text": text, "method": method,
+              "privacy_profile": profile}
+    detected = pipeline.detect(decode_document(json.dumps(record).encode(), max_text_chars=10_000))
     resolved = pipeline.corefer(detected)
     request, table = pipeline.anonymize(resolved)
-    translation = decode_translation(json.dumps({"job_id": "toy", "language": "xx", "text": request.text, "anonymization_id": request.anonymization_id}).encode(), max_text_chars=10_000)
+    translated = request.text if label is None else request.text.replace("[PERSON_", f"[{label}_")
+    translation = decode_translation(json.dumps({"job_id": record["job_id"], "language": "xx", "text": translated,
+                                                 "anonymization_id": request.anonymization_id}).encode(),
+                                     max_text_chars=10_000)
     back = pipeline.reidentify(translation, table)
-    out[method] = {"entities": [(e["text"], e["label"], e["source"]) for e in detected.entities],
-                   "chains": [c["mentions"] for c in resolved.chains], "anonymized": request.text,
-                   "restored": back.text}
+    entities = detected.entities
+    return {"entities": [(e["text"], e["label"], e["source"]) for e in entities],
+            "chains": [sorted({entities[i]["text"] for i in c["mentions"]}) for c in resolved.chains],
+            "anonymized": request.text, "restored": back.text}
+
+
+out = {"methods": {method: run(method) for method in methods}, "strict": run("tag", "strict"),
+       "translated_label": run("tag", label="HOMO"),
+       "months": list(tests.fixtures.toy_language.LANGUAGE.months),
+       "tokens": [t.text for t in tokenize("Vidu ekz. Zir Albo")],
+       "sentences": [len(split_sentences(t)) for t in ("Vidu ktp. Zir Albo", "Vidu ktp. La fino")]}
 print(json.dumps(out))
 """
 
 
-def test_a_language_declared_in_one_module_goes_through_every_stage():
+@pytest.fixture(scope="module")
+def toy() -> dict:
+    """The toy language (tests/fixtures/toy_language.py) through every stage and every method, in a process of its
+    own: the language is declared before any stage is imported, as a deployment's language module would be (and the
+    other tests of this process never see it)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    run = subprocess.run([sys.executable, "-c", TOY_RUN], cwd=REPO, env=env, capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", TOY_RUN, TOY_TEXT], cwd=REPO, env=env, capture_output=True, text=True,
                          timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
-    out = json.loads(run.stdout.strip().splitlines()[-1])
-    text = "Zir Albo Berto vizitis Lisbono la 3 Kvaro. Poste Zir Albo Berto skribis al Acme Kompanio."
-    tag = out["tag"]
-    assert ("Albo Berto", "PERSON", "rule:title") in [tuple(e) for e in tag["entities"]]
-    assert ("Acme Kompanio", "ORGANIZATION", "rule:org_suffix") in [tuple(e) for e in tag["entities"]]
-    assert tag["anonymized"] == ("Zir [PERSON_1] vizitis [LOCATION_1] la [DATE_1]. Poste Zir [PERSON_1] skribis "
-                                 "al [ORGANIZATION_1].")
-    for method in ("tag", "substitute", "generalize"):
-        assert out[method]["restored"] == text, method
-        assert "Albo" not in out[method]["anonymized"] and "Acme" not in out[method]["anonymized"], method
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_language_declared_in_one_module_goes_through_every_stage(toy):
+    assert set(toy["methods"]) >= {"tag", "suppress", "substitute", "generalize", "kmask", "ukds", "combined"}
+    for method, out in toy["methods"].items():
+        assert out["restored"] == TOY_TEXT, method
+        for original in ("Albo", "Acme", "Karlo", "Bona", "Rozo", "111222333", "4471923", "68 53"):
+            assert original not in out["anonymized"], (method, original)
+    assert toy["methods"]["tag"]["anonymized"] == (
+        "Zir [PERSON_1] vizitis [LOCATION_1] la [DATE_1]. Poste [PERSON_1] skribis al [ORGANIZATION_1] kaj "
+        "[ORGANIZATION_1] respondis.\nNomo: [PERSON_2], de [ORGANIZATION_2]\nAdreso: [LOCATION_2], [POSTAL_CODE_1] "
+        "[LOCATION_1]. Telefono [PHONE_1]. BSN [NATIONAL_ID_1], numero [ID_NUMBER_1].\n[PERSON_1] kaj [PERSON_3] "
+        "laboras en [ORGANIZATION_3]. Zira [PERSON_4] estas instruisto de du jaroj.")
+
+
+def test_detection_reads_the_toy_languages_words(toy):
+    """Rules (titles, name fields, legal forms, conjunctions, institution heads), patterns (months, phone regions,
+    postal codes, street addresses, national identifiers, identifier keywords) and the strict profile's lexicon."""
+    entities = {tuple(e) for e in toy["methods"]["tag"]["entities"]}
+    assert {("Albo Berto", "PERSON", "rule:title"), ("Eva Fonto", "PERSON", "rule:title"),
+            ("Karlo Dento", "PERSON", "rule:name_field"), ("Bona Kompanio", "ORGANIZATION", "rule:org_suffix"),
+            ("Cezaro Delto", "PERSON", "rule:conjunction"),
+            ("Malsanulejo Sankta Maria", "ORGANIZATION", "rule:institution"),
+            ("3 Kvaro 2020", "DATE", "date"), ("01 42 68 53 00", "PHONE", "phone"),
+            ("XX-1234", "POSTAL_CODE", "postal_code"), ("Strato Rozo 12", "LOCATION", "address"),
+            ("111222333", "NATIONAL_ID", "national_id"), ("4471923", "ID_NUMBER", "id_number")} <= entities
+    strict = {tuple(e[:2]) for e in toy["strict"]["entities"]}
+    assert {("instruisto", "OCCUPATION"), ("du jaroj", "QUANTITY")} <= strict
+    assert not {("instruisto", "OCCUPATION"), ("du jaroj", "QUANTITY")} & {e[:2] for e in entities}
+    assert toy["tokens"] == ["Vidu", "ekz.", "Zir", "Albo"]  # abbreviations
+    assert toy["sentences"] == [1, 2]  # a closing abbreviation ends a sentence before a sentence starter only
+
+
+def test_coreference_reads_the_toy_languages_titles_and_legal_forms(toy):
+    chains = toy["methods"]["tag"]["chains"]
+    assert ["Albo Berto", "Zir Berto"] in chains  # "Zir" is a title
+    assert ["Acme", "Acme Kompanio"] in chains  # "Kompanio" is a legal form
+
+
+def test_anonymization_reads_the_toy_languages_data(toy):
+    """substitute: Faker locale, title genders, month names, surrogate legal forms; generalize: the grammar's nouns,
+    articles, decade and locative, the organization nouns."""
+    from faker.providers.person.fr_FR import Provider
+
+    substituted = toy["methods"]["substitute"]["anonymized"]
+    first = re.match(r"Zir (\S+) (\S+) vizitis", substituted)
+    assert first and first.group(1) in Provider.first_names and first.group(2) in Provider.last_names
+    female = re.search(r"Zira (\S+) \S+ estas", substituted)
+    assert female and female.group(1) in Provider.first_names_female
+    months = "|".join(toy["months"])
+    assert re.search(rf"la \d{{1,2}} (?:{months}) \d{{4}}\.", substituted)
+    assert re.search(r"laboras en \S+ Kompanio\.", substituted)
+    generalized = toy["methods"]["generalize"]["anonymized"]
+    for phrase in ("la kompanio", "la 2020-aj jaroj", "poŝtkodo", "telefonnumero", "identeca numero", "en Portugal"):
+        assert phrase in generalized, phrase
+    for english in ("company", "2020s", "postal code", "phone number", "in Portugal"):
+        assert english not in generalized, english
+
+
+def test_reidentification_reads_the_toy_languages_label_names(toy):
+    assert "[HOMO_1]" not in toy["translated_label"]["restored"]
+    assert toy["translated_label"]["restored"] == TOY_TEXT
+
+
+#: Research tooling that is not a stage (training, corpora, evaluation, devtools): it may name languages.
+TOOLS = ("devtools/", "detection/corpora.py", "detection/train.py", "detection/evaluate.py", "detection/compare.py",
+         "detection/conll.py", "detection/vectors.py", "reidentification/evaluate.py",
+         "reidentification/binding_cases.py", "coreference/evaluate.py")
+
+
+def _language_code_uses(tree: ast.AST, codes: frozenset[str]) -> list[tuple[int, str]]:
+    def is_code(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and node.value in codes
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and any(k is not None and is_code(k) for k in node.keys):
+            found.append((node.lineno, "a dict keyed by a language code"))
+        elif isinstance(node, ast.Compare) and any(
+                is_code(n) or isinstance(n, (ast.Tuple, ast.List, ast.Set)) and any(is_code(e) for e in n.elts)
+                for n in (node.left, *node.comparators)):
+            found.append((node.lineno, "a comparison with a language code"))
+        elif isinstance(node, ast.Subscript) and is_code(node.slice):
+            found.append((node.lineno, "a subscript by a language code"))
+        elif isinstance(node, ast.Call) and any(is_code(a) for a in node.args):
+            found.append((node.lineno, "a call with a language code"))
+    return found
+
+
+def test_no_stage_keeps_a_table_or_a_test_per_language():
+    """Every per-language list and fact is in app/languages: no stage holds a dict keyed by a language code, compares
+    the document language with one, or looks one up ("language == 'de'", ``{"en": ...}``, ``NOUNS["es"]``)."""
+    codes = frozenset(languages.BUILT_IN)
+    offending = []
+    for path in sorted((REPO / "app").rglob("*.py")):
+        relative = path.relative_to(REPO / "app").as_posix()
+        if relative.startswith("languages/") or relative.startswith(TOOLS):
+            continue
+        offending += [f"{relative}:{line}: {what}" for line, what in
+                      _language_code_uses(ast.parse(path.read_text("utf-8")), codes)]
+    assert not offending, "\n".join(offending)
+
+
+def test_the_guard_finds_a_table_per_language():
+    source = 'NOUNS = {"en": "city", "de": "Stadt"}\nif language == "de":\n    pass\nx = NOUNS["es"]\nf(x, "pt")\n'
+    assert [line for line, _ in _language_code_uses(ast.parse(source), frozenset({"en", "de", "es", "pt"}))] == [
+        1, 2, 4, 5]

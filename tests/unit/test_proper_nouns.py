@@ -2,6 +2,7 @@
 
 import pytest
 
+from app import languages
 from app.detection.config import language_config
 from app.detection.pipeline import build_detector
 from app.detection.proper_nouns import (
@@ -19,7 +20,7 @@ from tests.unit.fakes import GazetteerTagger
 SMALL = CommonWordLexicon(
     frozenset({"über", "haus", "essen", "se", "cuida", "nr.", "erarbeiten", "offen", "geflügel", "deportieren"}),
     frozenset({"Betrieb", "Betriebe", "Haus", "Kandidat", "Zucht", "Spitze", "Zug"}),
-    compounds=True,
+    compounds=languages.get("de").compounds,
 )
 FLAT = CommonWordLexicon(frozenset({"plano", "cuida", "se"}))
 

@@ -41,8 +41,8 @@ from typing import Any
 
 from app.anonymization import surrogates as S
 from app.anonymization.base import ChainContext, DocumentContext, Operator
+from app import languages
 from app.anonymization.knowledge_base import (
-    CONTINENT_ADJECTIVES_EN,
     CONTINENT_NAMES,
     Level,
     knowledge_base,
@@ -52,30 +52,10 @@ from app.anonymization.knowledge_base import (
 )
 from app.anonymization.operators.substitute import SubstituteOperator
 from app.detection import labels as L
+from app.languages.grammar import Grammar
 
 # --- nouns ---------------------------------------------------------------------------------------
 
-_NOUNS: dict[str, dict[str, tuple[str, str]]] = {
-    # concept: {language: (noun, gender)}
-    "city": {"en": ("city", "n"), "de": ("Stadt", "f"), "es": ("ciudad", "f"), "pt": ("cidade", "f")},
-    "country": {"en": ("country", "n"), "de": ("Land", "n"), "es": ("país", "m"), "pt": ("país", "m")},
-    "region": {"en": ("region", "n"), "de": ("Region", "f"), "es": ("región", "f"), "pt": ("região", "f")},
-    "continent": {"en": ("continent", "n"), "de": ("Kontinent", "m"), "es": ("continente", "m"), "pt": ("continente", "m")},
-    "place": {"en": ("place", "n"), "de": ("Ort", "m"), "es": ("lugar", "m"), "pt": ("lugar", "m")},
-    "state": {"en": ("state", "n"), "de": ("Bundesstaat", "m"), "es": ("estado", "m"), "pt": ("estado", "m")},
-    "land": {"en": ("state", "n"), "de": ("Bundesland", "n"), "es": ("estado federado", "m"), "pt": ("estado", "m")},
-    "province": {"en": ("province", "n"), "de": ("Provinz", "f"), "es": ("provincia", "f"), "pt": ("província", "f")},
-    "county": {"en": ("county", "n"), "de": ("Grafschaft", "f"), "es": ("condado", "m"), "pt": ("condado", "m")},
-    "district": {"en": ("district", "n"), "de": ("Bezirk", "m"), "es": ("distrito", "m"), "pt": ("distrito", "m")},
-    "department": {"en": ("department", "n"), "de": ("Departement", "n"), "es": ("departamento", "m"), "pt": ("departamento", "m")},
-    "municipality": {"en": ("municipality", "n"), "de": ("Gemeinde", "f"), "es": ("municipio", "m"), "pt": ("município", "m")},
-    "canton": {"en": ("canton", "n"), "de": ("Kanton", "m"), "es": ("cantón", "m"), "pt": ("cantão", "m")},
-    "prefecture": {"en": ("prefecture", "n"), "de": ("Präfektur", "f"), "es": ("prefectura", "f"), "pt": ("prefeitura", "f")},
-    "governorate": {"en": ("governorate", "n"), "de": ("Gouvernement", "n"), "es": ("gobernación", "f"), "pt": ("província", "f")},
-    "autonomous community": {"en": ("autonomous community", "n"), "de": ("Region", "f"), "es": ("comunidad autónoma", "f"), "pt": ("comunidade autónoma", "f")},
-    "parish": {"en": ("parish", "n"), "de": ("Gemeinde", "f"), "es": ("parroquia", "f"), "pt": ("freguesia", "f")},
-    "date": {"en": ("date", "n"), "de": ("Datum", "n"), "es": ("fecha", "f"), "pt": ("data", "f")},
-}
 #: pycountry subdivision types (folded keyword) → noun concept; the first keyword found wins.
 _SUBTYPES: tuple[tuple[str, str], ...] = (
     ("autonomous community", "autonomous community"), ("land", "land"), ("state", "state"), ("province", "province"),
@@ -83,33 +63,34 @@ _SUBTYPES: tuple[tuple[str, str], ...] = (
     ("canton", "canton"), ("prefecture", "prefecture"), ("governorate", "governorate"), ("parish", "parish"),
     ("city", "city"), ("country", "country"), ("region", "region"),
 )
-#: Label-level phrases (unknown entities, labels without a hierarchy): (noun, gender) or a bare word.
-_LABEL_NOUNS: dict[str, dict[str, tuple[str, str]]] = {
-    L.LOCATION: _NOUNS["place"],
-    L.ORGANIZATION: {"en": ("organization", "n"), "de": ("Organisation", "f"), "es": ("organización", "f"), "pt": ("organização", "f")},
-    L.DATE: _NOUNS["date"],
-    L.TIME: {"en": ("time", "n"), "de": ("Uhrzeit", "f"), "es": ("hora", "f"), "pt": ("hora", "f")},
-    L.EMAIL: {"en": ("e-mail address", "n"), "de": ("E-Mail-Adresse", "f"), "es": ("dirección de correo", "f"), "pt": ("endereço de e-mail", "m")},
-    L.PHONE: {"en": ("phone number", "n"), "de": ("Telefonnummer", "f"), "es": ("número de teléfono", "m"), "pt": ("número de telefone", "m")},
-    L.URL: {"en": ("web address", "n"), "de": ("Webadresse", "f"), "es": ("dirección web", "f"), "pt": ("endereço web", "m")},
-    L.IP_ADDRESS: {"en": ("IP address", "n"), "de": ("IP-Adresse", "f"), "es": ("dirección IP", "f"), "pt": ("endereço IP", "m")},
-    L.IBAN: {"en": ("bank account number", "n"), "de": ("Kontonummer", "f"), "es": ("número de cuenta", "m"), "pt": ("número de conta", "m")},
-    L.CREDIT_CARD: {"en": ("card number", "n"), "de": ("Kartennummer", "f"), "es": ("número de tarjeta", "m"), "pt": ("número de cartão", "m")},
-    L.NATIONAL_ID: {"en": ("identity number", "n"), "de": ("Ausweisnummer", "f"), "es": ("número de identidad", "m"), "pt": ("número de identificação", "m")},
-    L.MONEY: {"en": ("amount of money", "n"), "de": ("Geldbetrag", "m"), "es": ("cantidad de dinero", "f"), "pt": ("quantia", "f")},
-    L.CASE_NUMBER: {"en": ("case number", "n"), "de": ("Aktenzeichen", "n"), "es": ("número de expediente", "m"), "pt": ("número de processo", "m")},
-    L.ID_NUMBER: {"en": ("reference number", "n"), "de": ("Kennnummer", "f"), "es": ("número de referencia", "m"), "pt": ("número de referência", "m")},
-    L.POSTAL_CODE: {"en": ("postal code", "n"), "de": ("Postleitzahl", "f"), "es": ("código postal", "m"), "pt": ("código postal", "m")},
-    L.NUMBER: {"en": ("number", "n"), "de": ("Zahl", "f"), "es": ("número", "m"), "pt": ("número", "m")},
-    # quasi-identifiers of the strict profile (app.detection.quasi_identifiers)
-    L.DEMOGRAPHIC: {"en": ("group", "n"), "de": ("Gruppe", "f"), "es": ("grupo", "m"), "pt": ("grupo", "m")},
-    L.OCCUPATION: {"en": ("occupation", "n"), "de": ("Beruf", "m"), "es": ("profesión", "f"), "pt": ("profissão", "f")},
-    L.RELATION: {"en": ("relative", "n"), "de": ("Angehöriger", "m"), "es": ("familiar", "m"), "pt": ("familiar", "m")},
-    L.HEALTH: {"en": ("health condition", "n"), "de": ("Erkrankung", "f"), "es": ("afección", "f"), "pt": ("condição de saúde", "f")},
-    L.QUANTITY: {"en": ("quantity", "n"), "de": ("Menge", "f"), "es": ("cantidad", "f"), "pt": ("quantidade", "f")},
-    L.CODE: {"en": ("number", "n"), "de": ("Nummer", "f"), "es": ("número", "m"), "pt": ("número", "m")},
-}
-_SOMETHING = {"en": "something", "de": "etwas", "es": "algo", "pt": "algo"}
+#: The language whose phrases stand in for a language that lacks one
+#: (:attr:`app.languages.grammar.Grammar.place_nouns`).
+FALLBACK = "en"
+
+
+def grammar(language: str) -> Grammar:
+    """The phrase grammar of ``language`` (:attr:`app.languages.Language.grammar`; English for an undeclared one)."""
+    lang = languages.find(language) or languages.get(FALLBACK)
+    return lang.grammar
+
+
+def place_noun(concept: str, language: str) -> tuple[str, str]:
+    """``(noun, gender)`` of a place concept ("city") in ``language``, English when the language lacks it."""
+    nouns = grammar(language).place_nouns
+    return nouns[concept] if concept in nouns else grammar(FALLBACK).place_nouns[concept]
+
+
+def label_noun(label: str, language: str) -> tuple[str, str] | None:
+    """``(noun, gender)`` of a label without a hierarchy ("an e-mail address"), English when the language lacks it;
+    ``None`` for labels without one (persons)."""
+    if label == L.LOCATION:
+        return place_noun("place", language)
+    if label == L.DATE:
+        return place_noun("date", language)
+    for lang in (language, FALLBACK):
+        if label in grammar(lang).label_nouns:
+            return grammar(lang).label_nouns[label]
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,103 +115,16 @@ class Phrase:
 
 # --- rendering -----------------------------------------------------------------------------------
 
-_DE_ARTICLES = {
-    # (definite, case) -> {gender: article}
-    (True, "nom"): {"m": "der", "f": "die", "n": "das"},
-    (True, "acc"): {"m": "den", "f": "die", "n": "das"},
-    (True, "dat"): {"m": "dem", "f": "der", "n": "dem"},
-    (True, "gen"): {"m": "des", "f": "der", "n": "des"},
-    (False, "nom"): {"m": "ein", "f": "eine", "n": "ein"},
-    (False, "acc"): {"m": "einen", "f": "eine", "n": "ein"},
-    (False, "dat"): {"m": "einem", "f": "einer", "n": "einem"},
-    (False, "gen"): {"m": "eines", "f": "einer", "n": "eines"},
-}
-for _case, _article in (("nom", "die"), ("acc", "die"), ("dat", "den"), ("gen", "der")):
-    _DE_ARTICLES[(True, _case)]["pl"] = _article
-_DE_DATIVE = frozenset("aus bei mit nach seit von zu gegenüber ab außer in an auf über unter vor hinter neben zwischen entgegen".split())
-_DE_ACCUSATIVE = frozenset("durch für gegen ohne um bis wider".split())
-_DE_GENITIVE = frozenset("wegen während trotz statt anstatt innerhalb außerhalb laut".split())
-_DE_CONTRACTED = {"im": "dat", "am": "dat", "zum": "dat", "zur": "dat", "vom": "dat", "beim": "dat", "ins": "acc", "ans": "acc", "aufs": "acc"}
-_DETERMINERS = {
-    "en": frozenset("the a an this that these those his her its their our your my".split()),
-    "de": frozenset("der die das den dem des ein eine einer einem einen eines dieser diese dieses seine ihre".split()) | frozenset(_DE_CONTRACTED),
-    "es": frozenset("el la los las un una unos unas del al este esta su sus".split()),
-    "pt": frozenset("o a os as um uma uns umas no na nos nas do da dos das ao à aos às pelo pela pelos pelas num numa dum duma este esta seu sua".split()),
-}
-_CONTRACTING_PREPOSITIONS = {"es": frozenset({"de", "a"}), "pt": frozenset({"de", "em", "por"})}
-
-
-def _english_article(next_word: str) -> str:
-    w = next_word.lower()
-    if re.match(r"(eu|uni|one|use|u[bcfhjkqrst][aeiou])", w):
-        return "a"
-    if re.match(r"(hour|honest|honou?r|[aeiou])", w) or re.match(r"[fhlmnrsx]\b|[aefhilmnorsx][A-Z0-9]", next_word):
-        return "an"
-    return "a"
-
-
-#: Gender a determiner before the entity imposes (de/es/pt); German "der" before a place is mostly the
-#: dative/genitive feminine ("in der Schweiz"), "dem"/"im"/"zum" masculine or neuter.
-_DETERMINER_GENDER = {
-    "de": {"der": "f", "die": "f", "zur": "f", "einer": "f", "eine": "f", "das": "n", "ins": "n", "dem": "n", "im": "n", "am": "n",
-           "zum": "n", "vom": "n", "beim": "n", "des": "n", "den": "m", "ein": "n", "einem": "n", "eines": "n", "einen": "m"},
-    "es": {"el": "m", "del": "m", "al": "m", "un": "m", "la": "f", "una": "f", "los": "m", "las": "f"},
-    "pt": {"o": "m", "no": "m", "do": "m", "ao": "m", "pelo": "m", "um": "m", "num": "m", "dum": "m", "os": "m", "nos": "m", "dos": "m",
-           "a": "f", "na": "f", "da": "f", "à": "f", "pela": "f", "uma": "f", "numa": "f", "duma": "f", "as": "f", "nas": "f", "das": "f"},
-}
-#: Nouns of the same meaning by gender, used when a determiner in the text imposes another gender.
-_GENDER_VARIANTS = {
-    "de": {"Land": {"f": "Nation", "m": "Staat"}, "Stadt": {"n": "Dorf", "m": "Ort"}, "Ort": {"f": "Gegend", "n": "Gebiet"},
-           "Region": {"n": "Gebiet", "m": "Bezirk"}, "Kontinent": {"f": "Weltregion", "n": "Gebiet"}, "*": {"f": "Organisation", "m": "Verband", "n": "Unternehmen"}},
-    "es": {"país": {"f": "nación"}, "ciudad": {"m": "municipio"}, "lugar": {"f": "zona"}, "región": {"m": "territorio"},
-           "continente": {"f": "región del mundo"}, "*": {"f": "organización", "m": "organismo"}},
-    "pt": {"país": {"f": "nação"}, "cidade": {"m": "município"}, "lugar": {"f": "zona"}, "região": {"m": "território"},
-           "continente": {"f": "região do mundo"}, "*": {"f": "organização", "m": "organismo"}},
-}
-
-
-def _agreeing_noun(noun: str, gender: str, required: str | None, language: str) -> str:
-    if required is None or required == gender or gender == "pl":
-        return noun
-    variants = _GENDER_VARIANTS.get(language, {})
-    return variants.get(noun, variants.get("*", {})).get(required, noun)
-
 
 def render(phrase: Phrase, language: str, context: S.MentionContext, genitive: bool = False) -> str:
-    """``phrase`` fitted to a mention: article (or none after a determiner, with a noun of the gender
-    the determiner imposes), German case, capital letter at the start of a sentence."""
-    previous = context.previous
-    drop_article = previous in _DETERMINERS.get(language, frozenset())
-    definite = phrase.definite
-    if definite and previous in _CONTRACTING_PREPOSITIONS.get(language, frozenset()):
-        definite = False  # "de un banco", not "de el banco"
-    noun = phrase.noun
-    if drop_article and not phrase.bare:
-        noun = _agreeing_noun(noun, phrase.gender, _DETERMINER_GENDER.get(language, {}).get(previous), language)
+    """``phrase`` fitted to a mention (:meth:`app.languages.grammar.Grammar.noun_phrase`): article (or none after a
+    determiner, with a noun of the gender the determiner imposes), German case, capital letter at the start of a
+    sentence."""
     if phrase.bare:
-        text = " ".join(p for p in (noun, phrase.rest) if p)
-    elif language == "de":
-        case = "gen" if genitive else _DE_CONTRACTED.get(previous) or (
-            "dat" if previous in _DE_DATIVE else "acc" if previous in _DE_ACCUSATIVE else "gen" if previous in _DE_GENITIVE else "nom"
-        )
-        if case == "gen" and phrase.gender in ("m", "n"):
-            noun = noun + ("es" if noun.endswith(("s", "ß", "x", "z")) else "s")
-        elif case == "dat" and phrase.gender == "pl" and not noun.endswith(("n", "s")):
-            noun = noun + "n"  # den 2010er-Jahren
-        article = "" if drop_article else _DE_ARTICLES[(definite, case)][phrase.gender]
-        text = " ".join(p for p in (article, noun, phrase.rest) if p)
-    elif language in ("es", "pt"):
-        if drop_article:
-            article = ""
-        elif language == "es":
-            article = ("el" if phrase.gender == "m" else "la") if definite else ("un" if phrase.gender == "m" else "una")
-        else:
-            article = ("o" if phrase.gender == "m" else "a") if definite else ("um" if phrase.gender == "m" else "uma")
-        text = " ".join(p for p in (article, noun, phrase.rest) if p)
+        text = " ".join(p for p in (phrase.noun, phrase.rest) if p)
     else:
-        head = " ".join(p for p in (phrase.adjective, noun) if p)
-        article = "" if drop_article else ("the" if definite else _english_article(head))
-        text = " ".join(p for p in (article, head, phrase.rest) if p)
+        text = grammar(language).noun_phrase(phrase.noun, phrase.gender, rest=phrase.rest, adjective=phrase.adjective,
+                                             definite=phrase.definite, previous=context.previous, genitive=genitive)
     return S.capitalize_first(text) if context.sentence_initial else text
 
 
@@ -289,7 +183,7 @@ class GeneralizeOperator(Operator):
         for phrase, genitive in self.candidates(chain, language):
             if document is None or not S.contains_surface(phrase.base(language), document):
                 return phrase, genitive
-        return Phrase(_SOMETHING.get(language, "something"), bare=True), [False] * len(chain.mentions)
+        return Phrase(grammar(language).something, bare=True), [False] * len(chain.mentions)
 
     def candidates(self, chain: ChainContext, language: str):
         """Generalizations of the chain, most specific first: ``(Phrase, genitive flags)``."""
@@ -301,7 +195,8 @@ class GeneralizeOperator(Operator):
                 base = _strip_genitive(surface, language)
                 place = kb.lookup(base)
                 if place is not None:
-                    flags = [_strip_genitive(m, language) != m for m in chain.mentions] if language == "de" else genitive
+                    flags = ([_strip_genitive(m, language) != m for m in chain.mentions]
+                             if _genitive_s(language) else genitive)
                     for level in kb.levels(place):
                         if level.coverage >= self.k:
                             yield place_phrase(level, language), flags
@@ -319,9 +214,9 @@ class GeneralizeOperator(Operator):
                 if parsed is not None and parsed.granularity in ("day", "month", "year"):
                     yield _date_phrase(parsed, language, self.date_days), genitive
                     break
-        if chain.label in _LABEL_NOUNS:
-            noun, gender = _LABEL_NOUNS[chain.label].get(language, _LABEL_NOUNS[chain.label]["en"])
-            yield Phrase(noun, gender), genitive
+        noun_gender = label_noun(chain.label, language)
+        if noun_gender is not None:
+            yield Phrase(*noun_gender), genitive
 
 
 def _memo_entries(document: DocumentContext, base: str):
@@ -329,8 +224,13 @@ def _memo_entries(document: DocumentContext, base: str):
     return (key for key in document.memo.get("generalize", {}) if key.startswith(f"{base}#"))
 
 
+def _genitive_s(language: str) -> bool:
+    lang = languages.find(language)
+    return lang is not None and lang.genitive_s
+
+
 def _strip_genitive(surface: str, language: str) -> str:
-    if language == "de" and is_german_genitive(surface):
+    if _genitive_s(language) and is_german_genitive(surface):
         return surface[:-1]
     m = re.match(r"^(.*\w)['’]s?$", surface)
     return m.group(1) if m and knowledge_base().lookup(m.group(1)) else surface
@@ -348,7 +248,7 @@ def is_german_genitive(surface: str) -> bool:
 
 
 def _concept_of(level: Level) -> str:
-    if level.noun in _NOUNS:
+    if level.noun in grammar(FALLBACK).place_nouns:
         return level.noun
     if level.noun == "subdivision":
         return "region"
@@ -365,7 +265,7 @@ def place_phrase(level: Level, language: str) -> Phrase:
     from app.anonymization.knowledge_base import country_name
 
     concept = _concept_of(level)
-    noun, gender = _NOUNS[concept].get(language, _NOUNS[concept]["en"])
+    noun, gender = place_noun(concept, language)
     if level.scope is None:
         return Phrase(noun, gender)
     kind, code = level.scope
@@ -378,18 +278,15 @@ def place_phrase(level: Level, language: str) -> Phrase:
         name = subdivision.name if subdivision is not None else code
         return Phrase(noun, gender, rest=located_in(name, language))
     if kind == "continent":
-        if language == "en":
-            return Phrase(noun, gender, adjective=CONTINENT_ADJECTIVES_EN[code])
-        name = CONTINENT_NAMES[language][code]
-        rest = {"de": f"in {'der ' if code == 'AN' else ''}{name}", "es": f"de {name}", "pt": f"na {name}"}[language]
-        return Phrase(noun, gender, rest=rest)
+        lang = languages.find(language) or languages.get(FALLBACK)
+        if code in lang.continent_adjectives:  # "a European city"
+            return Phrase(noun, gender, adjective=lang.continent_adjectives[code])
+        name = CONTINENT_NAMES.get(language, CONTINENT_NAMES[FALLBACK])[code]
+        return Phrase(noun, gender, rest=located_in(name, language))
     return Phrase(noun, gender)
 
 
 # --- dates ---------------------------------------------------------------------------------------
-
-_MONTH_YEAR = {"en": "{m} {y}", "de": "{m} {y}", "es": "{m} de {y}", "pt": "{m} de {y}"}
-
 
 def _date_phrase(parsed: S.ParsedDate, language: str, k: int) -> Phrase:
     """Climb day → month → year → decade (coverage 1, 30, 365, 3652 days) to the first level above the
@@ -402,12 +299,9 @@ def _date_phrase(parsed: S.ParsedDate, language: str, k: int) -> Phrase:
     assert parsed.year is not None
     if name == "month" and parsed.month is not None:
         month = S.MONTHS[language][parsed.month - 1]
-        return Phrase(_MONTH_YEAR[language].format(m=month, y=parsed.year), bare=True)
+        return Phrase(grammar(language).month_year.format(m=month, y=parsed.year), bare=True)
     if name == "year":
         return Phrase(str(parsed.year), bare=True)
     decade = parsed.year // 10 * 10
-    if language == "de":
-        return Phrase(f"{decade}er-Jahre", "pl", definite=True)
-    if language in ("es", "pt"):
-        return Phrase("década", "f", rest=f"de {decade}", definite=True)
-    return Phrase(f"{decade}s", "n", definite=True)
+    noun, gender, rest = grammar(language).decade
+    return Phrase(noun.format(decade=decade), gender, rest=rest.format(decade=decade), definite=True)

@@ -62,6 +62,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from app import languages
 from app.anonymization import surrogates as S
 from app.anonymization.base import ChainContext, DocumentContext, Operator
 from app.anonymization.operators.tag import format_placeholder
@@ -72,7 +73,9 @@ DEFAULT_DICTIONARIES: dict[str, str] = {
 }
 #: Labels that are never masked partly, whatever the configuration: a name is a direct identifier.
 NEVER_MASKED: frozenset[str] = frozenset({L.PERSON})
-_CONNECTORS = frozenset("of the and de del la las los da do das dos di du von van der den des y e et am im zu".split())
+#: Lower-case connectors of place names that stay unmasked, of every language
+#: (:attr:`app.languages.Language.mask_connectors`).
+_CONNECTORS = languages.union("mask_connectors") | languages.FOREIGN_MASK_CONNECTORS
 _STAR = None  # a pattern token standing for one or more hidden characters
 
 
@@ -248,7 +251,7 @@ def _location_terms() -> list[str]:
     terms: list[str] = [*city_names(100_000)]
     for language in LANGUAGES:
         terms.extend(country_names(language))
-        terms.extend(CONTINENT_NAMES[language].values())
+        terms.extend(CONTINENT_NAMES.get(language, {}).values())
     terms.extend(re.split(r"[,(\[]", s.name)[0].strip() for s in pycountry.subdivisions)
     return terms
 

@@ -38,12 +38,14 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from app import languages
 from app.anonymization import surrogates as S
 from app.anonymization.base import ChainContext, DocumentContext, Operator
 from app.anonymization.knowledge_base import (
     CONTINENT_CODES,
     CONTINENT_NAMES,
     ORG_HEADWORDS,
+    SOURCE_LANGUAGE,
     Place,
     country_name,
     is_legal_suffix,
@@ -56,6 +58,9 @@ from app.detection import labels as L
 
 _INITIAL = re.compile(r"^(?:[^\W\d_]\.)+$|^[^\W\d_]$")
 _POSSESSIVE = re.compile(r"^(.*?[^\W\d_])(['’]s|['’])$")
+#: A definite article before a place name, any language's (:attr:`app.languages.Language.articles`).
+_ARTICLE = re.compile(r"(?i)^(" + "|".join(sorted(languages.union("articles"), key=lambda a: (-len(a), a)))
+                      + r")(\s+)(.+)$")
 _NAME_TOKEN = re.compile(r"\S+")
 
 
@@ -294,7 +299,7 @@ def _split_genitive(token: str, language: str, document: DocumentContext) -> tup
     m = _POSSESSIVE.match(token)
     if m:
         return m.group(1), m.group(2)
-    if language == "de" and len(token) > 3 and token.endswith("s") and not _INITIAL.match(token):
+    if _genitive_s(language) and len(token) > 3 and token.endswith("s") and not _INITIAL.match(token):
         stem = token[:-1]
         known = S.is_first_name(token) or S.is_surname(token)
         stem_known = S.is_first_name(stem) or S.is_surname(stem) or any(re.search(r"(?<!\w)" + re.escape(stem) + r"(?!\w)", s) for s in document.surfaces)
@@ -303,15 +308,23 @@ def _split_genitive(token: str, language: str, document: DocumentContext) -> tup
     return token, ""
 
 
+def _genitive_s(language: str) -> bool:
+    """Whether names of ``language`` take a genitive "s" (:attr:`app.languages.Language.genitive_s`: German)."""
+    lang = languages.find(language)
+    return lang is not None and lang.genitive_s
+
+
 def _genitive_for(surrogate: str, suffix: str, language: str) -> str:
-    """The possessive/genitive suffix for ``surrogate`` (German "s" or apostrophe after s/ß/x/z)."""
+    """The possessive/genitive suffix for ``surrogate`` (German "s" or apostrophe after s/ß/x/z; English "'s" after
+    a name that does not end in a sibilant, :attr:`app.languages.Language.possessive_apostrophe_s`)."""
     if not suffix:
         return ""
     sibilant = surrogate.endswith(("s", "ß", "x", "z", "S", "X", "Z"))
     if suffix == "s":
         return "'" if sibilant else "s"
     if suffix in ("'", "’"):
-        return suffix if sibilant else (suffix + "s" if language == "en" else "s")
+        lang = languages.find(language)
+        return suffix if sibilant else (suffix + "s" if lang is not None and lang.possessive_apostrophe_s else "s")
     return suffix
 
 
@@ -374,14 +387,14 @@ class _PlaceMention:
         kb = knowledge_base()
         article = ""
         base = surface
-        m = re.match(r"(?i)^(the|die|der|den|dem|des|el|la|los|las|o|a|os|as)(\s+)(.+)$", surface)
+        m = _ARTICLE.match(surface)
         if m and kb.lookup(surface) is not None and kb.lookup(m.group(3)) is not None:
             article, base = m.group(1) + m.group(2), m.group(3)
         suffix = ""
         pm = _POSSESSIVE.match(base)
         if pm:
             base, suffix = pm.group(1), pm.group(2)
-        elif language == "de" and _german_place_genitive(base):
+        elif _genitive_s(language) and _german_place_genitive(base):
             base, suffix = base[:-1], "s"
         return cls(surface, article, base, suffix)
 
@@ -409,7 +422,8 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         if not candidates:
             candidates = [country_name(iso, language) for iso in sorted(kb.countries) if iso != place.key]
     elif place is not None and place.kind == "continent":
-        candidates = [CONTINENT_NAMES[language][c] for c in CONTINENT_CODES if c != place.key]
+        names = CONTINENT_NAMES.get(language, CONTINENT_NAMES[SOURCE_LANGUAGE])
+        candidates = [names[c] for c in CONTINENT_CODES if c != place.key]
     elif place is not None and place.kind == "subdivision":
         same = [p.name for p in kb.subdivisions.values() if p.country == place.country and p.subtype == place.subtype and p.key != place.key]
         candidates = same if len(same) >= 2 else list(S.city_pool(language))
@@ -477,7 +491,8 @@ def _org_surrogate(canonical: str, language: str, rng, document: DocumentContext
 def _place_in_name(span: str) -> Place | None:
     """A country or a city of ≥ 100,000 inhabitants named ``span`` inside an organisation name
     (not a word that is itself an organisation head noun: "Bank", "Institut")."""
-    if not span[:1].isupper() or org_headword(span, "en") is not None and len(span.split()) == 1:
+    # org_headword tries every language: whichever comes first, it finds a head noun of any
+    if not span[:1].isupper() or org_headword(span, SOURCE_LANGUAGE) is not None and len(span.split()) == 1:
         return None
     if any(S.key(span) in table for table in ORG_HEADWORDS.values()) or is_legal_suffix(span):
         return None
