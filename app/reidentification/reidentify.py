@@ -2,7 +2,7 @@
 
 A wrong original in a translated document is a data breach and a corrupted document; a missing one is a
 nuisance. So an original is restored only under a condition that identifies its mention, and every
-restoration is reported with the condition used (issue 16, item 2; seed 004 §6.1 lists the first three):
+restoration is reported with the condition used (issue 16, item 2; Dias, 2016, §6.1 lists the first three):
 
 1. ``position`` — the text is exactly the anonymized text (same length and SHA-256, recorded in the
    table): every mention is restored in place, exact for every method.

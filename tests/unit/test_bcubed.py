@@ -1,4 +1,4 @@
-"""B³ (Bagga & Baldwin 1998; seed 004 §3.1.3) with numbers computed by hand, and the evaluation command."""
+"""B³ (Bagga & Baldwin 1998; Dias, 2016, §3.1.3) with numbers computed by hand, and the evaluation command."""
 
 import json
 from fractions import Fraction

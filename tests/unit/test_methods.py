@@ -20,7 +20,7 @@ from app.reidentification.reidentify import reidentify
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "methods"
 NETANOS = "Max and Ben spent more than 1000 hours on writing the software. They started in August 2016 in Amsterdam."
-# seed 000 tags "1000 hours" and "August 2016" as DATE/TIME: our standard label for both is DATE
+# Kleinberg & Mozes (2017) tag "1000 hours" and "August 2016" as DATE/TIME: our standard label for both is DATE
 NETANOS_SPANS = [("Max", "PERSON"), ("Ben", "PERSON"), ("1000 hours", "DATE"), ("August 2016", "DATE"), ("Amsterdam", "LOCATION")]
 METHODS = ["tag", "suppress", "substitute", "generalize", "ukds", "combined", "kmask"]
 
@@ -56,7 +56,7 @@ def test_registered():
     assert set(METHODS) <= set(available_methods())
 
 
-# --- NETANOS (seed 000) --------------------------------------------------------------------------
+# --- NETANOS (Kleinberg & Mozes, 2017) --------------------------------------------------------------------------
 
 
 def test_netanos_tag():
@@ -70,7 +70,7 @@ def test_netanos_tag():
 
 
 def test_netanos_ukds():
-    # without entities: the UKDS procedure exactly as in seed 000
+    # without entities: the UKDS procedure exactly as in Kleinberg & Mozes (2017)
     seed = run(NETANOS, [], "ukds")
     assert seed.text == "XXX and XXX spent more than XXX hours on writing the software. XXX started in XXX XXX in XXX."
     round_trip(seed, NETANOS)
@@ -265,7 +265,7 @@ def test_generalize_dates_and_persons():
     text = "Ana Silva arrived on 14 August 2016 and left in 2019."
     result = run(text, [("Ana Silva", "PERSON"), ("14 August 2016", "DATE"), ("2019", "DATE")], "generalize")
     person, arrived, left = (e.mentions[0].replacement for e in result.table.entries)
-    assert person.split()[0] in S.name_lists("en").female  # persons: substitute (seed 004)
+    assert person.split()[0] in S.name_lists("en").female  # persons: substitute (Dias, 2016, §4.3.1)
     # by default a date becomes its decade (issue 15: "born March 1980" identified); the second chain
     # with the same decade gets an ordinal
     assert (arrived, left) == ("the 2010s", "the 2010s (2)")
@@ -283,7 +283,7 @@ def test_knowledge_base_coverage():
     assert kb.lookup("Lisboa").country == "PT" and kb.lookup("Países Baixos").key == "NL"
 
 
-# --- kmask (seed 003) ----------------------------------------------------------------------------
+# --- kmask (Suzuki et al., 2017) ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("k, expected", [(2, "JAP*N"), (3, "JA*AN"), (5000, "J*")])

@@ -163,7 +163,7 @@ def test_first_name_rule_and_org_suffix():
 
 
 def test_multiple_run_conjunction_rule():
-    # seed 002 §5.3.2: "Kowalski i Nowak" - Nowak is a surname because Kowalski is one
+    # Graliński et al. (2009), §5.3.2: "Kowalski i Nowak" - Nowak is a surname because Kowalski is one
     text = "The report names Kowalski and Nowak, and later Glowacki."
     kowalski = Entity(17, 25, "PERSON", "Kowalski", "stanza")
     assert run(text, "en", [kowalski], rules=("conjunction",)) == [
