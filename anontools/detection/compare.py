@@ -19,7 +19,6 @@ The Stanza model runs once per sentence whatever the number of configurations (a
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,6 +29,7 @@ from anontools.detection.conll import DOCSTART, FORMATS, read_conll
 from anontools.detection.evaluate import evaluate_tags, parse_mapping
 from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
 from app.doc import Entity, Sentence, Token
+from anontools.report import write_json_report
 
 #: Standard label → corpus class, for corpora annotated with CoNLL classes.
 CONLL_MAP: dict[str, str] = {"PERSON": "PER", "ORGANIZATION": "ORG", "LOCATION": "LOC", "MISC": "MISC"}
@@ -235,9 +235,7 @@ def main(
         recall_bias=recall_bias,
     )
     render(results)
-    if json_report:
-        json_report.parent.mkdir(parents=True, exist_ok=True)
-        json_report.write_text(json.dumps(results, indent=2, ensure_ascii=False))
+    write_json_report(json_report, results)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ be evaluated the same way.
 from __future__ import annotations
 
 import importlib
-import json
 import shlex
 import sys
 import time
@@ -36,6 +35,7 @@ from typing import Annotated, Any
 import typer
 
 from anontools.detection.conll import FORMATS, iob1_to_bio, read_conll, split_tokens_tags
+from anontools.report import write_json_report
 
 Predictor = Callable[[list[list[str]]], list[list[str]]]
 
@@ -430,9 +430,8 @@ def main(
         reports = evaluate_brat(language, brat, profile or list(PRIVACY_PROFILES), model_dir, batch_size, limit)
         reports["meta"] = {"language": language, "brat": str(brat),
                            "command": "python -m anontools.detection.evaluate " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+        write_json_report(json_report, reports)
         if json_report:
-            json_report.parent.mkdir(parents=True, exist_ok=True)
-            json_report.write_text(json.dumps(reports, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
             typer.echo(f"report written to {json_report}")
         return
     if test is None:
@@ -455,9 +454,8 @@ def main(
         **info,
     }
     render_report(report, title=f"{test.name} ({language})")
+    write_json_report(json_report, report)
     if json_report:
-        json_report.parent.mkdir(parents=True, exist_ok=True)
-        json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         typer.echo(f"report written to {json_report}")
 
 

@@ -19,7 +19,6 @@ Names are drawn so that at least one of their words has a non-ASCII letter where
 
 from __future__ import annotations
 
-import json
 import random
 import shlex
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from anontools.report import write_json_report
 
 #: Faker locales of the swapped names.
 LOCALES: tuple[str, ...] = ("tr_TR", "pl_PL", "cs_CZ", "hu_HU", "is_IS", "el_GR")
@@ -186,9 +186,7 @@ def main(
     if write_swapped:
         write_swapped.write_text("\n\n".join("\n".join(f"{w}\t{t}" for w, t in zip(s, g))
                                              for s, g in zip(swapped, swapped_tags)) + "\n", encoding="utf-8")
-    if json_report:
-        json_report.parent.mkdir(parents=True, exist_ok=True)
-        json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json_report(json_report, report)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ default.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +45,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools.report import write_json_report
 from app.coreference.resolver import resolve_chains
 from app.crypto import KeyError_, TableCipher, associated_data, generate_key
 from app.doc import Entity
@@ -251,13 +251,8 @@ def main(
     report = evaluate_binding(documents, [m.strip() for m in methods.split(",") if m.strip()])
     render(report)
     if json_report is not None:
-        write_report(json_report, report)
+        write_json_report(json_report, report)
 
-
-def write_report(path: Path, report: dict[str, Any]) -> None:
-    """Write ``report`` as indented JSON to ``path`` (parents created)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

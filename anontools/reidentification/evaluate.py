@@ -53,6 +53,7 @@ from anontools.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offset
 from app.doc import Entity
 from app.reidentification.reidentify import reidentify
 from app.table import Table
+from anontools.report import write_json_report
 
 LABELS = {"PER": "PERSON", "ORG": "ORGANIZATION", "LOC": "LOCATION", "MISC": "MISC"}
 TRANSLATED_LABELS = {"PERSON": "PERSONA", "ORGANIZATION": "ORGANIZACIÓN", "LOCATION": "LUGAR", "MISC": "VARIOS"}
@@ -647,16 +648,12 @@ def main(
         report = evaluate_mt(data, [m.strip() for m in methods.split(",") if m.strip()], [p.strip() for p in pairs.split(",") if p.strip()], limit, extra,
                              order_policy)
         render_mt(report)
-        if json_report:
-            json_report.parent.mkdir(parents=True, exist_ok=True)
-            json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+        write_json_report(json_report, report)
         return
     report = evaluate(data, [m.strip() for m in methods.split(",") if m.strip()], [x.strip() for x in languages.split(",") if x.strip()], limit,
                       order_policy)
     render(report)
-    if json_report:
-        json_report.parent.mkdir(parents=True, exist_ok=True)
-        json_report.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    write_json_report(json_report, report)
 
 
 if __name__ == "__main__":
