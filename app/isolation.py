@@ -22,6 +22,14 @@ Model (RELIABILITY.md, "Isolation and budgets"):
   for :class:`~models.records.InvalidMessage` and :class:`~app.pipeline.StageError`, or ``("fail",
   exception type name)`` — never an exception's message, which could quote the document.
 
+**Reserved process for small inputs.** Besides the ``stage_processes`` general processes, one more stage
+process (slot ``stage_processes``) serves only inputs of at most ``stage_small_input_bytes`` bytes (the raw
+message; ``0``: no reserved process). Large documents can therefore occupy every general process for as long as
+their budgets allow, and the small ones still go through: measured with ``anonymizer-dev faults
+--scenario stall --hostile 2`` (RELIABILITY.md, "Isolation and budgets"). A small input takes a general process
+when one is idle, the reserved one otherwise; waiting inputs are served in order, each by the first process it
+may take. Large inputs get the same general processes as without the reservation.
+
 ``stage_processes=0`` runs the same functions in one thread of the worker process, without budgets
 (development and tests only).
 """
@@ -29,6 +37,7 @@ Model (RELIABILITY.md, "Isolation and budgets"):
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import math
@@ -304,24 +313,33 @@ class _Child:
             self.conn.close()
 
 
+def input_bytes(args: tuple) -> int:
+    """The size of a stage call's input: the raw message (its first argument), in bytes; ``0`` for other
+    calls (``load_language``)."""
+    return len(args[0]) if args and isinstance(args[0], (bytes, bytearray)) else 0
+
+
 class StagePool:
-    """``processes`` stage processes running :data:`STAGES` under budgets (see the module docstring).
+    """``processes`` stage processes running :data:`STAGES` under budgets, plus ``reserved`` (0 or 1) for small
+    inputs (see the module docstring).
 
     Args:
         settings: the settings of the stage processes' pipelines, and ``stage_processes``,
-            ``stage_cpu_seconds``, ``stage_wall_seconds``.
+            ``stage_small_input_bytes``, ``stage_cpu_seconds``, ``stage_wall_seconds``.
     """
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or get_settings()
         self.processes = self.settings.stage_processes
+        self.reserved = 1 if self.processes > 0 and self.settings.stage_small_input_bytes > 0 else 0
         self._zygote: _Zygote | None = None
         self._zygote_lock = threading.Lock()
         self._children: dict[int, _Child] = {}
         # inline: one thread (a Stanza pipeline is not shared between threads); else one per process + start-up
-        self._threads = ThreadPoolExecutor(max_workers=1 if self.processes == 0 else self.processes + 1,
-                                           thread_name_prefix="stage")
-        self._idle: asyncio.Queue[_Child] | None = None
+        self._threads = ThreadPoolExecutor(
+            max_workers=1 if self.processes == 0 else self.processes + self.reserved + 1, thread_name_prefix="stage")
+        self._idle: list[_Child] = []  # idle stage processes (event loop only)
+        self._waiting: collections.deque[tuple[bool, asyncio.Future]] = collections.deque()  # (small, its future)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._inline: Pipeline | None = None
         self._closed = False
@@ -337,14 +355,13 @@ class StagePool:
             self._inline = Pipeline(self.settings)
             return [(lang, await self._in_thread(_outcome, self._inline, "load_language", (lang,)))
                     for lang in preload_languages()]
-        for slot in range(self.processes):
+        for slot in range(self.processes + self.reserved):
             await self._in_thread(self._start_slot, slot)
         return self._zygote.report if self._zygote is not None else []
 
     def _ensure_loop(self) -> None:
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-            self._idle = asyncio.Queue()
 
     async def _in_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await self._loop.run_in_executor(self._threads, fn, *args)
@@ -386,7 +403,7 @@ class StagePool:
             if self._inline is None:
                 self._inline = Pipeline(self.settings)
             return _unwrap(await self._in_thread(_outcome, self._inline, name, args))
-        child = await self._idle.get()
+        child = await self._acquire(input_bytes(args) <= self.settings.stage_small_input_bytes)
         outcome = await asyncio.shield(self._loop.run_in_executor(self._threads, self._call, child, name, args))
         if outcome[0] == "budget":
             budget = ("CPU budget (stage_cpu_seconds=%g)" % self.settings.stage_cpu_seconds if outcome[1] == "cpu"
@@ -397,6 +414,42 @@ class StagePool:
             log.error("stage %s: stage process %d exited; replaced", stage, child.slot)
             raise StageFailed("StageProcessDied")
         return _unwrap(outcome)
+
+    def _reserved(self, child: _Child) -> bool:
+        return child.slot >= self.processes
+
+    async def _acquire(self, small: bool) -> _Child:
+        """An idle stage process: a general one, else — for a small input — the reserved one; waits in order
+        when none may be taken (see :meth:`_release`)."""
+        child = next((c for c in self._idle if not self._reserved(c)), None)
+        if child is None and small:
+            child = next(iter(self._idle), None)
+        if child is not None:
+            self._idle.remove(child)
+            return child
+        entry = (small, self._loop.create_future())
+        self._waiting.append(entry)
+        try:
+            return await entry[1]
+        except asyncio.CancelledError:
+            with contextlib.suppress(ValueError):
+                self._waiting.remove(entry)
+            if entry[1].done() and not entry[1].cancelled():  # handed a process just as it was cancelled
+                self._release(entry[1].result())
+            raise
+
+    def _release(self, child: _Child) -> None:
+        """``child`` is idle (event loop): to the first waiting input that may take it, else to the idle list."""
+        if self._closed:
+            child.kill()
+            return
+        for entry in self._waiting:
+            small, future = entry
+            if not future.done() and (small or not self._reserved(child)):
+                self._waiting.remove(entry)
+                future.set_result(child)
+                return
+        self._idle.append(child)
 
     def _call(self, child: _Child, name: str, args: tuple) -> tuple:
         """One call in a thread; the child goes back to the idle queue, or is replaced in the background
@@ -413,7 +466,7 @@ class StagePool:
         """Put ``child`` in the idle queue (from any thread); a pool that was closed kills it instead."""
         try:
             if not self._closed:
-                self._loop.call_soon_threadsafe(self._idle.put_nowait, child)
+                self._loop.call_soon_threadsafe(self._release, child)
                 return
         except RuntimeError:  # the event loop is closed
             pass

@@ -147,6 +147,9 @@ class Settings(BaseSettings):
             killed and replaced).
         stage_processes: worker processes running the stages (``0``: one thread of the worker process,
             without budgets; development and tests only).
+        stage_small_input_bytes: one more stage process serves only stage inputs (raw messages) of at most
+            this many bytes, so that large documents occupying every other stage process do not hold the small
+            ones (``0``: no such process; :mod:`app.isolation`).
         stage_lanes: documents one agent processes at a time (messages with the same key always one
             after the other, in order).
     """
@@ -350,6 +353,7 @@ class Settings(BaseSettings):
     stage_cpu_seconds: float = Field(default=180.0, gt=0)
     stage_wall_seconds: float = Field(default=600.0, gt=0)
     stage_processes: int = Field(default=2, ge=0, le=64)
+    stage_small_input_bytes: int = Field(default=32_768, ge=0)
     stage_lanes: int = Field(default=16, ge=1, le=1024)
 
     @classmethod
@@ -394,7 +398,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     "limits": {"max_text_chars": "max_text_chars", "max_message_bytes": "max_message_bytes",
                "max_entities": "max_entities", "max_marks": "max_marks", "max_output_chars": "max_output_chars",
                "stage_cpu_seconds": "stage_cpu_seconds", "stage_wall_seconds": "stage_wall_seconds",
-               "stage_processes": "stage_processes", "stage_lanes": "stage_lanes"},
+               "stage_processes": "stage_processes", "stage_small_input_bytes": "stage_small_input_bytes",
+               "stage_lanes": "stage_lanes"},
     "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
     "reidentification": {"mark_only": "reidentify_mark_only", "order_policy": "reidentify_order_policy"},
     "review": {name[len("review_"):]: name for name in (

@@ -73,8 +73,9 @@ async def preload_models() -> None:
             log.warning("%s", outcome[1])
         else:
             log.error("preloading language %s failed with %s", language, outcome[1])
-    log.info("stage processes: %d (budgets per document and stage: %g CPU seconds, %g s wall clock)",
-             pool.processes, pool.settings.stage_cpu_seconds, pool.settings.stage_wall_seconds)
+    log.info("stage processes: %d, and %d reserved for inputs of at most %d bytes (budgets per document and "
+             "stage: %g CPU seconds, %g s wall clock)", pool.processes, pool.reserved,
+             pool.settings.stage_small_input_bytes, pool.settings.stage_cpu_seconds, pool.settings.stage_wall_seconds)
     log.info("worker ready")
 
 

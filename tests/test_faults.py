@@ -18,6 +18,9 @@ of the same consumer group.
 - ``poison``: messages that make each stage fail become one dead letter each and do not block the
   messages behind them on the same key.
 
+Every scenario also runs the leak scan of issue 15 over every ``translation.requests`` record it saw (its
+documents ask in turn for every method of the default policy): 0 detected originals in clear, for each method.
+
 Detection runs with patterns only (``ANON_TEST_FAULTS_DETECTION``, default ``patterns``: no NER model, fast
 and independent of the trained weights); the scenarios test the plumbing, the model is tested elsewhere.
 """
@@ -29,7 +32,7 @@ import os
 
 import pytest
 
-from anontools.devtools.faults import FaultEnv, ScenarioResult, run_scenario
+from anontools.devtools.faults import STREAM_METHODS, FaultEnv, ScenarioResult, run_scenario
 
 pytestmark = [
     pytest.mark.e2e,
@@ -80,6 +83,16 @@ def _assert_accounting(f: dict, problems: list[str]) -> None:
     assert f["outputs"] + f["dead_letters"] == f["sent"], problems
 
 
+def _assert_no_leaks(f: dict) -> None:
+    """The leak scan saw requests of every method of the default policy, checked their originals, found none
+    in clear."""
+    scan = f["leak_scan"]
+    assert scan["leaks"] == 0, scan
+    assert scan["records"] > 0 and scan["originals_checked"] > 0, scan
+    assert set(STREAM_METHODS) <= set(scan["records_per_method"]), scan
+    assert scan["tables_missing"] == 0, scan
+
+
 def test_worker_killed_mid_stream_then_restarted(fault_env):
     r = _run("kill", fault_env(private_redis=True))
     f = r.figures
@@ -93,6 +106,7 @@ def test_worker_killed_mid_stream_then_restarted(fault_env):
     assert f["rewritten_tables_identical"] is True
     assert f["requests_before_table_write"] == 0
     assert f["catch_up_s_from_kill"] is not None
+    _assert_no_leaks(f)
 
 
 def test_two_workers_one_stopped_under_load(fault_env):
@@ -103,6 +117,7 @@ def test_two_workers_one_stopped_under_load(fault_env):
     assert f["worker_2_exit_code"] == 0
     assert f["worker_2_had_partitions"] is not False
     assert f["tables_missing"] == 0 and f["roundtrip_inexact"] == 0
+    _assert_no_leaks(f)
 
 
 def test_redis_unavailable_under_load(fault_env):
@@ -127,6 +142,7 @@ def test_redis_unavailable_under_load(fault_env):
     assert f["phase3_round_trips_exact"] == f["phase3_translations"]
     assert f["phase3_log_retry_lines"] > 0
     assert f["phase3_catch_up_s_from_restart"] is not None
+    _assert_no_leaks(f)
 
 
 def test_broker_unreachable_at_start_and_restarted_in_the_middle(fault_env):
@@ -151,6 +167,7 @@ def test_broker_unreachable_at_start_and_restarted_in_the_middle(fault_env):
     assert u["lost"] == 0 and u["duplicates_identical"] and u["agent_crashes"] == 0
     assert u["tables_missing"] == 0 and u["roundtrip_inexact"] == 0
     assert f["lost"] == 0
+    _assert_no_leaks(f)
 
 
 def test_poison_messages_are_dead_lettered_once_and_do_not_block(fault_env):
@@ -164,3 +181,4 @@ def test_poison_messages_are_dead_lettered_once_and_do_not_block(fault_env):
     assert set(f["per_topic"]) == {"documents", "documents.detected", "documents.resolved", "translation.results"}
     assert all(reason for reason in f["reasons"].values())
     assert f["worker_alive"] and f["worker_crash_lines"] == 0
+    _assert_no_leaks(f)

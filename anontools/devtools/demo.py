@@ -13,10 +13,13 @@ What it does, all on loopback:
    differ is reported as stale), then — when Apertium is installed — every request machine-translated by
    :mod:`anontools.devtools.translator` (en→es, es→pt, pt→es; German has no Apertium pair), and waits for each
    re-identified output;
-7. prints a summary, one document before and after with its table of solutions (read from Redis);
+7. prints a summary, one document before and after with its table of solutions (read from Redis), and the
+   leak scan of issue 15 (:mod:`anontools.devtools.leaks`): every translation request against the entities the worker
+   detected for its job, none of which may be left in clear;
 8. stops everything it started, also on Ctrl-C and errors.
 
-Exit code: 0 when every input came out (documents as translation requests, bad inputs as dead letters) and
+Exit code: 0 when every input came out (documents as translation requests, bad inputs as dead letters),
+no detected entity was left in clear in a translation request (leak scan),
 every untranslated round trip restored the original text exactly, every current hand-made translation was
 restored entirely (counts from ``restored``/``missing_placeholders``/``unknown_placeholders``) and every machine
 translation was answered; 1 otherwise; 2 when the environment could
@@ -44,6 +47,7 @@ from typing import IO, Any, Optional
 import orjson
 
 from app.anonymization.registry import available_methods
+from anontools.devtools.leaks import LeakScan, scan_records
 from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
 from anontools.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
 from app.settings import Settings
@@ -515,10 +519,22 @@ class DemoResult:
             or h.result.get("restored") != len(_marks(h.text, distinct=False)))]
 
     @property
+    def leak_scan(self) -> LeakScan:
+        """The leak scan of issue 15: every translation request against the texts of the entities the worker
+        detected for its job (``documents.detected``), with :func:`anontools.devtools.leaks.scan_records`."""
+        def originals(job: str) -> list[str]:
+            return [e["text"] for e in (self.detected.get(job) or {}).get("entities") or []
+                    if isinstance(e, dict) and isinstance(e.get("text"), str)]
+
+        return scan_records(((i.job_id, str(i.request.get("text", ""))) for i in self.inputs
+                             if i.request is not None and i.job_id), originals)
+
+    @property
     def ok(self) -> bool:
-        """No input lost, every round trip exact, every demo document anonymized, every bad input rejected,
-        every current hand-made translation restored entirely, every machine translation answered."""
-        return (not self.lost and not self.inexact and all(t.done for t in self.roundtrips)
+        """No input lost, no detected entity in clear, every round trip exact, every demo document anonymized,
+        every bad input rejected, every current hand-made translation restored entirely, every machine
+        translation answered."""
+        return (not self.lost and not self.leak_scan.leaks and not self.inexact and all(t.done for t in self.roundtrips)
                 and not self.rejected_documents and not self.accepted_bad and not self.failed_handmade
                 and all(t.done for t in self.machine))
 
@@ -694,6 +710,11 @@ def print_summary(result: DemoResult, console: Any, out_dir: Path) -> None:
     t.add_row("translation requests", str(sum(i.request is not None for i in result.inputs)))
     t.add_row("dead letters", str(sum(i.dead_letter is not None for i in result.inputs)))
     t.add_row("lost (no output, no dead letter)", f"[red]{len(result.lost)}[/]" if result.lost else "0")
+    scan = result.leak_scan
+    t.add_row("detected entities in clear (leak scan)",
+              f"[{'red' if scan.leaks else 'green'}]{scan.leaks}[/] in {scan.records} requests "
+              f"({scan.originals_checked} originals checked)"
+              + (f": jobs {esc(', '.join(scan.leaking_jobs))}" if scan.leaks else ""))
     exact = len(result.roundtrips) - len(result.inexact)
     style = "green" if not result.inexact and result.roundtrips else "red"
     t.add_row("round trips restored exactly", f"[{style}]{exact}/{len(result.roundtrips)}[/]")
@@ -853,7 +874,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             console.print("[bold green]demo OK[/]")
             return 0
         console.print("[bold red]demo FAILED[/]: "
-                      f"{len(result.lost)} inputs lost, {len(result.inexact)} round trips not exact, "
+                      f"{len(result.lost)} inputs lost, {result.leak_scan.leaks} detected entities in clear, "
+                      f"{len(result.inexact)} round trips not exact, "
                       f"{len(result.rejected_documents)} demo documents dead-lettered, "
                       f"{len(result.accepted_bad)} bad inputs accepted, "
                       f"{len(result.failed_handmade)} hand-made translations not restored entirely")

@@ -40,15 +40,26 @@ text exactly), recovery time (fault end → every partition with pending work pr
 catch-up time (fault end → every input answered). Worker logs and every output topic (JSON lines) are kept
 under ``out/faults-<scenario>/``.
 
+Leak scan (issue 15; every scenario, ``stall`` included): every ``translation.requests`` record the scenario
+read (copies included, across broker restarts) is scanned for the originals detected for its job — the entity
+texts of the job's ``documents.detected`` records and the originals of its tables of solutions in Redis — left in
+clear (case-insensitive, whitespace-normalized, whole words: :mod:`anontools.devtools.leaks`). The figures
+``leak_scan: {records, originals_checked, leaks, ...}``; the scenario fails when ``leaks`` > 0. The documents of
+the fault scenarios ask in turn for every method the default policy allows (:data:`STREAM_METHODS`).
+
 ``stall``
     (issue 15) a steady stream of short documents (one every ``--interval`` seconds) runs through one
-    worker while the hostile inputs of issue 15 are published one after the other: 16 invented place
-    names with ``kmask``; 16,000 e-mail addresses (176,000 characters) with ``tag``; 4,000 entities (2,000
+    worker (every method allowed, so that ``kmask`` is measured too) while the hostile inputs of issue 15 are
+    published one after the other: 16 invented place names with ``kmask``; 16,000 e-mail addresses (176,000
+    characters) with ``tag``; 4,000 entities (2,000
     persons, 2,000 e-mail addresses) with ``substitute``; and on the reverse path a 248 KB translation
     repeating the placeholder of a 5,020-character URL. Each must be answered exactly once (an output or
     one dead letter), and the short documents published meanwhile may not take more than 2 s longer than
     those of a baseline window before the first hostile input (the target of issue 15: no input delays
     the others beyond their own processing time). Not part of ``all`` (it measures, it injects no fault).
+    ``--hostile N``: instead of one hostile input at a time, ``N`` copies of one (``--hostile-case``, default
+    the 16,000 e-mail addresses) published at once, each its own job, so that ``N`` ≥ ``ANON_STAGE_PROCESSES``
+    occupies every stage process; the short documents published meanwhile measure what that costs them.
 
 ``--report`` prints the figures of the existing ``out/faults-*.json`` as a Markdown table.
 
@@ -81,8 +92,10 @@ from typing import Any, Callable, Optional
 
 import orjson
 
-from anontools.devtools.demo import WorkerProcess
+from anontools.devtools.demo import WorkerProcess, derived_hmac_secret, every_method_policy
+from anontools.devtools.leaks import LeakScan, scan_records
 from anontools.devtools.tansu import TansuBroker, TansuError, die_with_parent, free_port
+from app.policy import DEFAULT_ALLOWED
 from app.settings import Settings
 
 __all__ = [
@@ -98,6 +111,9 @@ __all__ = [
 SCENARIOS = ("kill", "two-workers", "redis-down", "broker-down", "poison")
 #: Scenarios run only when named (``--scenario stall``): measurements rather than faults.
 EXTRA_SCENARIOS = ("stall",)
+#: The methods the documents of the fault scenarios' streams ask for, in turn: every method the default policy
+#: allows, so that the leak scan (:func:`leak_scan`) sees each of them through every fault.
+STREAM_METHODS: tuple[str, ...] = DEFAULT_ALLOWED
 
 # ---------------------------------------------------------------------------------------------------------
 # Documents
@@ -121,9 +137,10 @@ _TEMPLATES = [
 ]
 
 
-def make_documents(n: int, prefix: str, *, seed: int = 0) -> list[dict[str, Any]]:
+def make_documents(n: int, prefix: str, *, seed: int = 0, methods: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """``n`` short English documents (one or two sentences, ~80–120 characters, 3–6 entities each) with job
-    ids ``<prefix>-00000``…; deterministic for a given ``seed``."""
+    ids ``<prefix>-00000``…; deterministic for a given ``seed``. With ``methods``, document ``i`` asks for
+    ``methods[i % len(methods)]`` (without: no ``method`` field, the worker's default, ``tag``)."""
     docs = []
     for i in range(n):
         k = i + seed * 7919
@@ -139,7 +156,10 @@ def make_documents(n: int, prefix: str, *, seed: int = 0) -> list[dict[str, Any]
             day=1 + k % 28, month=_MONTH[k % 12], year=1990 + k % 30,
             mail=f"{f1.lower()}.{l1.lower()}@example.org",
         )
-        docs.append({"job_id": f"{prefix}-{i:05d}", "language": "en", "text": text})
+        doc = {"job_id": f"{prefix}-{i:05d}", "language": "en", "text": text}
+        if methods:
+            doc["method"] = methods[i % len(methods)]
+        docs.append(doc)
     return docs
 
 
@@ -301,6 +321,7 @@ class Out:
     value: Any
     timestamp: float  # broker record timestamp (producer CreateTime), seconds since the epoch
     seen: float  # time.time() when consumed
+    offset: int = -1
 
 
 class Recorder:
@@ -310,6 +331,8 @@ class Recorder:
     def __init__(self, bootstrap: str, topics: list[str], out_dir: Optional[Path]) -> None:
         self.bootstrap, self.topics, self.out_dir = bootstrap, topics, out_dir
         self.outputs: list[Out] = []
+        #: what was read before each :meth:`restart` (a broker restarted empty forgets it; the leak scan does not)
+        self.earlier: list[Out] = []
         self._task: Optional[asyncio.Task] = None
         self._files: dict[str, Any] = {}
         self.error: Optional[BaseException] = None
@@ -362,7 +385,7 @@ class Recorder:
         except orjson.JSONDecodeError:
             value = None
         key = r.key.decode("utf-8", "replace") if r.key is not None else None
-        out = Out(r.topic, r.partition, key, raw, value, (r.timestamp or 0) / 1000.0, time.time())
+        out = Out(r.topic, r.partition, key, raw, value, (r.timestamp or 0) / 1000.0, time.time(), r.offset)
         self.outputs.append(out)
         f = self._files.get(r.topic)
         if f is not None:
@@ -373,6 +396,17 @@ class Recorder:
     def of(self, topic: str) -> list[Out]:
         return [o for o in self.outputs if o.topic == topic]
 
+    def every(self, topic: str) -> list[Out]:
+        """Every record of ``topic`` read since the start, across restarts (a record read again after a
+        restart on the same broker counted once)."""
+        seen: set[tuple[int, int, bytes]] = set()
+        out = []
+        for o in self.earlier + self.outputs:
+            if o.topic == topic and (o.partition, o.offset, o.raw) not in seen:
+                seen.add((o.partition, o.offset, o.raw))
+                out.append(o)
+        return out
+
     async def restart(self) -> None:
         """After a broker restart: forget what was read and consume again from the earliest offsets with a
         new consumer (an existing one keeps fetching at its old positions, past the end of the new, empty
@@ -381,6 +415,7 @@ class Recorder:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        self.earlier.extend(self.outputs)
         self.outputs.clear()
         self._seen.clear()
         self._task = asyncio.create_task(self._run())
@@ -555,10 +590,14 @@ class Run:
             self.monitor = TableWriteMonitor(self.redis_url, self.env.key_prefix).start()
 
     def worker_env(self) -> dict[str, str]:
+        """The ``ANON_*`` variables of this run's workers; also the settings of the run's own table reads when
+        :meth:`start_io` comes before the first worker (the HMAC secret the workers derive, explicitly: without
+        it those reads failed with ``KeyError_``, as broker-down's part (c) did)."""
         return {
             "ANON_TABLE_KEY_PREFIX": self.env.key_prefix,
             "ANON_TABLE_TTL_SECONDS": "3600",
             "ANON_TABLE_KEYS": self.env.table_keys,
+            "ANON_TABLE_HMAC_SECRET": derived_hmac_secret(self.env.table_keys),
             "ANON_TABLE_KEYS_FILE": "",
             "ANON_PRELOAD_LANGUAGES": "en",
             **self.env.detection_env(),
@@ -566,10 +605,12 @@ class Run:
             **self.env.worker_env,
         }
 
-    def new_worker(self, app_id: str, label: str, broker_url: Optional[str] = None) -> WorkerProcess:
+    def new_worker(self, app_id: str, label: str, broker_url: Optional[str] = None,
+                   env: Optional[dict[str, str]] = None) -> WorkerProcess:
+        """Start a worker of ``app_id`` (log ``worker-<label>.log``) with :meth:`worker_env` and ``env``."""
         proc = WorkerProcess(broker_url=broker_url or f"kafka://{self.bootstrap}", redis_url=self.redis_url,
-                             app_id=app_id, log_path=self.dir / f"worker-{label}.log", extra_env=self.worker_env(),
-                             cwd=self.dir / f"cwd-{label}")
+                             app_id=app_id, log_path=self.dir / f"worker-{label}.log",
+                             extra_env={**self.worker_env(), **(env or {})}, cwd=self.dir / f"cwd-{label}")
         self.workers.append(proc)
         proc.start()
         if self.settings is None:
@@ -842,6 +883,64 @@ async def check_tables(run: Run, inputs: list[Input], *, monitor: Optional[Table
     return out
 
 
+async def leak_scan(run: Run, also: Optional[dict[str, Any]] = None) -> dict[str, Any]:
+    """The leak scan of issue 15 over every ``translation.requests`` record the run's recorder read (copies
+    included, across broker restarts: :meth:`Recorder.every`): each record's anonymized text against the
+    originals detected for its job — the entity texts of the job's ``documents.detected`` records and the
+    originals of the job's tables of solutions named by its requests (loaded and decrypted from Redis) — with
+    :func:`anontools.devtools.leaks.scan_records` (case-insensitive, whitespace-normalized, whole words).
+
+    Args:
+        also: the ``leak_scan`` figures of another run of the same scenario (``broker-down``'s part (c)),
+            added to these.
+
+    Returns:
+        :meth:`anontools.devtools.leaks.LeakScan.to_dict` plus ``records_per_method`` (requests per method) and
+        ``tables_missing`` (requests whose table was not found).
+    """
+    from app.store import TableStore
+
+    s, recorder = run.settings, run.recorder
+    assert s is not None and recorder is not None
+    requests = [o.value for o in recorder.every(s.topic_translation_requests) if isinstance(o.value, dict)
+                and isinstance(o.value.get("job_id"), str) and isinstance(o.value.get("text"), str)]
+    originals: dict[str, set[str]] = {}
+    for o in recorder.every(s.topic_detected):
+        v = o.value if isinstance(o.value, dict) else {}
+        if isinstance(v.get("job_id"), str) and isinstance(v.get("entities"), list):
+            originals.setdefault(v["job_id"], set()).update(
+                e["text"] for e in v["entities"] if isinstance(e, dict) and isinstance(e.get("text"), str))
+    store = TableStore.from_settings(s.model_copy(update={"redis_url": run.redis_url}))
+    missing = 0
+    try:
+        for key in {(r["job_id"], r.get("anonymization_id")) for r in requests}:
+            table = await store.load(*key)
+            if table is None:
+                missing += 1
+            else:
+                originals.setdefault(key[0], set()).update(table.originals())
+    finally:
+        await store.close()
+    scan = scan_records(((r["job_id"], r["text"]) for r in requests), lambda job: originals.get(job, ()))
+    methods: dict[str, int] = {}
+    for r in requests:
+        methods[str(r.get("method"))] = methods.get(str(r.get("method")), 0) + 1
+    if also:
+        scan = scan.add(LeakScan.from_dict(also))
+        missing += also.get("tables_missing", 0)
+        for m, k in also.get("records_per_method", {}).items():
+            methods[m] = methods.get(m, 0) + k
+    return {**scan.to_dict(), "records_per_method": dict(sorted(methods.items())), "tables_missing": missing}
+
+
+def _leak_checks(scan: dict[str, Any], problems: list[str]) -> None:
+    if scan["leaks"]:
+        problems.append(f"leak scan: {scan['leaks']} detected originals in clear in translation.requests "
+                        f"(jobs {scan['leaking_jobs']})")
+    if scan["records"] and not scan["originals_checked"]:
+        problems.append("leak scan: no original known for any translation request (nothing was checked)")
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Scenarios
 # ---------------------------------------------------------------------------------------------------------
@@ -1031,7 +1130,8 @@ def _stream(run: Run, n: int, prefix: str) -> list[Input]:
     ``documents`` topic with 2 % bad inputs (at least one, which must become dead letters) spread evenly
     among them."""
     assert run.settings is not None
-    return _interleave(_inputs_for(make_documents(n, prefix), make_bad_inputs(max(1, n // 50), prefix),
+    return _interleave(_inputs_for(make_documents(n, prefix, methods=STREAM_METHODS),
+                                   make_bad_inputs(max(1, n // 50), prefix),
                                    run.settings.topic_documents))
 
 
@@ -1168,7 +1268,8 @@ async def scenario_redis_down(run: Run, n: int, *, timeout: float, outage: float
     log_examples = _log_lines(logs, r"redis (unavailable|reachable)")
     # phase 2: the worker is killed while Redis is down. The documents held by the anonymize agent had no
     # table yet; their offsets must not have been committed, so the restarted worker processes them again.
-    phase2 = _inputs_for(make_documents(max(4, n // 4), prefix + "k", seed=3), [], run.settings.topic_documents)
+    phase2 = _inputs_for(make_documents(max(4, n // 4), prefix + "k", seed=3, methods=STREAM_METHODS), [],
+                         run.settings.topic_documents)
     run.redis.stop()
     t_down2 = run.event(f"phase 2: redis stopped, then {len(phase2)} documents published; the worker will be "
                         "killed during the outage")
@@ -1353,7 +1454,8 @@ async def scenario_broker_down(run: Run, n: int, *, timeout: float, outage: floa
     ready = await run.wait_ready(w1)
     run.event(f"worker processing {time.time() - t_broker:.1f} s after the broker came")
     prefix = f"broker-{uuid.uuid4().hex[:6]}"
-    phase_a = _inputs_for(make_documents(max(1, n // 2), prefix + "a"), [], run.settings.topic_documents)
+    phase_a = _inputs_for(make_documents(max(1, n // 2), prefix + "a", methods=STREAM_METHODS), [],
+                          run.settings.topic_documents)
     await publish(run, phase_a)
     complete_a = await wait_answered(run, phase_a, timeout=timeout, alive=[w1])
     run.event(f"phase a: {sum(i.answered for i in phase_a)}/{len(phase_a)} answered")
@@ -1361,7 +1463,8 @@ async def scenario_broker_down(run: Run, n: int, *, timeout: float, outage: floa
     fig_a = account(phase_a)
     fig_a.update(await check_tables(run, phase_a))
     # (b) the broker dies in the middle of a stream and comes back empty
-    phase_b = _inputs_for(make_documents(max(1, n // 4), prefix + "b", seed=1), [], run.settings.topic_documents)
+    phase_b = _inputs_for(make_documents(max(1, n // 4), prefix + "b", seed=1, methods=STREAM_METHODS), [],
+                          run.settings.topic_documents)
     pub = asyncio.create_task(publish(run, phase_b))
     await wait_answered(run, phase_b, fraction=0.3, timeout=timeout, alive=[w1])
     assert run.broker is not None and run.broker.proc is not None
@@ -1384,7 +1487,8 @@ async def scenario_broker_down(run: Run, n: int, *, timeout: float, outage: floa
     s = run.settings
     await ensure_topics(run.bootstrap, [s.topic_documents, s.topic_detected, s.topic_resolved,
                                         s.topic_translation_requests, s.topic_dead_letter], s.topic_partitions)
-    phase_c = _inputs_for(make_documents(max(1, n // 4), prefix + "c", seed=2), [], s.topic_documents)
+    phase_c = _inputs_for(make_documents(max(1, n // 4), prefix + "c", seed=2, methods=STREAM_METHODS), [],
+                          s.topic_documents)
     await publish(run, phase_c)
     run.event(f"phase c: {len(phase_c)} documents published to the new broker; watching until no progress "
               f"for {stall_wait:.0f} s")
@@ -1410,12 +1514,12 @@ async def scenario_broker_down(run: Run, n: int, *, timeout: float, outage: floa
         run.publisher = await Publisher(run.bootstrap).start()
         w1 = run.new_worker(app_id, "1c")
         ready_c = await run.wait_ready(w1)
-        again = _inputs_for([{"job_id": i.job_id, "language": "en", "text": i.text} for i in lost_b + phase_c], [],
+        again = _inputs_for([orjson.loads(i.raw) for i in lost_b + phase_c], [],
                             s.topic_documents)
     else:
         run.event(f"the running worker resumed on the new broker; republishing the {len(lost_b)} documents "
                   "lost with the old broker")
-        again = _inputs_for([{"job_id": i.job_id, "language": "en", "text": i.text} for i in lost_b], [],
+        again = _inputs_for([orjson.loads(i.raw) for i in lost_b], [],
                             s.topic_documents)
     await publish(run, again)
     complete_c = await wait_answered(run, again, timeout=timeout, alive=[w1])
@@ -1580,7 +1684,8 @@ async def broker_unreachable_phase(env: FaultEnv, n: int, *, timeout: float, out
         run.start_redis()
         app_id = f"faults-cut-{uuid.uuid4().hex[:6]}"
         await run.start_io()
-        inputs = _inputs_for(make_documents(max(200, n // 4), f"cut-{uuid.uuid4().hex[:6]}", seed=4), [],
+        inputs = _inputs_for(make_documents(max(200, n // 4), f"cut-{uuid.uuid4().hex[:6]}", seed=4,
+                                            methods=STREAM_METHODS), [],
                              run.settings.topic_documents)
         w1 = run.new_worker(app_id, "1")
         ready = await run.wait_ready(w1)
@@ -1614,6 +1719,7 @@ async def broker_unreachable_phase(env: FaultEnv, n: int, *, timeout: float, out
                                              r"NodeNotReady|Heartbeat failed|OffsetCommit failed)", 10),
         })
         fig.update(await check_tables(run, inputs))
+        fig["leak_scan"] = await leak_scan(run)
         _common_checks(fig, problems)
         if fig["agent_crashes"]:
             problems.append(f"{fig['agent_crashes']} agent crashes during the outage (see log_examples)")
@@ -1677,7 +1783,7 @@ async def scenario_poison(run: Run, n: int, *, timeout: float, behind: int = 3) 
     topic_of = {"documents": s.topic_documents, "documents.detected": s.topic_detected,
                 "documents.resolved": s.topic_resolved, "translation.results": s.topic_translation_results}
     poison = poison_messages(prefix)
-    docs = iter(make_documents(max(n, 40), prefix))
+    docs = iter(make_documents(max(n, 40), prefix, methods=STREAM_METHODS))
     groups: list[tuple[str, Input, str, list[Input]]] = []  # (topic, poison input, stage, good inputs behind)
     forward_inputs: list[Input] = []
     rounds = max(1, n // 40)
@@ -1838,13 +1944,21 @@ async def _wait_answer(run: Run, job: str, topics: list[str], timeout: float, wo
     return None
 
 
-async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, baseline: float = 30.0) -> tuple[dict, list[str]]:
+async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, baseline: float = 30.0,
+                         hostile: int = 0, hostile_case: str = "tag-16000-emails") -> tuple[dict, list[str]]:
     """See the module docstring (``stall``). Figures per window: the short documents published in it, the
     median and largest latency (publication → translation request, broker timestamps), and the largest
-    excess over the baseline's median."""
+    excess over the baseline's median.
+
+    Args:
+        hostile: ``0``: the hostile inputs one after the other (one window each). ``N`` > 0: instead, ``N``
+            copies of ``hostile_case`` (a case of :func:`stall_inputs`, each copy its own job id, hence its own
+            lane) published at once, so that they occupy ``N`` stage processes (window ``pool-N×<case>``).
+    """
     problems: list[str] = []
     run.start_redis(monitor=False)
-    worker = run.new_worker(f"faults-stall-{uuid.uuid4().hex[:8]}", "1")
+    # every method allowed, as in the demo: the kmask case measures kmask, which the default policy refuses
+    worker = run.new_worker(f"faults-stall-{uuid.uuid4().hex[:8]}", "1", env=every_method_policy())
     await run.start_io()
     s = run.settings
     assert s is not None and run.publisher is not None and run.recorder is not None
@@ -1877,12 +1991,18 @@ async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, bas
                    if kind == "dead letter" else {"output_chars": len(v.get("text") or "")})}
 
     stream = asyncio.create_task(background())
+    loads: dict[str, Optional[list[float]]] = {}
     try:
         t0 = time.time()
         await asyncio.sleep(baseline)
         windows.append(("baseline", t0, time.time()))
+        loads["baseline"] = _loadavg()
         run.event("baseline window done")
-        for case, doc in stall_inputs(prefix):
+        if hostile > 0:
+            cases.update(await _pool_full(run, prefix, hostile, hostile_case, windows, outcome, timeout=timeout,
+                                          interval=interval, worker=worker))
+            loads[windows[-1][0]] = _loadavg()
+        for case, doc in stall_inputs(prefix) if hostile <= 0 else ():
             t_case = time.time()
             run.event(f"{case}: published ({len(doc['text'])} characters, method {doc['method']})")
             await run.publisher.send(s.topic_documents, [(doc["job_id"], orjson.dumps(doc))])
@@ -1933,7 +2053,10 @@ async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, bas
 
     figures: dict[str, Any] = {"short_documents": len(sent), "short_answered": len(latency), "lost": len(lost),
                                "interval_s": interval, "cases": cases, "windows": {}, "worker_alive": worker.running,
-                               "target_s": STALL_TARGET_S, "stage_processes": s.stage_processes}
+                               "target_s": STALL_TARGET_S, "stage_processes": s.stage_processes,
+                               "stage_lanes": s.stage_lanes, "stage_cpu_seconds": s.stage_cpu_seconds,
+                               "stage_wall_seconds": s.stage_wall_seconds, "hostile": hostile,
+                               "loadavg_after_window": loads}
     base_median = None
     for name, start, end in windows:
         values = sorted(latency[j] for j, t in sent.items() if start <= t <= end and j in latency)
@@ -1942,7 +2065,10 @@ async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, bas
         median = statistics.median(values)
         if name == "baseline":
             base_median = median
-        window = {"documents": len(values), "median_s": round(median, 2), "max_s": round(values[-1], 2)}
+        window = {"documents": len(values), "median_s": round(median, 2), "max_s": round(values[-1], 2),
+                  # the 3 slowest: [seconds after the window opened that it was published, its latency]
+                  "slowest": sorted(([round(t - start, 2), round(latency[j], 2)] for j, t in sent.items()
+                                     if start <= t <= end and j in latency), key=lambda x: -x[1])[:3]}
         if base_median is not None:
             window["max_excess_s"] = round(values[-1] - base_median, 2)
             if name != "baseline" and values[-1] - base_median > STALL_TARGET_S:
@@ -1955,6 +2081,36 @@ async def scenario_stall(run: Run, *, timeout: float, interval: float = 1.0, bas
     if not worker.running:
         problems.append("the worker died")
     return figures, problems
+
+
+async def _pool_full(run: Run, prefix: str, n: int, case: str, windows: list[tuple[str, float, float]],
+                     outcome: Callable[[Optional[Out], float], dict[str, Any]], *, timeout: float, interval: float,
+                     worker: WorkerProcess) -> dict[str, dict[str, Any]]:
+    """The ``--hostile N`` window of ``stall``: ``n`` copies of the hostile ``case`` published at once (job ids
+    ``<prefix>-pool-<k>``, so each takes its own lane and, up to ``stage_processes``, its own stage process);
+    waits for every copy's answer, then ``3 × interval`` more; appends the window ``pool-<n>×<case>``.
+
+    Returns:
+        ``{"<case> #k": outcome}`` per copy (its answer and the seconds after publication).
+    """
+    s = run.settings
+    assert s is not None and run.publisher is not None
+    docs = dict(stall_inputs(prefix))
+    if case not in docs:
+        raise ValueError(f"unknown hostile case {case!r} (choose from {', '.join(docs)})")
+    copies = [{**docs[case], "job_id": f"{prefix}-pool-{k}"} for k in range(n)]
+    topics = [s.topic_translation_requests, s.topic_dead_letter]
+    name = f"pool-{n}x{case}"
+    t_case = time.time()
+    run.event(f"{name}: {n} copies published at once ({len(copies[0]['text'])} characters each, method "
+              f"{copies[0]['method']}; stage_processes={s.stage_processes}, stage_lanes={s.stage_lanes})")
+    await run.publisher.send(s.topic_documents, [(d["job_id"], orjson.dumps(d)) for d in copies])
+    answers = await asyncio.gather(*(_wait_answer(run, d["job_id"], topics, timeout, worker) for d in copies))
+    results = {f"{case} #{k}": outcome(out, t_case) for k, out in enumerate(answers)}
+    run.event(f"{name}: answered after {sorted(r.get('seconds') for r in results.values() if r.get('answered'))} s")
+    await asyncio.sleep(3 * interval)
+    windows.append((name, t_case, time.time()))
+    return results
 
 
 def _job_of(raw: bytes) -> Optional[str]:
@@ -1976,7 +2132,8 @@ def _short(raw: bytes) -> str:
 
 
 async def run_scenario(name: str, env: FaultEnv, *, documents: int = 1000, timeout: float = 900.0,
-                       outage: Optional[float] = None, interval: float = 1.0) -> ScenarioResult:
+                       outage: Optional[float] = None, interval: float = 1.0, hostile: int = 0,
+                       hostile_case: str = "tag-16000-emails") -> ScenarioResult:
     """Run one scenario in ``env``; always stops what it started."""
     if name not in (*SCENARIOS, *EXTRA_SCENARIOS):
         raise ValueError(f"unknown scenario {name!r} (choose from {', '.join((*SCENARIOS, *EXTRA_SCENARIOS))})")
@@ -1999,9 +2156,12 @@ async def run_scenario(name: str, env: FaultEnv, *, documents: int = 1000, timeo
                                                            outage=10.0 if outage is None else outage,
                                                            unreachable=30.0 if outage is None else outage)
         elif name == "stall":
-            figures, problems = await scenario_stall(run, timeout=timeout, interval=interval)
+            figures, problems = await scenario_stall(run, timeout=timeout, interval=interval, hostile=hostile,
+                                                     hostile_case=hostile_case)
         else:
             figures, problems = await scenario_poison(run, documents, timeout=timeout)
+        figures["leak_scan"] = await leak_scan(run, also=(figures.get("unreachable") or {}).get("leak_scan"))
+        _leak_checks(figures["leak_scan"], problems)
     except Exception as exc:
         problems.append(f"scenario failed: {type(exc).__name__}: {exc}")
     finally:
@@ -2018,7 +2178,14 @@ def _summary(r: ScenarioResult) -> str:
     return (f"{r.scenario:12s} {'PASS' if r.ok else 'FAIL'}  sent {f.get('sent', '-')}, outputs {f.get('outputs', '-')}, "
             f"dead letters {f.get('dead_letters', '-')}, duplicates {f.get('duplicates', '-')} "
             f"(identical: {f.get('duplicates_identical', '-')}), lost {f.get('lost', '-')}, recovery {rec} s, "
-            f"{r.seconds:.0f} s")
+            f"leak scan {_scan_line(f.get('leak_scan'))}, {r.seconds:.0f} s")
+
+
+def _scan_line(scan: Optional[dict[str, Any]]) -> str:
+    if not scan:
+        return "-"
+    return (f"{scan['leaks']} leaks in {scan['records']} requests ({scan['originals_checked']} originals checked; "
+            f"methods {', '.join(f'{m} {n}' for m, n in scan.get('records_per_method', {}).items())})")
 
 
 def markdown(results: list[dict[str, Any]]) -> str:
@@ -2042,6 +2209,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m anontools.devtools.faults", description=__doc__.split("\n\n")[0])
     ap.add_argument("--scenario", default="all", choices=[*SCENARIOS, *EXTRA_SCENARIOS, "all"],
                     help="all = every fault scenario; stall (issue 15) only when named")
+    ap.add_argument("--hostile", type=int, default=0, metavar="N",
+                    help="stall: instead of one hostile input at a time, N copies of --hostile-case at once "
+                         "(N = ANON_STAGE_PROCESSES fills every stage process)")
+    ap.add_argument("--hostile-case", default="tag-16000-emails",
+                    choices=["kmask-place-names", "tag-16000-emails", "substitute-4000-entities"],
+                    help="stall --hostile: the hostile document to copy (default tag-16000-emails)")
     ap.add_argument("--interval", type=float, default=1.0,
                     help="stall: seconds between the short documents of the background stream (default 1)")
     ap.add_argument("--documents", type=int, default=1000, help="documents per scenario (default 1000)")
@@ -2073,7 +2246,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         env = FaultEnv(work_dir=work_dir, detection=args.detection)
         try:
             r = asyncio.run(run_scenario(name, env, documents=args.documents, timeout=args.timeout,
-                                         outage=args.outage, interval=args.interval))
+                                         outage=args.outage, interval=args.interval, hostile=args.hostile,
+                                         hostile_case=args.hostile_case))
         except (TansuError, RuntimeError) as exc:
             print(f"cannot set up scenario {name}: {exc}", file=sys.stderr)
             return 2

@@ -1,4 +1,4 @@
-"""The demo's checks of hand-made translations (issue 16: a check that can fail)."""
+"""The demo's checks of hand-made translations (issue 16: a check that can fail) and its leak scan (issue 15)."""
 
 from pathlib import Path
 
@@ -25,3 +25,18 @@ def test_a_stale_translation_is_reported_not_failed():
                                                     "unknown_placeholders": ["[PERSON_3]"]})
     assert stale.stale_handmade == stale.handmade
     assert stale.failed_handmade == [] and stale.ok
+
+
+def test_the_demo_fails_on_a_detected_entity_in_clear():
+    def result(text_b: str) -> DemoResult:
+        inputs = [DemoInput(Path("a.json"), "a", b"{}", "a", request={"text": "[PERSON_1] wrote."}),
+                  DemoInput(Path("b.json"), "b", b"{}", "b", request={"text": text_b}),
+                  DemoInput(Path("bad"), "bad", b"x", bad=True, dead_letter={"stage": "detect"})]
+        detected = {job: {"entities": [{"text": "Anna Lindqvist", "label": "PERSON"}]} for job in "ab"}
+        return DemoResult(inputs, [], [], detected=detected)
+
+    leaking = result("Anna  Lindqvist wrote.")
+    scan = leaking.leak_scan
+    assert (scan.records, scan.originals_checked, scan.leaks, scan.leaking_jobs) == (2, 2, 1, ["b"])
+    assert not leaking.ok
+    assert result("[PERSON_1] wrote.").ok

@@ -65,7 +65,7 @@ async def test_a_stage_runs_in_a_child_and_refusals_keep_their_reason(preload_no
     ({"stage_cpu_seconds": 600, "stage_wall_seconds": 0.2}, "corefer exceeded its wall-clock budget (stage_wall_seconds=0.2)"),
 ])
 async def test_a_document_over_budget_is_too_expensive_and_its_process_is_replaced(preload_nothing, budget, reason):
-    pool = pool_with(stage_processes=1, **budget)
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=0, **budget)  # the cheap call waits for slot 0
     try:
         await pool.start()
         first = pool._children[0].pid
@@ -98,6 +98,68 @@ async def test_an_expensive_document_does_not_hold_a_cheap_one(preload_nothing):
         assert finished == ["cheap"] and not expensive.done()
         await expensive
         assert finished == ["cheap", "expensive"]
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("small_bytes, first", [
+    (10_000, ["cheap", "expensive", "expensive2"]),  # the reserved process takes the cheap input at once
+    # without it the cheap input waits (behind both; it may then finish a hair before expensive2 returns)
+    (0, ["expensive"]),
+])
+async def test_a_reserved_process_serves_small_inputs_while_large_ones_hold_the_others(preload_nothing, small_bytes,
+                                                                                        first):
+    # the expensive inputs (8,000 entities, ~0.8 MB: large) take far longer than the cheap one (~200 bytes: small)
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=small_bytes, stage_cpu_seconds=600,
+                     stage_wall_seconds=600)
+    try:
+        await pool.start()
+        assert sorted(pool._children) == ([0, 1] if small_bytes else [0])
+        finished: list[str] = []
+
+        async def run(raw):
+            job_id, _ = await pool.run("corefer", "corefer", raw)
+            finished.append(job_id)
+
+        one = asyncio.create_task(run(detected("expensive", 8_000)))
+        while any(c.slot == 0 for c in pool._idle):  # until it holds the general process
+            await asyncio.sleep(0.01)
+        # large too: it waits for the general process and never takes the reserved one
+        two = asyncio.create_task(run(detected("expensive2", 8_000)))
+        while not pool._waiting:
+            await asyncio.sleep(0.01)
+        await asyncio.gather(one, two, run(CHEAP))
+        assert finished[:len(first)] == first and sorted(finished) == ["cheap", "expensive", "expensive2"]
+    finally:
+        pool.close()
+
+
+async def test_a_cancelled_wait_for_a_stage_process_loses_no_process(preload_nothing):
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=10_000)
+    try:
+        await pool.start()
+        general = await pool._acquire(small=True)  # a small input takes the general process first
+        reserved = await pool._acquire(small=True)
+        assert (general.slot, reserved.slot) == (0, 1) and pool._idle == []
+        # cancelled while waiting
+        waiter = asyncio.create_task(pool._acquire(small=False))
+        await asyncio.sleep(0)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        assert not pool._waiting
+        # a large waiter is not handed the reserved process; cancelled in the same turn as it is handed the
+        # general one, it gives it back
+        waiter = asyncio.create_task(pool._acquire(small=False))
+        await asyncio.sleep(0)
+        pool._release(reserved)
+        assert not waiter.done() and pool._idle == [reserved]
+        pool._release(general)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        assert sorted(c.slot for c in pool._idle) == [0, 1] and not pool._waiting
+        assert (await pool.run("corefer", "corefer", CHEAP))[0] == "cheap"
     finally:
         pool.close()
 
