@@ -481,16 +481,18 @@ class StanzaTagger:
     CRF potentials (:mod:`app.detection.ensemble`), at one member's cost per member.
 
     Inference runs Stanza's model ``forward`` on batches built here directly from the token lists (no Stanza
-    ``Document``, pipeline or data loader: the same tensors, in the same sorted order, as Stanza's NER data
-    loader builds), skips the CRF's log-normaliser, and decodes each batch with :func:`viterbi_batch`. The tags are
-    those of ``stanza.Pipeline(lang, processors="tokenize,ner", tokenize_pretokenized=True)`` with the same
-    model (``tests/test_golden_detection.py``).
+    ``Document``, pipeline or data loader: within a batch the same tensors, in the same sorted order, as Stanza's
+    NER data loader builds), with the character model's representations computed once per distinct word of the
+    call (:func:`word_representations`), skips the CRF's log-normaliser, and decodes each batch with
+    :func:`viterbi_batch`. The tags are those of ``stanza.Pipeline(lang, processors="tokenize,ner",
+    tokenize_pretokenized=True)`` with the same model (``tests/test_golden_detection.py``); a sentence's tags do
+    not depend on the other sentences of the call nor on their order (``quantize=True`` excepted).
 
     Args:
         language: language code, e.g. ``"en"``.
         model_dir: explicit model directory (``ner.pt`` + optional ``pretrain.pt``).
-        batch_size: sentences per NER batch (``ner_batch_size``); sentences are batched in input order, so
-            sentences of several documents tagged in one call share batches.
+        batch_size: sentences per NER batch (``ner_batch_size``); the sentences of a call (of several documents,
+            when tagged together) are batched longest first.
         scheme: ``"bio"`` (default) converts the model's BIOES output to BIO; ``"bioes"`` keeps it.
         weights_dir: root of the shipped weights (tests); default ``app/detection/weights``.
         recall_bias: subtracted from the CRF emission score of the ``O`` tag at every token before
