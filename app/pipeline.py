@@ -64,7 +64,7 @@ class Pipeline:
         self._factory = detector_factory or (
             lambda language: build_detector(
                 language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size,
-                device=self.settings.device,
+                device=self.settings.device, quantize=self.settings.ner_quantize,
             )
         )
         self.engine = engine or _engine_from_settings(self.settings)

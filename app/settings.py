@@ -75,6 +75,10 @@ class Settings(BaseSettings):
         ner_model_dir: directory of Stanza NER models (``<dir>/<lang>/``); empty = resolution order of
             :class:`app.detection.stanza_ner.StanzaTagger`.
         ner_batch_size: sentences per Stanza batch.
+        ner_quantize: run the NER model with int8 dynamic quantization of its LSTMs and linear layers
+            (:func:`app.detection.stanza_ner.quantize_member`; CPU only, ignored with a warning on a GPU). Default
+            ``False``: its tags differ from the float model's on a few tokens and it is not faster on every CPU
+            (``docs/performance.md``, "Quantized NER").
         torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
             set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
         agent_batch_size: documents per batch of the benchmark's in-process baseline
@@ -177,6 +181,7 @@ class Settings(BaseSettings):
     privacy_profile: Literal["standard", "strict"] = "standard"
     ner_model_dir: str = ""
     ner_batch_size: int = Field(default=64, ge=1)
+    ner_quantize: bool = False
     torch_threads: int = Field(default=1, ge=1)
     device: Literal["cpu", "cuda"] = "cpu"
     agent_batch_size: int = Field(default=16, ge=1)
@@ -388,7 +393,7 @@ SECTIONS: dict[str, dict[str, str]] = {
                "keys_file": "table_keys_file", "allow_plaintext": "allow_plaintext_tables",
                "delete_after_reidentification": "delete_table_after_reidentification",
                "hmac_secret": "table_hmac_secret", "require_anonymization_id": "require_anonymization_id"},
-    "detection": {"ner_model_dir": "ner_model_dir", "ner_batch_size": "ner_batch_size",
+    "detection": {"ner_model_dir": "ner_model_dir", "ner_batch_size": "ner_batch_size", "ner_quantize": "ner_quantize",
                   "preload_languages": "preload_languages", "config": "detection_config",
                   "stanza_resources_dir": "stanza_resources_dir", "privacy_profile": "privacy_profile"},
     "coreference": {"config": "coreference_config"},

@@ -320,10 +320,11 @@ def parse_mapping(items: Sequence[str] | None) -> dict[str, str]:
 
 
 def load_predictor(spec: str | None, language: str, model_dir: Path | None, batch_size: int,
-                   recall_bias: float = 0.0) -> tuple[Predictor, dict[str, Any]]:
+                   recall_bias: float = 0.0, quantize: bool = False) -> tuple[Predictor, dict[str, Any]]:
     """Build the predictor: ``module:factory`` (called as ``factory(language)``) or a :class:`StanzaTagger`.
 
-    ``recall_bias`` is passed to the :class:`StanzaTagger` (ignored for a ``module:factory``).
+    ``recall_bias`` and ``quantize`` (int8 dynamic quantization) are passed to the :class:`StanzaTagger` (ignored
+    for a ``module:factory``).
 
     Returns:
         ``(predict, info)`` where ``info`` describes the model for the report.
@@ -340,9 +341,11 @@ def load_predictor(spec: str | None, language: str, model_dir: Path | None, batc
         return factory(language), {"predictor": spec}
     from app.detection.stanza_ner import StanzaTagger
 
-    tagger = StanzaTagger(language, model_dir=model_dir, batch_size=batch_size, recall_bias=recall_bias)
+    tagger = StanzaTagger(language, model_dir=model_dir, batch_size=batch_size, recall_bias=recall_bias,
+                          quantize=quantize)
     info = {
         "recall_bias": recall_bias,
+        "quantized": tagger.quantized,
         "predictor": "app.detection.stanza_ner:StanzaTagger",
         "source": tagger.source,
         "model_path": str(tagger.model_path),
@@ -418,6 +421,7 @@ def main(
     batch_size: Annotated[int, typer.Option(help="Sentences per NER batch")] = 64,
     limit: Annotated[int, typer.Option(help="Only the first N sentences (brat: documents) (0 = all)")] = 0,
     recall_bias: Annotated[float, typer.Option(help="Subtracted from the O tag's CRF score before decoding (0 = the model's own decode)")] = 0.0,
+    quantize: Annotated[bool, typer.Option("--quantize", help="Run the NER model with int8 dynamic quantization (as ANON_NER_QUANTIZE=true)")] = False,
 ) -> None:
     """Evaluate a tagger on TEST and print entity/token/binary P/R/F1 tables (or, with --brat, the full detector's
     personal-data token recall per gold label and profile)."""
@@ -440,7 +444,7 @@ def main(
     if limit:
         sentences = sentences[:limit]
     tokens, gold = split_tokens_tags(sentences)
-    predict, info = load_predictor(predictor, language, model_dir, batch_size, recall_bias)
+    predict, info = load_predictor(predictor, language, model_dir, batch_size, recall_bias, quantize)
     gold_map, pred_map = parse_mapping(map_gold), parse_mapping(map_pred)
     report = evaluate_predictor(predict, tokens, gold, gold_map=gold_map, pred_map=pred_map)
     report = _rounded(report)

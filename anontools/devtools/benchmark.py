@@ -10,7 +10,9 @@ Measures, on the same documents, in one run, alternating (issue 18, "an honest b
    batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
 3. **Presidio** (when ``pip install -e './tools[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
    English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
-   the English demo documents (singles) and on concatenations of them (10k and 100k characters).
+   the English demo documents (singles) and on concatenations of them (10k and 100k characters). With
+   ``--ner-quantize both`` a second process of ours runs the NER model int8-quantized (``ANON_NER_QUANTIZE``)
+   and takes its turn in the same alternation (``ours_int8``).
 
 Before any clock starts, every process has loaded its models and processed one document of every
 (language, method) of the set (the workers through every partition), so no lazy load is timed. Rounds
@@ -440,18 +442,27 @@ async def _wait_ready(workers: list[WorkerProcess], timeout: float) -> list[floa
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds: int, batch: int) -> dict[str, Any]:
+def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds: int, batch: int,
+                      variants: Optional[dict[str, Child]] = None) -> dict[str, Any]:
     """Alternate ours / Presidio on singles and 10k / 100k concatenations of the English documents; on singles also
-    ours with ``batch`` documents per detection call (``ours_batched``, as the detect agent takes them)."""
+    ours with ``batch`` documents per detection call (``ours_batched``, as the detect agent takes them).
+
+    ``variants`` (``{label: process}``, e.g. ``{"ours_int8": ...}``) are further processes of ours with other
+    settings, run in the same alternation (and batched on singles, ``<label>_batched``). Every side of ours gets its
+    ratios to Presidio per round (``ratio_<label>_chars_per_s``, ``ratio_<label>_chars_per_cpu_s``)."""
     sets = {"singles": english, "10k": [concatenated(english, 10_000, "bench-10k")],
             "100k": [concatenated(english, 100_000, "bench-100k")]}
     out: dict[str, Any] = {}
     for name, docs in sets.items():
-        runs: dict[str, list[dict]] = {"ours": [], "presidio": []}
-        sides = [("ours", ours, 1), ("presidio", presidio, 1)]
+        sides = [("ours", ours, 1)]
         if len(docs) > 1 and batch > 1:
-            runs["ours_batched"] = []
-            sides.insert(1, ("ours_batched", ours, batch))
+            sides.append(("ours_batched", ours, batch))
+        for label, child in (variants or {}).items():
+            sides.append((label, child, 1))
+            if len(docs) > 1 and batch > 1:
+                sides.append((f"{label}_batched", child, batch))
+        sides.append(("presidio", presidio, 1))
+        runs: dict[str, list[dict]] = {label: [] for label, _, _ in sides}
         for _ in range(rounds):
             for label, child, size in sides:
                 runs[label].append(run_children([child], docs, size))
@@ -468,6 +479,13 @@ def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds:
         if "ours_batched" in runs:
             entry["ratio_batched_chars_per_s"] = [round(o["chars_per_s"] / max(p["chars_per_s"], 1e-9), 2)
                                                   for o, p in zip(runs["ours_batched"], runs["presidio"])]
+        for label in runs:
+            if label == "presidio":
+                continue
+            for key in ("chars_per_s", "chars_per_cpu_s"):
+                entry[f"ratio_{label}_{key}"] = [round(o[key] / max(p[key], 1e-9), 2)
+                                                 for o, p in zip(runs[label], runs["presidio"])]
+        entry["loadavg_1min"] = [r["loadavg_1min_after"] for r in runs["presidio"]]
         out[name] = entry
     return out
 
@@ -492,6 +510,9 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="compare with Presidio (auto: when installed, pip install -e './tools[bench]')")
     ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
     ap.add_argument("--skip-pipeline", action="store_true", help="in-process (and Presidio) only")
+    ap.add_argument("--ner-quantize", choices=("off", "on", "both"), default="off",
+                    help="NER model int8-quantized (ANON_NER_QUANTIZE) in our processes: off, on, or both (a second "
+                         "in-process process of ours, quantized, alternated with the others against Presidio)")
     ap.add_argument("--out", type=Path, default=root / "out")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds for start-up, warm-up and each run")
     ap.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or os.environ.get("ANON_REDIS_URL") or DEFAULT_REDIS_URL)
@@ -540,7 +561,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         settings = Settings(app_id=f"anonymizer-bench-{uuid.uuid4().hex[:6]}", table_key_prefix=prefix,
                             table_ttl_seconds=600, table_keys=key, topic_partitions=partitions,
                             torch_threads=args.torch_threads, **_policy())
-        child_settings = {"table_keys": key, "torch_threads": args.torch_threads, **_policy()}
+        child_settings = {"table_keys": key, "torch_threads": args.torch_threads, **_policy(),
+                          "ner_quantize": args.ner_quantize == "on"}
+        report["ner_quantize"] = args.ner_quantize
         warm = _warm_set(docs_base)
         in_process_batch = args.in_process_batch or settings.agent_batch_size
         report["in_process_batch"] = in_process_batch
@@ -588,12 +611,20 @@ def main(argv: Optional[list[str]] = None) -> int:
                                           **loop.run_until_complete(bench.run(paced, args.timeout, rate=rate))}
         if presidio == "on" and english:
             pres = Child("presidio", {}, args.torch_threads, english[:1])
+            variants: dict[str, Child] = {}
+            if args.ner_quantize == "both":
+                variants["ours_int8"] = Child("pipeline", {**child_settings, "ner_quantize": True},
+                                              args.torch_threads, warm)
             try:
                 report["presidio_load_seconds"] = pres.wait_ready(args.timeout)["load_seconds"]
+                for label, child in variants.items():
+                    report[f"{label}_load_seconds"] = child.wait_ready(args.timeout)["load_seconds"]
                 report["presidio"] = _compare_presidio(children[0], pres, english, args.rounds,
-                                                       settings.agent_batch_size)
+                                                       settings.agent_batch_size, variants)
             finally:
                 pres.stop()
+                for child in variants.values():
+                    child.stop()
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]")
         return 130
@@ -657,6 +688,9 @@ def summarize(report: dict[str, Any], console) -> None:
         console.print(f"Presidio comparison, {name} ({entry['characters']} chars): ours {entry['ours']['chars_per_s']} "
                       f"chars/s{batched}, Presidio {entry['presidio']['chars_per_s']} chars/s; ratio per round "
                       f"{entry['ratio_chars_per_s']} (median {entry['ratio_median']})")
+        for key, ratios in entry.items():
+            if key.startswith("ratio_ours_"):
+                console.print(f"  {key}: {ratios}")
     console.print(f"1-min load average before {report['loadavg_1min_before']}, after {report['loadavg_1min_after']} "
                   f"(above {report['cpu_count']}: other processes competed for the CPUs)")
 

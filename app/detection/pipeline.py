@@ -295,12 +295,13 @@ def sentence_final_periods(entities: list[Entity], sentences: list[Sentence]) ->
 
 
 def default_tagger_factory(language: str, model_dir: str | None, batch_size: int,
-                           recall_bias: float | None = None, device: str = "cpu") -> Tagger:
+                           recall_bias: float | None = None, device: str = "cpu", quantize: bool = False) -> Tagger:
     """Load the Stanza tagger of ``language`` (from ``<model_dir>/<language>`` when a directory is set).
 
     ``recall_bias`` (default: the language's ``ner_recall_bias`` in the detection configuration, else
     0.0) is subtracted from the ``O`` tag's CRF score (:class:`~app.detection.stanza_ner.StanzaTagger`);
-    ``device`` is ``cpu`` or ``cuda`` (the CPU when torch sees no GPU).
+    ``device`` is ``cpu`` or ``cuda`` (the CPU when torch sees no GPU); ``quantize`` runs the model with int8
+    dynamic quantization (``ANON_NER_QUANTIZE``, :func:`app.detection.stanza_ner.quantize_member`).
 
     Raises:
         app.detection.stanza_ner.ModelNotFoundError: no model for the language.
@@ -311,7 +312,8 @@ def default_tagger_factory(language: str, model_dir: str | None, batch_size: int
     directory = Path(model_dir) / language if model_dir else None
     if recall_bias is None:
         recall_bias = language_config(language).get("ner_recall_bias", 0.0)
-    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias, device=device)
+    return StanzaTagger(language, model_dir=directory, batch_size=batch_size, recall_bias=recall_bias, device=device,
+                        quantize=quantize)
 
 
 def _custom_recognizers(cfg: dict[str, Any]) -> list[Recognizer]:
@@ -352,11 +354,13 @@ def build_detector(
     config: dict[str, Any] | None = None,
     components: str = "full",
     device: str = "cpu",
+    quantize: bool = False,
 ) -> Detector:
     """The detector of ``language`` as configured (:mod:`app.detection.config`).
 
     Args:
         device: where the default tagger runs the NER model (``cpu`` or ``cuda``; ``ANON_DEVICE``).
+        quantize: the default tagger runs the NER model with int8 dynamic quantization (``ANON_NER_QUANTIZE``).
         config: an effective language configuration (default: :func:`language_config`).
         components: a key of :data:`COMPONENT_SETS` (``full`` in production; others for evaluation).
 
@@ -374,7 +378,8 @@ def build_detector(
     def _tagger() -> Tagger:  # the configured recall bias reaches the default factory; custom ones decide for themselves
         if tagger_factory is default_tagger_factory:
             return default_tagger_factory(language, model_dir, batch_size,
-                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)), device=device)
+                                          recall_bias=float(cfg.get("ner_recall_bias", 0.0)), device=device,
+                                          quantize=quantize)
         return tagger_factory(language, model_dir, batch_size)
 
     context = RecognizerContext(language, cfg, _tagger)

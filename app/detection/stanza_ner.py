@@ -284,7 +284,116 @@ def load_member(model_path: Path, pretrain_path: Path | None, device: str = "cpu
     trainer.model.eval()
     for crit in trainer.model.crits:
         crit.forward = MethodType(_transitions_only, crit)
+    charmodel = getattr(trainer.model, "charmodel", None)
+    if charmodel is not None:
+        charmodel.forward = MethodType(_char_forward, charmodel)
     return trainer
+
+
+def quantize_member(trainer: Any) -> Any:
+    """Dynamic int8 quantization of a loaded member's LSTMs and linear layers, in place (CPU only).
+
+    ``torch.ao.quantization.quantize_dynamic`` with ``qint8`` weights (per tensor, affine; Jacob et al. 2018, §2)
+    on every ``nn.LSTM`` (the word-level BiLSTM and the character BiLSTM, packed sequences included) and
+    ``nn.Linear`` (input transform, tag classifier) of the model; activations are quantized on the fly at each
+    call and the results are float again. Embeddings and the CRF transitions stay float. The tags may differ from
+    the float model's on a few tokens (``docs/performance.md``, "Quantized NER"); off by default
+    (``ANON_NER_QUANTIZE``).
+
+    Args:
+        trainer: a member from :func:`load_member` on the CPU.
+
+    Returns:
+        ``trainer`` (its ``model`` converted).
+
+    Raises:
+        ValueError: the model is not on the CPU (quantized kernels run on the CPU only).
+        RuntimeError: torch has no quantized engine for this CPU.
+    """
+    import warnings
+
+    import torch
+    from torch.ao.quantization import quantize_dynamic
+
+    if next(trainer.model.parameters()).device.type != "cpu":
+        raise ValueError("int8 quantization runs on the CPU only")
+    if torch.backends.quantized.engine == "none":
+        raise RuntimeError(f"torch has no quantized engine here ({torch.backends.quantized.supported_engines})")
+    with warnings.catch_warnings():  # torch.ao.quantization announces its move to torchao; the API still works
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", UserWarning)  # the same for quantized tensors, once per converted LSTM
+        quantize_dynamic(trainer.model, {torch.nn.LSTM, torch.nn.Linear}, dtype=torch.qint8, inplace=True)
+    return trainer
+
+
+#: padded cells (words × longest word) of one character-model batch of :func:`word_representations`
+CHAR_BATCH_CELLS = 1 << 18
+
+
+class _TokenRows(list):
+    """``word_orig_idx`` for a character model patched by :func:`_char_forward`: for every token of the batch
+    (sentence-major, sentences in the batch's sorted order), its row in ``reps``, the character representations
+    of the call's distinct words (:func:`word_representations`)."""
+
+    def __init__(self, rows: list[int], reps: Any) -> None:
+        super().__init__(rows)
+        self.reps = reps
+
+
+def _char_forward(self: Any, chars: Any, chars_mask: Any, word_orig_idx: Any, sentlens: list[int],
+                  wordlens: list[int]) -> Any:
+    """Stanza's ``CharacterModel.forward``, unless ``word_orig_idx`` is a :class:`_TokenRows`: then each token's
+    representation is its word's row of the precomputed ``word_orig_idx.reps`` (``chars``, ``chars_mask`` and
+    ``wordlens`` are not read).
+
+    Returns:
+        a ``PackedSequence`` of ``(tokens, 2 × char_hidden_dim)`` packed by ``sentlens``, as Stanza's forward.
+    """
+    import torch
+    from stanza.models.common.char_model import CharacterModel
+    from torch.nn.utils.rnn import pack_sequence
+
+    if not isinstance(word_orig_idx, _TokenRows):
+        return CharacterModel.forward(self, chars, chars_mask, word_orig_idx, sentlens, wordlens)
+    reps = word_orig_idx.reps
+    rows = torch.as_tensor(list(word_orig_idx), dtype=torch.long, device=reps.device)
+    return pack_sequence(reps.index_select(0, rows).split(sentlens))
+
+
+def word_representations(charmodel: Any, words: list[list[int]], device: Any) -> Any:
+    """Character representations of distinct words, each computed once (Stanza's ``CharacterModel.forward``).
+
+    A word's representation depends on its characters only (the final states of a BiLSTM over them; Qi et al.
+    2020, §2.2), so the words of a whole call are run once each instead of once per token. They are run longest
+    first in batches of at most :data:`CHAR_BATCH_CELLS` padded cells (one very long token never makes a huge
+    padded matrix of the others).
+
+    Args:
+        charmodel: a Stanza ``CharacterModel`` (``bidirectional``, without attention, as the NER tagger's).
+        words: character ids of each distinct word (each non-empty).
+        device: torch device of the model.
+
+    Returns:
+        ``Tensor (len(words), 2 × char_hidden_dim)``, row ``i`` for ``words[i]``.
+    """
+    import torch
+    from stanza.models.common.char_model import CharacterModel
+
+    order = sorted(range(len(words)), key=lambda i: len(words[i]), reverse=True)
+    parts, start = [], 0
+    while start < len(order):
+        longest = len(words[order[start]])
+        stop = start + max(1, min(len(order) - start, CHAR_BATCH_CELLS // max(longest, 1)))
+        chunk = [words[i] for i in order[start:stop]]
+        chars = _long_matrix(chunk).to(device)
+        n = len(chunk)
+        parts.append(CharacterModel.forward(charmodel, chars, torch.eq(chars, 0), list(range(n)), [n],
+                                            [len(w) for w in chunk]).data)
+        start = stop
+    sorted_reps = torch.cat(parts) if len(parts) > 1 else parts[0]
+    back = torch.empty(len(order), dtype=torch.long)
+    back[torch.as_tensor(order, dtype=torch.long)] = torch.arange(len(order))
+    return sorted_reps.index_select(0, back.to(sorted_reps.device))
 
 
 def _long_matrix(rows: list[list[int]], pad: int = 0) -> Any:
@@ -304,7 +413,8 @@ def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[lis
     """Viterbi paths of a padded batch, vectorised over its sentences.
 
     The same recurrence, in the same floating-point operations, as Stanza's per-sentence
-    ``stanza.models.common.crf.viterbi_decode`` (first maximum on ties), so the paths are identical.
+    ``stanza.models.common.crf.viterbi_decode`` (first maximum on ties), so the paths are identical. Each step
+    runs over the sentences that are still running only (the batch sorted longest first: a prefix of it).
 
     Args:
         scores: ``numpy`` array ``(batch, max_len, num_tags)`` of emission scores; rows past a sentence's length
@@ -317,23 +427,50 @@ def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[lis
     """
     import numpy as np
 
-    batch, longest, _ = scores.shape
+    batch, longest, tags = scores.shape
+    lens = np.asarray(lengths, dtype=np.int64)
+    order = np.argsort(-lens, kind="stable")  # longest first: the sentences still running at step t are a prefix
+    scores, lens = scores[order], lens[order]
+    running = np.searchsorted(-lens, -np.arange(longest), side="left")  # [t] = sentences with more than t tokens
+    to_from = np.ascontiguousarray(transitions.T)  # [j, i] = score of tag j after tag i
     trellis = np.empty_like(scores)
     back = np.zeros(scores.shape, dtype=np.int32)
     trellis[:, 0] = scores[:, 0]
     for t in range(1, longest):
-        v = trellis[:, t - 1, :, None] + transitions
-        trellis[:, t] = scores[:, t] + v.max(axis=1)
-        back[:, t] = v.argmax(axis=1)
+        n = int(running[t])
+        v = trellis[:n, t - 1, None, :] + to_from  # (n, to, from)
+        best = v.argmax(axis=2)  # the first maximum over the previous tag, as Stanza's argmax
+        back[:n, t] = best
+        trellis[:n, t] = scores[:n, t] + v.reshape(-1, tags)[np.arange(n * tags), best.ravel()].reshape(n, tags)
     rows = np.arange(batch)
-    lens = np.asarray(lengths)
     current = trellis[rows, lens - 1].argmax(axis=1)
     paths = np.zeros((batch, longest), dtype=np.int64)
     paths[rows, lens - 1] = current
     for t in range(longest - 1, 0, -1):
         current = np.where(t <= lens - 1, back[rows, t, current], current)
         paths[:, t - 1] = current
-    return [paths[b, :n].tolist() for b, n in enumerate(lengths)]
+    out: list[list[int]] = [[] for _ in range(batch)]
+    for k, b in enumerate(order.tolist()):
+        out[b] = paths[k, :lens[k]].tolist()
+    return out
+
+
+@dataclass
+class _CallWords:
+    """One member's view of the words of one :meth:`StanzaTagger.tag` call.
+
+    Attributes:
+        ids: character ids of each distinct word.
+        native: batches are built here (``False``: Stanza's data loader, for character LMs or a transformer).
+        row: each distinct word's row in ``reps``.
+        reps: ``Tensor (distinct words, 2 × char_hidden_dim)`` of the member's character model, or ``None``
+            (no character model).
+    """
+
+    ids: dict[str, list[int]]
+    native: bool
+    row: dict[str, int] = field(default_factory=dict)
+    reps: Any = None
 
 
 class StanzaTagger:
@@ -344,16 +481,18 @@ class StanzaTagger:
     CRF potentials (:mod:`app.detection.ensemble`), at one member's cost per member.
 
     Inference runs Stanza's model ``forward`` on batches built here directly from the token lists (no Stanza
-    ``Document``, pipeline or data loader: the same tensors, in the same sorted order, as Stanza's NER data
-    loader builds), skips the CRF's log-normaliser, and decodes each batch with :func:`viterbi_batch`. The tags are
-    those of ``stanza.Pipeline(lang, processors="tokenize,ner", tokenize_pretokenized=True)`` with the same
-    model (``tests/test_golden_detection.py``).
+    ``Document``, pipeline or data loader: within a batch the same tensors, in the same sorted order, as Stanza's
+    NER data loader builds), with the character model's representations computed once per distinct word of the
+    call (:func:`word_representations`), skips the CRF's log-normaliser, and decodes each batch with
+    :func:`viterbi_batch`. The tags are those of ``stanza.Pipeline(lang, processors="tokenize,ner",
+    tokenize_pretokenized=True)`` with the same model (``tests/test_golden_detection.py``); a sentence's tags do
+    not depend on the other sentences of the call nor on their order (``quantize=True`` excepted).
 
     Args:
         language: language code, e.g. ``"en"``.
         model_dir: explicit model directory (``ner.pt`` + optional ``pretrain.pt``).
-        batch_size: sentences per NER batch (``ner_batch_size``); sentences are batched in input order, so
-            sentences of several documents tagged in one call share batches.
+        batch_size: sentences per NER batch (``ner_batch_size``); the sentences of a call (of several documents,
+            when tagged together) are batched longest first.
         scheme: ``"bio"`` (default) converts the model's BIOES output to BIO; ``"bioes"`` keeps it.
         weights_dir: root of the shipped weights (tests); default ``app/detection/weights``.
         recall_bias: subtracted from the CRF emission score of the ``O`` tag at every token before
@@ -362,6 +501,9 @@ class StanzaTagger:
             (higher recall, lower precision). Configured per language as ``ner_recall_bias``.
         device: ``"cpu"`` (default) or ``"cuda"`` (:func:`app.detection.torch_setup.select_device`: the CPU, with
             a warning, when torch sees no GPU).
+        quantize: int8 dynamic quantization of the members' LSTMs and linear layers (:func:`quantize_member`;
+            ``ner_quantize``, ``ANON_NER_QUANTIZE``); ignored, with a warning, on a GPU. Default ``False``: the
+            float model, whose tags the golden files hold.
 
     Raises:
         ModelNotFoundError: no model files found (message lists the paths tried), or Stanza cannot load them.
@@ -372,7 +514,7 @@ class StanzaTagger:
 
     def __init__(self, language: str, model_dir: str | Path | None = None, batch_size: int = 64,
                  *, scheme: str = "bio", weights_dir: str | Path | None = None, recall_bias: float = 0.0,
-                 device: str = "cpu") -> None:
+                 device: str = "cpu", quantize: bool = False) -> None:
         from app.detection.torch_setup import select_device
 
         if scheme not in ("bio", "bioes"):
@@ -384,6 +526,10 @@ class StanzaTagger:
         self.batch_size = batch_size
         self.scheme = scheme
         self.device = select_device(device)
+        if quantize and self.device != "cpu":
+            logger.warning("ANON_NER_QUANTIZE applies to the CPU only; the NER model runs unquantized on %s",
+                           self.device)
+        self.quantized = bool(quantize) and self.device == "cpu"
         self.resolved = resolve_model(language, model_dir, weights_dir)
         if self.recall_bias and len(self.resolved.members) > 1 and self.resolved.combine != "average":
             raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
@@ -424,9 +570,13 @@ class StanzaTagger:
         else:
             members = [(r.model_path, r.pretrain_path, r.forward_charlm_path, r.backward_charlm_path)]
         try:
-            return [load_member(m, p, self.device, forward_charlm=f, backward_charlm=b) for m, p, f, b in members]
+            trainers = [load_member(m, p, self.device, forward_charlm=f, backward_charlm=b) for m, p, f, b in members]
         except FileNotFoundError as exc:  # e.g. a charlm the official model needs is missing
             raise ModelNotFoundError(f"Stanza could not load {r.model_path}: {exc}") from exc
+        if self.quantized:
+            for trainer in trainers:
+                quantize_member(trainer)
+        return trainers
 
     def _decoding(self) -> tuple[list[Any], list[list[str]], Any]:
         """``(column permutation per member, tag names per member, recall-bias vector or None)``, read from the
@@ -438,35 +588,44 @@ class StanzaTagger:
         names = [_tag_order(t) for t in trainers]
         return perms, names, recall_bias_vector(names[0], self.recall_bias) if self.recall_bias else None
 
-    def _emissions(self, trainer: Any, sentences: list[list[str]], char_ids: dict[str, list[int]]) -> tuple[Any, Any, list[int], list[int]]:
+    def _call_words(self, trainer: Any, sentences: list[list[str]]) -> "_CallWords":
+        """The character ids of the distinct words of ``sentences`` for one member and, when the member has a
+        character model (not character LMs nor a transformer), their representations, each computed once
+        (:func:`word_representations`)."""
+        char_vocab = trainer.vocab["char"]
+        lower = trainer.args.get("char_lowercase", False)
+        ids: dict[str, list[int]] = {}
+        for sent in sentences:
+            for word in sent:
+                if word not in ids:
+                    ids[word] = [char_vocab.unit2id(c.lower() if lower else c) for c in word]
+        model = trainer.model
+        if trainer.args.get("charlm") or model.bert_model is not None:
+            return _CallWords(ids, native=False)
+        charmodel = getattr(model, "charmodel", None)
+        if charmodel is None:
+            return _CallWords(ids, native=True)
+        row = {word: i for i, word in enumerate(ids)}
+        return _CallWords(ids, native=True, row=row, reps=word_representations(charmodel, list(ids.values()),
+                                                                               self.device))
+
+    def _emissions(self, trainer: Any, sentences: list[list[str]], words: "_CallWords") -> tuple[Any, Any, list[int], list[int]]:
         """One batch through one member: ``(scores (batch, max_len, tags) in sorted order, transitions, orig_idx,
-        sorted lengths)`` as numpy arrays. ``char_ids`` memoises the character ids of this call's words."""
+        sorted lengths)`` as numpy arrays. ``words`` holds this call's character ids and, for models with a
+        character model, the representations of the call's distinct words (:func:`word_representations`)."""
         import torch
         from stanza.models.common.data import sort_all
 
-        char_vocab = trainer.vocab["char"]
-        lower = trainer.args.get("char_lowercase", False)
-        chars = []
-        for sent in sentences:
-            row = []
-            for word in sent:
-                ids = char_ids.get(word)
-                if ids is None:
-                    ids = char_ids[word] = [char_vocab.unit2id(c.lower() if lower else c) for c in word]
-                row.append(ids)
-            chars.append(row)
-        if trainer.args.get("charlm") or trainer.model.bert_model is not None:
-            return self._emissions_stanza_loader(trainer, sentences, chars)
-        (words, chars), orig_idx = sort_all([sentences, chars], [len(s) for s in sentences])
-        sentlens = [len(s) for s in words]
-        batch_words = [w for sent in chars for w in sent]
-        (batch_words,), word_orig_idx = sort_all([batch_words], [len(w) for w in batch_words])
-        wordlens = [len(w) for w in batch_words]
+        if not words.native:  # character LMs or a transformer: Stanza's own data loader
+            return self._emissions_stanza_loader(trainer, sentences, [[words.ids[w] for w in s] for s in sentences])
+        (words_sorted,), orig_idx = sort_all([sentences], [len(s) for s in sentences])
+        sentlens = [len(s) for s in words_sorted]
+        row = words.row
+        rows = _TokenRows([row[w] for sent in words_sorted for w in sent] if words.reps is not None else [],
+                          words.reps)
         device = self.device
-        wordchars = _long_matrix(batch_words).to(device)
-        tags = torch.zeros((len(words), sentlens[0], 1), dtype=torch.long, device=device)
-        _, logits, trans = trainer.model(words, wordchars, torch.eq(wordchars, 0), tags, word_orig_idx, sentlens,
-                                         wordlens, None, None, None, None)
+        tags = torch.zeros((len(words_sorted), sentlens[0], 1), dtype=torch.long, device=device)
+        _, logits, trans = trainer.model(words_sorted, None, None, tags, rows, sentlens, None, None, None, None, None)
         return logits[0].cpu().numpy(), trans[0].detach().cpu().numpy(), orig_idx, sentlens
 
     def _emissions_stanza_loader(self, trainer: Any, sentences: list[list[str]], chars: list[list[list[int]]]) -> tuple[Any, Any, list[int], list[int]]:
@@ -496,23 +655,30 @@ class StanzaTagger:
                       orig_idx)
 
     def _predict(self, sentences: list[list[str]]) -> list[list[str]]:
-        """BIOES tags of non-empty sentences, ``batch_size`` sentences per batch in input order."""
+        """BIOES tags of non-empty sentences, in input order.
+
+        The sentences are batched longest first, ``batch_size`` per batch (sentences of similar length in one batch:
+        the BiLSTM's steps run over full batches for longer), and the tags put back in input order.
+        """
         import numpy as np
         import torch
         from stanza.models.ner.utils import merge_tags
 
-        out: list[list[str]] = []
+        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]), reverse=True)
+        ordered = [sentences[i] for i in order]
+        tagged: list[list[str]] = []
         perms, names_of, bias = self._decoding()
-        char_ids: dict[str, list[int]] = {}  # this call's words only: nothing of a document outlives the call
         with torch.inference_mode():
-            for start in range(0, len(sentences), self.batch_size):
-                chunk = sentences[start:start + self.batch_size]
-                results = [self._emissions(t, chunk, char_ids) for t in self.trainers]
+            # this call's words only: nothing of a document outlives the call
+            words = [self._call_words(t, ordered) for t in self.trainers]
+            for start in range(0, len(ordered), self.batch_size):
+                chunk = ordered[start:start + self.batch_size]
+                results = [self._emissions(t, chunk, w) for t, w in zip(self.trainers, words)]
                 orig_idx, sentlens = results[0][2], results[0][3]
                 if not self._average:
                     per_member = [self._decode(sc, tr, sentlens, orig_idx, names)
                                   for (sc, tr, _, _), names in zip(results, names_of)]
-                    out += [merge_tags(*tags) for tags in zip(*per_member)]
+                    tagged += [merge_tags(*tags) for tags in zip(*per_member)]
                     continue
                 if len(results) == 1:
                     scores, trans = results[0][0], results[0][1]
@@ -521,7 +687,10 @@ class StanzaTagger:
                     trans = np.mean(np.stack([tr[p][:, p] for (_, tr, _, _), p in zip(results, perms)]), axis=0)
                 if bias is not None:
                     scores = scores + bias
-                out += self._decode(scores, trans, sentlens, orig_idx, names_of[0])
+                tagged += self._decode(scores, trans, sentlens, orig_idx, names_of[0])
+        out: list[list[str]] = [[] for _ in sentences]
+        for i, tags in zip(order, tagged):
+            out[i] = tags
         return out
 
     def tag(self, sentences: list[list[str]]) -> list[list[str]]:

@@ -93,3 +93,35 @@ def test_cpu_seconds_counts_the_children_of_a_process():
         child.kill()
         child.wait()
     assert cpu_seconds(child.pid) == 0.0  # gone
+
+
+def test_compare_presidio_alternates_variants_and_gives_their_ratios():
+    """``--ner-quantize both``: a second process of ours takes its turn in every round; ratios per side and round."""
+    from anontools.devtools.benchmark import _compare_presidio
+
+    order = []
+
+    class FakeChild:
+        def __init__(self, name, cpu):
+            self.name, self.cpu = name, cpu
+
+        def submit(self, docs, batch):
+            self.docs, self.batch = docs, batch
+            order.append((self.name, batch))
+
+        def result(self):
+            return {"seconds": self.cpu, "cpu_seconds": self.cpu, "peak_rss_mb": 1.0,
+                    "timings": [{"detect": self.cpu / len(self.docs)} for _ in self.docs]}
+
+    english = [{"job_id": str(i), "text": "Alice met Bob in Paris. " * 20, "language": "en"} for i in range(3)]
+    ours, quantized, presidio = FakeChild("ours", 1.0), FakeChild("int8", 0.5), FakeChild("presidio", 2.0)
+    out = _compare_presidio(ours, presidio, english, 2, 16, {"ours_int8": quantized})
+    singles = out["singles"]
+    assert order[:5] == [("ours", 1), ("ours", 16), ("int8", 1), ("int8", 16), ("presidio", 1)]
+    assert len(order) == 3 * 2 * 5 - 2 * 2 * 2  # singles: 5 sides; 10k and 100k: no batched sides; 2 rounds
+    # CPU seconds come from the processes; wall seconds are the fake's instant answers (ratios only present)
+    assert singles["ratio_ours_chars_per_cpu_s"] == [2.0, 2.0] and len(singles["ratio_ours_int8_chars_per_s"]) == 2
+    assert singles["ratio_ours_int8_chars_per_cpu_s"] == [4.0, 4.0]
+    assert singles["ratio_ours_int8_batched_chars_per_cpu_s"] == [4.0, 4.0]
+    assert out["100k"]["ratio_ours_int8_chars_per_cpu_s"] == [4.0, 4.0] and "ours_int8_batched" not in out["100k"]
+    assert len(singles["loadavg_1min"]) == 2

@@ -91,3 +91,39 @@ def test_the_configured_device_reaches_the_tagger(monkeypatch):
     Pipeline(Settings(device="cuda")).detector("es")
     Pipeline(Settings()).detector("es")
     assert made == [("es", "cuda"), ("es", "cpu")]
+
+
+def test_ner_quantize_setting(monkeypatch):
+    """ANON_NER_QUANTIZE: a boolean, off by default, in the detection section."""
+    from pydantic import ValidationError
+
+    from app.settings import Settings, flatten_sections
+
+    assert Settings().ner_quantize is False and Settings().detection.ner_quantize is False
+    monkeypatch.setenv("ANON_NER_QUANTIZE", "true")
+    assert Settings().ner_quantize is True and Settings().detection.ner_quantize is True
+    monkeypatch.setenv("ANON_NER_QUANTIZE", "sometimes")
+    with pytest.raises(ValidationError, match="ner_quantize"):
+        Settings()
+    assert flatten_sections({"detection": {"ner_quantize": True}}) == {"ner_quantize": True}
+
+
+def test_the_quantize_setting_reaches_the_tagger(monkeypatch):
+    """ANON_NER_QUANTIZE → Pipeline → build_detector → StanzaTagger(quantize=...)."""
+    import app.detection.stanza_ner as stanza_ner
+    from app.pipeline import Pipeline
+    from app.settings import Settings
+
+    made = []
+
+    class FakeTagger:
+        def __init__(self, language, **kwargs):
+            made.append((language, kwargs["quantize"]))
+
+        def tag(self, sentences):
+            return [["O"] * len(s) for s in sentences]
+
+    monkeypatch.setattr(stanza_ner, "StanzaTagger", FakeTagger)
+    Pipeline(Settings(ner_quantize=True)).detector("es")
+    Pipeline(Settings()).detector("es")
+    assert made == [("es", True), ("es", False)]
