@@ -51,6 +51,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("translator", "anontools.devtools.translator", "argv"),
     Tool("tansu", "anontools.devtools.tansu", "argv"),
     Tool("europarl-demo", "anontools.devtools.europarl_demo", "argv"),
+    Tool("quantized-agreement", "anontools.devtools.quantized_agreement", "argv"),
     # NER models: corpora, vectors, training, ensembles, evaluation
     Tool("corpora", "anontools.detection.corpora", "typer-app"),
     Tool("vectors", "anontools.detection.vectors", "typer-app"),
