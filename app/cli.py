@@ -66,15 +66,13 @@ def anonymize(
     job_id: Annotated[str, typer.Option(help="job id recorded in the table")] = "local",
 ) -> None:
     """Anonymize a text file in-process and print the anonymized text."""
+    from app.doc import Doc
     from app.pipeline import Pipeline, StageError
-    from models.records import Document
 
     text = sys.stdin.read() if str(file) == "-" else file.read_text("utf-8")
     pipeline = Pipeline()
     try:
-        request, solutions = pipeline.anonymize(
-            pipeline.corefer(pipeline.detect(Document(job_id=job_id, text=text, language=language, method=method)))
-        )
+        request, solutions = pipeline.run(Doc(job_id=job_id, text=text, language=language, method=method))
     except StageError as exc:
         typer.echo(f"error: {exc.reason}", err=True)
         raise typer.Exit(2) from None

@@ -1,5 +1,9 @@
-"""The four stages as plain functions on records: what the agents call, and what tests and the
-benchmark call in-process without Kafka or Redis.
+"""The four stages as plain functions: on :class:`app.doc.Doc` in process (:meth:`Pipeline.run`, the CLI, the
+benchmark), and on records for the agents (:mod:`app.isolation`).
+
+The record methods (:meth:`Pipeline.detect`, :meth:`~Pipeline.corefer`, :meth:`~Pipeline.anonymize`) are thin
+edges: record → :meth:`Doc.from_record <app.doc.Doc.from_record>` (where a message's entities, chains and
+sentences are checked, once) → the ``*_doc`` stage → :meth:`Doc.to_record <app.doc.Doc.to_record>`.
 
 Each stage is deterministic: the same input record gives the same output record (idempotent under
 at-least-once redelivery; RELIABILITY.md, "The guarantee").
@@ -13,13 +17,14 @@ from collections.abc import Callable
 from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
 from app.detection.pipeline import Detector, build_detector, effective_profile
-from app.doc import Chain, Entity
+from app.doc import Doc, Entity, InvalidDoc, Sentence
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
 from app.policy import refusal
 from app.reidentification.reidentify import LimitExceeded, reidentify
 from app.settings import Settings, get_settings
 from app.table import InvalidTable, Table
+from app.tokenization import split_sentences, tokenize
 from models.records import (
     DetectedDocument,
     Document,
@@ -92,28 +97,54 @@ class Pipeline:
             return self._detectors[language]
 
     def detect(self, doc: Document) -> DetectedDocument:
-        """Stage 1: entities with character offsets into ``doc.text``.
+        """Stage 1 on a record: :meth:`detect_doc` between :meth:`Doc.from_record <app.doc.Doc.from_record>` and
+        ``to_record(DetectedDocument)`` (``sentences``: the sentences detection split the text into).
+
+        Raises:
+            StageError: as :meth:`detect_doc`.
+        """
+        return self.detect_doc(Doc.from_record(doc)).to_record(DetectedDocument)
+
+    def detect_doc(self, doc: Doc) -> Doc:
+        """Stage 1: entities with character offsets into ``doc.text``, and the sentences they were found in.
 
         The privacy profile is the stricter of the deployment's (``settings.privacy_profile``) and the
         document's own (``doc.privacy_profile``).
 
+        Returns:
+            ``doc`` with its method (the deployment's default when it had none), :attr:`~app.doc.Doc.entities`
+            (sorted, non-overlapping) and :attr:`~app.doc.Doc.sentences`.
+
         Raises:
             StageError: unknown method, a method outside the deployment's policy (``method_not_allowed``,
-                :mod:`app.policy`), an unknown privacy profile, or no model for the language.
+                :mod:`app.policy`), an unknown privacy profile, no model for the language, or more entities than
+                ``max_entities`` (``too_expensive``).
         """
         method, profile = self._method_and_profile(doc)
-        return self._detected(doc, method, self.detector(doc.language).detect(doc.text, profile=profile))
+        detector = self.detector(doc.language)
+        sentences = split_sentences(doc.text, tokenize(doc.text))
+        return self._detected(doc, method, detector.detect(doc.text, sentences, profile=profile), sentences)
 
     def detect_many(self, docs: list[Document]) -> list[DetectedDocument | Exception]:
+        """Stage 1 on several records: :meth:`detect_many_docs` between the records' Docs and their
+        ``documents.detected`` records.
+
+        Returns:
+            per document, in order, what :meth:`detect` returns for it or the exception it raises.
+        """
+        return [found if isinstance(found, Exception) else found.to_record(DetectedDocument)
+                for found in self.detect_many_docs([Doc.from_record(doc) for doc in docs])]
+
+    def detect_many_docs(self, docs: list[Doc]) -> list[Doc | Exception]:
         """Stage 1 for several documents: those of one language and privacy profile are detected together, so the
         NER model tags their sentences in shared batches (:meth:`app.detection.pipeline.Detector.detect_many`).
 
         Returns:
-            per document, in order, what :meth:`detect` returns for it or the exception it raises (a
+            per document, in order, what :meth:`detect_doc` returns for it or the exception it raises (a
             :class:`StageError`, or any failure inside detection). If detecting a group together fails, its
             documents are detected one by one, so only the document that fails gets an exception.
         """
-        out: list[DetectedDocument | Exception | None] = [None] * len(docs)
+        out: list[Doc | Exception | None] = [None] * len(docs)
         groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
         for i, doc in enumerate(docs):
             try:
@@ -124,21 +155,25 @@ class Pipeline:
             groups.setdefault((doc.language, profile), []).append((i, method))
         for (language, profile), members in groups.items():
             try:
-                found = self.detector(language).detect_many([docs[i].text for i, _ in members], profile=profile)
+                detector = self.detector(language)
             except StageError as exc:  # no model for the language: the same reason for every document
                 for i, _ in members:
                     out[i] = exc
                 continue
+            sentences = [split_sentences(docs[i].text, tokenize(docs[i].text)) for i, _ in members]
+            try:
+                found = detector.detect_many([docs[i].text for i, _ in members], profile=profile, sentences=sentences)
             except Exception:
                 found = None
             for k, (i, method) in enumerate(members):
                 try:
-                    out[i] = self._detected(docs[i], method, found[k]) if found is not None else self.detect(docs[i])
+                    out[i] = (self._detected(docs[i], method, found[k], sentences[k]) if found is not None
+                              else self.detect_doc(docs[i]))
                 except Exception as exc:  # reported per document by the caller
                     out[i] = exc
         return out  # type: ignore[return-value]
 
-    def _method_and_profile(self, doc: Document) -> tuple[str, str]:
+    def _method_and_profile(self, doc: Doc) -> tuple[str, str]:
         """The document's method (or the default) and its effective privacy profile.
 
         Raises:
@@ -151,17 +186,10 @@ class Pipeline:
         except ValueError:
             raise StageError("unknown privacy_profile", "invalid_input") from None
 
-    def _detected(self, doc: Document, method: str, entities: list[Entity]) -> DetectedDocument:
-        """The ``documents.detected`` record of ``doc``. Raises :class:`StageError` beyond ``max_entities``."""
+    def _detected(self, doc: Doc, method: str, entities: list[Entity], sentences: list[Sentence]) -> Doc:
+        """``doc`` detected. Raises :class:`StageError` beyond ``max_entities``."""
         _check_entities(len(entities), self.settings.max_entities)
-        return DetectedDocument(
-            job_id=doc.job_id,
-            text=doc.text,
-            language=doc.language,
-            method=method,
-            entities=[e.to_dict() for e in entities],
-            metadata=doc.metadata,
-        )
+        return doc.evolve(method=method, entities=tuple(entities), chains=()).with_sentences(sentences)
 
     def _check_method(self, method: str) -> None:
         """Raise :class:`StageError` for an unknown method or one the policy refuses (no document text)."""
@@ -173,26 +201,44 @@ class Pipeline:
         if reason:
             raise StageError(reason, "method_not_allowed")
 
-    def corefer(self, detected: DetectedDocument) -> ResolvedDocument:
-        """Stage 2: coreference chains over the entities.
+    def _doc(self, record: DetectedDocument | ResolvedDocument) -> Doc:
+        """The Doc of a record of an internal topic, its entities, chains and sentences checked once.
 
         Raises:
-            StageError: entities malformed (missing fields, offsets outside the text or not matching it).
+            StageError: more entities than ``max_entities`` (``too_expensive``, before any is parsed), or
+                malformed entities, chains or sentences (``invalid_input``; :meth:`app.doc.Doc.from_record`).
         """
-        _check_entities(len(detected.entities), self.settings.max_entities)
-        entities = _entities(detected.entities, detected.text)
-        chains = resolve_chains(entities, detected.language)
-        return ResolvedDocument(
-            job_id=detected.job_id,
-            text=detected.text,
-            language=detected.language,
-            method=detected.method,
-            entities=[e.to_dict() for e in entities],
-            chains=[c.to_dict() for c in chains],
-            metadata=detected.metadata,
-        )
+        _check_entities(len(record.entities), self.settings.max_entities)
+        try:
+            return Doc.from_record(record)
+        except InvalidDoc as exc:
+            raise StageError(exc.reason, "invalid_input") from None
+
+    def corefer(self, detected: DetectedDocument) -> ResolvedDocument:
+        """Stage 2 on a record: :meth:`corefer_doc` between the record's Doc and ``to_record(ResolvedDocument)``.
+
+        Raises:
+            StageError: entities malformed (missing fields, offsets outside the text or not matching it) or
+                sentences malformed (``invalid_input``), more than ``max_entities`` (``too_expensive``).
+        """
+        return self.corefer_doc(self._doc(detected)).to_record(ResolvedDocument)
+
+    def corefer_doc(self, doc: Doc) -> Doc:
+        """Stage 2: ``doc`` with the coreference chains over its entities
+        (:func:`app.coreference.resolver.resolve_chains`)."""
+        return doc.evolve(chains=tuple(resolve_chains(list(doc.entities), doc.language)))
 
     def anonymize(self, resolved: ResolvedDocument) -> tuple[TranslationRequest, Table]:
+        """Stage 3 on a record: the method is checked again (a record on an internal topic), then
+        :meth:`anonymize_doc` on the record's Doc.
+
+        Raises:
+            StageError: as :meth:`anonymize_doc`, and malformed entities, chains or sentences.
+        """
+        self._check_method(resolved.method)
+        return self._anonymize(self._doc(resolved))
+
+    def anonymize_doc(self, doc: Doc) -> tuple[TranslationRequest, Table]:
         """Stage 3: the anonymized text and its table of solutions, bound to an anonymization id.
 
         Returns:
@@ -201,21 +247,24 @@ class Pipeline:
             table's content: deterministic, so a redelivered document gets the same id and table).
 
         Raises:
-            StageError: malformed entities or chains, overlapping entities, unknown method or one outside the
-                policy (a record on an internal topic is checked again).
+            StageError: chains that do not cover the entities exactly once, overlapping entities
+                (``invalid_input``), an unknown method or one outside the policy, an anonymized text longer than
+                ``max_output_chars`` (``too_expensive``).
         """
-        self._check_method(resolved.method)
-        _check_entities(len(resolved.entities), self.settings.max_entities)
-        entities = _entities(resolved.entities, resolved.text)
+        self._check_method(doc.method or self.settings.default_method)
+        return self._anonymize(doc)
+
+    def _anonymize(self, doc: Doc) -> tuple[TranslationRequest, Table]:
+        """:meth:`anonymize_doc` once the method is known to be allowed."""
+        method = doc.method or self.settings.default_method
         try:
-            chains = [Chain.from_dict(c) for c in resolved.chains]
             result = self.engine.anonymize(
-                resolved.text,
-                entities,
-                chains,
-                method=resolved.method,
-                job_id=resolved.job_id,
-                language=resolved.language,
+                doc.text,
+                list(doc.entities),
+                list(doc.chains),
+                method=method,
+                job_id=doc.job_id,
+                language=doc.language,
             )
         except KeyError:
             raise StageError("invalid chains (a field is missing) or unknown method", "invalid_input") from None
@@ -227,17 +276,26 @@ class Pipeline:
             raise StageError(
                 f"the anonymized text ({len(result.text)} characters) exceeds max_output_chars "
                 f"({self.settings.max_output_chars})", TOO_EXPENSIVE)
-        anonymization_id = self.hasher.anonymization_id(resolved.job_id, result.table.to_json(with_id=False))
+        anonymization_id = self.hasher.anonymization_id(doc.job_id, result.table.to_json(with_id=False))
         request = TranslationRequest(
-            job_id=resolved.job_id,
-            language=resolved.language,
-            method=resolved.method,
+            job_id=doc.job_id,
+            language=doc.language,
+            method=method,
             text=result.text,
             placeholders=result.placeholders,
-            metadata=resolved.metadata,
+            metadata=doc.metadata,
             anonymization_id=anonymization_id,
         )
         return request, result.table.bound(anonymization_id)
+
+    def run(self, doc: Doc) -> tuple[TranslationRequest, Table]:
+        """Detection, coreference and anonymization of ``doc`` in process, Doc to Doc (no record in between):
+        what the three agents do to a ``documents`` message, with the same output.
+
+        Raises:
+            StageError: as :meth:`detect_doc`, :meth:`corefer_doc` and :meth:`anonymize_doc`.
+        """
+        return self.anonymize_doc(self.corefer_doc(self.detect_doc(doc)))
 
     def reidentify(self, translation: TranslationResult, table: Table | dict) -> ReidentifiedDocument:
         """Reverse stage: restore the originals of ``table`` into the translation, once the translation is
@@ -291,21 +349,3 @@ def _engine_from_settings(settings: Settings) -> AnonymizerEngine:
     if settings.placeholder_markup != "none":
         options.setdefault("tag", {})["markup"] = settings.placeholder_markup
     return AnonymizerEngine(operator_options=options, label_methods=dict(settings.label_methods))
-
-
-def _entities(raw: list, text: str) -> list[Entity]:
-    """Parse entity dicts and check them against the text (no entity text in error reasons)."""
-    entities: list[Entity] = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise StageError(f"entity {i} is not an object", "invalid_input")
-        try:
-            entity = Entity.from_dict(item)
-        except (KeyError, TypeError, ValueError) as exc:
-            reason = f"missing field {exc}" if isinstance(exc, KeyError) else "bad field types or span"
-            raise StageError(f"entity {i}: {reason}", "invalid_input") from None
-        if entity.end > len(text) or text[entity.start : entity.end] != entity.text:
-            raise StageError(f"entity {i}: span [{entity.start}, {entity.end}) does not match the text", "invalid_input")
-        entities.append(entity)
-    entities.sort(key=lambda e: (e.start, e.end))
-    return entities

@@ -72,7 +72,9 @@ class Document(_Base):
 class DetectedDocument(_Base):
     """A document with its entities (topic ``documents.detected``).
 
-    ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open).
+    ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open);
+    ``sentences``: optional ``list[[start, end]]``, the sentences detection split the text into (character
+    offsets, half-open, sorted); absent or ``null``: later stages split the text again (:class:`app.doc.Doc`).
     """
 
     job_id: str
@@ -81,12 +83,14 @@ class DetectedDocument(_Base):
     method: str
     entities: list
     metadata: Optional[dict] = None
+    sentences: Optional[list] = None
 
 
 class ResolvedDocument(_Base):
     """A document with entities grouped in coreference chains (topic ``documents.resolved``).
 
-    ``chains``: ``list[dict]`` of :class:`app.doc.Chain` fields, indices into ``entities``.
+    ``chains``: ``list[dict]`` of :class:`app.doc.Chain` fields, indices into ``entities``;
+    ``sentences``: as on ``documents.detected`` (optional).
     """
 
     job_id: str
@@ -96,6 +100,7 @@ class ResolvedDocument(_Base):
     entities: list
     chains: list
     metadata: Optional[dict] = None
+    sentences: Optional[list] = None
 
 
 class TranslationRequest(_Base):
@@ -322,6 +327,7 @@ def _decode_stage_message(raw: bytes | str | None, record: type[R], list_fields:
     for name in list_fields:
         _require(data, name, list)
     _optional(data, "metadata", dict)
+    _optional(data, "sentences", list)
     if data["language"] not in SUPPORTED_LANGUAGES:
         raise InvalidMessage(f"unsupported language '{data['language'][:16]}'")
     fields = {name: data.get(name) for name in record._options.fields}

@@ -6,7 +6,7 @@ Measures, on the same documents, in one run, alternating (issue 18, "an honest b
    partitions); every document is published to ``documents`` and the clock stops when each has a message on
    ``translation.requests`` (or a dead letter).
 2. **in-process**: the same number of processes (spawned, ``--torch-threads`` torch threads each, like the
-   workers) call ``Pipeline.detect_many → corefer → anonymize`` on an equal share of the documents each, in
+   workers) call ``Pipeline.detect_many_docs → corefer_doc → anonymize_doc`` on an equal share of the documents each, in
    batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
 3. **Presidio** (when ``pip install -e './tools[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
    English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
@@ -179,28 +179,28 @@ def _child_main(conn, kind: str, settings: dict, threads: int, warm: list[dict])
 
 
 def _pipeline_runner(settings: Settings):
-    """``run(docs) -> [{stage: seconds}, ...]`` for the stages called in-process: one document alone through
-    ``Pipeline.detect``; several through ``Pipeline.detect_many`` (as the detect agent does with a batch), their
-    detection time shared out equally."""
+    """``run(docs) -> [{stage: seconds}, ...]`` for the stages called in-process on :class:`app.doc.Doc` (no record
+    between stages): one document alone through ``Pipeline.detect_doc``; several through
+    ``Pipeline.detect_many_docs`` (as the detect agent does with a batch), their detection time shared out equally."""
+    from app.doc import Doc
     from app.pipeline import Pipeline, StageError
-    from models.records import Document
 
     p = Pipeline(settings)
 
     def run(batch: list[dict]) -> list[dict[str, float]]:
-        docs = [Document(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
+        docs = [Doc(job_id=d["job_id"], text=d["text"], language=d.get("language", "en"), method=d.get("method"))
                 for d in batch]
         t0 = time.perf_counter()
-        detected = [p.detect(docs[0])] if len(docs) == 1 else p.detect_many(docs)
+        detected = [p.detect_doc(docs[0])] if len(docs) == 1 else p.detect_many_docs(docs)
         share = (time.perf_counter() - t0) / len(docs)
         timings = []
         for result in detected:
             if isinstance(result, Exception):
                 raise StageError(f"benchmark document failed in detection ({type(result).__name__})")
             t1 = time.perf_counter()
-            resolved = p.corefer(result)
+            resolved = p.corefer_doc(result)
             t2 = time.perf_counter()
-            p.anonymize(resolved)
+            p.anonymize_doc(resolved)
             timings.append({"detect": share, "corefer": t2 - t1, "anonymize": time.perf_counter() - t2})
         return timings
 

@@ -150,8 +150,12 @@ class Detector:
             sentences = split_sentences(text, tokenize(text))
         return self._detect(text, sentences, {}, profile)
 
-    def detect_many(self, texts: list[str], profile: str = "standard") -> list[list[Entity]]:
+    def detect_many(self, texts: list[str], profile: str = "standard",
+                    sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
         """Detect entities in several documents; the NER model tags the sentences of all of them in one call.
+
+        Args:
+            sentences: per text, its pre-tokenized sentences (as in :meth:`detect`); default: :mod:`app.tokenization`.
 
         Returns:
             one ``list[Entity]`` per text, in order, each exactly what :meth:`detect` returns for that text
@@ -161,7 +165,8 @@ class Detector:
         Raises:
             Whatever a recognizer raises; the caller may retry the documents one by one to find the culprit.
         """
-        sentences = [split_sentences(text, tokenize(text)) for text in texts]
+        if sentences is None:
+            sentences = [split_sentences(text, tokenize(text)) for text in texts]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers:
             if isinstance(recognizer, StanzaRecognizer):
