@@ -81,8 +81,9 @@ class Settings(BaseSettings):
             (``docs/performance.md``, "Quantized NER").
         torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
             set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
-        agent_batch_size: documents per batch of the benchmark's in-process baseline
-            (:mod:`anontools.devtools.benchmark`; the agents handle ``stage_lanes`` documents at a time).
+        agent_batch_size: documents per ``detect_many`` call of the benchmark's in-process baseline
+            (:mod:`anontools.devtools.benchmark`); default 1, as the detect agent, which sends one document per stage
+            call (``stage_lanes`` of them at a time, each in its own stage process).
         consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
             that does not answer a waiting fetch when data arrives makes each hop wait that long).
         device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
@@ -184,7 +185,7 @@ class Settings(BaseSettings):
     ner_quantize: bool = False
     torch_threads: int = Field(default=1, ge=1)
     device: Literal["cpu", "cuda"] = "cpu"
-    agent_batch_size: int = Field(default=16, ge=1)
+    agent_batch_size: int = Field(default=1, ge=1)
     consumer_fetch_max_wait_ms: int = Field(default=100, ge=1)
     placeholder_markup: Literal["none", "moses"] = "none"
     delete_table_after_reidentification: bool = False

@@ -7,7 +7,8 @@ Measures, on the same documents, in one run, alternating (issue 18, "an honest b
    ``translation.requests`` (or a dead letter).
 2. **in-process**: the same number of processes (spawned, ``--torch-threads`` torch threads each, like the
    workers) call ``Pipeline.detect_many_docs → corefer_doc → anonymize_doc`` on an equal share of the documents each, in
-   batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE``, as the detect agent takes them).
+   batches of ``--in-process-batch`` documents (default ``ANON_AGENT_BATCH_SIZE`` = 1: the detect agent sends one
+   document per stage call).
 3. **Presidio** (when ``pip install -e './tools[bench]'`` installed it): Presidio's analyzer + anonymizer with a spaCy
    English model, in its own process with one torch/BLAS thread, against one in-process process of ours, on
    the English demo documents (singles) and on concatenations of them (10k and 100k characters). With
@@ -505,7 +506,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--partitions", type=int, default=0, help="partitions per topic (default max(4, workers))")
     ap.add_argument("--torch-threads", type=int, default=1, help="torch threads per process (default 1)")
     ap.add_argument("--in-process-batch", type=int, default=0,
-                    help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE, as the detect agent)")
+                    help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE = 1, as the detect agent)")
     ap.add_argument("--presidio", choices=("auto", "on", "off"), default="auto",
                     help="compare with Presidio (auto: when installed, pip install -e './tools[bench]')")
     ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
