@@ -18,8 +18,19 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import sys
 import time
 import uuid
+
+# Torch in the test process runs on one thread per pool, as the worker does (``ANON_TORCH_THREADS``, default 1;
+# app.detection.torch_setup): with torch's default of one thread per core, the in-process NER tests ran 4-5x
+# slower in CPU *and* wall time on 2 shared cores (threads spinning against each other and the other processes).
+# Set before torch is imported; ``ANON_TEST_TORCH_THREADS`` (or OMP_NUM_THREADS itself) chooses another count.
+TEST_TORCH_THREADS = os.environ.get("ANON_TEST_TORCH_THREADS", "1")
+for _name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_name, TEST_TORCH_THREADS)
+if "torch" in sys.modules:  # imported early by a plugin: the environment came too late for it
+    sys.modules["torch"].set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator

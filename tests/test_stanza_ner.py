@@ -18,7 +18,9 @@ SHIPPED_EN = WEIGHTS_DIR / "en"
 
 @pytest.fixture(scope="module")
 def tagger():
-    return StanzaTagger("en", model_dir=SHIPPED_EN)
+    from tests import shared_models
+
+    return shared_models.tagger("en")  # StanzaTagger("en", model_dir=SHIPPED_EN), loaded once per session
 
 
 @pytest.fixture
@@ -270,7 +272,7 @@ def test_quantized_tags_agree_with_the_float_model_on_the_english_demo(quantized
     """Agreement of the int8 model with the float model on every sentence of the English demo documents (tokens of
     the golden file), tagged in one call: measured 3,330 of 3,333 tokens (99.91 %) and 211 of 213 entities
     (99.06 %) with torch 2.13 on an AVX2 CPU."""
-    from app.detection.evaluate import bio_spans
+    from anontools.detection.evaluate import bio_spans
 
     golden = json.loads((Path(__file__).parent / "fixtures" / "golden" / "tags_en.json").read_text("utf-8"))
     sentences = [s for job in golden for s in golden[job]["tokens"]]
