@@ -47,9 +47,9 @@ TOOLS: tuple[Tool, ...] = (
     Tool("demo", "anontools.devtools.demo", "argv"),
     Tool("benchmark", "anontools.devtools.benchmark", "argv"),
     Tool("profile-stages", "anontools.devtools.profile_stages", "argv"),
-    Tool("faults", "anontools.devtools.faults", "argv"),
+    Tool("faults", "anontools.devtools.faults.cli", "argv"),
     Tool("translator", "anontools.devtools.translator", "argv"),
-    Tool("tansu", "anontools.devtools.tansu", "argv"),
+    Tool("tansu", "anontools.devtools.harness.tansu", "argv"),
     Tool("europarl-demo", "anontools.devtools.europarl_demo", "argv"),
     Tool("quantized-agreement", "anontools.devtools.quantized_agreement", "argv"),
     # NER models: corpora, vectors, training, ensembles, evaluation

@@ -10,7 +10,10 @@
   session (SIGTERM, then SIGKILL). ``worker``: one such worker shared by the session.
 
 Tests that need these are end-to-end tests: mark them ``@pytest.mark.e2e``. Missing infrastructure (no Tansu
-binary, no Redis and no ``redis-server``) skips them with the reason.
+binary, no Redis and no ``redis-server``) skips them with the reason. Broker, Redis, worker processes and the Kafka
+clients of the tests (``Collector``, ``produce``) are the harness the demo, the benchmark and the fault scenarios
+use too (:mod:`anontools.devtools.harness`). NER models the tests only read are loaded once per session
+(``tests/shared_models.py``), and torch runs on one thread in this process, as in the worker (below).
 """
 
 from __future__ import annotations
@@ -18,20 +21,31 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import os
+import sys
 import time
 import uuid
+
+# Torch in the test process runs on one thread per pool, as the worker does (``ANON_TORCH_THREADS``, default 1;
+# app.detection.torch_setup): with torch's default of one thread per core, the in-process NER tests ran 4-5x
+# slower in CPU *and* wall time on 2 shared cores (threads spinning against each other and the other processes).
+# Set before torch is imported; ``ANON_TEST_TORCH_THREADS`` (or OMP_NUM_THREADS itself) chooses another count.
+TEST_TORCH_THREADS = os.environ.get("ANON_TEST_TORCH_THREADS", "1")
+for _name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_name, TEST_TORCH_THREADS)
+if "torch" in sys.modules:  # imported early by a plugin: the environment came too late for it
+    sys.modules["torch"].set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 
-from anontools.devtools.demo import WorkerError, WorkerProcess
-from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from anontools.devtools.tansu import TansuBroker, TansuError
+from anontools.devtools.harness.kafka import Collector, produce_one
+from anontools.devtools.harness.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable, delete_prefix
+from anontools.devtools.harness.tansu import TansuBroker, TansuError
+from anontools.devtools.harness.worker import WorkerError, WorkerProcess, settings_for
 from app.settings import Settings
 from tests import properties
-from tests.kafka_utils import Collector, produce_one
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 WORKER_READY_TIMEOUT = float(os.environ.get("ANON_TEST_WORKER_TIMEOUT", "300"))
@@ -99,17 +113,7 @@ def table_key_prefix(redis_url: str, session_id: str) -> Iterator[str]:
     """Redis key prefix of this session's tables; every key under it is deleted at the end."""
     prefix = f"test:{session_id}:"
     yield prefix
-    import redis
-
-    client = redis.Redis.from_url(redis_url, socket_timeout=5)
-    try:
-        keys = list(client.scan_iter(match=prefix + "*", count=500))
-        for i in range(0, len(keys), 500):
-            client.delete(*keys[i : i + 500])
-    except redis.RedisError:
-        pass
-    finally:
-        client.close()
+    delete_prefix(redis_url, prefix, quiet=True)
 
 
 @dataclass
@@ -210,7 +214,7 @@ def worker_factory(
                              log_path=log_dir / f"worker-{n}.log", extra_env=extra)
         started.append(proc)
         proc.start()
-        settings = Settings(**_settings_overrides(proc.env))
+        settings = settings_for(proc)
         running = RunningWorker(proc, settings, kafka_bootstrap)
         if ready:
             try:
@@ -223,12 +227,6 @@ def worker_factory(
     yield start
     for proc in reversed(started):
         proc.stop()
-
-
-def _settings_overrides(env: dict[str, str]) -> dict[str, str]:
-    """``ANON_FOO=x`` → ``{"foo": "x"}`` for :class:`Settings` (init values beat the process environment)."""
-    out = {k[len("ANON_"):].lower(): v for k, v in env.items() if k.startswith("ANON_") and k != "ANON_SETTINGS_FILE"}
-    return {k: v for k, v in out.items() if k in Settings.model_fields}
 
 
 @pytest.fixture(scope="session")

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from anontools.devtools.demo import derived_hmac_secret
+from anontools.devtools.harness.worker import derived_hmac_secret
 
 from app.review.auth import user_line
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = pytest.mark.e2e
 

@@ -44,9 +44,9 @@ def test_model_characters_intersect_an_ensemble_and_skip_special_units():
 
 @pytest.fixture(scope="module")
 def english():
-    from app.detection.stanza_ner import WEIGHTS_DIR, StanzaTagger
+    from tests import shared_models
 
-    return StanzaTagger("en", model_dir=WEIGHTS_DIR / "en")
+    return shared_models.tagger("en")  # StanzaTagger("en", model_dir=WEIGHTS_DIR / "en"), loaded once per session
 
 
 def test_english_model_tags_names_with_non_ascii_capitals(english):

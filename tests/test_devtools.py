@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from anontools.devtools import redis_local, tansu
-from anontools.devtools.redis_local import LocalRedis, RedisUnavailable, ensure_redis, is_loopback, ping
-from anontools.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port, tansu_broker
-from tests.kafka_utils import Collector, consume, ensure_topics, produce, produce_one
+from anontools.devtools.harness import redis_local, tansu
+from anontools.devtools.harness.redis_local import LocalRedis, RedisUnavailable, ensure_redis, is_loopback, ping
+from anontools.devtools.harness.tansu import TansuBroker, TansuError, find_tansu_binary, free_port, tansu_broker
+from anontools.devtools.harness.kafka import Collector, consume, ensure_topics, produce, produce_one
 
 
 def _tansu_available() -> bool:
@@ -115,7 +115,7 @@ def test_tansu_produce_consume_with_aiokafka() -> None:
         assert asyncio.run(roundtrip(broker.bootstrap)) == [(b"job-1", b'{"hello": "world"}')]
 
 
-# ------------------------------------------------------------------------------------------- kafka_utils
+# ------------------------------------------------------------------------------------------- harness.kafka
 
 
 async def test_kafka_utils_json_and_raw(kafka_bootstrap: str) -> None:

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from app.store import TableStore
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = pytest.mark.e2e
 

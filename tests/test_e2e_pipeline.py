@@ -15,7 +15,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from app.store import TableStore
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ from app.review.corrections import CorrectionStore
 from app.review.lease import ReviewLease
 from app.review.queue import ReviewQueue
 from app.review.service import KafkaLink, ReviewService
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = pytest.mark.e2e
 

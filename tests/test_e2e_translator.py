@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from anontools.devtools.translator import available_routes, serve
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = [
     pytest.mark.e2e,

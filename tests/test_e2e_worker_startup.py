@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from anontools.devtools.demo import WorkerProcess
-from anontools.devtools.tansu import TansuBroker, TansuError, find_tansu_binary, free_port
-from tests.kafka_utils import Collector, produce_one
+from anontools.devtools.harness.worker import WorkerProcess
+from anontools.devtools.harness.tansu import TansuBroker, TansuError, find_tansu_binary, free_port
+from anontools.devtools.harness.kafka import Collector, produce_one
 
 pytestmark = pytest.mark.e2e
 

@@ -7,6 +7,7 @@ permutations of it; the sentences are invented.
 
 from __future__ import annotations
 
+import copy
 import json
 from types import SimpleNamespace
 
@@ -80,7 +81,9 @@ def test_check_same_tags_gives_column_permutations():
 
 @pytest.fixture(scope="module")
 def single():
-    return StanzaTagger("en", model_dir=SHIPPED_EN)
+    from tests import shared_models
+
+    return shared_models.tagger("en")  # StanzaTagger("en", model_dir=SHIPPED_EN), loaded once per session
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +91,13 @@ def twin_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("ensemble") / "en"
     build_ensemble([SHIPPED_EN, SHIPPED_EN], out)
     return out
+
+
+@pytest.fixture(scope="module")
+def twin(twin_dir):
+    """The twin ensemble, loaded once: its members are copies, not the shipped files, so they go through the
+    weights-only unpickler (~9 s of CPU a load). A test that changes it works on a deep copy."""
+    return StanzaTagger("en", model_dir=twin_dir)
 
 
 def test_build_ensemble_layout(twin_dir):
@@ -101,17 +111,16 @@ def test_build_ensemble_layout(twin_dir):
     assert resolved.model_path == (twin_dir / "ner.pt").resolve() and resolved.combine == "average"
 
 
-def test_twin_ensemble_tags_exactly_like_its_member(single, twin_dir):
-    twin = StanzaTagger("en", model_dir=twin_dir)
+def test_twin_ensemble_tags_exactly_like_its_member(single, twin):
     assert len(twin.trainers) == 2
     assert twin.tag(SENTENCES) == single.tag(SENTENCES)
     assert twin.tag([[], ["Paris"], []]) == [[], single.tag([["Paris"]])[0], []]
     assert set(twin.labels) == {"PER", "LOC", "ORG", "MISC"}
 
 
-def test_members_with_permuted_tag_columns_are_aligned(single, twin_dir):
+def test_members_with_permuted_tag_columns_are_aligned(single, twin):
     """Member 2 gets its tag vocabulary, classifier rows and CRF transitions permuted in memory: same tags."""
-    twin = StanzaTagger("en", model_dir=twin_dir)
+    twin = copy.deepcopy(twin)  # the loaded twin of the module, changed here only in this copy
     trainer = twin.trainers[1]
     vocab = trainer.vocab["tag"]
     column = vocab._id2unit[0]

@@ -429,7 +429,7 @@ def _uniquify(topic: str, raw: bytes, n: int, sid: str, known_job: str) -> tuple
 
 @pytest.mark.e2e
 def test_a_generated_batch_through_the_worker_gives_one_output_or_one_dead_letter_each(fuzz_worker, session_id):
-    from tests.kafka_utils import Collector, produce
+    from anontools.devtools.harness.kafka import Collector, produce
 
     w = fuzz_worker
     s = w.settings
@@ -477,7 +477,7 @@ async def _publish_and_account(w, s, inputs, topic_name, out_topics, known_job) 
     inputs gets exactly as many dead letters as it has members."""
     from collections import Counter
 
-    from tests.kafka_utils import Collector, produce
+    from anontools.devtools.harness.kafka import Collector, produce
 
     out_topic_of = {"translation.requests": s.topic_translation_requests,
                     "translation.reidentified": s.topic_reidentified, "jobs.erased": s.topic_erased}
@@ -535,7 +535,7 @@ def test_a_deeply_nested_message_is_dead_lettered_by_the_worker(fuzz_worker, ses
     """Evidence of the nested-JSON bug end to end: the message behind it (same key) is processed, the nested
     one gets neither an output nor a dead letter (the worker log shows ``Crashed reason=TypeError('Recursion
     limit reached')``)."""
-    from tests.kafka_utils import Collector, produce
+    from anontools.devtools.harness.kafka import Collector, produce
 
     w = fuzz_worker
     s = w.settings

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -48,11 +47,10 @@ def _sentences(text: str) -> list[list[str]]:
     return [[t.text for t in s.tokens] for s in split_sentences(text, tokenize(text))]
 
 
-@lru_cache(maxsize=None)
 def _detector(language: str):
-    from app.detection.pipeline import build_detector
+    from tests import shared_models
 
-    return build_detector(language, quantize=False)
+    return shared_models.detector(language, quantize=False)  # loaded once per session, shared with test_method_leaks
 
 
 def _entities(language: str, text: str) -> list[list]:

@@ -17,6 +17,7 @@ from app.anonymization.registry import available_methods
 from anontools.devtools.leaks import find_leaks
 from app.pipeline import Pipeline
 from app.settings import Settings
+from tests import shared_models
 from models.records import Document, ResolvedDocument
 
 DEMO = Path(__file__).resolve().parents[1] / "demo" / "documents"
@@ -24,7 +25,9 @@ DEMO = Path(__file__).resolve().parents[1] / "demo" / "documents"
 
 @pytest.fixture(scope="module")
 def resolved() -> list[ResolvedDocument]:
-    pipeline = Pipeline(Settings(allowed_methods=available_methods(), minimum_method="kmask"))
+    settings = Settings(allowed_methods=available_methods(), minimum_method="kmask")
+    # the detectors Pipeline would build from these settings, loaded once per session (tests/shared_models.py)
+    pipeline = Pipeline(settings, detector_factory=shared_models.pipeline_detector_factory(settings))
     out = []
     for path in sorted(DEMO.glob("*.json")):
         data = json.loads(path.read_text("utf-8"))

@@ -38,7 +38,7 @@ import pytest
 
 from app.crypto import TableCipher
 from anontools.devtools.faults import make_documents
-from tests.kafka_utils import Collector, produce
+from anontools.devtools.harness.kafka import Collector, produce
 
 pytestmark = pytest.mark.e2e
 

@@ -18,7 +18,9 @@ SHIPPED_EN = WEIGHTS_DIR / "en"
 
 @pytest.fixture(scope="module")
 def tagger():
-    return StanzaTagger("en", model_dir=SHIPPED_EN)
+    from tests import shared_models
+
+    return shared_models.tagger("en")  # StanzaTagger("en", model_dir=SHIPPED_EN), loaded once per session
 
 
 @pytest.fixture

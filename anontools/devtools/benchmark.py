@@ -47,9 +47,11 @@ from typing import Any, Optional
 
 import orjson
 
-from anontools.devtools.demo import WorkerError, WorkerProcess, ensure_topics, every_method_policy, repo_root
-from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from anontools.devtools.tansu import TansuBroker, TansuError
+from anontools.devtools.harness.kafka import ensure_topics
+from anontools.devtools.harness.processes import loadavg
+from anontools.devtools.harness.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable, delete_prefix
+from anontools.devtools.harness.tansu import TansuBroker, TansuError
+from anontools.devtools.harness.worker import WorkerError, WorkerProcess, every_method_policy, repo_root
 from app.settings import Settings
 
 STAGES = ("detect", "corefer", "anonymize")
@@ -123,14 +125,6 @@ def cpu_seconds(pid: int) -> float:
             continue
         total += t.user + t.system
     return total
-
-
-def _loadavg() -> Optional[float]:
-    """1-minute load average (other processes on a shared machine skew every run), or ``None``."""
-    try:
-        return round(os.getloadavg()[0], 2)
-    except OSError:
-        return None
 
 
 def _rates(n_docs: int, n_chars: int, seconds: float, cpu: float) -> dict[str, float]:
@@ -309,7 +303,7 @@ def run_children(children: list[Child], docs: list[dict], batch: int = 1) -> dic
                           **{s: percentiles([t[s] for t in timings if s in t]) for s in stages}},
             "stage_seconds": {s: round(sum(t.get(s, 0.0) for t in timings), 4) for s in stages},
             "peak_rss_mb": [r["peak_rss_mb"] for r in results],
-            "loadavg_1min_after": _loadavg()}
+            "loadavg_1min_after": loadavg(one_minute=True)}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -422,7 +416,7 @@ class PipelineBench:
                               "corefer": percentiles(gaps(s.topic_detected, s.topic_resolved)),
                               "anonymize": percentiles(gaps(s.topic_resolved, s.topic_translation_requests))},
                 "peak_rss_mb": [peak_rss_mb(w.proc.pid) for w in self.workers],
-                "loadavg_1min_after": _loadavg()}
+                "loadavg_1min_after": loadavg(one_minute=True)}
 
 
 async def _wait_ready(workers: list[WorkerProcess], timeout: float) -> list[float]:
@@ -551,7 +545,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         "documents_per_round": len(docs_base) * args.repeat, "characters_per_round": n_chars,
         "rounds": args.rounds, "workers": workers_n, "partitions": partitions, "torch_threads": args.torch_threads,
         "cpu_count": os.cpu_count(), "machine": platform.machine(), "python": platform.python_version(),
-        "loadavg_1min_before": _loadavg(), "pipeline": [], "in_process": []}
+        "loadavg_1min_before": loadavg(one_minute=True), "pipeline": [], "in_process": []}
     prefix = f"anon:bench:{uuid.uuid4().hex[:8]}:"
     bench: Optional[PipelineBench] = None
     loop = asyncio.new_event_loop()
@@ -641,11 +635,11 @@ def main(argv: Optional[list[str]] = None) -> int:
             c.stop()
         broker.stop()
         if redis.url and not args.skip_pipeline:
-            _delete_prefix(redis.url, prefix)
+            delete_prefix(redis.url, prefix, quiet=True)
         redis.stop()
         loop.close()
         signal.signal(signal.SIGTERM, previous)
-    report["loadavg_1min_after"] = _loadavg()
+    report["loadavg_1min_after"] = loadavg(one_minute=True)
     summarize(report, console)
     (args.out / "benchmark.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
     console.print(f"written {args.out / 'benchmark.json'}")
@@ -694,21 +688,6 @@ def summarize(report: dict[str, Any], console) -> None:
                 console.print(f"  {key}: {ratios}")
     console.print(f"1-min load average before {report['loadavg_1min_before']}, after {report['loadavg_1min_after']} "
                   f"(above {report['cpu_count']}: other processes competed for the CPUs)")
-
-
-def _delete_prefix(url: str, prefix: str) -> None:
-    """Delete the benchmark's tables (keys under ``prefix``)."""
-    import redis
-
-    client = redis.Redis.from_url(url, socket_timeout=5)
-    try:
-        keys = list(client.scan_iter(match=prefix + "*", count=500))
-        if keys:
-            client.delete(*keys)
-    except redis.RedisError:
-        pass
-    finally:
-        client.close()
 
 
 if __name__ == "__main__":

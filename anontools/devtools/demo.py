@@ -33,167 +33,31 @@ import asyncio
 import base64
 import collections
 import contextlib
-import hashlib
 import os
 import signal
-import subprocess
 import sys
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Optional
 
 import orjson
 
-from app.anonymization.registry import available_methods
 from anontools.devtools.leaks import LeakScan, scan_records
-from anontools.devtools.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
-from anontools.devtools.tansu import TansuBroker, TansuError, die_with_parent, terminate
+from anontools.devtools.harness.kafka import ensure_topics, publish
+from anontools.devtools.harness.processes import b64
+from anontools.devtools.harness.redis_local import DEFAULT_REDIS_URL, LocalRedis, RedisUnavailable
+from anontools.devtools.harness.tansu import TansuBroker, TansuError
+from anontools.devtools.harness.worker import (WorkerError, WorkerProcess, derived_hmac_secret, every_method_policy,
+                                               repo_root)
 from app.settings import Settings
 
 __all__ = ["WorkerProcess", "WorkerError", "repo_root", "main", "run_demo"]
-# ---------------------------------------------------------------------------------------------------------
-# Worker subprocess (also used by tests/conftest.py and anontools.devtools.benchmark)
-# ---------------------------------------------------------------------------------------------------------
-
-
-def repo_root() -> Optional[Path]:
-    """The source checkout containing ``app/`` (``None`` when the package is installed elsewhere)."""
-    root = Path(__file__).resolve().parents[2]
-    return root if (root / "app" / "__init__.py").is_file() else None
-
-
-class WorkerError(RuntimeError):
-    """The worker subprocess failed to start or died."""
-
-
-def derived_hmac_secret(table_keys: str) -> str:
-    """A table HMAC secret derived from ``table_keys``, for test, demo and fault runs that set only keys:
-    every worker and checker of one run derives the same one. Production sets ``ANON_TABLE_HMAC_SECRET``."""
-    return hashlib.sha256(b"anonymizer devtools hmac secret\0" + table_keys.encode()).hexdigest()
-def every_method_policy() -> dict[str, str]:
-    """Worker environment of a method policy that allows every registered method (README "Method policy"): the
-    demo and the benchmark show them all."""
-    return {"ANON_ALLOWED_METHODS": ",".join(available_methods()), "ANON_MINIMUM_METHOD": "kmask"}
-
-
-class WorkerProcess:
-    """``python -m app.worker`` as a child process, configured by environment variables.
-
-    Args:
-        broker_url: Faust broker URL, ``kafka://host:port`` (``ANON_BROKER_URL``).
-        redis_url: Redis URL (``ANON_REDIS_URL``).
-        app_id: Faust app id / consumer group (``ANON_APP_ID``); default a unique ``anon-<hex>``.
-        log_path: file receiving the worker's stdout and stderr.
-        extra_env: more variables, e.g. ``{"ANON_TABLE_KEY_PREFIX": "test:abc:"}``.
-        python: interpreter; default the current one.
-        cwd: working directory of the worker; default the log file's directory. Faust creates its data
-            directory ``<app_id>-data/`` there, so it must not be the source checkout.
-        module: the module run with ``python -m`` (default ``app.worker``; tests may substitute a fake).
-
-    The child runs in its own session (Ctrl-C in a terminal reaches the parent, which stops it).
-    """
-
-    def __init__(self, *, broker_url: str, redis_url: str, log_path: os.PathLike | str,
-                 app_id: Optional[str] = None, extra_env: Optional[dict[str, str]] = None,
-                 python: Optional[str] = None, cwd: Optional[os.PathLike | str] = None,
-                 module: str = "app.worker") -> None:
-        self.broker_url = broker_url
-        self.redis_url = redis_url
-        self.app_id = app_id or f"anon-{uuid.uuid4().hex[:10]}"
-        self.log_path = Path(log_path)
-        self.extra_env = dict(extra_env or {})
-        self.python = python or sys.executable
-        self.cwd = Path(cwd) if cwd else self.log_path.parent
-        self.module = module
-        self.proc: Optional[subprocess.Popen] = None
-        self._log: Optional[IO[bytes]] = None
-
-    @property
-    def env(self) -> dict[str, str]:
-        """The ``ANON_*`` variables given to the worker (without the inherited environment)."""
-        env = {
-            "ANON_BROKER_URL": self.broker_url,
-            "ANON_REDIS_URL": self.redis_url,
-            "ANON_APP_ID": self.app_id,
-            "ANON_BROKER_FLAVOR": "tansu",  # the devtools' broker; extra_env may say "kafka"
-        }
-        env.update(self.extra_env)
-        if env.get("ANON_TABLE_KEYS") and not env.get("ANON_TABLE_HMAC_SECRET"):
-            env["ANON_TABLE_HMAC_SECRET"] = derived_hmac_secret(env["ANON_TABLE_KEYS"])
-        return env
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    @property
-    def returncode(self) -> Optional[int]:
-        return None if self.proc is None else self.proc.poll()
-
-    def start(self) -> "WorkerProcess":
-        """Start the worker (returns at once; it needs 10-30 s to load its models before consuming)."""
-        if self.running:
-            return self
-        env = dict(os.environ)
-        env.update(self.env)
-        env["PYTHONUNBUFFERED"] = "1"
-        for name in ("ANON_SETTINGS_FILE", "ANON_NER_MODEL_DIR"):  # relative to our cwd, not the worker's
-            if env.get(name) and not os.path.isabs(env[name]):
-                env[name] = os.path.abspath(env[name])
-        root = repo_root()
-        if root is not None:
-            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self.cwd.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(
-            [self.python, "-m", self.module], cwd=str(self.cwd), env=env,
-            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-            preexec_fn=die_with_parent,
-        )
-        return self
-
-    def check_alive(self) -> None:
-        """Raise :class:`WorkerError` (with the tail of its log) if the worker has exited."""
-        if self.proc is not None and self.proc.poll() is not None:
-            raise WorkerError(f"worker exited with code {self.proc.returncode}; log tail:\n{self.log_tail()}")
-
-    def log_tail(self, lines: int = 40) -> str:
-        """The last ``lines`` lines of the worker log ('' when none)."""
-        try:
-            text = self.log_path.read_text("utf-8", errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
-
-    def stop(self, grace: float = 10.0) -> Optional[int]:
-        """SIGTERM, then SIGKILL after ``grace`` seconds. Idempotent. Returns the exit code (or ``None``)."""
-        proc = self.proc
-        code: Optional[int] = None
-        if proc is not None:
-            terminate(proc, grace, process_group=True)  # also children the worker may have spawned
-            code = proc.returncode
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-        return code
-
-    def __enter__(self) -> "WorkerProcess":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Kafka plumbing of the demo
 # ---------------------------------------------------------------------------------------------------------
-
-
-def _b64(raw: bytes) -> str:
-    return base64.b64encode(raw).decode("ascii")
 
 
 def _loads(raw: Optional[bytes]) -> Any:
@@ -213,21 +77,6 @@ class Output:
     key: Optional[str]
     raw: bytes
     value: Any  # parsed JSON (dict for every well-formed output) or None
-
-
-async def ensure_topics(bootstrap: str, topics: list[str], partitions: int, request_timeout_ms: int = 40000) -> None:
-    """Create the topics that do not exist yet (replication 1)."""
-    from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-
-    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=request_timeout_ms)
-    await admin.start()
-    try:
-        existing = set(await admin.list_topics())
-        missing = [NewTopic(t, partitions, 1) for t in dict.fromkeys(topics) if t not in existing]
-        if missing:
-            await admin.create_topics(missing)
-    finally:
-        await admin.close()
 
 
 class OutputRecorder:
@@ -268,7 +117,7 @@ class OutputRecorder:
                         value = _loads(raw)
                         key = r.key.decode("utf-8", "replace") if r.key is not None else None
                         self.outputs.append(Output(r.topic, key, raw, value))
-                        line = orjson.dumps(value) if isinstance(value, dict) else orjson.dumps({"_raw_base64": _b64(raw)})
+                        line = orjson.dumps(value) if isinstance(value, dict) else orjson.dumps({"_raw_base64": b64(raw)})
                         f = self._files[r.topic]
                         f.write(line + b"\n")
                         f.flush()
@@ -291,20 +140,6 @@ class OutputRecorder:
         for f in self._files.values():
             f.close()
         self._files.clear()
-
-
-async def publish(bootstrap: str, topic: str, items: list[tuple[str, bytes]]) -> None:
-    """Send ``(key, raw value)`` pairs one by one (one record per batch: Tansu's ListOffsets(latest) is
-    wrong for batches of several records; RELIABILITY.md, "What Tansu cannot do")."""
-    from aiokafka import AIOKafkaProducer
-
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
-    await producer.start()
-    try:
-        for key, raw in items:
-            await producer.send_and_wait(topic, raw, key=key.encode("utf-8"))
-    finally:
-        await producer.stop()
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -406,7 +241,7 @@ def match_documents(inputs: list[DemoInput], rec: OutputRecorder, s: Settings) -
         if inp.job_id and inp.job_id in requests and not inp.bad:
             inp.request = requests[inp.job_id]
             continue
-        dl = by_payload.get(_b64(inp.raw)) or (by_job.get(inp.job_id) if inp.job_id else None) or by_job.get(inp.key)
+        dl = by_payload.get(b64(inp.raw)) or (by_job.get(inp.job_id) if inp.job_id else None) or by_job.get(inp.key)
         if dl is not None:
             inp.dead_letter = dl
 
@@ -435,8 +270,8 @@ def match_translations(translations: list[DemoTranslation], rec: OutputRecorder,
     for t in translations:
         if t.tid in by_id:
             t.result = by_id[t.tid]
-        elif _b64(t.raw) in dead:
-            t.dead_letter = dead[_b64(t.raw)]
+        elif b64(t.raw) in dead:
+            t.dead_letter = dead[b64(t.raw)]
         else:
             i = seen[t.job_id]
             seen[t.job_id] += 1

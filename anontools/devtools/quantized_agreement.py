@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any, Optional
 
-from anontools.devtools.demo import repo_root
+from anontools.devtools.harness.worker import repo_root
 
 DEMO = (repo_root() or Path.cwd()) / "demo" / "documents"
 

@@ -12,7 +12,7 @@ import pytest
 import app.settings
 import app.worker
 from app.crypto import generate_key
-from anontools.devtools.tansu import free_port
+from anontools.devtools.harness.tansu import free_port
 from app.settings import Settings
 from app.worker import BROKER_UNREACHABLE_EXIT_CODE, main, wait_for_broker
 

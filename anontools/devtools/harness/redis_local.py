@@ -1,4 +1,10 @@
-"""Make sure a Redis answers at a URL; start a private ``redis-server`` on loopback when none does.
+"""Redis for tests, the demo, the benchmark and the fault scenarios.
+
+- :class:`LocalRedis` / :func:`ensure_redis`: make sure a Redis answers at a URL; start a private
+  ``redis-server`` on loopback when none does (tests, demo, benchmark).
+- :class:`PrivateRedis`: always a ``redis-server`` of our own, with an append-only file so that it can be
+  stopped and started again without losing the tables (the fault scenarios' Redis outage).
+- :func:`delete_prefix`: delete every key under a prefix (each run cleans up its own tables).
 
 Usage::
 
@@ -15,18 +21,18 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import IO, Iterator, Optional
+from typing import Iterator, Optional
 from urllib.parse import urlsplit
 
-from anontools.devtools.tansu import die_with_parent, terminate
+from anontools.devtools.harness.processes import ManagedProcess, die_with_parent, free_port
 
-__all__ = ["LocalRedis", "RedisUnavailable", "ensure_redis", "ping", "DEFAULT_REDIS_URL"]
+__all__ = ["LocalRedis", "PrivateRedis", "RedisUnavailable", "delete_prefix", "ensure_redis", "ping",
+           "DEFAULT_REDIS_URL"]
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 _LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -75,7 +81,7 @@ def _port_in_use(host: str, port: int) -> bool:
         return False
 
 
-class LocalRedis:
+class LocalRedis(ManagedProcess):
     """A Redis reachable at ``url``, possibly a ``redis-server`` child process we started.
 
     Args:
@@ -94,9 +100,7 @@ class LocalRedis:
         self.log_path = Path(log_path) if log_path else None
         self.start_if_missing = start_if_missing
         self.startup_timeout = startup_timeout
-        self.proc: Optional[subprocess.Popen] = None
         self._workdir: Optional[tempfile.TemporaryDirectory] = None
-        self._log: Optional[IO[bytes]] = None
 
     @property
     def started(self) -> bool:
@@ -146,20 +150,12 @@ class LocalRedis:
     def stop(self, grace: float = 3.0) -> None:
         """Stop the server if we started it (SIGTERM, SIGKILL after ``grace`` s). Idempotent; a Redis that
         was already running is left alone."""
-        proc, self.proc = self.proc, None
-        terminate(proc, grace)
-        if self._log is not None:
-            self._log.close()
-            self._log = None
+        super().stop(grace)
+
+    def _cleanup(self) -> None:
         if self._workdir is not None:
             self._workdir.cleanup()
             self._workdir = None
-
-    def __enter__(self) -> "LocalRedis":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 @contextlib.contextmanager
@@ -171,3 +167,78 @@ def ensure_redis(url: Optional[str] = None, **kwargs) -> Iterator[LocalRedis]:
         yield r
     finally:
         r.stop()
+
+
+class PrivateRedis(ManagedProcess):
+    """A ``redis-server`` of our own on ``127.0.0.1:<port>`` with an append-only file (fsync always) in a
+    private directory, so :meth:`stop` then :meth:`start` keeps the tables (the fault is unavailability,
+    not data loss). Never the machine's shared instance.
+
+    Args:
+        port: TCP port (default a free one).
+        log_path: the server's log (default ``redis.log`` in its directory).
+
+    Raises (:meth:`start`):
+        RedisUnavailable: ``redis-server`` is not installed, exited, or did not answer in time.
+    """
+
+    def __init__(self, port: Optional[int] = None, *, log_path: Optional[Path] = None) -> None:
+        self.port = port or free_port("127.0.0.1")
+        self.dir = Path(tempfile.mkdtemp(prefix="faults-redis-"))
+        self.log_path = log_path or self.dir / "redis.log"
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, timeout: float = 10.0) -> "PrivateRedis":
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RedisUnavailable(INSTALL_HINT)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+             "--appendfsync", "always", "--dir", str(self.dir), "--daemonize", "no"],
+            stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=die_with_parent,
+        )
+        deadline = time.monotonic() + timeout
+        while not ping(self.url, timeout=0.5):
+            if self.proc.poll() is not None:
+                raise RedisUnavailable(f"redis-server exited with code {self.proc.returncode} (log {self.log_path})")
+            if time.monotonic() > deadline:
+                raise RedisUnavailable(f"redis-server did not answer within {timeout:.0f} s")
+            time.sleep(0.05)
+        return self
+
+    def stop(self, grace: float = 5.0) -> None:
+        """SIGTERM (the append-only file is already on disk), SIGKILL after ``grace`` seconds. Idempotent."""
+        super().stop(grace)
+
+    def cleanup(self) -> None:
+        """Stop the server and remove its directory (tables included)."""
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def delete_prefix(url: str, prefix: str, *, quiet: bool = False) -> int:
+    """Delete every key of the Redis at ``url`` under ``prefix`` (``SCAN``, then ``DEL`` by 500); returns how many.
+
+    Raises:
+        redis.RedisError: Redis unreachable, unless ``quiet`` (then 0 is returned).
+    """
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=5)
+    try:
+        keys = list(client.scan_iter(match=prefix + "*", count=1000))
+        for i in range(0, len(keys), 500):
+            client.delete(*keys[i : i + 500])
+        return len(keys)
+    except redis.RedisError:
+        if quiet:
+            return 0
+        raise
+    finally:
+        client.close()

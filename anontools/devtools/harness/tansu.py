@@ -20,18 +20,29 @@ import contextlib
 import importlib.resources
 import os
 import shutil
-import signal
-import socket
 import stat
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import IO, Iterator, Optional
+from typing import Iterator, Optional
+
+from anontools.devtools.harness.processes import (
+    ManagedProcess,
+    StartError,
+    die_with_parent,
+    free_port,
+    terminate,
+    wait_for_port,
+)
 
 __all__ = ["TansuBroker", "TansuError", "die_with_parent", "find_tansu_binary", "free_port", "tansu_broker",
-           "wait_for_port"]
+           "terminate", "wait_for_port"]
+
+
+class TansuError(StartError):
+    """The Tansu binary is missing or the broker did not start."""
+
 
 # Environment variables Tansu reads that must not leak from the caller's environment: they could point it
 # at a non-loopback listener, an external storage engine or an OTLP collector.
@@ -44,79 +55,6 @@ _TANSU_ENV_VARS = (
     "OTEL_EXPORTER_OTLP_ENDPOINT",
     "PROMETHEUS_LISTENER_URL",
 )
-
-
-def terminate(proc: "subprocess.Popen | None", grace: float, *, process_group: bool = False) -> None:
-    """Stop a child process: SIGTERM, then SIGKILL after ``grace`` seconds. Does nothing if it has exited.
-
-    With ``process_group`` the SIGKILL goes to the child's whole process group too (a child started with
-    ``start_new_session=True`` and the processes it spawned).
-    """
-    if proc is None or proc.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        if process_group:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
-        proc.wait(timeout=5)
-
-
-def die_with_parent() -> None:
-    """``preexec_fn`` for child processes: on Linux, ask the kernel to SIGTERM the child when the thread that
-    started it exits (so a killed test run or demo leaves no broker, Redis or worker behind). No-op elsewhere.
-
-    Start children from a long-lived thread (the main thread): the signal fires when *that thread* ends.
-    """
-    if sys.platform != "linux":
-        return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
-    except Exception:  # pragma: no cover - best effort
-        pass
-
-
-class TansuError(RuntimeError):
-    """The Tansu binary is missing or the broker did not start."""
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port that is free on ``host`` right now (the OS picks it; another process may take it later)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for_port(host: str, port: int, timeout: float = 10.0, proc: Optional[subprocess.Popen] = None) -> None:
-    """Block until ``host:port`` accepts TCP connections.
-
-    Args:
-        host, port: the address to probe.
-        timeout: seconds to wait in total.
-        proc: if given and it exits while we wait, fail at once.
-
-    Raises:
-        TansuError: the port did not open within ``timeout`` seconds, or ``proc`` exited.
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc is not None and proc.poll() is not None:
-            raise TansuError(f"process exited with code {proc.returncode} before {host}:{port} opened")
-        try:
-            with socket.create_connection((host, port), timeout=0.5):
-                return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise TansuError(f"{host}:{port} did not accept connections within {timeout:.0f} s") from None
-            time.sleep(0.02)
 
 
 def _is_executable(path: Path) -> bool:
@@ -174,13 +112,16 @@ def _private_copy(src: Path) -> Path:
     return dst
 
 
-class TansuBroker:
+class TansuBroker(ManagedProcess):
     """One Tansu broker child process on ``127.0.0.1``.
 
     Args:
         port: TCP port; ``None`` picks a free one.
         log_path: file receiving the broker's stdout/stderr; ``None`` discards it.
         startup_timeout: seconds to wait for the port to accept connections.
+        advertised_port: the port the broker tells clients to connect to (default ``port``); another one puts
+            every connection, bootstrap and after, through something listening there (the fault scenarios'
+            TCP proxy, :class:`anontools.devtools.harness.proxy.TcpProxy`).
 
     Attributes:
         host, port: the listener; ``bootstrap`` = ``"host:port"``, ``broker_url`` = ``"kafka://host:port"``.
@@ -189,13 +130,12 @@ class TansuBroker:
     host = "127.0.0.1"
 
     def __init__(self, port: Optional[int] = None, *, log_path: Optional[os.PathLike | str] = None,
-                 startup_timeout: float = 15.0) -> None:
+                 startup_timeout: float = 15.0, advertised_port: Optional[int] = None) -> None:
         self._requested_port = port
         self.port: int = port or 0
+        self.advertised_port = advertised_port
         self.log_path = Path(log_path) if log_path else None
         self.startup_timeout = startup_timeout
-        self.proc: Optional[subprocess.Popen] = None
-        self._log: Optional[IO[bytes]] = None
 
     @property
     def bootstrap(self) -> str:
@@ -206,10 +146,6 @@ class TansuBroker:
     def broker_url(self) -> str:
         """``"kafka://127.0.0.1:PORT"`` for Faust's ``broker``."""
         return f"kafka://{self.bootstrap}"
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
 
     def start(self) -> "TansuBroker":
         """Start the broker and wait until it accepts connections. Returns ``self``.
@@ -227,6 +163,7 @@ class TansuBroker:
         for _ in range(attempts):
             self.port = self._requested_port or free_port(self.host)
             url = f"tcp://{self.host}:{self.port}"
+            advertised = f"tcp://{self.host}:{self.advertised_port or self.port}"
             env = {k: v for k, v in os.environ.items() if k not in _TANSU_ENV_VARS}
             env.setdefault("RUST_LOG", "warn")
             if self.log_path:
@@ -234,7 +171,7 @@ class TansuBroker:
                 self._log = open(self.log_path, "ab")
             out = self._log if self._log else subprocess.DEVNULL
             self.proc = subprocess.Popen(
-                [str(binary), "broker", "--listener-url", url, "--advertised-listener-url", url,
+                [str(binary), "broker", "--listener-url", url, "--advertised-listener-url", advertised,
                  "--storage-engine", "memory://tansu/"],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env,
                 start_new_session=True,  # Ctrl-C in the terminal reaches us, not the broker: we stop it ourselves
@@ -243,7 +180,7 @@ class TansuBroker:
             try:
                 wait_for_port(self.host, self.port, self.startup_timeout, self.proc)
                 return self
-            except TansuError as exc:
+            except StartError as exc:
                 last_error = exc
                 self.stop()
         raise TansuError(f"Tansu did not start: {last_error}")
@@ -251,17 +188,7 @@ class TansuBroker:
     def stop(self, grace: float = 2.0) -> None:
         """Stop the broker: SIGTERM, then SIGKILL after ``grace`` seconds (Tansu's SIGTERM can take seconds;
         SIGKILL is safe since it stores nothing). Idempotent."""
-        proc, self.proc = self.proc, None
-        terminate(proc, grace)
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-    def __enter__(self) -> "TansuBroker":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().stop(grace)
 
     def __repr__(self) -> str:
         return f"TansuBroker({self.bootstrap}, running={self.running})"
@@ -291,5 +218,5 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - manual use
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python -m anontools.devtools.tansu
+if __name__ == "__main__":  # pragma: no cover - manual use: python -m anontools.devtools.harness.tansu
     raise SystemExit(main())
