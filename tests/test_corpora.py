@@ -251,7 +251,7 @@ def de_root(data_root: Path) -> Path:
         "# test\n" + "".join(f"{i}\t{w}\tO\tO\n" for i, w in enumerate(words, 1)) + "\n", encoding="utf-8")
     (de / "wikineural").mkdir()
     for part in ("val", "test"):
-        shutil.copyfile(FIXTURES / "de_wikineural_conllu.txt", de / "wikineural" / f"{part}.conllu")
+        shutil.copyfile(FIXTURES / "de_index_token_bio.invented.txt", de / "wikineural" / f"{part}.conllu")
     return data_root
 
 
@@ -359,10 +359,10 @@ def test_ulysses_map_keeps_names_only():
 def test_prepare_pt_with_paramopama_and_ulysses(data_root: Path):
     pt = data_root / "pt"
     (pt / "paramopama").mkdir()
-    shutil.copyfile(FIXTURES / "pt_paramopama_classes.txt", pt / "paramopama" / "corpus_paramopama+second_harem.txt")
+    shutil.copyfile(FIXTURES / "pt_token_class.invented.txt", pt / "paramopama" / "corpus_paramopama+second_harem.txt")
     (pt / "ulyssesner-br").mkdir()
     for part in ("train", "dev", "test"):
-        shutil.copyfile(FIXTURES / "pt_ulysses_types_bio.txt", pt / "ulyssesner-br" / f"types-holdout-{part}.txt")
+        shutil.copyfile(FIXTURES / "pt_token_finebio.invented.txt", pt / "ulyssesner-br" / f"types-holdout-{part}.txt")
     # miniHAREM repeats Paramopama's second sentence: it must leave the training data
     (pt / "harem" / "corpus_miniHAREM.txt").write_text(
         "A\tO\nCasa\tORGANIZACAO\nAzul\tORGANIZACAO\nLda\tORGANIZACAO\nfechou\tO\n.\tO\n\n", encoding="utf-8")
