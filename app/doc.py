@@ -265,6 +265,17 @@ class Doc:
         return kind(**fields)
 
 
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The sentences of ``text`` as detection splits them: ``((start, end), ...)``, character offsets, half-open,
+    sorted and disjoint (those of :attr:`Doc.sentences` of a ``Doc`` without :attr:`~Doc.sentence_spans`, i.e.
+    :func:`app.tokenization.split_sentences` of the text's tokens).
+
+    What a stage after detection uses when it has only the text, or a record without ``sentences``: one splitting
+    rule for the whole pipeline, never a second one.
+    """
+    return tuple((s.start, s.end) for s in Doc(job_id="", text=text).sentences)
+
+
 def _parse_entities(raw: list, text: str) -> tuple[Entity, ...]:
     """Entity dicts of a record, checked against ``text`` and sorted by ``(start, end)``.
 
