@@ -200,38 +200,35 @@ class MentionContext:
     sentence_initial: bool
 
 
-_PREV_WORD = re.compile(r"([\w'’-]+)([.!?:;,]*)[\"'»”)\]]*$")
+#: The last word before a mention, with the punctuation and closing quotes after it ("Mr." → "Mr", "Paris," → "Paris").
+_PREV_WORD = re.compile(r"([\w'’-]+)[.!?:;,]*[\"'»”)\]]*$")
 
 
 def mention_contexts(chain: ChainContext, document: DocumentContext) -> list[MentionContext]:
     """The context of each mention of ``chain``, at its offset in ``chain.spans`` (``[(start, end), ...]``, which the
-    engine gives for every mention).
+    engine gives for every mention), within the document's sentences (:meth:`DocumentContext.sentence_start`: as
+    detection split them, or the same split of the text when the document came without them).
+
+    A mention opens a sentence when nothing but spaces and punctuation (an opening quote, a bullet) precedes it in
+    its sentence; otherwise ``previous`` is the last word before it in the sentence (at most 100 characters back;
+    ``""`` when none is found).
 
     Raises:
         ValueError: ``chain.spans`` does not give one span per mention.
     """
     if len(chain.spans) != len(chain.mentions):
         raise ValueError("a chain's spans must give the offsets of every mention")
-    return [_context_at(document.text, start) for start, _ in chain.spans]
+    return [_context_at(document.text, start, document.sentence_start(start)) for start, _ in chain.spans]
 
 
-def _context_at(text: str, start: int) -> MentionContext:
-    # Deliberately not the detection's sentences (app.doc.Doc.sentences): this rule also opens a sentence after a
-    # colon ("Languages: German") and at any line break, and never after a one-character word with a full stop
-    # ("at 5. John"); on the demo documents the two disagree for 8 of 353 mentions, and the surrogates written
-    # with this rule must not change.
-    tail = text[max(0, start - 100) : start]
-    if (start <= 100 and not tail.strip()) or re.search(r"\n\s*$", tail):
+def _context_at(text: str, start: int, sentence_start: int) -> MentionContext:
+    """The context of the mention at ``start`` in the sentence that starts at ``sentence_start`` (offsets into
+    ``text``, ``sentence_start <= start``)."""
+    before = text[sentence_start:start]
+    if not any(c.isalnum() for c in before):
         return MentionContext(start, "", True)
-    stripped = tail.rstrip()
-    if not stripped:
-        return MentionContext(start, "", False)
-    m = _PREV_WORD.search(stripped)
-    if m is None:
-        return MentionContext(start, "", stripped[-1] in ".!?:")
-    word, punct = m.group(1), m.group(2)
-    initial = bool(punct) and (punct[-1] in "!?:" or (punct[-1] == "." and len(word) > 1 and not is_title(word)))
-    return MentionContext(start, "" if initial else key(word), initial)
+    m = _PREV_WORD.search(before[-100:].rstrip())
+    return MentionContext(start, key(m.group(1)) if m else "", False)
 
 
 def capitalize_first(text: str) -> str:
