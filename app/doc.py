@@ -147,8 +147,9 @@ class Doc:
         entities: ``tuple[Entity, ...]`` sorted by ``(start, end)`` (empty before detection).
         chains: ``tuple[Chain, ...]`` whose ``mentions`` index :attr:`entities` (empty before coreference).
         sentence_spans: ``((start, end), ...)`` of the sentences, sorted and disjoint, as detection split them
-            (carried on ``documents.detected`` / ``documents.resolved`` as ``sentences``); ``None`` when unknown
-            (a record without them): :attr:`sentences` then splits the text again.
+            (carried on ``documents.detected`` / ``documents.resolved`` as ``sentences``; anonymization reads them,
+            :attr:`app.anonymization.base.DocumentContext.sentences`); ``None`` when unknown (a record without
+            them): :attr:`sentences` then splits the text again, as :func:`sentence_spans` does.
 
     The invariants (entities inside the text and equal to ``text[start:end]``, chain indices, sentence spans) are
     checked once, by :meth:`from_record`; a ``Doc`` built directly is trusted.

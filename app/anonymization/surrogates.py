@@ -4,8 +4,8 @@
   data — ``en`` = en_US + en_GB + en_IE, ``de`` = de_DE + de_AT + de_CH, ``es`` = es_ES + es_MX,
   ``pt`` = pt_PT + pt_BR. The male and female first-name lists give a name's gender.
 * **Titles** and their gender ("Mr." → male, "Frau" → female, "Dra." → female).
-* **Mention context**: where a mention stands in the text (the word before it, sentence start), for
-  capitalisation, articles and German case.
+* **Mention context**: where a mention stands in the text (the word before it, whether it opens one of the
+  sentences detection split, :attr:`DocumentContext.sentences`), for capitalisation, articles and German case.
 * **Collision checks** against the document (its text, its entity surfaces, other chains' replacements).
 * **Format-preserving surrogates** for identifiers: digits/letters replaced one by one (separators kept),
   valid IBAN check digits, Luhn check digit of card numbers, Spanish DNI/NIE letter, Portuguese NIF.
