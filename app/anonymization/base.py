@@ -76,7 +76,8 @@ class DocumentContext:
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
     indexes: dict[str, Any] = field(default_factory=dict)
     sentences: tuple[tuple[int, int], ...] | None = None
-    _sentence_starts: list[int] | None = field(default=None, init=False, repr=False, compare=False)
+    _sentence_index: tuple[tuple[tuple[int, int], ...], list[int]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.used, UsedSet):
@@ -91,9 +92,9 @@ class DocumentContext:
             from app.doc import sentence_spans
 
             self.sentences = sentence_spans(self.text)
-        if self._sentence_starts is None:
-            self._sentence_starts = [start for start, _ in self.sentences]
-        i = bisect.bisect_right(self._sentence_starts, offset) - 1
+        if self._sentence_index is None or self._sentence_index[0] is not self.sentences:
+            self._sentence_index = (self.sentences, [start for start, _ in self.sentences])
+        i = bisect.bisect_right(self._sentence_index[1], offset) - 1
         if i < 0 or offset >= self.sentences[i][1]:
             return offset
         return self.sentences[i][0]

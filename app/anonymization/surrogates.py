@@ -223,11 +223,14 @@ def mention_contexts(chain: ChainContext, document: DocumentContext) -> list[Men
 
 def _context_at(text: str, start: int, sentence_start: int) -> MentionContext:
     """The context of the mention at ``start`` in the sentence that starts at ``sentence_start`` (offsets into
-    ``text``, ``sentence_start <= start``)."""
-    before = text[sentence_start:start]
-    if not any(c.isalnum() for c in before):
+    ``text``, ``sentence_start <= start``); reads back to the last letter or digit only, so a long sentence costs no
+    more than a short one."""
+    i = start
+    while i > sentence_start and not text[i - 1].isalnum():
+        i -= 1
+    if i == sentence_start:
         return MentionContext(start, "", True)
-    m = _PREV_WORD.search(before[-100:].rstrip())
+    m = _PREV_WORD.search(text[max(sentence_start, start - 100) : start].rstrip())
     return MentionContext(start, key(m.group(1)) if m else "", False)
 
 

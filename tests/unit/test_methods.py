@@ -263,6 +263,9 @@ def test_generalize_capitalises_at_the_sentences_detection_split():
         result = run(text, [("Amsterdam", "LOCATION")], "generalize")
         assert result.text == expected
         round_trip(result, text)
+    # a line broken inside a sentence: the preposition before the break still governs the case (was "Eine Stadt")
+    assert run("Er wohnt in\nAmsterdam.", [("Amsterdam", "LOCATION")], "generalize", language="de").text == (
+        "Er wohnt in\neiner Stadt in den Niederlanden.")
     text = "He left. Amsterdam is big."
     entities = entities_for(text, [("Amsterdam", "LOCATION")])
     engine = AnonymizerEngine()
