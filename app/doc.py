@@ -147,8 +147,9 @@ class Doc:
         entities: ``tuple[Entity, ...]`` sorted by ``(start, end)`` (empty before detection).
         chains: ``tuple[Chain, ...]`` whose ``mentions`` index :attr:`entities` (empty before coreference).
         sentence_spans: ``((start, end), ...)`` of the sentences, sorted and disjoint, as detection split them
-            (carried on ``documents.detected`` / ``documents.resolved`` as ``sentences``); ``None`` when unknown
-            (a record without them): :attr:`sentences` then splits the text again.
+            (carried on ``documents.detected`` / ``documents.resolved`` as ``sentences``; anonymization reads them,
+            :attr:`app.anonymization.base.DocumentContext.sentences`); ``None`` when unknown (a record without
+            them): :attr:`sentences` then splits the text again, as :func:`sentence_spans` does.
 
     The invariants (entities inside the text and equal to ``text[start:end]``, chain indices, sentence spans) are
     checked once, by :meth:`from_record`; a ``Doc`` built directly is trusted.
@@ -263,6 +264,17 @@ class Doc:
         if kind is ResolvedDocument:
             fields["chains"] = [c.to_dict() for c in self.chains]
         return kind(**fields)
+
+
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The sentences of ``text`` as detection splits them: ``((start, end), ...)``, character offsets, half-open,
+    sorted and disjoint (those of :attr:`Doc.sentences` of a ``Doc`` without :attr:`~Doc.sentence_spans`, i.e.
+    :func:`app.tokenization.split_sentences` of the text's tokens).
+
+    What a stage after detection uses when it has only the text, or a record without ``sentences``: one splitting
+    rule for the whole pipeline, never a second one.
+    """
+    return tuple((s.start, s.end) for s in Doc(job_id="", text=text).sentences)
 
 
 def _parse_entities(raw: list, text: str) -> tuple[Entity, ...]:

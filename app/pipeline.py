@@ -265,6 +265,7 @@ class Pipeline:
                 method=method,
                 job_id=doc.job_id,
                 language=doc.language,
+                sentences=doc.sentence_spans,  # None (a record without them): the engine splits the text, same rule
             )
         except KeyError:
             raise StageError("invalid chains (a field is missing) or unknown method", "invalid_input") from None

@@ -74,7 +74,8 @@ class DetectedDocument(_Base):
 
     ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open);
     ``sentences``: optional ``list[[start, end]]``, the sentences detection split the text into (character
-    offsets, half-open, sorted); absent or ``null``: later stages split the text again (:class:`app.doc.Doc`).
+    offsets, half-open, sorted), which the anonymization methods read for each mention's sentence context; absent
+    or ``null``: later stages split the text again, by the same rule (:func:`app.doc.sentence_spans`).
     """
 
     job_id: str

@@ -10,6 +10,7 @@ and the same table): any randomness comes from :meth:`DocumentContext.rng`, seed
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 from abc import ABC, abstractmethod
@@ -59,6 +60,11 @@ class DocumentContext:
         indexes: per-document lookup structures derived from ``text``, ``surfaces`` and ``used``
             (:meth:`index`), so that collision checks cost O(1) per candidate instead of a scan of
             every replacement or of the whole text (issue 15: thousands of entities were quadratic).
+        sentences: ``((start, end), ...)`` of the document's sentences, character offsets into :attr:`text`
+            (half-open), sorted and disjoint, as detection split them (:attr:`app.doc.Doc.sentence_spans`, carried
+            on ``documents.detected`` / ``documents.resolved`` as ``sentences``); ``None`` when unknown (a record
+            without them, a direct call with only the text): :meth:`sentence_start` then splits the text with
+            :func:`app.doc.sentence_spans`, the same rule.
     """
 
     text: str
@@ -69,10 +75,29 @@ class DocumentContext:
     reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
     indexes: dict[str, Any] = field(default_factory=dict)
+    sentences: tuple[tuple[int, int], ...] | None = None
+    _sentence_index: tuple[tuple[tuple[int, int], ...], list[int]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.used, UsedSet):
             self.used = UsedSet(self.used)
+
+    def sentence_start(self, offset: int) -> int:
+        """The start of the sentence in which character ``offset`` of :attr:`text` lies: the start of the last
+        sentence starting at or before ``offset``; ``offset`` itself when it lies before the first sentence or
+        after the end of that one (between sentences, it opens one). O(log n) after the first call, which splits
+        the text when :attr:`sentences` is ``None`` (:func:`app.doc.sentence_spans`, once per document)."""
+        if self.sentences is None:
+            from app.doc import sentence_spans
+
+            self.sentences = sentence_spans(self.text)
+        if self._sentence_index is None or self._sentence_index[0] is not self.sentences:
+            self._sentence_index = (self.sentences, [start for start, _ in self.sentences])
+        i = bisect.bisect_right(self._sentence_index[1], offset) - 1
+        if i < 0 or offset >= self.sentences[i][1]:
+            return offset
+        return self.sentences[i][0]
 
     def use(self, replacements: Iterable[str]) -> None:
         """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""

@@ -10,6 +10,7 @@ The table of solutions is a typed :class:`app.table.Table` (its JSON form is doc
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +71,7 @@ class AnonymizerEngine:
         method: str,
         job_id: str,
         language: str,
+        sentences: Sequence[tuple[int, int]] | None = None,
     ) -> AnonymizedDocument:
         """Anonymize ``text``.
 
@@ -79,6 +81,11 @@ class AnonymizerEngine:
             method: the document's method (registry name); per-label overrides apply first. A method
                 that selects its own spans (``Operator.select``, e.g. ``ukds``) replaces each span on its
                 own (one chain per span).
+            sentences: ``[(start, end), ...]`` of the sentences as detection split them (character offsets into
+                ``text``, half-open, sorted and disjoint; :attr:`app.doc.Doc.sentence_spans`), given to the
+                operators as :attr:`DocumentContext.sentences` (whether a mention opens a sentence, the word
+                before it); ``None``: the operators split ``text`` with the same rule
+                (:func:`app.doc.sentence_spans`).
 
         Returns:
             :class:`AnonymizedDocument`; deterministic for the same inputs and ``job_id``.
@@ -94,7 +101,8 @@ class AnonymizerEngine:
             entities = selected
             chains = [Chain(chain_id=i, label=e.label, mentions=[i]) for i, e in enumerate(entities)]
             _check(entities, chains, len(text))
-        document = DocumentContext(text=text, job_id=job_id, language=language, surfaces=frozenset(e.text for e in entities))
+        document = DocumentContext(text=text, job_id=job_id, language=language, surfaces=frozenset(e.text for e in entities),
+                                   sentences=None if sentences is None else tuple((int(s), int(e)) for s, e in sentences))
         ordinals: dict[str, int] = {}
         entries: list[TableEntry] = []
         replacement_of: dict[int, tuple[int, str]] = {}  # entity index -> (entry index, replacement)

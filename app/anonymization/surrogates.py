@@ -4,8 +4,8 @@
   data — ``en`` = en_US + en_GB + en_IE, ``de`` = de_DE + de_AT + de_CH, ``es`` = es_ES + es_MX,
   ``pt`` = pt_PT + pt_BR. The male and female first-name lists give a name's gender.
 * **Titles** and their gender ("Mr." → male, "Frau" → female, "Dra." → female).
-* **Mention context**: where a mention stands in the text (the word before it, sentence start), for
-  capitalisation, articles and German case.
+* **Mention context**: where a mention stands in the text (the word before it, whether it opens one of the
+  sentences detection split, :attr:`DocumentContext.sentences`), for capitalisation, articles and German case.
 * **Collision checks** against the document (its text, its entity surfaces, other chains' replacements).
 * **Format-preserving surrogates** for identifiers: digits/letters replaced one by one (separators kept),
   valid IBAN check digits, Luhn check digit of card numbers, Spanish DNI/NIE letter, Portuguese NIF.
@@ -200,38 +200,38 @@ class MentionContext:
     sentence_initial: bool
 
 
-_PREV_WORD = re.compile(r"([\w'’-]+)([.!?:;,]*)[\"'»”)\]]*$")
+#: The last word before a mention, with the punctuation and closing quotes after it ("Mr." → "Mr", "Paris," → "Paris").
+_PREV_WORD = re.compile(r"([\w'’-]+)[.!?:;,]*[\"'»”)\]]*$")
 
 
 def mention_contexts(chain: ChainContext, document: DocumentContext) -> list[MentionContext]:
     """The context of each mention of ``chain``, at its offset in ``chain.spans`` (``[(start, end), ...]``, which the
-    engine gives for every mention).
+    engine gives for every mention), within the document's sentences (:meth:`DocumentContext.sentence_start`: as
+    detection split them, or the same split of the text when the document came without them).
+
+    A mention opens a sentence when nothing but spaces and punctuation (an opening quote, a bullet) precedes it in
+    its sentence; otherwise ``previous`` is the last word before it in the sentence (at most 100 characters back;
+    ``""`` when none is found).
 
     Raises:
         ValueError: ``chain.spans`` does not give one span per mention.
     """
     if len(chain.spans) != len(chain.mentions):
         raise ValueError("a chain's spans must give the offsets of every mention")
-    return [_context_at(document.text, start) for start, _ in chain.spans]
+    return [_context_at(document.text, start, document.sentence_start(start)) for start, _ in chain.spans]
 
 
-def _context_at(text: str, start: int) -> MentionContext:
-    # Deliberately not the detection's sentences (app.doc.Doc.sentences): this rule also opens a sentence after a
-    # colon ("Languages: German") and at any line break, and never after a one-character word with a full stop
-    # ("at 5. John"); on the demo documents the two disagree for 8 of 353 mentions, and the surrogates written
-    # with this rule must not change.
-    tail = text[max(0, start - 100) : start]
-    if (start <= 100 and not tail.strip()) or re.search(r"\n\s*$", tail):
+def _context_at(text: str, start: int, sentence_start: int) -> MentionContext:
+    """The context of the mention at ``start`` in the sentence that starts at ``sentence_start`` (offsets into
+    ``text``, ``sentence_start <= start``); reads back to the last letter or digit only, so a long sentence costs no
+    more than a short one."""
+    i = start
+    while i > sentence_start and not text[i - 1].isalnum():
+        i -= 1
+    if i == sentence_start:
         return MentionContext(start, "", True)
-    stripped = tail.rstrip()
-    if not stripped:
-        return MentionContext(start, "", False)
-    m = _PREV_WORD.search(stripped)
-    if m is None:
-        return MentionContext(start, "", stripped[-1] in ".!?:")
-    word, punct = m.group(1), m.group(2)
-    initial = bool(punct) and (punct[-1] in "!?:" or (punct[-1] == "." and len(word) > 1 and not is_title(word)))
-    return MentionContext(start, "" if initial else key(word), initial)
+    m = _PREV_WORD.search(text[max(sentence_start, start - 100) : start].rstrip())
+    return MentionContext(start, key(m.group(1)) if m else "", False)
 
 
 def capitalize_first(text: str) -> str:

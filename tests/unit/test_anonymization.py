@@ -97,3 +97,13 @@ def test_netanos_exact_format_with_separator():
     engine = AnonymizerEngine(operator_options={"tag": {"separator": "."}})
     result = engine.anonymize(NETANOS, ents, resolve_chains(ents), method="tag", job_id="j", language="en")
     assert result.text.startswith("[PERSON.1] and [PERSON.2] spent") and result.text.endswith("in [DATE.1] in [LOCATION.1].")
+
+
+def test_document_context_sentence_start():
+    from app.anonymization.base import DocumentContext
+
+    given = DocumentContext(text="  Ann left.  Bob came.", job_id="j", language="en", sentences=((2, 11), (13, 22)))
+    assert [given.sentence_start(i) for i in (0, 2, 6, 11, 12, 13, 21)] == [0, 2, 2, 11, 12, 13, 13]
+    split = DocumentContext(text="  Ann left.  Bob came.", job_id="j", language="en")  # no sentences: the text's split
+    assert [split.sentence_start(i) for i in (0, 2, 6, 11, 12, 13, 21)] == [0, 2, 2, 11, 12, 13, 13]
+    assert split.sentences == ((2, 11), (13, 22))

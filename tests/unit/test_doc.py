@@ -177,6 +177,23 @@ def test_sentence_spans_given_by_a_producer_group_the_tokens():
     assert [(s.start, s.end, len(s.tokens)) for s in doc.sentences] == [(0, 22, 7)]
 
 
+def test_sentence_spans_of_a_text_are_those_of_a_doc_without_them():
+    assert app.doc.sentence_spans(TEXT) == tuple((s.start, s.end) for s in split_sentences(TEXT, tokenize(TEXT)))
+    assert app.doc.sentence_spans("") == ()
+
+
+def test_anonymization_reads_the_sentences_of_the_resolved_record():
+    """The operators take the record's sentences (issue 14, item 5): a producer's one sentence where the tokenizer sees
+    two keeps "a city" in lower case; without sentences the text is split again ("A city")."""
+    p = gazetteer_pipeline()
+    text = "Ann left. Lisbon is big."
+    lisbon = {"start": 10, "end": 16, "label": "LOCATION", "text": "Lisbon", "source": "test"}
+    record = ResolvedDocument(job_id="j", text=text, language="en", method="generalize", entities=[lisbon],
+                              chains=[{"chain_id": 0, "label": "LOCATION", "mentions": [0]}], sentences=[[0, len(text)]])
+    assert p.anonymize(record)[0].text.startswith("Ann left. a ")
+    assert p.anonymize(ResolvedDocument(**{**record.asdict(), "sentences": None}))[0].text.startswith("Ann left. A ")
+
+
 @pytest.mark.parametrize("sentences, reason", [
     ([[0, 5], [3, 8]], "sentence 1: span [3, 8) is empty, outside the text, or not after the previous sentence"),
     ([[0, 99]], "sentence 0: span [0, 99) is empty, outside the text, or not after the previous sentence"),

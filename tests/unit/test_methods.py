@@ -250,6 +250,32 @@ def test_generalize_untyped_proper_noun_uses_the_knowledge_bases():
     assert run("He met Saperion.", [("Saperion", "PROPER_NOUN")], "generalize").text == "He met something."
 
 
+def test_generalize_capitalises_at_the_sentences_detection_split():
+    """Issue 14, item 5: a mention opens a sentence where detection's sentences (app.doc.sentence_spans) start, not
+    by a second rule of the operators: no capital after a colon or a line break inside a sentence, a capital after
+    a full stop and an opening quote, and the sentences a caller gives win over the split of the text."""
+    cases = [
+        ("Software repository: Amsterdam.", "Software repository: a city in the Netherlands."),
+        ("He wrote in 2013. “Amsterdam is big.”", "He wrote in 2013. “A city in the Netherlands is big.”"),
+        ("- Amsterdam\n", "- A city in the Netherlands\n"),
+    ]
+    for text, expected in cases:
+        result = run(text, [("Amsterdam", "LOCATION")], "generalize")
+        assert result.text == expected
+        round_trip(result, text)
+    # a line broken inside a sentence: the preposition before the break still governs the case (was "Eine Stadt")
+    assert run("Er wohnt in\nAmsterdam.", [("Amsterdam", "LOCATION")], "generalize", language="de").text == (
+        "Er wohnt in\neiner Stadt in den Niederlanden.")
+    text = "He left. Amsterdam is big."
+    entities = entities_for(text, [("Amsterdam", "LOCATION")])
+    engine = AnonymizerEngine()
+    given = engine.anonymize(text, entities, resolve_chains(entities), method="generalize", job_id="j",
+                             language="en", sentences=[(0, len(text))])  # a producer's one sentence
+    assert given.text == "He left. a city in the Netherlands is big."
+    split = engine.anonymize(text, entities, resolve_chains(entities), method="generalize", job_id="j", language="en")
+    assert split.text == "He left. A city in the Netherlands is big."
+
+
 def test_generalize_collisions_get_ordinals_and_stay_restorable():
     text = "Amsterdam and Rotterdam are Dutch. Amsterdam is bigger than a city in the Netherlands."
     result = run(text, [("Amsterdam", "LOCATION"), ("Rotterdam", "LOCATION"), ("Amsterdam", "LOCATION")], "generalize")

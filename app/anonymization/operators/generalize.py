@@ -21,9 +21,10 @@
 Phrases exist in English, German, Spanish and Portuguese ("a city in the Netherlands" / "eine Stadt in
 den Niederlanden" / "una ciudad de los Países Bajos" / "uma cidade nos Países Baixos"), with country names
 from pycountry's gettext catalogues and their article, gender and number
-(:func:`~app.anonymization.knowledge_base.located_in`). Each mention's phrase follows its context: a
-capital letter at the start of a sentence; no article after a determiner ("the" + "a city" → "the city
-..."; pt "na" + "cidade ..."); German case after a preposition ("in einer Stadt in den Niederlanden",
+(:func:`~app.anonymization.knowledge_base.located_in`). Each mention's phrase follows its context
+(:func:`~app.anonymization.surrogates.mention_contexts`): a capital letter at the start of a sentence (of the
+sentences detection split); no article after a determiner ("the" + "a city" → "the city ..."; pt "na" +
+"cidade ..."); German case after a preposition ("in einer Stadt in den Niederlanden",
 genitive for "Amsterdams"); es/pt definite articles turn indefinite after "de"/"em" (avoids "de el").
 
 **Collisions** (Dias, 2016: "each entry is checked for collision"): two chains that would get the same
