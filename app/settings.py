@@ -54,6 +54,11 @@ class _FileSettingsSource(PydanticBaseSettingsSource):
         return flatten_sections(data)
 
 
+def default_cache_dir() -> str:
+    """``$XDG_CACHE_HOME/anonymizer``, else ``~/.cache/anonymizer`` (the XDG base-directory convention)."""
+    return str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "anonymizer")
+
+
 class Settings(BaseSettings):
     """Connection, topic and limit settings of the worker.
 
@@ -134,7 +139,8 @@ class Settings(BaseSettings):
             built stops the worker with one line (:mod:`app.startup`).
         detection_config, coreference_config: JSON files overriding the detection / coreference defaults
             (``ANON_DETECTION_CONFIG``, ``ANON_COREFERENCE_CONFIG``).
-        cache_dir: directory of derived caches (``ANON_CACHE_DIR``; default ``~/.cache/anonymizer``).
+        cache_dir: directory of derived caches (``ANON_CACHE_DIR``; default ``$XDG_CACHE_HOME/anonymizer``, else
+            ``~/.cache/anonymizer``): the built common-word lists of :mod:`app.detection.proper_nouns`.
         stanza_resources_dir: Stanza's resources (``STANZA_RESOURCES_DIR`` or ``ANON_STANZA_RESOURCES_DIR``).
         allowed_methods: methods producers may ask for (``ANON_ALLOWED_METHODS="tag,suppress"``; default
             ``tag, suppress, substitute, generalize``); minimum_method: the weakest one allowed
@@ -240,7 +246,7 @@ class Settings(BaseSettings):
     preload_languages: Annotated[list[str], NoDecode] = Field(default_factory=lambda: list(languages.supported()))
     detection_config: str = ""
     coreference_config: str = ""
-    cache_dir: str = ""
+    cache_dir: str = Field(default_factory=lambda: default_cache_dir())
     stanza_resources_dir: str = Field(
         default="", validation_alias=AliasChoices("ANON_STANZA_RESOURCES_DIR", "STANZA_RESOURCES_DIR",
                                                   "stanza_resources_dir"))

@@ -163,12 +163,11 @@ WORD_LIST_FORMAT = 1
 
 
 def word_list_cache_dir() -> Path:
-    """Where built common-word lists are cached: ``$ANON_CACHE_DIR``, else ``$XDG_CACHE_HOME/anonymizer``, else
-    ``~/.cache/anonymizer``."""
-    explicit = os.environ.get("ANON_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "anonymizer"
+    """Where built common-word lists are cached: the settings' ``cache_dir`` (``ANON_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/anonymizer``, else ``~/.cache/anonymizer``; :class:`app.settings.Settings`)."""
+    from app.settings import default_cache_dir, get_settings
+
+    return Path(get_settings().cache_dir or default_cache_dir())
 
 
 def cached_word_list(name: str, packages: tuple[str, ...], build: Callable[[], frozenset[str]]) -> frozenset[str]:

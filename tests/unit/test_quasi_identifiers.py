@@ -129,7 +129,7 @@ def test_every_method_accepts_the_new_labels(method, tmp_path, monkeypatch):
                                "plots nos. [CODE_1] and [CODE_2].")
     if method == "generalize":
         assert result.text == ("A group, an occupation, his relative, a health condition, aged a quantity, "
-                               "plots nos. A number and a number (2).")
+                               "plots nos. a number and a number (2).")
 
 
 def test_translated_placeholder_labels_of_the_new_classes_are_restored():
