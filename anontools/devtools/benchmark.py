@@ -24,7 +24,10 @@ processes: contention shows as a drop), latency per document p50/p95/p99 end to 
 from the records' producer timestamps, queueing included; in-process: the stage's own time), peak RSS per
 process, load time (process start → ready), and the 1-minute load average before and after. With
 ``--paced`` a last pipeline phase publishes 2,000-character documents at half the measured saturation rate and
-reports their end-to-end latency.
+reports their end-to-end latency. With ``--contention`` each in-process round runs a second time beside one
+CPU-bound process (a busy loop), and the report compares characters per CPU-second alone and under contention
+(issue 18: "chars per CPU-second changes by < 20 % between an idle machine and one with a concurrent CPU-bound
+job").
 
 Writes ``out/benchmark.json`` and prints tables. Exit code 0, 1 when documents got no output within the
 timeout, 2 on set-up failure.
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import platform
@@ -485,6 +489,25 @@ def _compare_presidio(ours: Child, presidio: Child, english: list[dict], rounds:
     return out
 
 
+def _burn() -> None:
+    while True:
+        pass
+
+
+@contextlib.contextmanager
+def cpu_burner():
+    """One CPU-bound process (a busy loop) for the duration of the block: the "concurrent CPU-bound job" of
+    ``--contention``. Killed on exit."""
+    proc = multiprocessing.get_context("spawn").Process(target=_burn, daemon=True)
+    proc.start()
+    try:
+        time.sleep(0.5)  # the busy loop runs before the clock starts
+        yield proc
+    finally:
+        proc.kill()
+        proc.join()
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     from rich.console import Console
     from rich.markup import escape
@@ -505,6 +528,9 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="compare with Presidio (auto: when installed, pip install -e './tools[bench]')")
     ap.add_argument("--paced", action="store_true", help="latency of 2,000-character documents at half saturation")
     ap.add_argument("--skip-pipeline", action="store_true", help="in-process (and Presidio) only")
+    ap.add_argument("--contention", action="store_true",
+                    help="after each in-process round, the same round again with one CPU-bound process beside it "
+                         "(chars per CPU-second idle vs. under contention)")
     ap.add_argument("--ner-quantize", choices=("off", "on", "both"), default="off",
                     help="NER model int8-quantized (ANON_NER_QUANTIZE) in our processes: off, on, or both (a second "
                          "in-process process of ours, quantized, alternated with the others against Presidio)")
@@ -597,6 +623,11 @@ def main(argv: Optional[list[str]] = None) -> int:
             result = run_children(children, docs, in_process_batch)
             report["in_process"].append(result)
             console.print(f"round {r + 1}: in-process {result['docs_per_s']} docs/s")
+            if args.contention:
+                with cpu_burner():
+                    loaded = run_children(children, docs, in_process_batch)
+                report.setdefault("in_process_contended", []).append(loaded)
+                console.print(f"round {r + 1}: in-process beside a CPU-bound process {loaded['docs_per_s']} docs/s")
         if bench is not None and args.paced and english:
             saturation = statistics.median(x["chars_per_s"] for x in report["pipeline"])
             doc2k = concatenated(english, 2000, "paced")
@@ -673,6 +704,13 @@ def summarize(report: dict[str, Any], console) -> None:
     for key in ("worker_load_seconds", "in_process_load_seconds", "presidio_load_seconds"):
         if key in report:
             console.print(f"{key}: {report[key]}")
+    if report.get("in_process_contended"):
+        idle = statistics.median(r["chars_per_cpu_s"] for r in report["in_process"])
+        loaded = statistics.median(r["chars_per_cpu_s"] for r in report["in_process_contended"])
+        report["contention_chars_per_cpu_s"] = {"idle": idle, "contended": loaded,
+                                                "change": round(loaded / max(idle, 1e-9) - 1, 3)}
+        console.print(f"in-process chars per CPU-second: {idle:.0f} alone, {loaded:.0f} beside a CPU-bound process "
+                      f"({report['contention_chars_per_cpu_s']['change']:+.1%})")
     if "paced_2000_chars" in report:
         p = report["paced_2000_chars"]
         console.print(f"2,000-character documents at {p['rate_docs_per_s']} docs/s (half saturation): end-to-end "

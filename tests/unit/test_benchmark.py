@@ -125,3 +125,15 @@ def test_compare_presidio_alternates_variants_and_gives_their_ratios():
     assert singles["ratio_ours_int8_batched_chars_per_cpu_s"] == [4.0, 4.0]
     assert out["100k"]["ratio_ours_int8_chars_per_cpu_s"] == [4.0, 4.0] and "ours_int8_batched" not in out["100k"]
     assert len(singles["loadavg_1min"]) == 2
+
+
+def test_cpu_burner_burns_cpu_while_the_block_runs_and_is_gone_after() -> None:
+    import psutil
+
+    from anontools.devtools.benchmark import cpu_burner
+
+    with cpu_burner() as proc:
+        assert proc.is_alive()
+        burnt = psutil.Process(proc.pid).cpu_times()
+        assert burnt.user + burnt.system > 0.1  # it ran its busy loop during the 0.5 s before the block
+    assert not proc.is_alive()
