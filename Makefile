@@ -8,6 +8,10 @@ STAMP  := $(VENV)/.install-stamp
 # extra arguments for the torch install, e.g. TORCH_PIP_ARGS="--index-url https://download.pytorch.org/whl/cpu"
 TORCH_PIP_ARGS ?=
 PYTEST_ARGS ?=
+# test processes (pytest-xdist): the tests that use the broker run in one of them (tests/conftest.py, one broker and one
+# shared worker per session), the others are spread over all; 2 suits the 2-core machines CI runs on; each process
+# loads the NER models it needs, so more is not always faster. PYTEST_WORKERS=0: one process, no xdist
+PYTEST_WORKERS ?= 2
 BENCH_ARGS ?=
 WORKERS ?= 1
 DEMO_ARGS ?=
@@ -17,7 +21,7 @@ DEMO_ARGS ?=
 help:
 	@echo "make install  - create .venv, install torch==2.13.0, the package with its dev extra, then the tools (anonymizer-dev)"
 	@echo "make run      - the end-to-end demo (Tansu + Redis + worker); outputs in out/"
-	@echo "make test     - the test suite (PYTEST_ARGS=... to pass options, e.g. -m 'not e2e')"
+	@echo "make test     - the test suite in PYTEST_WORKERS processes (default 2; PYTEST_ARGS=... to pass options, e.g. -m 'not e2e')"
 	@echo "make bench    - throughput: pipeline vs in-process stages (WORKERS=n worker processes; Presidio with the bench extra); writes out/benchmark.json"
 	@echo "make clean    - remove outputs and caches (keeps .venv); make distclean also removes .venv"
 
@@ -40,7 +44,7 @@ demo: run
 
 # pytest exits with 5 when no test was collected: not a failure here.
 test: install
-	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	@$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$rc
 
 # WORKERS=n: n worker processes in one consumer group, and n in-process processes (topics get max(4, n) partitions).

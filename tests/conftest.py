@@ -67,6 +67,22 @@ def pytest_configure(config: pytest.Config) -> None:
     properties.load(properties.profile_for(config.option.markexpr or "", os.environ.get("HYPOTHESIS_PROFILE")))
 
 
+#: the fixtures of the session's broker and Redis: a test that uses one (directly or through ``worker``) joins the
+#: xdist group :data:`BROKER_GROUP`
+BROKER_FIXTURES = frozenset({"kafka_bootstrap", "redis_url"})
+BROKER_GROUP = "broker"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With pytest-xdist (``make test`` runs ``-n 2 --dist loadgroup``): every test that uses the session's broker or
+    Redis runs in one test process, so the session starts one Tansu broker and one shared worker (not one per
+    process), and ``tests/test_no_leaks.py``, which runs after the other e2e tests of its group, scans everything
+    they wrote. The other tests are spread over the processes one by one."""
+    for item in items:
+        if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group(BROKER_GROUP))
+
+
 @pytest.fixture(scope="session")
 def session_id() -> str:
     """A short id unique to this test session (used in app ids, key prefixes, job ids)."""
