@@ -1,7 +1,11 @@
 """Language data in one place: every word list and grammar fact of a language that the stages need.
 
 One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py``) declares a :class:`Language`
-and passes it to :func:`register`; every stage reads it from here and from nowhere else:
+and passes it to :func:`register`; every stage reads it from here and from nowhere else. The vocabulary that has
+the same entries in every language (the national identifiers, the nouns of organization types, places and labels,
+the words of the phrases, the label names, the strict profile's lexicons) is in the module's data file next to it
+(``es.toml``), which the module names and reads with :func:`tables` (:class:`Tables`); the module holds the rest.
+The stages read:
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
@@ -21,10 +25,10 @@ and passes it to :func:`register`; every stage reads it from here and from nowhe
 * re-identification (:mod:`app.reidentification.label_names`): ``label_names``;
 * the message schema and the worker (:func:`supported`): which languages a document may have.
 
-Adding a language is one new module here (or anywhere, imported before the stages: see
-``tests/fixtures/toy_language.py``), its NER weights, and a line of configuration; README "Adding a language" has the
-checklist. A field left at its default switches the stage's use of it off (no street addresses, no quasi-identifier
-lexicon, English phrases for generalization), it never makes a stage fail.
+Adding a language is one new module here with its data file (or a module anywhere, imported before the stages,
+with its tables inline: see ``tests/fixtures/toy_language.py``), its NER weights, and a line of configuration;
+README "Adding a language" has the checklist. A field left at its default switches the stage's use of it off (no
+street addresses, no quasi-identifier lexicon, English phrases for generalization), it never makes a stage fail.
 
 The ``FOREIGN_*`` lists hold the words of languages without a module that documents of any language contain
 (French and Italian titles, Dutch legal forms, Italian name particles).
@@ -32,10 +36,16 @@ The ``FOREIGN_*`` lists hold the words of languages without a module that docume
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.resources
+import tomllib
+import typing
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
+from app.detection.labels import STANDARD_LABELS
 from app.languages.grammar import Grammar
 from app.registry import UnknownComponent
 from app.tokenization import UPPER
@@ -205,6 +215,127 @@ class Compounds:
     derivations: tuple[tuple[str, tuple[str, ...]], ...] = ()
     noun_table: tuple[str, str, str] | None = None
     proper_name_markers: tuple[str, ...] = ()
+
+
+#: The genders of the nouns of a language's tables (``pl``: a plural noun such as "Vereinigte Staaten").
+GENDERS: frozenset[str] = frozenset({"m", "f", "n", "pl"})
+
+#: The fields of :class:`app.languages.grammar.Grammar` that a data file may give (``[grammar]``): the words of the
+#: phrases, not the grammar's rules.
+PHRASE_WORDS: tuple[str, ...] = ("place_nouns", "label_nouns", "something", "month_year", "decade", "definite",
+                                 "indefinite")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The vocabulary of one language that has the same entries in every language, read from the data file next to
+    its module (:func:`tables`): a row for every organization type, place concept, label or identifier, the words of
+    the phrases, the strict profile's lexicons. Its module holds the rest (the word lists and patterns of detection,
+    the coreference words, the grammar's rules) and passes these on; a module may also give any of them inline (a
+    toy language, or English ``organization_nouns``, computed from :data:`ORGANIZATION_TYPES`).
+
+    Attributes:
+        national_ids: :attr:`Language.national_ids`.
+        organization_nouns: :attr:`Language.organization_nouns`.
+        grammar: keyword arguments of the language's grammar class, among :data:`PHRASE_WORDS` (the nouns of places
+            and labels, "something", the month and decade phrases, the articles).
+        label_names: :attr:`Language.label_names`.
+        quasi_identifiers: :attr:`Language.quasi_identifiers`, or ``None``.
+    """
+
+    national_ids: tuple[tuple[str, str], ...] = ()
+    organization_nouns: dict[str, tuple[str, str]] = field(default_factory=dict)
+    grammar: dict[str, Any] = field(default_factory=dict)
+    label_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    quasi_identifiers: QuasiIdentifiers | None = None
+
+
+@functools.cache
+def tables(package: str, file: str) -> Tables:
+    """The :class:`Tables` of the TOML data file ``file`` of ``package`` (package data, read with
+    :mod:`importlib.resources` once per process).
+
+    One TOML table per attribute of :class:`Tables`, each optional; values as the attribute's type, a list where it
+    is a tuple or a set; a noun is ``[noun, gender]``, gender among :data:`GENDERS`; labels are those of
+    :data:`app.detection.labels.STANDARD_LABELS`. Rows are kept in their order. Regular expressions are best
+    written as literal strings (``'...'``: no escapes)::
+
+        [national_ids]                # python-stdnum module = regular expression of the candidates
+        "stdnum.es.dni" = '\\b\\d{8}[- ]?[A-Za-z]\\b'
+        [organization_nouns]          # organization type = [noun, gender]
+        university = ["universidad", "f"]
+        [grammar]                     # Grammar fields among PHRASE_WORDS
+        something = "algo"
+        decade = ["década", "f", "de {decade}"]
+        [grammar.place_nouns]         # place concept = [noun, gender]
+        city = ["ciudad", "f"]
+        [label_names]                 # standard label = [name, ...]
+        PERSON = ["Persona", "Nombre"]
+        [quasi_identifiers]           # QuasiIdentifiers fields
+        number_words = ['dos', 'tres']
+
+    Raises:
+        FileNotFoundError: no such file in ``package``.
+        tomllib.TOMLDecodeError: the file is not TOML.
+        ValueError: an unknown table or field, a value of another type, an unknown gender or label (the message
+            names the file and the entry).
+    """
+    where = f"{package}/{file}"
+    data = tomllib.loads((importlib.resources.files(package) / file).read_text(encoding="utf-8"))
+    _known(data, {f.name for f in fields(Tables)}, where)
+    grammar = data.get("grammar", {})
+    _known(grammar, set(PHRASE_WORDS), f"{where} [grammar]")
+    hints = typing.get_type_hints(Grammar)
+    qi = data.get("quasi_identifiers")
+    if qi is not None:
+        _known(qi, {f.name for f in fields(QuasiIdentifiers)}, f"{where} [quasi_identifiers]")
+        qi_hints = typing.get_type_hints(QuasiIdentifiers)
+        qi = QuasiIdentifiers(**{name: _typed(value, qi_hints[name], f"{where} [quasi_identifiers] {name}")
+                                 for name, value in qi.items()})
+    found = Tables(
+        national_ids=tuple(_typed(data.get("national_ids", {}), dict[str, str], f"{where} [national_ids]").items()),
+        organization_nouns=_typed(data.get("organization_nouns", {}), dict[str, tuple[str, str]],
+                                  f"{where} [organization_nouns]"),
+        grammar={name: _typed(value, hints[name], f"{where} [grammar] {name}") for name, value in grammar.items()},
+        label_names=_typed(data.get("label_names", {}), dict[str, tuple[str, ...]], f"{where} [label_names]"),
+        quasi_identifiers=qi,
+    )
+    for name, nouns in (("organization_nouns", found.organization_nouns),
+                        ("grammar.place_nouns", found.grammar.get("place_nouns", {})),
+                        ("grammar.label_nouns", found.grammar.get("label_nouns", {}))):
+        wrong = {key: gender for key, (_, gender) in nouns.items() if gender not in GENDERS}
+        if wrong:
+            raise ValueError(f"{where} [{name}]: unknown genders {wrong} (known: {', '.join(sorted(GENDERS))})")
+    for name, labelled in (("grammar.label_nouns", found.grammar.get("label_nouns", {})),
+                           ("label_names", found.label_names)):
+        _known(labelled, set(STANDARD_LABELS), f"{where} [{name}]")
+    return found
+
+
+def _known(table: dict, names: set[str], where: str) -> None:
+    """Raises ValueError when ``table`` has keys outside ``names``."""
+    unknown = set(table) - names
+    if unknown:
+        raise ValueError(f"{where}: unknown {', '.join(sorted(unknown))} (known: {', '.join(sorted(names))})")
+
+
+def _typed(value: object, hint: object, where: str) -> Any:
+    """``value`` read from TOML as the type ``hint`` (``str``, ``bool``, ``tuple[...]``, ``frozenset[...]``,
+    ``dict[str, ...]``): lists become tuples or sets, checked element by element.
+
+    Raises:
+        ValueError: ``value`` is not of that type (``where`` names it).
+    """
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is dict and isinstance(value, dict):
+        return {key: _typed(item, args[1], f"{where} {key}") for key, item in value.items()}
+    if origin in (tuple, frozenset) and isinstance(value, list):
+        kinds = args[:1] * len(value) if origin is frozenset or args[1:] == (Ellipsis,) else args
+        if len(kinds) == len(value):
+            return origin(_typed(item, kind, f"{where}[{i}]") for i, (item, kind) in enumerate(zip(value, kinds)))
+    if origin is None and type(value) is hint:
+        return value
+    raise ValueError(f"{where}: expected {hint}, got {value!r}")
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, CoreferenceWords, Language, QuasiIdentifiers, StreetAddresses, register,
+    CITY_AFTER, CoreferenceWords, Language, StreetAddresses, register, tables,
 )
 from app.languages.grammar import RomanceGrammar
+
+#: es.toml, next to this module: the national identifiers, the noun tables, the phrase words, the label names and
+#: the strict profile's lexicons (:class:`app.languages.Tables`).
+_TABLES = tables("app.languages", "es.toml")
 
 LANGUAGE = register(Language(
     code="es",
@@ -59,11 +63,7 @@ LANGUAGE = register(Language(
         r"[Ee]pisodio", r"ID",
     ),
     field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
-    national_ids=(
-        ("stdnum.es.dni", r"\b\d{8}[- ]?[A-Za-z]\b"),
-        ("stdnum.es.nie", r"\b[XYZxyz][- ]?\d{7}[- ]?[A-Za-z]\b"),
-        ("stdnum.es.cif", r"\b[A-Za-z]\d{7}[0-9A-Ja-j]\b"),
-    ),
+    national_ids=_TABLES.national_ids,
     phone_regions=("ES", "MX", "AR"),
     postal_codes=(r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"),
@@ -77,86 +77,7 @@ LANGUAGE = register(Language(
     head_final=False,
     name_openers=frozenset({"san", "santa", "nueva", "nuevo"}),
     dictionary=True,
-    quasi_identifiers=QuasiIdentifiers(
-        number_words=(
-            "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece",
-            "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte",
-            "veinti(?:un|uno|una|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", "treinta", "cuarenta",
-            "cincuenta", "sesenta", "setenta", "ochenta", "noventa", "cien", "ciento", "doscientos", "trescientos",
-            "quinientos", "mil",
-        ),
-        units=(
-            "años?", "meses", "mes", "semanas?", "días?", "horas?", "minutos?", "décadas?",
-        ),
-        age=(
-            "edad", "de edad", "años de edad", "años",
-        ),
-        legal_refs=(
-            "art\\.", "arts\\.", "artículos?", "Art\\.", "Artículos?", "§", "apartados?", "párrafos?", "Ley", "ley",
-            "Real Decreto", "página", "pág\\.", "núm\\.", "número", "capítulo", "anexo",
-        ),
-        demographic=(
-            "(?:turc|kurd|aleman|italian|grieg|rus|ucranian|ruman|búlgar|húngar|chec|eslovac|croat|servi|bosni|"
-            "austriac|suiz|belg|suec|norueg|británic|estadounidense|american|canadiense|mexican|brasileñ|"
-            "argentin|chilen|colombian|peruan|venezolan|ecuatorian|bolivian|paraguay|uruguay|cuban|dominican|"
-            "marroquí|argelin|tunecin|egipci|nigerian|siri|iraquí|iraní|afgan|paquistaní|pakistaní|chin|ruman|"
-            "armeni|georgian|polac|español|gitan|árabe|judí|musulman|cristian|católic|protestante|ortodox|"
-            "budista|hindú|ate)(?:o|a|os|as|es|s|e)?",
-            "alemán",
-            "(?:ingl|franc|holand|dan|finland|island|irland|japon|portugu|senegal|escoc|alban|libanes|"
-            "neerland)(?:és|esa|eses|esas)",
-            "nacionalidad", "extranjer[oa]s?", "etnia", "raza", "varón", "varones", "mujer(?:es)?", "hombres?",
-            "niñ[oa]s?", "masculino", "femenino", "sexo (?:masculino|femenino)", "casad[oa]s?", "solter[oa]s?",
-            "divorciad[oa]s?", "separad[oa]s?",
-        ),
-        occupation=(
-            "profesor(?:a|es|as)?(?: universitari[oa]s?)?", "catedrátic[oa]s?", "maestr[oa]s?", "estudiantes?",
-            "alumn[oa]s?", "abogad[oa]s?", "jue(?:z|za|ces|zas)", "fiscal(?:es)?", "notari[oa]s?", "periodistas?",
-            "redactor(?:a|es|as)?", "editor(?:a|es|as)?", "propietari[oa]s?", "dueñ[oa]s?", "titular(?:es)?",
-            "director(?:a|es|as)?", "gerentes?", "emplead[oa]s?", "trabajador(?:a|es|as)?", "funcionari[oa]s?",
-            "polic[ií]as?", "guardias? civil(?:es)?", "militar(?:es)?", "soldad[oa]s?", "oficial(?:es)?",
-            "médic[oa]s?", "doctor(?:a|es|as)?", "cirujan[oa]s?", "enfermer[oa]s?", "farmacéutic[oa]s?", "dentistas?",
-            "psiquiatras?", "psicólog[oa]s?", "ingenier[oa]s?", "arquitect[oa]s?", "contables?",
-            "agricultor(?:a|es|as)?", "ganader[oa]s?", "comerciantes?", "conductor(?:a|es|as)?", "camioner[oa]s?",
-            "mecánic[oa]s?", "electricistas?", "albañil(?:es)?", "cociner[oa]s?", "camarer[oa]s?", "secretari[oa]s?",
-            "sacerdotes?", "alcalde(?:sa|s|sas)?", "gobernador(?:a|es|as)?", "ministr[oa]s?", "diputad[oa]s?",
-            "senador(?:a|es|as)?", "embajador(?:a|es|as)?", "presidente(?:s|a|as)?", "empresari[oa]s?",
-            "desemplead[oa]s?", "jubilad[oa]s?", "pensionistas?", "ama de casa", "artistas?", "músic[oa]s?",
-            "actor(?:es)?", "actri(?:z|ces)", "escritor(?:a|es|as)?", "fotógraf[oa]s?",
-            "trabajador(?:a|es|as)? social(?:es)?", "cuidador(?:a|es|as)?", "vigilantes?", "auxiliar(?:es)?",
-            "técnic[oa]s?", "administrativ[oa]s?", "obrer[oa]s?", "pintor(?:a|es|as)?", "miner[oa]s?",
-        ),
-        relation=(
-            "madres?", "padres?", "hij[oa]s?", "herman[oa]s?", "espos[oa]s?", "marido", "maridos", "cónyuges?",
-            "parejas?", "viud[oa]s?", "abuel[oa]s?", "niet[oa]s?", "tí[oa]s?", "prim[oa]s?", "sobrin[oa]s?",
-            "suegr[oa]s?", "yerno", "nuera", "cuñad[oa]s?", "padrastro", "madrastra", "hijastr[oa]s?", "novi[oa]s?",
-            "familiares?", "pariente?s?", "progenitor(?:a|es|as)?", "familias?", "patern[oa]s?", "matern[oa]s?",
-            "gemel[oa]s?", "melliz[oa]s?",
-        ),
-        health=(
-            "diabetes", "diabétic[oa]s?", "cáncer", "tumor(?:es)?", "VIH", "sida", "SIDA", "hepatitis",
-            "tuberculosis", "asma", "epilepsia", "epiléptic[oa]", "depresión", "depresiv[oa]", "esquizofrenia",
-            "psicosis", "demencia", "Alzheimer", "Parkinson", "ictus", "infarto", "esclerosis múltiple",
-            "discapacidad", "discapacitad[oa]s?", "minusválid[oa]s?", "cieg[oa]s?", "sord[oa]s?", "embarazada",
-            "embarazo", "alcoholismo", "alcohólic[oa]", "drogadicción", "toxicómano", "lesión", "lesiones",
-            "enfermedad(?:es)?", "enferm[oa]s?",
-        ),
-        sex_fields=(
-            "sexo", "género",
-        ),
-        common_capitalised=(
-            "Artículo", "Artículos", "Art.", "Apartado", "Párrafo", "Ley", "Reglamento", "Decreto", "Directiva",
-            "Sala", "Demandante", "Demandantes", "Demandado", "Demandada", "Recurrente", "Recurrido", "Sentencia",
-            "Auto", "Convenio", "Anexo", "Capítulo", "Sección", "Fundamentos", "Antecedentes", "Hechos", "Fallo",
-            "Protocolo", "Magistrado", "Ponente",
-        ),
-        function_words=frozenset("el la los las de del y en o a".split()),
-        decades=r"\baños\s(?:(?:1[6-9]|20)\d0|\d0)\b",
-        conjunction="y",
-        age_of="de",
-        age_after=(r"\saños\sde\sedad",),
-        year_words=("año",),
-    ),
+    quasi_identifiers=_TABLES.quasi_identifiers,
     coreference=CoreferenceWords(
         titles=frozenset({"señorita", "vicepresidente", "vicepresidenta", "comisario", "comisaria", "rey", "reina",
                           "mr", "mrs", "ms"}),
@@ -174,53 +95,12 @@ LANGUAGE = register(Language(
     country_names={"RU": "Rusia"},
     country_aliases={"ee. uu.": "US", "ee.uu.": "US", "eeuu": "US", "estados unidos de américa": "US",
                      "gran bretaña": "GB", "holanda": "NL", "rusia": "RU", "turquía": "TR", "alemania": "DE"},
-    organization_nouns={
-        "university": ("universidad", "f"), "college": ("colegio", "m"), "school": ("escuela", "f"),
-        "academy": ("academia", "f"), "institute": ("instituto", "m"), "hospital": ("hospital", "m"),
-        "clinic": ("clínica", "f"), "bank": ("banco", "m"), "company": ("empresa", "f"),
-        "corporation": ("corporación", "f"), "group": ("grupo", "m"), "ministry": ("ministerio", "m"),
-        "department": ("departamento", "m"), "agency": ("agencia", "f"), "authority": ("autoridad", "f"),
-        "council": ("consejo", "m"), "commission": ("comisión", "f"), "committee": ("comité", "m"),
-        "parliament": ("parlamento", "m"), "government": ("gobierno", "m"), "court": ("tribunal", "m"),
-        "party": ("partido", "m"), "union": ("sindicato", "m"), "association": ("asociación", "f"),
-        "federation": ("federación", "f"), "foundation": ("fundación", "f"), "society": ("sociedad", "f"),
-        "club": ("club", "m"), "museum": ("museo", "m"), "library": ("biblioteca", "f"), "church": ("iglesia", "f"),
-        "team": ("equipo", "m"), "office": ("oficina", "f"), "laboratory": ("laboratorio", "m"),
-        "center": ("centro", "m"), "police": ("policía", "f"), "newspaper": ("periódico", "m"),
-        "airline": ("aerolínea", "f"), "organization": ("organización", "f"), "theatre": ("teatro", "m"),
-        "orchestra": ("orquesta", "f"), "publisher": ("editorial", "f"), "insurer": ("aseguradora", "f"),
-        "senate": ("senado", "m"), "congress": ("congreso", "m"), "cooperative": ("cooperativa", "f"),
-        "chamber": ("cámara", "f"), "assembly": ("asamblea", "f"), "army": ("ejército", "m"),
-        "service": ("servicio", "m"), "network": ("red", "f"), "fund": ("fondo", "m"), "firm": ("firma", "f"),
-        "studio": ("estudio", "m"),
-    },
+    organization_nouns=_TABLES.organization_nouns,
     organization_synonyms={"compañía": "company", "diario": "newspaper", "junta": "council", "ayuntamiento": "council",
                            "equipo": "team"},
     mask_connectors=frozenset("de del la las los y".split()),
     grammar=RomanceGrammar(
-        place_nouns={
-            "city": ("ciudad", "f"), "country": ("país", "m"), "region": ("región", "f"),
-            "continent": ("continente", "m"), "place": ("lugar", "m"), "state": ("estado", "m"),
-            "land": ("estado federado", "m"), "province": ("provincia", "f"), "county": ("condado", "m"),
-            "district": ("distrito", "m"), "department": ("departamento", "m"), "municipality": ("municipio", "m"),
-            "canton": ("cantón", "m"), "prefecture": ("prefectura", "f"), "governorate": ("gobernación", "f"),
-            "autonomous community": ("comunidad autónoma", "f"), "parish": ("parroquia", "f"), "date": ("fecha", "f"),
-        },
-        label_nouns={
-            L.ORGANIZATION: ("organización", "f"), L.TIME: ("hora", "f"), L.EMAIL: ("dirección de correo", "f"),
-            L.PHONE: ("número de teléfono", "m"), L.URL: ("dirección web", "f"), L.IP_ADDRESS: ("dirección IP", "f"),
-            L.IBAN: ("número de cuenta", "m"), L.CREDIT_CARD: ("número de tarjeta", "m"),
-            L.NATIONAL_ID: ("número de identidad", "m"), L.MONEY: ("cantidad de dinero", "f"),
-            L.CASE_NUMBER: ("número de expediente", "m"), L.ID_NUMBER: ("número de referencia", "m"),
-            L.POSTAL_CODE: ("código postal", "m"), L.NUMBER: ("número", "m"), L.DEMOGRAPHIC: ("grupo", "m"),
-            L.OCCUPATION: ("profesión", "f"), L.RELATION: ("familiar", "m"), L.HEALTH: ("afección", "f"),
-            L.QUANTITY: ("cantidad", "f"), L.CODE: ("número", "m"),
-        },
-        something="algo",
-        month_year="{m} de {y}",
-        decade=("década", "f", "de {decade}"),
-        definite={"m": "el", "f": "la"},
-        indefinite={"m": "un", "f": "una"},
+        **_TABLES.grammar,
         determiners=frozenset("el la los las un una unos unas del al este esta su sus".split()),
         determiner_genders={"el": "m", "del": "m", "al": "m", "un": "m", "la": "f", "una": "f", "los": "m", "las": "f"},
         gender_variants={"país": {"f": "nación"}, "ciudad": {"m": "municipio"}, "lugar": {"f": "zona"},
@@ -233,28 +113,5 @@ LANGUAGE = register(Language(
                      "Países": ("m", True), "Emiratos": ("m", True), "Islas": ("f", True),
                      "República": ("f", False), "Federación": ("f", False)},
     ),
-    label_names={
-        L.PERSON: ("Persona", "Nombre"),
-        L.ORGANIZATION: ("Organización", "Empresa"),
-        L.LOCATION: ("Lugar", "Ubicación", "Localización", "Sitio"),
-        L.MISC: ("Varios", "Misceláneo", "Diversos"),
-        L.DATE: ("Fecha", "Cita"),
-        L.TIME: ("Hora", "Tiempo"),
-        L.EMAIL: ("Correo", "Correo electrónico", "Email"),
-        L.PHONE: ("Teléfono",),
-        L.MONEY: ("Dinero", "Importe"),
-        L.NUMBER: ("Número",),
-        L.ID_NUMBER: ("Número de identificación", "ID número", "Número ID", "Número de ID", "Número de referencia"),
-        L.POSTAL_CODE: ("Código postal",),
-        L.CASE_NUMBER: ("Número de caso", "Número de expediente"),
-        L.PROPER_NOUN: ("Nombre propio", "Sustantivo propio", "Sustantivo apropiado", "Sustantivo pertinente"),
-        L.CREDIT_CARD: ("Tarjeta de crédito",),
-        L.IP_ADDRESS: ("Dirección IP",),
-        L.DEMOGRAPHIC: ("Demográfico", "Demografía"),
-        L.OCCUPATION: ("Ocupación", "Profesión"),
-        L.RELATION: ("Relación", "Parentesco", "Familia"),
-        L.HEALTH: ("Salud",),
-        L.QUANTITY: ("Cantidad",),
-        L.CODE: ("Código",),
-    },
+    label_names=_TABLES.label_names,
 ))
