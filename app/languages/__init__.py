@@ -338,9 +338,10 @@ def _typed(value: object, hint: object, where: str) -> Any:
     raise ValueError(f"{where}: expected {hint}, got {value!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Language:
-    """Word lists and grammar facts of one language.
+    """Word lists and grammar facts of one language, given by keyword (the fields are declared in the order of this
+    list, by topic: the required ones are those without a default).
 
     Attributes:
         code: ISO 639-1 code (``"en"``).
@@ -428,31 +429,20 @@ class Language:
     surrogate_countries: tuple[str, ...]
     first_name_locales: tuple[str, ...]
     titles: frozenset[str]
-    title_genders: dict[str, str | None]
-    months: tuple[str, ...]
-    weekdays: tuple[str, ...]
-    stop_words: frozenset[str]
-    legal_forms: frozenset[str]
-    organization_heads: frozenset[str]
-    head_final: bool
     honorifics: frozenset[str] = frozenset()
-    abbreviations: frozenset[str] = frozenset()
-    closing_abbreviations: frozenset[str] = frozenset()
-    sentence_starters: frozenset[str] = frozenset()
-    place_connectors: frozenset[str] = frozenset()
+    title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     name_particles: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
-    company_nouns: frozenset[str] = frozenset()
-    conjunctions: frozenset[str] = frozenset()
-    organization_connectors: frozenset[str] = frozenset()
-    institution_heads: tuple[tuple[str, ...], ...] = ()
-    institution_words: frozenset[str] = frozenset()
-    institution_stops: frozenset[str] = frozenset()
+    abbreviations: frozenset[str] = frozenset()
+    closing_abbreviations: frozenset[str] = frozenset()
+    sentence_starters: frozenset[str] = frozenset()
+    months: tuple[str, ...]
+    weekdays: tuple[str, ...]
     month_variants: dict[str, int] = field(default_factory=dict)
-    month_abbreviations: dict[str, int] = field(default_factory=dict)
     weekday_variants: tuple[str, ...] = ()
+    month_abbreviations: dict[str, int] = field(default_factory=dict)
     date_of: str = r"\s+"
     month_first: bool = False
     date_words: frozenset[str] = frozenset()
@@ -462,6 +452,17 @@ class Language:
     phone_regions: tuple[str, ...] = ()
     postal_codes: tuple[str, ...] = ()
     street_addresses: StreetAddresses | None = None
+    stop_words: frozenset[str]
+    legal_forms: frozenset[str]
+    company_nouns: frozenset[str] = frozenset()
+    place_connectors: frozenset[str] = frozenset()
+    organization_heads: frozenset[str]
+    organization_connectors: frozenset[str] = frozenset()
+    institution_heads: tuple[tuple[str, ...], ...] = ()
+    institution_words: frozenset[str] = frozenset()
+    institution_stops: frozenset[str] = frozenset()
+    conjunctions: frozenset[str] = frozenset()
+    head_final: bool
     name_openers: frozenset[str] = frozenset()
     compounds: Compounds | None = None
     dictionary: bool = False
