@@ -2,10 +2,10 @@
 
 One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py``) declares a :class:`Language`
 and passes it to :func:`register`; every stage reads it from here and from nowhere else. The vocabulary that has
-the same entries in every language (the national identifiers, the nouns of organization types, places and labels,
-the words of the phrases, the label names, the strict profile's lexicons) is in the module's data file next to it
-(``es.toml``), which the module names and reads with :func:`tables` (:class:`Tables`); the module holds the rest.
-The stages read:
+the same entries in every language (:data:`DATA_FIELDS`: months and weekdays, continents, national identifiers,
+organization nouns, label names, the strict profile's lexicons; and the grammar's :data:`PHRASE_WORDS`: the nouns of
+places and labels and the other words of the phrases) is in the module's data file next to it (``es.toml``), which
+the module names and reads with :func:`data_file`; the module holds the rest. The stages read:
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
@@ -40,9 +40,10 @@ import functools
 import importlib
 import importlib.resources
 import tomllib
+import types
 import typing
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from app.detection.labels import STANDARD_LABELS
@@ -220,51 +221,48 @@ class Compounds:
 #: The genders of the nouns of a language's tables (``pl``: a plural noun such as "Vereinigte Staaten").
 GENDERS: frozenset[str] = frozenset({"m", "f", "n", "pl"})
 
-#: The fields of :class:`app.languages.grammar.Grammar` that a data file may give (``[grammar]``): the words of the
-#: phrases, not the grammar's rules.
+#: The fields of :class:`Language` that a data file gives (:func:`data_file`): the vocabulary that has the same
+#: entries in every language (months, weekdays, continents, organization types, labels, the strict profile's lexicon
+#: categories) and the national identifiers, one row each.
+DATA_FIELDS: tuple[str, ...] = ("months", "weekdays", "national_ids", "continent_names", "continent_adjectives",
+                                "organization_nouns", "label_names", "quasi_identifiers")
+
+#: The fields of :class:`app.languages.grammar.Grammar` that a data file gives (its ``[grammar]`` table): the words of
+#: the phrases, not the grammar's rules.
 PHRASE_WORDS: tuple[str, ...] = ("place_nouns", "label_nouns", "something", "month_year", "decade", "definite",
                                  "indefinite")
 
 
 @dataclass(frozen=True)
-class Tables:
-    """The vocabulary of one language that has the same entries in every language, read from the data file next to
-    its module (:func:`tables`): a row for every organization type, place concept, label or identifier, the words of
-    the phrases, the strict profile's lexicons. Its module holds the rest (the word lists and patterns of detection,
-    the coreference words, the grammar's rules) and passes these on; a module may also give any of them inline (a
-    toy language, or English ``organization_nouns``, computed from :data:`ORGANIZATION_TYPES`).
+class DataFile:
+    """A language's data file (:func:`data_file`), as keyword arguments: its module passes ``**language`` to its
+    :class:`Language` and ``**grammar`` to its grammar class, and gives every other field itself (a field given in
+    both places is a ``TypeError``).
 
     Attributes:
-        national_ids: :attr:`Language.national_ids`.
-        organization_nouns: :attr:`Language.organization_nouns`.
-        grammar: keyword arguments of the language's grammar class, among :data:`PHRASE_WORDS` (the nouns of places
-            and labels, "something", the month and decade phrases, the articles).
-        label_names: :attr:`Language.label_names`.
-        quasi_identifiers: :attr:`Language.quasi_identifiers`, or ``None``.
+        language: :class:`Language` field (among :data:`DATA_FIELDS`) → value, of the field's type.
+        grammar: :class:`app.languages.grammar.Grammar` field (among :data:`PHRASE_WORDS`) → value.
     """
 
-    national_ids: tuple[tuple[str, str], ...] = ()
-    organization_nouns: dict[str, tuple[str, str]] = field(default_factory=dict)
+    language: dict[str, Any] = field(default_factory=dict)
     grammar: dict[str, Any] = field(default_factory=dict)
-    label_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    quasi_identifiers: QuasiIdentifiers | None = None
 
 
 @functools.cache
-def tables(package: str, file: str) -> Tables:
-    """The :class:`Tables` of the TOML data file ``file`` of ``package`` (package data, read with
-    :mod:`importlib.resources` once per process).
+def data_file(package: str, file: str) -> DataFile:
+    """The TOML data file ``file`` of ``package`` (package data next to a language module, read with
+    :mod:`importlib.resources` once per process): the fields of :data:`DATA_FIELDS` and, in a ``[grammar]`` table,
+    those of :data:`PHRASE_WORDS`, each optional, named and typed as the field (a list where it is a tuple or a set,
+    a table where it is a mapping, a dataclass or a tuple of pairs; rows kept in their order). A noun is
+    ``[noun, gender]``, gender among :data:`GENDERS`; labels are those of :data:`app.detection.labels.STANDARD_LABELS`.
+    Regular expressions are best written as literal strings (``'...'``: no escapes)::
 
-    One TOML table per attribute of :class:`Tables`, each optional; values as the attribute's type, a list where it
-    is a tuple or a set; a noun is ``[noun, gender]``, gender among :data:`GENDERS`; labels are those of
-    :data:`app.detection.labels.STANDARD_LABELS`. Rows are kept in their order. Regular expressions are best
-    written as literal strings (``'...'``: no escapes)::
-
+        months = ["enero", "febrero", ...]
         [national_ids]                # python-stdnum module = regular expression of the candidates
         "stdnum.es.dni" = '\\b\\d{8}[- ]?[A-Za-z]\\b'
         [organization_nouns]          # organization type = [noun, gender]
         university = ["universidad", "f"]
-        [grammar]                     # Grammar fields among PHRASE_WORDS
+        [grammar]
         something = "algo"
         decade = ["década", "f", "de {decade}"]
         [grammar.place_nouns]         # place concept = [noun, gender]
@@ -277,58 +275,60 @@ def tables(package: str, file: str) -> Tables:
     Raises:
         FileNotFoundError: no such file in ``package``.
         tomllib.TOMLDecodeError: the file is not TOML.
-        ValueError: an unknown table or field, a value of another type, an unknown gender or label (the message
-            names the file and the entry).
+        ValueError: an unknown field, a value of another type, an unknown gender or label (the message names the
+            file and the entry).
     """
     where = f"{package}/{file}"
     data = tomllib.loads((importlib.resources.files(package) / file).read_text(encoding="utf-8"))
-    _known(data, {f.name for f in fields(Tables)}, where)
-    grammar = data.get("grammar", {})
+    grammar = data.pop("grammar", {})
+    _known(data, set(DATA_FIELDS), where)
     _known(grammar, set(PHRASE_WORDS), f"{where} [grammar]")
-    hints = typing.get_type_hints(Grammar)
-    qi = data.get("quasi_identifiers")
-    if qi is not None:
-        _known(qi, {f.name for f in fields(QuasiIdentifiers)}, f"{where} [quasi_identifiers]")
-        qi_hints = typing.get_type_hints(QuasiIdentifiers)
-        qi = QuasiIdentifiers(**{name: _typed(value, qi_hints[name], f"{where} [quasi_identifiers] {name}")
-                                 for name, value in qi.items()})
-    found = Tables(
-        national_ids=tuple(_typed(data.get("national_ids", {}), dict[str, str], f"{where} [national_ids]").items()),
-        organization_nouns=_typed(data.get("organization_nouns", {}), dict[str, tuple[str, str]],
-                                  f"{where} [organization_nouns]"),
-        grammar={name: _typed(value, hints[name], f"{where} [grammar] {name}") for name, value in grammar.items()},
-        label_names=_typed(data.get("label_names", {}), dict[str, tuple[str, ...]], f"{where} [label_names]"),
-        quasi_identifiers=qi,
+    language_types, grammar_types = typing.get_type_hints(Language), typing.get_type_hints(Grammar)
+    found = DataFile(
+        language={name: _typed(value, language_types[name], f"{where} {name}") for name, value in data.items()},
+        grammar={name: _typed(value, grammar_types[name], f"{where} [grammar] {name}")
+                 for name, value in grammar.items()},
     )
-    for name, nouns in (("organization_nouns", found.organization_nouns),
+    for name, nouns in (("organization_nouns", found.language.get("organization_nouns", {})),
                         ("grammar.place_nouns", found.grammar.get("place_nouns", {})),
                         ("grammar.label_nouns", found.grammar.get("label_nouns", {}))):
         wrong = {key: gender for key, (_, gender) in nouns.items() if gender not in GENDERS}
         if wrong:
             raise ValueError(f"{where} [{name}]: unknown genders {wrong} (known: {', '.join(sorted(GENDERS))})")
     for name, labelled in (("grammar.label_nouns", found.grammar.get("label_nouns", {})),
-                           ("label_names", found.label_names)):
+                           ("label_names", found.language.get("label_names", {}))):
         _known(labelled, set(STANDARD_LABELS), f"{where} [{name}]")
     return found
 
 
-def _known(table: dict, names: set[str], where: str) -> None:
-    """Raises ValueError when ``table`` has keys outside ``names``."""
+def _known(table: object, names: set[str], where: str) -> None:
+    """Raises ValueError when ``table`` is not a mapping or has keys outside ``names``."""
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: expected a table, got {table!r}")
     unknown = set(table) - names
     if unknown:
         raise ValueError(f"{where}: unknown {', '.join(sorted(unknown))} (known: {', '.join(sorted(names))})")
 
 
-def _typed(value: object, hint: object, where: str) -> Any:
-    """``value`` read from TOML as the type ``hint`` (``str``, ``bool``, ``tuple[...]``, ``frozenset[...]``,
-    ``dict[str, ...]``): lists become tuples or sets, checked element by element.
+def _typed(value: object, hint: Any, where: str) -> Any:
+    """``value`` read from TOML as the type ``hint``: ``str``, ``bool``, ``X | None``, ``tuple[...]`` and
+    ``frozenset[...]`` (from a list; a tuple of pairs also from a table, its rows in order), ``dict[str, ...]`` and a
+    dataclass (from a table), checked element by element.
 
     Raises:
         ValueError: ``value`` is not of that type (``where`` names it).
     """
     origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType) and len([a for a in args if a is not type(None)]) == 1:
+        return _typed(value, next(a for a in args if a is not type(None)), where)
+    if is_dataclass(hint) and isinstance(value, dict):
+        _known(value, {f.name for f in fields(hint)}, where)
+        kinds = typing.get_type_hints(hint)
+        return hint(**{name: _typed(item, kinds[name], f"{where} {name}") for name, item in value.items()})
     if origin is dict and isinstance(value, dict):
         return {key: _typed(item, args[1], f"{where} {key}") for key, item in value.items()}
+    if origin is tuple and args[1:] == (Ellipsis,) and typing.get_origin(args[0]) is tuple and isinstance(value, dict):
+        value = [list(row) for row in value.items()]
     if origin in (tuple, frozenset) and isinstance(value, list):
         kinds = args[:1] * len(value) if origin is frozenset or args[1:] == (Ellipsis,) else args
         if len(kinds) == len(value):

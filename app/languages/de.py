@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, Compounds, CoreferenceWords, Language, StreetAddresses, register, tables,
+    CITY_AFTER, Compounds, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -92,11 +92,13 @@ class GermanGrammar(Grammar):
                                 for i, w in enumerate(words))
 
 
-#: de.toml, next to this module: the national identifiers, the noun tables, the phrase words, the label names and
-#: the strict profile's lexicons (:class:`app.languages.Tables`).
-_TABLES = tables("app.languages", "de.toml")
+#: de.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "de.toml")
 
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="de",
     name="German",
     faker_locales=("de_DE", "de_AT", "de_CH"),
@@ -122,12 +124,9 @@ LANGUAGE = register(Language(
     closing_abbreviations=frozenset("usw".split()),
     sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
     place_connectors=frozenset("am an im in bei ob unter von zu".split()),
-    months=("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
-            "Dezember"),
     month_variants={"Jänner": 1},
     month_abbreviations={"jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "okt": 10, "nov": 11, "dez": 12},
-    weekdays=("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
     weekday_variants=("Sonnabend",),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
     stop_words=frozenset("Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau".split()),
@@ -149,7 +148,6 @@ LANGUAGE = register(Language(
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen", r"ID",
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr".split()),
-    national_ids=_TABLES.national_ids,
     phone_regions=("DE", "AT", "CH"),
     postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"),
     street_addresses=StreetAddresses(
@@ -172,7 +170,6 @@ LANGUAGE = register(Language(
         proper_name_markers=("Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"),
     ),
     dictionary=True,
-    quasi_identifiers=_TABLES.quasi_identifiers,
     coreference=CoreferenceWords(
         titles=frozenset({"vizepräsident", "vizepräsidentin", "kanzler", "kanzlerin", "kommissar", "kommissarin",
                           "könig", "königin", "mr", "mrs", "ms"}),
@@ -187,12 +184,9 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("GmbH", "AG", "KG"),
     articles=frozenset("der die das den dem des".split()),
     genitive_s=True,
-    continent_names={"AF": "Afrika", "AS": "Asien", "EU": "Europa", "NA": "Nordamerika", "OC": "Ozeanien",
-                     "SA": "Südamerika", "AN": "Antarktis"},
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",
                      "deutschland": "DE"},
-    organization_nouns=_TABLES.organization_nouns,
     organization_synonyms={
         "klub": "club", "club": "club", "klinikum": "clinic", "sparkasse": "bank", "werk": "company",
         "werke": "company", "bundestag": "parliament", "amt": "authority", "bund": "federation",
@@ -200,7 +194,7 @@ LANGUAGE = register(Language(
     },
     mask_connectors=frozenset("von der den des am im zu".split()),
     grammar=GermanGrammar(
-        **_TABLES.grammar,
+        **_DATA.grammar,
         articles={
             (True, "nom"): {"m": "der", "f": "die", "n": "das", "pl": "die"},
             (True, "acc"): {"m": "den", "f": "die", "n": "das", "pl": "die"},
@@ -236,5 +230,4 @@ LANGUAGE = register(Language(
         plural_endings=("inseln", "Inseln", "staaten", "Staaten", "lande", "Emirate", "pinen", "diven", "chellen",
                         "moren", "lomonen"),
     ),
-    label_names=_TABLES.label_names,
 ))

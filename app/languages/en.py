@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.detection import labels as L
 from app.languages import (
-    ORGANIZATION_TYPES, CoreferenceWords, Language, StreetAddresses, register, tables,
+    ORGANIZATION_TYPES, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -50,11 +50,13 @@ class EnglishGrammar(Grammar):
         return f"in the {name}" if self.place_agreement(name).article else f"in {name}"
 
 
-#: en.toml, next to this module: the national identifiers, the noun tables, the phrase words, the label names and
-#: the strict profile's lexicons (:class:`app.languages.Tables`).
-_TABLES = tables("app.languages", "en.toml")
+#: en.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "en.toml")
 
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="en",
     name="English",
     faker_locales=("en_US", "en_GB", "en_IE"),
@@ -79,11 +81,8 @@ LANGUAGE = register(Language(
     sentence_starters=frozenset("""The This That These Those It He She They We I You His Her Their Our My Its There Then
         But However""".split()),
     place_connectors=frozenset("of the and upon on in".split()),
-    months=("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December"),
     month_abbreviations={"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "oct": 10, "nov": 11, "dec": 12},
-    weekdays=("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
@@ -106,7 +105,6 @@ LANGUAGE = register(Language(
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"ID",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
-    national_ids=_TABLES.national_ids,
     phone_regions=("US", "GB", "IE"),
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
@@ -122,7 +120,6 @@ LANGUAGE = register(Language(
     head_final=True,
     name_openers=frozenset({"saint"}),
     dictionary=True,
-    quasi_identifiers=_TABLES.quasi_identifiers,
     coreference=CoreferenceWords(
         titles=frozenset({"fr", "mx", "messrs", "madam", "vice-president", "prime minister", "chancellor", "king",
                           "queen", "prince", "princess", "general", "colonel", "captain"}),
@@ -135,10 +132,6 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("Ltd", "PLC"),
     articles=frozenset({"the"}),
     possessive_apostrophe_s=True,
-    continent_names={"AF": "Africa", "AS": "Asia", "EU": "Europe", "NA": "North America", "OC": "Oceania",
-                     "SA": "South America", "AN": "Antarctica"},
-    continent_adjectives={"AF": "African", "AS": "Asian", "EU": "European", "NA": "North American",
-                          "OC": "Oceanian", "SA": "South American", "AN": "Antarctic"},
     country_aliases={
         "usa": "US", "u.s.": "US", "u.s.a.": "US", "us": "US", "america": "US", "uk": "GB", "u.k.": "GB",
         "great britain": "GB", "britain": "GB", "holland": "NL", "russia": "RU", "turkey": "TR", "czech republic": "CZ",
@@ -154,11 +147,10 @@ LANGUAGE = register(Language(
     headword_before=frozenset({"of"}),
     mask_connectors=frozenset({"of", "the", "and"}),
     grammar=EnglishGrammar(
-        **_TABLES.grammar,
+        **_DATA.grammar,
         determiners=frozenset("the a an this that these those his her its their our your my".split()),
         the_words=("Republic", "Kingdom", "Islands", "States", "Emirates", "Federation", "Union"),
         the_names=frozenset({"Netherlands", "Philippines", "Bahamas", "Maldives", "Seychelles", "Comoros", "Gambia",
                              "Vatican", "Holy See"}),
     ),
-    label_names=_TABLES.label_names,
 ))

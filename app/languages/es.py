@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, CoreferenceWords, Language, StreetAddresses, register, tables,
+    CITY_AFTER, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
-#: es.toml, next to this module: the national identifiers, the noun tables, the phrase words, the label names and
-#: the strict profile's lexicons (:class:`app.languages.Tables`).
-_TABLES = tables("app.languages", "es.toml")
+#: es.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "es.toml")
 
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="es",
     name="Spanish",
     faker_locales=("es_ES", "es_MX"),
@@ -35,10 +37,7 @@ LANGUAGE = register(Language(
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
-    months=("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-            "noviembre", "diciembre"),
     month_variants={"setiembre": 9},
-    weekdays=("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
     date_of=r"\s+del?\s+",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
     stop_words=frozenset("El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra".split()),
@@ -63,7 +62,6 @@ LANGUAGE = register(Language(
         r"[Ee]pisodio", r"ID",
     ),
     field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
-    national_ids=_TABLES.national_ids,
     phone_regions=("ES", "MX", "AR"),
     postal_codes=(r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"),
@@ -77,7 +75,6 @@ LANGUAGE = register(Language(
     head_final=False,
     name_openers=frozenset({"san", "santa", "nueva", "nuevo"}),
     dictionary=True,
-    quasi_identifiers=_TABLES.quasi_identifiers,
     coreference=CoreferenceWords(
         titles=frozenset({"señorita", "vicepresidente", "vicepresidenta", "comisario", "comisaria", "rey", "reina",
                           "mr", "mrs", "ms"}),
@@ -90,17 +87,14 @@ LANGUAGE = register(Language(
     ),
     surrogate_legal_forms=("S.L.", "S.A."),
     articles=frozenset("el la los las".split()),
-    continent_names={"AF": "África", "AS": "Asia", "EU": "Europa", "NA": "América del Norte", "OC": "Oceanía",
-                     "SA": "América del Sur", "AN": "Antártida"},
     country_names={"RU": "Rusia"},
     country_aliases={"ee. uu.": "US", "ee.uu.": "US", "eeuu": "US", "estados unidos de américa": "US",
                      "gran bretaña": "GB", "holanda": "NL", "rusia": "RU", "turquía": "TR", "alemania": "DE"},
-    organization_nouns=_TABLES.organization_nouns,
     organization_synonyms={"compañía": "company", "diario": "newspaper", "junta": "council", "ayuntamiento": "council",
                            "equipo": "team"},
     mask_connectors=frozenset("de del la las los y".split()),
     grammar=RomanceGrammar(
-        **_TABLES.grammar,
+        **_DATA.grammar,
         determiners=frozenset("el la los las un una unos unas del al este esta su sus".split()),
         determiner_genders={"el": "m", "del": "m", "al": "m", "un": "m", "la": "f", "una": "f", "los": "m", "las": "f"},
         gender_variants={"país": {"f": "nación"}, "ciudad": {"m": "municipio"}, "lugar": {"f": "zona"},
@@ -113,5 +107,4 @@ LANGUAGE = register(Language(
                      "Países": ("m", True), "Emiratos": ("m", True), "Islas": ("f", True),
                      "República": ("f", False), "Federación": ("f", False)},
     ),
-    label_names=_TABLES.label_names,
 ))

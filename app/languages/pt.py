@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CoreferenceWords, Language, StreetAddresses, register, tables,
+    CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
-#: pt.toml, next to this module: the national identifiers, the noun tables, the phrase words, the label names and
-#: the strict profile's lexicons (:class:`app.languages.Tables`).
-_TABLES = tables("app.languages", "pt.toml")
+#: pt.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "pt.toml")
 
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="pt",
     name="Portuguese",
     faker_locales=("pt_PT", "pt_BR"),
@@ -35,10 +37,7 @@ LANGUAGE = register(Language(
     abbreviations=frozenset("sr sra dr dra av".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
     place_connectors=frozenset("de da do dos das e".split()),
-    months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-            "novembro", "dezembro"),
     month_abbreviations={"marco": 3},
-    weekdays=("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
     stop_words=frozenset("O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra".split()),
@@ -60,7 +59,6 @@ LANGUAGE = register(Language(
         r"ID",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
-    national_ids=_TABLES.national_ids,
     phone_regions=("PT", "BR"),
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
     street_addresses=StreetAddresses(
@@ -72,7 +70,6 @@ LANGUAGE = register(Language(
     head_final=False,
     name_openers=frozenset({"são", "santo", "santa", "nova", "novo"}),
     dictionary=True,
-    quasi_identifiers=_TABLES.quasi_identifiers,
     coreference=CoreferenceWords(
         titles=frozenset({"rei", "rainha"}),
         function_words=("de", "do", "da", "dos", "das", "e", "para", "em", "no", "na", "o", "a", "&"),
@@ -82,16 +79,13 @@ LANGUAGE = register(Language(
     ),
     surrogate_legal_forms=("Lda.", "S.A."),
     articles=frozenset("o a os as".split()),
-    continent_names={"AF": "África", "AS": "Ásia", "EU": "Europa", "NA": "América do Norte", "OC": "Oceania",
-                     "SA": "América do Sul", "AN": "Antártida"},
     country_names={"RU": "Rússia"},
     country_aliases={"eua": "US", "grã-bretanha": "GB", "rússia": "RU", "brasil": "BR", "alemanha": "DE"},
-    organization_nouns=_TABLES.organization_nouns,
     organization_synonyms={"companhia": "company", "equipe": "team", "comitê": "committee", "colégio": "school",
                            "empresas": "company"},
     mask_connectors=frozenset("de da do das dos e".split()),
     grammar=RomanceGrammar(
-        **_TABLES.grammar,
+        **_DATA.grammar,
         determiners=frozenset("o a os as um uma uns umas no na nos nas do da dos das ao à aos às pelo pela pelos pelas "
                               "num numa dum duma este esta seu sua".split()),
         determiner_genders={
@@ -121,5 +115,4 @@ LANGUAGE = register(Language(
         masculine_a=frozenset({"Gana", "Quénia", "Quênia", "Botsuana", "Botswana", "Ruanda", "Uganda", "Lesoto",
                                "Sri Lanka"}),
     ),
-    label_names=_TABLES.label_names,
 ))
