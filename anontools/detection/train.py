@@ -51,7 +51,7 @@ METADATA_FILE = "training.json"
 @dataclass(frozen=True)
 class Hyperparameters:
     """The settings of Stanza's NER trainer (``stanza.models.ner_tagger``) that :func:`train_ner` passes under their
-    own names, in this order (:meth:`args`); the defaults are Stanza's, those of the shipped models' model cards.
+    own names, in this order (:meth:`args`); the defaults are Stanza's but ``max_steps`` (20000, not 200000).
 
     Attributes:
         max_steps: optimisation steps at most; max_steps_no_improve: stop after this many without dev gain;
