@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
 
 from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
@@ -21,7 +23,7 @@ from app.doc import Doc, Entity, InvalidDoc, Sentence
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
 from app.policy import refusal
-from app.reidentification.reidentify import LimitExceeded, reidentify
+from app.reidentification.reidentify import LimitExceeded, ReidentificationResult, reidentify
 from app.settings import Settings, get_settings
 from app.table import InvalidTable, Table
 from app.tokenization import split_sentences, tokenize
@@ -321,21 +323,16 @@ class Pipeline:
             raise StageError(str(exc), TOO_EXPENSIVE) from None
         except (InvalidTable, KeyError, TypeError, IndexError):
             raise StageError("the table of solutions is malformed", "stage_error") from None
-        return ReidentifiedDocument(
-            job_id=translation.job_id,
-            language=translation.language,
-            text=result.text,
-            restored=result.restored,
-            unknown_placeholders=result.unknown_placeholders,
-            missing_placeholders=result.missing_placeholders,
-            metadata=translation.metadata,
-            restored_by_order=result.restored_by_order,
-            anonymization_id=table.anonymization_id,
-            conditions=result.conditions,
-            restorations=result.restorations,
-            unrestored_marks=result.unrestored_marks,
-            refused=result.refused,
-        )
+        return ReidentifiedDocument(job_id=translation.job_id, language=translation.language,
+                                    metadata=translation.metadata, anonymization_id=table.anonymization_id,
+                                    **_reported(result))
+
+
+def _reported(result: ReidentificationResult) -> dict[str, Any]:
+    """The fields of ``result`` that a ``translation.reidentified`` message carries: those of the same name on
+    :class:`ReidentifiedDocument` (``text``, ``restored``, the placeholders, conditions, restorations, unrestored
+    marks and refusals; not ``condition``)."""
+    return {f.name: getattr(result, f.name) for f in fields(result) if f.name in ReidentifiedDocument._options.fields}
 
 
 def _check_entities(count: int, limit: int) -> None:

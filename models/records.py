@@ -69,13 +69,11 @@ class Document(_Base):
     privacy_profile: Optional[str] = None
 
 
-class DetectedDocument(_Base):
-    """A document with its entities (topic ``documents.detected``).
+class _StageDocument(_Base, abstract=True):
+    """What every stage after detection passes on: the document, its method and its entities.
 
-    ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open);
-    ``sentences``: optional ``list[[start, end]]``, the sentences detection split the text into (character
-    offsets, half-open, sorted), which the anonymization methods read for each mention's sentence context; absent
-    or ``null``: later stages split the text again, by the same rule (:func:`app.doc.sentence_spans`).
+    ``entities``: ``list[dict]`` of :class:`app.doc.Entity` fields (character offsets, half-open). Subclasses add
+    their own fields after these (the order of the fields is the order of the keys on the wire).
     """
 
     job_id: str
@@ -83,22 +81,27 @@ class DetectedDocument(_Base):
     language: str
     method: str
     entities: list
+
+
+class DetectedDocument(_StageDocument):
+    """A document with its entities (topic ``documents.detected``).
+
+    ``sentences``: optional ``list[[start, end]]``, the sentences detection split the text into (character
+    offsets, half-open, sorted), which the anonymization methods read for each mention's sentence context; absent
+    or ``null``: later stages split the text again, by the same rule (:func:`app.doc.sentence_spans`).
+    """
+
     metadata: Optional[dict] = None
     sentences: Optional[list] = None
 
 
-class ResolvedDocument(_Base):
+class ResolvedDocument(_StageDocument):
     """A document with entities grouped in coreference chains (topic ``documents.resolved``).
 
     ``chains``: ``list[dict]`` of :class:`app.doc.Chain` fields, indices into ``entities``;
     ``sentences``: as on ``documents.detected`` (optional).
     """
 
-    job_id: str
-    text: str
-    language: str
-    method: str
-    entities: list
     chains: list
     metadata: Optional[dict] = None
     sentences: Optional[list] = None

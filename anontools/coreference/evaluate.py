@@ -28,6 +28,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools import cli_options as opt
 from anontools.coreference.bcubed import BCubed, mention_scores
 from app.coreference.config import cached_config
 from anontools.coreference.gold import GoldDocument, GoldError, load_gold
@@ -149,8 +150,8 @@ app = typer.Typer(add_completion=False)
 @app.command()
 def main(
     gold: Annotated[Path, typer.Option(help="gold directory (*.json) or one gold file")],
-    json_report: Annotated[Path | None, typer.Option(help="write the figures as JSON here")] = None,
-    data_root: Annotated[Path, typer.Option(help="corpora referenced by gold documents")] = Path("../shared/data"),
+    json_report: opt.JsonReport = None,
+    data_root: opt.DataRoot = Path("../shared/data"),
     config: Annotated[Path | None, typer.Option(help="coreference configuration overrides (JSON)")] = None,
     errors: Annotated[int, typer.Option(help="print up to N grouping errors of the rules")] = 0,
 ) -> None:

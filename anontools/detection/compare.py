@@ -25,7 +25,8 @@ from typing import Annotated, Any
 
 import typer
 
-from anontools.detection.conll import DOCSTART, FORMATS, read_conll
+from anontools import cli_options as opt
+from anontools.detection.conll import DOCSTART, read_conll
 from anontools.detection.evaluate import evaluate_tags, parse_mapping
 from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
 from app.doc import Entity, Sentence, Token
@@ -216,22 +217,23 @@ def render(results: dict[str, Any]) -> None:
 
 
 def main(
-    language: Annotated[str, typer.Option(help="Language code: en, de, es, pt")],
+    language: opt.Language,
     test: Annotated[Path, typer.Option(help="Annotated test corpus (CoNLL-style)")],
-    format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
+    format: opt.CorpusFormat = "auto",
     configs: Annotated[str, typer.Option(help="Comma-separated: " + ", ".join(COMPONENT_SETS))] = "stanza,patterns,second_pass,full",
     map_pred: Annotated[list[str] | None, typer.Option(help="Our label → corpus class, e.g. PERSON=PESSOA (default CoNLL classes)")] = None,
     map_gold: Annotated[list[str] | None, typer.Option(help="Gold label renaming, e.g. TEMPO=O; LOCderiv=IGNORE: not counted at all")] = None,
-    model_dir: Annotated[str | None, typer.Option(help="Directory with <lang>/ NER models")] = None,
+    model_dir: opt.ModelRoot = None,
     doc_size: Annotated[int, typer.Option(help="Sentences per document when the corpus has no -DOCSTART-")] = 20,
-    json_report: Annotated[Path | None, typer.Option(help="Write the results as JSON")] = None,
+    json_report: opt.JsonReport = None,
     recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias of the language")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
     label_map = parse_mapping(map_pred) if map_pred else dict(CONLL_MAP)
     results = compare(
         language, test, format, [c.strip() for c in configs.split(",") if c.strip()],
-        label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None, model_dir=model_dir, doc_size=doc_size,
+        label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None,
+        model_dir=str(model_dir) if model_dir else None, doc_size=doc_size,
         recall_bias=recall_bias,
     )
     render(results)

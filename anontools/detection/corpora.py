@@ -104,6 +104,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools import cli_options as opt
 from anontools.detection.conll import Sentence, read_conll, write_conll
 
 #: Default root of the shared corpora: ``<repo>/../shared/data/ner`` (``/work/shared/data/ner``).
@@ -622,9 +623,9 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="en, de, es or pt")],
+    language: opt.Language,
     output: Annotated[Path, typer.Option(help="Output directory, e.g. work/ner-data/de")],
-    data_root: Annotated[Path, typer.Option(help="Root of the shared NER corpora")] = DEFAULT_DATA_ROOT,
+    data_root: opt.DataRoot = DEFAULT_DATA_ROOT,
     seed: Annotated[int, typer.Option(help="Seed of the held-out splits and samples")] = 13,
     wikiann_sentences: Annotated[int | None, typer.Option(help="WikiANN train sentences to add (default: de/es 0, pt 5000)")] = None,
     dev_sentences: Annotated[int, typer.Option(help="de: GermEval dev sentences held out as dev")] = 500,

@@ -34,7 +34,8 @@ from typing import Annotated, Any
 
 import typer
 
-from anontools.detection.conll import FORMATS, iob1_to_bio, read_conll, split_tokens_tags
+from anontools import cli_options as opt
+from anontools.detection.conll import iob1_to_bio, read_conll, split_tokens_tags
 from anontools.report import write_json_report
 
 Predictor = Callable[[list[list[str]]], list[list[str]]]
@@ -407,14 +408,14 @@ def evaluate_brat(language: str, brat: Path, profiles: Sequence[str], model_dir:
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="Language code, e.g. en")],
+    language: opt.Language,
     test: Annotated[Path | None, typer.Option(help="Gold corpus file (CoNLL formats)")] = None,
     brat: Annotated[Path | None, typer.Option(help="A brat standoff directory (*.txt + *.ann, e.g. MEDDOCAN): "
                                               "de-identification recall of the full detector instead of a tagger")] = None,
     profile: Annotated[list[str] | None, typer.Option(help="Privacy profile(s) for --brat: standard, strict (repeatable)")] = None,
-    format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
+    format: opt.CorpusFormat = "auto",
     model_dir: Annotated[Path | None, typer.Option(help="Model directory (default: resolution of StanzaTagger)")] = None,
-    json_report: Annotated[Path | None, typer.Option(help="Write the JSON report here")] = None,
+    json_report: opt.JsonReport = None,
     predictor: Annotated[str | None, typer.Option(help="module:factory; factory(language) returns predict(sentences) -> tags, one tag per token")] = None,
     map_pred: Annotated[list[str] | None, typer.Option(help="Rename predicted labels, FROM=TO (repeatable; TO=O drops)")] = None,
     map_gold: Annotated[list[str] | None, typer.Option(help="Rename gold labels, FROM=TO (repeatable; TO=O drops, TO=IGNORE: not counted at all)")] = None,

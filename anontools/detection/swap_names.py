@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from anontools import cli_options as opt
 from anontools.report import write_json_report
 
 #: Faker locales of the swapped names.
@@ -142,16 +143,16 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="Language code, e.g. en")],
+    language: opt.Language,
     test: Annotated[Path, typer.Option(help="Annotated corpus (CoNLL formats)")],
-    format: Annotated[str, typer.Option("--format", help="Corpus format (anontools.detection.conll.FORMATS)")] = "auto",
+    format: opt.CorpusFormat = "auto",
     person: Annotated[str, typer.Option(help="The corpus's person label (PER; PESSOA for HAREM)")] = "PER",
     limit: Annotated[int, typer.Option(help="Only the first N sentences with a person (0 = all)")] = 0,
     doc_size: Annotated[int, typer.Option(help="Sentences per document given to the detector")] = 20,
     seed: Annotated[int, typer.Option(help="Random seed of the name draws")] = 17,
-    model_dir: Annotated[Path | None, typer.Option(help="Model root directory (<dir>/<lang>)")] = None,
+    model_dir: opt.ModelRoot = None,
     write_swapped: Annotated[Path | None, typer.Option(help="Also write the swapped sentences (token TAB tag)")] = None,
-    json_report: Annotated[Path | None, typer.Option(help="Write the JSON report here")] = None,
+    json_report: opt.JsonReport = None,
 ) -> None:
     """Recall of person names in the original sentences and with the names swapped for non-ASCII ones."""
     from rich.console import Console

@@ -31,12 +31,14 @@ import shlex
 import shutil
 import sys
 import time
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from anontools.detection.conll import FORMATS, Sentence, read_conll
+from anontools import cli_options as opt
+from anontools.detection.conll import Sentence, read_conll
 from app.detection.ensemble import ENSEMBLE_FILE
 
 logger = logging.getLogger(__name__)
@@ -44,6 +46,38 @@ logger = logging.getLogger(__name__)
 MODEL_FILE = "ner.pt"
 PRETRAIN_FILE = "pretrain.pt"
 METADATA_FILE = "training.json"
+
+
+@dataclass(frozen=True)
+class Hyperparameters:
+    """The settings of Stanza's NER trainer (``stanza.models.ner_tagger``) that :func:`train_ner` passes under their
+    own names, in this order (:meth:`args`); the defaults are Stanza's but ``max_steps`` (20000, not 200000).
+
+    Attributes:
+        max_steps: optimisation steps at most; max_steps_no_improve: stop after this many without dev gain;
+        eval_interval: steps between dev evaluations (the best checkpoint is kept); batch_size: sentences per batch;
+        hidden_dim, char_hidden_dim: sizes of the word and character BiLSTMs; dropout; optim: ``sgd``, ``adam``,
+        ``adamw``, ``adamax``...; lr: learning rate; seed: random seed.
+    """
+
+    max_steps: int = 20000
+    max_steps_no_improve: int = 2500
+    eval_interval: int = 500
+    batch_size: int = 32
+    hidden_dim: int = 256
+    char_hidden_dim: int = 100
+    dropout: float = 0.5
+    optim: str = "sgd"
+    lr: float = 0.1
+    seed: int = 1234
+
+    def args(self) -> list[str]:
+        """Stanza's arguments: ``["--max_steps", "20000", "--max_steps_no_improve", "2500", ...]``."""
+        return [word for f in fields(self) for word in (f"--{f.name}", str(getattr(self, f.name)))]
+
+
+#: The defaults of the training command's options.
+DEFAULTS = Hyperparameters()
 
 # Config entries of a Stanza checkpoint that hold local paths; cleaned before shipping.
 _PATH_CONFIG_KEYS = (
@@ -381,17 +415,8 @@ def train_ner(
     wordvec_pretrain: str | Path | None = None,
     spacy_vectors: str | Path | None = None,
     pretrain_dim: int | None = 200,
-    max_steps: int = 20000,
-    batch_size: int = 32,
-    eval_interval: int = 500,
-    max_steps_no_improve: int = 2500,
-    hidden_dim: int = 256,
-    char_hidden_dim: int = 100,
+    hyperparameters: Hyperparameters = DEFAULTS,
     word_emb_dim: int = 100,
-    dropout: float = 0.5,
-    optim: str = "sgd",
-    lr: float = 0.1,
-    seed: int = 1234,
     work_dir: str | Path | None = None,
     compact: bool = True,
     extra_args: list[str] | None = None,
@@ -410,8 +435,7 @@ def train_ner(
             :func:`build_pretrain_from_spacy` (``pretrain_dim`` PCA dimensions).
             With neither, the model is trained without pretrained vectors (``--no_pretrain``) and
             learns ``word_emb_dim``-d embeddings of the training words.
-        max_steps, batch_size, eval_interval, max_steps_no_improve, hidden_dim, char_hidden_dim,
-        dropout, optim, lr, seed: passed to Stanza's trainer (same names).
+        hyperparameters: passed to Stanza's trainer (:class:`Hyperparameters`).
         work_dir: scratch directory for the JSON data and checkpoints (default ``work/ner-<language>``).
         compact: store the shipped checkpoint's float tensors as float16.
         extra_args: further raw arguments for ``stanza.models.ner_tagger``.
@@ -466,16 +490,7 @@ def train_ner(
         "--eval_file", str(dev_json),
         "--save_dir", str(save_dir),
         "--save_name", save_name,
-        "--max_steps", str(max_steps),
-        "--max_steps_no_improve", str(max_steps_no_improve),
-        "--eval_interval", str(eval_interval),
-        "--batch_size", str(batch_size),
-        "--hidden_dim", str(hidden_dim),
-        "--char_hidden_dim", str(char_hidden_dim),
-        "--dropout", str(dropout),
-        "--optim", optim,
-        "--lr", str(lr),
-        "--seed", str(seed),
+        *hyperparameters.args(),
         "--cpu",
     ]
     if pretrain_path is not None:
@@ -550,39 +565,41 @@ app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="Language code, e.g. en")],
+    language: opt.Language,
     train: Annotated[Path, typer.Option(help="Training corpus file")],
-    dev: Annotated[Path, typer.Option(help="Dev corpus file (best checkpoint is chosen on it)")],
+    dev: opt.DevCorpus,
     output: Annotated[Path, typer.Option(help="Output directory, e.g. app/detection/weights/en")],
-    format: Annotated[str, typer.Option("--format", help=f"Corpus format: {', '.join(FORMATS)}")] = "auto",
+    format: opt.CorpusFormat = "auto",
     wordvec_pretrain: Annotated[Path | None, typer.Option(help="Existing Stanza pretrain .pt file")] = None,
     spacy_vectors: Annotated[Path | None, typer.Option(help="spaCy model vocab/ dir to convert into a pretrain")] = None,
     pretrain_dim: Annotated[int, typer.Option(help="PCA dimensions for --spacy-vectors (0 = keep)")] = 200,
-    max_steps: Annotated[int, typer.Option(help="Maximum optimisation steps")] = 20000,
-    batch_size: Annotated[int, typer.Option(help="Sentences per batch")] = 32,
-    eval_interval: Annotated[int, typer.Option(help="Steps between dev evaluations")] = 500,
-    max_steps_no_improve: Annotated[int, typer.Option(help="Stop after this many steps without dev gain")] = 2500,
-    hidden_dim: Annotated[int, typer.Option(help="Word BiLSTM hidden size")] = 256,
-    char_hidden_dim: Annotated[int, typer.Option(help="Character BiLSTM hidden size")] = 100,
+    max_steps: opt.MaxSteps = DEFAULTS.max_steps,
+    batch_size: opt.BatchSize = DEFAULTS.batch_size,
+    eval_interval: Annotated[int, typer.Option(help="Steps between dev evaluations")] = DEFAULTS.eval_interval,
+    max_steps_no_improve: Annotated[int, typer.Option(help="Stop after this many steps without dev gain")] = (
+        DEFAULTS.max_steps_no_improve),
+    hidden_dim: Annotated[int, typer.Option(help="Word BiLSTM hidden size")] = DEFAULTS.hidden_dim,
+    char_hidden_dim: Annotated[int, typer.Option(help="Character BiLSTM hidden size")] = DEFAULTS.char_hidden_dim,
     word_emb_dim: Annotated[int, typer.Option(help="Word embedding size without pretrain")] = 100,
-    dropout: Annotated[float, typer.Option(help="Dropout")] = 0.5,
-    optim: Annotated[str, typer.Option(help="sgd, adam, adamw, adamax...")] = "sgd",
-    lr: Annotated[float, typer.Option(help="Learning rate")] = 0.1,
-    seed: Annotated[int, typer.Option(help="Random seed")] = 1234,
-    work_dir: Annotated[Path | None, typer.Option(help="Scratch dir (default work/ner-<language>)")] = None,
+    dropout: Annotated[float, typer.Option(help="Dropout")] = DEFAULTS.dropout,
+    optim: Annotated[str, typer.Option(help="sgd, adam, adamw, adamax...")] = DEFAULTS.optim,
+    lr: Annotated[float, typer.Option(help="Learning rate")] = DEFAULTS.lr,
+    seed: Annotated[int, typer.Option(help="Random seed")] = DEFAULTS.seed,
+    work_dir: opt.WorkDir = None,
     compact: Annotated[bool, typer.Option(help="Store shipped tensors as float16")] = True,
     stanza_arg: Annotated[list[str] | None, typer.Option(help="Extra raw argument for Stanza's trainer (repeatable)")] = None,
 ) -> None:
     """Train a Stanza NER model offline and write ner.pt (+ pretrain.pt, training.json) to OUTPUT."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     command = "python -m anontools.detection.train " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    hyperparameters = Hyperparameters(
+        max_steps=max_steps, max_steps_no_improve=max_steps_no_improve, eval_interval=eval_interval,
+        batch_size=batch_size, hidden_dim=hidden_dim, char_hidden_dim=char_hidden_dim, dropout=dropout, optim=optim,
+        lr=lr, seed=seed)
     meta = train_ner(
-        language, train, dev, output, fmt=format, wordvec_pretrain=wordvec_pretrain,
-        spacy_vectors=spacy_vectors, pretrain_dim=pretrain_dim or None, max_steps=max_steps,
-        batch_size=batch_size, eval_interval=eval_interval, max_steps_no_improve=max_steps_no_improve,
-        hidden_dim=hidden_dim, char_hidden_dim=char_hidden_dim, word_emb_dim=word_emb_dim,
-        dropout=dropout, optim=optim, lr=lr, seed=seed, work_dir=work_dir, compact=compact,
-        extra_args=stanza_arg, command=command,
+        language, train, dev, output, fmt=format, wordvec_pretrain=wordvec_pretrain, spacy_vectors=spacy_vectors,
+        pretrain_dim=pretrain_dim or None, hyperparameters=hyperparameters, word_emb_dim=word_emb_dim,
+        work_dir=work_dir, compact=compact, extra_args=stanza_arg, command=command,
     )
     typer.echo(json.dumps({k: meta[k] for k in ("best_dev_entity_f1", "wall_time_seconds", "files")}, indent=2))
 

@@ -31,6 +31,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools import cli_options as opt
 from anontools.detection.conll import DOCSTART, read_conll
 
 logger = logging.getLogger(__name__)
@@ -148,11 +149,11 @@ def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16
 
 @app.command()
 def main(
-    language: Annotated[str, typer.Option(help="Language code (recorded in the metadata)")],
+    language: opt.Language,
     output: Annotated[Path, typer.Option(help="Pretrain file to write, e.g. work/vectors/es.pt")],
     corpus: Annotated[list[Path] | None, typer.Option(help="Annotated CoNLL-style file whose tokens to use (repeatable)")] = None,
     text: Annotated[list[Path] | None, typer.Option(help="Plain-text file, one sentence per line (repeatable)")] = None,
-    format: Annotated[str, typer.Option("--format", help="Format of the --corpus files (auto per file)")] = "auto",
+    format: opt.CorpusFormat = "auto",
     dim: Annotated[int, typer.Option(help="Vector size")] = 100,
     window: Annotated[int, typer.Option(help="Context window")] = 5,
     min_count: Annotated[int, typer.Option(help="Minimum word count")] = 2,

@@ -45,6 +45,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools import cli_options as opt
 from anontools.report import write_json_report
 from app.coreference.resolver import resolve_chains
 from app.crypto import KeyError_, TableCipher, associated_data, generate_key
@@ -242,9 +243,9 @@ def render(report: dict[str, Any]) -> None:
 
 def main(
     data: Annotated[Path | None, typer.Option(help="directory with en-europarl.test.conll02 (default: built-in documents)")] = None,
-    methods: Annotated[str, typer.Option(help="comma-separated methods")] = "tag,suppress,substitute",
-    limit: Annotated[int | None, typer.Option(help="only the first N sentences of the corpus")] = None,
-    json_report: Annotated[Path | None, typer.Option(help="write the report as JSON")] = None,
+    methods: opt.Methods = "tag,suppress,substitute",
+    limit: opt.SentenceLimit = None,
+    json_report: opt.JsonReport = None,
 ) -> None:
     """Cross-job, reused-job and moved-ciphertext cases: wrong restorations must be 0 with the anonymization id."""
     documents = corpus_documents(data, limit) if data else builtin_documents()

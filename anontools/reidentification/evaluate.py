@@ -49,6 +49,7 @@ import typer
 from app.anonymization.engine import AnonymizerEngine
 from app.anonymization.registry import available_methods
 from app.coreference.resolver import resolve_chains
+from anontools import cli_options as opt
 from anontools.devtools.europarl_demo import DEFAULT_DIR, detokenize_with_offsets
 from app.doc import Entity
 from app.reidentification.reidentify import reidentify
@@ -629,10 +630,10 @@ def render(report: dict[str, Any]) -> None:
 
 def main(
     data: Annotated[Path, typer.Option(help="directory with {en,de,es,it}-europarl.test.conll02")] = DEFAULT_DIR,
-    methods: Annotated[str, typer.Option(help="comma-separated methods")] = "tag,suppress,substitute",
+    methods: opt.Methods = "tag,suppress,substitute",
     languages: Annotated[str, typer.Option(help="comma-separated target languages")] = "de,es,it",
-    limit: Annotated[int | None, typer.Option(help="only the first N sentences")] = None,
-    json_report: Annotated[Path | None, typer.Option(help="write the report as JSON")] = None,
+    limit: opt.SentenceLimit = None,
+    json_report: opt.JsonReport = None,
     mt: Annotated[bool, typer.Option("--mt", help="MT mode: Apertium between anonymization and re-identification")] = False,
     pairs: Annotated[str, typer.Option(help="MT mode: comma-separated pairs (en-es, en-pt, es-pt, pt-es)")] = "en-es,en-pt,es-pt,pt-es",
     demo_resolved: Annotated[Path | None, typer.Option(help="MT mode: also the demo documents, from make run's out/documents.resolved.jsonl")] = None,

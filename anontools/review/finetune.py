@@ -39,7 +39,8 @@ from typing import Annotated, Any
 
 import typer
 
-from anontools.detection.conll import FORMATS, read_conll, split_tokens_tags, write_conll
+from anontools import cli_options as opt
+from anontools.detection.conll import read_conll, split_tokens_tags, write_conll
 from app.review.corrections import correction_sentences
 from app.review.policy import sample_fraction
 
@@ -145,22 +146,22 @@ async def _load_records(language: str) -> list[dict[str, Any]]:
 
 
 def main(
-    language: Annotated[str, typer.Option(help="language code: en, de, es, pt")],
+    language: opt.Language,
     corpus_train: Annotated[Path, typer.Option(help="corpus mixed into training (rehearsal)")],
-    dev: Annotated[Path, typer.Option(help="dev corpus (checkpoint choice and the before/after report)")],
+    dev: opt.DevCorpus,
     output: Annotated[Path, typer.Option(help="directory for the fine-tuned model")],
-    format: Annotated[str, typer.Option("--format", help=f"corpus format: {', '.join(FORMATS)}")] = "auto",
+    format: opt.CorpusFormat = "auto",
     holdout: Annotated[int, typer.Option(help="corrections held out of training and scored")] = 0,
     corpus_sentences: Annotated[int, typer.Option(help="corpus sentences mixed in")] = 2000,
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
     entities_only: Annotated[bool, typer.Option(help="train only on correction sentences with an entity")] = False,
-    max_steps: Annotated[int, typer.Option(help="optimisation steps")] = 300,
-    batch_size: Annotated[int, typer.Option(help="sentences per batch")] = 32,
+    max_steps: opt.MaxSteps = 300,
+    batch_size: opt.BatchSize = 32,
     lr: Annotated[float, typer.Option(help="learning rate of the fine-tuning (the base model's optimizer)")] = 0.01,
     eval_interval: Annotated[int, typer.Option(help="steps between dev evaluations; the best is kept (0 = at the end)")] = 0,
     base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
-    work_dir: Annotated[Path | None, typer.Option(help="scratch directory (default work/finetune-<language>)")] = None,
-    json_report: Annotated[Path | None, typer.Option(help="write the report here")] = None,
+    work_dir: opt.WorkDir = None,
+    json_report: opt.JsonReport = None,
     evaluate_only: Annotated[bool, typer.Option(help="no training: report on the model already in --output")] = False,
     match_recall: Annotated[bool, typer.Option(help="also score the new model at the smallest recall bias that "
                                                "keeps the dev binary recall (chosen on dev)")] = False,
@@ -169,7 +170,7 @@ def main(
     import torch
 
     from app.detection.stanza_ner import resolve_model
-    from anontools.detection.train import train_ner
+    from anontools.detection.train import Hyperparameters, train_ner
 
     torch.set_num_threads(1)
     records = asyncio.run(_load_records(language))
@@ -191,8 +192,9 @@ def main(
         start_from = with_learning_rate(base.model_path, lr, work / "base-ner.pt")
         meta = train_ner(
             language, train_file, dev, output, fmt="conll2002", wordvec_pretrain=base.pretrain_path,
-            max_steps=max_steps, batch_size=batch_size, eval_interval=eval_interval or max_steps,
-            max_steps_no_improve=max_steps, work_dir=work / "stanza", command=command,
+            hyperparameters=Hyperparameters(max_steps=max_steps, max_steps_no_improve=max_steps,
+                                            eval_interval=eval_interval or max_steps, batch_size=batch_size),
+            work_dir=work / "stanza", command=command,
             extra_args=["--finetune", "--finetune_load_name", str(start_from)],
         )
     sets = {"dev": read_conll(dev, format),

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
+from anontools import cli_options as opt
 from app.detection.labels import LOCATION, ORGANIZATION, PERSON
 from app.review.corrections import NER_TAGS
 from app.review.queue import HeldDocument
@@ -81,7 +82,7 @@ def apply_gold(doc: ReviewDocument, gold: list[tuple[int, int, str]]) -> None:
 
 
 def main(
-    language: Annotated[str, typer.Option(help="language of the documents")],
+    language: opt.Language,
     brat_dir: Annotated[Path, typer.Option(help="directory of NAME.txt + NAME.ann pairs")],
     documents: Annotated[int, typer.Option(help="how many documents (sorted by name)")] = 100,
 ) -> None:

@@ -1,7 +1,11 @@
 """Language data in one place: every word list and grammar fact of a language that the stages need.
 
 One module per language (``app/languages/en.py``, ``de.py``, ``es.py``, ``pt.py``) declares a :class:`Language`
-and passes it to :func:`register`; every stage reads it from here and from nowhere else:
+and passes it to :func:`register`; every stage reads it from here and from nowhere else. The vocabulary that has
+the same entries in every language (:data:`DATA_FIELDS`: months and weekdays, continents, national identifiers,
+organization nouns, label names, the strict profile's lexicons; and the grammar's :data:`PHRASE_WORDS`: the nouns of
+places and labels and the other words of the phrases) is in the module's data file next to it (``es.toml``), which
+the module names and reads with :func:`data_file`; the module holds the rest. The stages read:
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
@@ -21,10 +25,10 @@ and passes it to :func:`register`; every stage reads it from here and from nowhe
 * re-identification (:mod:`app.reidentification.label_names`): ``label_names``;
 * the message schema and the worker (:func:`supported`): which languages a document may have.
 
-Adding a language is one new module here (or anywhere, imported before the stages: see
-``tests/fixtures/toy_language.py``), its NER weights, and a line of configuration; README "Adding a language" has the
-checklist. A field left at its default switches the stage's use of it off (no street addresses, no quasi-identifier
-lexicon, English phrases for generalization), it never makes a stage fail.
+Adding a language is one new module here with its data file (or a module anywhere, imported before the stages,
+with its tables inline: see ``tests/fixtures/toy_language.py``), its NER weights, and a line of configuration;
+README "Adding a language" has the checklist. A field left at its default switches the stage's use of it off (no
+street addresses, no quasi-identifier lexicon, English phrases for generalization), it never makes a stage fail.
 
 The ``FOREIGN_*`` lists hold the words of languages without a module that documents of any language contain
 (French and Italian titles, Dutch legal forms, Italian name particles).
@@ -32,10 +36,17 @@ The ``FOREIGN_*`` lists hold the words of languages without a module that docume
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.resources
+import tomllib
+import types
+import typing
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
+from app.detection.labels import STANDARD_LABELS
 from app.languages.grammar import Grammar
 from app.registry import UnknownComponent
 from app.tokenization import UPPER
@@ -207,9 +218,130 @@ class Compounds:
     proper_name_markers: tuple[str, ...] = ()
 
 
+#: The genders of the nouns of a language's tables (``pl``: a plural noun such as "Vereinigte Staaten").
+GENDERS: frozenset[str] = frozenset({"m", "f", "n", "pl"})
+
+#: The fields of :class:`Language` that a data file gives (:func:`data_file`): the vocabulary that has the same
+#: entries in every language (months, weekdays, continents, organization types, labels, the strict profile's lexicon
+#: categories) and the national identifiers, one row each.
+DATA_FIELDS: tuple[str, ...] = ("months", "weekdays", "national_ids", "continent_names", "continent_adjectives",
+                                "organization_nouns", "label_names", "quasi_identifiers")
+
+#: The fields of :class:`app.languages.grammar.Grammar` that a data file gives (its ``[grammar]`` table): the words of
+#: the phrases, not the grammar's rules.
+PHRASE_WORDS: tuple[str, ...] = ("place_nouns", "label_nouns", "something", "month_year", "decade", "definite",
+                                 "indefinite")
+
+
 @dataclass(frozen=True)
+class DataFile:
+    """A language's data file (:func:`data_file`), as keyword arguments: its module passes ``**language`` to its
+    :class:`Language` and ``**grammar`` to its grammar class, and gives every other field itself (a field given in
+    both places is a ``TypeError``).
+
+    Attributes:
+        language: :class:`Language` field (among :data:`DATA_FIELDS`) → value, of the field's type.
+        grammar: :class:`app.languages.grammar.Grammar` field (among :data:`PHRASE_WORDS`) → value.
+    """
+
+    language: dict[str, Any] = field(default_factory=dict)
+    grammar: dict[str, Any] = field(default_factory=dict)
+
+
+@functools.cache
+def data_file(package: str, file: str) -> DataFile:
+    """The TOML data file ``file`` of ``package`` (package data next to a language module, read with
+    :mod:`importlib.resources` once per process): the fields of :data:`DATA_FIELDS` and, in a ``[grammar]`` table,
+    those of :data:`PHRASE_WORDS`, each optional, named and typed as the field (a list where it is a tuple or a set,
+    a table where it is a mapping, a dataclass or a tuple of pairs; rows kept in their order). A noun is
+    ``[noun, gender]``, gender among :data:`GENDERS`; labels are those of :data:`app.detection.labels.STANDARD_LABELS`.
+    Regular expressions are best written as literal strings (``'...'``: no escapes)::
+
+        months = ["enero", "febrero", ...]
+        [national_ids]                # python-stdnum module = regular expression of the candidates
+        "stdnum.es.dni" = '\\b\\d{8}[- ]?[A-Za-z]\\b'
+        [organization_nouns]          # organization type = [noun, gender]
+        university = ["universidad", "f"]
+        [grammar]
+        something = "algo"
+        decade = ["década", "f", "de {decade}"]
+        [grammar.place_nouns]         # place concept = [noun, gender]
+        city = ["ciudad", "f"]
+        [label_names]                 # standard label = [name, ...]
+        PERSON = ["Persona", "Nombre"]
+        [quasi_identifiers]           # QuasiIdentifiers fields
+        number_words = ['dos', 'tres']
+
+    Raises:
+        FileNotFoundError: no such file in ``package``.
+        tomllib.TOMLDecodeError: the file is not TOML.
+        ValueError: an unknown field, a value of another type, an unknown gender or label (the message names the
+            file and the entry).
+    """
+    where = f"{package}/{file}"
+    data = tomllib.loads((importlib.resources.files(package) / file).read_text(encoding="utf-8"))
+    grammar = data.pop("grammar", {})
+    _known(data, set(DATA_FIELDS), where)
+    _known(grammar, set(PHRASE_WORDS), f"{where} [grammar]")
+    language_types, grammar_types = typing.get_type_hints(Language), typing.get_type_hints(Grammar)
+    found = DataFile(
+        language={name: _typed(value, language_types[name], f"{where} {name}") for name, value in data.items()},
+        grammar={name: _typed(value, grammar_types[name], f"{where} [grammar] {name}")
+                 for name, value in grammar.items()},
+    )
+    for name, nouns in (("organization_nouns", found.language.get("organization_nouns", {})),
+                        ("grammar.place_nouns", found.grammar.get("place_nouns", {})),
+                        ("grammar.label_nouns", found.grammar.get("label_nouns", {}))):
+        wrong = {key: gender for key, (_, gender) in nouns.items() if gender not in GENDERS}
+        if wrong:
+            raise ValueError(f"{where} [{name}]: unknown genders {wrong} (known: {', '.join(sorted(GENDERS))})")
+    for name, labelled in (("grammar.label_nouns", found.grammar.get("label_nouns", {})),
+                           ("label_names", found.language.get("label_names", {}))):
+        _known(labelled, set(STANDARD_LABELS), f"{where} [{name}]")
+    return found
+
+
+def _known(table: object, names: set[str], where: str) -> None:
+    """Raises ValueError when ``table`` is not a mapping or has keys outside ``names``."""
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: expected a table, got {table!r}")
+    unknown = set(table) - names
+    if unknown:
+        raise ValueError(f"{where}: unknown {', '.join(sorted(unknown))} (known: {', '.join(sorted(names))})")
+
+
+def _typed(value: object, hint: Any, where: str) -> Any:
+    """``value`` read from TOML as the type ``hint``: ``str``, ``bool``, ``X | None``, ``tuple[...]`` and
+    ``frozenset[...]`` (from a list; a tuple of pairs also from a table, its rows in order), ``dict[str, ...]`` and a
+    dataclass (from a table), checked element by element.
+
+    Raises:
+        ValueError: ``value`` is not of that type (``where`` names it).
+    """
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType) and len([a for a in args if a is not type(None)]) == 1:
+        return _typed(value, next(a for a in args if a is not type(None)), where)
+    if is_dataclass(hint) and isinstance(value, dict):
+        _known(value, {f.name for f in fields(hint)}, where)
+        kinds = typing.get_type_hints(hint)
+        return hint(**{name: _typed(item, kinds[name], f"{where} {name}") for name, item in value.items()})
+    if origin is dict and isinstance(value, dict):
+        return {key: _typed(item, args[1], f"{where} {key}") for key, item in value.items()}
+    if origin is tuple and args[1:] == (Ellipsis,) and typing.get_origin(args[0]) is tuple and isinstance(value, dict):
+        value = [list(row) for row in value.items()]
+    if origin in (tuple, frozenset) and isinstance(value, list):
+        kinds = args[:1] * len(value) if origin is frozenset or args[1:] == (Ellipsis,) else args
+        if len(kinds) == len(value):
+            return origin(_typed(item, kind, f"{where}[{i}]") for i, (item, kind) in enumerate(zip(value, kinds)))
+    if origin is None and type(value) is hint:
+        return value
+    raise ValueError(f"{where}: expected {hint}, got {value!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Language:
-    """Word lists and grammar facts of one language.
+    """Word lists and grammar facts of one language, given by keyword (the fields are declared in the order of this
+    list, by topic: the required ones are those without a default).
 
     Attributes:
         code: ISO 639-1 code (``"en"``).
@@ -297,31 +429,20 @@ class Language:
     surrogate_countries: tuple[str, ...]
     first_name_locales: tuple[str, ...]
     titles: frozenset[str]
-    title_genders: dict[str, str | None]
-    months: tuple[str, ...]
-    weekdays: tuple[str, ...]
-    stop_words: frozenset[str]
-    legal_forms: frozenset[str]
-    organization_heads: frozenset[str]
-    head_final: bool
     honorifics: frozenset[str] = frozenset()
-    abbreviations: frozenset[str] = frozenset()
-    closing_abbreviations: frozenset[str] = frozenset()
-    sentence_starters: frozenset[str] = frozenset()
-    place_connectors: frozenset[str] = frozenset()
+    title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     name_particles: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
-    company_nouns: frozenset[str] = frozenset()
-    conjunctions: frozenset[str] = frozenset()
-    organization_connectors: frozenset[str] = frozenset()
-    institution_heads: tuple[tuple[str, ...], ...] = ()
-    institution_words: frozenset[str] = frozenset()
-    institution_stops: frozenset[str] = frozenset()
+    abbreviations: frozenset[str] = frozenset()
+    closing_abbreviations: frozenset[str] = frozenset()
+    sentence_starters: frozenset[str] = frozenset()
+    months: tuple[str, ...]
+    weekdays: tuple[str, ...]
     month_variants: dict[str, int] = field(default_factory=dict)
-    month_abbreviations: dict[str, int] = field(default_factory=dict)
     weekday_variants: tuple[str, ...] = ()
+    month_abbreviations: dict[str, int] = field(default_factory=dict)
     date_of: str = r"\s+"
     month_first: bool = False
     date_words: frozenset[str] = frozenset()
@@ -331,6 +452,17 @@ class Language:
     phone_regions: tuple[str, ...] = ()
     postal_codes: tuple[str, ...] = ()
     street_addresses: StreetAddresses | None = None
+    stop_words: frozenset[str]
+    legal_forms: frozenset[str]
+    company_nouns: frozenset[str] = frozenset()
+    place_connectors: frozenset[str] = frozenset()
+    organization_heads: frozenset[str]
+    organization_connectors: frozenset[str] = frozenset()
+    institution_heads: tuple[tuple[str, ...], ...] = ()
+    institution_words: frozenset[str] = frozenset()
+    institution_stops: frozenset[str] = frozenset()
+    conjunctions: frozenset[str] = frozenset()
+    head_final: bool
     name_openers: frozenset[str] = frozenset()
     compounds: Compounds | None = None
     dictionary: bool = False

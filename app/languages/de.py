@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, Compounds, CoreferenceWords, Language, QuasiIdentifiers, StreetAddresses, register,
+    CITY_AFTER, Compounds, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -92,7 +92,13 @@ class GermanGrammar(Grammar):
                                 for i, w in enumerate(words))
 
 
+#: de.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "de.toml")
+
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="de",
     name="German",
     faker_locales=("de_DE", "de_AT", "de_CH"),
@@ -118,12 +124,9 @@ LANGUAGE = register(Language(
     closing_abbreviations=frozenset("usw".split()),
     sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
     place_connectors=frozenset("am an im in bei ob unter von zu".split()),
-    months=("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
-            "Dezember"),
     month_variants={"Jänner": 1},
     month_abbreviations={"jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "okt": 10, "nov": 11, "dez": 12},
-    weekdays=("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"),
     weekday_variants=("Sonnabend",),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
     stop_words=frozenset("Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau".split()),
@@ -145,11 +148,6 @@ LANGUAGE = register(Language(
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen", r"ID",
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr".split()),
-    national_ids=(
-        ("stdnum.de.idnr", r"\b\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}\b"),
-        ("stdnum.de.vat", r"\bDE[ ]?\d{9}\b"),
-        ("stdnum.de.stnr", r"\b\d{2,3}/\d{3}/\d{4,5}\b"),
-    ),
     phone_regions=("DE", "AT", "CH"),
     postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"),
     street_addresses=StreetAddresses(
@@ -172,90 +170,6 @@ LANGUAGE = register(Language(
         proper_name_markers=("Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"),
     ),
     dictionary=True,
-    quasi_identifiers=QuasiIdentifiers(
-        number_words=(
-            "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "dreizehn",
-            "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig", "dreißig", "vierzig",
-            "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig", "hundert", "tausend", "Dutzend",
-        ),
-        units=(
-            "Jahre?n?s?", "Monate?n?s?", "Wochen?", "Tage?n?s?", "Stunden?", "Minuten?", "Jahrzehnte?n?",
-        ),
-        age=(
-            "Alter von", "im Alter", "-jährige[rnms]?", "jährige[rnms]?", "Jahre alt", "alt",
-        ),
-        legal_refs=(
-            "Art\\.", "Artikel", "Artikels", "§", "§§", "Abs\\.", "Absatz", "Nr\\.", "Satz", "S\\.", "Seite",
-            "Ziffer", "Rn\\.", "Randnummer", "Anlage", "Kapitel",
-        ),
-        demographic=(
-            "(?:türkisch|kurdisch|polnisch|deutsch|französisch|spanisch|portugiesisch|italienisch|griechisch|"
-            "russisch|ukrainisch|rumänisch|bulgarisch|ungarisch|tschechisch|slowakisch|kroatisch|serbisch|"
-            "bosnisch|albanisch|österreichisch|schweizerisch|niederländisch|belgisch|dänisch|schwedisch|"
-            "norwegisch|finnisch|isländisch|britisch|amerikanisch|syrisch|irakisch|iranisch|afghanisch|"
-            "marokkanisch|chinesisch|vietnamesisch|armenisch|georgisch|tschetschenisch|arabisch|jüdisch|"
-            "muslimisch|christlich|katholisch|evangelisch|protestantisch|orthodox|buddhistisch|"
-            "alevitisch)(?:e[rnms]?)?(?: Staatsangehörigkeit| Herkunft| Abstammung)?",
-            "(?:Türk|Kurd|Pol|Russ|Griech|Ukrain|Rumän|Bulgar|Ungar|Tschech|Serb|Kroat|Bosni|Albani|Syrer|Iraker|"
-            "Iraner|Afghan|Marokkan|Araber|Armeni|Georgi)(?:e|in|innen|en|n)?",
-            "Staatsangehörige[rn]?", "Ausländer(?:in|innen)?", "Roma", "Sinti", "Juden", "Jude", "Jüdin",
-            "Muslim(?:e|in|innen|en)?", "Christ(?:en|in|innen)?", "Katholik(?:en|in)?", "Protestant(?:en|in)?",
-            "Buddhist(?:en|in)?", "Alevit(?:en|in)?", "Atheist(?:en|in)?", "männlich", "weiblich", "divers",
-            "verheiratet", "geschieden", "ledig", "verwitwet", "alleinerziehend(?:e[rn]?)?",
-        ),
-        occupation=(
-            "(?:Universitäts)?[Pp]rofessor(?:in|innen|en)?", "Lehrer(?:in|innen)?", "Student(?:in|innen|en)?",
-            "Schüler(?:in|innen)?", "Rechtsanw[aä]lt(?:in|innen|e)?", "Anw[aä]lt(?:in|innen|e)?",
-            "Richter(?:in|innen)?", "Staatsanw[aä]lt(?:in|innen|e)?", "Notar(?:in|innen|e)?",
-            "Journalist(?:in|innen|en)?", "Redakteur(?:in|innen|e)?", "Chefredakteur(?:in)?", "Herausgeber(?:in)?",
-            "Verleger(?:in)?", "Inhaber(?:in|innen)?", "Eigentümer(?:in|innen)?", "Geschäftsführer(?:in|innen)?",
-            "Direktor(?:in|innen|en)?", "Leiter(?:in|innen)?", "Angestellte[rn]?", "Arbeiter(?:in|innen)?",
-            "Beamt(?:e|er|in|innen|en)", "Polizist(?:in|innen|en)?", "Polizeibeamt(?:e|er|in|en)",
-            "Soldat(?:in|innen|en)?", "Offizier(?:in|e)?", "Arzt", "Ärztin(?:nen)?", "Ärzte", "Chirurg(?:in|en)?",
-            "Krankenschwester(?:n)?", "Pfleger(?:in|innen)?", "Apotheker(?:in)?", "Zahnarzt", "Zahnärztin",
-            "Psychiater(?:in)?", "Psycholog(?:e|in|en)", "Ingenieur(?:in|innen|e)?", "Architekt(?:in|en)?",
-            "Steuerberater(?:in)?", "Landwirt(?:in|e)?", "Bauer", "Bäuerin", "Händler(?:in)?", "Kaufm(?:ann|änner)",
-            "Kauffrau", "Fahrer(?:in)?", "Mechaniker(?:in)?", "Elektriker(?:in)?", "Koch", "Köchin", "Kellner(?:in)?",
-            "Sekretär(?:in)?", "Pfarrer(?:in)?", "Priester", "Imam", "Bürgermeister(?:in)?", "Minister(?:in)?",
-            "Abgeordnete[rn]?", "Senator(?:in)?", "Botschafter(?:in)?", "Präsident(?:in|en)?", "Vorsitzende[rn]?",
-            "Unternehmer(?:in)?", "arbeitslos", "Rentner(?:in|innen)?", "Pensionär(?:in)?", "Hausfrau",
-            "Künstler(?:in)?", "Musiker(?:in)?", "Schauspieler(?:in)?", "Schriftsteller(?:in)?", "Autor(?:in|en)?",
-            "Fotograf(?:in|en)?", "Sozialarbeiter(?:in)?", "Erzieher(?:in)?", "Handwerker(?:in)?",
-        ),
-        relation=(
-            "Mutter", "Mütter", "Vater", "Väter", "Eltern(?:teil)?", "Sohn", "Söhne", "Tochter", "Töchter",
-            "Kind(?:er)?", "Bruder", "Brüder", "Schwester(?:n)?", "Geschwister", "Ehefrau", "Ehemann",
-            "Ehegatt(?:e|in)", "Ehepartner(?:in)?", "Lebensgefährt(?:e|in)", "Witwe[rn]?", "Großmutter", "Großvater",
-            "Großeltern", "Oma", "Opa", "Enkel(?:in|kind|kinder)?", "Onkel", "Tante(?:n)?", "Cousin(?:e|s)?",
-            "Neffe(?:n)?", "Nichte(?:n)?", "Schwieger(?:mutter|vater|sohn|tochter|eltern)",
-            "Stief(?:mutter|vater|sohn|tochter)", "Verlobte[rn]?", "Angehörige[rn]?", "Verwandte[rn]?", "Familie",
-            "Familien", "mütterlicherseits", "väterlicherseits",
-        ),
-        health=(
-            "Diabetes", "Diabetiker(?:in)?", "Krebs(?:erkrankung)?", "Tumor(?:e|en)?", "HIV", "AIDS", "Hepatitis",
-            "Tuberkulose", "Asthma", "Epilepsie", "Depression(?:en)?", "depressiv", "Schizophrenie", "schizophren",
-            "Psychose", "Demenz", "Alzheimer", "Parkinson", "Schlaganfall", "Herzinfarkt", "Multiple Sklerose",
-            "behindert", "Behinderung(?:en)?", "schwerbehindert", "querschnittsgelähmt", "blind", "gehörlos", "taub",
-            "schwanger", "Schwangerschaft", "Alkoholismus", "alkoholkrank", "drogenabhängig", "Sucht",
-            "Verletzung(?:en)?", "Krankheit(?:en)?", "krank", "Erkrankung(?:en)?",
-        ),
-        sex_fields=(
-            "geschlecht",
-        ),
-        common_capitalised=(
-            "Artikel", "Art.", "Absatz", "Abs.", "Paragraph", "Satz", "Gesetz", "Gesetzes", "Verordnung",
-            "Richtlinie", "Kammer", "Beschwerdeführer", "Beschwerdeführerin", "Kläger", "Klägerin", "Beklagte",
-            "Beklagten", "Antragsteller", "Antragstellerin", "Urteil", "Urteils", "Beschluss", "Beschlusses",
-            "Verfassung", "Konvention", "Gericht", "Gerichts", "Senat", "Senats", "Regierung", "Bundesregierung",
-            "Anlage", "Kapitel", "Abschnitt", "Tatbestand", "Entscheidungsgründe", "Gründe", "Vorinstanz",
-        ),
-        function_words=frozenset("der die das des dem den und von zu im".split()),
-        decades=r"\b(?:1[6-9]|20)\d0er(?:\sJahre[n]?)?\b|\b\d0er\sJahre[n]?\b",
-        conjunction="und",
-        age_of="von",
-        age_after=("-jährige[rnms]?", r"\sJahre\salt"),
-        year_words=("Jahr",),
-    ),
     coreference=CoreferenceWords(
         titles=frozenset({"vizepräsident", "vizepräsidentin", "kanzler", "kanzlerin", "kommissar", "kommissarin",
                           "könig", "königin", "mr", "mrs", "ms"}),
@@ -270,31 +184,9 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("GmbH", "AG", "KG"),
     articles=frozenset("der die das den dem des".split()),
     genitive_s=True,
-    continent_names={"AF": "Afrika", "AS": "Asien", "EU": "Europa", "NA": "Nordamerika", "OC": "Ozeanien",
-                     "SA": "Südamerika", "AN": "Antarktis"},
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",
                      "deutschland": "DE"},
-    organization_nouns={
-        "university": ("Universität", "f"), "college": ("Hochschule", "f"), "school": ("Schule", "f"),
-        "academy": ("Akademie", "f"), "institute": ("Institut", "n"), "hospital": ("Krankenhaus", "n"),
-        "clinic": ("Klinik", "f"), "bank": ("Bank", "f"), "company": ("Unternehmen", "n"),
-        "corporation": ("Konzern", "m"), "group": ("Gruppe", "f"), "ministry": ("Ministerium", "n"),
-        "department": ("Abteilung", "f"), "agency": ("Agentur", "f"), "authority": ("Behörde", "f"),
-        "council": ("Rat", "m"), "commission": ("Kommission", "f"), "committee": ("Ausschuss", "m"),
-        "parliament": ("Parlament", "n"), "government": ("Regierung", "f"), "court": ("Gericht", "n"),
-        "party": ("Partei", "f"), "union": ("Gewerkschaft", "f"), "association": ("Verband", "m"),
-        "federation": ("Föderation", "f"), "foundation": ("Stiftung", "f"), "society": ("Gesellschaft", "f"),
-        "club": ("Verein", "m"), "museum": ("Museum", "n"), "library": ("Bibliothek", "f"), "church": ("Kirche", "f"),
-        "team": ("Mannschaft", "f"), "office": ("Büro", "n"), "laboratory": ("Labor", "n"),
-        "center": ("Zentrum", "n"), "police": ("Polizei", "f"), "newspaper": ("Zeitung", "f"),
-        "airline": ("Fluggesellschaft", "f"), "organization": ("Organisation", "f"), "theatre": ("Theater", "n"),
-        "orchestra": ("Orchester", "n"), "publisher": ("Verlag", "m"), "insurer": ("Versicherung", "f"),
-        "senate": ("Senat", "m"), "congress": ("Kongress", "m"), "cooperative": ("Genossenschaft", "f"),
-        "chamber": ("Kammer", "f"), "assembly": ("Versammlung", "f"), "army": ("Armee", "f"),
-        "service": ("Dienst", "m"), "network": ("Netzwerk", "n"), "fund": ("Fonds", "m"), "firm": ("Firma", "f"),
-        "studio": ("Studio", "n"),
-    },
     organization_synonyms={
         "klub": "club", "club": "club", "klinikum": "clinic", "sparkasse": "bank", "werk": "company",
         "werke": "company", "bundestag": "parliament", "amt": "authority", "bund": "federation",
@@ -302,25 +194,7 @@ LANGUAGE = register(Language(
     },
     mask_connectors=frozenset("von der den des am im zu".split()),
     grammar=GermanGrammar(
-        place_nouns={
-            "city": ("Stadt", "f"), "country": ("Land", "n"), "region": ("Region", "f"),
-            "continent": ("Kontinent", "m"), "place": ("Ort", "m"), "state": ("Bundesstaat", "m"),
-            "land": ("Bundesland", "n"), "province": ("Provinz", "f"), "county": ("Grafschaft", "f"),
-            "district": ("Bezirk", "m"), "department": ("Departement", "n"), "municipality": ("Gemeinde", "f"),
-            "canton": ("Kanton", "m"), "prefecture": ("Präfektur", "f"), "governorate": ("Gouvernement", "n"),
-            "autonomous community": ("Region", "f"), "parish": ("Gemeinde", "f"), "date": ("Datum", "n"),
-        },
-        label_nouns={
-            L.ORGANIZATION: ("Organisation", "f"), L.TIME: ("Uhrzeit", "f"), L.EMAIL: ("E-Mail-Adresse", "f"),
-            L.PHONE: ("Telefonnummer", "f"), L.URL: ("Webadresse", "f"), L.IP_ADDRESS: ("IP-Adresse", "f"),
-            L.IBAN: ("Kontonummer", "f"), L.CREDIT_CARD: ("Kartennummer", "f"), L.NATIONAL_ID: ("Ausweisnummer", "f"),
-            L.MONEY: ("Geldbetrag", "m"), L.CASE_NUMBER: ("Aktenzeichen", "n"), L.ID_NUMBER: ("Kennnummer", "f"),
-            L.POSTAL_CODE: ("Postleitzahl", "f"), L.NUMBER: ("Zahl", "f"), L.DEMOGRAPHIC: ("Gruppe", "f"),
-            L.OCCUPATION: ("Beruf", "m"), L.RELATION: ("Angehöriger", "m"), L.HEALTH: ("Erkrankung", "f"),
-            L.QUANTITY: ("Menge", "f"), L.CODE: ("Nummer", "f"),
-        },
-        something="etwas",
-        decade=("{decade}er-Jahre", "pl", ""),
+        **_DATA.grammar,
         articles={
             (True, "nom"): {"m": "der", "f": "die", "n": "das", "pl": "die"},
             (True, "acc"): {"m": "den", "f": "die", "n": "das", "pl": "die"},
@@ -356,28 +230,4 @@ LANGUAGE = register(Language(
         plural_endings=("inseln", "Inseln", "staaten", "Staaten", "lande", "Emirate", "pinen", "diven", "chellen",
                         "moren", "lomonen"),
     ),
-    label_names={
-        L.PERSON: ("Person", "Personen"),
-        L.ORGANIZATION: ("Organisation",),
-        L.LOCATION: ("Ort", "Standort", "Lage"),
-        L.MISC: ("Verschiedenes", "Sonstiges"),
-        L.DATE: ("Datum",),
-        L.TIME: ("Zeit", "Uhrzeit"),
-        L.EMAIL: ("E-Mail",),
-        L.PHONE: ("Telefon", "Telefonnummer"),
-        L.MONEY: ("Betrag", "Geld"),
-        L.NUMBER: ("Nummer", "Zahl"),
-        L.ID_NUMBER: ("Kennnummer", "ID-Nummer", "Ausweisnummer"),
-        L.POSTAL_CODE: ("Postleitzahl", "PLZ"),
-        L.CASE_NUMBER: ("Aktenzeichen",),
-        L.PROPER_NOUN: ("Eigenname",),
-        L.CREDIT_CARD: ("Kreditkarte",),
-        L.IP_ADDRESS: ("IP-Adresse",),
-        L.DEMOGRAPHIC: ("Demografisch",),
-        L.OCCUPATION: ("Beruf", "Tätigkeit"),
-        L.RELATION: ("Verwandtschaft", "Beziehung"),
-        L.HEALTH: ("Gesundheit",),
-        L.QUANTITY: ("Menge", "Anzahl"),
-        L.CODE: ("Kode",),
-    },
 ))

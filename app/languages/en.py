@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.detection import labels as L
 from app.languages import (
-    ORGANIZATION_TYPES, CoreferenceWords, Language, QuasiIdentifiers, StreetAddresses, register,
+    ORGANIZATION_TYPES, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -50,7 +50,13 @@ class EnglishGrammar(Grammar):
         return f"in the {name}" if self.place_agreement(name).article else f"in {name}"
 
 
+#: en.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "en.toml")
+
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="en",
     name="English",
     faker_locales=("en_US", "en_GB", "en_IE"),
@@ -75,11 +81,8 @@ LANGUAGE = register(Language(
     sentence_starters=frozenset("""The This That These Those It He She They We I You His Her Their Our My Its There Then
         But However""".split()),
     place_connectors=frozenset("of the and upon on in".split()),
-    months=("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December"),
     month_abbreviations={"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "oct": 10, "nov": 11, "dec": 12},
-    weekdays=("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
@@ -102,11 +105,6 @@ LANGUAGE = register(Language(
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"ID",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
-    national_ids=(
-        ("stdnum.us.ssn", r"\b\d{3}-\d{2}-\d{4}\b"),
-        ("stdnum.gb.nhs", r"\b\d{3}[ -]?\d{3}[ -]?\d{4}\b"),
-        ("stdnum.gb.vat", r"\bGB[ ]?\d{3}[ ]?\d{4}[ ]?\d{2}\b"),
-    ),
     phone_regions=("US", "GB", "IE"),
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
@@ -122,96 +120,6 @@ LANGUAGE = register(Language(
     head_final=True,
     name_openers=frozenset({"saint"}),
     dictionary=True,
-    quasi_identifiers=QuasiIdentifiers(
-        number_words=(
-            "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-            "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
-            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "dozens?",
-            "(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|"
-            "eight|nine)",
-
-        ),
-        units=(
-            "years?'?", "months?'?", "weeks?'?", "days?'?", "hours?", "minutes?", "decades?",
-        ),
-        age=(
-            "aged", "age", "-year-old", "years? old", "years? of age",
-        ),
-        legal_refs=(
-            "Article", "Articles", "Art\\.", "Arts\\.", "Rule", "Rules", "Protocol", "Protocols", "paragraph",
-            "paragraphs", "para\\.", "§", "§§", "section", "sections", "Section", "Sections", "Chapter", "page",
-            "pages", "p\\.", "pp\\.", "Annex", "point", "points", "Law", "Act",
-        ),
-        demographic=(
-            "(?:Turkish|Kurdish|Polish|German|French|Spanish|Portuguese|Italian|Greek|Russian|Ukrainian|Romanian|"
-            "Bulgarian|Hungarian|Czech|Slovak|Slovenian|Croatian|Serbian|Bosnian|Albanian|Macedonian|Montenegrin|"
-            "Austrian|Swiss|Dutch|Belgian|Danish|Swedish|Norwegian|Finnish|Icelandic|Irish|British|English|"
-            "Scottish|Welsh|American|Canadian|Mexican|Brazilian|Argentinian|Chilean|Colombian|Moroccan|Algerian|"
-            "Tunisian|Egyptian|Nigerian|Ghanaian|Senegalese|Syrian|Iraqi|Iranian|Afghan|Pakistani|Indian|Chinese|"
-            "Japanese|Vietnamese|Armenian|Azerbaijani|Georgian|Chechen|Moldovan|Lithuanian|Latvian|Estonian|"
-            "Belarusian|Cypriot|Maltese|Luxembourgish|Israeli|Palestinian|Lebanese|Somali|Eritrean|"
-            "Ethiopian)(?: nationals?| citizens?| origin)?",
-            "nationals?", "Roma", "Romani", "Gypsy", "Gypsies", "Arabs?", "Jews?", "Jewish", "Muslims?",
-            "Christians?", "Catholics?", "Protestants?", "Orthodox", "Buddhists?", "Hindus?", "Sikhs?", "Alevis?",
-            "Sunnis?", "Shiites?", "atheists?", "Jehovah's Witness(?:es)?", "ethnic", "ethnicity", "ethnic origin",
-            "married", "divorced", "unmarried", "separated", "single mother", "single father", "male", "female",
-            "man", "woman", "men", "women", "transgender", "gay", "lesbian", "homosexual",
-        ),
-        occupation=(
-            "(?:university |associate |assistant )?professors?", "lecturers?", "teachers?", "students?", "pupils?",
-            "lawyers?", "barristers?", "solicitors?", "attorneys?", "judges?", "prosecutors?", "notar(?:y|ies)",
-            "journalists?", "editors?(?:-in-chief)?", "reporters?", "publishers?", "owners?", "directors?",
-            "managers?", "employees?", "workers?", "civil servants?", "officials?", "police officers?",
-            "policem[ae]n", "gendarmes?", "soldiers?", "officers?", "sergeants?", "captains?", "colonels?",
-            "generals?", "doctors?", "physicians?", "surgeons?", "nurses?", "pharmacists?", "dentists?",
-            "psychiatrists?", "psychologists?", "engineers?", "architects?", "accountants?", "farmers?",
-            "shopkeepers?", "drivers?", "mechanics?", "electricians?", "builders?", "cleaners?", "cooks?", "waiters?",
-            "waitress(?:es)?", "secretar(?:y|ies)", "clerks?", "priests?", "imams?", "pastors?", "monks?", "nuns?",
-            "mayors?", "governors?", "ministers?", "deputies", "deputy", "members? of parliament", "MPs?",
-            "senators?", "ambassadors?", "presidents?", "chairm[ae]n", "heads? of department", "businessm[ae]n",
-            "traders?", "merchants?", "unemployed", "retired", "pensioners?", "housewi(?:fe|ves)", "artists?",
-            "musicians?", "actors?", "actress(?:es)?", "writers?", "authors?", "photographers?", "social workers?",
-            "carers?", "caretakers?", "guards?", "prison officers?", "mukhtars?", "village heads?",
-        ),
-        relation=(
-            "mothers?", "fathers?", "parents?", "sons?", "daughters?", "children", "child", "brothers?", "sisters?",
-            "siblings?", "wi(?:fe|ves)", "husbands?", "spouses?", "partners?", "widows?", "widowers?",
-            "grand(?:mother|father|son|daughter|parent|child)s?", "grandchildren", "uncles?", "aunts?", "cousins?",
-            "nephews?", "nieces?", "(?:mother|father|son|daughter|brother|sister)s?-in-law", "fiancée?s?",
-            "step(?:mother|father|son|daughter)s?", "relatives?", "family", "families", "maternal", "paternal",
-        ),
-        health=(
-            "diabetes", "diabetic", "cancer", "tumou?rs?", "HIV", "AIDS", "hepatitis(?: [ABC])?", "tuberculosis",
-            "asthma", "epilepsy", "epileptic", "depression", "depressive", "schizophreni(?:a|c)", "bipolar",
-            "psychosis", "psychotic", "dementia", "Alzheimer's(?: disease)?", "Parkinson's(?: disease)?", "strokes?",
-            "heart attacks?", "heart disease", "multiple sclerosis", "disabled", "disabilit(?:y|ies)", "handicapped",
-            "paraplegic", "tetraplegic", "blind", "deaf", "pregnant", "pregnancy", "alcoholism", "alcoholic",
-            "drug addict(?:ion)?", "addiction", "post-traumatic stress disorder", "PTSD", "injur(?:y|ies)", "wounds?",
-            "fractures?", "illness(?:es)?", "mentally ill", "medical condition",
-        ),
-        sex_fields=(
-            "sex", "gender",
-        ),
-        common_capitalised=(
-            "Article", "Articles", "Art.", "Rule", "Rules", "Section", "Sections", "Paragraph", "Protocol",
-            "Protocols", "Convention", "Conventions", "Chamber", "Grand", "Court", "Courts", "Government",
-            "Governments", "Applicant", "Applicants", "Judgment", "Registry", "Registrar", "Act", "Code", "Law",
-            "Constitution", "Decree", "Regulation", "Regulations", "Directive", "Annex", "Appendix", "Schedule",
-            "Part", "Chapter", "Plaintiff", "Defendant", "Respondent", "Claimant", "Appellant", "Party", "Parties",
-            "Contracting", "First", "Second", "Third", "Fourth", "Fifth", "Protection", "Human", "Rights",
-            "Fundamental", "Freedoms", "Facts", "Procedure", "Decision", "Admissibility", "Agent", "President",
-            "Vice-President", "Judge", "Judges", "Deputy", "Section",
-        ),
-        function_words=frozenset("the of for and under in on to a an".split()),
-        decades=r"\b(?:1[6-9]|20)\d0s\b|\b'\d0s\b",
-        conjunction="and",
-        age_of="of",
-        age_after=("-year-old", r"\s(?:years?)\s(?:old|of\sage)"),
-        year_words=("year",),
-        capitalised_months=True,
-        ambiguous_months=("may", "march"),
-        month_prepositions=("in", "on", "of", "since", "until", "from", "by", "early", "late", "mid", "last", "next"),
-    ),
     coreference=CoreferenceWords(
         titles=frozenset({"fr", "mx", "messrs", "madam", "vice-president", "prime minister", "chancellor", "king",
                           "queen", "prince", "princess", "general", "colonel", "captain"}),
@@ -224,10 +132,6 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("Ltd", "PLC"),
     articles=frozenset({"the"}),
     possessive_apostrophe_s=True,
-    continent_names={"AF": "Africa", "AS": "Asia", "EU": "Europe", "NA": "North America", "OC": "Oceania",
-                     "SA": "South America", "AN": "Antarctica"},
-    continent_adjectives={"AF": "African", "AS": "Asian", "EU": "European", "NA": "North American",
-                          "OC": "Oceanian", "SA": "South American", "AN": "Antarctic"},
     country_aliases={
         "usa": "US", "u.s.": "US", "u.s.a.": "US", "us": "US", "america": "US", "uk": "GB", "u.k.": "GB",
         "great britain": "GB", "britain": "GB", "holland": "NL", "russia": "RU", "turkey": "TR", "czech republic": "CZ",
@@ -243,37 +147,10 @@ LANGUAGE = register(Language(
     headword_before=frozenset({"of"}),
     mask_connectors=frozenset({"of", "the", "and"}),
     grammar=EnglishGrammar(
-        place_nouns={
-            "city": ("city", "n"), "country": ("country", "n"), "region": ("region", "n"),
-            "continent": ("continent", "n"), "place": ("place", "n"), "state": ("state", "n"), "land": ("state", "n"),
-            "province": ("province", "n"), "county": ("county", "n"), "district": ("district", "n"),
-            "department": ("department", "n"), "municipality": ("municipality", "n"), "canton": ("canton", "n"),
-            "prefecture": ("prefecture", "n"), "governorate": ("governorate", "n"),
-            "autonomous community": ("autonomous community", "n"), "parish": ("parish", "n"), "date": ("date", "n"),
-        },
-        label_nouns={
-            L.ORGANIZATION: ("organization", "n"), L.TIME: ("time", "n"), L.EMAIL: ("e-mail address", "n"),
-            L.PHONE: ("phone number", "n"), L.URL: ("web address", "n"), L.IP_ADDRESS: ("IP address", "n"),
-            L.IBAN: ("bank account number", "n"), L.CREDIT_CARD: ("card number", "n"),
-            L.NATIONAL_ID: ("identity number", "n"), L.MONEY: ("amount of money", "n"),
-            L.CASE_NUMBER: ("case number", "n"), L.ID_NUMBER: ("reference number", "n"),
-            L.POSTAL_CODE: ("postal code", "n"), L.NUMBER: ("number", "n"), L.DEMOGRAPHIC: ("group", "n"),
-            L.OCCUPATION: ("occupation", "n"), L.RELATION: ("relative", "n"), L.HEALTH: ("health condition", "n"),
-            L.QUANTITY: ("quantity", "n"), L.CODE: ("number", "n"),
-        },
+        **_DATA.grammar,
         determiners=frozenset("the a an this that these those his her its their our your my".split()),
         the_words=("Republic", "Kingdom", "Islands", "States", "Emirates", "Federation", "Union"),
         the_names=frozenset({"Netherlands", "Philippines", "Bahamas", "Maldives", "Seychelles", "Comoros", "Gambia",
                              "Vatican", "Holy See"}),
     ),
-    label_names={
-        L.PERSON: ("Person", "Name", "Per"),
-        L.ORGANIZATION: ("Organisation", "Org", "Company"),
-        L.LOCATION: ("Place", "Loc", "Location"),
-        L.MISC: ("Miscellaneous", "Misc"),
-        L.PHONE: ("Telephone", "Tel"),
-        L.EMAIL: ("E-mail", "Mail"),
-        L.MONEY: ("Amount",),
-        L.ID_NUMBER: ("ID", "Identifier"),
-    },
 ))

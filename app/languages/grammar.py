@@ -6,7 +6,8 @@ context in gender and number).
 make an article unnecessary ("the" + "a city" → "the city") or impose a gender, the articles by gender and
 definiteness, and the locative phrase of a place name. A language module passes a :class:`Grammar` (or a subclass
 with its own agreement rules: :class:`RomanceGrammar` here, ``EnglishGrammar`` in :mod:`app.languages.en`,
-``GermanGrammar`` in :mod:`app.languages.de`) as :attr:`app.languages.Language.grammar`.
+``GermanGrammar`` in :mod:`app.languages.de`) as :attr:`app.languages.Language.grammar`; the words of its phrases
+(:data:`app.languages.PHRASE_WORDS`) are in the language's data file (:func:`app.languages.data_file`).
 """
 
 from __future__ import annotations

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CoreferenceWords, Language, QuasiIdentifiers, StreetAddresses, register,
+    CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
+#: pt.toml, next to this module: the fields of :data:`app.languages.DATA_FIELDS` (months, weekdays,
+#: continents, national identifiers, organization nouns, label names, the strict profile's lexicons) and
+#: the grammar's :data:`app.languages.PHRASE_WORDS` (:func:`app.languages.data_file`).
+_DATA = data_file("app.languages", "pt.toml")
+
 LANGUAGE = register(Language(
+    **_DATA.language,
     code="pt",
     name="Portuguese",
     faker_locales=("pt_PT", "pt_BR"),
@@ -31,10 +37,7 @@ LANGUAGE = register(Language(
     abbreviations=frozenset("sr sra dr dra av".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
     place_connectors=frozenset("de da do dos das e".split()),
-    months=("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-            "novembro", "dezembro"),
     month_abbreviations={"marco": 3},
-    weekdays=("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"),
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
     stop_words=frozenset("O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra".split()),
@@ -56,12 +59,6 @@ LANGUAGE = register(Language(
         r"ID",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
-    national_ids=(
-        ("stdnum.pt.nif", r"\b\d{9}\b"),
-        ("stdnum.pt.cc", r"\b\d{8}[ ]?\d[ ]?[A-Za-z0-9]{2}\d\b"),
-        ("stdnum.br.cpf", r"\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b"),
-        ("stdnum.br.cnpj", r"\b\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}\b"),
-    ),
     phone_regions=("PT", "BR"),
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
     street_addresses=StreetAddresses(
@@ -73,83 +70,6 @@ LANGUAGE = register(Language(
     head_final=False,
     name_openers=frozenset({"são", "santo", "santa", "nova", "novo"}),
     dictionary=True,
-    quasi_identifiers=QuasiIdentifiers(
-        number_words=(
-            "dois", "duas", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze", "treze",
-            "catorze", "quatorze", "quinze", "dezesseis", "dezasseis", "dezessete", "dezassete", "dezoito",
-            "dezenove", "dezanove", "vinte", "trinta", "quarenta", "cinquenta", "sessenta", "setenta", "oitenta",
-            "noventa", "cem", "cento", "duzentos", "trezentos", "quinhentos", "mil",
-        ),
-        units=(
-            "anos?", "meses", "mês", "semanas?", "dias?", "horas?", "minutos?", "décadas?",
-        ),
-        age=(
-            "idade", "de idade", "anos de idade", "anos",
-        ),
-        legal_refs=(
-            "art\\.", "arts\\.", "artigos?", "Art\\.", "Artigos?", "§", "inciso", "alínea", "parágrafo", "Lei", "lei",
-            "Decreto", "página", "pág\\.", "n\\.º", "nº", "número", "capítulo", "anexo",
-        ),
-        demographic=(
-            "(?:turc|curd|alem|italian|greg|russ|ucranian|romen|búlgar|húngar|chec|eslovac|croat|sérvi|bósni|"
-            "austríac|suíç|belg|suec|britânic|american|canadiano|canadense|mexican|brasileir|argentin|chilen|"
-            "colombian|angolan|moçambican|cabo-verdian|guineense|marroquin|argelin|egípci|nigerian|síri|iraquian|"
-            "iranian|afeg|indian|armêni|georgian|polac|espanhol|cigan|árabe|judeu|judia|muçulman|crist|católic|"
-            "protestante|evangélic|ortodox|budista|hindu|ateu|ateia)(?:o|a|os|as|es|s|ã|ão|ãos|ães)?",
-            "(?:ingl|franc|holand|dinamarqu|finland|island|irland|japon|portugu|chin|norueg|polon|escoc|"
-            "paquistan|senegal|alban|neerland)(?:ês|esa|eses|esas)",
-            "nacionalidade", "estrangeir[oa]s?", "etnia", "raça", "sexo (?:masculino|feminino)", "masculino",
-            "feminino", "homens?", "mulher(?:es)?", "menin[oa]s?", "casad[oa]s?", "solteir[oa]s?", "divorciad[oa]s?",
-            "separad[oa]s?",
-        ),
-        occupation=(
-            "professor(?:a|es|as)?(?: universitári[oa]s?)?", "estudantes?", "alun[oa]s?", "advogad[oa]s?",
-            "juiz(?:a|es|as)?", "juíza", "promotor(?:a|es|as)?", "procurador(?:a|es|as)?", "tabeliã[eo]?",
-            "notári[oa]s?", "jornalistas?", "redator(?:a|es|as)?", "editor(?:a|es|as)?", "proprietári[oa]s?",
-            "diretor(?:a|es|as)?", "gerentes?", "empregad[oa]s?", "funcionári[oa]s?", "trabalhador(?:a|es|as)?",
-            "servidor(?:a|es|as)? públic[oa]s?", "polic(?:ia|iais)", "policial", "militar(?:es)?", "soldad[oa]s?",
-            "oficial(?:is)?", "médic[oa]s?", "doutor(?:a|es|as)?", "cirurgiã[oe]?s?", "enfermeir[oa]s?",
-            "farmacêutic[oa]s?", "dentistas?", "psiquiatras?", "psicólog[oa]s?", "engenheir[oa]s?", "arquitet[oa]s?",
-            "contador(?:a|es|as)?", "contabilistas?", "agricultor(?:a|es|as)?", "lavrador(?:a|es|as)?",
-            "comerciantes?", "motoristas?", "mecânic[oa]s?", "eletricistas?", "pedreir[oa]s?", "cozinheir[oa]s?",
-            "garço(?:m|ns)", "garçonetes?", "secretári[oa]s?", "padres?", "sacerdotes?", "prefeit[oa]s?",
-            "presidentes? da câmara", "governador(?:a|es|as)?", "ministr[oa]s?", "deputad[oa]s?",
-            "senador(?:a|es|as)?", "embaixador(?:a|es|as)?", "presidentes?", "empresári[oa]s?", "desempregad[oa]s?",
-            "aposentad[oa]s?", "reformad[oa]s?", "pensionistas?", "donas? de casa", "artistas?", "músic[oa]s?",
-            "at(?:or|ores|riz|rizes)", "escritor(?:a|es|as)?", "fotógraf[oa]s?", "assistentes? socia(?:l|is)",
-            "cuidador(?:a|es|as)?", "vigilantes?", "técnic[oa]s?", "operári[oa]s?",
-        ),
-        relation=(
-            "mães?", "pais?", "filh[oa]s?", "irmã(?:s|o|os)?", "espos[oa]s?", "marido", "maridos", "cônjuges?",
-            "cônjuge", "companheir[oa]s?", "viúv[oa]s?", "avós?", "avô", "avó", "net[oa]s?", "ti[oa]s?", "prim[oa]s?",
-            "sobrinh[oa]s?", "sogr[oa]s?", "genro", "nora", "cunhad[oa]s?", "padrasto", "madrasta", "enteado?a?s?",
-            "namorad[oa]s?", "noiv[oa]s?", "familiares?", "parentes?", "progenitor(?:a|es|as)?", "famílias?",
-            "patern[oa]s?", "matern[oa]s?", "gême[oa]s?",
-        ),
-        health=(
-            "diabetes", "diabétic[oa]s?", "câncer", "cancro", "tumor(?:es)?", "HIV", "VIH", "aids", "AIDS", "sida",
-            "hepatite", "tuberculose", "asma", "epilepsia", "epiléptic[oa]", "depressão", "depressiv[oa]",
-            "esquizofrenia", "psicose", "demência", "Alzheimer", "Parkinson", "AVC", "enfarte", "infarto",
-            "esclerose múltipla", "deficiência", "deficientes?", "cego?a?s?", "surd[oa]s?", "grávida", "gravidez",
-            "alcoolismo", "alcoólic[oa]", "toxicodependente", "dependência química", "lesão", "lesões",
-            "doença(?:s)?", "doentes?",
-        ),
-        sex_fields=(
-            "sexo", "gênero", "género",
-        ),
-        common_capitalised=(
-            "Artigo", "Artigos", "Art.", "Parágrafo", "Inciso", "Alínea", "Lei", "Decreto", "Regulamento", "Diretiva",
-            "Directiva", "Turma", "Autor", "Autora", "Réu", "Ré", "Recorrente", "Recorrido", "Acórdão", "Sentença",
-            "Despacho", "Anexo", "Capítulo", "Secção", "Seção", "Relatório", "Fundamentação", "Decisão", "Protocolo",
-            "Relator", "Relatora",
-        ),
-        function_words=frozenset("o a os as de do da dos das e no na".split()),
-        decades=r"\banos\s(?:(?:1[6-9]|20)\d0|\d0)\b",
-        conjunction="e",
-        age_of="de",
-        age_after=(r"\sanos\sde\sidade",),
-        year_words=("ano",),
-    ),
     coreference=CoreferenceWords(
         titles=frozenset({"rei", "rainha"}),
         function_words=("de", "do", "da", "dos", "das", "e", "para", "em", "no", "na", "o", "a", "&"),
@@ -159,57 +79,13 @@ LANGUAGE = register(Language(
     ),
     surrogate_legal_forms=("Lda.", "S.A."),
     articles=frozenset("o a os as".split()),
-    continent_names={"AF": "África", "AS": "Ásia", "EU": "Europa", "NA": "América do Norte", "OC": "Oceania",
-                     "SA": "América do Sul", "AN": "Antártida"},
     country_names={"RU": "Rússia"},
     country_aliases={"eua": "US", "grã-bretanha": "GB", "rússia": "RU", "brasil": "BR", "alemanha": "DE"},
-    organization_nouns={
-        "university": ("universidade", "f"), "college": ("faculdade", "f"), "school": ("escola", "f"),
-        "academy": ("academia", "f"), "institute": ("instituto", "m"), "hospital": ("hospital", "m"),
-        "clinic": ("clínica", "f"), "bank": ("banco", "m"), "company": ("empresa", "f"),
-        "corporation": ("corporação", "f"), "group": ("grupo", "m"), "ministry": ("ministério", "m"),
-        "department": ("departamento", "m"), "agency": ("agência", "f"), "authority": ("autoridade", "f"),
-        "council": ("conselho", "m"), "commission": ("comissão", "f"), "committee": ("comité", "m"),
-        "parliament": ("parlamento", "m"), "government": ("governo", "m"), "court": ("tribunal", "m"),
-        "party": ("partido", "m"), "union": ("sindicato", "m"), "association": ("associação", "f"),
-        "federation": ("federação", "f"), "foundation": ("fundação", "f"), "society": ("sociedade", "f"),
-        "club": ("clube", "m"), "museum": ("museu", "m"), "library": ("biblioteca", "f"), "church": ("igreja", "f"),
-        "team": ("equipa", "f"), "office": ("escritório", "m"), "laboratory": ("laboratório", "m"),
-        "center": ("centro", "m"), "police": ("polícia", "f"), "newspaper": ("jornal", "m"),
-        "airline": ("companhia aérea", "f"), "organization": ("organização", "f"), "theatre": ("teatro", "m"),
-        "orchestra": ("orquestra", "f"), "publisher": ("editora", "f"), "insurer": ("seguradora", "f"),
-        "senate": ("senado", "m"), "congress": ("congresso", "m"), "cooperative": ("cooperativa", "f"),
-        "chamber": ("câmara", "f"), "assembly": ("assembleia", "f"), "army": ("exército", "m"),
-        "service": ("serviço", "m"), "network": ("rede", "f"), "fund": ("fundo", "m"), "firm": ("firma", "f"),
-        "studio": ("estúdio", "m"),
-    },
     organization_synonyms={"companhia": "company", "equipe": "team", "comitê": "committee", "colégio": "school",
                            "empresas": "company"},
     mask_connectors=frozenset("de da do das dos e".split()),
     grammar=RomanceGrammar(
-        place_nouns={
-            "city": ("cidade", "f"), "country": ("país", "m"), "region": ("região", "f"),
-            "continent": ("continente", "m"), "place": ("lugar", "m"), "state": ("estado", "m"),
-            "land": ("estado", "m"), "province": ("província", "f"), "county": ("condado", "m"),
-            "district": ("distrito", "m"), "department": ("departamento", "m"), "municipality": ("município", "m"),
-            "canton": ("cantão", "m"), "prefecture": ("prefeitura", "f"), "governorate": ("província", "f"),
-            "autonomous community": ("comunidade autónoma", "f"), "parish": ("freguesia", "f"), "date": ("data", "f"),
-        },
-        label_nouns={
-            L.ORGANIZATION: ("organização", "f"), L.TIME: ("hora", "f"), L.EMAIL: ("endereço de e-mail", "m"),
-            L.PHONE: ("número de telefone", "m"), L.URL: ("endereço web", "m"), L.IP_ADDRESS: ("endereço IP", "m"),
-            L.IBAN: ("número de conta", "m"), L.CREDIT_CARD: ("número de cartão", "m"),
-            L.NATIONAL_ID: ("número de identificação", "m"), L.MONEY: ("quantia", "f"),
-            L.CASE_NUMBER: ("número de processo", "m"), L.ID_NUMBER: ("número de referência", "m"),
-            L.POSTAL_CODE: ("código postal", "m"), L.NUMBER: ("número", "m"), L.DEMOGRAPHIC: ("grupo", "m"),
-            L.OCCUPATION: ("profissão", "f"), L.RELATION: ("familiar", "m"), L.HEALTH: ("condição de saúde", "f"),
-            L.QUANTITY: ("quantidade", "f"), L.CODE: ("número", "m"),
-        },
-        something="algo",
-        month_year="{m} de {y}",
-        decade=("década", "f", "de {decade}"),
-        definite={"m": "o", "f": "a"},
-        indefinite={"m": "um", "f": "uma"},
+        **_DATA.grammar,
         determiners=frozenset("o a os as um uma uns umas no na nos nas do da dos das ao à aos às pelo pela pelos pelas "
                               "num numa dum duma este esta seu sua".split()),
         determiner_genders={
@@ -239,27 +115,4 @@ LANGUAGE = register(Language(
         masculine_a=frozenset({"Gana", "Quénia", "Quênia", "Botsuana", "Botswana", "Ruanda", "Uganda", "Lesoto",
                                "Sri Lanka"}),
     ),
-    label_names={
-        L.PERSON: ("Pessoa", "Nome"),
-        L.ORGANIZATION: ("Organização", "Empresa"),
-        L.LOCATION: ("Local", "Localização", "Lugar"),
-        L.MISC: ("Diversos", "Vários"),
-        L.DATE: ("Data",),
-        L.TIME: ("Hora", "Tempo"),
-        L.EMAIL: ("Correio eletrónico", "Correio eletrônico", "E-mail"),
-        L.PHONE: ("Telefone",),
-        L.MONEY: ("Dinheiro", "Montante"),
-        L.NUMBER: ("Número",),
-        L.ID_NUMBER: ("Número de identificação", "Número ID", "Vão número", "Van número", "ID número"),
-        L.POSTAL_CODE: ("Código postal",),
-        L.PROPER_NOUN: ("Nome próprio", "Substantivo próprio", "Substantivo apropriado"),
-        L.CREDIT_CARD: ("Cartão de crédito",),
-        L.IP_ADDRESS: ("Endereço IP",),
-        L.DEMOGRAPHIC: ("Demográfico", "Demografia"),
-        L.OCCUPATION: ("Ocupação", "Profissão"),
-        L.RELATION: ("Relação", "Parentesco", "Família"),
-        L.HEALTH: ("Saúde",),
-        L.QUANTITY: ("Quantidade",),
-        L.CODE: ("Código",),
-    },
 ))

@@ -41,6 +41,113 @@ def test_a_language_needs_twelve_months_and_seven_weekdays():
                            legal_forms=frozenset(), organization_heads=frozenset(), head_final=True)
 
 
+TOY_DATA = """
+months = ["Unamo", "Dumo", "Trimo", "Kvaro", "Kvino", "Sesmo", "Sepmo", "Okmo", "Naumo", "Dekmo", "Unudekmo", "Dudekmo"]
+[national_ids]
+"stdnum.nl.bsn" = '\\b\\d{9}\\b'
+[continent_names]
+EU = "Eŭropo"
+[organization_nouns]
+company = ["kompanio", "n"]
+[grammar]
+something = "io"
+decade = ["{decade}-aj jaroj", "n", ""]
+definite = { n = "la" }
+[grammar.label_nouns]
+PHONE = ["telefonnumero", "n"]
+[label_names]
+PERSON = ["Homo", "Persono"]
+[quasi_identifiers]
+number_words = ['du', 'tri']
+units = ['jaroj?']
+age = []
+legal_refs = []
+demographic = []
+occupation = []
+relation = []
+health = []
+sex_fields = []
+common_capitalised = []
+function_words = ['la', 'de', 'la']
+decades = '\\b\\d0-aj\\sjaroj\\b'
+conjunction = "kaj"
+capitalised_months = true
+"""
+
+
+@pytest.fixture
+def data_package(tmp_path, monkeypatch):
+    """An importable package ``toy_data_<n>`` in ``tmp_path``: ``write(text)`` writes a data file and returns
+    ``(package, file)`` (a new name each time: :func:`languages.data_file` caches by name)."""
+    package = f"toy_data_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names = iter(range(100))
+
+    def write(text: str) -> tuple[str, str]:
+        file = f"xx{next(names)}.toml"
+        (tmp_path / package / file).write_text(text, "utf-8")
+        return package, file
+
+    return write
+
+
+def test_a_data_file_gives_typed_keyword_arguments(data_package):
+    found = languages.data_file(*data_package(TOY_DATA))
+    language = found.language
+    assert language["months"][0] == "Unamo" and len(language["months"]) == 12 and type(language["months"]) is tuple
+    assert language["national_ids"] == (("stdnum.nl.bsn", r"\b\d{9}\b"),)
+    assert language["continent_names"] == {"EU": "Eŭropo"}
+    assert language["organization_nouns"] == {"company": ("kompanio", "n")}
+    assert language["label_names"] == {"PERSON": ("Homo", "Persono")}
+    qi = language["quasi_identifiers"]
+    assert qi.number_words == ("du", "tri") and qi.function_words == frozenset({"la", "de"})
+    assert qi.decades == r"\b\d0-aj\sjaroj\b" and qi.capitalised_months is True and qi.age_after == ()
+    assert found.grammar == {"something": "io", "decade": ("{decade}-aj jaroj", "n", ""), "definite": {"n": "la"},
+                             "label_nouns": {"PHONE": ("telefonnumero", "n")}}
+    assert languages.data_file(*data_package("")) == languages.DataFile()
+
+
+def test_a_field_given_by_the_data_file_and_the_module_is_an_error(data_package):
+    found = languages.data_file(*data_package('weekdays = ["a", "b", "c", "d", "e", "f", "g"]\n'))
+    with pytest.raises(TypeError, match="multiple values for keyword argument 'weekdays'"):
+        languages.Language(**found.language, weekdays=("a",) * 7)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[organisation_nouns]\n", "unknown organisation_nouns"),
+    ("titles = ['Zir']\n", "unknown titles"),
+    ("grammar = 'io'\n", "expected a table"),
+    ("[grammar]\ndeterminers = ['la']\n", r"\[grammar\]: unknown determiners"),
+    ("[organization_nouns]\ncompany = ['kompanio', 'x']\n", "unknown genders {'company': 'x'}"),
+    ("[organization_nouns]\ncompany = ['kompanio']\n", "company: expected"),
+    ("[grammar.place_nouns]\ncity = 'urbo'\n", "place_nouns city: expected"),
+    ("[label_names]\nPERSONO = ['Homo']\n", r"\[label_names\]: unknown PERSONO"),
+    ("[grammar.label_nouns]\nPERSONO = ['homo', 'n']\n", r"\[grammar.label_nouns\]: unknown PERSONO"),
+    ("[national_ids]\n'stdnum.nl.bsn' = 9\n", "expected"),
+    ("months = 'Unamo'\n", "months: expected"),
+    ("[quasi_identifiers]\nnumber_words = 'du'\n", "number_words: expected"),
+    ("[quasi_identifiers]\nnumbers = ['du']\n", "unknown numbers"),
+])
+def test_a_data_file_with_an_unknown_entry_or_a_wrong_type_is_refused(data_package, text, message):
+    package, file = data_package(text)
+    with pytest.raises(ValueError, match=message) as raised:
+        languages.data_file(package, file)
+    assert f"{package}/{file}" in str(raised.value)
+
+
+def test_every_built_in_language_has_its_data_file_shipped_as_package_data():
+    import tomllib
+
+    shipped = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "*.toml" in shipped["app.languages"]
+    for code in languages.BUILT_IN:
+        assert (REPO / "app" / "languages" / f"{code}.toml").is_file(), code
+        language = languages.data_file("app.languages", f"{code}.toml").language
+        assert set(language) <= set(languages.DATA_FIELDS) and language["months"] == languages.get(code).months
+
+
 TOY_TEXT = ("Zir Albo Berto vizitis Lisbono la 3 Kvaro 2020. Poste Zir Berto skribis al Acme Kompanio kaj Acme "
             "respondis.\n"
             "Nomo: Karlo Dento, de Bona Kompanio\n"
