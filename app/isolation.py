@@ -606,8 +606,8 @@ class StagePool:
         while not self._closed:
             try:
                 with self._zygote_lock:
-                    if self._zygote is not None and not self._zygote.alive:
-                        log.error("the stage zygote exited; starting a new one")
+                    if self._zygote is not None and not self._zygote.loading and not self._zygote.alive:
+                        log.error("the stage zygote exited; starting a new one")  # (loading: its answer comes first)
                         self._discard_zygote()
                     if self._zygote is None:
                         self._zygote = _Zygote(self.settings, check=not self._started)
