@@ -57,9 +57,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.settings import Settings, get_settings
 from app.startup import ConfigurationError, build_components, check_components, load_models
