@@ -140,11 +140,3 @@ def build_components(settings: Settings, pipeline: Pipeline) -> None:
     """
     check_components(settings, pipeline)
     load_models(settings, pipeline)
-
-
-def components_or_exit(settings: Settings, pipeline: Pipeline) -> None:
-    """:func:`build_components`, or exit with one line."""
-    try:
-        build_components(settings, pipeline)
-    except ConfigurationError as exc:
-        fail(str(exc))
