@@ -46,6 +46,7 @@ TOOLS: tuple[Tool, ...] = (
     # running the worker on a developer machine
     Tool("demo", "anontools.devtools.demo", "argv"),
     Tool("benchmark", "anontools.devtools.benchmark", "argv"),
+    Tool("startup", "anontools.devtools.startup", "argv"),
     Tool("profile-stages", "anontools.devtools.profile_stages", "argv"),
     Tool("faults", "anontools.devtools.faults.cli", "argv"),
     Tool("translator", "anontools.devtools.translator", "argv"),

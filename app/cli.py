@@ -52,6 +52,9 @@ def worker(ctx: typer.Context) -> None:
     from app.startup import settings_or_exit
 
     settings_or_exit()  # one line and exit 78 on an invalid value, before the Faust app is built
+    from app.runtime import pool
+
+    pool.launch()  # the stage zygote starts now, its imports overlapping Faust's (as `python -m app.worker`)
     from app.worker import main as worker_main
 
     worker_main(list(ctx.args))

@@ -9,7 +9,11 @@ Model (RELIABILITY.md, "Isolation and budgets"):
   (``python -m app.isolation``, started with ``subprocess``: a fresh interpreter that imports only the
   pipeline, never Faust), which builds a :class:`~app.pipeline.Pipeline`, loads the NER models of
   ``ANON_PRELOAD_LANGUAGES`` once, and then only forks (:func:`zygote_main`): a replacement costs
-  milliseconds, not a model load.
+  milliseconds, not a model load. The models are loaded nowhere else: the worker starts the zygote first thing
+  (:meth:`StagePool.open`, before it waits for the broker); the zygote checks the configuration
+  (:func:`app.startup.check_components`, answered within a second or two), then loads the models while the
+  worker waits for the broker and starts Faust; a configuration it finds invalid (a typo, a missing NER model)
+  comes back as one line, and the worker exits with code 78 (:mod:`app.startup`).
 * Each call gets a budget: ``stage_cpu_seconds`` of CPU time, enforced by the kernel in the child
   (``RLIMIT_CPU``: ``SIGXCPU`` ends the child), and ``stage_wall_seconds`` of wall-clock time, enforced
   by the worker (it kills the child with ``SIGKILL``). Either way the call raises
@@ -31,7 +35,7 @@ when one is idle, the reserved one otherwise; waiting inputs are served in order
 may take. Large inputs get the same general processes as without the reservation.
 
 ``stage_processes=0`` runs the same functions in one thread of the worker process, without budgets
-(development and tests only).
+(development and tests only); its pipeline is the one checked and loaded at start-up (:meth:`StagePool.open`).
 """
 
 from __future__ import annotations
@@ -53,11 +57,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.pipeline import TOO_EXPENSIVE, Pipeline, StageError
 from app.settings import Settings, get_settings
-from models.records import InvalidMessage, decode_detected, decode_document, decode_resolved, decode_translation
+from app.startup import ConfigurationError, build_components, check_components, load_models
+
+# The pipeline and the record codecs are imported where they are used: importing this module (and starting the
+# zygote, StagePool.launch) then costs milliseconds, so ``python -m app.worker`` starts its zygote before it imports
+# the rest (~0.3 s of imports overlapped with the zygote's own).
+if TYPE_CHECKING:
+    from app.pipeline import Pipeline
 
 log = logging.getLogger("anonymizer.isolation")
 
@@ -79,18 +88,24 @@ class StageFailed(Exception):
 
 def detect(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
     """``documents`` message → ``(job_id, documents.detected JSON)``."""
+    from models.records import decode_document
+
     detected = pipeline.detect(decode_document(raw, max_text_chars=pipeline.settings.max_text_chars))
     return detected.job_id, detected.to_json()
 
 
 def corefer(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
     """``documents.detected`` message → ``(job_id, documents.resolved JSON)``."""
+    from models.records import decode_detected
+
     resolved = pipeline.corefer(decode_detected(raw))
     return resolved.job_id, resolved.to_json()
 
 
 def anonymize(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, dict]:
     """``documents.resolved`` message → ``(job_id, translation.requests JSON, table of solutions)``."""
+    from models.records import decode_resolved
+
     request, table = pipeline.anonymize(decode_resolved(raw))
     return request.job_id, request.to_json(), table
 
@@ -98,6 +113,8 @@ def anonymize(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, dict]:
 def reidentify(pipeline: Pipeline, raw: bytes, table: dict) -> tuple[str, bytes, bool]:
     """``translation.results`` message and its job's table → ``(job_id, translation.reidentified JSON,
     every entry restored)``."""
+    from models.records import decode_translation
+
     result = pipeline.reidentify(decode_translation(raw, max_text_chars=pipeline.settings.max_text_chars), table)
     return result.job_id, result.to_json(), not result.missing_placeholders
 
@@ -115,6 +132,9 @@ STAGES: dict[str, Callable[..., Any]] = {
 
 def _outcome(pipeline: Pipeline, name: str, args: tuple) -> tuple:
     """Run ``STAGES[name](pipeline, *args)`` and wrap its result or error (see the module docstring)."""
+    from app.pipeline import StageError
+    from models.records import InvalidMessage
+
     try:
         return ("ok", STAGES[name](pipeline, *args))
     except (InvalidMessage, StageError) as exc:
@@ -128,13 +148,16 @@ def _unwrap(outcome: tuple) -> Any:
     if kind == "ok":
         return outcome[1]
     if kind == "reject":
+        from app.pipeline import StageError
+
         raise StageError(outcome[1], outcome[2])
     raise StageFailed(outcome[1])
 
 
-def preload_languages() -> list[str]:
-    """The languages whose models the stage processes load at start (``ANON_PRELOAD_LANGUAGES``, settings)."""
-    return list(get_settings().preload_languages)
+def _new_pipeline(settings: Settings) -> Pipeline:
+    from app.pipeline import Pipeline
+
+    return Pipeline(settings)
 
 
 def _cpu_seconds() -> float:
@@ -176,17 +199,47 @@ def _serve(conn: Connection, pipeline: Pipeline, settings: Settings) -> None:
         conn.send(outcome)
 
 
+def _load(handshake: Connection, settings: Settings, pipeline: Pipeline, check: bool) -> list:
+    """The zygote's start: with ``check``, :func:`~app.startup.check_components` (answered ``("checked", None)``)
+    and :func:`~app.startup.load_models`; without, every language loaded as far as it goes (a failure is reported,
+    not raised). Torch runs one thread from before the first model loads.
+
+    Returns:
+        the preload report ``[(language, outcome), ...]``.
+
+    Raises:
+        ConfigurationError: with ``check``, the configuration cannot work.
+    """
+    if check:
+        check_components(settings, pipeline)
+        handshake.send(("checked", None))
+    from app.detection.torch_setup import set_thread_environment
+
+    set_thread_environment(settings.torch_threads)  # for the stage processes, whenever the worker started this one
+    import torch
+
+    torch.set_num_threads(1)  # no thread pool may exist when the zygote forks
+    if check:
+        load_models(settings, pipeline)
+        return [(language, ("ok", None)) for language in settings.preload_languages]
+    return [(language, _outcome(pipeline, "load_language", (language,))) for language in settings.preload_languages]
+
+
 def zygote_main(fd: int) -> None:
     """The zygote: loads the pipeline and the models once, then forks a stage process for each request.
 
-    Protocol on the socket ``fd``: the worker sends its settings (a pickled frame); the zygote answers
-    ``("ready", [(language, outcome), ...])``; then each request is one byte with the stage process's end of
-    a socket pair attached (``SCM_RIGHTS``), answered by the new process's pid (4 bytes). Forking a loaded
-    process costs milliseconds, so a stage process killed for its budget is replaced at once, without
-    loading models again while the others work (that took 30 s of both cores). The zygote never runs a
-    stage, and runs torch with one thread, so no thread exists when it forks. Exits at EOF. SIGTERM and
-    SIGINT are ignored in the zygote and its children: the worker ends them itself, after its agents stopped
-    (a document in progress is then redelivered, never dead-lettered because its process went first).
+    Protocol on the socket ``fd``: the worker sends ``{"settings": its settings, "check": bool}`` (a pickled
+    frame). With ``check`` (every zygote until the pool first started) the zygote runs the cheap configuration
+    checks and answers ``("checked", None)``, then loads the models of ``settings.preload_languages``; a
+    configuration error in either step is answered ``("invalid", one-line reason)`` and the zygote exits. Without
+    (a zygote replacing one that died later), a language whose model fails to load is only reported. Then
+    ``("ready", [(language, outcome), ...])``; then each request is one byte with the stage process's end of a
+    socket pair attached (``SCM_RIGHTS``), answered by the new process's pid (4 bytes). Forking a loaded process
+    costs milliseconds, so a stage process killed for its budget is replaced at once, without loading models again
+    while the others work (that took 30 s of both cores). The zygote never runs a stage, and runs torch with one
+    thread, so no thread exists when it forks. Exits at EOF. SIGTERM and SIGINT are ignored in the zygote and its
+    children: the worker ends them itself, after its agents stopped (a document in progress is then redelivered,
+    never dead-lettered because its process went first).
     """
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -194,13 +247,20 @@ def zygote_main(fd: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     control = socket.socket(fileno=fd)
     handshake = Connection(os.dup(fd))
-    settings = Settings(**handshake.recv())  # the worker's own settings, whatever this process's environment
-    import torch
+    try:
+        request = handshake.recv()
+        settings = Settings(**request["settings"])  # the worker's own settings, whatever this process's environment
+        from app.pipeline import Pipeline
 
-    torch.set_num_threads(1)  # no thread pool may exist when the zygote forks
-    pipeline = Pipeline(settings)
-    report = [(language, _outcome(pipeline, "load_language", (language,))) for language in preload_languages()]
-    handshake.send(("ready", report))
+        pipeline = Pipeline(settings)
+        try:
+            report = _load(handshake, settings, pipeline, bool(request.get("check")))
+        except ConfigurationError as exc:
+            handshake.send(("invalid", str(exc)))
+            return
+        handshake.send(("ready", report))
+    except (EOFError, OSError):  # the worker went away (it exited during start-up)
+        return
     handshake.close()
     while True:
         try:
@@ -228,9 +288,16 @@ def zygote_main(fd: int) -> None:
 
 
 class _Zygote:
-    """The worker's handle on the zygote (:func:`zygote_main`)."""
+    """The worker's handle on the zygote (:func:`zygote_main`), started at once (the constructor does not wait);
+    :meth:`wait_checked`, :meth:`wait_ready` and :meth:`receive` read its answers.
 
-    def __init__(self, settings: Settings) -> None:
+    Args:
+        settings: the pipeline's settings, sent to the zygote.
+        check: the zygote checks the configuration and loads every model, or answers why it cannot
+            (:func:`zygote_main`).
+    """
+
+    def __init__(self, settings: Settings, *, check: bool = False) -> None:
         parent_sock, child_sock = socket.socketpair()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app.isolation", str(child_sock.fileno())],
@@ -239,15 +306,64 @@ class _Zygote:
         child_sock.close()
         self.control = parent_sock
         self._lock = threading.Lock()
-        with Connection(os.dup(parent_sock.fileno())) as handshake:
-            handshake.send(settings.model_dump())
-            if not handshake.poll(STARTUP_TIMEOUT):
-                self.close()
-                raise TimeoutError(f"stage zygote not ready within {STARTUP_TIMEOUT:g} s")
-            _, self.report = handshake.recv()
+        self.checked = not check
+        self.report: list | None = None
+        self._handshake = Connection(os.dup(parent_sock.fileno()))
+        self._handshake.send({"settings": settings.model_dump(), "check": check})
+
+    @property
+    def loading(self) -> bool:
+        """Whether the zygote has not answered ``ready`` yet."""
+        return self.report is None
+
+    def receive(self, timeout: float) -> bool:
+        """Read the zygote's next answer if one comes within ``timeout`` seconds (``checked`` sets :attr:`checked`,
+        ``ready`` :attr:`report`).
+
+        Returns:
+            whether an answer came.
+
+        Raises:
+            ConfigurationError: the zygote found the configuration invalid (it exits).
+            EOFError, OSError: the zygote exited.
+        """
+        if not self._handshake.poll(max(0.0, timeout)):
+            return False
+        kind, value = self._handshake.recv()
+        if kind == "invalid":
+            raise ConfigurationError(value)
+        self.checked = True
+        if kind == "ready":
+            self.report = value
+            self._handshake.close()
+        return True
+
+    def _wait(self, done: Callable[[], bool], what: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            if not self.receive(deadline - time.monotonic()):
+                raise TimeoutError(f"stage zygote not {what} within {timeout:g} s")
+
+    def wait_checked(self, timeout: float = STARTUP_TIMEOUT) -> None:
+        """Wait until the zygote has checked the configuration.
+
+        Raises:
+            ConfigurationError: invalid configuration. EOFError, OSError: the zygote exited.
+            TimeoutError: no answer within ``timeout`` seconds.
+        """
+        self._wait(lambda: self.checked, "checked", timeout)
+
+    def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> list:
+        """Wait until the zygote has loaded its models; returns the preload report ``[(language, outcome), ...]``.
+
+        Raises:
+            as :meth:`wait_checked`.
+        """
+        self._wait(lambda: self.report is not None, "ready", timeout)
+        return self.report
 
     def fork(self, slot: int) -> "_Child":
-        """A new stage process for ``slot``.
+        """A new stage process for ``slot`` (after :meth:`wait_ready`).
 
         Raises:
             OSError: the zygote is gone.
@@ -271,6 +387,8 @@ class _Zygote:
         return self.proc.poll() is None
 
     def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._handshake.close()
         with contextlib.suppress(OSError):
             self.control.close()
         with contextlib.suppress(OSError):
@@ -323,40 +441,148 @@ class StagePool:
     """``processes`` stage processes running :data:`STAGES` under budgets, plus ``reserved`` (0 or 1) for small
     inputs (see the module docstring).
 
+    Start-up: :meth:`open` (the worker's ``main``, before it waits for the broker) starts loading and checks the
+    configuration; :meth:`sleep` watches the loading while the worker waits; :meth:`start` (once Faust runs) waits
+    for the models and starts the stage processes. :meth:`start` alone does all of it (tests).
+
     Args:
         settings: the settings of the stage processes' pipelines, and ``stage_processes``,
             ``stage_small_input_bytes``, ``stage_cpu_seconds``, ``stage_wall_seconds``.
     """
 
     def __init__(self, settings: Settings | None = None) -> None:
-        self.settings = settings or get_settings()
-        self.processes = self.settings.stage_processes
-        self.reserved = 1 if self.processes > 0 and self.settings.stage_small_input_bytes > 0 else 0
+        self._configure(settings or get_settings())
         self._zygote: _Zygote | None = None
         self._zygote_lock = threading.Lock()
         self._children: dict[int, _Child] = {}
-        # inline: one thread (a Stanza pipeline is not shared between threads); else one per process + start-up
-        self._threads = ThreadPoolExecutor(
-            max_workers=1 if self.processes == 0 else self.processes + self.reserved + 1, thread_name_prefix="stage")
         self._idle: list[_Child] = []  # idle stage processes (event loop only)
         self._waiting: collections.deque[tuple[bool, asyncio.Future]] = collections.deque()  # (small, its future)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._inline: Pipeline | None = None
+        self._started = False  # every stage process started once: a zygote replacing a dead one checks nothing
         self._closed = False
 
+    def _configure(self, settings: Settings) -> None:
+        self.settings = settings
+        self.processes = settings.stage_processes
+        self.reserved = 1 if self.processes > 0 and settings.stage_small_input_bytes > 0 else 0
+        # inline: one thread (a Stanza pipeline is not shared between threads); else one per process + start-up
+        self._threads = ThreadPoolExecutor(
+            max_workers=1 if self.processes == 0 else self.processes + self.reserved + 1, thread_name_prefix="stage")
+
+    def launch(self) -> None:
+        """Start the zygote now, without waiting for it (``python -m app.worker`` does so before it imports Faust and
+        the agents; :meth:`open` then waits for its check). Nothing with ``stage_processes=0``, or when one runs."""
+        with self._zygote_lock:
+            if self.processes > 0 and self._zygote is None and not self._started:
+                self._zygote = _Zygote(self.settings, check=True)
+
+    def open(self, settings: Settings | None = None) -> None:
+        """Start loading, and check the configuration (the worker's ``main``, before it waits for the broker).
+
+        With stage processes: start the zygote (:func:`zygote_main`) and wait for its configuration check (a second
+        or two: :func:`app.startup.check_components`); it then loads the NER models in the background (:meth:`sleep`,
+        :meth:`wait_loaded`, :meth:`start`). A zygote that exits or does not answer is logged and left to
+        :meth:`start`, which starts another, as for one that dies later. Inline (``stage_processes=0``): build
+        the worker process's pipeline and its components, models included (:func:`app.startup.build_components`);
+        pin torch's threads first (:func:`app.detection.torch_setup.configure_threads`).
+
+        Args:
+            settings: the worker's settings (replacing those the pool was made with; nothing has started yet).
+
+        Raises:
+            ConfigurationError: the configuration cannot work (one line).
+        """
+        if settings is not None and settings is not self.settings and settings != self.settings:
+            with self._zygote_lock:
+                self._discard_zygote()  # launched with other settings
+            self._threads.shutdown(wait=False)
+            self._configure(settings)
+        if self.processes == 0:
+            pipeline = _new_pipeline(self.settings)
+            build_components(self.settings, pipeline)
+            self._inline = pipeline
+            return
+        self.launch()
+        with self._zygote_lock:
+            try:
+                self._zygote.wait_checked()
+            except ConfigurationError:
+                self._discard_zygote()
+                raise
+            except (OSError, EOFError, TimeoutError) as exc:
+                log.error("the stage zygote did not check the configuration (%s); the stage processes start another",
+                          type(exc).__name__)
+                self._discard_zygote()
+
+    def sleep(self, seconds: float) -> None:
+        """``time.sleep(seconds)``, reading the zygote's answers meanwhile (while the worker waits for the broker).
+
+        Raises:
+            ConfigurationError: the zygote found the configuration invalid while loading its models (it exits).
+        """
+        deadline = time.monotonic() + max(0.0, seconds)
+        while True:
+            remaining = deadline - time.monotonic()
+            with self._zygote_lock:
+                zygote = self._zygote
+                if zygote is not None and zygote.loading:
+                    try:
+                        if zygote.receive(remaining):
+                            continue
+                        return
+                    except ConfigurationError:
+                        self._discard_zygote()
+                        raise
+                    except (OSError, EOFError) as exc:
+                        log.error("the stage zygote exited while loading the models (%s); the stage processes start "
+                                  "another", type(exc).__name__)
+                        self._discard_zygote()
+                        continue
+            if remaining > 0:
+                time.sleep(remaining)
+            return
+
+    def wait_loaded(self, timeout: float = STARTUP_TIMEOUT) -> None:
+        """:meth:`sleep` until the zygote has loaded its models (or exited, or ``timeout`` seconds passed).
+
+        Raises:
+            ConfigurationError: as :meth:`sleep`.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            zygote = self._zygote
+            if zygote is None or not zygote.loading:
+                return
+            self.sleep(min(1.0, deadline - time.monotonic()))
+
+    def _discard_zygote(self) -> None:
+        """Close the zygote (under ``_zygote_lock``)."""
+        if self._zygote is not None:
+            self._zygote.close()
+        self._zygote = None
+
     async def start(self) -> list:
-        """Start the zygote (it loads the models) and the stage processes.
+        """Start the stage processes, once the zygote has loaded the models (starting one first when :meth:`open`
+        did not, or it exited).
 
         Returns:
             The preload report ``[(language, outcome), ...]``.
+
+        Raises:
+            ConfigurationError: the zygote found the configuration invalid (before the pool first started).
         """
         self._ensure_loop()
         if self.processes == 0:
-            self._inline = Pipeline(self.settings)
-            return [(lang, await self._in_thread(_outcome, self._inline, "load_language", (lang,)))
-                    for lang in preload_languages()]
+            if self._inline is None:
+                self._inline = _new_pipeline(self.settings)
+            report = [(lang, await self._in_thread(_outcome, self._inline, "load_language", (lang,)))
+                      for lang in self.settings.preload_languages]
+            self._started = True
+            return report
         for slot in range(self.processes + self.reserved):
             await self._in_thread(self._start_slot, slot)
+        self._started = True
         return self._zygote.report if self._zygote is not None else []
 
     def _ensure_loop(self) -> None:
@@ -367,18 +593,27 @@ class StagePool:
         return await self._loop.run_in_executor(self._threads, fn, *args)
 
     def _start_slot(self, slot: int) -> None:
-        """Fork the stage process of ``slot`` (starting the zygote first when there is none or it died);
-        then it joins the idle queue. Retries with backoff while that fails (runs in a thread)."""
+        """Fork the stage process of ``slot`` (starting the zygote first when there is none or it died, and
+        waiting for its models); then it joins the idle queue. Retries with backoff while that fails (runs in a
+        thread).
+
+        Raises:
+            ConfigurationError: the zygote found the configuration invalid (before the pool first started).
+        """
         delay = 1.0
         while not self._closed:
             try:
                 with self._zygote_lock:
-                    if self._zygote is None or not self._zygote.alive:
-                        if self._zygote is not None:
-                            log.error("the stage zygote exited; starting a new one")
-                            self._zygote.close()
-                        self._zygote = None
-                        self._zygote = _Zygote(self.settings)
+                    if self._zygote is not None and not self._zygote.loading and not self._zygote.alive:
+                        log.error("the stage zygote exited; starting a new one")  # (loading: its answer comes first)
+                        self._discard_zygote()
+                    if self._zygote is None:
+                        self._zygote = _Zygote(self.settings, check=not self._started)
+                    try:
+                        self._zygote.wait_ready()
+                    except (ConfigurationError, OSError, EOFError, TimeoutError):
+                        self._discard_zygote()
+                        raise
                     child = self._zygote.fork(slot)
             except (OSError, EOFError, TimeoutError) as exc:
                 log.error("stage process %d could not be started (%s); retrying in %g s", slot, type(exc).__name__, delay)
@@ -401,7 +636,7 @@ class StagePool:
         self._ensure_loop()
         if self.processes == 0:
             if self._inline is None:
-                self._inline = Pipeline(self.settings)
+                self._inline = _new_pipeline(self.settings)
             return _unwrap(await self._in_thread(_outcome, self._inline, name, args))
         child = await self._acquire(input_bytes(args) <= self.settings.stage_small_input_bytes)
         outcome = await asyncio.shield(self._loop.run_in_executor(self._threads, self._call, child, name, args))
@@ -409,6 +644,8 @@ class StagePool:
             budget = ("CPU budget (stage_cpu_seconds=%g)" % self.settings.stage_cpu_seconds if outcome[1] == "cpu"
                       else "wall-clock budget (stage_wall_seconds=%g)" % self.settings.stage_wall_seconds)
             log.warning("stage %s: a document exceeded its %s; its stage process %d was replaced", stage, budget, child.slot)
+            from app.pipeline import TOO_EXPENSIVE, StageError
+
             raise StageError(f"{stage} exceeded its {budget}", TOO_EXPENSIVE)
         if outcome[0] == "died":
             log.error("stage %s: stage process %d exited; replaced", stage, child.slot)

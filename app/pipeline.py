@@ -18,7 +18,7 @@ from typing import Any
 
 from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
 from app.coreference.resolver import resolve_chains
-from app.detection.pipeline import Detector, build_detector, effective_profile
+from app.detection.pipeline import Detector, build_detector, check_configuration, effective_profile
 from app.doc import Doc, Entity, InvalidDoc, Sentence
 from app.crypto import hasher_from_settings
 from app.reidentification.binding import TableMismatch, check_binding
@@ -68,6 +68,7 @@ class Pipeline:
         engine: AnonymizerEngine | None = None,
     ) -> None:
         self.settings = settings or get_settings()
+        self._custom_factory = detector_factory is not None
         self._factory = detector_factory or (
             lambda language: build_detector(
                 language, model_dir=self.settings.ner_model_dir or None, batch_size=self.settings.ner_batch_size,
@@ -97,6 +98,19 @@ class Pipeline:
                         reason = f"could not load the NER model for language '{language}' ({type(exc).__name__})"
                     raise StageError(reason, "model_unavailable") from exc
             return self._detectors[language]
+
+    def check_detector(self, language: str) -> None:
+        """Check the detection configuration of ``language`` without building its detector: milliseconds, no NER
+        model loaded (:func:`app.detection.pipeline.check_configuration`, with ``ANON_NER_MODEL_DIR``;
+        :func:`app.startup.check_components`). Nothing is checked with a custom ``detector_factory``.
+
+        Raises:
+            KeyError, ValueError: an unknown recognizer, rule or configuration key.
+            OSError: an unreadable configuration file.
+            app.detection.stanza_ner.ModelNotFoundError: no NER model in ``ANON_NER_MODEL_DIR`` for the language.
+        """
+        if not self._custom_factory:
+            check_configuration(language, model_dir=self.settings.ner_model_dir or None)
 
     def detect(self, doc: Document) -> DetectedDocument:
         """Stage 1 on a record: :meth:`detect_doc` between :meth:`Doc.from_record <app.doc.Doc.from_record>` and

@@ -5,11 +5,17 @@
    ``ANON_LABEL_METHODS`` stops the worker here.
 2. :func:`build_components` — for every language of ``preload_languages``: its detector as configured (the
    detection configuration file's recognizer and rule names, the NER model), its coreferencers (the coreference
-   configuration's classes, rules and options) and every allowed method's operator with its options.
+   configuration's classes, rules and options) and every allowed method's operator with its options. It runs in
+   two steps, cheap first: :func:`check_components` (configuration keys and component names, coreferencers,
+   operators: well under a second) and :func:`load_models` (each detector built with its options, word lists and
+   NER model: seconds per language), so that a typo stops the worker before any model loads.
 
-Either failure prints one line ``anonymizer worker: invalid configuration: <reason>`` on stderr and exits with
-:data:`CONFIG_EXIT_CODE` (78, ``EX_CONFIG`` of sysexits.h), before "worker ready" and before any message is
-read, instead of a worker that starts and then dead-letters every document with a misleading reason.
+Either failure prints one line ``anonymizer worker: invalid configuration: <reason>`` (:func:`message`) on stderr
+and exits with :data:`CONFIG_EXIT_CODE` (78, ``EX_CONFIG`` of sysexits.h), before "worker ready" and before any
+message is read, instead of a worker that starts and then dead-letters every document with a misleading reason.
+The worker runs step 2 in the process that keeps the pipeline: the stage zygote (:mod:`app.isolation`, which
+answers the worker with the reason), or the worker process itself with ``stage_processes=0``; the models are
+loaded once.
 """
 
 from __future__ import annotations
@@ -45,9 +51,14 @@ def describe_validation_error(exc: ValidationError) -> str:
     return escape("; ".join(parts))
 
 
+def message(reason: str) -> str:
+    """``anonymizer worker: invalid configuration: <reason>``, one line (control characters escaped)."""
+    return f"anonymizer worker: invalid configuration: {escape(reason)}"
+
+
 def fail(reason: str) -> None:
-    """Print ``anonymizer worker: invalid configuration: <reason>`` (one line) and exit with code 78."""
-    print(f"anonymizer worker: invalid configuration: {escape(reason)}", file=sys.stderr, flush=True)
+    """Print :func:`message` of ``reason`` on stderr and exit with code 78."""
+    print(message(reason), file=sys.stderr, flush=True)
     raise SystemExit(CONFIG_EXIT_CODE)
 
 
@@ -64,9 +75,19 @@ def settings_or_exit() -> Settings:
     raise AssertionError("unreachable")
 
 
-def build_components(settings: Settings, pipeline: Pipeline) -> None:
-    """Build every configured language's detector (cached in ``pipeline``: the NER models are loaded once),
-    coreferencers and the operators of every allowed method.
+def _detection_error(language: str, exc: Exception) -> ConfigurationError:
+    cause = exc.__cause__ or exc  # Pipeline.detector raises StageError with the cause chained
+    detail = str(cause) if isinstance(cause, (KeyError, ValueError)) else type(cause).__name__
+    reason = getattr(exc, "reason", "")
+    return ConfigurationError(f"detection for language {language!r} (ANON_DETECTION_CONFIG, ANON_NER_MODEL_DIR): "
+                              f"{detail if detail else reason}")
+
+
+def check_components(settings: Settings, pipeline: Pipeline) -> None:
+    """The cheap part of :func:`build_components` (well under a second; no NER model, word list or gazetteer is
+    loaded, torch is not imported): for every language of ``settings.preload_languages`` its detection
+    configuration (:meth:`app.pipeline.Pipeline.check_detector`: configuration keys, recognizer and rule names) and
+    its coreferencers; then the operator of every allowed method.
 
     Raises:
         ConfigurationError: one line naming the language, component and reason.
@@ -76,13 +97,9 @@ def build_components(settings: Settings, pipeline: Pipeline) -> None:
 
     for language in settings.preload_languages:
         try:
-            pipeline.detector(language)
-        except Exception as exc:  # StageError (model or configuration), with the cause chained
-            cause = exc.__cause__ or exc
-            detail = str(cause) if isinstance(cause, (KeyError, ValueError)) else type(cause).__name__
-            reason = getattr(exc, "reason", "")
-            raise ConfigurationError(f"detection for language {language!r} (ANON_DETECTION_CONFIG, "
-                                     f"ANON_NER_MODEL_DIR): {detail if detail else reason}") from None
+            pipeline.check_detector(language)
+        except Exception as exc:
+            raise _detection_error(language, exc) from None
         try:
             corefs = coreferencers_for(language)
             for label in language_config(language).get("labels", {}):
@@ -98,9 +115,28 @@ def build_components(settings: Settings, pipeline: Pipeline) -> None:
                                      f"{exc}") from None
 
 
-def components_or_exit(settings: Settings, pipeline: Pipeline) -> None:
-    """:func:`build_components`, or exit with one line."""
-    try:
-        build_components(settings, pipeline)
-    except ConfigurationError as exc:
-        fail(str(exc))
+def load_models(settings: Settings, pipeline: Pipeline) -> None:
+    """The expensive part of :func:`build_components` (seconds per language): every language of
+    ``settings.preload_languages`` gets its detector, built as configured (recognizer options, word lists,
+    gazetteers, the NER model) and cached in ``pipeline``: loaded once. Pin torch's threads first
+    (:func:`app.detection.torch_setup.configure_threads`).
+
+    Raises:
+        ConfigurationError: one line naming the language and reason (e.g. no NER model for it, an invalid option).
+    """
+    for language in settings.preload_languages:
+        try:
+            pipeline.detector(language)
+        except Exception as exc:  # StageError (model or configuration), with the cause chained
+            raise _detection_error(language, exc) from None
+
+
+def build_components(settings: Settings, pipeline: Pipeline) -> None:
+    """Build every configured language's detector (cached in ``pipeline``: the NER models are loaded once),
+    coreferencers and the operators of every allowed method: :func:`check_components`, then :func:`load_models`.
+
+    Raises:
+        ConfigurationError: one line naming the language, component and reason.
+    """
+    check_components(settings, pipeline)
+    load_models(settings, pipeline)

@@ -4,16 +4,22 @@ Extra command-line arguments go to Faust's worker command, e.g. ``python -m app.
 
 Start-up, in order:
 
-0. every settings value is validated, then every language of ``ANON_PRELOAD_LANGUAGES`` (default: every declared
-   language) gets its detector (NER model included), coreferencers, and every allowed method its operator
-   (:mod:`app.startup`); anything wrong: one line on stderr and exit code 78, before anything is consumed;
+0. every settings value is validated (:mod:`app.startup`; one line on stderr and exit code 78 when one is wrong);
 1. the table encryption key is checked (:func:`main`; exit code 2 without one);
-2. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
+2. torch's threads are pinned (``ANON_TORCH_THREADS``) and the stage zygote starts (:mod:`app.isolation`,
+   ``python -m app.isolation``): it checks every language of ``ANON_PRELOAD_LANGUAGES`` (default: every declared
+   language) — its detector as configured, coreferencers — and every allowed method's operator, answering within a
+   second or two (exit code 78 with one line when something is wrong, before anything else is logged), then loads
+   the NER models, once, in the background (``stage_processes=0``: the worker process checks and loads them
+   itself, before going on);
+3. the Kafka bootstrap servers of ``ANON_BROKER_URL`` are probed until one accepts a TCP connection
    (:func:`wait_for_broker`): one log line per failed attempt, retried after 1 s, doubling up to 30 s; for ever,
-   or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69;
-3. Faust starts; the worker starts its stage processes (``ANON_STAGE_PROCESSES``, :mod:`app.isolation`),
-   each of which loads the NER models of ``ANON_PRELOAD_LANGUAGES`` (default ``en,de,es,pt``; a language
-   without a model is reported and dead-lettered later), and logs ``worker ready``.
+   or until ``ANON_BROKER_STARTUP_TIMEOUT`` seconds have passed, then exit code 69 (78 if the models then fail to
+   load);
+4. Faust starts; once the zygote has loaded the models, the worker forks its stage processes from it
+   (``ANON_STAGE_PROCESSES``) and logs ``worker ready``. A model the zygote cannot load (a configuration error:
+   e.g. no NER model for a preloaded language) ends the worker with one line and exit code 78, whenever it is
+   found; nothing has been consumed by then.
 
 Exit codes: 0 stopped by SIGTERM (also while waiting for the broker); 1 Faust gave up (e.g. the broker
 accepted connections but did not answer as a Kafka broker); 2 no table encryption key, or no server in
@@ -27,11 +33,13 @@ Log messages escape control characters (:mod:`app.logsafe`): a value with a newl
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import socket
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from app.logsafe import install as _escape_log_messages
 from app.startup import settings_or_exit
@@ -39,6 +47,9 @@ from app.startup import settings_or_exit
 _escape_log_messages()
 if __name__ == "__main__":  # `python -m app.worker`: one line and exit 78 on an invalid value, before Faust is built
     settings_or_exit()
+    from app.runtime import pool as _pool
+
+    _pool.launch()  # the stage zygote starts now: its imports overlap ours (main() waits for its check)
 
 import agents.anonymize  # noqa: E402,F401  (registers the agent)
 import agents.corefer  # noqa: E402,F401
@@ -48,6 +59,9 @@ import agents.reidentify  # noqa: E402,F401
 from app.faust_app import faust_app  # noqa: E402
 from app.runtime import pool  # noqa: E402
 
+if TYPE_CHECKING:
+    from app.settings import Settings
+
 log = logging.getLogger("anonymizer")
 
 BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
@@ -55,14 +69,27 @@ BROKER_UNREACHABLE_EXIT_CODE = 69  # EX_UNAVAILABLE of sysexits.h
 
 @faust_app.task
 async def preload_models() -> None:
-    """Start the stage processes (:mod:`app.isolation`: their zygote loads the NER models of
-    ``ANON_PRELOAD_LANGUAGES`` once) before the worker reports ready."""
-    import torch
+    """Start the stage processes (:mod:`app.isolation`: their zygote, started by :func:`main`, loads the NER
+    models of ``ANON_PRELOAD_LANGUAGES`` once) before the worker reports ready. A configuration error the zygote
+    finds while loading (e.g. no NER model for a preloaded language) ends the worker as at start-up: one line and
+    exit code 78 (nothing was consumed: no stage process has run)."""
+    from app.startup import CONFIG_EXIT_CODE, ConfigurationError, message
 
-    log.info("torch runs %d intra-op / %d inter-op thread(s) in this process (ANON_TORCH_THREADS)",
-             torch.get_num_threads(), torch.get_num_interop_threads())
+    if pool.processes == 0:
+        import torch  # loaded already: the inline pipeline runs here
+
+        log.info("torch runs %d intra-op / %d inter-op thread(s) in this process (ANON_TORCH_THREADS)",
+                 torch.get_num_threads(), torch.get_num_interop_threads())
+    else:
+        log.info("torch runs %d thread(s) in each stage process (ANON_TORCH_THREADS); this process loads no model",
+                 pool.settings.torch_threads)
     try:
         report = await pool.start()
+    except ConfigurationError as exc:
+        print(message(str(exc)), file=sys.__stderr__, flush=True)  # not Faust's log proxy: the same line as before
+        pool.close()
+        logging.shutdown()
+        os._exit(CONFIG_EXIT_CODE)
     except Exception as exc:  # never let a preload failure stop the worker
         log.error("starting the stage processes failed with %s", type(exc).__name__)
         report = []
@@ -179,19 +206,42 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
+def _pin_threads(settings: Settings) -> None:
+    """Torch's threads (``ANON_TORCH_THREADS``), before any model loads: the environment variables always (the
+    zygote and its stage processes inherit them); torch itself only where it runs here — inline
+    (``stage_processes=0``), or already imported — so that a worker whose stages run in stage processes never
+    loads torch (~1 s and ~190 MB)."""
+    from app.detection.torch_setup import configure_threads, set_thread_environment
+
+    if settings.stage_processes == 0 or "torch" in sys.modules:
+        configure_threads(settings.torch_threads)
+    else:
+        set_thread_environment(settings.torch_threads)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Start the Faust worker.
 
     Refuses to start (exit code 2) without a table encryption key or HMAC secret unless plaintext tables are
-    explicitly allowed, or when ``ANON_BROKER_URL`` names no server; waits for the broker (:func:`wait_for_broker`) and
-    exits with :data:`BROKER_UNREACHABLE_EXIT_CODE` (69) if ``ANON_BROKER_STARTUP_TIMEOUT`` expires first.
+    explicitly allowed, or when ``ANON_BROKER_URL`` names no server; starts loading (:meth:`StagePool.open
+    <app.isolation.StagePool.open>`: exit code 78 with one line on an invalid configuration); waits for the broker
+    (:func:`wait_for_broker`) and exits with :data:`BROKER_UNREACHABLE_EXIT_CODE` (69) if
+    ``ANON_BROKER_STARTUP_TIMEOUT`` expires first (78 instead if the models then fail to load). The stage zygote
+    and its stage processes end with it, whatever the exit.
     """
+    settings = settings_or_exit()
+    try:
+        _start(settings, argv)
+    finally:  # every exit, and before the interpreter waits for the stage threads: end the zygote and stage processes
+        pool.close()
+
+
+def _start(settings: Settings, argv: list[str] | None) -> None:
+    """:func:`main` once the settings are valid."""
     from app.crypto import KeyError_, cipher_from_settings, hasher_from_settings
     from app.settings import kafka_bootstrap_servers
-    from app.pipeline import Pipeline
-    from app.startup import components_or_exit
+    from app.startup import ConfigurationError, fail
 
-    settings = settings_or_exit()
     try:
         cipher = cipher_from_settings(settings)
         hasher_from_settings(settings)
@@ -201,16 +251,19 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(2) from None
     if not cipher.encrypts:
         log.warning("tables of solutions are stored in PLAINTEXT (ANON_ALLOW_PLAINTEXT_TABLES): development only")
-    # fail fast: every configured language's detector, coreferencers and operators are built once here, in a
-    # throw-away pipeline (the stage processes build their own, app/isolation.py)
-    components_or_exit(settings, Pipeline(settings))
-    startup_log, handler = _startup_logger()
-    from app.detection.torch_setup import configure_threads
-
-    configure_threads(settings.torch_threads)  # before any model loads (issue 18: no thread cliff)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)  # Faust installs its own handlers later
+    startup_log, handler = _startup_logger()
     try:
-        reachable = wait_for_broker(servers, settings.broker_startup_timeout, logger=startup_log)
+        _pin_threads(settings)  # before any model loads here (issue 18: no thread cliff); the zygote pins its own
+        # the models load once, in the stage zygote, while this process waits for the broker and starts Faust
+        # (inline: here, now); a configuration error found there, now or while waiting, exits with code 78
+        pool.open(settings)
+        reachable = wait_for_broker(servers, settings.broker_startup_timeout, logger=startup_log, sleep=pool.sleep)
+        pool.sleep(0)
+        if not reachable:
+            pool.wait_loaded()  # a configuration error still wins, as when the models loaded before the broker wait
+    except ConfigurationError as exc:
+        fail(str(exc))
     except KeyboardInterrupt:  # Ctrl-C while waiting: nothing was consumed
         raise SystemExit(0) from None
     finally:
@@ -223,10 +276,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(BROKER_UNREACHABLE_EXIT_CODE)
     args = sys.argv[1:] if argv is None else argv
     sys.argv = [sys.argv[0], "worker", "--without-web", *(args or ["-l", "info"])]
-    try:
-        faust_app.main()
-    finally:  # before the interpreter waits for the stage threads: end the stage processes they wait on
-        pool.close()
+    faust_app.main()
 
 
 if __name__ == "__main__":

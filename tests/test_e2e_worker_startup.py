@@ -147,3 +147,27 @@ def test_sigterm_while_waiting_for_the_broker_exits_0(start_worker):
     worker = start_worker(port)
     _wait_for_log(worker, WAITING.format(port=port, n=1), timeout=60)
     assert worker.stop() == 0
+
+
+def test_a_configuration_error_found_while_faust_starts_exits_78(start_worker, tmp_path):
+    """The broker is up, so Faust starts while the stage zygote builds the detectors; an option only building finds
+    invalid ends the worker with exit code 78 and the one line last, never ``worker ready``."""
+    config = tmp_path / "detection-bad-option.json"
+    config.write_text(json.dumps({"*": {"recognizers": ["email", "gazetteer"], "gazetteer_min_population": "many"}}),
+                      "utf-8")
+    port = free_port()
+    broker = TansuBroker(port, log_path=tmp_path / "tansu.log")
+    broker.start()
+    try:
+        worker = start_worker(port, ANON_PRELOAD_LANGUAGES="en", ANON_DETECTION_CONFIG=str(config))
+        deadline = time.monotonic() + 120
+        while worker.running and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert worker.returncode == 78, _log(worker)
+    finally:
+        broker.stop()
+    log = _log(worker)
+    assert log.rstrip().splitlines()[-1] == (
+        "anonymizer worker: invalid configuration: detection for language 'en' (ANON_DETECTION_CONFIG, "
+        "ANON_NER_MODEL_DIR): invalid literal for int() with base 10: 'many'")
+    assert "worker ready" not in log and "Traceback" not in log

@@ -22,7 +22,8 @@ alternate pipeline / in-process (``--rounds``), each side keeping its processes 
 Reported per run: documents/s, characters/s, characters per CPU-second (CPU of the worker or in-process
 processes: contention shows as a drop), latency per document p50/p95/p99 end to end and per stage (pipeline:
 from the records' producer timestamps, queueing included; in-process: the stage's own time), peak RSS per
-process, load time (process start → ready), and the 1-minute load average before and after. With
+process (for a worker also the largest peak RSS among its stage zygote and stage processes, which hold the models),
+load time (process start → ready), and the 1-minute load average before and after. With
 ``--paced`` a last pipeline phase publishes 2,000-character documents at half the measured saturation rate and
 reports their end-to-end latency. With ``--contention`` each in-process round runs a second time beside one
 CPU-bound process (a busy loop), and the report compares characters per CPU-second alone and under contention
@@ -108,6 +109,19 @@ def peak_rss_mb(pid: int) -> Optional[float]:
     except (OSError, ValueError):
         pass
     return None
+
+
+def descendants_peak_rss_mb(pid: int) -> Optional[float]:
+    """The largest peak RSS (:func:`peak_rss_mb`) among the live descendants of process ``pid``: a worker's stage
+    zygote and stage processes (:mod:`app.isolation`), which hold the models; ``None`` when it has none."""
+    import psutil
+
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return None
+    peaks = [p for p in (peak_rss_mb(child.pid) for child in children) if p is not None]
+    return max(peaks, default=None)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -420,6 +434,7 @@ class PipelineBench:
                               "corefer": percentiles(gaps(s.topic_detected, s.topic_resolved)),
                               "anonymize": percentiles(gaps(s.topic_resolved, s.topic_translation_requests))},
                 "peak_rss_mb": [peak_rss_mb(w.proc.pid) for w in self.workers],
+                "stage_peak_rss_mb": [descendants_peak_rss_mb(w.proc.pid) for w in self.workers],
                 "loadavg_1min_after": loadavg(one_minute=True)}
 
 
@@ -686,7 +701,8 @@ def summarize(report: dict[str, Any], console) -> None:
 
     t = Table(title=f"Throughput, median of {report['rounds']} alternating rounds, {report['workers']} process(es) per "
                     f"side, {report['cpu_count']} CPUs")
-    for col in ("run", "docs/s", "chars/s", "chars/CPU-s", "p50 / p95 / p99 s (end to end)", "peak RSS MB"):
+    for col in ("run", "docs/s", "chars/s", "chars/CPU-s", "p50 / p95 / p99 s (end to end)", "peak RSS MB",
+                "stage processes' peak RSS MB"):
         t.add_column(col, justify="left" if col == "run" else "right")
     for name, key in (("pipeline (Kafka + workers)", "pipeline"), ("in-process stages", "in_process")):
         runs = report.get(key) or []
@@ -695,7 +711,8 @@ def summarize(report: dict[str, Any], console) -> None:
         med = {k: statistics.median(r[k] for r in runs) for k in ("docs_per_s", "chars_per_s", "chars_per_cpu_s")}
         lat = runs[-1]["latency_s"]["end_to_end"]
         t.add_row(name, f"{med['docs_per_s']:.2f}", f"{med['chars_per_s']:.0f}", f"{med['chars_per_cpu_s']:.0f}",
-                  f"{lat['p50']} / {lat['p95']} / {lat['p99']}", str(max(x for r in runs for x in r["peak_rss_mb"] if x)))
+                  f"{lat['p50']} / {lat['p95']} / {lat['p99']}", str(max(x for r in runs for x in r["peak_rss_mb"] if x)),
+                  str(max((x for r in runs for x in r.get("stage_peak_rss_mb", []) if x), default="—")))
     console.print(t)
     if report.get("pipeline") and report.get("in_process"):
         ratios = [p["docs_per_s"] / max(i["docs_per_s"], 1e-9) for p, i in zip(report["pipeline"], report["in_process"])]

@@ -35,7 +35,7 @@ from app.detection.second_pass import all_occurrences, label_consistency, short_
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
-from app.registry import create
+from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
 from app.tokenization import split_sentences, tokenize
 
@@ -348,6 +348,36 @@ COMPONENT_SETS: dict[str, dict[str, bool]] = {
     "second_pass": {"patterns": True, "rules": False, "second_pass": True, "proper_nouns": False},
     "full": {"patterns": True, "rules": True, "second_pass": True, "proper_nouns": True},
 }
+
+
+def check_configuration(language: str, *, model_dir: str | None = None, config: dict[str, Any] | None = None,
+                        components: str = "full") -> None:
+    """Check what :func:`build_detector` would look up for ``language`` without building anything: the detection
+    configuration (files readable, sections and keys known: :func:`app.detection.config.language_config`), the
+    names of its recognizers and rules, and — with ``model_dir`` (``ANON_NER_MODEL_DIR``) and the ``stanza``
+    recognizer — that ``<model_dir>/<language>`` holds an NER model (:func:`app.detection.stanza_ner.resolve_model`,
+    files only). Milliseconds once the configuration is read: no word list, gazetteer or NER model is loaded, torch
+    is not imported. Options (``custom_files``, ``gazetteer_min_population``, ``ner_recall_bias``) and the default
+    model locations are checked when the detector is built.
+
+    Raises:
+        KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
+            or component set.
+        ValueError, OSError: an invalid or unreadable configuration file (as :func:`build_detector`).
+        app.detection.stanza_ner.ModelNotFoundError: no NER model in ``<model_dir>/<language>``.
+    """
+    cfg = config if config is not None else language_config(language)
+    switches = COMPONENT_SETS[components]
+    names = [name for name in cfg["recognizers"] if switches["patterns"] or name == "stanza"]
+    for name in names:
+        get("recognizer", name)
+    if switches["rules"]:
+        for name in cfg.get("rules", []):
+            get("detection_rule", name)
+    if model_dir and "stanza" in names:
+        from app.detection.stanza_ner import resolve_model
+
+        resolve_model(language, Path(model_dir) / language)
 
 
 def build_detector(

@@ -25,6 +25,20 @@ THREAD_ENV_VARS: tuple[str, ...] = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENB
 DEVICES: tuple[str, ...] = ("cpu", "cuda")
 
 
+def set_thread_environment(threads: int) -> None:
+    """Set the environment variables of :data:`THREAD_ENV_VARS` to ``threads``, without importing torch: for the
+    runtimes that start later in this process and for child processes (the worker process runs no model when
+    its stages run in stage processes, :mod:`app.isolation`, and so need not load torch).
+
+    Raises:
+        ValueError: ``threads`` < 1.
+    """
+    if threads < 1:
+        raise ValueError(f"torch_threads must be at least 1, not {threads}")
+    for name in THREAD_ENV_VARS:
+        os.environ[name] = str(threads)
+
+
 def configure_threads(threads: int) -> int:
     """Pin torch's intra-op and inter-op pools (and OpenMP/MKL/OpenBLAS) to ``threads`` threads.
 
@@ -42,10 +56,7 @@ def configure_threads(threads: int) -> int:
     Raises:
         ValueError: ``threads`` < 1.
     """
-    if threads < 1:
-        raise ValueError(f"torch_threads must be at least 1, not {threads}")
-    for name in THREAD_ENV_VARS:
-        os.environ[name] = str(threads)
+    set_thread_environment(threads)
     import torch
 
     torch.set_num_threads(threads)

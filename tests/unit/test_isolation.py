@@ -15,6 +15,7 @@ import agents.common as common
 from app.isolation import StageFailed, StagePool
 from app.pipeline import StageError
 from app.settings import Settings
+from app.startup import ConfigurationError
 
 
 def detected(job_id: str, names: int) -> bytes:
@@ -182,6 +183,92 @@ async def test_inline_mode_runs_in_the_worker_process(preload_nothing):
     with pytest.raises(StageError):
         await pool.run("corefer", "corefer", b"[]")
     pool.close()
+
+
+# --- start-up: the configuration checked in the zygote, the models loaded once -------------------------------
+
+
+def _write(tmp_path, name: str, data: dict) -> str:
+    path = tmp_path / name
+    path.write_text(orjson.dumps(data).decode(), "utf-8")
+    return str(path)
+
+
+def test_open_checks_the_configuration_in_the_zygote(tmp_path, monkeypatch):
+    monkeypatch.setenv("ANON_COREFERENCE_CONFIG", _write(tmp_path, "coref.json",
+                                                         {"en": {"labels": {"PERSON": {"rules": ["partiall"]}}}}))
+    pool = pool_with(stage_processes=1, preload_languages=["en"])
+    try:
+        with pytest.raises(ConfigurationError, match=r"^coreference for language 'en' \(ANON_COREFERENCE_CONFIG\): "
+                                                     r"unknown coreference rule 'partiall'"):
+            pool.open()
+        assert pool._zygote is None
+    finally:
+        pool.close()
+
+
+async def test_an_error_found_while_the_zygote_loads_reaches_the_worker(tmp_path, monkeypatch):
+    """The zygote's check passes; building the detector then fails on an option: :meth:`StagePool.sleep` (the
+    worker waiting for the broker) and :meth:`StagePool.start` (Faust running) raise the configuration error."""
+    monkeypatch.setenv("ANON_DETECTION_CONFIG", _write(tmp_path, "det.json", {
+        "*": {"recognizers": ["email", "gazetteer"], "gazetteer_min_population": "many"}}))
+    reason = r"^detection for language 'en' .*invalid literal for int\(\) with base 10: 'many'"
+    pool = pool_with(stage_processes=1, preload_languages=["en"])
+    try:
+        pool.open()  # the names are right
+        with pytest.raises(ConfigurationError, match=reason):
+            pool.wait_loaded(120)
+    finally:
+        pool.close()
+    pool = pool_with(stage_processes=1, preload_languages=["en"])
+    try:
+        pool.open()
+        with pytest.raises(ConfigurationError, match=reason):
+            await pool.start()
+    finally:
+        pool.close()
+
+
+async def test_a_zygote_started_by_open_serves_the_stage_processes(tmp_path, monkeypatch):
+    monkeypatch.setenv("ANON_DETECTION_CONFIG", _write(tmp_path, "det.json", {"*": {"recognizers": ["email"]}}))
+    pool = pool_with(stage_processes=1, preload_languages=["en", "de"])
+    try:
+        pool.open()
+        zygote = pool._zygote
+        pool.sleep(0.1)
+        assert await pool.start() == [("en", ("ok", None)), ("de", ("ok", None))]
+        assert pool._zygote is zygote and zygote.alive  # no second zygote
+        job_id, _ = await pool.run("detect", "detect", orjson.dumps(
+            {"job_id": "mail", "language": "de", "text": "Schreiben Sie an a.b@example.org."}))
+        assert job_id == "mail"
+    finally:
+        pool.close()
+
+
+async def test_inline_mode_checks_and_loads_the_pipeline_it_runs(tmp_path, monkeypatch):
+    import app.pipeline
+    from app.detection.config import _cached_config
+
+    monkeypatch.setenv("ANON_DETECTION_CONFIG", _write(tmp_path, "det.json", {"*": {"recognizers": ["email"]}}))
+    built = []
+
+    class Counted(app.pipeline.Pipeline):
+        def __init__(self, *args, **kwargs):
+            built.append(self)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(app.pipeline, "Pipeline", Counted)
+    _cached_config.cache_clear()  # this test's detection configuration (patterns only: no NER model)
+    pool = pool_with(stage_processes=0, preload_languages=["en"])
+    try:
+        pool.open()
+        assert list(built[0]._detectors) == ["en"]
+        assert await pool.start() == [("en", ("ok", None))]
+        assert (await pool.run("corefer", "corefer", CHEAP))[0] == "cheap"
+        assert len(built) == 1  # checked, loaded and run: one pipeline
+    finally:
+        pool.close()
+        _cached_config.cache_clear()
 
 
 # --- consume: lanes per key ---------------------------------------------------------------------------

@@ -96,6 +96,32 @@ def test_a_typo_in_the_coreference_configuration_stops_the_worker(tmp_path):
         "unknown coreference rule 'partiall' (known: acronym, genitive,")
 
 
+def test_a_missing_ner_model_stops_the_worker_before_any_model_loads(tmp_path):
+    empty = tmp_path / "models"
+    empty.mkdir()
+    rc, output, seconds = _run_worker(tmp_path, ANON_NER_MODEL_DIR=str(empty))
+    assert rc == 78 and seconds < 60
+    assert output.strip().splitlines() == [
+        "anonymizer worker: invalid configuration: detection for language 'en' (ANON_DETECTION_CONFIG, "
+        "ANON_NER_MODEL_DIR): ModelNotFoundError"]
+
+
+@pytest.mark.parametrize("stage_processes", ["1", "0"])
+def test_an_invalid_option_found_while_the_detector_is_built_stops_the_worker(tmp_path, stage_processes):
+    """Options are checked when the detector is built: in the stage zygote while the worker waits for the broker
+    (the wait may have logged first), or in the worker process inline. Either way 78 and the reason last, not 69."""
+    config = _config(tmp_path, "det.json", {"*": {"recognizers": ["email", "gazetteer"],
+                                                  "gazetteer_min_population": "many"}})
+    rc, output, seconds = _run_worker(tmp_path, ANON_DETECTION_CONFIG=config, ANON_STAGE_PROCESSES=stage_processes)
+    assert rc == 78 and seconds < 60, output
+    lines = output.strip().splitlines()
+    assert lines[-1] == ("anonymizer worker: invalid configuration: detection for language 'en' (ANON_DETECTION_CONFIG, "
+                         "ANON_NER_MODEL_DIR): invalid literal for int() with base 10: 'many'")
+    assert all("waiting for the Kafka broker" in line for line in lines[:-1]), output
+    if stage_processes == "0":
+        assert len(lines) == 1, output
+
+
 def test_a_valid_configuration_gets_past_the_checks(tmp_path):
     patterns_only = _config(tmp_path, "det.json", {"*": {"recognizers": ["email", "date"]}})
     rc, output, _ = _run_worker(tmp_path, ANON_DETECTION_CONFIG=patterns_only)

@@ -121,9 +121,9 @@ def _main_with(monkeypatch, **values) -> list[list[str]]:
     """Run ``app.worker.main([])`` with these settings; Faust is replaced by a recorder of ``sys.argv``. No language
     is preloaded (the start-up check would otherwise load every NER model)."""
     started: list[list[str]] = []
+    values.setdefault("preload_languages", [])
     monkeypatch.setattr(app.settings, "get_settings",
-                        lambda: Settings(table_keys=generate_key(), table_hmac_secret=generate_key(),
-                                         preload_languages=[], **values))
+                        lambda: Settings(table_keys=generate_key(), table_hmac_secret=generate_key(), **values))
     monkeypatch.setattr(app.worker.faust_app, "main", lambda: started.append(list(app.worker.sys.argv[1:])))
     monkeypatch.setattr(app.worker.sys, "argv", ["worker"])
     main([])
@@ -183,3 +183,34 @@ def test_main_pins_torch_threads_before_faust_starts(monkeypatch):
     finally:
         torch.set_num_threads(before)
     assert seen == [1]
+
+
+def test_main_builds_no_pipeline_in_this_process_when_stage_processes_run_the_stages(monkeypatch, tmp_path):
+    """The configuration is checked and the models are loaded in the stage zygote only (issue 18: they were loaded
+    twice, once in a throw-away pipeline of the worker process)."""
+    import app.pipeline
+
+    config = tmp_path / "det.json"
+    config.write_text('{"*": {"recognizers": ["email"]}}', "utf-8")
+    monkeypatch.setenv("ANON_DETECTION_CONFIG", str(config))  # the zygote's (it inherits the environment)
+
+    def no_pipeline_here(*args, **kwargs):
+        raise AssertionError("the worker process built a pipeline")
+
+    monkeypatch.setattr(app.pipeline.Pipeline, "__init__", no_pipeline_here)
+    with _listen() as sock:
+        started = _main_with(monkeypatch, broker_url=f"kafka://127.0.0.1:{sock.getsockname()[1]}",
+                             preload_languages=["en", "de"], stage_processes=1)
+    assert started == [["worker", "--without-web", "-l", "info"]]
+
+
+def test_main_exits_78_when_the_zygote_finds_the_configuration_invalid(monkeypatch, tmp_path, capsys):
+    config = tmp_path / "coref.json"
+    config.write_text('{"en": {"labels": {"PERSON": {"rules": ["partiall"]}}}}', "utf-8")
+    monkeypatch.setenv("ANON_COREFERENCE_CONFIG", str(config))
+    with _listen() as sock, pytest.raises(SystemExit) as exit_:
+        _main_with(monkeypatch, broker_url=f"kafka://127.0.0.1:{sock.getsockname()[1]}", preload_languages=["en"],
+                   stage_processes=1)
+    assert exit_.value.code == 78
+    assert capsys.readouterr().err.startswith("anonymizer worker: invalid configuration: coreference for language "
+                                              "'en' (ANON_COREFERENCE_CONFIG): unknown coreference rule 'partiall'")

@@ -59,6 +59,8 @@ class WorkerProcess:
         cwd: working directory of the worker; default the log file's directory. Faust creates its data
             directory ``<app_id>-data/`` there, so it must not be the source checkout.
         module: the module run with ``python -m`` (default ``app.worker``; tests may substitute a fake).
+        source: the source checkout whose ``app/`` runs (first on ``PYTHONPATH``); default this one
+            (:func:`repo_root`). ``anonymizer-dev startup`` compares two checkouts this way.
 
     The child runs in its own session (Ctrl-C in a terminal reaches the parent, which stops it).
     """
@@ -66,7 +68,7 @@ class WorkerProcess:
     def __init__(self, *, broker_url: str, redis_url: str, log_path: os.PathLike | str,
                  app_id: Optional[str] = None, extra_env: Optional[dict[str, str]] = None,
                  python: Optional[str] = None, cwd: Optional[os.PathLike | str] = None,
-                 module: str = "app.worker") -> None:
+                 module: str = "app.worker", source: Optional[os.PathLike | str] = None) -> None:
         self.broker_url = broker_url
         self.redis_url = redis_url
         self.app_id = app_id or f"anon-{uuid.uuid4().hex[:10]}"
@@ -75,6 +77,7 @@ class WorkerProcess:
         self.python = python or sys.executable
         self.cwd = Path(cwd) if cwd else self.log_path.parent
         self.module = module
+        self.source = Path(source) if source is not None else None
         self.proc: Optional[subprocess.Popen] = None
         self._log: Optional[IO[bytes]] = None
 
@@ -110,7 +113,7 @@ class WorkerProcess:
         for name in ("ANON_SETTINGS_FILE", "ANON_NER_MODEL_DIR"):  # relative to our cwd, not the worker's
             if env.get(name) and not os.path.isabs(env[name]):
                 env[name] = os.path.abspath(env[name])
-        root = repo_root()
+        root = self.source or repo_root()
         if root is not None:
             env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
