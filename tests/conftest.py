@@ -67,20 +67,36 @@ def pytest_configure(config: pytest.Config) -> None:
     properties.load(properties.profile_for(config.option.markexpr or "", os.environ.get("HYPOTHESIS_PROFILE")))
 
 
-#: the fixtures of the session's broker and Redis: a test that uses one (directly or through ``worker``) joins the
-#: xdist group :data:`BROKER_GROUP`
-BROKER_FIXTURES = frozenset({"kafka_bootstrap", "redis_url"})
+#: the session broker's fixture: a test that uses it (directly or through ``worker``) joins the xdist group
+#: :data:`BROKER_GROUP`; tests that use only Redis (own key prefixes) or start their own brokers run anywhere
+BROKER_FIXTURES = frozenset({"kafka_bootstrap"})
 BROKER_GROUP = "broker"
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """The test processes of ``make test`` (pytest-xdist, ``-n 3 --dist loadgroup``) take whole groups: every test that
+    uses the session's broker runs in one process, so the session starts one Tansu broker and one shared worker (not
+    one per process), and ``tests/test_no_leaks.py``, which runs after the other e2e tests of its group, scans
+    everything they wrote; every other test runs with the rest of its file, so a module's fixtures (a worker, a model,
+    the toy language's run) are built once, not once per process."""
+    group = BROKER_GROUP if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())) else item.nodeid.split("::")[0]
+    item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With pytest-xdist (``make test`` runs ``-n 2 --dist loadgroup``): every test that uses the session's broker or
-    Redis runs in one test process, so the session starts one Tansu broker and one shared worker (not one per
-    process), and ``tests/test_no_leaks.py``, which runs after the other e2e tests of its group, scans everything
-    they wrote. The other tests are spread over the processes one by one."""
+    """Give each test of an ``xdist_group`` its group suffix (``...::test@broker``), which xdist's ``loadgroup``
+    scheduler reads. xdist 3.8 writes the suffix to ``item._nodeid``, which pytest 9.2 no longer reads (the node id is
+    ``item._id``): without this, the groups are silently ignored."""
+    if not config.getvalue("loadgroup"):  # set in xdist's test processes under --dist loadgroup
+        return
+    from _pytest.nodeid import NodeId
+
     for item in items:
-        if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group(BROKER_GROUP))
+        groups = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                         for m in item.iter_markers("xdist_group")})
+        if groups and "@" not in item.nodeid and hasattr(item, "_id"):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
 
 @pytest.fixture(scope="session")
