@@ -537,6 +537,10 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="worker processes, and in-process processes (default 1, or $WORKERS)")
     ap.add_argument("--partitions", type=int, default=0, help="partitions per topic (default max(4, workers))")
     ap.add_argument("--torch-threads", type=int, default=1, help="torch threads per process (default 1)")
+    ap.add_argument("--stage-processes", type=int, default=None,
+                    help="stage processes per worker (ANON_STAGE_PROCESSES, and no process reserved for small inputs: "
+                         "ANON_STAGE_SMALL_INPUT_BYTES=0; default the worker's own, 2 + 1 reserved): with 1, each worker "
+                         "runs its stages on one core, and --workers n compares n such workers with one")
     ap.add_argument("--in-process-batch", type=int, default=0,
                     help="documents per detect_many call in-process (default ANON_AGENT_BATCH_SIZE = 1, as the detect agent)")
     ap.add_argument("--presidio", choices=("auto", "on", "off"), default="auto",
@@ -614,6 +618,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             env = {"ANON_TABLE_KEY_PREFIX": prefix, "ANON_TABLE_TTL_SECONDS": "600", "ANON_TABLE_KEYS": key,
                    "ANON_TABLE_KEYS_FILE": "", "ANON_TOPIC_PARTITIONS": str(partitions),
                    "ANON_TORCH_THREADS": str(args.torch_threads), **every_method_policy()}
+            if args.stage_processes is not None:
+                env["ANON_STAGE_PROCESSES"] = str(args.stage_processes)
+                env["ANON_STAGE_SMALL_INPUT_BYTES"] = "0"
+                report["stage_processes"] = args.stage_processes
             for i in range(workers_n):
                 log_path = args.out / f"benchmark-worker-{i}.log"
                 log_path.write_bytes(b"")
