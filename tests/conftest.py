@@ -88,7 +88,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Give each test of an ``xdist_group`` its group suffix (``...::test@broker``), which xdist's ``loadgroup``
     scheduler reads. xdist 3.8 writes the suffix to ``item._nodeid``, which pytest 9.2 no longer reads (the node id is
     ``item._id``): without this, the groups are silently ignored."""
-    if not config.getvalue("loadgroup"):  # set in xdist's test processes under --dist loadgroup
+    if not getattr(config.option, "loadgroup", False):  # set in the test processes of xdist under --dist loadgroup
         return
     from _pytest.nodeid import NodeId
 
