@@ -397,7 +397,7 @@ def e2e_batch(draw) -> list[tuple[str, bytes]]:
 
 
 @pytest.fixture(scope="module")
-def fuzz_worker(request):
+def fuzz_worker(request, kafka_bootstrap):  # the session broker's (tests/conftest.py groups its tests in one process)
     """The session's ``worker``; with ``ANON_TEST_WORKER_DETECTION=patterns`` a worker without NER model (for
     machines where no model is installed)."""
     if os.environ.get("ANON_TEST_WORKER_DETECTION") == "patterns":

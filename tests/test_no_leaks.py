@@ -75,7 +75,7 @@ def _pattern(surfaces: set[str]) -> re.Pattern | None:
 
 
 @pytest.fixture(scope="module")
-def leak_worker(request):
+def leak_worker(request, kafka_bootstrap):  # the session broker's (tests/conftest.py groups its tests in one process)
     """The session's ``worker``; with ``ANON_TEST_WORKER_DETECTION=patterns`` a worker without NER model."""
     if os.environ.get("ANON_TEST_WORKER_DETECTION") == "patterns":
         import json
