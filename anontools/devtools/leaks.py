@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Optional
 
 __all__ = ["CASELESS_FROM", "LeakScan", "comparable", "find_leaks", "scan_records"]
@@ -131,29 +131,30 @@ class LeakScan:
     """The figures of a leak scan over anonymized records (:func:`scan_records`).
 
     Attributes:
-        records: records scanned.
-        originals_checked: (record, distinct original) pairs compared.
         leaks: (record, original) pairs found in clear — must be 0.
+        leaking_jobs: job ids of the first records with a leak (never the originals: personal data).
+        records: records scanned.
+        records_without_originals: records for which no original was known (no detected entity, no table).
+        originals_checked: (record, distinct original) pairs compared.
         skipped: (record, original) pairs without a word character (not comparable).
         common_words: (record, original) pairs found only as the common word (a name in lower case; not leaks).
-        records_without_originals: records for which no original was known (no detected entity, no table).
-        leaking_jobs: job ids of the first records with a leak (never the originals: personal data).
     """
 
-    records: int = 0
-    originals_checked: int = 0
+    # what was found
     leaks: int = 0
+    leaking_jobs: list[str] = field(default_factory=list)
+    # what was scanned
+    records: int = 0
+    records_without_originals: int = 0
+    originals_checked: int = 0
+    # what was not compared, or not counted as a leak
     skipped: int = 0
     common_words: int = 0
-    records_without_originals: int = 0
-    leaking_jobs: list[str] = field(default_factory=list)
 
     def add(self, other: "LeakScan") -> "LeakScan":
         """The sum of two scans (e.g. two phases of one scenario)."""
-        return LeakScan(self.records + other.records, self.originals_checked + other.originals_checked,
-                        self.leaks + other.leaks, self.skipped + other.skipped, self.common_words + other.common_words,
-                        self.records_without_originals + other.records_without_originals,
-                        (self.leaking_jobs + other.leaking_jobs)[:10])
+        counts = {f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self) if f.name != "leaking_jobs"}
+        return LeakScan(leaking_jobs=(self.leaking_jobs + other.leaking_jobs)[:10], **counts)
 
     @classmethod
     def from_dict(cls, data: dict) -> "LeakScan":

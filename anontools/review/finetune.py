@@ -146,25 +146,31 @@ async def _load_records(language: str) -> list[dict[str, Any]]:
 
 
 def main(
+    # the model
     language: opt.Language,
-    corpus_train: Annotated[Path, typer.Option(help="corpus mixed into training (rehearsal)")],
-    dev: opt.DevCorpus,
     output: Annotated[Path, typer.Option(help="directory for the fine-tuned model")],
-    format: opt.CorpusFormat = "auto",
+    base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
+    # the corrections
     holdout: Annotated[int, typer.Option(help="corrections held out of training and scored")] = 0,
-    corpus_sentences: Annotated[int, typer.Option(help="corpus sentences mixed in")] = 2000,
     repeat: Annotated[int, typer.Option(help="times each correction sentence is repeated")] = 2,
     entities_only: Annotated[bool, typer.Option(help="train only on correction sentences with an entity")] = False,
-    max_steps: opt.MaxSteps = 300,
-    batch_size: opt.BatchSize = 32,
-    lr: Annotated[float, typer.Option(help="learning rate of the fine-tuning (the base model's optimizer)")] = 0.01,
+    # the rehearsal corpus
+    corpus_train: Annotated[Path, typer.Option(help="corpus mixed into training (rehearsal)")] = ...,
+    corpus_sentences: Annotated[int, typer.Option(help="corpus sentences mixed in")] = 2000,
+    format: opt.CorpusFormat = "auto",
+    # scoring
+    dev: opt.DevCorpus = ...,
     eval_interval: Annotated[int, typer.Option(help="steps between dev evaluations; the best is kept (0 = at the end)")] = 0,
-    base_model_dir: Annotated[Path | None, typer.Option(help="model to start from (default: the shipped one)")] = None,
-    work_dir: opt.WorkDir = None,
-    json_report: opt.JsonReport = None,
     evaluate_only: Annotated[bool, typer.Option(help="no training: report on the model already in --output")] = False,
     match_recall: Annotated[bool, typer.Option(help="also score the new model at the smallest recall bias that "
                                                "keeps the dev binary recall (chosen on dev)")] = False,
+    # the optimisation
+    max_steps: opt.MaxSteps = 300,
+    batch_size: opt.BatchSize = 32,
+    lr: Annotated[float, typer.Option(help="learning rate of the fine-tuning (the base model's optimizer)")] = 0.01,
+    # files
+    work_dir: opt.WorkDir = None,
+    json_report: opt.JsonReport = None,
 ) -> None:
     """Fine-tune a language's NER model on the stored corrections; report dev and held-out scores before/after."""
     import torch
