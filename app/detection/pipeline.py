@@ -350,6 +350,11 @@ COMPONENT_SETS: dict[str, dict[str, bool]] = {
 }
 
 
+def _recognizer_names(cfg: dict[str, Any], switches: dict[str, bool]) -> list[str]:
+    """The recognizers of ``cfg`` that a component set (:data:`COMPONENT_SETS`) keeps: all, or only ``stanza``."""
+    return [name for name in cfg["recognizers"] if switches["patterns"] or name == "stanza"]
+
+
 def check_configuration(language: str, *, model_dir: str | None = None, config: dict[str, Any] | None = None,
                         components: str = "full") -> None:
     """Check what :func:`build_detector` would look up for ``language`` without building anything: the detection
@@ -368,7 +373,7 @@ def check_configuration(language: str, *, model_dir: str | None = None, config: 
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
-    names = [name for name in cfg["recognizers"] if switches["patterns"] or name == "stanza"]
+    names = _recognizer_names(cfg, switches)
     for name in names:
         get("recognizer", name)
     if switches["rules"]:
@@ -406,9 +411,7 @@ def build_detector(
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
-    names = list(cfg["recognizers"])
-    if not switches["patterns"]:
-        names = [n for n in names if n == "stanza"]
+    names = _recognizer_names(cfg, switches)
 
     def _tagger() -> Tagger:  # the configured recall bias reaches the default factory; custom ones decide for themselves
         if tagger_factory is default_tagger_factory:

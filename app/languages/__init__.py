@@ -46,6 +46,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+import pydantic
+
 from app.detection.labels import STANDARD_LABELS
 from app.languages.grammar import Grammar
 from app.registry import UnknownComponent
@@ -311,31 +313,27 @@ def _known(table: object, names: set[str], where: str) -> None:
 
 
 def _typed(value: object, hint: Any, where: str) -> Any:
-    """``value`` read from TOML as the type ``hint``: ``str``, ``bool``, ``X | None``, ``tuple[...]`` and
-    ``frozenset[...]`` (from a list; a tuple of pairs also from a table, its rows in order), ``dict[str, ...]`` and a
-    dataclass (from a table), checked element by element.
+    """``value`` read from TOML as the type ``hint``, converted and checked by pydantic (a list becomes a tuple or a
+    frozenset, a table a mapping or a dataclass; no number becomes a string); a tuple of pairs may also come from a
+    table (its rows in order), and a dataclass's table may name only its fields.
 
     Raises:
-        ValueError: ``value`` is not of that type (``where`` names it).
+        ValueError: ``value`` is not of that type (``where`` and the entry's position name it).
     """
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType) and len([a for a in args if a is not type(None)]) == 1:
-        return _typed(value, next(a for a in args if a is not type(None)), where)
-    if is_dataclass(hint) and isinstance(value, dict):
-        _known(value, {f.name for f in fields(hint)}, where)
-        kinds = typing.get_type_hints(hint)
-        return hint(**{name: _typed(item, kinds[name], f"{where} {name}") for name, item in value.items()})
-    if origin is dict and isinstance(value, dict):
-        return {key: _typed(item, args[1], f"{where} {key}") for key, item in value.items()}
-    if origin is tuple and args[1:] == (Ellipsis,) and typing.get_origin(args[0]) is tuple and isinstance(value, dict):
+    inner = next((a for a in typing.get_args(hint) if a is not type(None)), hint) if typing.get_origin(hint) in (
+        typing.Union, types.UnionType) else hint
+    if is_dataclass(inner) and isinstance(value, dict):
+        _known(value, {f.name for f in fields(inner)}, where)
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and args[1:] == (Ellipsis,) and typing.get_origin(args[0]) is tuple \
+            and isinstance(value, dict):
         value = [list(row) for row in value.items()]
-    if origin in (tuple, frozenset) and isinstance(value, list):
-        kinds = args[:1] * len(value) if origin is frozenset or args[1:] == (Ellipsis,) else args
-        if len(kinds) == len(value):
-            return origin(_typed(item, kind, f"{where}[{i}]") for i, (item, kind) in enumerate(zip(value, kinds)))
-    if origin is None and type(value) is hint:
-        return value
-    raise ValueError(f"{where}: expected {hint}, got {value!r}")
+    try:
+        return pydantic.TypeAdapter(hint).validate_python(value)
+    except pydantic.ValidationError as exc:
+        error = exc.errors()[0]
+        at = "".join(f" {part}" for part in error["loc"] if isinstance(part, str))  # the entry's keys
+        raise ValueError(f"{where}{at}: expected {hint}, got {value!r} ({error['msg']})") from None
 
 
 @dataclass(frozen=True, kw_only=True)
