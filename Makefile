@@ -43,9 +43,12 @@ run: install
 
 demo: run
 
-# pytest exits with 5 when no test was collected: not a failure here.
+# pytest exits with 5 when no test was collected: not a failure here. Bytecode is cached (__pycache__, gitignored)
+# even where the environment sets PYTHONDONTWRITEBYTECODE (these machines do): a run starts ~60 Python processes
+# (workers, stage zygotes and processes, CLI calls), and without the cache each one compiles the project's sources
+# and pytest rewrites every test module again (measured: 138-147 s with, 130-132 s without the variable).
 test: install
-	@$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); rc=$$?; \
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "no tests collected"; exit 0; fi; exit $$rc
 
 # WORKERS=n: n worker processes in one consumer group, and n in-process processes (topics get max(4, n) partitions).

@@ -140,7 +140,8 @@ class Settings(BaseSettings):
         detection_config, coreference_config: JSON files overriding the detection / coreference defaults
             (``ANON_DETECTION_CONFIG``, ``ANON_COREFERENCE_CONFIG``).
         cache_dir: directory of derived caches (``ANON_CACHE_DIR``; default ``$XDG_CACHE_HOME/anonymizer``, else
-            ``~/.cache/anonymizer``): the built common-word lists of :mod:`app.detection.proper_nouns`.
+            ``~/.cache/anonymizer``): data built from installed packages (:mod:`app.cache`: the common-word lists of
+            :mod:`app.detection.proper_nouns`, the place knowledge base, the surrogate name pools).
         stanza_resources_dir: Stanza's resources (``STANZA_RESOURCES_DIR`` or ``ANON_STANZA_RESOURCES_DIR``).
         allowed_methods: methods producers may ask for (``ANON_ALLOWED_METHODS="tag,suppress"``; default
             ``tag, suppress, substitute, generalize``); minimum_method: the weakest one allowed

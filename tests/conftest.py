@@ -24,6 +24,7 @@ import os
 import sys
 import time
 import uuid
+import zlib
 
 # Torch in the test process runs on one thread per pool, as the worker does (``ANON_TORCH_THREADS``, default 1;
 # app.detection.torch_setup): with torch's default of one thread per core, the in-process NER tests ran 4-5x
@@ -71,6 +72,10 @@ def pytest_configure(config: pytest.Config) -> None:
 #: :data:`BROKER_GROUP`; tests that use only Redis (own key prefixes) or start their own brokers run anywhere
 BROKER_FIXTURES = frozenset({"kafka_bootstrap"})
 BROKER_GROUP = "broker"
+#: files whose tests each start their own processes (stage zygotes, workers, brokers) and share no module fixture:
+#: their tests are spread over the test processes one by one (together they take ~70 s, too much for one process)
+SPREAD_FILES = frozenset({"tests/unit/test_isolation.py", "tests/test_e2e_worker_startup.py",
+                          "tests/unit/test_startup.py"})
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -79,7 +84,13 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     one per process), and ``tests/test_no_leaks.py``, which runs after the other e2e tests of its group, scans
     everything they wrote; every other test runs with the rest of its file, so a module's fixtures (a worker, a model,
     the toy language's run) are built once, not once per process."""
-    group = BROKER_GROUP if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())) else item.nodeid.split("::")[0]
+    path = item.nodeid.split("::")[0]
+    if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        group = BROKER_GROUP
+    elif path in SPREAD_FILES:
+        group = f"{path}-{zlib.crc32(item.nodeid.encode()):08x}"
+    else:
+        group = path
     item.add_marker(pytest.mark.xdist_group(group))
 
 

@@ -8,7 +8,9 @@ permutations of it; the sentences are invented.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -25,6 +27,33 @@ from app.detection.ensemble import (
 from app.detection.stanza_ner import WEIGHTS_DIR, ModelNotFoundError, StanzaTagger, resolve_model
 
 SHIPPED_EN = WEIGHTS_DIR / "en"
+
+
+def _digest(path) -> str | None:
+    return None if path is None else hashlib.sha1(Path(path).read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _each_checkpoint_unpickled_once():
+    """The members of this module's ensembles are byte-for-byte copies of the shipped English model, which
+    ``load_member`` reads with torch's weights-only unpickler (~2 s of CPU each). Each distinct file content is
+    loaded once, through that path, and later loads of the same bytes get a deep copy of it (what the module
+    tests is how members are combined, not unpickling the same bytes again)."""
+    from app.detection import stanza_ner
+
+    loaded: dict[tuple, object] = {}
+    original = stanza_ner.load_member
+
+    def load_member(model_path, pretrain_path, device="cpu", **charlms):
+        key = (_digest(model_path), _digest(pretrain_path), stanza_ner.is_shipped(model_path), device,
+               tuple(sorted((k, _digest(v)) for k, v in charlms.items())))
+        if key not in loaded:
+            loaded[key] = original(model_path, pretrain_path, device, **charlms)
+        return copy.deepcopy(loaded[key])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stanza_ner, "load_member", load_member)
+        yield
 SENTENCES = [
     ["Angela", "Merkel", "visited", "Paris", "on", "Monday", "."],
     ["John", "Smith", "works", "for", "the", "United", "Nations", "in", "Geneva", "."],
@@ -96,7 +125,8 @@ def twin_dir(tmp_path_factory):
 @pytest.fixture(scope="module")
 def twin(twin_dir):
     """The twin ensemble, loaded once: its members are copies, not the shipped files, so they go through the
-    weights-only unpickler (~9 s of CPU a load). A test that changes it works on a deep copy."""
+    weights-only unpickler (once, see ``_each_checkpoint_unpickled_once``). A test that changes it works on a deep
+    copy."""
     return StanzaTagger("en", model_dir=twin_dir)
 
 

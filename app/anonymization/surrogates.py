@@ -25,15 +25,18 @@ import importlib
 import random
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import orjson
 from stdnum import iban, luhn
 from stdnum.es import dni, nie
 from stdnum.pt import nif
 
 from app import languages
+from app.cache import cache_file, read_or_build, source_digest
 from app.anonymization.base import ChainContext, DocumentContext
 
 #: Faker locales per language (the first one is the primary locale; :attr:`app.languages.Language.faker_locales`).
@@ -778,8 +781,27 @@ def has_common_word(name: str) -> bool:
 @lru_cache(maxsize=8)
 def surrogate_name_lists(language: str) -> NameLists:
     """:func:`name_lists` without common words (:func:`is_common_word`): the pools surrogates are drawn from
-    (the full lists still give a name's gender)."""
+    (the full lists still give a name's gender).
+
+    Judging every name takes ~1.5 s of CPU per language, so the pools are cached on disk (:mod:`app.cache`; the
+    file's name carries the versions of the packages the judgement reads, and a digest of the name lists, of this
+    module, of the common-word lexicons' module and of the language data).
+    """
+    from app.detection import proper_nouns
+
     lists = name_lists(language)
+    language_files = sorted(p for p in Path(languages.__file__).parent.iterdir() if p.suffix in (".py", ".toml"))
+    salt = source_digest(Path(__file__), Path(proper_nouns.__file__), *language_files, repr(lists),
+                         repr((COMMON_WORD_LANGUAGES, COMMON_ZIPF, LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD,
+                               MIN_POOL)))
+    path = cache_file(f"surrogate-names-{language}", ("faker", "wordfreq", "simplemma", "german-nouns"), salt=salt,
+                      suffix="json")
+    return read_or_build(path, lambda: _surrogate_pools(lists), lambda pools: orjson.dumps(astuple(pools)),
+                         lambda data: NameLists(*(tuple(names) for names in orjson.loads(data))))
+
+
+def _surrogate_pools(lists: NameLists) -> NameLists:
+    """The body of :func:`surrogate_name_lists`, uncached."""
 
     def keep(names: tuple[str, ...]) -> tuple[str, ...]:
         # no apostrophe either: Apertium es->pt writes "O'Boyle" as "Ou'Boyle"

@@ -45,16 +45,13 @@ Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`
 from __future__ import annotations
 
 import csv
-import importlib.metadata
 import importlib.resources
-import logging
-import os
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
 from app import languages
+from app.cache import cache_file, read_or_build
 from app.detection.labels import PROPER_NOUN
 from app.detection.rules import ALL_TITLES, MONTHS, STOP_WORDS_FOLDED, WEEKDAYS
 from app.doc import Entity, Sentence, Token
@@ -162,16 +159,8 @@ class CommonWordLexicon:
 WORD_LIST_FORMAT = 1
 
 
-def word_list_cache_dir() -> Path:
-    """Where built common-word lists are cached: the settings' ``cache_dir`` (``ANON_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/anonymizer``, else ``~/.cache/anonymizer``; :class:`app.settings.Settings`)."""
-    from app.settings import default_cache_dir, get_settings
-
-    return Path(get_settings().cache_dir or default_cache_dir())
-
-
 def cached_word_list(name: str, packages: tuple[str, ...], build: Callable[[], frozenset[str]]) -> frozenset[str]:
-    """``build()``, read from / written to a cache file of one word a line.
+    """``build()``, read from / written to a cache file of one word a line (:mod:`app.cache`).
 
     Building the lexicons from the packages' own formats takes seconds (the German one ~20 s on a busy machine:
     simplemma's front-coded dictionary, the 100,000-row noun table); reading the built list back takes a fraction of
@@ -187,21 +176,9 @@ def cached_word_list(name: str, packages: tuple[str, ...], build: Callable[[], f
     Returns:
         ``frozenset[str]``, equal to ``build()``.
     """
-    versions = "-".join(f"{p}{importlib.metadata.version(p)}" for p in packages)
-    path = word_list_cache_dir() / f"{name}-{versions}-f{WORD_LIST_FORMAT}.txt"
-    try:
-        return frozenset(w for w in path.read_text("utf-8").split("\n") if w)
-    except OSError:
-        pass
-    words = build()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False, suffix=".tmp") as tmp:
-            tmp.write("\n".join(sorted(words)))
-        os.replace(tmp.name, path)  # atomic: concurrent workers never read half a file
-    except OSError as exc:
-        logging.getLogger(__name__).debug("word list %s not cached (%s)", name, type(exc).__name__)
-    return words
+    return read_or_build(cache_file(f"{name}", packages, salt="", suffix=f"w{WORD_LIST_FORMAT}.txt"), build,
+                         encode=lambda words: "\n".join(sorted(words)).encode("utf-8"),
+                         decode=lambda data: frozenset(w for w in data.decode("utf-8").split("\n") if w))
 
 
 def _simplemma_lower_forms(language: str) -> frozenset[str]:
