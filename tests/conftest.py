@@ -82,8 +82,9 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     """The test processes of ``make test`` (pytest-xdist, ``-n 3 --dist loadgroup``) take whole groups: every test that
     uses the session's broker runs in one process, so the session starts one Tansu broker and one shared worker (not
     one per process), and ``tests/test_no_leaks.py``, which runs after the other e2e tests of its group, scans
-    everything they wrote; every other test runs with the rest of its file, so a module's fixtures (a worker, a model,
-    the toy language's run) are built once, not once per process."""
+    everything they wrote; the tests of :data:`SPREAD_FILES` are groups of one; every other test runs with the rest of
+    its file, so a module's fixtures (a worker, a model, the toy language's run) are built once, not once per
+    process."""
     path = item.nodeid.split("::")[0]
     if BROKER_FIXTURES & set(getattr(item, "fixturenames", ())):
         group = BROKER_GROUP

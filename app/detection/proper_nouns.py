@@ -176,7 +176,7 @@ def cached_word_list(name: str, packages: tuple[str, ...], build: Callable[[], f
     Returns:
         ``frozenset[str]``, equal to ``build()``.
     """
-    return read_or_build(cache_file(f"{name}", packages, salt="", suffix=f"w{WORD_LIST_FORMAT}.txt"), build,
+    return read_or_build(cache_file(name, packages, salt=f"w{WORD_LIST_FORMAT}"), build,
                          encode=lambda words: "\n".join(sorted(words)).encode("utf-8"),
                          decode=lambda data: frozenset(w for w in data.decode("utf-8").split("\n") if w))
 
