@@ -63,13 +63,28 @@ _NUMERIC_DATES: tuple[str, ...] = (
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
 
+#: A run of one- or two-digit numbers separated by spaces only, not starting with 0: a row of a table of figures
+#: ("Sunderland 16 4 5 7 14 21 17", "CHICAGO 12 12 3 71 67 27"), which libphonenumber accepts as a national number.
+_FIGURE_ROW_RE = re.compile(r"[1-9]\d?(?:[ \t]+\d{1,2}){3,}")
+
+
+def figure_row(raw: str) -> bool:
+    """Whether a phone match ``raw`` is a row of small figures rather than a number someone dials.
+
+    True for four or more space-separated groups of one or two digits whose first digit is not 0
+    ("15 4 4 7 17 21 16"). Numbers written in pairs start with a trunk prefix 0 ("01 23 45 67 89", kept),
+    and international ("+32 2 287 6810") or bracketed ("(36 1) 327 4040") forms never match.
+    """
+    return _FIGURE_ROW_RE.fullmatch(raw) is not None
+
 
 class PhoneRecognizer(Recognizer):
     """Phone numbers validated by libphonenumber (label ``PHONE``).
 
     libphonenumber accepts German numeric dates as numbers of region DE ("3.4.2021" is a valid 6-digit
     number); a match that is a valid calendar date written with date separators is left to the date
-    recognizer.
+    recognizer. It also accepts rows of tables of figures ("16 4 5 7 14 21 17" in a league table): a
+    match that :func:`figure_row` calls a row is not a phone number.
 
     Args:
         regions: ISO 3166 regions for numbers written without ``+`` country code.
@@ -86,6 +101,8 @@ class PhoneRecognizer(Recognizer):
             for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
                 key = (match.start, match.end)
                 if _NUMERIC_DATE_RE.fullmatch(match.raw_string) and _valid_numeric_date(match.raw_string):
+                    continue
+                if figure_row(match.raw_string):
                     continue
                 if key not in found:
                     found[key] = Entity(match.start, match.end, PHONE, match.raw_string, self.name)

@@ -39,6 +39,21 @@ def test_phone_numeric_dates_are_not_phones(regions, text, expected):
 
 
 @pytest.mark.parametrize(
+    "regions,text,expected",
+    [
+        (("US", "GB"), "Sunderland 16 4 5 7 14 21 17\nCHICAGO 12 12 3 71 67 27\nDesk +1 212 859 1640",
+         ["+1 212 859 1640"]),
+        (("FR",), "Appelez le 01 23 45 67 89.", ["01 23 45 67 89"]),
+        (("DE",), "Mobil 0171 12 34 56 78, Tabelle 15 6 2 7 23 22 20.", ["0171 12 34 56 78"]),
+        (("HU",), "Budapest newsroom (36 1) 327 4040 and +32 2 287 6810", ["(36 1) 327 4040", "+32 2 287 6810"]),
+    ],
+)
+def test_phone_rows_of_figures_are_not_phones(regions, text, expected):
+    """League-table rows are valid national numbers to libphonenumber; real numbers in pairs start with 0."""
+    assert [t for t, _ in found(PhoneRecognizer(regions), text)] == expected
+
+
+@pytest.mark.parametrize(
     "language,text,expected",
     [
         ("de", "Am 3.4.2021, am 03.04.2021 und am 3. 4. 2021.", ["3.4.2021", "03.04.2021", "3. 4. 2021"]),
