@@ -190,6 +190,11 @@ def is_function_word(surface: str) -> bool:
 def headwords(entity: Entity, language: str) -> list[str]:
     """Short forms of an entity: each name of a person, or the headword of other multi-word entities.
 
+    In head-final languages the headword is the last capitalised word before a complement, i.e. before the
+    first lower-case word after the first ("Gerichtshofs" of "Europäischen Gerichtshofs für Menschenrechte",
+    "University" of "University of Cambridge"): the complement's nouns ("Menschenrechte", "Cambridge") name
+    something else.
+
     Particles, function words and titles are never short forms, whatever their case ("DE" of
     "ALISSON SILVA BATISTA DE MORAES", "Desembargador" of a judge's name); a head-initial name that
     opens with :data:`NOT_HEADS` has none ("São Paulo" gives no "São").
@@ -197,7 +202,8 @@ def headwords(entity: Entity, language: str) -> list[str]:
     Returns:
         ``list[str]`` (possibly empty) of capitalised words of at least two letters.
     """
-    words = [w for w in _WORD.findall(entity.text) if w.casefold() not in NAME_PARTICLES]
+    raw = _WORD.findall(entity.text)
+    words = [w for w in raw if w.casefold() not in NAME_PARTICLES]
     if len(words) < 2:
         return []
     titles = _TITLES_FOLDED.get(language, frozenset())
@@ -208,7 +214,11 @@ def headwords(entity: Entity, language: str) -> list[str]:
     if not capitalised:
         return []
     if language in HEAD_FINAL:
-        return [capitalised[-1]]
+        # the head ends the words before a complement: "Bundesministerium der Finanzen zur Reform der
+        # Grundsteuer" -> "Bundesministerium", "University of Cambridge" -> "University", "Deutsche Bank" -> "Bank"
+        complement = next((i for i, w in enumerate(raw) if i > 0 and w[:1].islower()), len(raw))
+        before = [w for w in raw[:complement] if w in capitalised]
+        return [before[-1]] if before else []
     return [] if capitalised[0].casefold() in NOT_HEADS else [capitalised[0]]
 
 

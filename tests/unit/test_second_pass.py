@@ -32,6 +32,21 @@ def test_headwords_by_language():
     assert headwords(Entity(0, 15, "LOCATION", "New South Wales", "x"), "en") == ["Wales"]
 
 
+def test_head_final_headword_is_before_the_complement():
+    """A complement's noun names something else: "Grundsteuer" is not a short form of the ministry."""
+    def head(text, language):
+        return headwords(Entity(0, len(text), "ORGANIZATION", text, "x"), language)
+
+    assert head("Bundesministerium der Finanzen zur Reform der Grundsteuer", "de") == ["Bundesministerium"]
+    assert head("Europäischen Gerichtshofs für Menschenrechte", "de") == ["Gerichtshofs"]
+    assert head("University of Cambridge", "en") == ["University"]
+    assert head("Deutsche Bank", "de") == ["Bank"]
+    text = "Das Bundesministerium der Finanzen zur Reform der Grundsteuer. Die Grundsteuer steigt. Das Bundesministerium schweigt."
+    out = short_forms(text, [E(text, "Bundesministerium der Finanzen zur Reform der Grundsteuer", "ORGANIZATION")], "de")
+    assert [(e.text, e.start) for e in out if e.source == "second_pass"] == [
+        ("Bundesministerium", text.rindex("Bundesministerium"))]
+
+
 def test_function_words_are_never_short_forms_or_propagated_in_any_case():
     name = Entity(0, 31, "PERSON", "ALISSON SILVA BATISTA DE MORAES", "x")
     assert headwords(name, "pt") == ["ALISSON", "SILVA", "BATISTA", "MORAES"]
