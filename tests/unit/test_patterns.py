@@ -13,6 +13,16 @@ def test_email():
     ]
 
 
+def test_email_group_is_one_entity():
+    """Local parts in braces name persons too: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" is masked whole."""
+    text = "Yu Suzuki. {ysuzuki,koichiro,s-nakamura}@is.naist.jp. Or { jdoe ; a.smith }@example.org and x@y.com."
+    assert found(EmailRecognizer(), text) == [
+        ("{ysuzuki,koichiro,s-nakamura}@is.naist.jp", "EMAIL"),
+        ("{ jdoe ; a.smith }@example.org", "EMAIL"),
+        ("x@y.com", "EMAIL"),
+    ]
+
+
 def test_url():
     assert found(UrlRecognizer(), "See https://example.org/path?q=1. Or www.example.com/x, ok") == [
         ("https://example.org/path?q=1", "URL"),
