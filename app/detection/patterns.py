@@ -21,9 +21,10 @@ from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE,
 from app.doc import Entity, Sentence
 from app.tokenization import UPPER
 
+#: ``@`` and a domain with at least one dot and an alphabetic TLD
+_AT_DOMAIN = r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?![\w-])"
 _EMAIL_RE = re.compile(
-    r"(?<![\w.+-])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?![\w-])"
+    r"(?<![\w.+-])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" + _AT_DOMAIN
 )
 _URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
 
@@ -31,9 +32,11 @@ _LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_`|~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`|~-]+)*"
 #: Several addresses of one domain written with their local parts in braces, as on papers' title pages:
 #: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" (one entity: each local part names a person).
 _EMAIL_GROUP_RE = re.compile(
-    r"\{\s*" + _LOCAL + r"(?:\s*[,;]\s*" + _LOCAL + r")*\s*\}"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?![\w-])"
+    r"\{\s*" + _LOCAL + r"(?:\s*[,;]\s*" + _LOCAL + r")*\s*\}" + _AT_DOMAIN
 )
+#: A group or a single address, in one scan: a group starts at its brace, left of any address its last local part
+#: would give alone ("s-nakamura}@is.naist.jp"), so the leftmost match takes the whole group.
+_ANY_EMAIL_RE = re.compile(f"{_EMAIL_GROUP_RE.pattern}|{_EMAIL_RE.pattern}")
 
 
 class EmailRecognizer(Recognizer):
@@ -43,12 +46,7 @@ class EmailRecognizer(Recognizer):
     name = "email"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        groups = pattern_entities(_EMAIL_GROUP_RE, text, EMAIL, self.name)
-        if not groups:
-            return pattern_entities(_EMAIL_RE, text, EMAIL, self.name)
-        singles = [e for e in pattern_entities(_EMAIL_RE, text, EMAIL, self.name)
-                   if not any(g.start <= e.start and e.end <= g.end for g in groups)]
-        return sorted(groups + singles, key=lambda e: e.start)
+        return pattern_entities(_ANY_EMAIL_RE, text, EMAIL, self.name)
 
 
 class UrlRecognizer(Recognizer):
