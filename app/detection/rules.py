@@ -511,6 +511,45 @@ class ConjunctionRule(Rule):
                     yield Entity(a, b, right.label, ctx.text[a:b], f"rule:{self.name}")
 
 
+@register("detection_rule")
+class EnumerationRule(Rule):
+    """``PERSON , Capitalised , PERSON`` (or ``... Capitalised conj PERSON``) → ``PERSON``.
+
+    An enumeration item between two persons is a person (Graliński et al., 2009, §5.3.2: the multiple-run rule,
+    here over commas): "the rapporteurs von Wogau, Langen, Rapkay, Jonckheer" marks "Langen", a common German verb
+    that the model and the proper-noun fallback both pass over. Both neighbours must be persons, the item one to
+    three capitalised words (:func:`_name_run`), so a lone list of common nouns or a sentence's first word is never
+    marked. Persons only: on the Portuguese dev set the same rule for organizations spread the model's wrong labels
+    along lists of professions ("Psicólogos, Pedagogos, Educadores, Assistentes Sociais"); on the English, German and
+    Spanish dev sets it changed nothing (``docs/detection-results.md``).
+    """
+
+    name = "enumeration"
+    labels = (PERSON,)
+
+    def __init__(self, language: str) -> None:
+        self.separators = CONJUNCTIONS.get(language, frozenset()) | {","}
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for k in range(1, len(t) - 2):
+            if t[k].text != "," or not _is_cap(t[k + 1]) or ctx.covered(t[k + 1].start, t[k + 1].end) is not None:
+                continue
+            left = ctx.covered(t[k - 1].start, t[k - 1].end)
+            if left is None or left.label not in self.labels or left.end != t[k - 1].end:
+                continue
+            run_end = _name_run(t, k + 1, max_words=3)
+            # a conjunction may also be a name particle ("e"): the item ends at the first separator
+            end = next((j for j in range(k + 2, run_end) if t[j].text in self.separators), run_end)
+            if end + 1 >= len(t) or t[end].text not in self.separators or not _is_cap(t[end - 1]):
+                continue
+            a, b = t[k + 1].start, t[end - 1].end
+            if ctx.covered(a, b) is not None:
+                continue
+            right = ctx.covered(t[end + 1].start, t[end + 1].end)
+            if right is not None and right.label == left.label and right.start == t[end + 1].start:
+                yield Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}")
+
+
 def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:
     """The detection rules of ``names`` (default: the language's configured ``rules``,
     :func:`app.detection.config.language_config`), in that order, for ``language``.

@@ -182,6 +182,32 @@ def test_conjunction_rule_needs_a_capitalised_word_after_the_conjunction():
         ("Lisboa", "LOCATION", "stanza"), ("Porto", "LOCATION", "rule:conjunction")]
 
 
+def test_enumeration_rule_marks_an_item_between_two_entities_of_one_label():
+    text = "Ich danke den Berichterstattern von Wogau, Langen, Rapkay, Jonckheer sowie allen anderen."
+    ents = [Entity(text.index(w), text.index(w) + len(w), "PERSON", w, "stanza") for w in ("Wogau", "Rapkay", "Jonckheer")]
+    assert run(text, "de", ents, rules=("enumeration",)) == [
+        ("Wogau", "PERSON", "stanza"), ("Langen", "PERSON", "rule:enumeration"),
+        ("Rapkay", "PERSON", "stanza"), ("Jonckheer", "PERSON", "stanza")]
+    # a conjunction closes the list (though "e" is also a name particle); up to three capitalised words make one item
+    text2 = "Falaram Ana Lopes, Vila Nova e Rui Costa."
+    ents2 = [Entity(text2.index(w), text2.index(w) + len(w), "PERSON", w, "stanza") for w in ("Ana Lopes", "Rui Costa")]
+    assert ("Vila Nova", "PERSON", "rule:enumeration") in run(text2, "pt", ents2, rules=("enumeration",))
+    # organizations and places are not spread along lists
+    text3 = "Destina-se a Psicólogos, Pedagogos, Educadores, Assistentes Sociais e outros."
+    ents3 = [Entity(text3.index(w), text3.index(w) + len(w), "ORGANIZATION", w, "stanza") for w in ("Pedagogos", "Assistentes Sociais")]
+    assert all(src == "stanza" for _, _, src in run(text3, "pt", ents3, rules=("enumeration",)))
+
+
+def test_enumeration_rule_needs_the_same_label_on_both_sides():
+    text = "He met Smith, Reuters, Jones and others."
+    smith = Entity(7, 12, "PERSON", "Smith", "stanza")
+    jones = Entity(23, 28, "LOCATION", "Jones", "stanza")
+    assert run(text, "en", [smith, jones], rules=("enumeration",)) == [("Smith", "PERSON", "stanza"), ("Jones", "LOCATION", "stanza")]
+    # one entity alone makes no enumeration: "Smith, Chairman, said" stays as it is
+    text2 = "Smith, Chairman of the board, said so."
+    assert run(text2, "en", [Entity(0, 5, "PERSON", "Smith", "stanza")], rules=("enumeration",)) == [("Smith", "PERSON", "stanza")]
+
+
 def test_weekdays_and_months_do_not_extend_names():
     """CoNLL-2003 English dev: "Minister Jose Miguel Insulza Monday" and "on Thursday and NATO"."""
     text = "Albright meets Minister Jose Miguel Insulza Monday. Rebels fought police on Thursday and NATO troops."
