@@ -23,20 +23,24 @@ from app.tokenization import UPPER
 
 #: ``@`` and a domain with at least one dot and an alphabetic TLD
 _AT_DOMAIN = r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?![\w-])"
-_EMAIL_RE = re.compile(
-    r"(?<![\w.+-])[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" + _AT_DOMAIN
-)
-_URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
+#: the characters of a local part's dot-separated atoms (RFC 5322 ``atext``) except the braces; ``-`` last
+_ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`|~-"
 
-_LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_`|~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`|~-]+)*"
+
+def _local_part(chars: str) -> str:
+    """Pattern of a local part: atoms of ``chars`` (a character-class body) joined by single dots."""
+    return f"[{chars}]+(?:\\.[{chars}]+)*"
+
+
+#: a single address; its local part may hold braces
+_EMAIL = r"(?<![\w.+-])" + _local_part("{}" + _ATEXT) + _AT_DOMAIN
 #: Several addresses of one domain written with their local parts in braces, as on papers' title pages:
 #: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" (one entity: each local part names a person).
-_EMAIL_GROUP_RE = re.compile(
-    r"\{\s*" + _LOCAL + r"(?:\s*[,;]\s*" + _LOCAL + r")*\s*\}" + _AT_DOMAIN
-)
+_EMAIL_GROUP = r"\{\s*" + _local_part(_ATEXT) + r"(?:\s*[,;]\s*" + _local_part(_ATEXT) + r")*\s*\}" + _AT_DOMAIN
 #: A group or a single address, in one scan: a group starts at its brace, left of any address its last local part
 #: would give alone ("s-nakamura}@is.naist.jp"), so the leftmost match takes the whole group.
-_ANY_EMAIL_RE = re.compile(f"{_EMAIL_GROUP_RE.pattern}|{_EMAIL_RE.pattern}")
+_ANY_EMAIL_RE = re.compile(f"{_EMAIL_GROUP}|{_EMAIL}")
+_URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
 
 
 class EmailRecognizer(Recognizer):
