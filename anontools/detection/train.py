@@ -213,6 +213,56 @@ def save_stanza_pretrain(id2unit: list[str], unit2id: dict[str, int], emb: Any, 
     return Path(output).stat().st_size
 
 
+def read_spacy_vectors(
+    vocab_dir: str | Path, *, dim: int | None = 200, max_word_length: int = 40
+) -> tuple[Any, dict[str, int], float]:
+    """Read a spaCy vectors table (``<model>/vocab/{vectors,key2row,strings.json}``), optionally PCA-reduced.
+
+    Args:
+        vocab_dir: the spaCy model's ``vocab`` directory.
+        dim: number of PCA dimensions (centred SVD), or ``None``/``0`` to keep the original width.
+        max_word_length: longer strings are skipped.
+
+    Returns:
+        ``(vectors, word2row, explained)``: float32 ``numpy.ndarray`` ``(rows, dim)``; ``dict[str, int]`` from each
+        lower-cased string to its row (the row of the lower-case string itself, else of its Capitalised form, else
+        of any casing: spaCy's pruned tables map many strings to one row); the share of variance the PCA keeps
+        (1.0 without PCA).
+
+    Raises:
+        FileNotFoundError: if one of the three spaCy files is missing.
+    """
+    import numpy as np
+
+    vocab_dir = Path(vocab_dir)
+    for name in ("vectors", "key2row", "strings.json"):
+        if not (vocab_dir / name).exists():
+            raise FileNotFoundError(f"{vocab_dir / name} not found (expected a spaCy model's vocab/ directory)")
+    vectors = np.load(vocab_dir / "vectors", allow_pickle=False).astype(np.float32)
+    key2row = _read_msgpack_int_map((vocab_dir / "key2row").read_bytes())
+    strings = json.loads((vocab_dir / "strings.json").read_text(encoding="utf-8"))
+
+    candidates: dict[str, list[tuple[int, str, int]]] = {}
+    for s in strings:
+        if not s or len(s) > max_word_length or any(ch.isspace() for ch in s):
+            continue
+        row = key2row.get(spacy_hash(s))
+        if row is None:
+            continue
+        low = s.lower()
+        rank = 0 if s == low else 1 if s == low.capitalize() else 2
+        candidates.setdefault(low, []).append((rank, s, row))
+    word2row = {w: min(c)[2] for w, c in sorted(candidates.items())}
+
+    explained = 1.0
+    if dim and dim < vectors.shape[1]:
+        centred = vectors - vectors.mean(axis=0, keepdims=True)
+        _, s_vals, vt = np.linalg.svd(centred, full_matrices=False)
+        explained = float((s_vals[:dim] ** 2).sum() / (s_vals ** 2).sum())
+        vectors = centred @ vt[:dim].T
+    return vectors.astype(np.float32), word2row, explained
+
+
 def build_pretrain_from_spacy(
     vocab_dir: str | Path,
     output: str | Path,
@@ -248,34 +298,8 @@ def build_pretrain_from_spacy(
     import numpy as np
     from stanza.models.common.vocab import VOCAB_PREFIX
 
-    vocab_dir = Path(vocab_dir)
-    for name in ("vectors", "key2row", "strings.json"):
-        if not (vocab_dir / name).exists():
-            raise FileNotFoundError(f"{vocab_dir / name} not found (expected a spaCy model's vocab/ directory)")
-    vectors = np.load(vocab_dir / "vectors", allow_pickle=False).astype(np.float32)
-    key2row = _read_msgpack_int_map((vocab_dir / "key2row").read_bytes())
-    strings = json.loads((vocab_dir / "strings.json").read_text(encoding="utf-8"))
-
-    # lower-cased word -> row; prefer the row of the lower-case string itself, then Capitalised, then any
-    candidates: dict[str, list[tuple[int, str, int]]] = {}
-    for s in strings:
-        if not s or len(s) > max_word_length or any(ch.isspace() for ch in s):
-            continue
-        row = key2row.get(spacy_hash(s))
-        if row is None:
-            continue
-        low = s.lower()
-        rank = 0 if s == low else 1 if s == low.capitalize() else 2
-        candidates.setdefault(low, []).append((rank, s, row))
-    word2row = {w: min(c)[2] for w, c in sorted(candidates.items())}
-
+    vectors, word2row, explained = read_spacy_vectors(vocab_dir, dim=dim, max_word_length=max_word_length)
     n_rows = vectors.shape[0]
-    explained = 1.0
-    if dim and dim < vectors.shape[1]:
-        centred = vectors - vectors.mean(axis=0, keepdims=True)
-        _, s_vals, vt = np.linalg.svd(centred, full_matrices=False)
-        explained = float((s_vals[:dim] ** 2).sum() / (s_vals ** 2).sum())
-        vectors = centred @ vt[:dim].T
     width = vectors.shape[1]
 
     prefix = len(VOCAB_PREFIX)

