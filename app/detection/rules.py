@@ -61,6 +61,8 @@ ALL_TITLES: frozenset[str] = frozenset().union(*TITLES.values())
 
 #: Academic degrees written between titles and names ("Prof. Dr. med. Ulrike Brandstätter", "Dr. rer. nat.").
 ACADEMIC_DEGREES: frozenset[str] = languages.union("academic_degrees")
+#: Words after a title that belong to the office ("Deputado Distrital", "Juiz Federal"), per language.
+OFFICE_MODIFIERS: dict[str, frozenset[str]] = languages.per_language("office_modifiers")
 
 #: Honorifics that name no one by themselves (:attr:`app.languages.Language.honorifics`; a role such as
 #: "Presidente" or "Minister" may: HAREM tags "Senhora Presidente" as a person, and the president of a parliament
@@ -198,8 +200,9 @@ class Rule:
 class TitleRule(Rule):
     """Title + capitalised words → ``PERSON`` (Dias, 2016, §4.2.4 titles; Graliński et al., 2009 left context).
 
-    Proposes the name words alone (the title stays in the text); further titles and academic degrees between the
-    title and the name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
+    Proposes the name words alone (the title stays in the text); further titles, academic degrees and the words of
+    the office (the language's ``office_modifiers``: "Deputado Distrital", "Juiz Federal") between the title and the
+    name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
     exactly the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that
     span as ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as
     the model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
@@ -210,13 +213,15 @@ class TitleRule(Rule):
 
     def __init__(self, language: str, titles: frozenset[str] | None = None) -> None:
         self.titles = titles if titles is not None else TITLES.get(language, frozenset())
+        self.office_modifiers = OFFICE_MODIFIERS.get(language, frozenset())
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for i, tok in enumerate(t[:-1]):
             if tok.text in self.titles:
                 first = i + 1
-                while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES):
-                    first += 1  # "Prof. Dr. med. Ulrike Brandstätter"
+                while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES
+                                          or t[first].text in self.office_modifiers):
+                    first += 1  # "Prof. Dr. med. Ulrike Brandstätter", "Deputado Distrital João Silva"
                 end = _name_run(t, first)
                 if end > first:
                     a, b = t[first].start, t[end - 1].end

@@ -9,7 +9,7 @@ the module names and reads with :func:`data_file`; the module holds the rest. Th
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
-  ``academic_degrees``, ``name_particles``, ``name_fields``, ``first_name_locales``, ``legal_forms``,
+  ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``first_name_locales``, ``legal_forms``,
   ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``, ``conjunctions``,
   ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
   ``phone_regions``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
@@ -355,6 +355,8 @@ class Language:
             (neutral): the gender of a surrogate first name after the title; coreference never merges a "Mr" with
             a "Mrs" of the same name.
         academic_degrees: degrees written between a title and a name ("Dr. rer. nat.", "PhD").
+        office_modifiers: capitalised words that follow a title as part of the office, not of a name ("Deputado
+            Distrital", "Juiz Federal", "Secretary General"): the title rule skips them like further titles.
         name_particles: lower-case words inside a person's name ("von", "da", "del").
         particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
         name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",
@@ -430,6 +432,7 @@ class Language:
     honorifics: frozenset[str] = frozenset()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
+    office_modifiers: frozenset[str] = frozenset()
     name_particles: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()

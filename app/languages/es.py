@@ -23,6 +23,8 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa""".split()),
     honorifics=frozenset("Sr. Sra. Srta. Dña. Dr. Dra. Prof. Lic. Señor Señora".split()),
+    office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
+        Autonómica""".split()),
     title_genders={
         "sr": "male", "señor": "male", "don": "male",
         "sra": "female", "srta": "female", "señora": "female", "señorita": "female", "doña": "female",

@@ -23,6 +23,8 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora""".split()),
     honorifics=frozenset("Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora".split()),
+    office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
+        Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada""".split()),
     title_genders={
         "sr": "male", "senhor": "male", "dom": "male",
         "sra": "female", "srª": "female", "senhora": "female", "dona": "female", "dra": "female", "profa": "female",

@@ -78,6 +78,14 @@ def test_title_rule_skips_further_titles_and_academic_degrees():
         ("Ulrike Brandstätter", "PERSON"), ("Weber", "PERSON")]
 
 
+def test_title_rule_skips_the_words_of_the_office():
+    """ "Deputado Distrital" is an office: the rule takes the name after it, and no name when none follows."""
+    text = "O projeto é de iniciativa de Deputado Distrital ; o Juiz Federal Substituto João Batista Lima decidiu."
+    assert [(t, label) for t, label, _ in run(text, "pt", rules=("title",))] == [("João Batista Lima", "PERSON")]
+    text = "Lo firmó el Ministro Adjunto Eduardo Torres-Dulce."
+    assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Eduardo Torres-Dulce", "PERSON")]
+
+
 def test_title_only():
     from app.detection.rules import title_only
 
