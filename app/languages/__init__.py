@@ -9,9 +9,9 @@ the module names and reads with :func:`data_file`; the module holds the rest. Th
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
-  ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``first_name_locales``, ``legal_forms``,
-  ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``, ``conjunctions``,
-  ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
+  ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``first_name_locales``,
+  ``legal_forms``, ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``,
+  ``conjunctions``, ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
   ``phone_regions``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
   the second pass (``head_final``, ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun
   fallback (``dictionary``, ``compounds``);
@@ -356,7 +356,7 @@ class Language:
             a "Mrs" of the same name.
         academic_degrees: degrees written between a title and a name ("Dr. rer. nat.", "PhD").
         office_modifiers: capitalised words that follow a title as part of the office, not of a name ("Deputado
-            Distrital", "Juiz Federal", "Secretary General"): the title rule skips them like further titles.
+            Distrital", "Juiz Federal", "Ministro Adjunto"): the title rule skips them like further titles.
         name_particles: lower-case words inside a person's name ("von", "da", "del").
         particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
         name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",

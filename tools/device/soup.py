@@ -14,7 +14,7 @@ Inputs: .gpu/weights/<lang>/{ner,pretrain}.pt.xz (the shipped files), .gpu/data/
 Outputs in OUT_DIR: summary.json (dev curves, soup scores), logs.txt, <lang>-soup<k>.pt.xz.partNN (model tensors in
 float16; vocabularies and config are the shipped checkpoint's), split below 16 MB.
 """
-import glob, gzip, json, lzma, os, re, shutil, signal, subprocess, sys, time
+import gzip, json, lzma, os, re, shutil, signal, subprocess, sys, time
 from pathlib import Path
 
 import torch
@@ -60,7 +60,8 @@ for lang in langs:
     for seed, lr in RUNS:
         name = f"{lang}-s{seed}-lr{lr}"
         args = stanza_args(lang, tmp / name, "ner.pt") + [
-            "--mode", "train", "--max_steps", "200000", "--max_steps_no_improve", "100000", "--eval_interval", os.environ.get("SOUP_EVAL", "500"),
+            "--mode", "train", "--max_steps", "200000", "--max_steps_no_improve", "100000",
+            "--eval_interval", os.environ.get("SOUP_EVAL", "500"),
             "--batch_size", "32", "--dropout", "0.5", "--optim", "sgd", "--seed", str(seed),
             "--finetune", "--finetune_load_name", str(tmp / lang / f"ner-lr{lr}.pt")]
         if files[lang][2]:
