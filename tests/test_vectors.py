@@ -205,3 +205,19 @@ def test_spacy_use_pretrain_rows_and_lookup(tmp_path):
     # a word spaCy does not know: zeros in the spaCy block, a USE encoding in the other
     oov = vocab_.unit2id("özdemir")
     assert np.allclose(emb[oov, :4], 0) and np.linalg.norm(emb[oov, 4:]) > 0.1
+
+
+def test_build_pretrain_from_spacy_keeps_the_many_to_one_lookup(tmp_path):
+    """The spaCy-only pretrain (the previous English vectors): one row per spaCy row, strings share rows."""
+    from stanza.models.common.pretrain import Pretrain
+
+    from anontools.detection.train import build_pretrain_from_spacy
+
+    rows = np.random.default_rng(1).normal(size=(5, 6))
+    vocab = _fake_spacy_vocab(tmp_path / "vocab", rows, {"house": 0, "House": 0, "houses": 0, "Berlin": 1, "car": 2,
+                                                         "tree": 3, "river": 4})
+    stats = build_pretrain_from_spacy(vocab, tmp_path / "en.pt", dim=3)
+    assert (stats["rows"], stats["dim"], stats["words"]) == (5 + 4, 3, 6)
+    pre = Pretrain(str(tmp_path / "en.pt"))
+    assert pre.vocab.unit2id("houses") == pre.vocab.unit2id("house") != pre.vocab.unit2id("berlin")
+    assert np.asarray(pre.emb).shape == (9, 3)
