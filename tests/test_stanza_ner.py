@@ -302,3 +302,24 @@ def test_quantize_refuses_a_model_off_the_cpu(tagger, monkeypatch):
     monkeypatch.setattr(trainer.model, "parameters", lambda: iter([torch.nn.Parameter(torch.zeros(1, device="meta"))]))
     with pytest.raises(ValueError, match="CPU"):
         stanza_ner.quantize_member(trainer)
+
+
+def test_halve_frozen_embeddings_keeps_lookups_exact():
+    """Tables holding float16 values are stored in float16 and looked up as the same float32 numbers; a table with
+    values float16 cannot hold (a user's float32 checkpoint) is left alone."""
+    import torch
+
+    from app.detection.stanza_ner import halve_frozen_embeddings
+
+    model = torch.nn.Module()
+    model.word_emb = torch.nn.Embedding(10, 4, padding_idx=0)
+    model.word_emb.weight.data = torch.randn(10, 4).half().float()
+    model.delta_emb = torch.nn.Embedding(5, 4)
+    model.delta_emb.weight.data = torch.full((5, 4), 0.1)  # 0.1 is no float16 value
+    ids = torch.tensor([[1, 2, 9], [0, 3, 3]])
+    before = model.word_emb(ids).clone(), model.delta_emb(torch.tensor([1, 4])).clone()
+    assert halve_frozen_embeddings(model) == 10 * 4 * 2
+    assert model.word_emb.weight.dtype == torch.float16 and model.delta_emb.weight.dtype == torch.float32
+    after = model.word_emb(ids), model.delta_emb(torch.tensor([1, 4]))
+    assert after[0].dtype == torch.float32 and torch.equal(after[0], before[0]) and torch.equal(after[1], before[1])
+    assert halve_frozen_embeddings(model) == 0  # already converted
