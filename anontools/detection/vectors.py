@@ -282,6 +282,14 @@ def write_pretrain(words: list[str], matrix: Any, output: str | Path, *, float16
     return save_stanza_pretrain(id2unit, unit2id, emb, output, float16=float16)
 
 
+def _write_record(output: Path, record: dict[str, Any]) -> None:
+    """Write ``record`` and the command line that made the pretrain as the ``.json`` beside ``output``."""
+    record = {**record, "command": "python -m anontools.detection.vectors "
+              + " ".join(shlex.quote(a) for a in sys.argv[1:])}
+    Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n",
+                                                 encoding="utf-8")
+
+
 @app.command()
 def main(
     language: opt.Language,
@@ -302,19 +310,16 @@ def main(
     """Train word2vec vectors on the given text and write a Stanza pretrain (+ a .json record beside it)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cased = corpus_sentences(corpus or [], format, lower=False) + text_sentences(text or [], lower=False)
+    sources = [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])]
     if spacy_vectors is not None:
         if not use_dim:
             raise typer.BadParameter("--spacy-vectors needs --use-dim (without it use `anonymizer-dev train "
                                      "--spacy-vectors`)")
         stats = spacy_use_pretrain(spacy_vectors, cased, output, language=language, spacy_dim=dim, use_dim=use_dim,
                                    min_count=min_count)
-        record = {"language": language, "method": f"spaCy vectors (PCA to {dim}) + {use_dim} PCA dimensions of "
-                  "multilingual USE v3 word encodings", "spacy_vectors": str(spacy_vectors),
-                  "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
-                  "min_count": min_count, **stats,
-                  "command": "python -m anontools.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:])}
-        Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n",
-                                                     encoding="utf-8")
+        _write_record(output, {"language": language, "method": f"spaCy vectors (PCA to {dim}) + {use_dim} PCA "
+                               "dimensions of multilingual USE v3 word encodings", "spacy_vectors": str(spacy_vectors),
+                               "sources": sources, "min_count": min_count, **stats})
         typer.echo(json.dumps(stats))
         return
     sentences = [[tok.lower() for tok in sent] for sent in cased]
@@ -333,15 +338,14 @@ def main(
         "language": language,
         "method": "word2vec skip-gram, negative sampling (gensim), lower-cased tokens"
                   + (f"; + {use_dim} PCA dimensions of multilingual USE v3 word encodings" if use_dim else ""),
-        "sources": [str(p) for p in (corpus or [])] + [str(p) for p in (text or [])],
+        "sources": sources,
         "sentences": len(sentences),
         "tokens": sum(len(s) for s in sentences),
         "words": len(words),
         "dim": dim + use_dim, "word2vec_dim": dim, "use_dim": use_dim, "window": window, "min_count": min_count, "epochs": epochs, "seed": seed,
         "max_words": max_words, "bytes": size,
-        "command": "python -m anontools.detection.vectors " + " ".join(shlex.quote(a) for a in sys.argv[1:]),
     }
-    Path(output).with_suffix(".json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write_record(output, record)
     typer.echo(json.dumps({k: record[k] for k in ("sentences", "tokens", "words", "dim", "bytes")}))
 
 
