@@ -68,6 +68,40 @@ def test_compare_recall_bias_override_reaches_the_tagger():
     assert (binary["tp"], binary["pred"], binary["gold"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS, GOLD_ENTITY_TOKENS)
 
 
+def test_compare_strict_profile_uses_the_strict_recall_bias():
+    """``profile="strict"`` with ``strict_recall_bias``: the strict twin of the Stanza recognizer decodes with it
+    (every token found), the standard bias of the same tagger is untouched, and the metadata records both."""
+    out = compare("en", TINY, "conll2003", ["stanza"], label_map={"PERSON": "PER"}, profile="strict",
+                  strict_recall_bias=1000.0)
+    binary = out["stanza"]["binary"]
+    assert out["_meta"]["profile"] == "strict" and out["_meta"]["strict_recall_bias"] == 1000.0
+    assert out["_meta"]["recall_bias"] == 0.0
+    assert (binary["tp"], binary["pred"], binary["gold"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS, GOLD_ENTITY_TOKENS)
+    # the strict profile with the standard bias finds what the standard profile finds, plus two quasi-identifier
+    # tokens: the month and the bare year of "12 March 2015" (the date recognizer is not in the "stanza" set)
+    plain = compare("en", TINY, "conll2003", ["stanza"], label_map={"PERSON": "PER"}, profile="strict",
+                    strict_recall_bias=0.0)
+    assert (plain["stanza"]["binary"]["tp"], plain["stanza"]["binary"]["pred"]) == (GOLD_ENTITY_TOKENS,
+                                                                                  GOLD_ENTITY_TOKENS + 2)
+
+
+def test_caching_tagger_keys_its_cache_by_recall_bias():
+    from anontools.detection.compare import CachingTagger
+
+    class Counting:
+        calls: list[float | None] = []
+
+        def tag(self, sentences, recall_bias=None):
+            self.calls.append(recall_bias)
+            return [["B-X" if recall_bias else "O" for _ in s] for s in sentences]
+
+    cached = CachingTagger(Counting())
+    assert cached.tag([["a", "b"]]) == [["O", "O"]]
+    assert cached.tag([["a", "b"]], recall_bias=1.0) == [["B-X", "B-X"]]
+    assert cached.tag([["a", "b"]]) == [["O", "O"]] and cached.tag([["a", "b"]], recall_bias=1.0) == [["B-X", "B-X"]]
+    assert Counting.calls == [None, 1.0]
+
+
 def test_compare_cli_writes_a_json_report(tmp_path):
     from typer.testing import CliRunner
     import typer

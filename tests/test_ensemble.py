@@ -320,3 +320,50 @@ def test_configured_recall_bias_reaches_the_tagger(tmp_path):
     covered = {i for e in detector.detect(text) for i in range(e.start, e.end)}
     # every token is inside an entity when the O tag can never win
     assert covered >= {i for i, ch in enumerate(text) if not ch.isspace()}
+
+
+def test_a_calls_recall_bias_overrides_the_taggers_own(single):
+    """``tag(..., recall_bias=b)`` decodes exactly as a tagger built with ``b``; ``None`` keeps the tagger's own."""
+    for bias in (0.5, 2.0, 1000.0):
+        assert single.tag(SENTENCES, recall_bias=bias) == StanzaTagger("en", model_dir=SHIPPED_EN,
+                                                                       recall_bias=bias).tag(SENTENCES)
+    assert single.tag(SENTENCES, recall_bias=None) == single.tag(SENTENCES) == single.tag(SENTENCES, recall_bias=0.0)
+    for bad in (float("nan"), "1", True):
+        with pytest.raises(ValueError, match="recall_bias"):
+            single.tag(SENTENCES, recall_bias=bad)
+
+
+def test_the_strict_profile_decodes_with_its_own_recall_bias(tmp_path):
+    """``ner_recall_bias_strict`` reaches the strict profile's Stanza recognizer only: the same loaded model, the
+    standard profile unchanged; a strict bias below the standard one is refused at start-up."""
+    from app.detection.config import language_config
+    from app.detection.ner import StanzaRecognizer
+    from app.detection.pipeline import build_detector, check_configuration
+
+    weights = tmp_path / "models"
+    (weights / "en").mkdir(parents=True)
+    for name in ("ner.pt", "pretrain.pt"):
+        (weights / "en" / name).symlink_to(SHIPPED_EN / name)
+    cfg = {**language_config("en"), "recognizers": ["stanza"], "ner_recall_bias": 0.0,
+           "ner_recall_bias_strict": 1000.0}
+    detector = build_detector("en", model_dir=str(weights), config=cfg, components="stanza")
+    [standard] = detector.recognizers
+    [strict] = [r for r in detector.recognizers_for("strict") if isinstance(r, StanzaRecognizer)]
+    assert strict.tagger is standard.tagger and strict.recall_bias == 1000.0 and standard.recall_bias is None
+    assert detector.recognizers_for("strict") is detector.recognizers_for("strict")
+    text = "Shares rose in New York ."
+    every = {i for i, ch in enumerate(text) if not ch.isspace()}
+    strict_covered = {i for e in detector.detect(text, profile="strict") for i in range(e.start, e.end)}
+    standard_found = [(e.text, e.label) for e in detector.detect(text)]
+    assert strict_covered >= every
+    assert standard_found == [("New York", "LOCATION")]
+    # documents detected together in the strict profile get the same entities as one by one
+    assert detector.detect_many([text, text], profile="strict") == [detector.detect(text, profile="strict")] * 2
+    for bad in ("high", float("nan"), True):
+        with pytest.raises(ValueError, match="ner_recall_bias_strict"):
+            check_configuration("en", config={**cfg, "ner_recall_bias_strict": bad})
+    # a deployment that raises only the standard bias: the strict profile never decodes with less
+    raised = build_detector("en", model_dir=str(weights), components="stanza",
+                            config={**cfg, "ner_recall_bias": 1000.0, "ner_recall_bias_strict": 0.25})
+    assert raised.strict_recall_bias == 1000.0
+    assert raised.detect(text, profile="strict") == detector.detect(text, profile="strict")

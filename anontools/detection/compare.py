@@ -28,6 +28,7 @@ import typer
 from anontools import cli_options as opt
 from anontools.detection.conll import DOCSTART, read_conll
 from anontools.detection.evaluate import evaluate_tags, parse_mapping
+from app.detection.config import language_config
 from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
 from app.doc import Entity, Sentence, Token
 from anontools.report import write_json_report
@@ -37,18 +38,24 @@ CONLL_MAP: dict[str, str] = {"PERSON": "PER", "ORGANIZATION": "ORG", "LOCATION":
 
 
 class CachingTagger:
-    """Memoises a tagger per sentence (``tuple`` of tokens → tags) across configurations."""
+    """Memoises a tagger per recall bias and sentence (``(bias, tuple of tokens)`` → tags) across configurations.
+
+    ``recall_bias`` (a call's own bias, the ``strict`` profile's) is passed on to the tagger when it is not
+    ``None``; the tagger must then take it (:meth:`app.detection.stanza_ner.StanzaTagger.tag`)."""
 
     def __init__(self, tagger: Any) -> None:
         self.tagger = tagger
-        self.cache: dict[tuple[str, ...], list[str]] = {}
+        self.cache: dict[tuple[float | None, tuple[str, ...]], list[str]] = {}
 
-    def tag(self, sentences: list[list[str]]) -> list[list[str]]:
-        missing = [s for s in dict.fromkeys(tuple(s) for s in sentences) if s not in self.cache]
+    def tag(self, sentences: list[list[str]], recall_bias: float | None = None) -> list[list[str]]:
+        keys = [(recall_bias, tuple(s)) for s in sentences]
+        missing = [k for k in dict.fromkeys(keys) if k not in self.cache]
         if missing:
-            for key, tags in zip(missing, self.tagger.tag([list(s) for s in missing]), strict=True):
+            batch = [list(s) for _, s in missing]
+            tagged = self.tagger.tag(batch) if recall_bias is None else self.tagger.tag(batch, recall_bias=recall_bias)
+            for key, tags in zip(missing, tagged, strict=True):
                 self.cache[key] = tags
-        return [self.cache[tuple(s)] for s in sentences]
+        return [self.cache[k] for k in keys]
 
 
 def document_sizes(path: str | Path, n_sentences: int, doc_size: int) -> list[int]:
@@ -140,10 +147,15 @@ def compare(
     model_dir: str | None = None,
     doc_size: int = 20,
     recall_bias: float | None = None,
+    profile: str = "standard",
+    strict_recall_bias: float | None = None,
 ) -> dict[str, Any]:
     """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"``.
 
-    ``recall_bias`` overrides the language's configured ``ner_recall_bias`` (``None`` = as configured).
+    ``recall_bias`` overrides the language's configured ``ner_recall_bias`` (``None`` = as configured);
+    ``profile`` is the privacy profile of every document (``standard`` or ``strict``: the quasi-identifiers'
+    labels then count in the binary figures, as every label we detect does), and ``strict_recall_bias`` overrides
+    the configured ``ner_recall_bias_strict``.
     """
     corpus = read_conll(test, fmt)
     tokens = [[t for t, _ in s] for s in corpus]
@@ -157,15 +169,19 @@ def compare(
         return cached[lang]
 
     results: dict[str, Any] = {}
+    config = language_config(language)
+    if strict_recall_bias is not None:
+        config = {**config, "ner_recall_bias_strict": strict_recall_bias}
     for name in configs:
-        detector = build_detector(language, model_dir=model_dir, tagger_factory=tagger_factory, components=name)
+        detector = build_detector(language, model_dir=model_dir, tagger_factory=tagger_factory, components=name,
+                                  config=config)
         started = time.perf_counter()
         pred_corpus: list[list[str]] = []
         pred_all: list[list[str]] = []
         i = 0
         for size in sizes:
             text, sentences = build_document(tokens[i : i + size])
-            entities = detector.detect(text, sentences)
+            entities = detector.detect(text, sentences, profile=profile)
             pred_corpus += entities_to_tags(entities, sentences, label_map)
             pred_all += entities_to_tags(entities, sentences, None)
             i += size
@@ -177,6 +193,8 @@ def compare(
         "language": language, "test": str(test), "format": fmt, "sentences": len(corpus), "documents": len(sizes),
         "label_map": label_map, "gold_map": gold_map or {},
         "recall_bias": getattr(cached[language].tagger, "recall_bias", None) if language in cached else None,
+        "profile": profile,
+        "strict_recall_bias": config.get("ner_recall_bias_strict") if profile == "strict" else None,
     }
     return results
 
@@ -227,6 +245,8 @@ def main(
     doc_size: Annotated[int, typer.Option(help="Sentences per document when the corpus has no -DOCSTART-")] = 20,
     json_report: opt.JsonReport = None,
     recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias of the language")] = None,
+    profile: Annotated[str, typer.Option(help="Privacy profile of every document: standard or strict")] = "standard",
+    strict_recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias_strict (with --profile strict)")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
     label_map = parse_mapping(map_pred) if map_pred else dict(CONLL_MAP)
@@ -234,7 +254,7 @@ def main(
         language, test, format, [c.strip() for c in configs.split(",") if c.strip()],
         label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None,
         model_dir=str(model_dir) if model_dir else None, doc_size=doc_size,
-        recall_bias=recall_bias,
+        recall_bias=recall_bias, profile=profile, strict_recall_bias=strict_recall_bias,
     )
     render(results)
     write_json_report(json_report, results)

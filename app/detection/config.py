@@ -23,6 +23,9 @@ Keys of a language section:
 ``ner_recall_bias``  subtracted from the NER model's ``O``-tag score at every token before decoding
                  (:func:`app.detection.ensemble.recall_bias_vector`); 0 = the model's own decode, larger
                  = more recall, less precision
+``ner_recall_bias_strict``  the same for documents in the ``strict`` privacy profile (the larger of it and
+                 ``ner_recall_bias`` is used; ``null``: ``ner_recall_bias``): strict trades more precision for
+                 fewer leaks, with the same loaded model
 ``proper_nouns``  ``true``: capitalised words that no common-word lexicon knows and no other component covered
                  become ``PROPER_NOUN`` entities (:mod:`app.detection.proper_nouns`; on for German)
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions

@@ -8,6 +8,7 @@ BIO, IOB1 or BIOES are decoded into spans and each model tag is converted to a s
 
 from __future__ import annotations
 
+import inspect
 from typing import Protocol
 
 from app.detection.base import Recognizer
@@ -52,6 +53,15 @@ def decode_spans(tags: list[str]) -> list[tuple[int, int, str]]:
     return spans
 
 
+def accepts_recall_bias(tagger: Tagger) -> bool:
+    """Whether ``tagger.tag`` takes a per-call ``recall_bias`` keyword (:meth:`StanzaTagger.tag
+    <app.detection.stanza_ner.StanzaTagger.tag>` does; a custom tagger may not)."""
+    try:
+        return "recall_bias" in inspect.signature(tagger.tag).parameters
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
 class StanzaRecognizer(Recognizer):
     """Named entities from a Stanza NER model.
 
@@ -59,18 +69,37 @@ class StanzaRecognizer(Recognizer):
         tagger: a loaded :class:`~app.detection.stanza_ner.StanzaTagger` (or any :class:`Tagger`).
         conversion: name of the tag conversion table in :data:`app.detection.labels.CONVERSION_TABLES`
             or a mapping; model tags without an entry are dropped.
+        recall_bias: passed to every ``tagger.tag`` call instead of the tagger's own bias (the ``strict``
+            profile's twin, :meth:`with_recall_bias`); ``None`` (default): the tagger's own.
     """
 
     name = "stanza"
 
-    def __init__(self, tagger: Tagger, conversion: str | dict[str, str] = "conll") -> None:
+    def __init__(self, tagger: Tagger, conversion: str | dict[str, str] = "conll",
+                 recall_bias: float | None = None) -> None:
         self.tagger = tagger
         self.conversion = conversion
+        self.recall_bias = recall_bias
+
+    def with_recall_bias(self, recall_bias: float) -> "StanzaRecognizer":
+        """A twin on the same tagger (same model, loaded once) whose calls decode with ``recall_bias``.
+
+        Raises:
+            TypeError: the tagger's ``tag`` takes no ``recall_bias`` (:func:`accepts_recall_bias`).
+        """
+        if not accepts_recall_bias(self.tagger):
+            raise TypeError(f"{type(self.tagger).__name__}.tag takes no recall_bias")
+        return StanzaRecognizer(self.tagger, self.conversion, recall_bias=recall_bias)
+
+    def _tag(self, sentences: list[list[str]]) -> list[list[str]]:
+        if self.recall_bias is None:
+            return self.tagger.tag(sentences)
+        return self.tagger.tag(sentences, recall_bias=self.recall_bias)  # type: ignore[call-arg]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         if not sentences:
             return []
-        return self._entities(text, sentences, self.tagger.tag([[tok.text for tok in s.tokens] for s in sentences]))
+        return self._entities(text, sentences, self._tag([[tok.text for tok in s.tokens] for s in sentences]))
 
     def recognize_many(self, texts: list[str], sentences: list[list[Sentence]]) -> list[list[Entity]]:
         """:meth:`recognize` for several documents with one tagger call (their sentences share model batches).
@@ -82,7 +111,7 @@ class StanzaRecognizer(Recognizer):
         Returns:
             one ``list[Entity]`` per document, offsets into its text (half-open).
         """
-        tags = self.tagger.tag([[tok.text for tok in s.tokens] for doc in sentences for s in doc])
+        tags = self._tag([[tok.text for tok in s.tokens] for doc in sentences for s in doc])
         out: list[list[Entity]] = []
         start = 0
         for text, doc in zip(texts, sentences, strict=True):

@@ -15,6 +15,7 @@ What runs is set per language by :mod:`app.detection.config`.
 from __future__ import annotations
 
 import csv
+import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,7 +27,7 @@ from app.detection.config import language_config
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
-from app.detection.ner import StanzaRecognizer, Tagger
+from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
@@ -102,6 +103,10 @@ class Detector:
         drop_common_words: drop names made only of the language's common capitalised words of legal and
             administrative text ("Article", "the Convention", "Rule 52";
             :func:`app.detection.quasi_identifiers.common_capitalised_only`), before the second pass and at the end.
+        strict_recall_bias: the NER recall bias of the ``strict`` profile (``ner_recall_bias_strict``, at least
+            ``ner_recall_bias``): its
+            Stanza recognizers decode with it (:meth:`app.detection.ner.StanzaRecognizer.with_recall_bias`, the
+            same loaded model); ``None``, or a tagger that takes no per-call bias: the standard profile's.
     """
 
     def __init__(
@@ -115,6 +120,7 @@ class Detector:
         proper_nouns: CommonWordLexicon | None = None,
         strict_recognizers: list[Recognizer] | None = None,
         drop_common_words: bool = False,
+        strict_recall_bias: float | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -127,6 +133,22 @@ class Detector:
         self.proper_nouns = proper_nouns
         self.strict_recognizers = strict_recognizers or []
         self.drop_common_words = drop_common_words
+        self.strict_recall_bias = strict_recall_bias
+        self._profile_recognizers: dict[str, list[Recognizer]] = {}
+
+    def recognizers_for(self, profile: str) -> list[Recognizer]:
+        """The recognizers that run in ``profile``: :attr:`recognizers`; in ``strict`` also
+        :attr:`strict_recognizers`, and each Stanza recognizer decoding with :attr:`strict_recall_bias`.
+        Built once per profile (the same objects at every call)."""
+        if profile != "strict":
+            return self.recognizers
+        if profile not in self._profile_recognizers:
+            bias = self.strict_recall_bias
+            self._profile_recognizers[profile] = [
+                r.with_recall_bias(bias) if bias is not None and isinstance(r, StanzaRecognizer)
+                and accepts_recall_bias(r.tagger) else r
+                for r in self.recognizers] + self.strict_recognizers
+        return self._profile_recognizers[profile]
 
     def detect(self, text: str, sentences: list[Sentence] | None = None, profile: str = "standard") -> list[Entity]:
         """Detect entities in ``text``.
@@ -168,7 +190,7 @@ class Detector:
         if sentences is None:
             sentences = [split_sentences(text, tokenize(text)) for text in texts]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
-        for recognizer in self.recognizers:
+        for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):
                 for found, entities in zip(batched, recognizer.recognize_many(texts, sentences)):
                     found[id(recognizer)] = entities
@@ -177,9 +199,9 @@ class Detector:
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:
         """:meth:`detect` with the entities of some recognizers already found (``{id(recognizer): entities}``)."""
-        recognizers, sensitive = self.recognizers, self.sensitive
+        recognizers, sensitive = self.recognizers_for(profile), self.sensitive
         if profile == "strict":
-            recognizers, sensitive = recognizers + self.strict_recognizers, sensitive | STRICT_LABELS
+            sensitive = sensitive | STRICT_LABELS
         found: list[Entity] = []
         for recognizer in recognizers:
             entities = recognized.get(id(recognizer))
@@ -368,12 +390,14 @@ def check_configuration(language: str, *, model_dir: str | None = None, config: 
     Raises:
         KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
             or component set.
-        ValueError, OSError: an invalid or unreadable configuration file (as :func:`build_detector`).
+        ValueError, OSError: an invalid or unreadable configuration file (as :func:`build_detector`), or a
+            ``ner_recall_bias_strict`` that is not a finite number.
         app.detection.stanza_ner.ModelNotFoundError: no NER model in ``<model_dir>/<language>``.
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
     names = _recognizer_names(cfg, switches)
+    _strict_bias(cfg)
     for name in names:
         get("recognizer", name)
     if switches["rules"]:
@@ -408,6 +432,7 @@ def build_detector(
         app.detection.stanza_ner.ModelNotFoundError: no NER model for the language.
         KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
             or component set in the configuration.
+        ValueError: an invalid ``ner_recall_bias_strict`` (not a finite number).
     """
     cfg = config if config is not None else language_config(language)
     switches = COMPONENT_SETS[components]
@@ -438,4 +463,22 @@ def build_detector(
         strict_recognizers=([QuasiIdentifierRecognizer(language)] if quasi_identifier_lexicon(language) is not None
                             else []),
         drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
+        strict_recall_bias=_strict_bias(cfg),
     )
+
+
+def _strict_bias(cfg: dict[str, Any]) -> float | None:
+    """The strict profile's NER recall bias: the larger of ``ner_recall_bias_strict`` and ``ner_recall_bias`` (the
+    strict profile never finds less than the standard one, also when a deployment raises only the standard bias);
+    ``None`` when ``ner_recall_bias_strict`` is absent or ``null``.
+
+    Raises:
+        ValueError: ``ner_recall_bias_strict`` is not a finite number.
+    """
+    value = cfg.get("ner_recall_bias_strict")
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"ner_recall_bias_strict must be a finite number, not {value!r}")
+    standard = cfg.get("ner_recall_bias", 0.0)
+    return max(float(value), float(standard) if isinstance(standard, (int, float)) else 0.0)

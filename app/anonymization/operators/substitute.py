@@ -36,6 +36,7 @@ drawn. Randomness comes from ``DocumentContext.rng`` only: the same job id gives
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 from app import languages
@@ -411,6 +412,15 @@ def _german_place_genitive(surface: str) -> bool:
     return stem is not None and (whole is None or whole == stem)
 
 
+@lru_cache(maxsize=16384)
+def _stable_pool_place(name: str) -> bool:
+    """:func:`app.anonymization.surrogates.translation_stable_place`, memoised. Called only with names of our own
+    surrogate pools (country, continent, subdivision and city names of the knowledge base and Faker), never with
+    document text, so the cache holds no personal data; it saves the knowledge-base lookups that were ~6 % of the
+    English demo documents' CPU time, one document at a time (issue 18)."""
+    return S.translation_stable_place(name)
+
+
 def _place_surrogate(place: Place | None, original: str, language: str, rng, document: DocumentContext) -> str | None:
     kb = knowledge_base()
     original_key = S.key(original)
@@ -434,11 +444,11 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         candidates = list(S.city_pool(language))
     taken = S.memo_values(document, "place")
     candidates = [c for c in candidates if S.key(c) != original_key and c not in taken]
-    stable = [c for c in candidates if S.translation_stable_place(c)]
+    stable = [c for c in candidates if _stable_pool_place(c)]
     if len(stable) < 3 and place is not None and place.kind in ("country", "subdivision", "continent"):
         # too few countries/regions/continents whose name MT leaves alone ("Wales" → "Scotland" → "Escocia",
         # "Europe" → "Antarctica" → "Antártida"): a city whose name it leaves alone instead (issue 16)
-        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and S.translation_stable_place(c)]
+        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and _stable_pool_place(c)]
     if len(stable) >= 3:
         candidates = stable  # names machine translation leaves alone (issue 16)
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
