@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from anontools.detection.compare import build_document, compare, document_sizes, entities_to_tags
+from app.detection.config import language_config
 from app.doc import Entity
 
 TINY = Path(__file__).parent / "fixtures" / "ner" / "compare-en-tiny.conll"
@@ -51,7 +52,7 @@ def results():
 def test_compare_scores_each_configuration(results):
     assert set(results) == {"stanza", "full", "_meta"}
     assert results["_meta"]["documents"] == 2 and results["_meta"]["sentences"] == 3
-    assert results["_meta"]["recall_bias"] == 0.0
+    assert results["_meta"]["recall_bias"] == language_config("en")["ner_recall_bias"]  # the configured one
     for name in ("stanza", "full"):
         micro = results[name]["entity"]["micro"]
         assert (micro["tp"], micro["pred"], micro["gold"]) == (6, 6, 6)
@@ -75,7 +76,7 @@ def test_compare_strict_profile_uses_the_strict_recall_bias():
                   strict_recall_bias=1000.0)
     binary = out["stanza"]["binary"]
     assert out["_meta"]["profile"] == "strict" and out["_meta"]["strict_recall_bias"] == 1000.0
-    assert out["_meta"]["recall_bias"] == 0.0
+    assert out["_meta"]["recall_bias"] == language_config("en")["ner_recall_bias"] != 1000.0
     assert (binary["tp"], binary["pred"], binary["gold"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS, GOLD_ENTITY_TOKENS)
     # the strict profile with the standard bias finds what the standard profile finds, plus two quasi-identifier
     # tokens: the month and the bare year of "12 March 2015" (the date recognizer is not in the "stanza" set)
