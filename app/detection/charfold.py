@@ -56,7 +56,7 @@ def fold_token(token: str, known: frozenset[str] | set[str]) -> str:
         ``str``, possibly of another length ("Straße" → "Strasse" when "ß" is unknown); ``token`` itself when
         every character is known.
     """
-    if all(c in known for c in token):
+    if known.issuperset(token):  # every character known (the set's own loop over the string)
         return token
     out = []
     for c in token:
