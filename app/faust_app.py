@@ -27,7 +27,8 @@ def faust_options(settings: Settings) -> dict[str, Any]:
     Returns:
         the broker, credentials, raw serializers, ``consumer_auto_offset_reset="earliest"`` (a new consumer group
         reads what was produced before it joined), ``producer_acks=-1`` (all in-sync replicas), the producer's
-        request size (``max_message_bytes``), the topics' partitions and replication factor; with
+        request size (``max_message_bytes``) and linger (``producer_linger_ms``), the topics' partitions and
+        replication factor; with
         ``broker_flavor == "tansu"`` also :data:`TANSU_OPTIONS`.
 
     Raises:
@@ -44,6 +45,7 @@ def faust_options(settings: Settings) -> dict[str, Any]:
         "topic_partitions": settings.topic_partitions,
         "producer_acks": -1,
         "producer_max_request_size": settings.max_message_bytes,
+        "producer_linger": settings.producer_linger_ms / 1000.0,
         "web_enabled": False,
     }
     if settings.broker_flavor == "tansu":

@@ -91,6 +91,8 @@ class Settings(BaseSettings):
             call (``stage_lanes`` of them at a time, each in its own stage process).
         consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
             that does not answer a waiting fetch when data arrives makes each hop wait that long).
+        producer_linger_ms: how long the worker's Kafka producer waits to put several messages into one produce
+            request (Kafka's ``linger.ms``; 0: each message is sent as soon as the sender runs). Milliseconds.
         device: ``cpu`` or ``cuda`` (:func:`app.detection.torch_setup.select_device`; no GPU: CPU and a warning).
         delete_table_after_reidentification: delete a job's table once a translation restored every
             entry (no missing placeholders); later translations of the job are dead-lettered.
@@ -194,6 +196,7 @@ class Settings(BaseSettings):
     device: Literal["cpu", "cuda"] = "cpu"
     agent_batch_size: int = Field(default=1, ge=1)
     consumer_fetch_max_wait_ms: int = Field(default=100, ge=1)
+    producer_linger_ms: int = Field(default=0, ge=0, le=1000)
     placeholder_markup: Literal["none", "moses"] = "none"
     delete_table_after_reidentification: bool = False
     reidentify_mark_only: bool = False

@@ -104,9 +104,9 @@ class Detector:
             administrative text ("Article", "the Convention", "Rule 52";
             :func:`app.detection.quasi_identifiers.common_capitalised_only`), before the second pass and at the end.
         strict_recall_bias: the NER recall bias of the ``strict`` profile (``ner_recall_bias_strict``, at least
-            ``ner_recall_bias``): its
-            Stanza recognizers decode with it (:meth:`app.detection.ner.StanzaRecognizer.with_recall_bias`, the
-            same loaded model); ``None``, or a tagger that takes no per-call bias: the standard profile's.
+            ``ner_recall_bias``): its Stanza recognizers decode with it
+            (:meth:`app.detection.ner.StanzaRecognizer.with_recall_bias`, the same loaded model); ``None``, or a
+            tagger that takes no per-call bias: the standard profile's.
     """
 
     def __init__(

@@ -168,6 +168,11 @@ def test_faust_options_are_production_values_unless_the_broker_is_tansu():
     tansu = faust_options(Settings(broker_flavor="tansu"))
     assert (tansu["topic_replication_factor"], tansu["broker_session_timeout"], tansu["broker_heartbeat_interval"]) == (
         1, 6, 1)
+    # the producer's linger is given to Faust in seconds
+    assert production["producer_linger"] == 0.0
+    assert faust_options(Settings(producer_linger_ms=5))["producer_linger"] == 0.005
+    with pytest.raises(ValueError):
+        Settings(producer_linger_ms=-1)
 
 
 # --- method policy ------------------------------------------------------------------------------------------
