@@ -14,8 +14,8 @@ Keys of a language section:
 ``conversion``   tag conversion table of the NER model (:data:`app.detection.labels.CONVERSION_TABLES`)
                  or an inline mapping ``{"PER": "PERSON", ...}``
 ``sensitive``    labels kept (others are detected but dropped before voting)
-``rules``        context rules in order (``name_field institution title first_name org_suffix conjunction org_keyword``;
-                 [] = none)
+``rules``        context rules in order (``name_field institution title first_name org_suffix conjunction enumeration
+                 name_particles org_keyword``; [] = none)
 ``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool}``
 ``gazetteer_min_population``  cities below this population are not in the gazetteer
 ``gazetteer_alternate_names_min_population``  alternate names (exonyms, transliterations) only of cities at

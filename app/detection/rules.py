@@ -516,6 +516,60 @@ class ConjunctionRule(Rule):
                     yield Entity(a, b, right.label, ctx.text[a:b], f"rule:{self.name}")
 
 
+#: Particles that open a surname on their own in the supported languages' text, where none of them is a common word
+#: ("van der Vaart", "ten Hag", "di Maria"); "von", "de", "da", "du", "zu" are also prepositions (or a pronoun), so they
+#: join a name only with a second particle ("von der Leyen", "de la Fuente").
+LONE_PARTICLES: frozenset[str] = frozenset({"van", "ten", "ter", "della", "di", "degli", "dei"})
+
+#: Articles that follow a first particle inside a surname ("de la Fuente", "de los Santos", "van de Sande").
+_PARTICLE_ARTICLES: frozenset[str] = frozenset({"la", "las", "los", "le", "de", "het"})
+
+_PARTICLES: frozenset[str] = NAME_PARTICLES | LONE_PARTICLES
+
+
+@register("detection_rule")
+class NameParticleRule(Rule):
+    """Lower-case particles before a person entity join it: "erklärt van der Vaart" with the model's person "Vaart"
+    becomes the person "van der Vaart" (the particles are part of the surname, and alone they hint at its origin).
+
+    The particles are :data:`NAME_PARTICLES` (the languages' ``name_particles`` and Italian/Dutch ones) and
+    :data:`_PARTICLE_ARTICLES` after a first particle, on the same line as the entity. Two or more of them join
+    when the first may open a name (not an article or conjunction: ``particles_not_first``); one alone only when it
+    is in :data:`LONE_PARTICLES` (never "von Müller" from "ein Brief von Müller", "de García" from "la casa de
+    García"), and never before a title ("de la Sra. de Palacio"). A person entity that ends right before the particles
+    is taken in too ("Robin" + "van" + "Persie").
+    The proposal absorbs the entities inside it.
+    """
+
+    name = "name_particles"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for k in range(1, len(t)):
+            person = ctx.covered(t[k].start, t[k].end)
+            if (person is None or person.label != PERSON or person.start != t[k].start or t[k].text in ALL_TITLES
+                    or t[k].text in ACADEMIC_DEGREES):  # "de la Sra. de Palacio": the particles belong to no name
+                continue
+            i = k
+            while (i > 0 and k - i < 3 and "\n" not in ctx.text[t[i - 1].end:t[i].start]
+                   and (t[i - 1].text in _PARTICLES or t[i - 1].text in _PARTICLE_ARTICLES)):
+                i -= 1
+            # the run must open with a particle that can open a name (no article, no conjunction)
+            while i < k and (t[i].text in _NOT_FIRST_PARTICLES or t[i].text not in _PARTICLES):
+                i += 1
+            if i == k or (k - i == 1 and t[i].text not in LONE_PARTICLES):
+                continue
+            start = t[i].start
+            before = ctx.covered(t[i - 1].start, t[i - 1].end) if i > 0 else None
+            if (before is not None and before.label == PERSON and before.end == t[i - 1].end
+                    and "\n" not in ctx.text[before.end:start]):
+                start = before.start
+            yield Entity(start, person.end, PERSON, ctx.text[start:person.end], f"rule:{self.name}")
+
+
 @register("detection_rule")
 class EnumerationRule(Rule):
     """``PERSON , Capitalised , PERSON`` (or ``... Capitalised conj PERSON``) → ``PERSON``.

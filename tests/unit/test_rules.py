@@ -206,6 +206,37 @@ def test_enumeration_rule_marks_an_item_between_two_entities_of_one_label():
     assert all(src == "stanza" for _, _, src in run(text3, "pt", ents3, rules=("enumeration",)))
 
 
+def _persons(text, *words):
+    return [Entity(text.index(w), text.index(w) + len(w), "PERSON", w, "stanza") for w in words]
+
+
+@pytest.mark.parametrize(
+    "language,text,person,expected",
+    [
+        ("de", "Das erklärt van der Vaart heute.", "Vaart", "van der Vaart"),  # two particles
+        ("en", "The coach ten Hag said so.", "Hag", "ten Hag"),  # one particle that is no common word
+        ("es", "Lo firmó de la Fuente ayer.", "Fuente", "de la Fuente"),  # particle + article
+        ("de", "Sie traf von der Leyen.", "Leyen", "von der Leyen"),
+        ("de", "Ein Brief von Müller kam.", "Müller", "Müller"),  # "von" alone is a preposition
+        ("es", "Es la casa de García.", "García", "García"),  # so is "de"
+        ("pt", "Falou com o Silva.", "Silva", "Silva"),  # an article alone is no particle
+        ("de", "Er sah den der Vaart.", "Vaart", "Vaart"),  # articles never open a particle run
+        ("es", "El expediente de la Sra. de Palacio.", "Sra. de Palacio", "Sra. de Palacio"),  # not before a title
+    ],
+)
+def test_name_particle_rule_extends_a_person_over_its_particles(language, text, person, expected):
+    out = run(text, language, _persons(text, person), rules=("name_particles",))
+    assert [(t, label) for t, label, _ in out] == [(expected, "PERSON")]
+
+
+def test_name_particle_rule_joins_a_first_name_and_stays_on_its_line():
+    text = "Gestern spielte Robin van Persie gut."
+    assert run(text, "de", _persons(text, "Robin", "Persie"), rules=("name_particles",)) == [
+        ("Robin van Persie", "PERSON", "rule:name_particles")]
+    text2 = "Die Liste: van\nHag war da."
+    assert run(text2, "de", _persons(text2, "Hag"), rules=("name_particles",)) == [("Hag", "PERSON", "stanza")]
+
+
 def test_enumeration_rule_needs_the_same_label_on_both_sides():
     text = "He met Smith, Reuters, Jones and others."
     smith = Entity(7, 12, "PERSON", "Smith", "stanza")
