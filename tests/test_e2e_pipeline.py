@@ -289,6 +289,36 @@ def test_documents_are_anonymized_tabled_and_reidentified_exactly(worker, sessio
     worker.check_alive()
 
 
+STRICT_CASES = [
+    # (language, text, standard anonymized text, strict anonymized text)
+    ("de", "Der nur 1,69 m große Marin fing mit dem Fußballspielen bei der Jugend an.",
+     # the standard profile leaves the unknown surname in clear; the strict one decodes the German model with its
+     # higher recall bias (ner_recall_bias_strict) and finds it, and masks the height as a quantity
+     "Der nur 1,69 m große Marin fing mit dem Fußballspielen bei der Jugend an.",
+     "Der nur [QUANTITY_1] m große [PERSON_1] fing mit dem Fußballspielen bei der Jugend an."),
+    ("en", "Mr Evrenos Önen, a Turkish national born in 1925, visited his mother in Izmir.",
+     "Mr [PERSON_1], a [MISC_1] national born in 1925, visited his mother in [LOCATION_1].",
+     "Mr [PERSON_1], a [MISC_1] national born in [DATE_1], visited his [RELATION_1] in [LOCATION_1]."),
+]
+
+
+def test_a_documents_privacy_profile_is_applied_through_kafka(worker, session_id):
+    """The same text as a standard and as a strict document (the ``privacy_profile`` field): exact anonymized
+    texts on ``translation.requests``, each from its own profile (quasi-identifiers and the strict recall bias)."""
+    docs, expected = [], {}
+    for n, (language, text, standard, strict) in enumerate(STRICT_CASES):
+        for profile, anonymized in (("standard", standard), ("strict", strict)):
+            job = f"{session_id}-profile-{n}-{profile}"
+            docs.append(("documents", job, {"job_id": job, "text": text, "language": language,
+                                            "privacy_profile": profile}))
+            expected[job] = anonymized
+    collector = run(_send_and_collect(worker, docs, lambda c: all(c.for_key(j, "translation.requests") for j in expected)))
+    for job, anonymized in expected.items():
+        [request] = _json_for(collector, "translation.requests", job)
+        assert request["text"] == anonymized, job
+    worker.check_alive()
+
+
 def _long_document(min_chars: int) -> str:
     paragraph = (
         "On 12 May 2014 the committee chaired by Anna Lindqvist met representatives of Nordic Shipping Ltd in "
