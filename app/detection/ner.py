@@ -110,7 +110,13 @@ class StanzaRecognizer(Recognizer):
 
         Returns:
             one ``list[Entity]`` per document, offsets into its text (half-open).
+
+        An int8-quantized tagger (``quantized``: dynamic quantization scales each batch's activations by the batch's
+        own range) tags each document in a call of its own, so that a document's entities never depend on the
+        documents that arrive with it.
         """
+        if getattr(self.tagger, "quantized", False):
+            return [self.recognize(text, doc) for text, doc in zip(texts, sentences, strict=True)]
         tags = self._tag([[tok.text for tok in s.tokens] for doc in sentences for s in doc])
         out: list[list[Entity]] = []
         start = 0
