@@ -323,3 +323,22 @@ def test_halve_frozen_embeddings_keeps_lookups_exact():
     after = model.word_emb(ids), model.delta_emb(torch.tensor([1, 4]))
     assert after[0].dtype == torch.float32 and torch.equal(after[0], before[0]) and torch.equal(after[1], before[1])
     assert halve_frozen_embeddings(model) == 0  # already converted
+
+
+def test_char_ids_are_the_vocabularys_own(tagger):
+    """The dictionary lookup of character ids gives exactly ``CharVocab.unit2id`` (known, unknown and special
+    characters), and a vocabulary with its own lookup keeps it."""
+    from app.detection.stanza_ner import _char_ids
+
+    vocab = tagger.trainers[0].vocab["char"]
+    lookup = _char_ids(vocab)
+    for c in "aZ9 .,-'Çğİ字\u200b\x00<":
+        assert lookup(c) == vocab.unit2id(c), c
+
+    class Custom(type(vocab)):
+        def unit2id(self, unit):
+            return 42
+
+    custom = Custom.__new__(Custom)
+    custom.__dict__.update(vocab.__dict__)
+    assert _char_ids(custom)("a") == 42
