@@ -337,7 +337,9 @@ class OrgKeywordRule(Rule):
     * head, connectors and capitalised words, then a ``LOCATION`` entity: "University of Lisbon", "Sparkasse
       Hannover", "Universität zu Köln", "Tribunal de Justiça de Minas Gerais", "Ayuntamiento de Madrid";
     * a ``LOCATION`` entity, up to two capitalised words, then the head: "Leeds City Council", "Eichsfelder
-      Tageblatt" when "Eichsfelder" was found as a place.
+      Tageblatt" when "Eichsfelder" was found as a place;
+    * a ``PERSON`` entity right before the head, one space between: "Adam Mickiewicz University", "Max Planck
+      Institute" (an organization named after a person; no dev set changed, four languages).
 
     The proposal takes in the place and any entity inside it (``absorbs``: :func:`apply_rules` removes the
     entities a proposal covers entirely, unless an entity sticks out of it).
@@ -376,11 +378,13 @@ class OrgKeywordRule(Rule):
                 if place is not None or not (t[j].text in self.connectors or _is_cap(t[j])):
                     break
                 j += 1
-            # place ... head
+            # place (or person) ... head
             k = i - 1
             while k >= 0 and i - k <= 3:
                 place = ctx.covered(t[k].start, t[k].end)
-                if place is not None and place.label == LOCATION and place.end == t[k].end:
+                if place is not None and place.end == t[k].end and (
+                        place.label == LOCATION or (place.label == PERSON and k == i - 1
+                                                    and ctx.text[place.end:tok.start] == " ")):
                     yield (Entity(place.start, tok.end, ORGANIZATION, ctx.text[place.start:tok.end],
                                       f"rule:{self.name}"))
                     break

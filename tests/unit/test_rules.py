@@ -497,3 +497,14 @@ def test_titles_and_articles_are_not_names():
     assert run("Sehr geehrter Herr Bürgermeister, vielen Dank. Er ist nicht Herr der Lage.", "de") == []
     assert run("Dann sprach Frau Ministerin Schulz mit Herrn von Weizsäcker.", "de") == [
         ("Schulz", "PERSON", "rule:title"), ("von Weizsäcker", "PERSON", "rule:title")]
+
+
+def test_org_keyword_rule_takes_a_person_right_before_the_head():
+    text = "Graliński works at Adam Mickiewicz University in Poznań."
+    out = run(text, "en", _persons(text, "Adam Mickiewicz"), rules=("org_keyword",))
+    assert out == [("Adam Mickiewicz University", "ORGANIZATION", "rule:org_keyword")]
+    # not across punctuation, nor with a word between
+    for text2 in ("We thanked Adam Mickiewicz. University staff agreed.", "We met Adam Mickiewicz, University head."):
+        assert run(text2, "en", _persons(text2, "Adam Mickiewicz"), rules=("org_keyword",)) == [
+            ("Adam Mickiewicz", "PERSON", "stanza")]
+
