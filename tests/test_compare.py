@@ -119,6 +119,19 @@ def test_compare_cli_writes_a_json_report(tmp_path):
     assert data["stanza"]["entity"]["micro"]["f1"] == 1.0
 
 
+def test_compare_cli_refuses_an_unknown_profile(tmp_path):
+    from typer.testing import CliRunner
+    import typer
+
+    from anontools.detection.compare import main
+
+    app = typer.Typer()
+    app.command()(main)
+    result = CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
+                                      "--configs", "stanza", "--profile", "paranoid"])
+    assert result.exit_code == 2 and "unknown privacy profile 'paranoid'" in result.output
+
+
 def test_evaluate_cli_recall_bias_is_applied_and_recorded(tmp_path):
     from typer.testing import CliRunner
 

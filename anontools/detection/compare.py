@@ -30,6 +30,7 @@ from anontools.detection.conll import DOCSTART, read_conll
 from anontools.detection.evaluate import evaluate_tags, parse_mapping
 from app.detection.config import language_config
 from app.detection.pipeline import COMPONENT_SETS, build_detector, default_tagger_factory
+from app.settings import PRIVACY_PROFILES
 from app.doc import Entity, Sentence, Token
 from anontools.report import write_json_report
 
@@ -249,6 +250,9 @@ def main(
     strict_recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias_strict (with --profile strict)")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
+    if profile not in PRIVACY_PROFILES:
+        raise typer.BadParameter(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})",
+                                 param_hint="--profile")
     label_map = parse_mapping(map_pred) if map_pred else dict(CONLL_MAP)
     results = compare(
         language, test, format, [c.strip() for c in configs.split(",") if c.strip()],
