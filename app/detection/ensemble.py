@@ -31,6 +31,7 @@ An ensemble directory is built from trained model directories by the tools
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,17 @@ def check_same_tags(trainers: list[Any]) -> list[list[int]]:
         index = {tag: i for i, tag in enumerate(order)}
         perms.append([index[tag] for tag in reference])
     return perms
+
+
+def checked_recall_bias(value: Any, name: str = "recall_bias") -> float:
+    """``value`` as a float recall bias (``name`` is the setting's name in the error).
+
+    Raises:
+        ValueError: not a finite number (booleans refused).
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value!r}")
+    return float(value)
 
 
 def recall_bias_vector(names: list[str], recall_bias: float) -> Any:

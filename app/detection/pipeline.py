@@ -15,7 +15,6 @@ What runs is set per language by :mod:`app.detection.config`.
 from __future__ import annotations
 
 import csv
-import math
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,6 +23,7 @@ from typing import Any
 
 from app.detection.base import Recognizer
 from app.detection.config import language_config
+from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
@@ -478,7 +478,6 @@ def _strict_bias(cfg: dict[str, Any]) -> float | None:
     value = cfg.get("ner_recall_bias_strict")
     if value is None:
         return None
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
-        raise ValueError(f"ner_recall_bias_strict must be a finite number, not {value!r}")
+    strict = checked_recall_bias(value, "ner_recall_bias_strict")
     standard = cfg.get("ner_recall_bias", 0.0)
-    return max(float(value), float(standard) if isinstance(standard, (int, float)) else 0.0)
+    return max(strict, float(standard) if isinstance(standard, (int, float)) else 0.0)

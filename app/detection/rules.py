@@ -549,7 +549,7 @@ class NameParticleRule(Rule):
     absorbs = True
 
     def __init__(self, language: str) -> None:
-        self.language = language
+        """The particles are those of every language (a French or Dutch name occurs in any text)."""
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for k in range(1, len(t)):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -34,7 +33,7 @@ from typing import Any
 
 from app.detection.charfold import token_folder
 from app.detection.tags import bioes_to_bio
-from app.detection.ensemble import EnsembleError, EnsembleMember, read_manifest
+from app.detection.ensemble import EnsembleError, EnsembleMember, checked_recall_bias, read_manifest
 
 logger = logging.getLogger(__name__)
 
@@ -529,13 +528,6 @@ class _CallWords:
     reps: Any = None
 
 
-def _checked_bias(value: Any) -> float:
-    """``value`` as a float recall bias. Raises: ValueError: not a finite number (booleans refused)."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
-        raise ValueError(f"recall_bias must be a finite number, not {value!r}")
-    return float(value)
-
-
 class StanzaTagger:
     """Stanza NER on pre-tokenized sentences, inference only.
 
@@ -582,7 +574,7 @@ class StanzaTagger:
 
         if scheme not in ("bio", "bioes"):
             raise ValueError(f"scheme must be 'bio' or 'bioes', not {scheme!r}")
-        self.recall_bias = _checked_bias(recall_bias)
+        self.recall_bias = checked_recall_bias(recall_bias)
         self.language = language
         self.batch_size = batch_size
         self.scheme = scheme
@@ -772,7 +764,7 @@ class StanzaTagger:
             ValueError: a ``recall_bias`` that is not a finite number, or any non-zero one with an ensemble whose
                 ``combine`` is ``"first"``.
         """
-        bias = self.recall_bias if recall_bias is None else _checked_bias(recall_bias)
+        bias = self.recall_bias if recall_bias is None else checked_recall_bias(recall_bias)
         if bias and not self._average:
             raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
         non_empty = [i for i, s in enumerate(sentences) if s]
