@@ -23,7 +23,10 @@ Reported per run: documents/s, characters/s, characters per CPU-second (CPU of t
 processes: contention shows as a drop), latency per document p50/p95/p99 end to end and per stage (pipeline:
 from the records' producer timestamps, queueing included; in-process: the stage's own time), peak RSS per
 process (for a worker also the largest peak RSS among its stage zygote and stage processes, which hold the models),
-load time (process start → ready), and the 1-minute load average before and after. With
+load time (process start → ready), and the 1-minute load average before and after. Each pipeline round also
+reports ``cores_in_use``: the cores taken during the round by the worker processes themselves, their stage
+processes, the broker, Redis, this benchmark process (which reads every topic for the latencies) and the whole
+machine (:func:`cpu_breakdown`), so what the pipeline spends besides the stages shows. With
 ``--paced`` a last pipeline phase publishes 2,000-character documents at half the measured saturation rate and
 reports their end-to-end latency. With ``--contention`` each in-process round runs a second time beside one
 CPU-bound process (a busy loop), and the report compares characters per CPU-second alone and under contention
@@ -143,6 +146,45 @@ def cpu_seconds(pid: int) -> float:
             continue
         total += t.user + t.system
     return total
+
+
+def cpu_breakdown(worker_pids: list[int], broker_pid: Optional[int]) -> dict[str, float]:
+    """CPU seconds so far by kind of process: ``worker`` (the worker processes themselves: Faust, Kafka and Redis
+    clients), ``stage`` (their descendants: the stage processes that run the models), ``broker`` (Tansu),
+    ``redis`` (every ``redis-server`` of the machine), ``bench`` (this process: publishing and reading every
+    topic's records for the latencies) and ``machine`` (busy time of all CPUs, whatever ran). Differences of two
+    calls divided by the wall time give each kind's share of the cores during a run."""
+    import psutil
+
+    def own(process) -> float:
+        try:
+            t = process.cpu_times()
+        except psutil.Error:
+            return 0.0
+        return t.user + t.system
+
+    out = {"worker": 0.0, "stage": 0.0, "broker": 0.0, "redis": 0.0}
+    for pid in worker_pids:
+        try:
+            root = psutil.Process(pid)
+            children = root.children(recursive=True)
+        except psutil.Error:
+            continue
+        out["worker"] += own(root)
+        out["stage"] += sum(own(c) for c in children)
+    if broker_pid is not None:
+        try:
+            out["broker"] = own(psutil.Process(broker_pid))
+        except psutil.Error:
+            pass
+    for process in psutil.process_iter(["name"]):
+        if (process.info["name"] or "").startswith("redis-server"):
+            out["redis"] += own(process)
+    out["bench"] = own(psutil.Process())
+    times = psutil.cpu_times()
+    out["machine"] = sum(times) - times.idle - getattr(times, "iowait", 0.0) - getattr(times, "guest", 0.0) \
+        - getattr(times, "guest_nice", 0.0)
+    return out
 
 
 def _rates(n_docs: int, n_chars: int, seconds: float, cpu: float) -> dict[str, float]:
@@ -334,8 +376,10 @@ class PipelineBench:
     Latencies come from the records' producer timestamps (milliseconds, the same clock: one machine).
     """
 
-    def __init__(self, bootstrap: str, settings: Settings, workers: list[WorkerProcess], partitions: int) -> None:
+    def __init__(self, bootstrap: str, settings: Settings, workers: list[WorkerProcess], partitions: int,
+                 broker_pid: Optional[int] = None) -> None:
         self.bootstrap, self.s, self.workers, self.partitions = bootstrap, settings, workers, partitions
+        self.broker_pid = broker_pid
         self.stamps: dict[str, dict[str, int]] = {}  # topic -> job_id -> producer timestamp (ms)
         self.topics = [settings.topic_documents, settings.topic_detected, settings.topic_resolved,
                        settings.topic_translation_requests, settings.topic_dead_letter]
@@ -413,12 +457,17 @@ class PipelineBench:
 
     async def run(self, docs: list[dict], timeout: float, rate: Optional[float] = None) -> dict[str, Any]:
         ids = {d["job_id"] for d in docs}
-        cpu0 = sum(cpu_seconds(w.proc.pid) for w in self.workers)
+        pids = [w.proc.pid for w in self.workers]
+        cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        kinds0 = cpu_breakdown(pids, self.broker_pid)
         t0 = time.perf_counter()
         await self.publish(docs, rate=rate)
         complete = await self.wait(ids, timeout)
         wall = time.perf_counter() - t0
-        cpu = sum(cpu_seconds(w.proc.pid) for w in self.workers) - cpu0
+        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+        kinds1 = cpu_breakdown(pids, self.broker_pid)
+        # cores in use by each kind of process during the run (2.0 = two cores busy throughout)
+        cores = {k: round((kinds1[k] - kinds0[k]) / max(wall, 1e-9), 3) for k in kinds1}
         done = self.done(ids)
         st = self.stamps
         s = self.s
@@ -427,7 +476,7 @@ class PipelineBench:
             return [(st[b][j] - st[a][j]) / 1000 for j in done if j in st.get(a, {}) and j in st.get(b, {})]
 
         n_chars = sum(len(d["text"]) for d in docs if d["job_id"] in done)
-        return {**_rates(len(done), n_chars, wall, cpu), "complete": complete, "outputs": len(done),
+        return {**_rates(len(done), n_chars, wall, cpu), "cores_in_use": cores, "complete": complete, "outputs": len(done),
                 "dead_letters": len(ids & set(st.get(s.topic_dead_letter, {}))),
                 "latency_s": {"end_to_end": percentiles(gaps(s.topic_documents, s.topic_translation_requests)),
                               "detect": percentiles(gaps(s.topic_documents, s.topic_detected)),
@@ -627,7 +676,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                 log_path.write_bytes(b"")
                 workers.append(WorkerProcess(broker_url=broker.broker_url, redis_url=redis.url, app_id=settings.app_id,
                                              log_path=log_path, extra_env=env))
-            bench = PipelineBench(broker.bootstrap, settings, workers, partitions)
+            bench = PipelineBench(broker.bootstrap, settings, workers, partitions,
+                                   broker_pid=getattr(getattr(broker, "proc", None), "pid", None))
             loop.run_until_complete(bench.start())  # topics first, with the partitions asked for
             for w in workers:
                 w.start()
@@ -642,7 +692,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             if bench is not None:
                 result = loop.run_until_complete(bench.run(docs, args.timeout))
                 report["pipeline"].append(result)
-                console.print(f"round {r + 1}: pipeline {result['docs_per_s']} docs/s")
+                console.print(f"round {r + 1}: pipeline {result['docs_per_s']} docs/s; cores in use: "
+                              + ", ".join(f"{k} {v:.2f}" for k, v in result['cores_in_use'].items()))
             result = run_children(children, docs, in_process_batch)
             report["in_process"].append(result)
             console.print(f"round {r + 1}: in-process {result['docs_per_s']} docs/s")

@@ -137,3 +137,26 @@ def test_cpu_burner_burns_cpu_while_the_block_runs_and_is_gone_after() -> None:
         burnt = psutil.Process(proc.pid).cpu_times()
         assert burnt.user + burnt.system > 0.1  # it ran its busy loop during the 0.5 s before the block
     assert not proc.is_alive()
+
+
+def test_cpu_breakdown_puts_a_workers_descendants_under_stage():
+    import subprocess
+    import sys
+    import time
+
+    from anontools.devtools.benchmark import cpu_breakdown
+
+    # a "worker" (a sleeping shell) whose child burns CPU: the child's time counts as stage, not worker
+    worker = subprocess.Popen(["sh", "-c", f"{sys.executable} -c 'import time; t=time.process_time(); "
+                               f"exec(\"while time.process_time() - t < 5: pass\")'; sleep 5"])
+    try:
+        before = cpu_breakdown([worker.pid], broker_pid=None)
+        time.sleep(1.0)
+        after = cpu_breakdown([worker.pid], broker_pid=None)
+    finally:
+        worker.kill()
+        worker.wait()
+    assert set(before) == {"worker", "stage", "broker", "redis", "bench", "machine"}
+    assert after["stage"] - before["stage"] >= 0.3
+    assert after["worker"] - before["worker"] < 0.1 and after["broker"] == 0.0
+    assert after["machine"] - before["machine"] >= after["stage"] - before["stage"] - 0.05

@@ -123,12 +123,13 @@ async def test_a_reserved_process_serves_small_inputs_while_large_ones_hold_the_
             finished.append(job_id)
 
         one = asyncio.create_task(run(detected("expensive", 8_000)))
-        while any(c.slot == 0 for c in pool._idle):  # until it holds the general process
+        await asyncio.sleep(0.05)
+        while pool._pending:  # until the general process took it
             await asyncio.sleep(0.01)
         # large too: it waits for the general process and never takes the reserved one
         two = asyncio.create_task(run(detected("expensive2", 8_000)))
-        while not pool._waiting:
-            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+        assert [job.args[0] for job in pool._pending] == [detected("expensive2", 8_000)]
         await asyncio.gather(one, two, run(CHEAP))
         assert finished[:len(first)] == first and sorted(finished) == ["cheap", "expensive", "expensive2"]
     finally:
@@ -136,32 +137,66 @@ async def test_a_reserved_process_serves_small_inputs_while_large_ones_hold_the_
 
 
 async def test_a_cancelled_wait_for_a_stage_process_loses_no_process(preload_nothing):
-    pool = pool_with(stage_processes=1, stage_small_input_bytes=10_000)
+    # every input is small here, so both processes (general and reserved) take the expensive ones
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=10_000_000, stage_cpu_seconds=600,
+                     stage_wall_seconds=600)
     try:
         await pool.start()
-        general = await pool._acquire(small=True)  # a small input takes the general process first
-        reserved = await pool._acquire(small=True)
-        assert (general.slot, reserved.slot) == (0, 1) and pool._idle == []
-        # cancelled while waiting
-        waiter = asyncio.create_task(pool._acquire(small=False))
-        await asyncio.sleep(0)
+        busy = [asyncio.create_task(pool.run("corefer", "corefer", detected(f"busy{i}", 20_000))) for i in range(2)]
+        await asyncio.sleep(0.05)
+        while pool._pending:
+            await asyncio.sleep(0.01)
+        # cancelled while waiting: it leaves the queue
+        waiter = asyncio.create_task(pool.run("corefer", "corefer", CHEAP))
+        await asyncio.sleep(0.05)
+        assert len(pool._pending) == 1
         waiter.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiter
-        assert not pool._waiting
-        # a large waiter is not handed the reserved process; cancelled in the same turn as it is handed the
-        # general one, it gives it back
-        waiter = asyncio.create_task(pool._acquire(small=False))
-        await asyncio.sleep(0)
-        pool._release(reserved)
-        assert not waiter.done() and pool._idle == [reserved]
-        pool._release(general)
-        waiter.cancel()
+        assert not pool._pending
+        assert sorted(job_id for job_id, _ in await asyncio.gather(*busy)) == ["busy0", "busy1"]
+        # cancelled while running: its outcome is dropped and the process serves the next input
+        running = asyncio.create_task(pool.run("corefer", "corefer", detected("dropped", 20_000)))
+        await asyncio.sleep(0.05)
+        while pool._pending:
+            await asyncio.sleep(0.01)
+        running.cancel()
         with pytest.raises(asyncio.CancelledError):
-            await waiter
-        assert sorted(c.slot for c in pool._idle) == [0, 1] and not pool._waiting
-        assert (await pool.run("corefer", "corefer", CHEAP))[0] == "cheap"
+            await running
+        results = await asyncio.gather(*(pool.run("corefer", "corefer", detected(f"after{i}", 1)) for i in range(4)))
+        assert sorted(job_id for job_id, _ in results) == ["after0", "after1", "after2", "after3"]
+        assert all(feeder.is_alive() for feeder in pool._feeders.values()) and len(pool._feeders) == 2
     finally:
+        pool.close()
+
+
+def test_a_small_input_takes_a_free_general_process_before_the_reserved_one():
+    import threading
+
+    from app.isolation import _Job
+
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=10_000)
+    loop = asyncio.new_event_loop()
+    try:
+        small = _Job("corefer", (CHEAP,), True, loop.create_future())
+        large = _Job("corefer", (b"x" * 20_000,), False, loop.create_future())
+        pool._pending.extend([large, small])
+        pool._free_general = 1  # a general feeder is waiting: the reserved one leaves the small input to it
+        taken: list = []
+        reserved = threading.Thread(target=lambda: taken.append(pool._take(reserved=True)))
+        reserved.start()
+        reserved.join(0.3)
+        assert reserved.is_alive() and taken == []
+        with pool._queue:  # the general process became busy: the reserved one takes the small input, never the large
+            pool._free_general = 0
+            pool._queue.notify_all()
+        reserved.join(5)
+        assert taken == [small] and list(pool._pending) == [large]
+        assert pool._take(reserved=False) is large  # a general process takes any input, first come first served
+        pool._closed = True
+        assert pool._take(reserved=False) is None  # closed: the feeders end
+    finally:
+        loop.close()
         pool.close()
 
 
