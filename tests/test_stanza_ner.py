@@ -230,8 +230,64 @@ def test_word_representations_are_stanzas_character_model(tagger, monkeypatch):
         assert torch.equal(mine.batch_sizes, expected.batch_sizes)
         monkeypatch.setattr(stanza_ner, "CHAR_BATCH_CELLS", 16)
         small = stanza_ner.word_representations(charmodel, list(words.ids.values()), "cpu")
-        assert torch.allclose(small, words.reps, atol=1e-6)
+        rows = torch.as_tensor([words.row[w] for w in words.ids], dtype=torch.long)
+        assert torch.allclose(small, words.reps.index_select(0, rows), atol=1e-6)
     assert tagger.tag(SENTENCES) == [tagger.tag([s])[0] for s in SENTENCES]
+
+
+def test_the_frequent_word_table_gives_the_character_models_own_representations(tagger, tmp_path, monkeypatch):
+    """Frequent words are looked up (app.detection.char_table), the others computed; the same tags either way;
+    nothing a document contains is added to the table; the table comes back from the disk cache."""
+    import torch
+
+    from app.detection import char_table
+
+    trainer = tagger.trainers[0]
+    table = tagger._char_tables[id(trainer)]
+    assert len(table) > 8000 and {"the", "The", ".", ","} <= set(table.index)
+    words = tagger._call_words(trainer, SENTENCES)
+    looked_up = [w for w in words.ids if w in table.index]
+    assert looked_up and len(looked_up) < len(words.ids)  # both kinds in this call
+    with torch.inference_mode():
+        computed = stanza_ner.word_representations(trainer.model.charmodel, list(words.ids.values()), "cpu")
+    rows = torch.as_tensor([words.row[w] for w in words.ids], dtype=torch.long)
+    assert torch.allclose(computed, words.reps.index_select(0, rows), atol=1e-6)
+    size = len(table)
+    with_table = tagger.tag(SENTENCES + [["Zyxwvutsrq", "Ölçüm", "visited", "Berlin", "."]])
+    assert len(table) == size and "Zyxwvutsrq" not in table.index  # documents never reach the table
+    tables, tagger._char_tables = tagger._char_tables, {}
+    try:
+        assert tagger.tag(SENTENCES + [["Zyxwvutsrq", "Ölçüm", "visited", "Berlin", "."]]) == with_table
+    finally:
+        tagger._char_tables = tables
+    # the disk cache: built once, then read back equal
+    monkeypatch.setenv("ANON_CACHE_DIR", str(tmp_path))
+    from app.settings import get_settings
+    get_settings.cache_clear()
+    try:
+        calls = []
+
+        def represent(ws):
+            calls.append(len(ws))
+            return table.reps[:len(ws)] * 1.0
+
+        monkeypatch.setattr(char_table, "frequent_words", lambda language: list(table.index)[:50])
+        first = char_table.load_char_table("en", tagger.model_path, "float", represent, "cpu")
+        again = char_table.load_char_table("en", tagger.model_path, "float", represent, "cpu")
+        assert calls == [50] and first.index == again.index and torch.equal(first.reps, again.reps)
+        assert list(tmp_path.glob("chartable-en-*.bin"))
+        assert char_table.load_char_table("en", tagger.model_path, "int8", represent, "cpu") is not None
+        assert calls == [50, 50]  # another variant, another file
+    finally:
+        get_settings.cache_clear()
+
+
+def test_frequent_words_come_from_wordfreq_only():
+    from app.detection.char_table import frequent_words
+
+    words = frequent_words("de")
+    assert words[:3] == ["die", "der", "und"] and "Die" in words and "." in words and len(set(words)) == len(words)
+    assert frequent_words("xx") == []
 
 
 def test_a_very_long_token_is_tagged(tagger, monkeypatch):

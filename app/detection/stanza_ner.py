@@ -587,6 +587,8 @@ class StanzaTagger:
         if self.recall_bias and len(self.resolved.members) > 1 and self.resolved.combine != "average":
             raise ValueError("recall_bias needs a single model or an ensemble with combine='average'")
         self.processor = _Members(self._load_members(), batch_size)
+        # character representations of the language's frequent words, computed once (app.detection.char_table)
+        self._char_tables = self._load_char_tables()
         # "first" (Stanza's own multi-model behaviour): each member decoded alone, earlier members win
         self._average = len(self.trainers) == 1 or self.resolved.combine == "average"
         # characters the model never saw are folded to their base letters before tagging ("Çatak" -> "Catak")
@@ -631,6 +633,39 @@ class StanzaTagger:
                 quantize_member(trainer)
         return trainers
 
+    def _load_char_tables(self) -> dict[int, Any]:
+        """``{id(trainer): CharTable}`` for the members with a plain character model (not character LMs nor a
+        transformer); a member whose table cannot be built simply has none (every word is then computed)."""
+        import torch
+
+        from app.detection.char_table import load_char_table
+
+        r = self.resolved
+        paths = [m.model_path for m in r.members] if len(r.members) > 1 else [r.model_path]
+        tables: dict[int, Any] = {}
+        for trainer, path in zip(self.trainers, paths):
+            charmodel = getattr(trainer.model, "charmodel", None)
+            if charmodel is None or trainer.args.get("charlm") or trainer.model.bert_model is not None:
+                continue
+            lower = trainer.args.get("char_lowercase", False)
+            unit2id = _char_ids(trainer.vocab["char"])
+
+            def represent(words: list[str], charmodel: Any = charmodel, lower: bool = lower,
+                          unit2id: Callable[[str], int] = unit2id) -> Any:
+                with torch.no_grad():
+                    return word_representations(charmodel, [[unit2id(c.lower() if lower else c) for c in w]
+                                                            for w in words], self.device)
+
+            try:
+                table = load_char_table(self.language, path, "int8" if self.quantized else "float", represent,
+                                        self.device)
+            except Exception as exc:  # noqa: BLE001 - an optimisation only: tag without it
+                logger.warning("no frequent-word table for the %s model (%s)", self.language, type(exc).__name__)
+                continue
+            if table is not None:
+                tables[id(trainer)] = table
+        return tables
+
     def _decoding(self, recall_bias: float) -> tuple[list[Any], list[list[str]], Any]:
         """``(column permutation per member, tag names per member, recall-bias vector or None)``, read from the
         members' vocabularies at each call (cheap: a few dozen tags)."""
@@ -643,7 +678,8 @@ class StanzaTagger:
 
     def _call_words(self, trainer: Any, sentences: list[list[str]]) -> "_CallWords":
         """The character ids of the distinct words of ``sentences`` for one member and, when the member has a
-        character model (not character LMs nor a transformer), their representations, each computed once
+        character model (not character LMs nor a transformer), their representations: looked up in the member's
+        frequent-word table (:mod:`app.detection.char_table`), the other words computed once each
         (:func:`word_representations`)."""
         char_vocab = trainer.vocab["char"]
         lower = trainer.args.get("char_lowercase", False)
@@ -659,9 +695,24 @@ class StanzaTagger:
         charmodel = getattr(model, "charmodel", None)
         if charmodel is None:
             return _CallWords(ids, native=True)
-        row = {word: i for i, word in enumerate(ids)}
-        return _CallWords(ids, native=True, row=row, reps=word_representations(charmodel, list(ids.values()),
-                                                                               self.device))
+        table = self._char_tables.get(id(trainer))
+        if table is None or not ids:
+            row = {word: i for i, word in enumerate(ids)}
+            return _CallWords(ids, native=True, row=row, reps=word_representations(charmodel, list(ids.values()),
+                                                                                   self.device))
+        import torch
+
+        index = table.index
+        known = [w for w in ids if w in index]
+        unknown = [w for w in ids if w not in index]
+        parts = []
+        if known:
+            parts.append(table.reps.index_select(0, torch.as_tensor([index[w] for w in known], dtype=torch.long,
+                                                                    device=table.reps.device)))
+        if unknown:
+            parts.append(word_representations(charmodel, [ids[w] for w in unknown], self.device))
+        row = {word: i for i, word in enumerate(known + unknown)}
+        return _CallWords(ids, native=True, row=row, reps=torch.cat(parts) if len(parts) > 1 else parts[0])
 
     def _emissions(self, trainer: Any, sentences: list[list[str]], words: "_CallWords") -> tuple[Any, Any, list[int], list[int]]:
         """One batch through one member: ``(scores (batch, max_len, tags) in sorted order, transitions, orig_idx,
