@@ -271,7 +271,7 @@ def test_the_frequent_word_table_gives_the_character_models_own_representations(
             calls.append(len(ws))
             return table.reps[:len(ws)] * 1.0
 
-        monkeypatch.setattr(char_table, "frequent_words", lambda language: list(table.index)[:50])
+        monkeypatch.setattr(char_table, "frequent_words", lambda language: list(table.index)[:50])  # read at build only
         first = char_table.load_char_table("en", tagger.model_path, "float", represent, "cpu")
         again = char_table.load_char_table("en", tagger.model_path, "float", represent, "cpu")
         assert calls == [50] and first.index == again.index and torch.equal(first.reps, again.reps)

@@ -30,6 +30,8 @@ logger = logging.getLogger(__name__)
 FREQUENT_WORDS = 8000
 #: how many of them also get their capitalised form (sentence starts: "The", "Der")
 CAPITALISED_WORDS = 5000
+#: words represented per call while a table is built
+BUILD_CHUNK = 1024
 #: tokens of punctuation, always in the table
 PUNCTUATION = tuple(".,;:!?()[]{}\"'-–—/%&+*«»„“”‘’…§")
 
@@ -37,12 +39,11 @@ PUNCTUATION = tuple(".,;:!?()[]{}\"'-–—/%&+*«»„“”‘’…§")
 def frequent_words(language: str) -> list[str]:
     """The words of the table of ``language``, most frequent first, each once; ``[]`` when wordfreq does not know
     the language (e.g. ``"xx"``)."""
-    from wordfreq import top_n_list
+    from wordfreq import available_languages, top_n_list
 
-    try:
-        words = top_n_list(language, FREQUENT_WORDS)
-    except LookupError:
+    if language not in available_languages(wordlist="small"):
         return []
+    words = top_n_list(language, FREQUENT_WORDS, wordlist="small")  # "small": 2.5 MB in memory, "best" ~25 MB
     if not words:
         return []
     out: dict[str, None] = {}
@@ -70,8 +71,13 @@ class CharTable:
     @classmethod
     def build(cls, words: list[str], represent: Callable[[list[str]], Any]) -> "CharTable":
         """The table of ``words``; ``represent(words)`` returns their representations, row ``i`` for ``words[i]``
-        (:func:`app.detection.stanza_ner.word_representations` of the model's character model)."""
-        return cls({w: i for i, w in enumerate(words)}, represent(words))
+        (:func:`app.detection.stanza_ner.word_representations` of the model's character model). Words are
+        represented :data:`BUILD_CHUNK` at a time, so that building does not raise the process's peak memory (one
+        call for all ~13,000 words took ~300 MB of activations)."""
+        import torch
+
+        parts = [represent(words[i:i + BUILD_CHUNK]) for i in range(0, len(words), BUILD_CHUNK)]
+        return cls({w: i for i, w in enumerate(words)}, torch.cat(parts) if len(parts) > 1 else parts[0])
 
     def to_bytes(self) -> bytes:
         """A JSON header line (words, shape) followed by the float32 rows (for :mod:`app.cache`)."""
@@ -114,10 +120,13 @@ def load_char_table(language: str, model_path: Path, variant: str, represent: Ca
     """
     from app.cache import cache_file, read_or_build, source_digest
 
-    words = frequent_words(language)
-    if not words:
+    from wordfreq import available_languages
+
+    if language not in available_languages(wordlist="small"):
         return None
-    salt = source_digest(Path(__file__), Path(model_path), variant, "\n".join(words))
+    # the word list is read from wordfreq only to build: the file name covers its version and the list's sizes
+    salt = source_digest(Path(__file__), Path(model_path), variant,
+                         f"{FREQUENT_WORDS}/{CAPITALISED_WORDS}/{''.join(PUNCTUATION)}")
     path = cache_file(f"chartable-{language}", ["wordfreq", "stanza", "torch"], salt=salt, suffix="bin")
-    return read_or_build(path, lambda: CharTable.build(words, represent), CharTable.to_bytes,
+    return read_or_build(path, lambda: CharTable.build(frequent_words(language), represent), CharTable.to_bytes,
                          lambda data: CharTable.from_bytes(data, device))
