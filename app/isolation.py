@@ -734,7 +734,14 @@ class StagePool:
             if job is None:
                 child.kill()
                 return
-            outcome = child.call(job.name, job.args, self.settings.stage_cpu_seconds, self.settings.stage_wall_seconds)
+            try:
+                outcome = child.call(job.name, job.args, self.settings.stage_cpu_seconds,
+                                     self.settings.stage_wall_seconds)
+            except Exception as exc:  # noqa: BLE001 - e.g. an input that cannot be pickled: the caller is told
+                log.error("stage process %d: a call failed in the worker (%s); replacing the process", slot,
+                          type(exc).__name__)
+                child.kill()  # it may have read half a message
+                outcome = ("fail", type(exc).__name__)
             try:
                 self._loop.call_soon_threadsafe(_settle, job.future, slot, outcome)
             except RuntimeError:  # the event loop is closed: the worker is stopping

@@ -211,6 +211,20 @@ async def test_a_failure_in_a_child_is_reported_by_type(preload_nothing):
         pool.close()
 
 
+async def test_a_call_that_fails_in_the_worker_is_reported_and_its_process_replaced(preload_nothing):
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=0)
+    try:
+        await pool.start()
+        first = pool._children[0].pid
+        with pytest.raises(StageFailed) as failed:  # an argument that cannot be pickled never reaches the child
+            await pool.run("corefer", "corefer", lambda: None)
+        assert failed.value.error_name in {"PicklingError", "AttributeError"}
+        job_id, _ = await pool.run("corefer", "corefer", CHEAP)  # the feeder lives on, with a new process
+        assert job_id == "cheap" and pool._children[0].pid != first
+    finally:
+        pool.close()
+
+
 async def test_inline_mode_runs_in_the_worker_process(preload_nothing):
     pool = pool_with(stage_processes=0)
     await pool.start()
