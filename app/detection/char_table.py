@@ -10,8 +10,9 @@ the distinct words of a call are in the table, no tag changes, and the tagger sp
 The words come from ``wordfreq`` (Speer 2022; package data): the :data:`FREQUENT_WORDS` most frequent words of the
 language, the capitalised forms of the first :data:`CAPITALISED_WORDS` of them, and punctuation. **No document
 text ever enters the table**, so it is neither a cache of personal data nor a side channel of what was tagged
-(README, "Security"). The table is stored in the disk cache (:mod:`app.cache`), keyed by the model file's digest,
-the word list and the code, so a worker reads it back in milliseconds instead of building it (~1 s per language).
+(README, "Security"). The table is stored in the disk cache (:mod:`app.cache`); its file name carries wordfreq's version and a
+digest of the model file, the list's sizes and this code, so a worker reads it back in milliseconds instead of
+building it (~1 s per language), and a new model or list builds a new file.
 """
 
 from __future__ import annotations
