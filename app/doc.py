@@ -83,7 +83,10 @@ class Entity:
         return self.start < other.end and other.start < self.end
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """``{"start", "end", "label", "text", "source", "score"}``, in field order (as ``dataclasses.asdict``, whose
+        recursive deep copy cost ~6 % of the CPU of a short document's detection; every field is immutable)."""
+        return {"start": self.start, "end": self.end, "label": self.label, "text": self.text, "source": self.source,
+                "score": self.score}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Entity":

@@ -398,3 +398,22 @@ def test_char_ids_are_the_vocabularys_own(tagger):
     custom = Custom.__new__(Custom)
     custom.__dict__.update(vocab.__dict__)
     assert _char_ids(custom)("a") == 42
+
+
+def test_static_embedding_ids_are_stanzas(tagger):
+    """The per-call word lookup gives Stanza's own ``extract_static_embeddings`` ids and mask, for every word
+    vocabulary of the model (pretrained vectors and the fine-tuned delta)."""
+    import torch
+    from stanza.models.ner.model import NERTagger
+
+    trainer = tagger.trainers[0]
+    sentences = SENTENCES + [["THE", "the", "The", "Ünal", "a b", "", "New\u00a0York"]]
+    vocabs = [trainer.model.vocab[name] for name in ("word", "delta") if name in trainer.model.vocab]
+    assert vocabs
+    for vocab in vocabs:
+        for lowercase in (True, False):
+            args = {**trainer.args, "lowercase": lowercase}
+            mine = stanza_ner._static_embedding_ids(args, sentences, vocab)
+            theirs = NERTagger.extract_static_embeddings(args, sentences, vocab)
+            assert torch.equal(mine[0], theirs[0]) and torch.equal(mine[1], theirs[1])
+    assert trainer.model.extract_static_embeddings is stanza_ner._static_embedding_ids

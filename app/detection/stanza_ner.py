@@ -326,7 +326,37 @@ def load_member(model_path: Path, pretrain_path: Path | None, device: str = "cpu
     charmodel = getattr(trainer.model, "charmodel", None)
     if charmodel is not None:
         charmodel.forward = MethodType(_char_forward, charmodel)
+    trainer.model.extract_static_embeddings = _static_embedding_ids
     return trainer
+
+
+def _static_embedding_ids(args: dict, sentences: list[list[str]], vocab: Any) -> tuple[Any, Any]:
+    """Stanza's ``NERTagger.extract_static_embeddings`` (word ids of a batch for one word vocabulary, and the
+    padding mask), asking the vocabulary once per distinct word of the call instead of once per token.
+
+    The ids are the vocabulary's own (``vocab.unit2id`` of the word, lower-cased unless ``args["lowercase"]`` is
+    false, exactly as Stanza's ``vocab.map``); the lookups live for this call only.
+
+    Returns:
+        ``(LongTensor (len(sentences), longest), BoolTensor of the same shape, True at padding)``.
+    """
+    import torch
+    from stanza.models.common.vocab import PAD_ID
+
+    lower = args.get("lowercase", True)
+    unit2id = vocab.unit2id
+    seen: dict[str, int] = {}
+    rows = []
+    for sentence in sentences:
+        row = []
+        for word in sentence:
+            wid = seen.get(word)
+            if wid is None:
+                wid = seen[word] = unit2id(word.lower() if lower else word)
+            row.append(wid)
+        rows.append(row)
+    words = _long_matrix(rows, pad=PAD_ID)
+    return words, torch.eq(words, PAD_ID)
 
 
 def quantize_member(trainer: Any) -> Any:
