@@ -115,7 +115,8 @@ def load_char_table(language: str, model_path: Path, variant: str, represent: Ca
     ``represent`` and written there; ``None`` when the language has no word list.
 
     Args:
-        variant: what else the representations depend on (e.g. ``"int8"`` for a quantized model).
+        variant: what else the representations depend on: the tagger passes ``"float-cpu"``, ``"int8-cpu"``,
+            ``"float-cuda"``, ... (quantization and device change the last digits of the rows).
         represent: see :meth:`CharTable.build`.
         device: where the rows live (the model's device).
     """

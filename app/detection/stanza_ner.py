@@ -687,8 +687,8 @@ class StanzaTagger:
                                                             for w in words], self.device)
 
             try:
-                table = load_char_table(self.language, path, "int8" if self.quantized else "float", represent,
-                                        self.device)
+                table = load_char_table(self.language, path, f"{'int8' if self.quantized else 'float'}-{self.device}",
+                                        represent, self.device)
             except Exception as exc:  # noqa: BLE001 - an optimisation only: tag without it
                 logger.warning("no frequent-word table for the %s model (%s)", self.language, type(exc).__name__)
                 continue
