@@ -492,9 +492,9 @@ class StagePool:
         self.settings = settings
         self.processes = settings.stage_processes
         self.reserved = 1 if self.processes > 0 and settings.stage_small_input_bytes > 0 else 0
-        # inline: one thread (a Stanza pipeline is not shared between threads); else one per process + start-up
-        self._threads = ThreadPoolExecutor(
-            max_workers=1 if self.processes == 0 else self.processes + self.reserved + 1, thread_name_prefix="stage")
+        # inline: the one thread that runs the stages (a Stanza pipeline is not shared between threads); with stage
+        # processes: the start-up work (forking the processes); their documents go through the feeder threads
+        self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stage")
 
     def launch(self) -> None:
         """Start the zygote now, without waiting for it (``python -m app.worker`` does so before it imports Faust and
