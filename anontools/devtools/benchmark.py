@@ -127,6 +127,17 @@ def descendants_peak_rss_mb(pid: int) -> Optional[float]:
     return max(peaks, default=None)
 
 
+def _own_cpu(process) -> float:
+    """User + system CPU seconds so far of one ``psutil.Process``; 0.0 once it has ended."""
+    import psutil
+
+    try:
+        t = process.cpu_times()
+    except psutil.Error:  # ended meanwhile
+        return 0.0
+    return t.user + t.system
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds so far of process ``pid`` and of its live descendants (a worker's stage processes,
     :mod:`app.isolation`); 0.0 for a process that is gone. A descendant that ended (a stage process killed for its
@@ -138,14 +149,7 @@ def cpu_seconds(pid: int) -> float:
         processes = [root, *root.children(recursive=True)]
     except psutil.Error:
         return 0.0
-    total = 0.0
-    for process in processes:
-        try:
-            t = process.cpu_times()
-        except psutil.Error:  # ended meanwhile
-            continue
-        total += t.user + t.system
-    return total
+    return sum(_own_cpu(process) for process in processes)
 
 
 def cpu_breakdown(worker_pids: list[int], broker_pid: Optional[int]) -> dict[str, float]:
@@ -156,13 +160,6 @@ def cpu_breakdown(worker_pids: list[int], broker_pid: Optional[int]) -> dict[str
     calls divided by the wall time give each kind's share of the cores during a run."""
     import psutil
 
-    def own(process) -> float:
-        try:
-            t = process.cpu_times()
-        except psutil.Error:
-            return 0.0
-        return t.user + t.system
-
     out = {"worker": 0.0, "stage": 0.0, "broker": 0.0, "redis": 0.0}
     for pid in worker_pids:
         try:
@@ -170,17 +167,17 @@ def cpu_breakdown(worker_pids: list[int], broker_pid: Optional[int]) -> dict[str
             children = root.children(recursive=True)
         except psutil.Error:
             continue
-        out["worker"] += own(root)
-        out["stage"] += sum(own(c) for c in children)
+        out["worker"] += _own_cpu(root)
+        out["stage"] += sum(_own_cpu(c) for c in children)
     if broker_pid is not None:
         try:
-            out["broker"] = own(psutil.Process(broker_pid))
+            out["broker"] = _own_cpu(psutil.Process(broker_pid))
         except psutil.Error:
             pass
     for process in psutil.process_iter(["name"]):
         if (process.info["name"] or "").startswith("redis-server"):
-            out["redis"] += own(process)
-    out["bench"] = own(psutil.Process())
+            out["redis"] += _own_cpu(process)
+    out["bench"] = _own_cpu(psutil.Process())
     times = psutil.cpu_times()
     out["machine"] = sum(times) - times.idle - getattr(times, "iowait", 0.0) - getattr(times, "guest", 0.0) \
         - getattr(times, "guest_nice", 0.0)
@@ -458,14 +455,14 @@ class PipelineBench:
     async def run(self, docs: list[dict], timeout: float, rate: Optional[float] = None) -> dict[str, Any]:
         ids = {d["job_id"] for d in docs}
         pids = [w.proc.pid for w in self.workers]
-        cpu0 = sum(cpu_seconds(pid) for pid in pids)
         kinds0 = cpu_breakdown(pids, self.broker_pid)
         t0 = time.perf_counter()
         await self.publish(docs, rate=rate)
         complete = await self.wait(ids, timeout)
         wall = time.perf_counter() - t0
-        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
         kinds1 = cpu_breakdown(pids, self.broker_pid)
+        # the worker processes and their live descendants, as cpu_seconds counts them
+        cpu = sum(kinds1[k] - kinds0[k] for k in ("worker", "stage"))
         # cores in use by each kind of process during the run (2.0 = two cores busy throughout)
         cores = {k: round((kinds1[k] - kinds0[k]) / max(wall, 1e-9), 3) for k in kinds1}
         done = self.done(ids)
