@@ -144,3 +144,37 @@ def test_evaluate_cli_recall_bias_is_applied_and_recorded(tmp_path):
     data = json.loads(report.read_text())
     assert data["meta"]["recall_bias"] == 1000.0
     assert (data["binary"]["tp"], data["binary"]["pred"]) == (GOLD_ENTITY_TOKENS, ALL_TOKENS)
+
+
+def test_gold_spans_follow_bio_and_iob_tags():
+    from anontools.detection.compare import gold_spans
+
+    text, sentences = build_document([["John", "Smith", "met", "Ann", "Lee", "in", "Rome"]])
+    assert gold_spans(sentences, [["B-PER", "I-PER", "O", "I-PER", "B-PER", "O", "I-LOC"]]) == {
+        (0, 10), (15, 18), (19, 22), (26, 30)}
+
+
+def test_differences_list_what_a_configuration_adds_with_source_and_gold():
+    out = compare("en", TINY, "conll2003", ["stanza", "full"], label_map={"PERSON": "PER"}, differences=True)
+    rows = out["_differences"]
+    # the full configuration adds the date of "12 March 2015" (CoNLL does not annotate dates) and drops nothing
+    assert [(r["configuration"], r["change"], r["label"], r["text"], r["gold"], r["document"]) for r in rows] == [
+        ("full", "added", "DATE", "12 March 2015", False, 0)]
+    assert rows[0]["source"] == "date" and rows[0]["context"].endswith("[[12 March 2015]] . ")
+
+
+def test_compare_cli_writes_differences(tmp_path):
+    from typer.testing import CliRunner
+    import typer
+
+    from anontools.detection.compare import main
+
+    app = typer.Typer()
+    app.command()(main)
+    path = tmp_path / "diff.jsonl"
+    result = CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
+                                      "--configs", "stanza,full", "--differences", str(path)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [(r["change"], r["label"], r["text"]) for r in rows] == [("added", "DATE", "12 March 2015")]
+    assert "Entities added or dropped" in result.output

@@ -15,11 +15,18 @@ second pass sees document context. Entities are turned back into BIO tags per to
   covers is a true positive — the figure that measures leaks.
 
 The Stanza model runs once per sentence whatever the number of configurations (a cache).
+
+``--differences PATH`` (error analysis) also writes, as JSON lines, every entity a configuration has that the first
+one has not (``added``) and the reverse (``dropped``), with its label, source component, whether its span is a gold
+entity's span, and 40 characters of context on each side; a table counts them by label, source and gold. The
+context is the corpus's own text (public annotated data), never a user's document.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -150,8 +157,10 @@ def compare(
     recall_bias: float | None = None,
     profile: str = "standard",
     strict_recall_bias: float | None = None,
+    differences: bool = False,
 ) -> dict[str, Any]:
-    """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"``.
+    """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"`` and, with
+    ``differences``, ``"_differences"``: the rows of :func:`entity_differences` against the first configuration.
 
     ``recall_bias`` overrides the language's configured ``ner_recall_bias`` (``None`` = as configured);
     ``profile`` is the privacy profile of every document (``standard`` or ``strict``: the quasi-identifiers'
@@ -170,6 +179,7 @@ def compare(
         return cached[lang]
 
     results: dict[str, Any] = {}
+    found: dict[str, list[list[Entity]]] = {}
     config = language_config(language)
     if strict_recall_bias is not None:
         config = {**config, "ner_recall_bias_strict": strict_recall_bias}
@@ -179,10 +189,13 @@ def compare(
         started = time.perf_counter()
         pred_corpus: list[list[str]] = []
         pred_all: list[list[str]] = []
+        found[name] = []
         i = 0
         for size in sizes:
             text, sentences = build_document(tokens[i : i + size])
             entities = detector.detect(text, sentences, profile=profile)
+            if differences:
+                found[name].append(entities)
             pred_corpus += entities_to_tags(entities, sentences, label_map)
             pred_all += entities_to_tags(entities, sentences, None)
             i += size
@@ -197,7 +210,60 @@ def compare(
         "profile": profile,
         "strict_recall_bias": config.get("ner_recall_bias_strict") if profile == "strict" else None,
     }
+    if differences and configs:
+        rows: list[dict[str, Any]] = []
+        i = 0
+        for d, size in enumerate(sizes):
+            text, sentences = build_document(tokens[i : i + size])
+            spans = gold_spans(sentences, gold[i : i + size])
+            i += size
+            for name in configs[1:]:
+                rows += entity_differences(text, found[configs[0]][d], found[name][d], spans, document=d,
+                                           configuration=name)
+        results["_differences"] = rows
     return results
+
+
+def gold_spans(sentences: list[Sentence], tags: list[list[str]]) -> set[tuple[int, int]]:
+    """Character spans ``(start, end)`` (half-open) of the gold entities of BIO/IOB ``tags`` (one list per
+    sentence, aligned with its tokens): an entity starts at ``B-X``, or at ``I-X`` after another label or ``O``."""
+    out: set[tuple[int, int]] = set()
+    for sentence, sent_tags in zip(sentences, tags):
+        start = end = None
+        current = None
+        for token, tag in zip(sentence.tokens, sent_tags):
+            label = tag[2:] if tag[:2] in ("B-", "I-") else None
+            if label is None or tag.startswith("B-") or label != current:
+                if start is not None:
+                    out.add((start, end))
+                start, current = (token.start, label) if label is not None else (None, None)
+            end = token.end
+        if start is not None:
+            out.add((start, end))
+    return out
+
+
+def entity_differences(text: str, base: list[Entity], other: list[Entity], gold: set[tuple[int, int]], *,
+                       document: int, configuration: str, context: int = 40) -> list[dict[str, Any]]:
+    """The entities of ``other`` that ``base`` lacks (``change="added"``) and those of ``base`` that ``other``
+    lacks (``"dropped"``), compared by ``(start, end, label)``, in text order.
+
+    Returns:
+        ``list[dict]`` with ``document``, ``configuration``, ``change``, ``start``, ``end`` (character offsets,
+        half-open), ``label``, ``source``, ``text``, ``gold`` (the span is a gold entity's span, whatever its
+        label) and ``context`` (``context`` characters each side, the entity in ``[[ ]]``, line breaks as spaces).
+    """
+    keys = {(e.start, e.end, e.label) for e in base}, {(e.start, e.end, e.label) for e in other}
+    rows = []
+    for change, entities, theirs in (("added", other, keys[0]), ("dropped", base, keys[1])):
+        for e in entities:
+            if (e.start, e.end, e.label) in theirs:
+                continue
+            window = (text[max(0, e.start - context):e.start] + "[[" + e.text + "]]" + text[e.end:e.end + context])
+            rows.append({"document": document, "configuration": configuration, "change": change, "start": e.start,
+                         "end": e.end, "label": e.label, "source": e.source, "text": e.text,
+                         "gold": (e.start, e.end) in gold, "context": window.replace("\n", " ")})
+    return sorted(rows, key=lambda r: (r["start"], r["change"]))
 
 
 def _row(report: dict[str, Any]) -> list[str]:
@@ -248,6 +314,7 @@ def main(
     recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias of the language")] = None,
     profile: Annotated[str, typer.Option(help="Privacy profile of every document: standard or strict")] = "standard",
     strict_recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias_strict (with --profile strict)")] = None,
+    differences: Annotated[Path | None, typer.Option(help="Write the entities each configuration adds to or drops from the first one (JSON lines) and print their counts")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
     if profile not in PRIVACY_PROFILES:
@@ -259,9 +326,30 @@ def main(
         label_map=label_map, gold_map=parse_mapping(map_gold) if map_gold else None,
         model_dir=str(model_dir) if model_dir else None, doc_size=doc_size,
         recall_bias=recall_bias, profile=profile, strict_recall_bias=strict_recall_bias,
+        differences=differences is not None,
     )
+    rows = results.pop("_differences", None)
     render(results)
     write_json_report(json_report, results)
+    if differences is not None and rows is not None:
+        differences.parent.mkdir(parents=True, exist_ok=True)
+        differences.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        render_differences(rows)
+
+
+def render_differences(rows: list[dict[str, Any]], top: int = 30) -> None:
+    """Print how many entities each configuration adds or drops, by label, source and gold span (the ``top``
+    most frequent groups)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    counts = Counter((r["configuration"], r["change"], r["label"], r["source"], r["gold"]) for r in rows)
+    table = Table(title=f"Entities added or dropped against the first configuration ({len(rows)} in all)")
+    for column in ("configuration", "change", "label", "source", "gold span", "count"):
+        table.add_column(column, justify="right" if column == "count" else "left")
+    for (name, change, label, source, gold), n in counts.most_common(top):
+        table.add_row(name, change, label, source, "yes" if gold else "no", str(n))
+    Console().print(table)
 
 
 if __name__ == "__main__":
