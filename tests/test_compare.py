@@ -151,7 +151,19 @@ def test_gold_spans_follow_bio_and_iob_tags():
 
     text, sentences = build_document([["John", "Smith", "met", "Ann", "Lee", "in", "Rome"]])
     assert gold_spans(sentences, [["B-PER", "I-PER", "O", "I-PER", "B-PER", "O", "I-LOC"]]) == {
-        (0, 10), (15, 18), (19, 22), (26, 30)}
+        (0, 10): "PER", (15, 18): "PER", (19, 22): "PER", (26, 30): "LOC"}
+
+
+def test_missed_entities_are_the_gold_entities_left_partly_or_wholly_in_clear():
+    from anontools.detection.compare import gold_spans, missed_entities
+
+    text, sentences = build_document([["John", "Smith", "met", "Ann", "Lee", "in", "Rome"]])
+    gold = gold_spans(sentences, [["B-PER", "I-PER", "O", "B-PER", "I-PER", "O", "B-LOC"]])
+    found = [Entity(0, 4, "PERSON", "John", "stanza"), Entity(15, 22, "PERSON", "Ann Lee", "stanza")]
+    rows = missed_entities(text, sentences, found, gold, document=3, configuration="stanza")
+    assert [(r["text"], r["label"], r["uncovered"], r["document"], r["change"]) for r in rows] == [
+        ("John Smith", "PER", ["Smith"], 3, "missed"), ("Rome", "LOC", ["Rome"], 3, "missed")]
+    assert rows[1]["context"] == "John Smith met Ann Lee in [[Rome]] "
 
 
 def test_differences_list_what_a_configuration_adds_with_source_and_gold():

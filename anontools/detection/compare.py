@@ -18,14 +18,16 @@ The Stanza model runs once per sentence whatever the number of configurations (a
 
 ``--differences PATH`` (error analysis) also writes, as JSON lines, every entity a configuration has that the first
 one has not (``added``) and the reverse (``dropped``), with its label, source component, whether its span is a gold
-entity's span, and 40 characters of context on each side; a table counts them by label, source and gold. The
-context is the corpus's own text (public annotated data), never a user's document.
+entity's span, and 40 characters of context on each side, and every gold entity that a configuration leaves wholly
+or partly in clear (``missed``, with the tokens left uncovered: the leaks); a table counts them by label, source and
+gold. The context is the corpus's own text (public annotated data), never a user's document.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from bisect import bisect_left
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -160,7 +162,8 @@ def compare(
     differences: bool = False,
 ) -> dict[str, Any]:
     """Run every configuration on ``test`` and score it. Returns ``{config: report}`` plus ``"_meta"`` and, with
-    ``differences``, ``"_differences"``: the rows of :func:`entity_differences` against the first configuration.
+    ``differences``, ``"_differences"``: the rows of :func:`entity_differences` against the first configuration and
+    of :func:`missed_entities` for every configuration.
 
     ``recall_bias`` overrides the language's configured ``ner_recall_bias`` (``None`` = as configured);
     ``profile`` is the privacy profile of every document (``standard`` or ``strict``: the quasi-identifiers'
@@ -220,14 +223,16 @@ def compare(
             for name in configs[1:]:
                 rows += entity_differences(text, found[configs[0]][d], found[name][d], spans, document=d,
                                            configuration=name)
+            for name in configs:
+                rows += missed_entities(text, sentences, found[name][d], spans, document=d, configuration=name)
         results["_differences"] = rows
     return results
 
 
-def gold_spans(sentences: list[Sentence], tags: list[list[str]]) -> set[tuple[int, int]]:
-    """Character spans ``(start, end)`` (half-open) of the gold entities of BIO/IOB ``tags`` (one list per
-    sentence, aligned with its tokens): an entity starts at ``B-X``, or at ``I-X`` after another label or ``O``."""
-    out: set[tuple[int, int]] = set()
+def gold_spans(sentences: list[Sentence], tags: list[list[str]]) -> dict[tuple[int, int], str]:
+    """The gold entities of BIO/IOB ``tags`` (one list per sentence, aligned with its tokens) as ``{(start, end):
+    label}`` (character offsets, half-open): an entity starts at ``B-X``, or at ``I-X`` after another label or ``O``."""
+    out: dict[tuple[int, int], str] = {}
     for sentence, sent_tags in zip(sentences, tags):
         start = end = None
         current = None
@@ -235,15 +240,44 @@ def gold_spans(sentences: list[Sentence], tags: list[list[str]]) -> set[tuple[in
             label = tag[2:] if tag[:2] in ("B-", "I-") else None
             if label is None or tag.startswith("B-") or label != current:
                 if start is not None:
-                    out.add((start, end))
+                    out[(start, end)] = current
                 start, current = (token.start, label) if label is not None else (None, None)
             end = token.end
         if start is not None:
-            out.add((start, end))
+            out[(start, end)] = current
     return out
 
 
-def entity_differences(text: str, base: list[Entity], other: list[Entity], gold: set[tuple[int, int]], *,
+def _context(text: str, start: int, end: int, width: int = 40) -> str:
+    return (text[max(0, start - width):start] + "[[" + text[start:end] + "]]" + text[end:end + width]).replace("\n", " ")
+
+
+def missed_entities(text: str, sentences: list[Sentence], entities: list[Entity], gold: dict[tuple[int, int], str], *,
+                    document: int, configuration: str) -> list[dict[str, Any]]:
+    """The gold entities of which ``entities`` leave a token in clear (not wholly inside an entity): the leaks.
+
+    Returns:
+        ``list[dict]`` in text order with ``document``, ``configuration``, ``change="missed"``, ``start``, ``end``
+        (the gold entity's character offsets, half-open), ``label`` (its gold label), ``source`` (``None``),
+        ``text``, ``gold=True``, ``uncovered`` (the texts of its tokens left in clear) and ``context``.
+    """
+    covered = bytearray(len(text))
+    for e in entities:
+        covered[e.start:e.end] = b"\x01" * (e.end - e.start)
+    tokens = sorted((t for s in sentences for t in s.tokens), key=lambda t: t.start)
+    starts = [t.start for t in tokens]
+    rows = []
+    for (start, end), label in sorted(gold.items()):
+        inside = tokens[bisect_left(starts, start):bisect_left(starts, end)]
+        left = [t.text for t in inside if t.end <= end and not all(covered[t.start:t.end])]
+        if left:
+            rows.append({"document": document, "configuration": configuration, "change": "missed", "start": start,
+                         "end": end, "label": label, "source": None, "text": text[start:end], "gold": True,
+                         "uncovered": left, "context": _context(text, start, end)})
+    return rows
+
+
+def entity_differences(text: str, base: list[Entity], other: list[Entity], gold: dict[tuple[int, int], str], *,
                        document: int, configuration: str, context: int = 40) -> list[dict[str, Any]]:
     """The entities of ``other`` that ``base`` lacks (``change="added"``) and those of ``base`` that ``other``
     lacks (``"dropped"``), compared by ``(start, end, label)``, in text order.
@@ -259,10 +293,9 @@ def entity_differences(text: str, base: list[Entity], other: list[Entity], gold:
         for e in entities:
             if (e.start, e.end, e.label) in theirs:
                 continue
-            window = (text[max(0, e.start - context):e.start] + "[[" + e.text + "]]" + text[e.end:e.end + context])
             rows.append({"document": document, "configuration": configuration, "change": change, "start": e.start,
                          "end": e.end, "label": e.label, "source": e.source, "text": e.text,
-                         "gold": (e.start, e.end) in gold, "context": window.replace("\n", " ")})
+                         "gold": (e.start, e.end) in gold, "context": _context(text, e.start, e.end, context)})
     return sorted(rows, key=lambda r: (r["start"], r["change"]))
 
 
@@ -314,7 +347,7 @@ def main(
     recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias of the language")] = None,
     profile: Annotated[str, typer.Option(help="Privacy profile of every document: standard or strict")] = "standard",
     strict_recall_bias: Annotated[float | None, typer.Option(help="Override the configured ner_recall_bias_strict (with --profile strict)")] = None,
-    differences: Annotated[Path | None, typer.Option(help="Write the entities each configuration adds to or drops from the first one (JSON lines) and print their counts")] = None,
+    differences: Annotated[Path | None, typer.Option(help="Write the entities each configuration adds to or drops from the first one, and the gold entities each leaves in clear (JSON lines); print their counts")] = None,
 ) -> None:
     """Compare detection configurations side by side (Stanza alone, + patterns, + second pass, + rules)."""
     if profile not in PRIVACY_PROFILES:
@@ -343,8 +376,9 @@ def render_differences(rows: list[dict[str, Any]], top: int = 30) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    counts = Counter((r["configuration"], r["change"], r["label"], r["source"], r["gold"]) for r in rows)
-    table = Table(title=f"Entities added or dropped against the first configuration ({len(rows)} in all)")
+    counts = Counter((r["configuration"], r["change"], r["label"], r["source"] or "—", r["gold"]) for r in rows)
+    table = Table(title=f"Entities added or dropped against the first configuration, gold entities missed "
+                        f"({len(rows)} in all)")
     for column in ("configuration", "change", "label", "source", "gold span", "count"):
         table.add_column(column, justify="right" if column == "count" else "left")
     for (name, change, label, source, gold), n in counts.most_common(top):
