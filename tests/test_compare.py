@@ -175,6 +175,13 @@ def test_differences_list_what_a_configuration_adds_with_source_and_gold():
     assert rows[0]["source"] == "date" and rows[0]["context"].endswith("[[12 March 2015]] . ")
 
 
+def test_missed_entities_follow_the_gold_mapping():
+    # PER mapped to O and LOC ignored: with a configuration that finds nothing, only the organizations are missed
+    out = compare("en", TINY, "conll2003", ["stanza"], label_map={"PERSON": "PER"}, recall_bias=-1000.0,
+                  gold_map={"PER": "O", "LOC": "IGNORE"}, differences=True)
+    assert [(r["text"], r["label"]) for r in out["_differences"]] == [("United Nations", "ORG"), ("Acme Corp", "ORG")]
+
+
 def test_compare_cli_writes_differences(tmp_path):
     from typer.testing import CliRunner
     import typer

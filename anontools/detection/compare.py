@@ -219,6 +219,9 @@ def compare(
         for d, size in enumerate(sizes):
             text, sentences = build_document(tokens[i : i + size])
             spans = gold_spans(sentences, gold[i : i + size])
+            if gold_map:  # renamed as scored; mapped to O or IGNORE: not an entity to miss
+                spans = {span: gold_map.get(label, label) for span, label in spans.items()
+                         if gold_map.get(label, label) not in ("O", "IGNORE")}
             i += size
             for name in configs[1:]:
                 rows += entity_differences(text, found[configs[0]][d], found[name][d], spans, document=d,
