@@ -103,7 +103,8 @@ def test_caching_tagger_keys_its_cache_by_recall_bias():
     assert Counting.calls == [None, 1.0]
 
 
-def test_compare_cli_writes_a_json_report(tmp_path):
+def _invoke_cli(*args: str):
+    """``anonymizer-dev compare --language en --test TINY --format conll2003 *args`` through Typer's test runner."""
     from typer.testing import CliRunner
     import typer
 
@@ -111,9 +112,12 @@ def test_compare_cli_writes_a_json_report(tmp_path):
 
     app = typer.Typer()
     app.command()(main)
+    return CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003", *args])
+
+
+def test_compare_cli_writes_a_json_report(tmp_path):
     report = tmp_path / "r.json"
-    result = CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
-                                      "--configs", "stanza", "--json-report", str(report)])
+    result = _invoke_cli("--configs", "stanza", "--json-report", str(report))
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
     assert data["stanza"]["entity"]["micro"]["f1"] == 1.0
@@ -183,16 +187,8 @@ def test_missed_entities_follow_the_gold_mapping():
 
 
 def test_compare_cli_writes_differences(tmp_path):
-    from typer.testing import CliRunner
-    import typer
-
-    from anontools.detection.compare import main
-
-    app = typer.Typer()
-    app.command()(main)
     path = tmp_path / "diff.jsonl"
-    result = CliRunner().invoke(app, ["--language", "en", "--test", str(TINY), "--format", "conll2003",
-                                      "--configs", "stanza,full", "--differences", str(path)])
+    result = _invoke_cli("--configs", "stanza,full", "--differences", str(path))
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [(r["change"], r["label"], r["text"]) for r in rows] == [("added", "DATE", "12 March 2015")]

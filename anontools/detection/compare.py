@@ -183,6 +183,7 @@ def compare(
 
     results: dict[str, Any] = {}
     found: dict[str, list[list[Entity]]] = {}
+    built: list[tuple[str, list[Sentence]]] = []  # the documents, kept for the differences
     config = language_config(language)
     if strict_recall_bias is not None:
         config = {**config, "ner_recall_bias_strict": strict_recall_bias}
@@ -199,6 +200,8 @@ def compare(
             entities = detector.detect(text, sentences, profile=profile)
             if differences:
                 found[name].append(entities)
+                if name == configs[0]:
+                    built.append((text, sentences))
             pred_corpus += entities_to_tags(entities, sentences, label_map)
             pred_all += entities_to_tags(entities, sentences, None)
             i += size
@@ -216,8 +219,7 @@ def compare(
     if differences and configs:
         rows: list[dict[str, Any]] = []
         i = 0
-        for d, size in enumerate(sizes):
-            text, sentences = build_document(tokens[i : i + size])
+        for d, (size, (text, sentences)) in enumerate(zip(sizes, built)):
             spans = gold_spans(sentences, gold[i : i + size])
             if gold_map:  # renamed as scored; mapped to O or IGNORE: not an entity to miss
                 spans = {span: gold_map.get(label, label) for span, label in spans.items()
