@@ -41,6 +41,17 @@ one without waiting for the event loop, which is busy with Kafka and Redis work 
 stage process was idle ~11 % of the time when the event loop handed each process to the next input). A process
 still runs one document at a time, so no input ever waits behind another one in a busy process.
 
+**Batches of small documents** (issue 18). A process that becomes free and takes a ``detect`` input also takes the
+``detect`` inputs waiting behind it, up to ``agent_batch_size`` (default 16) inputs of ``detect_batch_bytes``
+(default 32 KiB of raw messages) together, and detects them in one call (:func:`detect_batch`: the NER model tags
+their sentences in shared batches; each document's entities are those it gets alone). Nothing waits for a batch to
+fill: on a quiet worker every document runs alone, as before; batches form only while inputs queue up. A batch runs
+under its own, tighter budgets (``detect_batch_cpu_seconds`` 5, ``detect_batch_wall_seconds`` 15: a full batch
+normally needs well under a second). If it fails as a whole (over a budget, the process dies, the call raises),
+its inputs go back to the head of the queue marked ``solo`` and each runs alone under the full budgets: the costly
+one is dead-lettered alone, and the others lose at most one batch budget of time, never their results. One input
+that fails inside a batch (invalid, refused) gets its own outcome; the others are unaffected.
+
 ``stage_processes=0`` runs the same functions in one thread of the worker process, without budgets
 (development and tests only); its pipeline is the one checked and loaded at start-up (:meth:`StagePool.open`).
 """
@@ -101,6 +112,30 @@ def detect(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
     return detected.job_id, detected.to_json()
 
 
+def detect_batch(pipeline: Pipeline, raws: list[bytes]) -> list[tuple]:
+    """Several ``documents`` messages detected in one call (:meth:`app.pipeline.Pipeline.detect_many`: the NER
+    model tags their sentences in shared batches; each document's entities are those :func:`detect` finds for it
+    alone, ``tests/test_golden_detection.py``).
+
+    Returns:
+        per message, in order, the outcome :func:`_outcome` gives for :func:`detect` on it alone:
+        ``("ok", (job_id, JSON))``, ``("reject", reason, error_type)`` or ``("fail", exception type name)``.
+    """
+    from models.records import decode_document
+
+    outcomes: list[tuple | None] = [None] * len(raws)
+    decoded, where = [], []
+    for i, raw in enumerate(raws):
+        try:
+            decoded.append(decode_document(raw, max_text_chars=pipeline.settings.max_text_chars))
+            where.append(i)
+        except Exception as exc:  # noqa: BLE001 - per message, as _outcome
+            outcomes[i] = _failure(exc)
+    for i, found in zip(where, pipeline.detect_many(decoded)):
+        outcomes[i] = _failure(found) if isinstance(found, Exception) else ("ok", (found.job_id, found.to_json()))
+    return outcomes  # type: ignore[return-value]
+
+
 def corefer(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
     """``documents.detected`` message → ``(job_id, documents.resolved JSON)``."""
     from models.records import decode_detected
@@ -132,22 +167,33 @@ def load_language(pipeline: Pipeline, language: str) -> None:
 
 
 STAGES: dict[str, Callable[..., Any]] = {
-    "detect": detect, "corefer": corefer, "anonymize": anonymize, "reidentify": reidentify,
-    "load_language": load_language,
+    "detect": detect, "detect_batch": detect_batch, "corefer": corefer, "anonymize": anonymize,
+    "reidentify": reidentify, "load_language": load_language,
 }
+
+#: Calls a stage process may run several of at once: call name → the name of its batch function (one argument: the
+#: list of the calls' raw messages; one outcome per message). See "Batches of small documents" above.
+BATCHED: dict[str, str] = {"detect": "detect_batch"}
 
 
 def _outcome(pipeline: Pipeline, name: str, args: tuple) -> tuple:
     """Run ``STAGES[name](pipeline, *args)`` and wrap its result or error (see the module docstring)."""
+    try:
+        return ("ok", STAGES[name](pipeline, *args))
+    except Exception as exc:  # noqa: BLE001 - see _failure
+        return _failure(exc)
+
+
+def _failure(exc: Exception) -> tuple:
+    """The outcome of a call that raised ``exc``: ``("reject", reason, error_type)`` for our own refusals
+    (:class:`~models.records.InvalidMessage`, :class:`~app.pipeline.StageError`), else ``("fail", type name)`` —
+    never the exception's message, which could quote the document."""
     from app.pipeline import StageError
     from models.records import InvalidMessage
 
-    try:
-        return ("ok", STAGES[name](pipeline, *args))
-    except (InvalidMessage, StageError) as exc:
+    if isinstance(exc, (InvalidMessage, StageError)):
         return ("reject", exc.reason, getattr(exc, "error_type", "invalid_input"))
-    except Exception as exc:  # reported by type only
-        return ("fail", type(exc).__name__)
+    return ("fail", type(exc).__name__)
 
 
 def _unwrap(outcome: tuple) -> Any:
@@ -447,12 +493,15 @@ def input_bytes(args: tuple) -> int:
 @dataclass(eq=False)
 class _Job:
     """An input waiting for (or running in) a stage process: ``STAGES[name](*args)``; ``small`` when it may take
-    the reserved process; ``future`` (of the event loop) gets ``(slot, outcome)``."""
+    the reserved process; ``future`` (of the event loop) gets ``(slot, outcome)``; ``size``: its input in bytes;
+    ``solo`` once a batch it was part of failed (it then runs alone, under the full budgets)."""
 
     name: str
     args: tuple
     small: bool
     future: asyncio.Future
+    size: int = 0  # input bytes (:func:`input_bytes`)
+    solo: bool = False  # never batched again: a batch it was in failed
 
 
 def _settle(future: asyncio.Future, slot: int, outcome: tuple) -> None:
@@ -482,6 +531,8 @@ class StagePool:
         self._queue = threading.Condition()  # guards _pending and _free_general; feeders wait on it
         self._pending: collections.deque[_Job] = collections.deque()  # inputs waiting for a stage process
         self._free_general = 0  # general feeders waiting for an input (a small input prefers them)
+        #: batches run (``batches``), the inputs they held (``batched``), batches that failed and ran again alone
+        self.batch_counts: collections.Counter[str] = collections.Counter()
         self._feeders: dict[int, threading.Thread] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._inline: Pipeline | None = None
@@ -492,6 +543,8 @@ class StagePool:
         self.settings = settings
         self.processes = settings.stage_processes
         self.reserved = 1 if self.processes > 0 and settings.stage_small_input_bytes > 0 else 0
+        self.batch_size = settings.agent_batch_size
+        self.batch_bytes = settings.detect_batch_bytes
         # inline: the one thread that runs the stages (a Stanza pipeline is not shared between threads); with stage
         # processes: the start-up work (forking the processes); their documents go through the feeder threads
         self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stage")
@@ -673,7 +726,8 @@ class StagePool:
             if self._inline is None:
                 self._inline = _new_pipeline(self.settings)
             return _unwrap(await self._in_thread(_outcome, self._inline, name, args))
-        job = _Job(name, args, input_bytes(args) <= self.settings.stage_small_input_bytes, self._loop.create_future())
+        size = input_bytes(args)
+        job = _Job(name, args, size <= self.settings.stage_small_input_bytes, self._loop.create_future(), size)
         with self._queue:
             self._pending.append(job)
             self._queue.notify_all()
@@ -699,10 +753,10 @@ class StagePool:
     def _reserved(self, child: _Child) -> bool:
         return child.slot >= self.processes
 
-    def _take(self, reserved: bool) -> _Job | None:
-        """The next input a feeder may run (blocking): the first waiting one for a general process; for the
-        reserved process the first small one, and only while no general process is free to take it. ``None``
-        once the pool is closed."""
+    def _take(self, reserved: bool) -> list[_Job] | None:
+        """The next inputs a feeder may run (blocking): the first waiting one for a general process; for the
+        reserved process the first small one, and only while no general process is free to take it. A batchable
+        input (:meth:`_batch_with`) comes with the waiting inputs of its batch. ``None`` once the pool is closed."""
         with self._queue:
             while not self._closed:
                 for job in self._pending:
@@ -710,10 +764,12 @@ class StagePool:
                         continue
                     if reserved and (not job.small or self._free_general):
                         continue
-                    self._pending.remove(job)
+                    batch = self._batch_with(job, reserved)
+                    for taken in batch:
+                        self._pending.remove(taken)
                     if self._pending:  # a general process is busy from now on: the reserved one may take what is left
                         self._queue.notify_all()
-                    return job
+                    return batch
                 if not reserved:
                     self._free_general += 1
                 try:
@@ -723,27 +779,84 @@ class StagePool:
                         self._free_general -= 1
             return None
 
+    def _batchable(self, job: _Job) -> bool:
+        return (not job.solo and job.name in BATCHED and len(job.args) == 1 and 0 < job.size <= self.batch_bytes
+                and not job.future.done())
+
+    def _batch_with(self, job: _Job, reserved: bool) -> list[_Job]:
+        """``job`` and the inputs waiting behind it that one call may run with it (under ``_queue``): same call,
+        batchable (:data:`BATCHED`, not ``solo``), at most ``agent_batch_size`` inputs of ``detect_batch_bytes``
+        bytes together; for the reserved process small ones only. Nothing waits for a batch to fill: a batch is what
+        is waiting when a process becomes free."""
+        if self.batch_size <= 1 or not self._batchable(job):
+            return [job]
+        batch, total = [job], job.size
+        for other in self._pending:
+            if len(batch) >= self.batch_size:
+                break
+            if (other is job or other.name != job.name or not self._batchable(other) or (reserved and not other.small)
+                    or total + other.size > self.batch_bytes):
+                continue
+            batch.append(other)
+            total += other.size
+        return batch
+
+    def _call(self, child: _Child, name: str, args: tuple, cpu: float, wall: float) -> tuple:
+        """``child.call`` (:meth:`_Child.call`); a call that fails in the worker kills the process (it may have
+        read half a message) and gives ``("fail", type name)``."""
+        try:
+            return child.call(name, args, cpu, wall)
+        except Exception as exc:  # noqa: BLE001 - e.g. an input that cannot be pickled: the caller is told
+            log.error("stage process %d: a call failed in the worker (%s); replacing the process", child.slot,
+                      type(exc).__name__)
+            child.kill()
+            return ("fail", type(exc).__name__)
+
+    def _run_batch(self, child: _Child, jobs: list[_Job]) -> list[tuple] | None:
+        """Run ``jobs`` (a batch, :meth:`_batch_with`) in one call under the batch budgets
+        (``detect_batch_cpu_seconds``, ``detect_batch_wall_seconds``, each at most the stage budget); their
+        outcomes in order, or ``None`` when the batch as a whole failed (over its budget, the process died, the call
+        raised): the jobs then go back to the head of the queue, ``solo``, each to run alone under the full
+        budgets, so a document that costs too much is dead-lettered alone and the others lose one batch budget of
+        time at most, never their results."""
+        cpu = min(self.settings.stage_cpu_seconds, self.settings.detect_batch_cpu_seconds)
+        wall = min(self.settings.stage_wall_seconds, self.settings.detect_batch_wall_seconds)
+        outcome = self._call(child, BATCHED[jobs[0].name], ([job.args[0] for job in jobs],), cpu, wall)
+        if outcome[0] == "ok" and isinstance(outcome[1], list) and len(outcome[1]) == len(jobs):
+            with self._queue:
+                self.batch_counts["batches"] += 1
+                self.batch_counts["batched"] += len(jobs)
+            return outcome[1]
+        log.warning("stage process %d: a batch of %d inputs failed (%s); each runs again alone", child.slot, len(jobs),
+                    outcome[0] if outcome[0] != "fail" else f"fail: {outcome[1]}")
+        with self._queue:
+            self.batch_counts["failed"] += 1
+            for job in reversed(jobs):
+                job.solo = True
+                self._pending.appendleft(job)
+            self._queue.notify_all()
+        return None
+
     def _feed(self, child: _Child) -> None:
-        """A stage process's feeder thread: take an input (:meth:`_take`), run it in ``child`` under the budgets,
-        hand the outcome to the event loop, repeat; a process that was killed or died is replaced here (a fork of
-        the zygote: milliseconds) before the next input."""
+        """A stage process's feeder thread: take an input or a batch (:meth:`_take`), run it in ``child`` under
+        the budgets, hand the outcomes to the event loop, repeat; a process that was killed or died is replaced here
+        (a fork of the zygote: milliseconds) before the next input."""
         slot = child.slot
         reserved = self._reserved(child)
         while True:
-            job = self._take(reserved)
-            if job is None:
+            jobs = self._take(reserved)
+            if jobs is None:
                 child.kill()
                 return
+            if len(jobs) == 1:
+                outcomes: list[tuple] | None = [self._call(child, jobs[0].name, jobs[0].args,
+                                                           self.settings.stage_cpu_seconds,
+                                                           self.settings.stage_wall_seconds)]
+            else:
+                outcomes = self._run_batch(child, jobs)
             try:
-                outcome = child.call(job.name, job.args, self.settings.stage_cpu_seconds,
-                                     self.settings.stage_wall_seconds)
-            except Exception as exc:  # noqa: BLE001 - e.g. an input that cannot be pickled: the caller is told
-                log.error("stage process %d: a call failed in the worker (%s); replacing the process", slot,
-                          type(exc).__name__)
-                child.kill()  # it may have read half a message
-                outcome = ("fail", type(exc).__name__)
-            try:
-                self._loop.call_soon_threadsafe(_settle, job.future, slot, outcome)
+                for job, outcome in zip(jobs, outcomes or ()):
+                    self._loop.call_soon_threadsafe(_settle, job.future, slot, outcome)
             except RuntimeError:  # the event loop is closed: the worker is stopping
                 child.kill()
                 return

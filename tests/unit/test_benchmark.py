@@ -117,14 +117,17 @@ def test_compare_presidio_alternates_variants_and_gives_their_ratios():
     ours, quantized, presidio = FakeChild("ours", 1.0), FakeChild("int8", 0.5), FakeChild("presidio", 2.0)
     out = _compare_presidio(ours, presidio, english, 2, 16, {"ours_int8": quantized})
     singles = out["singles"]
-    assert order[:5] == [("ours", 1), ("ours", 16), ("int8", 1), ("int8", 16), ("presidio", 1)]
-    assert len(order) == 3 * 2 * 5 - 2 * 2 * 2  # singles: 5 sides; 10k and 100k: no batched sides; 2 rounds
+    assert order[:6] == [("ours", 1), ("ours", 16), ("int8", 1), ("int8", 16), ("presidio", 1), ("presidio", 16)]
+    assert len(order) == 6 * 2 + 3 * 2 * 2  # singles: 6 sides; 10k and 100k: no batched sides (3); 2 rounds
     # CPU seconds come from the processes; wall seconds are the fake's instant answers (ratios only present)
     assert singles["ratio_ours_chars_per_cpu_s"] == [2.0, 2.0] and len(singles["ratio_ours_int8_chars_per_s"]) == 2
     assert singles["ratio_ours_int8_chars_per_cpu_s"] == [4.0, 4.0]
     assert singles["ratio_ours_int8_batched_chars_per_cpu_s"] == [4.0, 4.0]
     assert out["100k"]["ratio_ours_int8_chars_per_cpu_s"] == [4.0, 4.0] and "ours_int8_batched" not in out["100k"]
     assert len(singles["loadavg_1min"]) == 2
+    assert singles["ratio_both_batched_chars_per_s"] == [
+        round(o / p, 2) for o, p in zip(singles["ours_batched"]["chars_per_s"], singles["presidio_batched"]["chars_per_s"])]
+    assert len(singles["ratio_both_batched_chars_per_s"]) == 2
 
 
 def test_cpu_burner_burns_cpu_while_the_block_runs_and_is_gone_after() -> None:

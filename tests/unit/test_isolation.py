@@ -191,8 +191,8 @@ def test_a_small_input_takes_a_free_general_process_before_the_reserved_one():
             pool._free_general = 0
             pool._queue.notify_all()
         reserved.join(5)
-        assert taken == [small] and list(pool._pending) == [large]
-        assert pool._take(reserved=False) is large  # a general process takes any input, first come first served
+        assert taken == [[small]] and list(pool._pending) == [large]
+        assert pool._take(reserved=False) == [large]  # a general process takes any input, first come first served
         pool._closed = True
         assert pool._take(reserved=False) is None  # closed: the feeders end
     finally:
@@ -371,3 +371,122 @@ async def test_consume_keeps_the_order_per_key_and_runs_keys_concurrently(monkey
 
 async def _record(out, payload):
     out.append(payload)
+
+
+# --- batches of small detect inputs (issue 18) --------------------------------------------------------------------
+
+
+def document(job_id: str, text: str, **fields) -> bytes:
+    return orjson.dumps({"job_id": job_id, "text": text, "language": "en", **fields})
+
+
+LETTERS = [
+    document("b0", "Dear Mr John Smith, your appointment in Boston is on 3 March 2024."),
+    document("b1", "Maria Garcia wrote to Acme Corporation from Madrid; call her on +44 20 7946 0958."),
+    document("b2", "The court heard Peter Müller and Anna Kowalski in London."),
+    b"not json",  # refused alone inside the batch
+    document("b3", "Send the invoice to jane.doe@example.com before Friday.", method="no_such_method"),
+    document("b4", "Nothing personal here at all."),
+]
+
+
+def test_a_batch_is_what_waits_behind_a_batchable_input_within_its_limits():
+    from app.isolation import _Job
+
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=100, agent_batch_size=3, detect_batch_bytes=250)
+    loop = asyncio.new_event_loop()
+    try:
+        def job(name, size, solo=False):
+            return _Job(name, (b"x" * size,), size <= 100, loop.create_future(), size, solo)
+
+        first, other_stage, large, second, gone, solo, third, fourth = (
+            job("detect", 50), job("corefer", 10), job("detect", 210), job("detect", 80), job("detect", 10),
+            job("detect", 10, solo=True), job("detect", 90), job("detect", 10))
+        gone.future.cancel()
+        pool._pending.extend([first, other_stage, large, second, gone, solo, third, fourth])
+        # the same call, not solo, not cancelled, 3 inputs at most, 250 bytes at most together (large does not fit)
+        assert pool._take(reserved=False) == [first, second, third]
+        assert list(pool._pending) == [other_stage, large, gone, solo, fourth]
+        assert pool._take(reserved=False) == [other_stage]  # another call: alone
+        assert pool._take(reserved=False) == [large, fourth]  # a large input batches with what still fits
+        assert pool._take(reserved=False) == [solo]  # a solo input (its batch failed) runs alone
+        over, after = job("detect", 300), job("detect", 10)
+        pool._pending.extend([over, after])
+        assert pool._take(reserved=False) == [over]  # over detect_batch_bytes: never batched
+        assert pool._take(reserved=False) == [after]
+        small, big, small2 = job("detect", 20), job("detect", 150), job("detect", 30)
+        pool._pending.extend([small, big, small2])
+        assert pool._take(reserved=True) == [small, small2]  # the reserved process batches small inputs only
+    finally:
+        loop.close()
+        pool.close()
+
+
+async def _hold_then_detect(pool: StagePool, raws: list[bytes]) -> list:
+    """Keep the only stage process busy with an expensive coreference, queue ``raws`` for detection meanwhile, and
+    return each one's result or the StageError it raised."""
+    busy = asyncio.create_task(pool.run("corefer", "corefer", EXPENSIVE))
+    await asyncio.sleep(0.05)
+    while pool._pending:
+        await asyncio.sleep(0.01)
+
+    async def detect(raw):
+        try:
+            return await pool.run("detect", "detect", raw)
+        except StageError as exc:
+            return (exc.reason, exc.error_type)
+
+    results = await asyncio.gather(*(detect(raw) for raw in raws))
+    await busy
+    return list(results)
+
+
+def _expected(raws: list[bytes]) -> list:
+    """Each input detected alone, in this process (the float model, as the stage processes run it)."""
+    from app.isolation import detect
+    from app.pipeline import Pipeline
+    from models.records import InvalidMessage
+
+    pipeline = Pipeline(Settings())
+    out = []
+    for raw in raws:
+        try:
+            out.append(detect(pipeline, raw))
+        except (InvalidMessage, StageError) as exc:
+            out.append((exc.reason, getattr(exc, "error_type", "invalid_input")))
+    return out
+
+
+@pytest.fixture
+def preload_english(monkeypatch):
+    monkeypatch.setenv("ANON_PRELOAD_LANGUAGES", "en")
+
+
+async def test_waiting_detect_inputs_run_as_one_batch_with_the_results_they_get_alone(preload_english):
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=0, stage_cpu_seconds=600, stage_wall_seconds=600)
+    try:
+        await pool.start()
+        results = await _hold_then_detect(pool, LETTERS)
+        assert pool.batch_counts == {"batches": 1, "batched": len(LETTERS)}
+        assert results == _expected(LETTERS)
+        assert results[3] == ("message is not valid JSON (UTF-8)", "invalid_input")
+        assert results[4][1] == "invalid_input" and "no_such_method" in results[4][0]
+        found = orjson.loads(results[0][1])["entities"]
+        assert {e["text"]: e["label"] for e in found}["John Smith"] == "PERSON"
+    finally:
+        pool.close()
+
+
+async def test_a_batch_over_its_budget_runs_again_document_by_document(preload_english, caplog):
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=0, stage_cpu_seconds=600, stage_wall_seconds=600,
+                     detect_batch_wall_seconds=0.001)  # no batch of detection fits: every batch fails
+    try:
+        await pool.start()
+        first = pool._children[0].pid
+        results = await _hold_then_detect(pool, LETTERS)
+        assert pool.batch_counts == {"failed": 1}
+        assert results == _expected(LETTERS)  # no document lost its result, none got a batch's error
+        assert pool._children[0].pid != first  # the batch's process was killed and replaced
+        assert "a batch of 6 inputs failed (budget); each runs again alone" in caplog.text
+    finally:
+        pool.close()
