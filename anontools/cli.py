@@ -53,6 +53,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("tansu", "anontools.devtools.harness.tansu", "argv"),
     Tool("europarl-demo", "anontools.devtools.europarl_demo", "argv"),
     Tool("quantized-agreement", "anontools.devtools.quantized_agreement", "argv"),
+    Tool("batch-agreement", "anontools.devtools.batch_agreement", "argv"),
     Tool("char-table-check", "anontools.devtools.char_table_check", "argv"),
     # NER models: corpora, vectors, training, ensembles, evaluation
     Tool("corpora", "anontools.detection.corpora", "typer-app"),
