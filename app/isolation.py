@@ -41,16 +41,18 @@ one without waiting for the event loop, which is busy with Kafka and Redis work 
 stage process was idle ~11 % of the time when the event loop handed each process to the next input). A process
 still runs one document at a time, so no input ever waits behind another one in a busy process.
 
-**Batches of small documents** (issue 18). A process that becomes free and takes a ``detect`` input also takes the
-``detect`` inputs waiting behind it, up to ``agent_batch_size`` (default 16) inputs of ``detect_batch_bytes``
-(default 32 KiB of raw messages) together, and detects them in one call (:func:`detect_batch`: the NER model tags
-their sentences in shared batches; each document's entities are those it gets alone). Nothing waits for a batch to
-fill: on a quiet worker every document runs alone, as before; batches form only while inputs queue up. A batch runs
-under its own, tighter budgets (``detect_batch_cpu_seconds`` 5, ``detect_batch_wall_seconds`` 15: a full batch
-normally needs well under a second). If it fails as a whole (over a budget, the process dies, the call raises),
-its inputs go back to the head of the queue marked ``solo`` and each runs alone under the full budgets: the costly
-one is dead-lettered alone, and the others lose at most one batch budget of time, never their results. One input
-that fails inside a batch (invalid, refused) gets its own outcome; the others are unaffected.
+**Batches of small documents** (issue 18). A process that becomes free and takes an input of ``detect``,
+``corefer`` or ``anonymize`` also takes the inputs of the same call waiting behind it, up to ``agent_batch_size``
+(default 16) inputs of ``stage_batch_bytes`` (default 32 KiB of raw messages) together, and runs them in one call
+(:func:`batch`): detection tags the sentences of all of them in shared NER batches (:func:`detect_batch`; each
+document's entities are those it gets alone), the other stages run the inputs one after the other and save the
+hand-over of each input to the process. Nothing waits for a batch to fill: on a quiet worker every document runs
+alone, as before; batches form only while inputs queue up. A batch runs under its own, tighter budgets
+(``stage_batch_cpu_seconds`` 5, ``stage_batch_wall_seconds`` 15: a full batch normally needs well under a second).
+If it fails as a whole (over a budget, the process dies, the call raises), its inputs go back to the head of the
+queue marked ``solo`` and each runs alone under the full budgets: the costly one is dead-lettered alone, and the
+others lose at most one batch budget of time, never their results. One input that fails inside a batch (invalid,
+refused) gets its own outcome; the others are unaffected.
 
 ``stage_processes=0`` runs the same functions in one thread of the worker process, without budgets
 (development and tests only); its pipeline is the one checked and loaded at start-up (:meth:`StagePool.open`).
@@ -166,14 +168,21 @@ def load_language(pipeline: Pipeline, language: str) -> None:
     pipeline.detector(language)
 
 
+def batch(pipeline: Pipeline, name: str, raws: list[bytes]) -> list[tuple]:
+    """Several calls of ``STAGES[name]`` (one raw message each) in one stage-process call: :func:`detect_batch` for
+    ``detect``, else one after the other. Returns one outcome per message, in order (as :func:`_outcome`)."""
+    if name == "detect":
+        return detect_batch(pipeline, raws)
+    return [_outcome(pipeline, name, (raw,)) for raw in raws]
+
+
 STAGES: dict[str, Callable[..., Any]] = {
-    "detect": detect, "detect_batch": detect_batch, "corefer": corefer, "anonymize": anonymize,
-    "reidentify": reidentify, "load_language": load_language,
+    "detect": detect, "corefer": corefer, "anonymize": anonymize, "reidentify": reidentify,
+    "load_language": load_language, "batch": batch,
 }
 
-#: Calls a stage process may run several of at once: call name → the name of its batch function (one argument: the
-#: list of the calls' raw messages; one outcome per message). See "Batches of small documents" above.
-BATCHED: dict[str, str] = {"detect": "detect_batch"}
+#: Calls a stage process may run several of at once (:func:`batch`). See "Batches of small documents" above.
+BATCHED: frozenset[str] = frozenset({"detect", "corefer", "anonymize"})
 
 
 def _outcome(pipeline: Pipeline, name: str, args: tuple) -> tuple:
@@ -544,7 +553,7 @@ class StagePool:
         self.processes = settings.stage_processes
         self.reserved = 1 if self.processes > 0 and settings.stage_small_input_bytes > 0 else 0
         self.batch_size = settings.agent_batch_size
-        self.batch_bytes = settings.detect_batch_bytes
+        self.batch_bytes = settings.stage_batch_bytes
         # inline: the one thread that runs the stages (a Stanza pipeline is not shared between threads); with stage
         # processes: the start-up work (forking the processes); their documents go through the feeder threads
         self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stage")
@@ -785,7 +794,7 @@ class StagePool:
 
     def _batch_with(self, job: _Job, reserved: bool) -> list[_Job]:
         """``job`` and the inputs waiting behind it that one call may run with it (under ``_queue``): same call,
-        batchable (:data:`BATCHED`, not ``solo``), at most ``agent_batch_size`` inputs of ``detect_batch_bytes``
+        batchable (:data:`BATCHED`, not ``solo``), at most ``agent_batch_size`` inputs of ``stage_batch_bytes``
         bytes together; for the reserved process small ones only. Nothing waits for a batch to fill: a batch is what
         is waiting when a process becomes free."""
         if self.batch_size <= 1 or not self._batchable(job):
@@ -813,22 +822,22 @@ class StagePool:
             return ("fail", type(exc).__name__)
 
     def _run_batch(self, child: _Child, jobs: list[_Job]) -> list[tuple] | None:
-        """Run ``jobs`` (a batch, :meth:`_batch_with`) in one call under the batch budgets
-        (``detect_batch_cpu_seconds``, ``detect_batch_wall_seconds``, each at most the stage budget); their
+        """Run ``jobs`` (a batch, :meth:`_batch_with`) in one call (:func:`batch`) under the batch budgets
+        (``stage_batch_cpu_seconds``, ``stage_batch_wall_seconds``, each at most the stage budget); their
         outcomes in order, or ``None`` when the batch as a whole failed (over its budget, the process died, the call
         raised): the jobs then go back to the head of the queue, ``solo``, each to run alone under the full
         budgets, so a document that costs too much is dead-lettered alone and the others lose one batch budget of
         time at most, never their results."""
-        cpu = min(self.settings.stage_cpu_seconds, self.settings.detect_batch_cpu_seconds)
-        wall = min(self.settings.stage_wall_seconds, self.settings.detect_batch_wall_seconds)
-        outcome = self._call(child, BATCHED[jobs[0].name], ([job.args[0] for job in jobs],), cpu, wall)
+        cpu = min(self.settings.stage_cpu_seconds, self.settings.stage_batch_cpu_seconds)
+        wall = min(self.settings.stage_wall_seconds, self.settings.stage_batch_wall_seconds)
+        outcome = self._call(child, "batch", (jobs[0].name, [job.args[0] for job in jobs]), cpu, wall)
         if outcome[0] == "ok" and isinstance(outcome[1], list) and len(outcome[1]) == len(jobs):
             with self._queue:
                 self.batch_counts["batches"] += 1
                 self.batch_counts["batched"] += len(jobs)
             return outcome[1]
-        log.warning("stage process %d: a batch of %d inputs failed (%s); each runs again alone", child.slot, len(jobs),
-                    outcome[0] if outcome[0] != "fail" else f"fail: {outcome[1]}")
+        log.warning("stage process %d: a batch of %d %s inputs failed (%s); each runs again alone", child.slot,
+                    len(jobs), jobs[0].name, outcome[0] if outcome[0] != "fail" else f"fail: {outcome[1]}")
         with self._queue:
             self.batch_counts["failed"] += 1
             for job in reversed(jobs):

@@ -86,9 +86,10 @@ class Settings(BaseSettings):
             (``docs/performance.md``, "Quantized NER").
         torch_threads: threads of each of torch's CPU pools (intra-op, inter-op, OpenMP/MKL) per worker process,
             set before any model loads (:func:`app.detection.torch_setup.configure_threads`); scale by processes.
-        agent_batch_size: most documents a stage process detects in one call when they wait for it (``1``: every
-            document alone; :mod:`app.isolation`, "Batches of small documents"), and the documents per
-            ``detect_many`` call of the benchmark's in-process baseline (:mod:`anontools.devtools.benchmark`).
+        agent_batch_size: most inputs of one stage (detect, corefer, anonymize) a stage process runs in one call
+            when they wait for it (``1``: every input alone; :mod:`app.isolation`, "Batches of small documents"),
+            and the documents per ``detect_many`` call of the benchmark's in-process baseline
+            (:mod:`anontools.devtools.benchmark`).
         consumer_fetch_max_wait_ms: longest wait of the worker's Kafka fetches (Faust's own is 1,500 ms; a broker
             that does not answer a waiting fetch when data arrives makes each hop wait that long).
         producer_linger_ms: how long the worker's Kafka producer waits to put several messages into one produce
@@ -166,10 +167,10 @@ class Settings(BaseSettings):
             ones (``0``: no such process; :mod:`app.isolation`).
         stage_lanes: documents one agent processes at a time (messages with the same key always one
             after the other, in order).
-        detect_batch_bytes: most raw message bytes of the documents of one detect batch (a larger document is
-            never batched; ``0``: no batches).
-        detect_batch_cpu_seconds, detect_batch_wall_seconds: budgets of one detect batch (each capped by the
-            stage's own); a batch over one runs again document by document under the full budgets.
+        stage_batch_bytes: most raw message bytes of the inputs of one batch (a larger input is never batched;
+            ``0``: no batches).
+        stage_batch_cpu_seconds, stage_batch_wall_seconds: budgets of one batch (each capped by the stage's
+            own); a batch over one runs again input by input under the full budgets.
     """
 
     model_config = SettingsConfigDict(env_prefix="ANON_", extra="ignore")
@@ -375,9 +376,9 @@ class Settings(BaseSettings):
     stage_processes: int = Field(default=2, ge=0, le=64)
     stage_small_input_bytes: int = Field(default=32_768, ge=0)
     stage_lanes: int = Field(default=16, ge=1, le=1024)
-    detect_batch_bytes: int = Field(default=32_768, ge=0)
-    detect_batch_cpu_seconds: float = Field(default=5.0, gt=0)
-    detect_batch_wall_seconds: float = Field(default=15.0, gt=0)
+    stage_batch_bytes: int = Field(default=32_768, ge=0)
+    stage_batch_cpu_seconds: float = Field(default=5.0, gt=0)
+    stage_batch_wall_seconds: float = Field(default=15.0, gt=0)
 
     @classmethod
     def settings_customise_sources(
@@ -422,9 +423,9 @@ SECTIONS: dict[str, dict[str, str]] = {
                "max_entities": "max_entities", "max_marks": "max_marks", "max_output_chars": "max_output_chars",
                "stage_cpu_seconds": "stage_cpu_seconds", "stage_wall_seconds": "stage_wall_seconds",
                "stage_processes": "stage_processes", "stage_small_input_bytes": "stage_small_input_bytes",
-               "stage_lanes": "stage_lanes", "detect_batch_size": "agent_batch_size",
-               "detect_batch_bytes": "detect_batch_bytes", "detect_batch_cpu_seconds": "detect_batch_cpu_seconds",
-               "detect_batch_wall_seconds": "detect_batch_wall_seconds"},
+               "stage_lanes": "stage_lanes", "stage_batch_size": "agent_batch_size",
+               "stage_batch_bytes": "stage_batch_bytes", "stage_batch_cpu_seconds": "stage_batch_cpu_seconds",
+               "stage_batch_wall_seconds": "stage_batch_wall_seconds"},
     "policy": {"allowed_methods": "allowed_methods", "minimum_method": "minimum_method"},
     "reidentification": {"mark_only": "reidentify_mark_only", "order_policy": "reidentify_order_policy"},
     "review": {name[len("review_"):]: name for name in (

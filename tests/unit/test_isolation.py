@@ -373,7 +373,7 @@ async def _record(out, payload):
     out.append(payload)
 
 
-# --- batches of small detect inputs (issue 18) --------------------------------------------------------------------
+# --- batches of small inputs (issue 18) --------------------------------------------------------------------
 
 
 def document(job_id: str, text: str, **fields) -> bytes:
@@ -393,26 +393,26 @@ LETTERS = [
 def test_a_batch_is_what_waits_behind_a_batchable_input_within_its_limits():
     from app.isolation import _Job
 
-    pool = pool_with(stage_processes=1, stage_small_input_bytes=100, agent_batch_size=3, detect_batch_bytes=250)
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=100, agent_batch_size=3, stage_batch_bytes=250)
     loop = asyncio.new_event_loop()
     try:
         def job(name, size, solo=False):
             return _Job(name, (b"x" * size,), size <= 100, loop.create_future(), size, solo)
 
         first, other_stage, large, second, gone, solo, third, fourth = (
-            job("detect", 50), job("corefer", 10), job("detect", 210), job("detect", 80), job("detect", 10),
+            job("detect", 50), job("reidentify", 10), job("detect", 210), job("detect", 80), job("detect", 10),
             job("detect", 10, solo=True), job("detect", 90), job("detect", 10))
         gone.future.cancel()
         pool._pending.extend([first, other_stage, large, second, gone, solo, third, fourth])
         # the same call, not solo, not cancelled, 3 inputs at most, 250 bytes at most together (large does not fit)
         assert pool._take(reserved=False) == [first, second, third]
         assert list(pool._pending) == [other_stage, large, gone, solo, fourth]
-        assert pool._take(reserved=False) == [other_stage]  # another call: alone
+        assert pool._take(reserved=False) == [other_stage]  # a call that is never batched: alone
         assert pool._take(reserved=False) == [large, fourth]  # a large input batches with what still fits
         assert pool._take(reserved=False) == [solo]  # a solo input (its batch failed) runs alone
         over, after = job("detect", 300), job("detect", 10)
         pool._pending.extend([over, after])
-        assert pool._take(reserved=False) == [over]  # over detect_batch_bytes: never batched
+        assert pool._take(reserved=False) == [over]  # over stage_batch_bytes: never batched
         assert pool._take(reserved=False) == [after]
         small, big, small2 = job("detect", 20), job("detect", 150), job("detect", 30)
         pool._pending.extend([small, big, small2])
@@ -479,7 +479,7 @@ async def test_waiting_detect_inputs_run_as_one_batch_with_the_results_they_get_
 
 async def test_a_batch_over_its_budget_runs_again_document_by_document(preload_english, caplog):
     pool = pool_with(stage_processes=1, stage_small_input_bytes=0, stage_cpu_seconds=600, stage_wall_seconds=600,
-                     detect_batch_wall_seconds=0.001)  # no batch of detection fits: every batch fails
+                     stage_batch_wall_seconds=0.001)  # no batch of detection fits: every batch fails
     try:
         await pool.start()
         first = pool._children[0].pid
@@ -487,6 +487,33 @@ async def test_a_batch_over_its_budget_runs_again_document_by_document(preload_e
         assert pool.batch_counts == {"failed": 1}
         assert results == _expected(LETTERS)  # no document lost its result, none got a batch's error
         assert pool._children[0].pid != first  # the batch's process was killed and replaced
-        assert "a batch of 6 inputs failed (budget); each runs again alone" in caplog.text
+        assert "a batch of 6 detect inputs failed (budget); each runs again alone" in caplog.text
+    finally:
+        pool.close()
+
+
+async def test_waiting_coreference_inputs_run_as_one_batch_each_with_its_own_outcome(preload_nothing):
+    pool = StagePool(Settings(stage_processes=1, stage_small_input_bytes=0, stage_cpu_seconds=600,
+                              stage_wall_seconds=600, max_entities=20_000))
+    try:
+        await pool.start()
+        busy = asyncio.create_task(pool.run("corefer", "corefer", detected("busy", 8_000)))  # large: never batched
+        await asyncio.sleep(0.05)
+        while pool._pending:
+            await asyncio.sleep(0.01)
+        raws = [detected("one", 1), b"[]", detected("many", 25_000)[:30_000], detected("two", 2)]
+
+        async def corefer(raw):
+            try:
+                return await pool.run("corefer", "corefer", raw)
+            except StageError as exc:
+                return (exc.reason, exc.error_type)
+
+        results = await asyncio.gather(*(corefer(raw) for raw in raws))
+        assert (await busy)[0] == "busy"
+        assert pool.batch_counts == {"batches": 1, "batched": 4}
+        assert [r[0] for r in results] == ["one", "message is a JSON list, expected an object",
+                                           "message is not valid JSON (UTF-8)", "two"]  # (a cut message: not JSON)
+        assert [len(orjson.loads(results[i][1])["chains"]) for i in (0, 3)] == [1, 2]
     finally:
         pool.close()
