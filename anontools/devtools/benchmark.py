@@ -155,8 +155,8 @@ def cpu_seconds(pid: int) -> float:
 def cpu_breakdown(worker_pids: list[int], broker_pid: Optional[int]) -> dict[str, float]:
     """CPU seconds so far by kind of process: ``worker`` (the worker processes themselves: Faust, Kafka and Redis
     clients), ``stage`` (their descendants: the stage processes that run the models), ``broker`` (Tansu),
-    ``redis`` (every ``redis-server`` of the machine), ``bench`` (this process: publishing and reading every
-    topic's records for the latencies) and ``machine`` (busy time of all CPUs, whatever ran). Differences of two
+    ``redis`` (every ``redis-server`` of the machine), ``bench`` (this process: publishing and reading the output
+    topics' records during a round) and ``machine`` (busy time of all CPUs, whatever ran). Differences of two
     calls divided by the wall time give each kind's share of the cores during a run."""
     import psutil
 
@@ -383,7 +383,11 @@ def run_children(children: list[Child], docs: list[dict], batch: int = 1) -> dic
 class PipelineBench:
     """Publishes documents to a running pipeline and records when each stage's output appeared.
 
-    Latencies come from the records' producer timestamps (milliseconds, the same clock: one machine).
+    Latencies come from the records' producer timestamps (milliseconds, the same clock: one machine). While a round
+    runs, only the pipeline's outputs are read (``translation.requests`` and the dead letters), as a deployment's
+    translator would; the internal topics (``documents``, ``documents.detected``, ``documents.resolved``) are read
+    after the clock stops (their timestamps are in the records), so the benchmark's own reading does not take CPU
+    from the pipeline it measures (it read all five topics during the round before stop 30).
     """
 
     def __init__(self, bootstrap: str, settings: Settings, workers: list[WorkerProcess], partitions: int,
@@ -391,21 +395,34 @@ class PipelineBench:
         self.bootstrap, self.s, self.workers, self.partitions = bootstrap, settings, workers, partitions
         self.broker_pid = broker_pid
         self.stamps: dict[str, dict[str, int]] = {}  # topic -> job_id -> producer timestamp (ms)
-        self.topics = [settings.topic_documents, settings.topic_detected, settings.topic_resolved,
-                       settings.topic_translation_requests, settings.topic_dead_letter]
+        self.outputs = [settings.topic_translation_requests, settings.topic_dead_letter]  # read live
+        self.internal = [settings.topic_documents, settings.topic_detected, settings.topic_resolved]  # read after
+        self.topics = [*self.internal, *self.outputs]
 
     async def start(self) -> None:
         from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 
         await ensure_topics(self.bootstrap, [*self.topics, self.s.topic_translation_results, self.s.topic_reidentified,
                                              self.s.topic_erase, self.s.topic_erased], self.partitions)
-        self.consumer = AIOKafkaConsumer(*self.topics, bootstrap_servers=self.bootstrap, group_id=None,
-                                         auto_offset_reset="earliest", enable_auto_commit=False,
-                                         metadata_max_age_ms=2000)
+        def consumer(topics: list[str]) -> AIOKafkaConsumer:
+            return AIOKafkaConsumer(*topics, bootstrap_servers=self.bootstrap, group_id=None,
+                                    auto_offset_reset="earliest", enable_auto_commit=False, metadata_max_age_ms=2000)
+
+        self.consumer, self.history = consumer(self.outputs), consumer(self.internal)
         await self.consumer.start()
+        await self.history.start()
         self.task = asyncio.create_task(self._consume())
         self.producer = AIOKafkaProducer(bootstrap_servers=self.bootstrap, acks="all", linger_ms=0)
         await self.producer.start()
+
+    def _record(self, batch: dict) -> int:
+        n = 0
+        for records in batch.values():
+            for r in records:
+                key = r.key.decode("utf-8", "replace") if r.key is not None else ""
+                self.stamps.setdefault(r.topic, {}).setdefault(key, r.timestamp)
+                n += 1
+        return n
 
     async def _consume(self) -> None:
         from aiokafka.errors import KafkaError
@@ -416,14 +433,27 @@ class PipelineBench:
             except KafkaError:  # e.g. a fetch timed out on a busy machine: the consumer retries
                 await asyncio.sleep(0.2)
                 continue
-            for records in batch.values():
-                for r in records:
-                    key = r.key.decode("utf-8", "replace") if r.key is not None else ""
-                    self.stamps.setdefault(r.topic, {}).setdefault(key, r.timestamp)
+            self._record(batch)
+
+    async def read_internal(self, ids: set[str], timeout: float = 60.0) -> None:
+        """Read the internal topics (after a round) until every id of ``ids`` that got an output has its timestamp
+        on each (a dead-lettered document has none past its stage), or nothing new came for 2 s, or ``timeout``."""
+        from aiokafka.errors import KafkaError
+
+        out = set(self.stamps.get(self.s.topic_translation_requests, {})) & ids
+        deadline, quiet = time.monotonic() + timeout, time.monotonic() + 2.0
+        while time.monotonic() < min(deadline, quiet):
+            if all(out <= set(self.stamps.get(topic, {})) for topic in self.internal):
+                return
+            try:
+                if self._record(await self.history.getmany(timeout_ms=200)):
+                    quiet = time.monotonic() + 2.0
+            except KafkaError:
+                await asyncio.sleep(0.2)
 
     async def stop(self) -> None:
         self.task.cancel()
-        for closer in (self.producer.stop, self.consumer.stop):
+        for closer in (self.producer.stop, self.consumer.stop, self.history.stop):
             try:
                 await closer()
             except (Exception, asyncio.CancelledError):  # noqa: BLE001 - best effort at shutdown
@@ -474,6 +504,7 @@ class PipelineBench:
         complete = await self.wait(ids, timeout)
         wall = time.perf_counter() - t0
         kinds1 = cpu_breakdown(pids, self.broker_pid)
+        await self.read_internal(ids)  # after the clock: the stage latencies
         # the worker processes and their live descendants, as cpu_seconds counts them
         cpu = sum(kinds1[k] - kinds0[k] for k in ("worker", "stage"))
         # cores in use by each kind of process during the run (2.0 = two cores busy throughout)
