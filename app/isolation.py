@@ -5,8 +5,8 @@ Model (RELIABILITY.md, "Isolation and budgets"):
 
 * The worker process runs the Faust agents (decode, Redis, Kafka) on its event loop; the CPU-bound stage
   work (detection, coreference, anonymization, re-identification: :data:`STAGES`) runs in
-  ``stage_processes`` stage processes, one document at a time each. They are forks of a **zygote**
-  (``python -m app.isolation``, started with ``subprocess``: a fresh interpreter that imports only the
+  ``stage_processes`` stage processes, one call (a document, or a batch: below) at a time each. They are forks of
+  a **zygote** (``python -m app.isolation``, started with ``subprocess``: a fresh interpreter that imports only the
   pipeline, never Faust), which builds a :class:`~app.pipeline.Pipeline`, loads the NER models of
   ``ANON_PRELOAD_LANGUAGES`` once, and then only forks (:func:`zygote_main`): a replacement costs
   milliseconds, not a model load. The models are loaded nowhere else: the worker starts the zygote first thing
@@ -39,7 +39,8 @@ one queue shared by all of them (first come, first served, with the rule above),
 outcome back to the event loop and takes the next input at once: a process finishing a document starts the next
 one without waiting for the event loop, which is busy with Kafka and Redis work (measured on 2 cores: a
 stage process was idle ~11 % of the time when the event loop handed each process to the next input). A process
-still runs one document at a time, so no input ever waits behind another one in a busy process.
+still runs one call at a time, so no input ever waits behind another one in a busy process (the inputs of a batch
+share one call, under the batch's budgets: below).
 
 **Batches of small documents** (issue 18). A process that becomes free and takes an input of ``detect``,
 ``corefer`` or ``anonymize`` also takes the inputs of the same call waiting behind it, up to ``agent_batch_size``
