@@ -797,18 +797,22 @@ class StagePool:
         """``job`` and the inputs waiting behind it that one call may run with it (under ``_queue``): same call,
         batchable (:data:`BATCHED`, not ``solo``), at most ``agent_batch_size`` inputs of ``stage_batch_bytes``
         bytes together; for the reserved process small ones only. Nothing waits for a batch to fill: a batch is what
-        is waiting when a process becomes free."""
+        is waiting when a process becomes free. While other general processes are idle, a batch takes only its share
+        of the waiting inputs (their number divided by the idle processes plus this one, rounded up), so that idle
+        processes are not left without work while one process runs everything."""
         if self.batch_size <= 1 or not self._batchable(job):
             return [job]
+        candidates = [other for other in self._pending
+                      if other is not job and other.name == job.name and self._batchable(other)
+                      and (other.small or not reserved)]
+        limit = min(self.batch_size, math.ceil((len(candidates) + 1) / (1 + self._free_general)))
         batch, total = [job], job.size
-        for other in self._pending:
-            if len(batch) >= self.batch_size:
+        for other in candidates:
+            if len(batch) >= limit:
                 break
-            if (other is job or other.name != job.name or not self._batchable(other) or (reserved and not other.small)
-                    or total + other.size > self.batch_bytes):
-                continue
-            batch.append(other)
-            total += other.size
+            if total + other.size <= self.batch_bytes:
+                batch.append(other)
+                total += other.size
         return batch
 
     def _call(self, child: _Child, name: str, args: tuple, cpu: float, wall: float) -> tuple:
@@ -879,6 +883,9 @@ class StagePool:
     def close(self) -> None:
         """Kill every stage process and the zygote (the worker is stopping; documents in progress are
         redelivered)."""
+        if self.batch_counts:
+            log.info("stage batches: %d of %d inputs in all, %d failed and ran again input by input",
+                     self.batch_counts["batches"], self.batch_counts["batched"], self.batch_counts["failed"])
         self._closed = True
         with self._queue:
             self._queue.notify_all()

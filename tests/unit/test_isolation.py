@@ -417,6 +417,14 @@ def test_a_batch_is_what_waits_behind_a_batchable_input_within_its_limits():
         small, big, small2 = job("detect", 20), job("detect", 150), job("detect", 30)
         pool._pending.extend([small, big, small2])
         assert pool._take(reserved=True) == [small, small2]  # the reserved process batches small inputs only
+        # another general process idle: a batch takes its share of what waits (3 of 5), the idle process the rest
+        waiting = [job("detect", 10) for _ in range(5)]
+        pool._pending.clear()
+        pool._pending.extend(waiting)
+        pool._free_general = 1
+        assert pool._take(reserved=False) == waiting[:3]
+        pool._free_general = 0
+        assert pool._take(reserved=False) == waiting[3:]
     finally:
         loop.close()
         pool.close()
