@@ -10,6 +10,8 @@ import os
 
 import orjson
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import agents.common as common
 from app.isolation import StageFailed, StagePool
@@ -524,4 +526,57 @@ async def test_waiting_coreference_inputs_run_as_one_batch_each_with_its_own_out
                                            "message is not valid JSON (UTF-8)", "two"]  # (a cut message: not JSON)
         assert [len(orjson.loads(results[i][1])["chains"]) for i in (0, 3)] == [1, 2]
     finally:
+        pool.close()
+
+
+def _queue_strategy():
+    # mostly detect inputs, few solo or cancelled ones, so that batches form and meet their limits in few examples
+    job = st.tuples(st.sampled_from(["detect"] * 4 + ["corefer", "reidentify"]), st.integers(1, 300),
+                    st.sampled_from([False] * 4 + [True]), st.sampled_from([False] * 4 + [True]))
+    return st.lists(job, min_size=1, max_size=30)  # (name, size, solo, cancelled)
+
+
+
+@given(queue=_queue_strategy(), reserved=st.booleans(), free=st.integers(0, 3), size=st.integers(1, 8),
+       limit=st.integers(0, 1000))
+@example(queue=[("detect", 60, False, False)] * 3, reserved=False, free=0, size=8, limit=100)  # the byte limit
+@example(queue=[("detect", 10, False, False)] * 6, reserved=False, free=1, size=8, limit=1000)  # the share
+def test_a_batch_keeps_every_rule_whatever_waits(queue, reserved, free, size, limit):
+    """Whatever waits: a batch is the first input the process may take plus later inputs of the same batchable call,
+    in queue order, none solo or cancelled, within the size, byte and share limits (small ones only for the reserved
+    process); everything else stays queued in its order. A non-batchable first input runs alone."""
+    from app.isolation import BATCHED, _Job
+
+    pool = pool_with(stage_processes=1, stage_small_input_bytes=100, agent_batch_size=size, stage_batch_bytes=limit)
+    loop = asyncio.new_event_loop()
+    try:
+        jobs = []
+        for name, nbytes, solo, cancelled in queue:
+            job = _Job(name, (b"x" * nbytes,), nbytes <= 100, loop.create_future(), nbytes, solo)
+            if cancelled:
+                job.future.cancel()
+            jobs.append(job)
+        pool._pending.extend(jobs)
+        eligible = [j for j in jobs if not j.future.done() and (not reserved or (j.small and not free))]
+        if not eligible:
+            return  # _take would wait: nothing to check
+        pool._free_general = free
+        batch = pool._take(reserved=reserved)
+        first = eligible[0]
+        assert batch[0] is first
+        assert list(pool._pending) == [j for j in jobs if all(j is not b for b in batch)]  # order kept
+        positions = [jobs.index(j) for j in batch]
+        assert positions == sorted(positions)
+        if len(batch) > 1:
+            assert first.name in BATCHED and not first.solo and 0 < first.size <= limit
+            assert all(j.name == first.name and not j.solo and not j.future.done() for j in batch)
+            assert sum(j.size for j in batch) <= limit and len(batch) <= size
+            assert not reserved or all(j.small for j in batch)
+            assert len(batch) <= -(-len(eligible) // (1 + free))  # its share: ceil(waiting / processes free + 1)
+        batchable_first = first.name in BATCHED and not first.solo and first.size <= limit and size > 1 and limit > 0
+        if not batchable_first:
+            assert batch == [first]
+    finally:
+        pool._pending.clear()
+        loop.close()
         pool.close()
