@@ -404,6 +404,7 @@ class PipelineBench:
 
         await ensure_topics(self.bootstrap, [*self.topics, self.s.topic_translation_results, self.s.topic_reidentified,
                                              self.s.topic_erase, self.s.topic_erased], self.partitions)
+
         def consumer(topics: list[str]) -> AIOKafkaConsumer:
             return AIOKafkaConsumer(*topics, bootstrap_servers=self.bootstrap, group_id=None,
                                     auto_offset_reset="earliest", enable_auto_commit=False, metadata_max_age_ms=2000)
