@@ -129,7 +129,9 @@ LANGUAGE = register(Language(
                          "okt": 10, "nov": 11, "dez": 12},
     weekday_variants=("Sonnabend",),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
-    stop_words=frozenset("Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau".split()),
+    stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
+        Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
+        Meinen Meinem Meiner""".split()),
     legal_forms=frozenset("GmbH AG KG KGaA OHG e.V. eG SE".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     organization_connectors=frozenset({"zu"}),

@@ -42,7 +42,8 @@ LANGUAGE = register(Language(
     month_variants={"setiembre": 9},
     date_of=r"\s+del?\s+",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
-    stop_words=frozenset("El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra".split()),
+    stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
+        Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     organization_connectors=frozenset({"de", "del", "la", "las", "los", "el"}),

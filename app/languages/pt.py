@@ -42,7 +42,8 @@ LANGUAGE = register(Language(
     month_abbreviations={"marco": 3},
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
-    stop_words=frozenset("O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra".split()),
+    stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
+        Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
     conjunctions=frozenset({"e", "&", "ou"}),
     organization_connectors=frozenset({"de", "da", "do", "das", "dos"}),

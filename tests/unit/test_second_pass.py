@@ -64,6 +64,16 @@ def test_function_words_are_never_short_forms_or_propagated_in_any_case():
     assert not is_function_word("Doe") and not is_function_word("Pará")
 
 
+def test_possessives_are_never_short_forms():
+    """Found on Portuguese dev (stop 30): a model's "Sua Excelência Senhor ..." made every later "Sua" a person.
+    Possessive determiners are function words in pt, es and de, as "His"/"Their" are in English."""
+    text = "Sua Excelência Senhor Ramos Horta chegou. Sua visita terminou."
+    out = short_forms(text, [E(text, "Sua Excelência Senhor Ramos Horta", "PERSON")], "pt")
+    assert [e.text for e in out if e.source == "second_pass"] == []
+    assert headwords(Entity(0, 26, "PERSON", "Ihre Majestät Anna Schmidt", "x"), "de") == ["Majestät", "Anna", "Schmidt"]
+    assert all(is_function_word(w) for w in ("Sua", "Seus", "Nuestra", "Sus", "Ihre", "Seinem", "Unser"))
+
+
 def test_short_forms_and_ambiguous_headwords():
     text = "The European Parliament voted. Parliament agreed. John Doe spoke; Doe left. Bank of Spain and Spain."
     entities = [E(text, "European Parliament", "ORGANIZATION"), E(text, "John Doe", "PERSON")]
