@@ -444,7 +444,7 @@ class PipelineBench:
         out = set(self.stamps.get(self.s.topic_translation_requests, {})) & ids
         deadline, quiet = time.monotonic() + timeout, time.monotonic() + 2.0
         while time.monotonic() < min(deadline, quiet):
-            if all(out <= set(self.stamps.get(topic, {})) for topic in self.internal):
+            if all(out <= self.stamps.get(topic, {}).keys() for topic in self.internal):
                 return
             try:
                 if self._record(await self.history.getmany(timeout_ms=200)):

@@ -465,6 +465,15 @@ def word_representations(charmodel: Any, words: list[list[int]], device: Any) ->
     return sorted_reps.index_select(0, back.to(sorted_reps.device))
 
 
+def _word_char_ids(trainer: Any) -> Callable[[str], list[int]]:
+    """word → its character ids for one member (:func:`_char_ids` of its character vocabulary, each character
+    lower-cased first when the member was trained with ``char_lowercase``)."""
+    unit2id = _char_ids(trainer.vocab["char"])
+    if trainer.args.get("char_lowercase", False):
+        return lambda word: [unit2id(c.lower()) for c in word]
+    return lambda word: [unit2id(c) for c in word]
+
+
 def _char_ids(vocab: Any) -> Callable[[str], int]:
     """``vocab.unit2id`` for one character, as a dictionary lookup with the unknown id as default when the vocabulary
     is Stanza's plain ``BaseVocab`` lookup (the same ids without two Python calls per character, ~5 % of NER time
@@ -677,14 +686,10 @@ class StanzaTagger:
             charmodel = getattr(trainer.model, "charmodel", None)
             if charmodel is None or trainer.args.get("charlm") or trainer.model.bert_model is not None:
                 continue
-            lower = trainer.args.get("char_lowercase", False)
-            unit2id = _char_ids(trainer.vocab["char"])
-
-            def represent(words: list[str], charmodel: Any = charmodel, lower: bool = lower,
-                          unit2id: Callable[[str], int] = unit2id) -> Any:
+            def represent(words: list[str], charmodel: Any = charmodel,
+                          char_ids: Callable[[str], list[int]] = _word_char_ids(trainer)) -> Any:
                 with torch.no_grad():
-                    return word_representations(charmodel, [[unit2id(c.lower() if lower else c) for c in w]
-                                                            for w in words], self.device)
+                    return word_representations(charmodel, [char_ids(w) for w in words], self.device)
 
             try:
                 table = load_char_table(self.language, path, f"{'int8' if self.quantized else 'float'}-{self.device}",
@@ -711,14 +716,12 @@ class StanzaTagger:
         character model (not character LMs nor a transformer), their representations: looked up in the member's
         frequent-word table (:mod:`app.detection.char_table`), the other words computed once each
         (:func:`word_representations`)."""
-        char_vocab = trainer.vocab["char"]
-        lower = trainer.args.get("char_lowercase", False)
-        unit2id = _char_ids(char_vocab)
+        char_ids = _word_char_ids(trainer)
         ids: dict[str, list[int]] = {}
         for sent in sentences:
             for word in sent:
                 if word not in ids:
-                    ids[word] = [unit2id(c.lower() if lower else c) for c in word]
+                    ids[word] = char_ids(word)
         model = trainer.model
         if trainer.args.get("charlm") or model.bert_model is not None:
             return _CallWords(ids, native=False)

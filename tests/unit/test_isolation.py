@@ -432,23 +432,23 @@ def test_a_batch_is_what_waits_behind_a_batchable_input_within_its_limits():
         pool.close()
 
 
-async def _hold_then_detect(pool: StagePool, raws: list[bytes]) -> list:
-    """Keep the only stage process busy with an expensive coreference, queue ``raws`` for detection meanwhile, and
-    return each one's result or the StageError it raised."""
-    busy = asyncio.create_task(pool.run("corefer", "corefer", EXPENSIVE))
+async def _hold_then_run(pool: StagePool, name: str, raws: list[bytes], busy_input: bytes = EXPENSIVE) -> tuple:
+    """Keep the only stage process busy with an expensive coreference (``busy_input``), queue ``raws`` for the call
+    ``name`` meanwhile, and return each one's result or the ``(reason, error_type)`` of the StageError it raised,
+    and the busy call's result."""
+    busy = asyncio.create_task(pool.run("corefer", "corefer", busy_input))
     await asyncio.sleep(0.05)
     while pool._pending:
         await asyncio.sleep(0.01)
 
-    async def detect(raw):
+    async def run(raw):
         try:
-            return await pool.run("detect", "detect", raw)
+            return await pool.run(name, name, raw)
         except StageError as exc:
             return (exc.reason, exc.error_type)
 
-    results = await asyncio.gather(*(detect(raw) for raw in raws))
-    await busy
-    return list(results)
+    results = await asyncio.gather(*(run(raw) for raw in raws))
+    return list(results), await busy
 
 
 def _expected(raws: list[bytes]) -> list:
@@ -476,7 +476,7 @@ async def test_waiting_detect_inputs_run_as_one_batch_with_the_results_they_get_
     pool = pool_with(stage_processes=1, stage_small_input_bytes=0, stage_cpu_seconds=600, stage_wall_seconds=600)
     try:
         await pool.start()
-        results = await _hold_then_detect(pool, LETTERS)
+        results, _ = await _hold_then_run(pool, "detect", LETTERS)
         assert pool.batch_counts == {"batches": 1, "batched": len(LETTERS)}
         assert results == _expected(LETTERS)
         assert results[3] == ("message is not valid JSON (UTF-8)", "invalid_input")
@@ -493,7 +493,7 @@ async def test_a_batch_over_its_budget_runs_again_document_by_document(preload_e
     try:
         await pool.start()
         first = pool._children[0].pid
-        results = await _hold_then_detect(pool, LETTERS)
+        results, _ = await _hold_then_run(pool, "detect", LETTERS)
         assert pool.batch_counts == {"failed": 1}
         assert results == _expected(LETTERS)  # no document lost its result, none got a batch's error
         assert pool._children[0].pid != first  # the batch's process was killed and replaced
@@ -507,20 +507,9 @@ async def test_waiting_coreference_inputs_run_as_one_batch_each_with_its_own_out
                               stage_wall_seconds=600, max_entities=20_000))
     try:
         await pool.start()
-        busy = asyncio.create_task(pool.run("corefer", "corefer", detected("busy", 8_000)))  # large: never batched
-        await asyncio.sleep(0.05)
-        while pool._pending:
-            await asyncio.sleep(0.01)
         raws = [detected("one", 1), b"[]", detected("many", 25_000)[:30_000], detected("two", 2)]
-
-        async def corefer(raw):
-            try:
-                return await pool.run("corefer", "corefer", raw)
-            except StageError as exc:
-                return (exc.reason, exc.error_type)
-
-        results = await asyncio.gather(*(corefer(raw) for raw in raws))
-        assert (await busy)[0] == "busy"
+        results, busy = await _hold_then_run(pool, "corefer", raws, detected("busy", 8_000))  # large: never batched
+        assert busy[0] == "busy"
         assert pool.batch_counts == {"batches": 1, "batched": 4}
         assert [r[0] for r in results] == ["one", "message is a JSON list, expected an object",
                                            "message is not valid JSON (UTF-8)", "two"]  # (a cut message: not JSON)
