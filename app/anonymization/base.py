@@ -60,6 +60,9 @@ class DocumentContext:
         indexes: per-document lookup structures derived from ``text``, ``surfaces`` and ``used``
             (:meth:`index`), so that collision checks cost O(1) per candidate instead of a scan of
             every replacement or of the whole text (issue 15: thousands of entities were quadratic).
+        derived: per-document values computed once from ``text`` and ``surfaces`` (:meth:`derived_value`: the
+            text's word positions, the text without its entity surfaces). They live and die with the document:
+            no module-level cache may hold a document's text or entities (README "Security", rule 3).
         sentences: ``((start, end), ...)`` of the document's sentences, character offsets into :attr:`text`
             (half-open), sorted and disjoint, as detection split them (:attr:`app.doc.Doc.sentence_spans`, carried
             on ``documents.detected`` / ``documents.resolved`` as ``sentences``); ``None`` when unknown (a record
@@ -75,6 +78,7 @@ class DocumentContext:
     reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
     indexes: dict[str, Any] = field(default_factory=dict)
+    derived: dict[str, Any] = field(default_factory=dict)
     sentences: tuple[tuple[int, int], ...] | None = None
     _sentence_index: tuple[tuple[tuple[int, int], ...], list[int]] | None = field(
         default=None, init=False, repr=False, compare=False)
@@ -98,6 +102,14 @@ class DocumentContext:
         if i < 0 or offset >= self.sentences[i][1]:
             return offset
         return self.sentences[i][0]
+
+    def derived_value(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()`` on the first call for ``name``, the same object on later calls: for values that depend only
+        on :attr:`text` and :attr:`surfaces`, which never change. Kept in :attr:`derived`, i.e. for this
+        document's lifetime only."""
+        if name not in self.derived:
+            self.derived[name] = compute()
+        return self.derived[name]
 
     def use(self, replacements: Iterable[str]) -> None:
         """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""

@@ -256,10 +256,10 @@ def match_case(template: str, word: str) -> str:
 _WORD_RUN = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=8)
-def _word_positions(text: str) -> dict[str, list[int]]:
-    """Start offsets of the runs of word characters of ``text`` by the run lower-cased and case-folded
-    (computed once per text)."""
+def word_positions(text: str) -> dict[str, list[int]]:
+    """Start offsets of the runs of word characters of ``text`` by the run lower-cased and case-folded: the index
+    :func:`occurs_in` searches. O(len(text)); for a document's text, computed once per document
+    (:func:`text_positions`), never in a module-level cache (it would keep the text after the document)."""
     index: dict[str, list[int]] = {}
     for m in _WORD_RUN.finditer(text):
         word = m.group(0)
@@ -272,19 +272,28 @@ def _is_word_char(c: str) -> bool:
     return c.isalnum() or c == "_"
 
 
-def occurs_in(text: str, candidate: str) -> bool:
+def text_positions(document: DocumentContext) -> dict[str, list[int]]:
+    """:func:`word_positions` of the document's text, computed once per document (:meth:`DocumentContext.derived_value`)."""
+    return document.derived_value("word-positions", lambda: word_positions(document.text))
+
+
+def occurs_in(text: str, candidate: str, positions: dict[str, list[int]] | None = None) -> bool:
     """``candidate`` occurs in ``text`` as a whole-word string (case-insensitive: lower-cased comparison).
 
     A whole-word occurrence puts each run of word characters of the candidate on a whole run of the text,
     so only the offsets where the candidate's rarest run occurs in the text are compared
-    (:func:`_word_positions`): O(occurrences of that run) per candidate instead of a scan of the text
+    (:func:`word_positions`): O(occurrences of that run) per candidate instead of a scan of the text
     (issue 15: thousands of surrogates, many of them words of the text, made ``substitute`` quadratic).
     A candidate without word characters is searched in the whole text.
+
+    Args:
+        positions: ``word_positions(text)`` when the caller keeps it (:func:`text_positions`); ``None``
+            computes it for this call (O(len(text))).
     """
     runs = [(m.start(), m.group(0)) for m in _WORD_RUN.finditer(candidate)]
     if not runs:
         return re.search(r"(?<!\w)" + re.escape(candidate) + r"(?!\w)", text, re.IGNORECASE) is not None
-    index = _word_positions(text)
+    index = positions if positions is not None else word_positions(text)
     best: list[int] | None = None
     best_offset = 0
     for offset, word in runs:
@@ -349,7 +358,7 @@ def collides(candidate: str, document: DocumentContext, own: set[str] | frozense
     folded = key(candidate)
     if folded in _surface_keys(document) or folded in _used_keys(document):
         return True
-    return occurs_in(document.text, candidate)
+    return occurs_in(document.text, candidate, text_positions(document))
 
 
 # --- format-preserving identifiers --------------------------------------------------------------
@@ -707,10 +716,14 @@ def residual_text(document: DocumentContext) -> str:
     stays in the anonymized output (``DocumentContext`` has no entity offsets). A surface that also
     occurs outside the entities is blanked there too, so a replacement equal to such an occurrence is
     not detected; detection's second pass makes that rare."""
-    return _residual(document.text, document.surfaces)
+    return document.derived_value("residual", lambda: _residual(document.text, document.surfaces))
 
 
-@lru_cache(maxsize=8)
+def residual_positions(document: DocumentContext) -> dict[str, list[int]]:
+    """:func:`word_positions` of :func:`residual_text`, once per document."""
+    return document.derived_value("residual-positions", lambda: word_positions(residual_text(document)))
+
+
 def _residual(text: str, surfaces: frozenset[str]) -> str:
     if not surfaces:
         return text
@@ -723,7 +736,9 @@ def collides_outside_entities(candidate: str, document: DocumentContext, residua
     such as "2016" may be part of the original "August 2016", which disappears from the output)."""
     if key(candidate) in _used_keys(document):
         return True
-    return occurs_in(residual if residual is not None else residual_text(document), candidate)
+    if residual is None or residual is residual_text(document):
+        return occurs_in(residual_text(document), candidate, residual_positions(document))
+    return occurs_in(residual, candidate)
 
 
 # --- surrogates that machine translation leaves alone (issue 16, item 3) ---------------------------------

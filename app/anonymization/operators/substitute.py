@@ -147,7 +147,7 @@ class SubstituteOperator(Operator):
                 pool = firsts_pool if role == "first" else lists.last
                 for _ in range(200):
                     candidate = rng.choice(pool)
-                    if candidate in taken_words or candidate in mapping.values() or S.occurs_in(document.text, candidate):
+                    if candidate in taken_words or candidate in mapping.values() or S.occurs_in(document.text, candidate, S.text_positions(document)):
                         continue
                     if word.initial and any(v[:1] == candidate[:1] for v in mapping.values()):
                         continue
