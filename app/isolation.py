@@ -165,8 +165,9 @@ def reidentify(pipeline: Pipeline, raw: bytes, table: dict) -> tuple[str, bytes,
 
 
 def load_language(pipeline: Pipeline, language: str) -> None:
-    """Build the detector of ``language`` (loads its NER model)."""
-    pipeline.detector(language)
+    """Build what documents of ``language`` need (:meth:`Pipeline.warm_up`: its NER model, coreferencers and the
+    allowed methods' lexicons and pools), in the zygote before the stage processes fork, so they share it."""
+    pipeline.warm_up(language)
 
 
 def batch(pipeline: Pipeline, name: str, raws: list[bytes]) -> list[tuple]:

@@ -17,7 +17,7 @@ from dataclasses import fields
 from typing import Any
 
 from app.anonymization.engine import AnonymizerEngine, InvalidAnnotation
-from app.coreference.resolver import resolve_chains
+from app.coreference.resolver import coreferencers_for, resolve_chains
 from app.detection.pipeline import Detector, build_detector, check_configuration, effective_profile
 from app.doc import Doc, Entity, InvalidDoc, Sentence
 from app.crypto import hasher_from_settings
@@ -98,6 +98,18 @@ class Pipeline:
                         reason = f"could not load the NER model for language '{language}' ({type(exc).__name__})"
                     raise StageError(reason, "model_unavailable") from exc
             return self._detectors[language]
+
+    def warm_up(self, language: str) -> None:
+        """Build everything a document of ``language`` needs: its detector (NER model), coreferencers and the
+        operators of every allowed method (:meth:`AnonymizerEngine.warm_up`: lexicons, knowledge base, surrogate
+        pools). The stage zygote calls it for each preloaded language before the stage processes fork.
+
+        Raises:
+            StageError: as :meth:`detector`.
+        """
+        self.detector(language)
+        coreferencers_for(language)
+        self.engine.warm_up(self.settings.allowed_methods, language)
 
     def check_detector(self, language: str) -> None:
         """Check the detection configuration of ``language`` without building its detector: milliseconds, no NER

@@ -118,8 +118,9 @@ def check_components(settings: Settings, pipeline: Pipeline) -> None:
 def load_models(settings: Settings, pipeline: Pipeline) -> None:
     """The expensive part of :func:`build_components` (seconds per language): every language of
     ``settings.preload_languages`` gets its detector, built as configured (recognizer options, word lists,
-    gazetteers, the NER model) and cached in ``pipeline``: loaded once. Pin torch's threads first
-    (:func:`app.detection.torch_setup.configure_threads`).
+    gazetteers, the NER model) and cached in ``pipeline``: loaded once; then what the allowed methods need for it
+    (:meth:`app.pipeline.Pipeline.warm_up`: lexicons, knowledge base, surrogate pools), so that no first document
+    pays for it. Pin torch's threads first (:func:`app.detection.torch_setup.configure_threads`).
 
     Raises:
         ConfigurationError: one line naming the language and reason (e.g. no NER model for it, an invalid option).
@@ -129,6 +130,11 @@ def load_models(settings: Settings, pipeline: Pipeline) -> None:
             pipeline.detector(language)
         except Exception as exc:  # StageError (model or configuration), with the cause chained
             raise _detection_error(language, exc) from None
+        try:
+            pipeline.warm_up(language)
+        except Exception as exc:
+            raise ConfigurationError(f"anonymization methods for language {language!r} (ANON_ALLOWED_METHODS, "
+                                     f"ANON_OPERATOR_OPTIONS): {type(exc).__name__}: {exc}") from None
 
 
 def build_components(settings: Settings, pipeline: Pipeline) -> None:

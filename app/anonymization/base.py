@@ -230,6 +230,13 @@ class Operator(ABC):
     def __init__(self, **options: Any) -> None:
         self.options = options
 
+    def warm_up(self, language: str) -> None:
+        """Load what this method needs for ``language`` (lexicons, knowledge base, surrogate pools) now rather than
+        in its first document. The stage zygote calls it for every allowed method and preloaded language before
+        the stage processes fork (:func:`app.isolation.load_language`), so they share what it loads and no first
+        document pays for it (which took 1–4 s of CPU per language for ``substitute`` and ``generalize``: more than
+        a batch's budget, issue 18). Must not change any output. Default: nothing to load."""
+
     def select(self, text: str, entities: list[Entity], language: str) -> list[Entity]:
         """The spans this method replaces: by default the detected entities. Methods that are not
         entity-based (``ukds``) return their own spans (non-overlapping, sorted by start)."""

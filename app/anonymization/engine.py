@@ -10,7 +10,7 @@ The table of solutions is a typed :class:`app.table.Table` (its JSON form is doc
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,16 @@ class AnonymizerEngine:
         if method not in self._operators:
             self._operators[method] = create_operator(method, **self.operator_options.get(method, {}))
         return self._operators[method]
+
+    def warm_up(self, methods: Iterable[str], language: str) -> None:
+        """Load what the operators of ``methods`` (and of :attr:`label_methods`) need for ``language``
+        (:meth:`app.anonymization.base.Operator.warm_up`), so that no first document pays for it.
+
+        Raises:
+            KeyError: an unknown method.
+        """
+        for method in dict.fromkeys([*methods, *self.label_methods.values()]):
+            self.operator(method).warm_up(language)
 
     def anonymize(
         self,

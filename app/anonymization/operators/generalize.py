@@ -158,6 +158,11 @@ class GeneralizeOperator(Operator):
         self.date_days = date_days
         self._substitute = SubstituteOperator(**(person_options or {}))
 
+    def warm_up(self, language: str) -> None:
+        """The knowledge base, and the ``substitute`` operator's pools (persons get surrogates)."""
+        knowledge_base()
+        self._substitute.warm_up(language)
+
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
         if chain.label == L.PERSON:
             return self._substitute.replace(chain, document)

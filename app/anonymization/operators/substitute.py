@@ -82,6 +82,16 @@ class SubstituteOperator(Operator):
             raise ValueError("max_attempts must be at least 1")
         self.max_attempts = max_attempts
 
+    def warm_up(self, language: str) -> None:
+        """The surrogate name pools of ``language``, its Faker, the knowledge base and which of its pool's places
+        machine translation leaves alone (:func:`app.anonymization.surrogates.stable_pool_places`); all read from
+        the disk cache after the first start on a machine."""
+        base = S.base_language(language)
+        S.surrogate_name_lists(base)
+        S.faker_for(S.LOCALES[base][0])
+        knowledge_base()
+        S.stable_pool_places(base)
+
     def replace(self, chain: ChainContext, document: DocumentContext) -> list[str]:
         language = S.base_language(document.language)
         handler: Callable[[ChainContext, DocumentContext, str], list[str] | None] = {
@@ -413,12 +423,12 @@ def _german_place_genitive(surface: str) -> bool:
 
 
 @lru_cache(maxsize=16384)
-def _stable_pool_place(name: str) -> bool:
-    """:func:`app.anonymization.surrogates.translation_stable_place`, memoised. Called only with names of our own
+def _stable_pool_place(name: str, language: str) -> bool:
+    """:func:`app.anonymization.surrogates.stable_pool_place`, memoised. Called only with names of our own
     surrogate pools (country, continent, subdivision and city names of the knowledge base and Faker), never with
     document text, so the cache holds no personal data; it saves the knowledge-base lookups that were ~6 % of the
     English demo documents' CPU time, one document at a time (issue 18)."""
-    return S.translation_stable_place(name)
+    return S.stable_pool_place(name, language)
 
 
 def _place_surrogate(place: Place | None, original: str, language: str, rng, document: DocumentContext) -> str | None:
@@ -444,11 +454,11 @@ def _place_surrogate(place: Place | None, original: str, language: str, rng, doc
         candidates = list(S.city_pool(language))
     taken = S.memo_values(document, "place")
     candidates = [c for c in candidates if S.key(c) != original_key and c not in taken]
-    stable = [c for c in candidates if _stable_pool_place(c)]
+    stable = [c for c in candidates if _stable_pool_place(c, language)]
     if len(stable) < 3 and place is not None and place.kind in ("country", "subdivision", "continent"):
         # too few countries/regions/continents whose name MT leaves alone ("Wales" → "Scotland" → "Escocia",
         # "Europe" → "Antarctica" → "Antártida"): a city whose name it leaves alone instead (issue 16)
-        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and _stable_pool_place(c)]
+        stable = [c for c in S.city_pool(language) if S.key(c) != original_key and _stable_pool_place(c, language)]
     if len(stable) >= 3:
         candidates = stable  # names machine translation leaves alone (issue 16)
     same_length = [c for c in candidates if len(c.split()) == len(original.split())]
