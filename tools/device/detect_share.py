@@ -1,7 +1,7 @@
 """Development machine: the share of NER in detect-stage batches of 1 and 16 GermEval 2014 test documents (one torch
 thread), the CPU side of tools/device/infer_batches.py (docs/performance.md, "GPU with the stage's batches").
 
-Usage: python tools/device/detect_share.py   (after tools/device/prepare step: .gpu/data/de-infer.json.gz)"""
+Usage: python tools/device/detect_share.py   (data: python tools/device/prepare.py --infer-only)"""
 import gzip, json, time, torch
 torch.set_num_threads(1)
 from app.detection.pipeline import build_detector
