@@ -1,7 +1,7 @@
 """Rule 3 (README "Security"): no module-level cache keeps a document's text or entities once the document is done.
 
 Every ``functools.lru_cache`` of the project's modules (and their classes) is searched, after a document went through detection,
-coreference and each anonymization method, for any string holding one of its entities (its cached arguments,
+coreference, each anonymization method and re-identification, for any string holding one of its entities (its cached arguments,
 through their containers). Before stop 31, ``surrogates._word_positions(text)`` and
 ``surrogates._residual(text, surfaces)`` kept the last eight documents' texts and entity surfaces in every stage
 process until newer documents pushed them out, beyond the reach of erasure; they are per-document values now
@@ -19,7 +19,7 @@ from app.anonymization.registry import available_methods
 from app.detection.pipeline import build_detector
 from app.pipeline import Pipeline
 from app.settings import Settings
-from models.records import Document
+from models.records import Document, TranslationResult
 
 from tests.unit.fakes import GazetteerTagger
 
@@ -89,7 +89,10 @@ def test_no_cache_keeps_a_documents_text_or_entities(method):
     assert {e["text"] for e in detected.entities} >= {"Quillon Vasquerra", "Zarvenholm", "Brixdale Holdings"}
     request, table = pipeline.anonymize(pipeline.corefer(detected))
     assert "Vasquerra" not in request.text  # the document was anonymized, so every cache on the way was used
-    del detected, request, table
+    restored = pipeline.reidentify(TranslationResult(job_id=request.job_id, text=request.text, language="en",
+                                                     anonymization_id=request.anonymization_id), table)
+    assert "Quillon Vasquerra" in restored.text  # and the reverse path restored it
+    del detected, request, table, restored
     gc.collect()
     assert _cached_markers() == {}
 
