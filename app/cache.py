@@ -73,6 +73,60 @@ def cache_file(name: str, packages: Iterable[str], *, salt: str = "", suffix: st
     return cache_dir() / f"{name}-{versions}{tag}-f{CACHE_FORMAT}.{suffix}"
 
 
+_IN_CHILD = False  # True in a child of build_in_child
+
+
+def build_in_child(function: Callable[..., T], *args: object) -> T:
+    """``function(*args)`` computed in a forked child process that exits after it, when this process has a single
+    thread (the stage zygote): for builds that load large tables the caller must not keep (wordfreq's and the
+    lexicons' ~300 MB would otherwise stay in the zygote and in every stage process forked from it, on the first
+    start on a machine). The child inherits everything in memory (a language declared at run time included), so the
+    result is the one computed here. With other threads alive (forking them is unsafe), without ``os.fork``, or
+    when the child fails, it is computed here.
+
+    Args:
+        function, args: picklable result.
+
+    Returns:
+        ``function(*args)``.
+
+    Raises:
+        whatever ``function`` raises (computed here again after a failed child).
+    """
+    import pickle
+    import threading
+
+    global _IN_CHILD
+    if _IN_CHILD or not hasattr(os, "fork") or threading.active_count() > 1:
+        return function(*args)  # (inside a build child: no grandchild)
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, exit without running the parent's exit handlers
+        _IN_CHILD = True
+        try:
+            os.close(read_fd)
+            try:
+                data = pickle.dumps(("ok", function(*args)))
+            except BaseException as exc:  # reported by type only: the parent computes it again
+                data = pickle.dumps(("failed", type(exc).__name__))
+            with os.fdopen(write_fd, "wb") as out:
+                out.write(data)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb") as received:
+        data = received.read()
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:  # the stage zygote lets the kernel reap its children
+        pass
+    status, value = pickle.loads(data) if data else ("failed", "no result")
+    if status == "ok":
+        return value
+    logger.warning("building in a child process failed (%s); building here", value)
+    return function(*args)
+
+
 def read_or_build(path: Path, build: Callable[[], T], encode: Callable[[T], bytes],
                   decode: Callable[[bytes], T]) -> T:
     """``decode(path's bytes)`` if the file exists and decodes, else ``build()``, written to ``path`` atomically.

@@ -111,6 +111,17 @@ class Pipeline:
         coreferencers_for(language)
         self.engine.warm_up(self.settings.allowed_methods, language)
 
+    def prepare_caches(self, languages: list[str]) -> None:
+        """Build the disk caches the surrogate methods read (:func:`app.anonymization.surrogates.prepare_caches`) for
+        ``languages`` in one child process, when ``substitute`` or ``generalize`` is allowed and a file is missing
+        (the first start on a machine), so that :meth:`warm_up` only reads them and the stage zygote never holds
+        the word tables they are built from."""
+        methods = {*self.settings.allowed_methods, *self.settings.label_methods.values()}
+        if methods & {"substitute", "generalize"}:
+            from app.anonymization.surrogates import prepare_caches
+
+            prepare_caches(list(languages))
+
     def check_detector(self, language: str) -> None:
         """Check the detection configuration of ``language`` without building its detector: milliseconds, no NER
         model loaded (:func:`app.detection.pipeline.check_configuration`, with ``ANON_NER_MODEL_DIR``;

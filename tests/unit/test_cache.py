@@ -88,3 +88,47 @@ def test_cached_surrogate_name_pools_equal_the_built_ones(tmp_path, monkeypatch)
     assert isinstance(second.male, tuple) and len(second.last) >= surrogates.MIN_POOL
     [written] = tmp_path.iterdir()
     assert written.name.startswith("surrogate-names-pt-faker") and written.suffix == ".json"
+
+
+BUILD_IN_CHILD = r"""
+import json, os, sys, threading
+sys.path.insert(0, sys.argv[1])
+from app.cache import build_in_child
+
+PARENT = os.getpid()
+LOADED = []
+
+def pid_and_load():
+    LOADED.append("tables")  # what a build loads stays in the child
+    return os.getpid()
+
+def fails_in_child():
+    if os.getpid() != PARENT:
+        raise MemoryError("child only")
+    return "computed here"
+
+report = {"child": build_in_child(pid_and_load) != PARENT, "loaded_here": list(LOADED),
+          "fallback": build_in_child(fails_in_child), "args": build_in_child(sorted, {3, 1, 2})}
+stop = threading.Event()
+thread = threading.Thread(target=stop.wait)
+thread.start()
+report["with_a_thread_here"] = build_in_child(pid_and_load) == PARENT
+stop.set(); thread.join()
+print(json.dumps(report))
+"""
+
+
+def test_build_in_child_computes_in_a_child_that_keeps_what_it_loads():
+    """``app.cache.build_in_child`` (what keeps the word tables out of the stage zygote on a first start): in a
+    single-threaded process the build runs in a forked child and only its result comes back; a failed child is
+    computed again here; with another thread alive it is computed here (forking threads is unsafe)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    run = subprocess.run([sys.executable, "-c", BUILD_IN_CHILD, str(Path(__file__).resolve().parents[2])],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert json.loads(run.stdout.splitlines()[-1]) == {
+        "child": True, "loaded_here": [], "fallback": "computed here", "args": [1, 2, 3], "with_a_thread_here": True}
