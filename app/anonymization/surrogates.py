@@ -716,6 +716,7 @@ def city_pool(language: str) -> tuple[str, ...]:
     return tuple(n for n in names if re.fullmatch(r"[^\W\d_][\w'’. -]*", n) and "(" not in n)
 
 
+@lru_cache(maxsize=8)
 def _pool_place_names(language: str) -> tuple[str, ...]:
     """Every place name a surrogate of ``language`` can be drawn from: its :func:`city_pool`, the countries' names in
     ``language``, the continents' and every subdivision's names of the knowledge base."""
