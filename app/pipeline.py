@@ -113,11 +113,11 @@ class Pipeline:
 
     def prepare_caches(self, languages: list[str]) -> None:
         """Build the disk caches the surrogate methods read (:func:`app.anonymization.surrogates.prepare_caches`) for
-        ``languages`` in one child process, when ``substitute`` or ``generalize`` is allowed and a file is missing
-        (the first start on a machine), so that :meth:`warm_up` only reads them and the stage zygote never holds
-        the word tables they are built from."""
-        methods = {*self.settings.allowed_methods, *self.settings.label_methods.values()}
-        if methods & {"substitute", "generalize"}:
+        ``languages`` in one child process, when an allowed method draws surrogates (``Operator.surrogate_caches``:
+        ``substitute``, ``generalize``) and a file is missing (the first start on a machine), so that :meth:`warm_up`
+        only reads them and the stage zygote never holds the word tables they are built from."""
+        methods = dict.fromkeys([*self.settings.allowed_methods, *self.settings.label_methods.values()])
+        if any(self.engine.operator(method).surrogate_caches for method in methods):
             from app.anonymization.surrogates import prepare_caches
 
             prepare_caches(list(languages))

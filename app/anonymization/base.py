@@ -222,10 +222,14 @@ class Operator(ABC):
         unique: ``True`` when each chain gets replacements of its own, so re-identification can find
             them by their marks (Dias, 2016, §6.1 condition 2); ``False`` when every chain gets the same
             mark and re-identification goes by order of appearance (condition 3).
+        surrogate_caches: ``True`` when it draws from the surrogate pools, whose disk caches the stage zygote builds
+            before warming it up (:meth:`app.pipeline.Pipeline.prepare_caches`).
     """
 
     name: ClassVar[str] = ""
     unique: ClassVar[bool] = True
+    #: ``True`` when the method reads the surrogate caches (:func:`app.anonymization.surrogates.prepare_caches`)
+    surrogate_caches: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options = options

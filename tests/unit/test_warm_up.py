@@ -79,3 +79,12 @@ def test_a_method_that_cannot_be_prepared_stops_the_worker_with_one_line(monkeyp
     monkeypatch.setattr(substitute_module.SubstituteOperator, "warm_up", broken)
     with pytest.raises(ConfigurationError, match=r"^anonymization methods for language 'en' .*OSError: no such file"):
         load_models(settings, pipeline)
+
+
+@pytest.mark.parametrize(("methods", "prepared"), [(["tag", "suppress"], []), (["tag", "generalize"], [["en", "de"]]),
+                                                   (["substitute"], [["en", "de"]])])
+def test_the_surrogate_caches_are_prepared_only_for_methods_that_read_them(methods, prepared, monkeypatch):
+    calls = []
+    monkeypatch.setattr(S, "prepare_caches", calls.append)
+    Pipeline(Settings(allowed_methods=methods)).prepare_caches(["en", "de"])
+    assert calls == prepared

@@ -146,6 +146,7 @@ class GeneralizeOperator(Operator):
     """
 
     name = "generalize"
+    surrogate_caches = True
     unique = True
 
     def __init__(

@@ -74,6 +74,7 @@ class SubstituteOperator(Operator):
     """
 
     name = "substitute"
+    surrogate_caches = True
     unique = True
 
     def __init__(self, max_attempts: int = 50, **options: Any) -> None:
