@@ -82,7 +82,7 @@ def test_a_method_that_cannot_be_prepared_stops_the_worker_with_one_line(monkeyp
 
 
 @pytest.mark.parametrize(("methods", "prepared"), [(["tag", "suppress"], []), (["tag", "generalize"], [["en", "de"]]),
-                                                   (["substitute"], [["en", "de"]])])
+                                                   (["tag", "substitute"], [["en", "de"]])])
 def test_the_surrogate_caches_are_prepared_only_for_methods_that_read_them(methods, prepared, monkeypatch):
     calls = []
     monkeypatch.setattr(S, "prepare_caches", calls.append)
