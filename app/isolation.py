@@ -286,10 +286,7 @@ def _load(handshake: Connection, settings: Settings, pipeline: Pipeline, check: 
     if check:
         load_models(settings, pipeline)
         return [(language, ("ok", None)) for language in settings.preload_languages]
-    try:
-        pipeline.prepare_caches(settings.preload_languages)
-    except Exception:  # warm_up builds what is missing in memory and reports a failure per language
-        pass
+    pipeline.prepare_caches(settings.preload_languages)
     return [(language, _outcome(pipeline, "load_language", (language,))) for language in settings.preload_languages]
 
 

@@ -11,6 +11,7 @@ at-least-once redelivery; RELIABILITY.md, "The guarantee").
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import fields
@@ -35,6 +36,8 @@ from models.records import (
     TranslationRequest,
     TranslationResult,
 )
+
+log = logging.getLogger("anonymizer.pipeline")
 
 
 #: ``error_type`` of a document beyond a per-document limit or a stage budget (issue 15).
@@ -115,12 +118,16 @@ class Pipeline:
         """Build the disk caches the surrogate methods read (:func:`app.anonymization.surrogates.prepare_caches`) for
         ``languages`` in one child process, when an allowed method draws surrogates (``Operator.surrogate_caches``:
         ``substitute``, ``generalize``) and a file is missing (the first start on a machine), so that :meth:`warm_up`
-        only reads them and the stage zygote never holds the word tables they are built from."""
-        methods = dict.fromkeys([*self.settings.allowed_methods, *self.settings.label_methods.values()])
-        if any(self.engine.operator(method).surrogate_caches for method in methods):
-            from app.anonymization.surrogates import prepare_caches
+        only reads them and the stage zygote never holds the word tables they are built from. Never raises: a cache
+        that cannot be prepared here is built by :meth:`warm_up`, which reports a real failure per language."""
+        try:
+            methods = dict.fromkeys([*self.settings.allowed_methods, *self.settings.label_methods.values()])
+            if any(self.engine.operator(method).surrogate_caches for method in methods):
+                from app.anonymization.surrogates import prepare_caches
 
-            prepare_caches(list(languages))
+                prepare_caches(list(languages))
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            log.warning("disk caches not prepared (%s)", type(exc).__name__)
 
     def check_detector(self, language: str) -> None:
         """Check the detection configuration of ``language`` without building its detector: milliseconds, no NER

@@ -20,15 +20,12 @@ loaded once.
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from app.logsafe import escape
-
-logger = logging.getLogger("anonymizer.startup")
 
 if TYPE_CHECKING:
     from app.pipeline import Pipeline
@@ -128,10 +125,7 @@ def load_models(settings: Settings, pipeline: Pipeline) -> None:
     Raises:
         ConfigurationError: one line naming the language and reason (e.g. no NER model for it, an invalid option).
     """
-    try:
-        pipeline.prepare_caches(settings.preload_languages)
-    except Exception as exc:  # a cache that cannot be built is built again in memory by warm_up, which reports it
-        logger.warning("disk caches not prepared (%s)", type(exc).__name__)
+    pipeline.prepare_caches(settings.preload_languages)
     for language in settings.preload_languages:
         try:
             pipeline.detector(language)
