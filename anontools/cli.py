@@ -61,6 +61,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("train", "anontools.detection.train", "typer-app"),
     Tool("ensemble", "anontools.detection.ensemble", "typer-app"),
     Tool("evaluate", "anontools.detection.evaluate", "typer-app"),
+    Tool("model-compare", "anontools.detection.model_compare", "typer-app"),
     Tool("compare", "anontools.detection.compare", "typer-main"),
     Tool("swap-names", "anontools.detection.swap_names", "typer-app"),
     # coreference and re-identification evaluation
