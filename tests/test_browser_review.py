@@ -32,7 +32,7 @@ pytestmark = pytest.mark.e2e
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 REPO = Path(__file__).resolve().parents[1]
-TEXT = "Maria Santos met the courier, a man called joão pereira, in Lisbon.\nThe parcel stays with Maria Santos."
+TEXT = "Maria Santos met the courier, a man called tiago, in Lisbon.\nThe parcel stays with Maria Santos."
 TIMEOUT = 180.0
 
 
@@ -139,7 +139,7 @@ def test_review_in_the_browser_with_the_keyboard(worker, session_id, review_serv
 
     assert marks() == [("Maria Santos", "PERSON", "1"), ("Lisbon", "LOCATION", "2"), ("Maria Santos", "PERSON", "1")]
     # select the missed name with the keyboard and add it, first with the wrong label (3 = LOCATION)
-    name = "joão pereira"
+    name = "tiago"  # a lower-case first name the English model misses
     keys.send_keys(Keys.ARROW_RIGHT * TEXT.index(name)).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT * len(name)) \
         .key_up(Keys.SHIFT).perform()
     assert browser.execute_script("return window.getSelection().toString()") == name
@@ -173,4 +173,4 @@ def test_review_in_the_browser_with_the_keyboard(worker, session_id, review_serv
     actions = [line for line in audit_path.read_text().splitlines()]
     assert [a.split('"action":"')[1].split('"')[0] for a in actions] == [
         "login", "open", "add", "relabel", "remove", "release"]
-    assert "pereira" not in audit_path.read_text() and "Maria" not in audit_path.read_text()
+    assert "tiago" not in audit_path.read_text() and "Maria" not in audit_path.read_text()
