@@ -9,6 +9,8 @@
 #   pip download --no-deps --only-binary=:all: --python-version 3.12 ... -d .whl stanza==1.15.0 emoji orjson udtools \
 #       udapi termcolor platformdirs
 #   .gpu/ and .whl/ in .git/info/exclude, carried; the shipped weights moved out of the working tree during the call.
+# The checkpoint continued is whatever lies in .gpu/weights/<lang>/ner.pt.xz: stop 32 (2026-11-27) put there a model
+# trained from scratch here (English, word BiLSTM 128) and shipped the best run that came back (English model card).
 # On the device, from the repository root:  OUT=$OUT TRAIN_END=430 bash tools/device/run_soup.sh en pt
 T0=$(date +%s)
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
