@@ -115,8 +115,11 @@ def paired_bootstrap(baseline: Sequence[Sequence[int]], candidate: Sequence[Sequ
     blocks_a = np.add.reduceat(a, starts, axis=0)  # (blocks, 6)
     blocks_b = np.add.reduceat(b, starts, axis=0)
     rng = np.random.default_rng(seed)
-    draw = rng.integers(0, len(starts), size=(samples, len(starts)))
-    diff = _figures(blocks_b[draw].sum(axis=1)) - _figures(blocks_a[draw].sum(axis=1))  # (samples, 3)
+    parts = []
+    for done in range(0, samples, 200):  # 200 samples at a time: (200, blocks, 6) integers, whatever the set's size
+        draw = rng.integers(0, len(starts), size=(min(200, samples - done), len(starts)))
+        parts.append(_figures(blocks_b[draw].sum(axis=1)) - _figures(blocks_a[draw].sum(axis=1)))
+    diff = np.concatenate(parts)  # (samples, 3)
     point_a, point_b = _figures(a.sum(axis=0)), _figures(b.sum(axis=0))
     tail = (1 - level) / 2
     out = {}
