@@ -144,6 +144,7 @@ def test_translated_placeholder_labels_of_the_new_classes_are_restored():
     ("en", "Article", True), ("en", "the Convention", True), ("en", "Rule 52", True), ("en", "Court under Article", True),
     ("en", "Rules of Court", True), ("en", "Third Section of the Court", True), ("en", "Court of Cassation", False),
     ("en", "European Court of Human Rights", False), ("en", "John", False), ("en", "of the", False),
+    ("en", "Furthermore", True), ("en", "However", True), ("en", "Furthermore Smith", False),
     ("de", "Art. 3 Abs. 1", True), ("de", "Landgericht", True), ("de", "das LSG", True),
     ("de", "Landgericht Berlin", False), ("de", "Sächsischen Landessozialgerichts", False), ("de", "LSG Dr. W.", False), ("es", "la Sala", True), ("es", "Tribunal Supremo", False),
     ("pt", "Artigo 5", True), ("pt", "Supremo Tribunal Federal", False), ("fr", "Article", False),
