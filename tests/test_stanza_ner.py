@@ -216,8 +216,9 @@ def test_word_representations_are_stanzas_character_model(tagger, monkeypatch):
     trainer = tagger.trainers[0]
     charmodel = trainer.model.charmodel
     words = tagger._call_words(trainer, SENTENCES)
+    char_ids = stanza_ner._word_char_ids(trainer)
     (sents,), _ = sort_all([SENTENCES], [len(s) for s in SENTENCES])
-    tokens = [[words.ids[w] for w in s] for s in sents]
+    tokens = [[char_ids(w) for w in s] for s in sents]
     flat = [w for s in tokens for w in s]
     (sorted_words,), word_orig_idx = sort_all([flat], [len(w) for w in flat])
     chars = stanza_ner._long_matrix(sorted_words)
@@ -229,8 +230,8 @@ def test_word_representations_are_stanzas_character_model(tagger, monkeypatch):
         assert torch.allclose(mine.data, expected.data, atol=1e-6)
         assert torch.equal(mine.batch_sizes, expected.batch_sizes)
         monkeypatch.setattr(stanza_ner, "CHAR_BATCH_CELLS", 16)
-        small = stanza_ner.word_representations(charmodel, list(words.ids.values()), "cpu")
-        rows = torch.as_tensor([words.row[w] for w in words.ids], dtype=torch.long)
+        small = stanza_ner.word_representations(charmodel, [char_ids(w) for w in words.row], "cpu")
+        rows = torch.as_tensor([words.row[w] for w in words.row], dtype=torch.long)
         assert torch.allclose(small, words.reps.index_select(0, rows), atol=1e-6)
     assert tagger.tag(SENTENCES) == [tagger.tag([s])[0] for s in SENTENCES]
 
@@ -246,11 +247,13 @@ def test_the_frequent_word_table_gives_the_character_models_own_representations(
     table = tagger._char_tables[id(trainer)]
     assert len(table) > 8000 and {"the", "The", ".", ","} <= set(table.index)
     words = tagger._call_words(trainer, SENTENCES)
-    looked_up = [w for w in words.ids if w in table.index]
-    assert looked_up and len(looked_up) < len(words.ids)  # both kinds in this call
+    looked_up = [w for w in words.row if w in table.index]
+    assert looked_up and len(looked_up) < len(words.row)  # both kinds in this call
+    assert set(words.ids) == set(words.row) - set(looked_up)  # only the computed words get character ids
+    char_ids = stanza_ner._word_char_ids(trainer)
     with torch.inference_mode():
-        computed = stanza_ner.word_representations(trainer.model.charmodel, list(words.ids.values()), "cpu")
-    rows = torch.as_tensor([words.row[w] for w in words.ids], dtype=torch.long)
+        computed = stanza_ner.word_representations(trainer.model.charmodel, [char_ids(w) for w in words.row], "cpu")
+    rows = torch.as_tensor([words.row[w] for w in words.row], dtype=torch.long)
     assert torch.allclose(computed, words.reps.index_select(0, rows), atol=1e-6)
     size = len(table)
     with_table = tagger.tag(SENTENCES + [["Zyxwvutsrq", "Ölçüm", "visited", "Berlin", "."]])

@@ -554,7 +554,8 @@ class _CallWords:
     """One member's view of the words of one :meth:`StanzaTagger.tag` call.
 
     Attributes:
-        ids: character ids of each distinct word.
+        ids: character ids of the distinct words that needed them (every word for Stanza's data loader; the
+            words not in the frequent-word table otherwise).
         native: batches are built here (``False``: Stanza's data loader, for character LMs or a transformer).
         row: each distinct word's row in ``reps``.
         reps: ``Tensor (distinct words, 2 × char_hidden_dim)`` of the member's character model, or ``None``
@@ -712,38 +713,37 @@ class StanzaTagger:
         return perms, names, recall_bias_vector(names[0], recall_bias) if recall_bias else None
 
     def _call_words(self, trainer: Any, sentences: list[list[str]]) -> "_CallWords":
-        """The character ids of the distinct words of ``sentences`` for one member and, when the member has a
-        character model (not character LMs nor a transformer), their representations: looked up in the member's
-        frequent-word table (:mod:`app.detection.char_table`), the other words computed once each
-        (:func:`word_representations`)."""
+        """The distinct words of ``sentences`` for one member: their character ids where they are needed and, when
+        the member has a character model (not character LMs nor a transformer), their representations: looked up in
+        the member's frequent-word table (:mod:`app.detection.char_table`), the other words computed once each
+        (:func:`word_representations`). Only the words that are computed get character ids (Stanza's own data loader
+        gets them for every word); the words found in the table need none."""
         char_ids = _word_char_ids(trainer)
-        ids: dict[str, list[int]] = {}
-        for sent in sentences:
-            for word in sent:
-                if word not in ids:
-                    ids[word] = char_ids(word)
+        distinct = list(dict.fromkeys(word for sent in sentences for word in sent))
         model = trainer.model
         if trainer.args.get("charlm") or model.bert_model is not None:
-            return _CallWords(ids, native=False)
+            return _CallWords({w: char_ids(w) for w in distinct}, native=False)
         charmodel = getattr(model, "charmodel", None)
         if charmodel is None:
-            return _CallWords(ids, native=True)
+            return _CallWords({}, native=True)
         table = self._char_tables.get(id(trainer))
-        if table is None or not ids:
+        if table is None or not distinct:
+            ids = {w: char_ids(w) for w in distinct}
             row = {word: i for i, word in enumerate(ids)}
             return _CallWords(ids, native=True, row=row, reps=word_representations(charmodel, list(ids.values()),
                                                                                    self.device))
         import torch
 
         index = table.index
-        known = [w for w in ids if w in index]
-        unknown = [w for w in ids if w not in index]
+        known = [w for w in distinct if w in index]
+        unknown = [w for w in distinct if w not in index]
+        ids = {w: char_ids(w) for w in unknown}
         parts = []
         if known:
             parts.append(table.reps.index_select(0, torch.as_tensor([index[w] for w in known], dtype=torch.long,
                                                                     device=table.reps.device)))
         if unknown:
-            parts.append(word_representations(charmodel, [ids[w] for w in unknown], self.device))
+            parts.append(word_representations(charmodel, list(ids.values()), self.device))
         row = {word: i for i, word in enumerate(known + unknown)}
         return _CallWords(ids, native=True, row=row, reps=torch.cat(parts) if len(parts) > 1 else parts[0])
 
