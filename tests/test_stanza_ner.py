@@ -331,7 +331,8 @@ def test_quantized_tagger_converts_both_lstms_and_the_linear_layers(quantized, t
     model = quantized.trainers[0].model
     assert quantized.quantized and not tagger.quantized
     assert isinstance(model.taggerlstm.lstm, nnqd.LSTM) and isinstance(model.charmodel.charlstm.lstm, nnqd.LSTM)
-    assert isinstance(model.input_transform, nnqd.Linear) and all(isinstance(c, nnqd.Linear) for c in model.tag_clfs)
+    # the input transform was folded into the LSTM's input weights at load (fold_input_transform), before quantization
+    assert model.input_transform is None and all(isinstance(c, nnqd.Linear) for c in model.tag_clfs)
     assert isinstance(tagger.trainers[0].model.taggerlstm.lstm, torch.nn.LSTM)  # the float tagger is untouched
     assert quantized.tag(SENTENCES[:2]) == tagger.tag(SENTENCES[:2])
 
@@ -420,3 +421,66 @@ def test_static_embedding_ids_are_stanzas(tagger):
             theirs = NERTagger.extract_static_embeddings(args, sentences, vocab)
             assert torch.equal(mine[0], theirs[0]) and torch.equal(mine[1], theirs[1])
     assert trainer.model.extract_static_embeddings is stanza_ner._static_embedding_ids
+
+
+def test_folded_input_transform_is_the_linear_layer_then_the_lstm():
+    """``W_ih (A x + a) + b_ih`` folded into the LSTM gives the outputs of the linear layer followed by the LSTM, in
+    both directions and with packed inputs of several lengths; a model without a transform is left alone."""
+    import torch
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    from app.detection.stanza_ner import fold_input_transform
+
+    torch.manual_seed(3)
+    model = torch.nn.Module()
+    model.input_transform = torch.nn.Linear(8, 8)
+    model.taggerlstm = torch.nn.Module()
+    model.taggerlstm.lstm = torch.nn.LSTM(8, 4, batch_first=True, bidirectional=True)
+    x = torch.randn(3, 6, 8)
+    lengths = [6, 4, 2]
+
+    def run(inputs):
+        packed = pack_padded_sequence(inputs, lengths, batch_first=True)
+        return pad_packed_sequence(model.taggerlstm.lstm(packed)[0], batch_first=True)[0]
+
+    with torch.inference_mode():
+        expected = run(model.input_transform(x))
+    assert fold_input_transform(model) and model.input_transform is None
+    with torch.inference_mode():
+        folded = run(x)
+    assert torch.allclose(folded, expected, atol=1e-5)
+    assert not fold_input_transform(model)  # nothing left to fold
+
+
+def test_the_shipped_model_is_folded_and_tags_as_before(tagger, monkeypatch):
+    """The loaded model has its input transform folded into the LSTM; an unfolded copy of the same model gives the
+    same tags (at the model's own decode and with a recall bias)."""
+    assert tagger.trainers[0].model.input_transform is None
+    monkeypatch.setattr(stanza_ner, "fold_input_transform", lambda model: False)
+    unfolded = StanzaTagger("en", model_dir=SHIPPED_EN)
+    assert unfolded.trainers[0].model.input_transform is not None
+    for bias in (0.0, 1.0):
+        assert unfolded.tag(SENTENCES, recall_bias=bias) == tagger.tag(SENTENCES, recall_bias=bias)
+
+
+def test_word_ids_are_the_vocabularys_own(tagger):
+    """The dictionary lookup of word ids gives exactly the vocabulary's ``unit2id`` for the vectors and the delta
+    table (known, unknown, upper-case, spaced words and the delta table's ``ignore`` words), and a vocabulary with
+    its own lookup keeps it."""
+    from app.detection.stanza_ner import _word_ids
+
+    vocabs = [tagger.trainers[0].model.vocab[name] for name in ("word", "delta")]
+    for vocab in vocabs:
+        lookup = _word_ids(vocab)
+        known = list(vocab._unit2id)[:500]
+        ignored = sorted(getattr(vocab, "ignore", ()))[:200]
+        for word in [*known, *ignored, *(w.upper() for w in known + ignored), "a b", "New\u00a0York", "Ünal", "", "_"]:
+            assert lookup(word) == vocab.unit2id(word), word
+
+    class Custom(type(vocabs[0])):
+        def unit2id(self, unit):
+            return 42
+
+    custom = Custom.__new__(Custom)
+    custom.__dict__.update(vocabs[0].__dict__)
+    assert _word_ids(custom)("the") == 42
