@@ -246,9 +246,9 @@ def fold_input_transform(model: Any) -> bool:
         for suffix in ("", "_reverse"):
             w_ih, b_ih = getattr(lstm, f"weight_ih_l0{suffix}"), getattr(lstm, f"bias_ih_l0{suffix}")
             w64 = w_ih.detach().to(torch.float64)
-            folded_w, folded_b = (w64 @ a).to(w_ih.dtype), (w64 @ shift + b_ih.detach().to(torch.float64)).to(b_ih.dtype)
-            w_ih.copy_(folded_w)
-            b_ih.copy_(folded_b)
+            folded_bias = w64 @ shift + b_ih.detach().to(torch.float64)
+            w_ih.copy_((w64 @ a).to(w_ih.dtype))
+            b_ih.copy_(folded_bias.to(b_ih.dtype))
     model.input_transform = None
     return True
 
