@@ -224,7 +224,8 @@ def fold_input_transform(model: Any) -> bool:
     are replaced by these products (computed in float64, stored in the LSTM's dtype) and ``input_transform`` set to
     ``None``: one matrix product per token and direction instead of two, ~23 % of the multiply-adds of the shipped
     English tagger, ~14 % of the others. The scores change by the rounding of the products only (~1e-6); the tags of
-    the demo documents and of the four test sets are the same (``tests/test_stanza_ner.py``, README "Benchmark").
+    the demo documents (``tests/test_golden_detection.py``) and of the four test sets (``docs/performance.md``, "One
+    matrix product per token") are the same.
 
     Args:
         model: a Stanza ``NERTagger``, in ``eval`` mode (its training would need the transform back).
