@@ -16,7 +16,10 @@ Keys of a language section:
 ``sensitive``    labels kept (others are detected but dropped before voting)
 ``rules``        context rules in order (``name_field institution title first_name org_suffix conjunction enumeration
                  name_particles org_keyword``; [] = none)
-``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool}``
+``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool,
+                 "spread_common_words": bool}``; ``spread_common_words`` ``false``: every occurrence is marked for
+                 confident entities only, not for a one-word organization or miscellaneous entity that is a common
+                 word of the language (:func:`app.detection.second_pass.spreads`)
 ``gazetteer_min_population``  cities below this population are not in the gazetteer
 ``gazetteer_alternate_names_min_population``  alternate names (exonyms, transliterations) only of cities at
                  least this large (default 1,000,000: those of smaller cities include common words)

@@ -95,8 +95,11 @@ class Detector:
         precedence: the voting cascade, recognizer names, highest first.
         sensitive: labels kept; other labels are dropped before voting.
         rules: context rules (empty: the rules component is off).
-        second_pass: ``{"all_occurrences", "short_forms", "label_consistency"}`` switches.
+        second_pass: ``{"all_occurrences", "short_forms", "label_consistency", "spread_common_words"}`` switches.
         language: ISO 639-1 code (head position for short forms).
+        spread_lexicon: with ``all_occurrences``, the common-word lexicon that keeps one-word non-person entities
+            that are common words from being spread (:func:`app.detection.second_pass.spreads`); ``None``: every
+            entity is spread.
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
         strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
             :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
@@ -121,6 +124,7 @@ class Detector:
         strict_recognizers: list[Recognizer] | None = None,
         drop_common_words: bool = False,
         strict_recall_bias: float | None = None,
+        spread_lexicon: CommonWordLexicon | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -134,6 +138,8 @@ class Detector:
         self.strict_recognizers = strict_recognizers or []
         self.drop_common_words = drop_common_words
         self.strict_recall_bias = strict_recall_bias
+        self.spread_lexicon = spread_lexicon
+        self._spread_common = spread_lexicon.is_common if spread_lexicon is not None else None
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def recognizers_for(self, profile: str) -> list[Recognizer]:
@@ -220,13 +226,13 @@ class Detector:
         if self.second_pass.get("label_consistency"):
             entities = label_consistency(entities)
         if self.second_pass.get("all_occurrences"):
-            entities = all_occurrences(text, entities)
+            entities = all_occurrences(text, entities, common=self._spread_common)
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = find_proper_nouns(text, sentences, entities, self.proper_nouns)
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
-                    entities = all_occurrences(text, entities)
+                    entities = all_occurrences(text, entities, common=self._spread_common)
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         return sentence_final_periods(clean_spans(text, entities), sentences)
@@ -239,7 +245,7 @@ class Detector:
             before = [(e.start, e.end, e.label) for e in entities]
             entities = apply_rules(text, sentences, entities, self.rules, self.language)
             if self.second_pass.get("all_occurrences"):
-                entities = all_occurrences(text, entities)
+                entities = all_occurrences(text, entities, common=self._spread_common)
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities
@@ -452,6 +458,9 @@ def build_detector(
     rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
     second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
     lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None
+    spread_lexicon = None
+    if second_pass.get("all_occurrences") and not second_pass.get("spread_common_words", True):
+        spread_lexicon = lexicon if lexicon is not None else common_word_lexicon(language)
     return Detector(
         recognizers,
         precedence=tuple(cfg.get("precedence", DEFAULT_PRECEDENCE)),
@@ -464,6 +473,7 @@ def build_detector(
                             else []),
         drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
         strict_recall_bias=_strict_bias(cfg),
+        spread_lexicon=spread_lexicon,
     )
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 
 from app import languages
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
@@ -139,7 +140,8 @@ class _Taken:
         self.ends.insert(i, end)
 
 
-def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> list[Entity]:
+def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
+                    common: Callable[[str], bool] | None = None) -> list[Entity]:
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
     Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
@@ -147,9 +149,18 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
     surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
     (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
 
+    With ``common``, only confident entities are spread: a one-word organization or miscellaneous entity whose word
+    is a common word of the language (``common(word)``, e.g. ``CommonWordLexicon.is_common``) gives no surface
+    (:func:`spreads`): one wrong model label on "Estado" or "Article" stays where the model put it instead of
+    marking every "Estado" of the document; each of those occurrences is still the model's to tag. Persons and
+    locations are always spread (a surname that is also a word, "Koch", "Rose", is still a name there; the
+    lexicons hold many place names, "london", "lisboa").
+
     Args:
         text: the document.
         entities: ``list[Entity]`` with offsets into ``text`` (half-open), in any order, possibly overlapping.
+        common: ``word -> bool``, whether one token is a common word of the document's language; ``None``: every
+            surface is spread (the behaviour before 2026-11-27).
 
     Returns:
         ``list[Entity]`` sorted by ``(start, end)`` (stable), the input plus new entities with
@@ -160,7 +171,8 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
     current = list(entities)
     surfaces: dict[str, str] = {}
     for e in entities:
-        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text):
+        if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text) \
+                and (common is None or spreads(e, common)):
             surfaces.setdefault(e.text, e.label)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered)
@@ -171,6 +183,21 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2) -> li
                 current.append(Entity(start, end, surfaces[surface], surface, "second_pass"))
                 taken.add(start, end)
     return sorted(current, key=lambda e: (e.start, e.end))
+
+
+def spreads(entity: Entity, common: Callable[[str], bool]) -> bool:
+    """Whether :func:`all_occurrences` may spread ``entity``'s surface when it spreads confident entities only:
+    anything but an organization or miscellaneous entity of one word that is a common word (``common``).
+
+    Args:
+        entity: an entity (its ``text`` and ``label`` are read).
+        common: ``word -> bool``, whether one token is a common word of the document's language.
+    """
+    return entity.label not in _UNCONFIDENT_LABELS or any(c.isspace() for c in entity.text) or not common(entity.text)
+
+
+#: Labels whose one-word common-word entities :func:`spreads` keeps from being spread.
+_UNCONFIDENT_LABELS = frozenset({ORGANIZATION, MISC})
 
 
 #: Titles per language, case-folded (``TITLES`` compared case-insensitively: "DESEMBARGADOR" is a title too).

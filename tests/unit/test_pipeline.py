@@ -188,3 +188,26 @@ def test_detect_many_isolates_a_failing_document():
     docs = [Document(job_id="a", text=TEXT, language="en"), Document(job_id="b", text="BOOM here", language="en")]
     out = p.detect_many(docs)
     assert out[0].to_json() == p.detect(docs[0]).to_json()
+
+
+class _FirstSentenceTagger(GazetteerTagger):
+    """Tags its phrases in the first sentence of each call only (a model that found one occurrence)."""
+
+    def tag(self, sentences):
+        tagged = super().tag(sentences[:1])
+        return tagged + [["O"] * len(s) for s in sentences[1:]]
+
+
+@pytest.mark.parametrize("spread_common_words", [True, False])
+def test_spread_common_words_switch_keeps_a_wrong_one_word_organization_where_the_model_put_it(spread_common_words):
+    from app.detection.config import language_config
+
+    cfg = language_config("pt")
+    cfg = {**cfg, "second_pass": {**cfg["second_pass"], "spread_common_words": spread_common_words}}
+    tagger = _FirstSentenceTagger({"Estado": "ORG", "Petrobras": "ORG", "Ana Souza": "PER"})
+    detector = build_detector("pt", tagger_factory=lambda *_: tagger, config=cfg)
+    assert (detector.spread_lexicon is None) == spread_common_words
+    text = "O Estado processou a Petrobras e Ana Souza. Depois o Estado recorreu contra a Petrobras e Ana Souza."
+    second = text.index("Depois")
+    spread = [e.text for e in detector.detect(text) if e.start > second]
+    assert spread == (["Estado", "Petrobras", "Ana Souza"] if spread_common_words else ["Petrobras", "Ana Souza"])

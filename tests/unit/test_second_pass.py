@@ -1,4 +1,4 @@
-from app.detection.second_pass import all_occurrences, headwords, is_function_word, label_consistency, short_forms
+from app.detection.second_pass import all_occurrences, headwords, is_function_word, label_consistency, short_forms, spreads
 from app.doc import Entity
 
 
@@ -19,6 +19,27 @@ def test_all_occurrences_marks_whole_words_only():
         ("Acme", "ORGANIZATION", 25, "second_pass"),
         ("Acme", "ORGANIZATION", 48, "second_pass"),
     ]
+
+
+def test_only_confident_entities_are_spread_with_a_common_word_test():
+    # a wrong one-word organization label on a common word stays where the model put it; persons, locations,
+    # multi-word entities and words no lexicon knows are spread as before
+    text = "O Estado recorreu. Rose e Lisboa. O Estado de Direito. Petrobras e o Estado. Rose em Lisboa; Petrobras."
+    common = {"Estado", "Rose", "Lisboa", "Direito"}.__contains__
+    found = [E(text, "Estado", "ORGANIZATION"), E(text, "Rose", "PERSON"), E(text, "Lisboa", "LOCATION"),
+             E(text, "Estado de Direito", "MISC"), E(text, "Petrobras", "ORGANIZATION")]
+    spread = [(e.text, e.label) for e in all_occurrences(text, found, common=common) if e.source == "second_pass"]
+    assert spread == [("Rose", "PERSON"), ("Lisboa", "LOCATION"), ("Petrobras", "ORGANIZATION")]
+    # without the test, every surface is spread (the behaviour before)
+    before = [e.text for e in all_occurrences(text, found) if e.source == "second_pass"]
+    assert before == ["Estado", "Rose", "Lisboa", "Petrobras"]
+    assert not spreads(Entity(0, 6, "MISC", "Estado", "x"), common)
+    assert spreads(Entity(0, 6, "ORGANIZATION", "Estado", "x"), lambda w: False)
+    # a surface the model also gave a person label is spread as a person
+    text2 = "Rose falou. Rose saiu."
+    both = [Entity(0, 4, "ORGANIZATION", "Rose", "x"), Entity(0, 4, "PERSON", "Rose", "x")]
+    assert [(e.text, e.label, e.start) for e in all_occurrences(text2, both, common=common) if e.source == "second_pass"] \
+        == [("Rose", "PERSON", 12)]
 
 
 def test_headwords_by_language():
