@@ -55,6 +55,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("quantized-agreement", "anontools.devtools.quantized_agreement", "argv"),
     Tool("batch-agreement", "anontools.devtools.batch_agreement", "argv"),
     Tool("char-table-check", "anontools.devtools.char_table_check", "argv"),
+    Tool("bilstm-check", "anontools.devtools.bilstm_check", "argv"),
     # NER models: corpora, vectors, training, ensembles, evaluation
     Tool("corpora", "anontools.detection.corpora", "typer-app"),
     Tool("vectors", "anontools.detection.vectors", "typer-app"),

@@ -222,6 +222,8 @@ def test_word_representations_are_stanzas_character_model(tagger, monkeypatch):
     flat = [w for s in tokens for w in s]
     (sorted_words,), word_orig_idx = sort_all([flat], [len(w) for w in flat])
     chars = stanza_ner._long_matrix(sorted_words)
+    # the reference is Stanza's own character BiLSTM (PyTorch's LSTM), not the one-recurrence path of the loaded model
+    monkeypatch.delattr(charmodel.charlstm, "forward")
     with torch.inference_mode():
         expected = CharacterModel.forward(charmodel, chars, torch.eq(chars, 0), word_orig_idx,
                                           [len(s) for s in sents], [len(w) for w in sorted_words])
@@ -484,3 +486,24 @@ def test_word_ids_are_the_vocabularys_own(tagger):
     custom = Custom.__new__(Custom)
     custom.__dict__.update(vocabs[0].__dict__)
     assert _word_ids(custom)("the") == 42
+
+
+def test_both_bilstms_run_in_one_recurrence_and_tag_as_stanzas(tagger, quantized):
+    """The loaded float model's word and character BiLSTMs take the one-recurrence path (app.detection.bilstm); with
+    Stanza's own forward put back, the tags of the same model are the same (its own decode and a recall bias). An
+    int8 model keeps its quantized LSTMs."""
+    from anontools.devtools.bilstm_check import _switch
+
+    model = tagger.trainers[0].model
+    assert "forward" in model.taggerlstm.__dict__ and "forward" in model.charmodel.charlstm.__dict__
+    q = quantized.trainers[0].model
+    assert "forward" not in q.taggerlstm.__dict__ and "forward" not in q.charmodel.charlstm.__dict__
+    native, one_recurrence = _switch(tagger)
+    try:
+        for bias in (0.0, 1.0):
+            native()
+            before = tagger.tag(SENTENCES, recall_bias=bias)
+            one_recurrence()
+            assert tagger.tag(SENTENCES, recall_bias=bias) == before
+    finally:
+        one_recurrence()

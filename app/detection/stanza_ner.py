@@ -739,6 +739,11 @@ class StanzaTagger:
         if self.quantized:
             for trainer in trainers:
                 quantize_member(trainer)
+        else:
+            from app.detection.bilstm import use_packed_bilstm
+
+            for trainer in trainers:  # both directions in one recurrence (CPU; same tags, docs/performance.md)
+                use_packed_bilstm(trainer.model)
         return trainers
 
     def _load_char_tables(self) -> dict[int, Any]:

@@ -1,0 +1,194 @@
+"""A CPU inference path for one bidirectional LSTM layer on packed sequences, both directions in one recurrence.
+
+PyTorch's LSTM on a ``PackedSequence`` runs the forward direction over every time step and then the backward
+direction (two recurrences, one after the other), each step a small matrix product per direction. For the NER
+tagger's word-level BiLSTM on one document (a few sentences: 2–9 rows per step) those steps are small, and their
+fixed cost, not their arithmetic, is what a document pays.
+
+:class:`PackedBiLSTM` computes the same function with half the steps: the backward direction reads each sentence
+reversed *within its own length*, so at every step ``t`` both directions have the same rows (``batch_sizes[t]``
+sentences are still running in either direction) and one batched product ``torch.baddbmm`` serves both. The
+input products of all tokens are computed before the recurrence in one batched product (as PyTorch does for
+padded inputs). The character model's BiLSTM (one short recurrence per batch of words) gets the same path. The
+equations are the LSTM's (Hochreiter & Schmidhuber, 1997; with the forget gate of Gers et al.,
+2000, and PyTorch's gate order ``i, f, g, o``)::
+
+    g_t = W x_t + b_ih + b_hh + U h_{t-1}
+    c_t = σ(f_t) ⊙ c_{t-1} + σ(i_t) ⊙ tanh(g_t)
+    h_t = σ(o_t) ⊙ tanh(c_t)
+
+Only the order of floating-point additions differs from PyTorch's (``W x + b`` and ``U h`` are summed in another
+order): outputs agree within ~1e-6 (``tests/test_bilstm.py``), and the NER tags of four test sets are the same
+(``docs/performance.md``, "Both directions in one recurrence").
+"""
+
+from typing import Any, List, Tuple
+
+import torch
+
+def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u: torch.Tensor,
+                     batch_sizes: List[int], hidden: int) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Both directions' recurrence (scripted by :func:`_recurrence`).
+
+    Args:
+        gates_in: ``(2, tokens, 4 × hidden)``, the input products of both directions in packed order (the backward
+            direction's rows already reversed within each sentence), biases included.
+        h, c: ``(2, batch, hidden)`` initial states.
+        u: ``(2, hidden, 4 × hidden)``, the recurrent weights, transposed.
+        batch_sizes: the packed batch's ``batch_sizes``.
+
+    Returns:
+        ``(outputs (2, tokens, hidden) in the rows' order, h_n (2, batch, hidden), c_n (2, batch, hidden))``.
+    """
+    outputs: List[torch.Tensor] = []
+    last_h: List[torch.Tensor] = []
+    last_c: List[torch.Tensor] = []
+    offset = 0
+    for n in batch_sizes:
+        if n < h.size(1):  # sentences n.. ended at the previous step: keep their final states
+            last_h.append(h[:, n:])
+            last_c.append(c[:, n:])
+            h = h[:, :n]
+            c = c[:, :n]
+        g = torch.baddbmm(gates_in[:, offset:offset + n], h, u)
+        s = torch.sigmoid(g)
+        c = s[:, :, hidden:2 * hidden] * c + s[:, :, :hidden] * torch.tanh(g[:, :, 2 * hidden:3 * hidden])
+        h = s[:, :, 3 * hidden:] * torch.tanh(c)
+        outputs.append(h)
+        offset += n
+    last_h.append(h)
+    last_c.append(c)
+    last_h.reverse()
+    last_c.reverse()
+    return torch.cat(outputs, 1), torch.cat(last_h, 1), torch.cat(last_c, 1)
+
+
+_RECURRENCE: Any = None
+
+
+def _recurrence() -> Any:
+    """:func:`_recurrence_loop` compiled by TorchScript, once per process (~0.1 s; :func:`use_packed_bilstm` compiles
+    it at model load, before a worker forks its stage processes). Run by TorchScript's interpreter, the loop's ~15
+    tensor operations per step cost less than from Python: 1.14x the NER speed of Stanza's LSTMs on the English
+    demo documents, where the same loop run from Python gains nothing (``docs/performance.md``). torch 2.13 marks
+    ``torch.jit.script`` deprecated in favour of ``torch.compile``, which would need a C compiler at run time; the
+    warning is silenced here, and a torch without TorchScript falls back to the Python loop (same results)."""
+    global _RECURRENCE
+    if _RECURRENCE is None:
+        import warnings
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                _RECURRENCE = torch.jit.script(_recurrence_loop)
+        except Exception:  # noqa: BLE001 - no TorchScript in this torch: the same loop from Python
+            _RECURRENCE = _recurrence_loop
+    return _RECURRENCE
+
+
+def reversed_within_lengths(batch_sizes: list[int]) -> list[int]:
+    """For the rows of a packed batch (time-major, sentences sorted longest first), the row that holds the same
+    sentence's token at the mirrored position: row ``(t, s)`` ↦ row ``(len(s) − 1 − t, s)``.
+
+    Args:
+        batch_sizes: the ``PackedSequence``'s ``batch_sizes`` (non-increasing, first = number of sentences).
+
+    Returns:
+        ``list[int]`` of ``sum(batch_sizes)`` row indices; a permutation that is its own inverse.
+    """
+    offsets = [0]
+    for n in batch_sizes:
+        offsets.append(offsets[-1] + n)
+    lengths = [0] * (batch_sizes[0] if batch_sizes else 0)
+    for n in batch_sizes:
+        for s in range(n):
+            lengths[s] += 1
+    return [offsets[lengths[s] - 1 - t] + s for t, n in enumerate(batch_sizes) for s in range(n)]
+
+
+class PackedBiLSTM:
+    """Inference replacement of a one-layer bidirectional ``torch.nn.LSTM`` with biases, on ``PackedSequence``
+    inputs whose sentences are sorted longest first (``enforce_sorted``: no ``sorted_indices``), as Stanza's NER
+    tagger packs them.
+
+    Called like the LSTM (``module(input, hx)``); anything else (a padded tensor, unsorted packing) goes to the
+    wrapped LSTM unchanged. The weights are copies of the LSTM's at construction, stacked per direction; the LSTM is
+    kept (its parameters still belong to the model).
+
+    Args:
+        lstm: ``torch.nn.LSTM`` with ``num_layers=1``, ``bidirectional=True``, ``bias=True``, no projection.
+
+    Raises:
+        ValueError: any other LSTM.
+    """
+
+    def __init__(self, lstm: Any) -> None:
+        if (type(lstm) is not torch.nn.LSTM or lstm.num_layers != 1 or not lstm.bidirectional or not lstm.bias
+                or lstm.proj_size):
+            raise ValueError("PackedBiLSTM needs one bidirectional torch.nn.LSTM layer with biases")
+        self.lstm = lstm
+        self.hidden = lstm.hidden_size
+        with torch.no_grad():
+            directions = ("", "_reverse")
+            self.w = torch.stack([getattr(lstm, f"weight_ih_l0{d}").detach().t() for d in directions]).contiguous()
+            self.u = torch.stack([getattr(lstm, f"weight_hh_l0{d}").detach().t() for d in directions]).contiguous()
+            self.b = torch.stack([(getattr(lstm, f"bias_ih_l0{d}") + getattr(lstm, f"bias_hh_l0{d}")).detach()
+                                  for d in directions]).unsqueeze(1)
+
+    def __call__(self, input: Any, hx: Any = None) -> Any:
+        """``(PackedSequence of (tokens, 2 × hidden), (h_n, c_n) each (2, batch, hidden))``, as the LSTM returns."""
+        from torch.nn.utils.rnn import PackedSequence
+
+        if not isinstance(input, PackedSequence) or input.sorted_indices is not None or input.data.dim() != 2 \
+                or input.data.dtype != self.w.dtype or input.data.device != self.w.device:
+            return self.lstm(input, hx)
+        batch_sizes = input.batch_sizes.tolist()
+        rows = input.batch_sizes[0].item()
+        if hx is None:
+            zeros = input.data.new_zeros((2, rows, self.hidden))
+            hx = (zeros, zeros)
+        mirror = torch.as_tensor(reversed_within_lengths(batch_sizes), dtype=torch.long, device=input.data.device)
+        x = torch.stack([input.data, input.data.index_select(0, mirror)])
+        gates_in = torch.baddbmm(self.b, x, self.w)
+        out, h_n, c_n = _recurrence()(gates_in, hx[0], hx[1], self.u, batch_sizes, self.hidden)
+        data = torch.cat([out[0], out[1].index_select(0, mirror)], 1)
+        return PackedSequence(data, input.batch_sizes, None, None), (h_n, c_n)
+
+
+def use_packed_bilstm(model: Any) -> list[Any]:
+    """Give a Stanza NER model's BiLSTMs the one-recurrence path (:class:`PackedBiLSTM`), in place: the word-level
+    ``taggerlstm`` and the character model's ``charlstm`` (whose final states are the character representations).
+
+    Args:
+        model: a Stanza ``NERTagger`` in eval mode, not quantized.
+
+    Returns:
+        the Stanza ``PackedLSTM`` modules wrapped (their instance attribute ``forward`` is the new path; deleting it
+        restores Stanza's): none when no LSTM is one bidirectional ``torch.nn.LSTM`` layer with biases on the CPU.
+    """
+    wrapped = []
+    for packed in (getattr(model, "taggerlstm", None), getattr(getattr(model, "charmodel", None), "charlstm", None)):
+        lstm = getattr(packed, "lstm", None)
+        if (type(lstm) is not torch.nn.LSTM or lstm.num_layers != 1 or not lstm.bidirectional or not lstm.bias
+                or lstm.proj_size or lstm.weight_ih_l0.device.type != "cpu"):
+            continue
+        packed.forward = _packed_forward(packed, PackedBiLSTM(lstm))
+        wrapped.append(packed)
+    if wrapped:
+        _recurrence()  # compiled now, at load, not on the first document
+    return wrapped
+
+
+def _packed_forward(packed: Any, fast: PackedBiLSTM) -> Any:
+    """Stanza's ``PackedLSTM.forward`` with :class:`PackedBiLSTM` in place of its ``lstm``."""
+    from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
+
+    def forward(input: Any, lengths: Any, hx: Any = None) -> Any:
+        if not isinstance(input, PackedSequence):
+            input = pack_padded_sequence(input, lengths, batch_first=packed.batch_first)
+        res = fast(input, hx)
+        if packed.pad:
+            res = (pad_packed_sequence(res[0], batch_first=packed.batch_first)[0], res[1])
+        return res
+
+    return forward
