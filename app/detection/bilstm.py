@@ -13,18 +13,20 @@ padded inputs). The character model's BiLSTM (one short recurrence per batch of 
 equations are the LSTM's (Hochreiter & Schmidhuber, 1997; with the forget gate of Gers et al.,
 2000, and PyTorch's gate order ``i, f, g, o``)::
 
-    g_t = W x_t + b_ih + b_hh + U h_{t-1}
+    (i_t, f_t, g_t, o_t) = W x_t + b_ih + b_hh + U h_{t-1}
     c_t = σ(f_t) ⊙ c_{t-1} + σ(i_t) ⊙ tanh(g_t)
     h_t = σ(o_t) ⊙ tanh(c_t)
 
 Only the order of floating-point additions differs from PyTorch's (``W x + b`` and ``U h`` are summed in another
-order): outputs agree within ~1e-6 (``tests/test_bilstm.py``), and the NER tags of four test sets are the same
-(``docs/performance.md``, "Both directions in one recurrence").
+order): outputs agree within ~1e-6 (``tests/unit/test_bilstm.py``), and the NER tags of four test sets are the same
+(``docs/performance.md``, "Both directions in one recurrence"). Memory: a stacked copy of each wrapped LSTM's
+weights (the English word BiLSTM: 2.1 MB).
 """
 
 from typing import Any, List, Tuple
 
 import torch
+
 
 def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u: torch.Tensor,
                      batch_sizes: List[int], hidden: int) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

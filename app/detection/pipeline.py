@@ -97,9 +97,9 @@ class Detector:
         rules: context rules (empty: the rules component is off).
         second_pass: ``{"all_occurrences", "short_forms", "label_consistency", "spread_common_words"}`` switches.
         language: ISO 639-1 code (head position for short forms).
-        spread_lexicon: with ``all_occurrences``, the common-word lexicon that keeps one-word non-person entities
-            that are common words from being spread (:func:`app.detection.second_pass.spreads`); ``None``: every
-            entity is spread.
+        spread_lexicon: with ``all_occurrences``, the common-word lexicon that keeps one-word organization and
+            miscellaneous entities that are common words from being spread (``"spread_common_words": false``;
+            :func:`app.detection.second_pass.spreads`); ``None``: every entity is spread.
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
         strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
             :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
