@@ -66,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
         texts = [orjson.loads(f.read_bytes())["text"]
                  for f in sorted(args.documents.glob(f"demo-{args.language}-*.json"))]
         calls = [[[t.text for t in s.tokens] for s in split_sentences(text)] for text in texts]
-    rounds = args.rounds
     differing = 0
     for call in calls:  # the tags, call by call both ways
         native()
@@ -75,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         differing += sum(a != b for a, b in zip(before, tagger.tag(call, recall_bias=args.recall_bias)))
     seconds: dict[str, list[float]] = {"stanza": [], "one_recurrence": []}
     order = (("stanza", native), ("one_recurrence", one_recurrence))
-    for r in range(rounds):  # the CPU time, whole passes alternating (each way keeps its own weights in cache)
+    for r in range(args.rounds):  # the CPU time, whole passes alternating (each way keeps its own weights in cache)
         for name, use in (order if r % 2 == 0 else order[::-1]):
             use()
             start = time.process_time()

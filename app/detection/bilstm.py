@@ -26,6 +26,7 @@ weights (the English word BiLSTM: 2.1 MB).
 from typing import Any, List, Tuple
 
 import torch
+from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
 
 
 def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u: torch.Tensor,
@@ -108,6 +109,13 @@ def reversed_within_lengths(batch_sizes: list[int]) -> list[int]:
     return [offsets[lengths[s] - 1 - t] + s for t, n in enumerate(batch_sizes) for s in range(n)]
 
 
+def is_one_bidirectional_layer(lstm: Any) -> bool:
+    """Whether ``lstm`` is what :class:`PackedBiLSTM` computes: one ``torch.nn.LSTM`` layer, bidirectional, with
+    biases, without projection."""
+    return (type(lstm) is torch.nn.LSTM and lstm.num_layers == 1 and lstm.bidirectional and lstm.bias
+            and not lstm.proj_size)
+
+
 class PackedBiLSTM:
     """Inference replacement of a one-layer bidirectional ``torch.nn.LSTM`` with biases, on ``PackedSequence``
     inputs whose sentences are sorted longest first (``enforce_sorted``: no ``sorted_indices``), as Stanza's NER
@@ -125,8 +133,7 @@ class PackedBiLSTM:
     """
 
     def __init__(self, lstm: Any) -> None:
-        if (type(lstm) is not torch.nn.LSTM or lstm.num_layers != 1 or not lstm.bidirectional or not lstm.bias
-                or lstm.proj_size):
+        if not is_one_bidirectional_layer(lstm):
             raise ValueError("PackedBiLSTM needs one bidirectional torch.nn.LSTM layer with biases")
         self.lstm = lstm
         self.hidden = lstm.hidden_size
@@ -139,15 +146,12 @@ class PackedBiLSTM:
 
     def __call__(self, input: Any, hx: Any = None) -> Any:
         """``(PackedSequence of (tokens, 2 × hidden), (h_n, c_n) each (2, batch, hidden))``, as the LSTM returns."""
-        from torch.nn.utils.rnn import PackedSequence
-
         if not isinstance(input, PackedSequence) or input.sorted_indices is not None or input.data.dim() != 2 \
                 or input.data.dtype != self.w.dtype or input.data.device != self.w.device:
             return self.lstm(input, hx)
         batch_sizes = input.batch_sizes.tolist()
-        rows = input.batch_sizes[0].item()
         if hx is None:
-            zeros = input.data.new_zeros((2, rows, self.hidden))
+            zeros = input.data.new_zeros((2, batch_sizes[0], self.hidden))
             hx = (zeros, zeros)
         mirror = torch.as_tensor(reversed_within_lengths(batch_sizes), dtype=torch.long, device=input.data.device)
         x = torch.stack([input.data, input.data.index_select(0, mirror)])
@@ -171,8 +175,7 @@ def use_packed_bilstm(model: Any) -> list[Any]:
     wrapped = []
     for packed in (getattr(model, "taggerlstm", None), getattr(getattr(model, "charmodel", None), "charlstm", None)):
         lstm = getattr(packed, "lstm", None)
-        if (type(lstm) is not torch.nn.LSTM or lstm.num_layers != 1 or not lstm.bidirectional or not lstm.bias
-                or lstm.proj_size or lstm.weight_ih_l0.device.type != "cpu"):
+        if not is_one_bidirectional_layer(lstm) or lstm.weight_ih_l0.device.type != "cpu":
             continue
         packed.forward = _packed_forward(packed, PackedBiLSTM(lstm))
         wrapped.append(packed)
@@ -183,8 +186,6 @@ def use_packed_bilstm(model: Any) -> list[Any]:
 
 def _packed_forward(packed: Any, fast: PackedBiLSTM) -> Any:
     """Stanza's ``PackedLSTM.forward`` with :class:`PackedBiLSTM` in place of its ``lstm``."""
-    from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
-
     def forward(input: Any, lengths: Any, hx: Any = None) -> Any:
         if not isinstance(input, PackedSequence):
             input = pack_padded_sequence(input, lengths, batch_first=packed.batch_first)

@@ -458,9 +458,8 @@ def build_detector(
     rules = default_rules(language, tuple(cfg.get("rules", []))) if switches["rules"] else []
     second_pass = dict(cfg.get("second_pass", {})) if switches["second_pass"] else {}
     lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None
-    spread_lexicon = None
-    if second_pass.get("all_occurrences") and not second_pass.get("spread_common_words", True):
-        spread_lexicon = lexicon if lexicon is not None else common_word_lexicon(language)
+    spread = second_pass.get("all_occurrences") and not second_pass.get("spread_common_words", True)
+    spread_lexicon = common_word_lexicon(language) if spread else None  # cached: the proper nouns' own lexicon
     return Detector(
         recognizers,
         precedence=tuple(cfg.get("precedence", DEFAULT_PRECEDENCE)),
