@@ -507,3 +507,35 @@ def test_both_bilstms_run_in_one_recurrence_and_tag_as_stanzas(tagger, quantized
             assert tagger.tag(SENTENCES, recall_bias=bias) == before
     finally:
         one_recurrence()
+
+
+def test_packed_emissions_are_stanzas_forward(tagger, quantized, monkeypatch):
+    """The packed-layout forward (``packed_emissions``) gives exactly the emission scores of Stanza's
+    ``NERTagger.forward`` (padding zeros included) on sentences of several lengths, with unknown, accented, upper-
+    and lower-cased words, for the float and the int8 model; a model it does not cover keeps Stanza's forward."""
+    import numpy as np
+    import torch
+    from stanza.models.common.data import sort_all
+
+    sentences = SENTENCES + [["THE", "Ünal", "Çatak", "zzqx", "1999", "."], ["Hello"]]
+    for tagger_ in (tagger, quantized):
+        trainer = tagger_.trainers[0]
+        assert stanza_ner.packed_forward_applies(trainer.model)
+        words = tagger_._call_words(trainer, sentences)
+        (ordered,), _ = sort_all([sentences], [len(s) for s in sentences])
+        with torch.inference_mode():
+            mine = stanza_ner.packed_emissions(trainer.model, ordered, words.row, words.reps, "cpu")
+            with monkeypatch.context() as m:
+                m.setattr(stanza_ner, "packed_forward_applies", lambda model: False)
+                theirs = tagger_._emissions(trainer, sentences, words)[0]
+        assert mine.shape == theirs.shape == (len(sentences), len(ordered[0]), mine.shape[2])
+        assert np.array_equal(mine, theirs)
+    model = tagger.trainers[0].model
+    monkeypatch.setitem(model.args, "charlm", True)
+    assert not stanza_ner.packed_forward_applies(model)
+    monkeypatch.setitem(model.args, "charlm", False)
+    model.train()
+    try:
+        assert not stanza_ner.packed_forward_applies(model)
+    finally:
+        model.eval()

@@ -17,9 +17,14 @@ equations are the LSTM's (Hochreiter & Schmidhuber, 1997; with the forget gate o
     c_t = σ(f_t) ⊙ c_{t-1} + σ(i_t) ⊙ tanh(g_t)
     h_t = σ(o_t) ⊙ tanh(c_t)
 
-Only the order of floating-point additions differs from PyTorch's (``W x + b`` and ``U h`` are summed in another
-order): outputs agree within ~1e-6 (``tests/unit/test_bilstm.py``), and the NER tags of four test sets are the same
-(``docs/performance.md``, "Both directions in one recurrence"). Memory: a stacked copy of each wrapped LSTM's
+Each step runs one sigmoid over all four gates: the cell input's ``tanh(g)`` is computed as ``2 σ(2g) − 1`` (the
+same function), with the ``g`` rows of ``W``, ``U`` and the biases multiplied by 2 once at construction (exact in
+floating point: a power of two); ``c_t = σ(f) ⊙ c_{t-1} + 2 σ(i) ⊙ σ(2g) − σ(i)`` takes two ``torch.addcmul``. That
+is four tensor operations fewer per step than the plain equations (~15 % of a step's fixed cost).
+
+Only rounding differs from PyTorch's (``W x + b`` and ``U h`` are summed in another order; ``tanh`` through the
+sigmoid): outputs agree within ~1e-6 (``tests/unit/test_bilstm.py``), and the NER tags of four test sets are the same
+(``docs/performance.md``, "Both directions in one recurrence", "One sigmoid per step"). Memory: a stacked copy of each wrapped LSTM's
 weights (the English word BiLSTM: 2.1 MB).
 """
 
@@ -35,9 +40,9 @@ def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u
 
     Args:
         gates_in: ``(2, tokens, 4 × hidden)``, the input products of both directions in packed order (the backward
-            direction's rows already reversed within each sentence), biases included.
+            direction's rows already reversed within each sentence), biases included, the ``g`` block doubled.
         h, c: ``(2, batch, hidden)`` initial states.
-        u: ``(2, hidden, 4 × hidden)``, the recurrent weights, transposed.
+        u: ``(2, hidden, 4 × hidden)``, the recurrent weights, transposed, the ``g`` block doubled.
         batch_sizes: the packed batch's ``batch_sizes``.
 
     Returns:
@@ -53,10 +58,9 @@ def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u
             last_c.append(c[:, n:])
             h = h[:, :n]
             c = c[:, :n]
-        g = torch.baddbmm(gates_in[:, offset:offset + n], h, u)
-        s = torch.sigmoid(g)
-        c = s[:, :, hidden:2 * hidden] * c + s[:, :, :hidden] * torch.tanh(g[:, :, 2 * hidden:3 * hidden])
-        h = s[:, :, 3 * hidden:] * torch.tanh(c)
+        i, f, g2, o = torch.sigmoid(torch.baddbmm(gates_in[:, offset:offset + n], h, u)).chunk(4, 2)
+        c = torch.addcmul(torch.addcmul(-i, i, g2, value=2.0), f, c)  # f c + i tanh(g), tanh(g) = 2 σ(2g) − 1
+        h = o * torch.tanh(c)
         outputs.append(h)
         offset += n
     last_h.append(h)
@@ -143,6 +147,9 @@ class PackedBiLSTM:
             self.u = torch.stack([getattr(lstm, f"weight_hh_l0{d}").detach().t() for d in directions]).contiguous()
             self.b = torch.stack([(getattr(lstm, f"bias_ih_l0{d}") + getattr(lstm, f"bias_hh_l0{d}")).detach()
                                   for d in directions]).unsqueeze(1)
+            cell = slice(2 * self.hidden, 3 * self.hidden)  # the g block: tanh(g) = 2 σ(2g) − 1 in the recurrence
+            for weights in (self.w, self.u, self.b):
+                weights[..., cell] *= 2
 
     def __call__(self, input: Any, hx: Any = None) -> Any:
         """``(PackedSequence of (tokens, 2 × hidden), (h_n, c_n) each (2, batch, hidden))``, as the LSTM returns."""

@@ -571,6 +571,94 @@ def _long_matrix(rows: list[list[int]], pad: int = 0) -> Any:
     return torch.from_numpy(out)
 
 
+def _uses_char_model(model: Any) -> bool:
+    """Whether a Stanza NER model's forward adds character-model representations to its word inputs."""
+    return bool(model.args.get("char", False)) and model.args.get("char_emb_dim", 0) > 0
+
+
+def packed_forward_applies(model: Any) -> bool:
+    """Whether :func:`packed_emissions` computes this Stanza NER model's emission scores: a model in eval mode with
+    pretrained word vectors (and optionally a delta table), optionally a character BiLSTM without attention (its
+    final states), no character language model, no transformer, one tag classifier. Anything else keeps Stanza's
+    ``forward``."""
+    args = model.args
+    if model.training or getattr(model, "bert_model", None) is not None or args.get("charlm"):
+        return False
+    if args.get("word_emb_dim", 0) <= 0 or "word" not in model.vocab or len(model.tag_clfs) != 1:
+        return False
+    if _uses_char_model(model):
+        charmodel = getattr(model, "charmodel", None)
+        return charmodel is not None and not charmodel.attn
+    return True
+
+
+def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int], reps: Any, device: Any) -> Any:
+    """Emission scores of one batch, computed in the packed layout from the start: Stanza's ``NERTagger.forward``
+    at inference without its padded detours.
+
+    Stanza builds padded word-id matrices and masks, embeds them padded, packs, concatenates, pads and packs the
+    inputs again around its (inference-time no-op) dropouts, runs the BiLSTM, pads and packs its output again, and
+    pads the classifier's scores: six packings and three paddings per call, a fixed cost that a one-document call
+    feels. Here the tokens are put in ``PackedSequence`` order once (time-major over the sentences, longest first:
+    token ``t`` of the ``batch_sizes[t]`` sentences that are that long), the embedding rows (word vector + delta
+    correction, Stanza's unknown-word rule for the delta table included), the character representations, the
+    BiLSTM and the classifier all run on those rows, and only the scores are laid out padded for the Viterbi
+    decoder. Every row meets the same operations, on the same numbers, as in Stanza's forward (eval-mode dropouts
+    are identities), so the scores are the same (``tests/test_stanza_ner.py``).
+
+    Args:
+        model: a Stanza ``NERTagger`` for which :func:`packed_forward_applies`.
+        sentences: ``list[list[str]]``, non-empty, sorted longest first (Stanza's ``sort_all`` order).
+        row: each distinct word's row in ``reps``.
+        reps: ``Tensor (distinct words, 2 × char_hidden_dim)`` of the character model, or ``None`` without one.
+        device: the model's torch device.
+
+    Returns:
+        ``numpy`` array ``(len(sentences), len(sentences[0]), tags)``, float32, zeros past each sentence's end.
+    """
+    import numpy as np
+    import torch
+    from stanza.models.common.vocab import PAD_ID, UNK_ID
+    from torch.nn.utils.rnn import PackedSequence
+
+    args = model.args
+    batch_sizes = [0] * len(sentences[0])
+    for sent in sentences:
+        for t in range(len(sent)):
+            batch_sizes[t] += 1
+    tokens = [sent[t] for t, n in enumerate(batch_sizes) for sent in sentences[:n]]
+    lower = args.get("lowercase", True)
+    static_id = _word_ids(model.vocab["word"])
+    delta_id = _word_ids(model.vocab["delta"]) if "delta" in model.vocab and model.delta_emb is not None else None
+    ids: dict[str, tuple[int, int]] = {}
+    for word in dict.fromkeys(tokens):
+        key = word.lower() if lower else word
+        sid = static_id(key)
+        did = delta_id(key) if delta_id is not None else PAD_ID
+        ids[word] = (sid, PAD_ID if did == UNK_ID and sid != UNK_ID else did)  # Stanza's unk_mask
+    pairs = torch.as_tensor([ids[w] for w in tokens], dtype=torch.long, device=device)
+    emb = model.word_emb(pairs[:, 0])
+    if delta_id is not None:
+        emb = emb + model.delta_emb(pairs[:, 1])
+    inputs = [emb]
+    if reps is not None:
+        inputs.append(reps.index_select(0, torch.as_tensor([row[w] for w in tokens], dtype=torch.long,
+                                                            device=reps.device)))
+    x = torch.cat(inputs, 1) if len(inputs) > 1 else inputs[0]
+    if model.input_transform:
+        x = model.input_transform(x)
+    n, layers, hidden = len(sentences), 2 * args["num_layers"], args["hidden_dim"]
+    hx = (model.taggerlstm_h_init.expand(layers, n, hidden).contiguous(),
+          model.taggerlstm_c_init.expand(layers, n, hidden).contiguous())
+    out, _ = model.taggerlstm(PackedSequence(x, torch.as_tensor(batch_sizes, dtype=torch.long)),
+                              [len(s) for s in sentences], hx=hx)
+    scores = model.tag_clfs[0](out.data).cpu().numpy()
+    padded = np.zeros((n, len(batch_sizes), scores.shape[1]), dtype=scores.dtype)
+    sizes = np.asarray(batch_sizes)
+    padded[np.concatenate([np.arange(k) for k in batch_sizes]), np.repeat(np.arange(len(batch_sizes)), sizes)] = scores
+    return padded
+
+
 def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[list[int]]:
     """Viterbi paths of a padded batch, vectorised over its sentences.
 
@@ -831,6 +919,9 @@ class StanzaTagger:
             return self._emissions_stanza_loader(trainer, sentences, [[words.ids[w] for w in s] for s in sentences])
         (words_sorted,), orig_idx = sort_all([sentences], [len(s) for s in sentences])
         sentlens = [len(s) for s in words_sorted]
+        if packed_forward_applies(trainer.model) and (words.reps is not None) == _uses_char_model(trainer.model):
+            return packed_emissions(trainer.model, words_sorted, words.row, words.reps, self.device), \
+                trainer.model.crits[0]._transitions.detach().cpu().numpy(), orig_idx, sentlens
         row = words.row
         rows = _TokenRows([row[w] for sent in words_sorted for w in sent] if words.reps is not None else [],
                           words.reps)
