@@ -539,3 +539,27 @@ def test_packed_emissions_are_stanzas_forward(tagger, quantized, monkeypatch):
         assert not stanza_ner.packed_forward_applies(model)
     finally:
         model.eval()
+
+
+def test_final_state_representations_are_the_one_recurrence_character_models(tagger, monkeypatch):
+    """The character representations through the final states only are exactly those of Stanza's
+    ``CharacterModel.forward`` with the one-recurrence BiLSTM (same numbers, not just close), and the path steps aside
+    when the character BiLSTM runs Stanza's own forward."""
+    import torch
+    from stanza.models.common.char_model import CharacterModel
+
+    trainer = tagger.trainers[0]
+    charmodel = trainer.model.charmodel
+    char_ids = stanza_ner._word_char_ids(trainer)
+    words = sorted(([char_ids(w) for w in ("Çatak", "Zary", "a", "Swinoujscie", "1999/2000", "x" * 40)]),
+                   key=len, reverse=True)
+    chars = stanza_ner._long_matrix(words)
+    lens = [len(w) for w in words]
+    with torch.inference_mode():
+        mine = stanza_ner._final_state_representations(charmodel, chars, lens)
+        theirs = CharacterModel.forward(charmodel, chars, torch.eq(chars, 0), list(range(len(words))),
+                                        [len(words)], lens).data
+        assert mine is not None and mine.shape == (len(words), 2 * charmodel.args["char_hidden_dim"])
+        assert torch.equal(mine, theirs)
+        monkeypatch.delattr(charmodel.charlstm, "forward")
+        assert stanza_ner._final_state_representations(charmodel, chars, lens) is None

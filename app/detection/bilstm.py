@@ -35,7 +35,8 @@ from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_
 
 
 def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u: torch.Tensor,
-                     batch_sizes: List[int], hidden: int) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+                     batch_sizes: List[int], hidden: int,
+                     keep_outputs: bool = True) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Both directions' recurrence (scripted by :func:`_recurrence`).
 
     Args:
@@ -44,9 +45,11 @@ def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u
         h, c: ``(2, batch, hidden)`` initial states.
         u: ``(2, hidden, 4 × hidden)``, the recurrent weights, transposed, the ``g`` block doubled.
         batch_sizes: the packed batch's ``batch_sizes``.
+        keep_outputs: ``False`` when only the final states are wanted (the character model's representations).
 
     Returns:
-        ``(outputs (2, tokens, hidden) in the rows' order, h_n (2, batch, hidden), c_n (2, batch, hidden))``.
+        ``(outputs (2, tokens, hidden) in the rows' order, h_n (2, batch, hidden), c_n (2, batch, hidden))``;
+        ``outputs`` is an empty ``(2, 0, hidden)`` tensor when ``keep_outputs`` is false.
     """
     outputs: List[torch.Tensor] = []
     last_h: List[torch.Tensor] = []
@@ -61,13 +64,15 @@ def _recurrence_loop(gates_in: torch.Tensor, h: torch.Tensor, c: torch.Tensor, u
         i, f, g2, o = torch.sigmoid(torch.baddbmm(gates_in[:, offset:offset + n], h, u)).chunk(4, 2)
         c = torch.addcmul(torch.addcmul(-i, i, g2, value=2.0), f, c)  # f c + i tanh(g), tanh(g) = 2 σ(2g) − 1
         h = o * torch.tanh(c)
-        outputs.append(h)
+        if keep_outputs:
+            outputs.append(h)
         offset += n
     last_h.append(h)
     last_c.append(c)
     last_h.reverse()
     last_c.reverse()
-    return torch.cat(outputs, 1), torch.cat(last_h, 1), torch.cat(last_c, 1)
+    out = torch.cat(outputs, 1) if keep_outputs else h.new_empty((2, 0, hidden))
+    return out, torch.cat(last_h, 1), torch.cat(last_c, 1)
 
 
 _RECURRENCE: Any = None
@@ -153,9 +158,30 @@ class PackedBiLSTM:
 
     def __call__(self, input: Any, hx: Any = None) -> Any:
         """``(PackedSequence of (tokens, 2 × hidden), (h_n, c_n) each (2, batch, hidden))``, as the LSTM returns."""
-        if not isinstance(input, PackedSequence) or input.sorted_indices is not None or input.data.dim() != 2 \
-                or input.data.dtype != self.w.dtype or input.data.device != self.w.device:
+        if not self.takes(input):
             return self.lstm(input, hx)
+        out, (h_n, c_n), mirror = self._run(input, hx, True)
+        data = torch.cat([out[0], out[1].index_select(0, mirror)], 1)
+        return PackedSequence(data, input.batch_sizes, None, None), (h_n, c_n)
+
+    def takes(self, input: Any) -> bool:
+        """Whether ``input`` is what this path computes: a ``PackedSequence`` sorted longest first, of rows of the
+        weights' dtype and device."""
+        return isinstance(input, PackedSequence) and input.sorted_indices is None and input.data.dim() == 2 \
+            and input.data.dtype == self.w.dtype and input.data.device == self.w.device
+
+    def final_states(self, input: Any, hx: Any = None) -> tuple[Any, Any]:
+        """``(h_n, c_n)``, each ``(2, batch, hidden)``, as the LSTM returns them, without assembling the outputs
+        (the character model's representations are the final states only).
+
+        Raises:
+            ValueError: an ``input`` that :meth:`takes` refuses.
+        """
+        if not self.takes(input):
+            raise ValueError("final_states needs a sorted PackedSequence of the weights' dtype and device")
+        return self._run(input, hx, False)[1]
+
+    def _run(self, input: Any, hx: Any, keep_outputs: bool) -> tuple[Any, tuple[Any, Any], Any]:
         batch_sizes = input.batch_sizes.tolist()
         if hx is None:
             zeros = input.data.new_zeros((2, batch_sizes[0], self.hidden))
@@ -163,9 +189,8 @@ class PackedBiLSTM:
         mirror = torch.as_tensor(reversed_within_lengths(batch_sizes), dtype=torch.long, device=input.data.device)
         x = torch.stack([input.data, input.data.index_select(0, mirror)])
         gates_in = torch.baddbmm(self.b, x, self.w)
-        out, h_n, c_n = _recurrence()(gates_in, hx[0], hx[1], self.u, batch_sizes, self.hidden)
-        data = torch.cat([out[0], out[1].index_select(0, mirror)], 1)
-        return PackedSequence(data, input.batch_sizes, None, None), (h_n, c_n)
+        out, h_n, c_n = _recurrence()(gates_in, hx[0], hx[1], self.u, batch_sizes, self.hidden, keep_outputs)
+        return out, (h_n, c_n), mirror
 
 
 def use_packed_bilstm(model: Any) -> list[Any]:
@@ -201,4 +226,11 @@ def _packed_forward(packed: Any, fast: PackedBiLSTM) -> Any:
             res = (pad_packed_sequence(res[0], batch_first=packed.batch_first)[0], res[1])
         return res
 
+    forward.one_recurrence = fast  # type: ignore[attr-defined]
     return forward
+
+
+def one_recurrence_of(packed: Any) -> "PackedBiLSTM | None":
+    """The :class:`PackedBiLSTM` that a Stanza ``PackedLSTM`` wrapped by :func:`use_packed_bilstm` runs, or ``None``
+    when it runs Stanza's own forward (never wrapped, or its ``forward`` deleted again)."""
+    return getattr(getattr(packed, "__dict__", {}).get("forward"), "one_recurrence", None)

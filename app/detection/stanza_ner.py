@@ -497,13 +497,43 @@ def word_representations(charmodel: Any, words: list[list[int]], device: Any) ->
         chunk = [words[i] for i in order[start:stop]]
         chars = _long_matrix(chunk).to(device)
         n = len(chunk)
-        parts.append(CharacterModel.forward(charmodel, chars, torch.eq(chars, 0), list(range(n)), [n],
-                                            [len(w) for w in chunk]).data)
+        reps = _final_state_representations(charmodel, chars, [len(w) for w in chunk])
+        if reps is None:
+            reps = CharacterModel.forward(charmodel, chars, torch.eq(chars, 0), list(range(n)), [n],
+                                          [len(w) for w in chunk]).data
+        parts.append(reps)
         start = stop
     sorted_reps = torch.cat(parts) if len(parts) > 1 else parts[0]
     back = torch.empty(len(order), dtype=torch.long)
     back[torch.as_tensor(order, dtype=torch.long)] = torch.arange(len(order))
     return sorted_reps.index_select(0, back.to(sorted_reps.device))
+
+
+def _final_state_representations(charmodel: Any, chars: Any, wordlens: list[int]) -> Any:
+    """Stanza's ``CharacterModel.forward`` (without attention, in eval mode) for one batch of distinct words sorted
+    longest first, through the one-recurrence BiLSTM's final states only (:meth:`PackedBiLSTM.final_states`): the
+    same numbers (``h_n`` of both directions side by side) without assembling the outputs of every character, nor
+    Stanza's unsort and packing of a single "sentence" of words. ``None`` when that path does not apply (a model
+    with attention or in training mode, or a character BiLSTM that runs Stanza's own forward).
+
+    Returns:
+        ``Tensor (len(wordlens), 2 × char_hidden_dim)`` or ``None``.
+    """
+    from torch.nn.utils.rnn import pack_padded_sequence
+
+    from app.detection.bilstm import one_recurrence_of
+
+    fast = one_recurrence_of(charmodel.charlstm)
+    if fast is None or charmodel.attn or charmodel.training:
+        return None
+    embs = pack_padded_sequence(charmodel.char_emb(chars), wordlens, batch_first=True)
+    if not fast.takes(embs):
+        return None
+    n, layers, hidden = chars.size(0), charmodel.num_dir * charmodel.args["char_num_layers"], \
+        charmodel.args["char_hidden_dim"]
+    h_n, _ = fast.final_states(embs, (charmodel.charlstm_h_init.expand(layers, n, hidden).contiguous(),
+                                      charmodel.charlstm_c_init.expand(layers, n, hidden).contiguous()))
+    return h_n[-2:].transpose(0, 1).contiguous().view(n, -1)
 
 
 def _word_char_ids(trainer: Any) -> Callable[[str], list[int]]:
@@ -692,16 +722,15 @@ def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[lis
         best = v.argmax(axis=2)  # the first maximum over the previous tag, as Stanza's argmax
         back[:n, t] = best
         trellis[:n, t] = scores[:n, t] + v.reshape(-1, tags)[np.arange(n * tags), best.ravel()].reshape(n, tags)
-    rows = np.arange(batch)
-    current = trellis[rows, lens - 1].argmax(axis=1)
-    paths = np.zeros((batch, longest), dtype=np.int64)
-    paths[rows, lens - 1] = current
-    for t in range(longest - 1, 0, -1):
-        current = np.where(t <= lens - 1, back[rows, t, current], current)
-        paths[:, t - 1] = current
+    last = trellis[np.arange(batch), lens - 1].argmax(axis=1).tolist()
     out: list[list[int]] = [[] for _ in range(batch)]
-    for k, b in enumerate(order.tolist()):
-        out[b] = paths[k, :lens[k]].tolist()
+    for k, (b, n) in enumerate(zip(order.tolist(), lens.tolist())):  # the backtrace, one sentence at a time
+        pointers = back[k, :n].tolist()
+        path = [0] * n
+        current = path[n - 1] = last[k]
+        for t in range(n - 1, 0, -1):
+            current = path[t - 1] = pointers[t][current]
+        out[b] = path
     return out
 
 
@@ -789,6 +818,7 @@ class StanzaTagger:
         self._average = len(self.trainers) == 1 or self.resolved.combine == "average"
         # characters the model never saw are folded to their base letters before tagging ("Çatak" -> "Catak")
         self._fold = token_folder(self.processor)
+        self._decoding_cache: dict[tuple, tuple] = {}
 
     @property
     def source(self) -> str:
@@ -865,13 +895,22 @@ class StanzaTagger:
 
     def _decoding(self, recall_bias: float) -> tuple[list[Any], list[list[str]], Any]:
         """``(column permutation per member, tag names per member, recall-bias vector or None)``, read from the
-        members' vocabularies at each call (cheap: a few dozen tags)."""
+        members' vocabularies once per loaded member list and recall bias (a few dozen tags; the vectors are never
+        written to)."""
         from app.detection.ensemble import _tag_order, check_same_tags, recall_bias_vector
 
         trainers = self.trainers
+        key = (tuple(id(t) for t in trainers), recall_bias)
+        cached = self._decoding_cache.get(key)
+        if cached is not None:
+            return cached
         perms = check_same_tags(trainers) if self._average and len(trainers) > 1 else [None] * len(trainers)
         names = [_tag_order(t) for t in trainers]
-        return perms, names, recall_bias_vector(names[0], recall_bias) if recall_bias else None
+        cached = perms, names, recall_bias_vector(names[0], recall_bias) if recall_bias else None
+        if len(self._decoding_cache) >= 16:  # per-document recall biases are a handful of configured values
+            self._decoding_cache.clear()
+        self._decoding_cache[key] = cached
+        return cached
 
     def _call_words(self, trainer: Any, sentences: list[list[str]]) -> "_CallWords":
         """The distinct words of ``sentences`` for one member: their character ids where they are needed and, when

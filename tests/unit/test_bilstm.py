@@ -5,7 +5,7 @@ import torch
 from stanza.models.common.packed_lstm import PackedLSTM
 from torch.nn.utils.rnn import pack_padded_sequence, pack_sequence
 
-from app.detection.bilstm import PackedBiLSTM, reversed_within_lengths, use_packed_bilstm
+from app.detection.bilstm import PackedBiLSTM, one_recurrence_of, reversed_within_lengths, use_packed_bilstm
 
 
 def _packed(lengths, size, seed=0):
@@ -70,8 +70,26 @@ def test_use_packed_bilstm_wraps_the_tagger_and_character_lstms_and_can_be_undon
         padded = torch.randn(3, 6, 10)  # Stanza's PackedLSTM packs a padded batch by its lengths first
         assert torch.allclose(model.taggerlstm(padded, [6, 3, 3])[0].data,
                               PackedLSTM.forward(model.taggerlstm, padded, [6, 3, 3])[0].data, atol=1e-5)
+    assert isinstance(one_recurrence_of(model.taggerlstm), PackedBiLSTM)
     del model.taggerlstm.forward  # Stanza's own forward again
     assert "forward" not in model.taggerlstm.__dict__
+    assert one_recurrence_of(model.taggerlstm) is None and one_recurrence_of(torch.nn.LSTM(2, 2)) is None
     unidirectional = torch.nn.Module()
     unidirectional.taggerlstm = PackedLSTM(10, 6, 1, batch_first=True)
     assert use_packed_bilstm(unidirectional) == []
+
+
+@pytest.mark.parametrize("lengths", [[1], [9, 9, 4, 1], [12, 7, 7, 7, 3, 1, 1]])
+def test_final_states_alone_are_those_of_the_full_run(lengths):
+    """``final_states`` gives exactly the ``(h_n, c_n)`` of a full call (outputs not assembled), and refuses an input
+    the path does not take."""
+    torch.manual_seed(len(lengths))
+    fast = PackedBiLSTM(torch.nn.LSTM(7, 5, bidirectional=True))
+    packed = _packed(lengths, 7, seed=2)
+    hx = (torch.randn(2, len(lengths), 5), torch.randn(2, len(lengths), 5))
+    with torch.inference_mode():
+        _, (h, c) = fast(packed, hx)
+        h2, c2 = fast.final_states(packed, hx)
+        assert torch.equal(h2, h) and torch.equal(c2, c)
+        with pytest.raises(ValueError):
+            fast.final_states(torch.randn(3, 2, 7))
