@@ -56,6 +56,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("batch-agreement", "anontools.devtools.batch_agreement", "argv"),
     Tool("char-table-check", "anontools.devtools.char_table_check", "argv"),
     Tool("bilstm-check", "anontools.devtools.bilstm_check", "argv"),
+    Tool("ner-versus", "anontools.devtools.ner_versus", "argv"),
     # NER models: corpora, vectors, training, ensembles, evaluation
     Tool("corpora", "anontools.detection.corpora", "typer-app"),
     Tool("vectors", "anontools.detection.vectors", "typer-app"),

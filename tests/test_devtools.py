@@ -216,3 +216,22 @@ async def test_worker_fixture_round_trip(worker) -> None:
         back = (await out.wait_for_keys([job_id], [s.topic_reidentified], 60))[job_id]
     assert back.json["text"] == text
     assert "worker" in worker.read_log().lower()
+
+
+def test_ner_versus_finds_the_same_tags_against_this_checkout(capsys, tmp_path):
+    """``anonymizer-dev ner-versus`` with this checkout as its own baseline: the same tags on every English demo
+    document at two recall biases (exit 0), a paired ratio printed; a directory without the tagger is refused."""
+    from pathlib import Path
+
+    import pytest
+
+    from anontools.devtools import ner_versus
+
+    root = Path(__file__).resolve().parents[1]
+    assert ner_versus.main(["--baseline", str(root), "--language", "en", "--rounds", "2",
+                            "--recall-bias", "0", "--recall-bias", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "recall bias 0.0, calls of document: " in out and "recall bias 1.0, calls of document: " in out
+    assert out.count(" 0 with different tags") == 2 and "paired ratio" in out
+    with pytest.raises(SystemExit, match="has no app/detection/stanza_ner.py"):
+        ner_versus.main(["--baseline", str(tmp_path), "--language", "en"])
