@@ -760,11 +760,12 @@ class StanzaTagger:
     loaded with :func:`load_member` (no optimizer); an ensemble directory loads every member and averages their
     CRF potentials (:mod:`app.detection.ensemble`), at one member's cost per member.
 
-    Inference runs Stanza's model ``forward`` on batches built here directly from the token lists (no Stanza
-    ``Document``, pipeline or data loader: within a batch the same tensors, in the same sorted order, as Stanza's
-    NER data loader builds), with the character model's representations computed once per distinct word of the
-    call (:func:`word_representations`), skips the CRF's log-normaliser, and decodes each batch with
-    :func:`viterbi_batch`. The tags are those of ``stanza.Pipeline(lang, processors="tokenize,ner",
+    Inference builds its batches here directly from the token lists (no Stanza ``Document``, pipeline or data
+    loader: within a batch the same tensors, in the same sorted order, as Stanza's NER data loader builds), computes
+    the character model's representations once per distinct word of the call (:func:`word_representations`), the
+    emission scores in the packed layout from the start (:func:`packed_emissions`, Stanza's ``forward`` without its
+    padded detours, the same scores; models it does not cover run Stanza's ``forward``), skips the CRF's
+    log-normaliser, and decodes each batch with :func:`viterbi_batch`. The tags are those of ``stanza.Pipeline(lang, processors="tokenize,ner",
     tokenize_pretokenized=True)`` with the same model (``tests/test_golden_detection.py``); a sentence's tags do
     not depend on the other sentences of the call nor on their order (``quantize=True`` excepted).
 
