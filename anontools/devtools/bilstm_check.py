@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from pathlib import Path
 
 import orjson
+
+from anontools.devtools.timing import alternating_passes
 
 
 def _switch(tagger) -> tuple:
@@ -72,15 +73,13 @@ def main(argv: list[str] | None = None) -> int:
         before = tagger.tag(call, recall_bias=args.recall_bias)
         one_recurrence()
         differing += sum(a != b for a, b in zip(before, tagger.tag(call, recall_bias=args.recall_bias)))
-    seconds: dict[str, list[float]] = {"stanza": [], "one_recurrence": []}
-    order = (("stanza", native), ("one_recurrence", one_recurrence))
-    for r in range(args.rounds):  # the CPU time, whole passes alternating (each way keeps its own weights in cache)
-        for name, use in (order if r % 2 == 0 else order[::-1]):
-            use()
-            start = time.process_time()
-            for call in calls:
-                tagger.tag(call, recall_bias=args.recall_bias)
-            seconds[name].append(round(time.process_time() - start, 3))
+    def one_pass() -> None:
+        for call in calls:
+            tagger.tag(call, recall_bias=args.recall_bias)
+
+    use = {"stanza": native, "one_recurrence": one_recurrence}
+    seconds = {name: [round(s, 3) for s in passes] for name, passes in alternating_passes(
+        [("stanza", one_pass), ("one_recurrence", one_pass)], args.rounds, before=lambda name: use[name]()).items()}
     one_recurrence()
     n_sent = sum(len(c) for c in calls)
     print(f"{args.language}: {n_sent} sentences in {len(calls)} calls, {differing} sentences with different tags; "

@@ -25,11 +25,11 @@ import argparse
 import importlib.util
 import statistics
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 
-import orjson
+from anontools.devtools.quantized_agreement import DEMO, demo_texts
+from anontools.devtools.timing import alternating_passes
 
 
 def _load(name: str, path: Path) -> ModuleType:
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--format", default="auto")
     ap.add_argument("--recall-bias", type=float, action="append", help="repeatable; default: the tagger's own")
     ap.add_argument("--rounds", type=int, default=12, help="timed passes over the demo documents, each way")
-    ap.add_argument("--documents", type=Path, default=Path(__file__).resolve().parents[2] / "demo" / "documents")
+    ap.add_argument("--documents", type=Path, default=DEMO)
     args = ap.parse_args(argv)
 
     import torch
@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(1)
     mine = StanzaTagger(args.language)
     theirs = baseline_tagger(args.baseline, args.language)
-    texts = [orjson.loads(f.read_bytes())["text"] for f in sorted(args.documents.glob(f"demo-{args.language}-*.json"))]
-    documents = [[[t.text for t in s.tokens] for s in split_sentences(text)] for text in texts]
+    documents = [[[t.text for t in s.tokens] for s in split_sentences(text)]
+                 for text in demo_texts(args.language, args.documents)]
     if args.test is not None:
         from anontools.detection.conll import read_conll
 
@@ -98,14 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             differing += n
             print(f"recall bias {mine.recall_bias if bias is None else bias}, calls of {size}: "
                   f"{sum(len(c) for c in calls)} sentences, {n} with different tags")
-    times: dict[str, list[float]] = {"baseline": [], "this": []}
-    sides = (("baseline", theirs), ("this", mine))
-    for r in range(args.rounds):
-        for name, tagger in (sides if r % 2 == 0 else sides[::-1]):
-            start = time.process_time()
-            for call in documents:
-                tagger.tag(call)
-            times[name].append((time.process_time() - start) / max(len(documents), 1) * 1000)
+    passes = alternating_passes([(name, lambda t=tagger: [t.tag(call) for call in documents])
+                                 for name, tagger in (("baseline", theirs), ("this", mine))], args.rounds)
+    times = {name: [s / max(len(documents), 1) * 1000 for s in seconds] for name, seconds in passes.items()}
     ratios = [b / t for b, t in zip(times["baseline"], times["this"])]
     print(f"{args.language}: {len(documents)} demo documents, {args.rounds} alternating passes: NER CPU per document "
           f"baseline {statistics.median(times['baseline']):.3f} ms, this checkout "
