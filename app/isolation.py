@@ -107,12 +107,39 @@ class StageFailed(Exception):
 # --- what the children run ------------------------------------------------------------------------
 
 
-def detect(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
-    """``documents`` message → ``(job_id, documents.detected JSON)``."""
+def _routed(pipeline: Pipeline, detected) -> tuple[str, bytes, bool]:
+    """``(job_id, JSON, held)`` of a detected document: the hold for ``documents.review`` when the review policy
+    (:class:`app.review.policy.ReviewPolicy` of ``pipeline.settings``) gives reasons (``held`` true), else the
+    ``documents.detected`` message. Decided here, where the document is already decoded, so that the worker process
+    only picks the topic (issue 18: it no longer decodes and encodes every detected document again)."""
+    from app.review.queue import held_message
+
+    policy = _review_policy(pipeline.settings)
+    reasons = policy.reasons(detected.job_id, detected.language, detected.entities, detected.metadata)
+    if reasons:
+        return detected.job_id, held_message(detected.asdict(), reasons), True
+    return detected.job_id, detected.to_json(), False
+
+
+_POLICY: list = [None, None]  # [settings, its ReviewPolicy]: the last settings object asked about
+
+
+def _review_policy(settings: Settings):
+    """The review policy of ``settings`` (built again only when another settings object is passed)."""
+    from app.review.policy import ReviewPolicy
+
+    if _POLICY[0] is not settings:
+        _POLICY[:] = [settings, ReviewPolicy.from_settings(settings)]
+    return _POLICY[1]
+
+
+def detect(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, bool]:
+    """``documents`` message → ``(job_id, JSON, held)``: the ``documents.detected`` message, or with ``held`` true
+    the review hold for ``documents.review`` (:func:`_routed`)."""
     from models.records import decode_document
 
     detected = pipeline.detect(decode_document(raw, max_text_chars=pipeline.settings.max_text_chars))
-    return detected.job_id, detected.to_json()
+    return _routed(pipeline, detected)
 
 
 def detect_batch(pipeline: Pipeline, raws: list[bytes]) -> list[tuple]:
@@ -122,7 +149,7 @@ def detect_batch(pipeline: Pipeline, raws: list[bytes]) -> list[tuple]:
 
     Returns:
         per message, in order, the outcome :func:`_outcome` gives for :func:`detect` on it alone:
-        ``("ok", (job_id, JSON))``, ``("reject", reason, error_type)`` or ``("fail", exception type name)``.
+        ``("ok", (job_id, JSON, held))``, ``("reject", reason, error_type)`` or ``("fail", exception type name)``.
     """
     from models.records import decode_document
 
@@ -135,7 +162,7 @@ def detect_batch(pipeline: Pipeline, raws: list[bytes]) -> list[tuple]:
         except Exception as exc:  # noqa: BLE001 - per message, as _outcome
             outcomes[i] = _failure(exc)
     for i, found in zip(where, pipeline.detect_many(decoded)):
-        outcomes[i] = _failure(found) if isinstance(found, Exception) else ("ok", (found.job_id, found.to_json()))
+        outcomes[i] = _failure(found) if isinstance(found, Exception) else ("ok", _routed(pipeline, found))
     return outcomes  # type: ignore[return-value]
 
 

@@ -93,6 +93,11 @@ class JobErased(Exception):
     """The job was erased (a tombstone exists): nothing of it may be written or restored."""
 
 
+#: Suffixes of a job's keys after ``<prefix>{<job hash>}:``: its tombstone, its index of anonymization ids, and each
+#: table (followed by the anonymization id).
+_TOMBSTONE, _INDEX, _TABLE = "x", "i", "t:"
+
+
 class TableStore:
     """Async store of tables of solutions.
 
@@ -144,20 +149,25 @@ class TableStore:
 
     # --- key names -----------------------------------------------------------------------------------
 
+    def _job_keys(self, job_id: str) -> tuple[str, str]:
+        """``(keyed hash of the job id, prefix of every key of the job)``: the hash computed once per operation."""
+        job_hash = self.hasher.job_hash(job_id)
+        return job_hash, f"{self.prefix}{{{job_hash}}}:"
+
     def _job(self, job_id: str) -> str:
-        return f"{self.prefix}{{{self.hasher.job_hash(job_id)}}}:"
+        return self._job_keys(job_id)[1]
 
     def key(self, job_id: str, anonymization_id: str) -> str:
         """The Redis key of the table of (``job_id``, ``anonymization_id``)."""
-        return f"{self._job(job_id)}t:{anonymization_id}"
+        return f"{self._job(job_id)}{_TABLE}{anonymization_id}"
 
     def index_key(self, job_id: str) -> str:
         """The Redis key of the job's index of anonymization ids."""
-        return self._job(job_id) + "i"
+        return self._job(job_id) + _INDEX
 
     def tombstone_key(self, job_id: str) -> str:
         """The Redis key of the job's erasure tombstone."""
-        return self._job(job_id) + "x"
+        return self._job(job_id) + _TOMBSTONE
 
     def _ad(self, job_id: str, anonymization_id: str) -> bytes:
         return associated_data(self.hasher.job_hash(job_id), anonymization_id)
@@ -177,8 +187,9 @@ class TableStore:
         aid = table.anonymization_id
         if not aid:
             raise ValueError("a table must be bound to an anonymization id before it is stored")
-        value = self.cipher.encrypt(table.to_json(), self._ad(table.job_id, aid))
-        keys = [self.tombstone_key(table.job_id), self.index_key(table.job_id), self.key(table.job_id, aid)]
+        job_hash, job = self._job_keys(table.job_id)
+        value = self.cipher.encrypt(table.to_json(), associated_data(job_hash, aid))
+        keys = [job + _TOMBSTONE, job + _INDEX, job + _TABLE + aid]  # tombstone_key, index_key, key
         written = await self._scripts["save"](keys=keys, args=[value, self.ttl_seconds, aid, int(time.time() * 1000)])
         return bool(written)
 
@@ -196,16 +207,15 @@ class TableStore:
             app.table.InvalidTable: it decrypts but is not a table of this job and anonymization.
             RedisError: Redis failed.
         """
-        reply = await self._scripts["load"](
-            keys=[self.tombstone_key(job_id), self.index_key(job_id)], args=[anonymization_id or "", self._job(job_id) + "t:"]
-        )
+        job_hash, job = self._job_keys(job_id)
+        reply = await self._scripts["load"](keys=[job + _TOMBSTONE, job + _INDEX], args=[anonymization_id or "", job + _TABLE])
         status = reply[0].decode() if isinstance(reply[0], bytes) else reply[0]
         if status == "erased":
             raise JobErased(job_id)
         if status != "table":
             return None
         aid = reply[1].decode() if isinstance(reply[1], bytes) else reply[1]
-        table = Table.from_json(self.cipher.decrypt(reply[2], self._ad(job_id, aid)))
+        table = Table.from_json(self.cipher.decrypt(reply[2], associated_data(job_hash, aid)))
         if table.job_id != job_id or table.anonymization_id != aid:  # only reachable with plaintext tables
             raise InvalidTable("the stored table belongs to another job or anonymization")
         return table
@@ -219,7 +229,7 @@ class TableStore:
             The number of tables deleted. Raises ``RedisError``.
         """
         keys = [self.tombstone_key(job_id), self.index_key(job_id)]
-        return int(await self._scripts["erase"](keys=keys, args=[self.ttl_seconds, self._job(job_id) + "t:"]))
+        return int(await self._scripts["erase"](keys=keys, args=[self.ttl_seconds, self._job(job_id) + _TABLE]))
 
     async def delete(self, job_id: str, anonymization_id: str) -> bool:
         """Delete one table (no tombstone: e.g. once a translation restored every entry). ``True`` if it

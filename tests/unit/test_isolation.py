@@ -289,9 +289,9 @@ async def test_a_zygote_started_by_open_serves_the_stage_processes(tmp_path, mon
         pool.sleep(0.1)
         assert await pool.start() == [("en", ("ok", None)), ("de", ("ok", None))]
         assert pool._zygote is zygote and zygote.alive  # no second zygote
-        job_id, _ = await pool.run("detect", "detect", orjson.dumps(
+        job_id, _, held = await pool.run("detect", "detect", orjson.dumps(
             {"job_id": "mail", "language": "de", "text": "Schreiben Sie an a.b@example.org."}))
-        assert job_id == "mail"
+        assert job_id == "mail" and held is False
     finally:
         pool.close()
 
@@ -449,6 +449,27 @@ async def _hold_then_run(pool: StagePool, name: str, raws: list[bytes], busy_inp
 
     results = await asyncio.gather(*(run(raw) for raw in raws))
     return list(results), await busy
+
+
+def test_detect_decides_the_review_hold_in_the_stage_process():
+    """The stage returns the message to send and whether it is a hold: the detected document as it is, or with the
+    policy's reasons for ``documents.review`` (the worker process only picks the topic)."""
+    from app.isolation import detect
+    from app.pipeline import Pipeline
+
+    pipeline = Pipeline(Settings(preload_languages=["en"]))
+    text = "Write to a.b@example.org."
+    plain = orjson.dumps({"job_id": "j1", "language": "en", "text": text})
+    flagged = orjson.dumps({"job_id": "j2", "language": "en", "text": text, "metadata": {"review": True}})
+    job_id, payload, held = detect(pipeline, plain)
+    assert (job_id, held) == ("j1", False)
+    sent = orjson.loads(payload)
+    assert "review_reasons" not in sent and [(e["start"], e["end"], e["label"]) for e in sent["entities"]] == [(9, 24, "EMAIL")]
+    job_id, payload, held = detect(pipeline, flagged)
+    hold = orjson.loads(payload)
+    assert (job_id, held, hold["review_reasons"]) == ("j2", True, ["flag"])
+    assert {k: v for k, v in hold.items() if k not in ("review_reasons", "metadata", "job_id")} == \
+        {k: v for k, v in sent.items() if k not in ("metadata", "job_id")}
 
 
 def _expected(raws: list[bytes]) -> list:
