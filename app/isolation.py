@@ -88,6 +88,7 @@ from app.startup import ConfigurationError, build_components, check_components, 
 # the rest (~0.3 s of imports overlapped with the zygote's own).
 if TYPE_CHECKING:
     from app.pipeline import Pipeline
+    from app.table import SerializedTable
 
 log = logging.getLogger("anonymizer.isolation")
 
@@ -174,12 +175,13 @@ def corefer(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes]:
     return resolved.job_id, resolved.to_json()
 
 
-def anonymize(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, dict]:
-    """``documents.resolved`` message → ``(job_id, translation.requests JSON, table of solutions)``."""
+def anonymize(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, SerializedTable]:
+    """``documents.resolved`` message → ``(job_id, translation.requests JSON, table of solutions)``, the table as
+    :class:`~app.table.SerializedTable` (what the worker process writes to Redis; cheap to pickle)."""
     from models.records import decode_resolved
 
     request, table = pipeline.anonymize(decode_resolved(raw))
-    return request.job_id, request.to_json(), table
+    return request.job_id, request.to_json(), table.serialized()
 
 
 def reidentify(pipeline: Pipeline, raw: bytes, table: dict) -> tuple[str, bytes, bool]:

@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 
 from app.crypto import KeyedHasher, KeyError_, TableCipher, associated_data, cipher_from_settings, hasher_from_settings
 from app.settings import Settings, redis_options
-from app.table import InvalidTable, Table
+from app.table import InvalidTable, SerializedTable, Table
 
 log = logging.getLogger(__name__)
 
@@ -174,8 +174,12 @@ class TableStore:
 
     # --- operations ----------------------------------------------------------------------------------
 
-    async def save(self, table: Table) -> bool:
+    async def save(self, table: Table | SerializedTable) -> bool:
         """Write ``table`` under its job id and anonymization id with the TTL, unless the job was erased.
+
+        Args:
+            table: a bound :class:`~app.table.Table`, or its :class:`~app.table.SerializedTable` (the anonymize
+                stage's form: the same bytes are written either way).
 
         Returns:
             ``True`` when written; ``False`` when the job has a tombstone (nothing written).
@@ -184,11 +188,13 @@ class TableStore:
             ValueError: the table has no anonymization id.
             RedisError: Redis failed.
         """
-        aid = table.anonymization_id
+        job_id, aid, content = table if isinstance(table, SerializedTable) else (table.job_id, table.anonymization_id, None)
         if not aid:
             raise ValueError("a table must be bound to an anonymization id before it is stored")
-        job_hash, job = self._job_keys(table.job_id)
-        value = self.cipher.encrypt(table.to_json(), associated_data(job_hash, aid))
+        if content is None:
+            content = table.to_json()
+        job_hash, job = self._job_keys(job_id)
+        value = self.cipher.encrypt(content, associated_data(job_hash, aid))
         keys = [job + _TOMBSTONE, job + _INDEX, job + _TABLE + aid]  # tombstone_key, index_key, key
         written = await self._scripts["save"](keys=keys, args=[value, self.ttl_seconds, aid, int(time.time() * 1000)])
         return bool(written)
@@ -307,7 +313,7 @@ class TableStore:
             if loop.time() < deadline and await self.ping():
                 return
 
-    async def save_with_retry(self, table: Table, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> bool:
+    async def save_with_retry(self, table: Table | SerializedTable, *, initial_delay: float = 0.5, max_delay: float = 30.0) -> bool:
         """:meth:`save`, retrying with exponential backoff until Redis answers.
 
         The caller must not emit the anonymized text (nor commit the input offset) before this returns,

@@ -50,6 +50,25 @@ async def test_save_load_ttl_delete(redis_url, table_key_prefix):
         await store.close()
 
 
+async def test_the_serialized_table_of_the_anonymize_stage_is_stored_as_the_table_itself(redis_url, table_key_prefix):
+    import pickle
+
+    from app.table import SerializedTable
+
+    store = _store(redis_url, table_key_prefix + "serialized:")
+    sent = pickle.loads(pickle.dumps(TABLE.serialized()))  # as it crosses from the stage process
+    try:
+        assert sent == SerializedTable("job/ü 1", A1, TABLE.to_json())
+        assert await store.save_with_retry(sent) is True
+        assert await store.load("job/ü 1", A1) == TABLE
+        with pytest.raises(ValueError):
+            _table("job-u", "").serialized()
+        with pytest.raises(ValueError):
+            await store.save(SerializedTable("job-u", "", b"{}"))
+    finally:
+        await store.close()
+
+
 async def test_a_reused_job_id_keeps_every_table_and_reads_the_one_named(redis_url, table_key_prefix):
     store = _store(redis_url, table_key_prefix + "reuse:")
     first, second = _table("job-r", A1, "Ann"), _table("job-r", A2, "Bob")
