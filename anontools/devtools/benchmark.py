@@ -380,6 +380,10 @@ def run_children(children: list[Child], docs: list[dict], batch: int = 1) -> dic
 # pipeline side
 
 
+#: Longest wait (ms) of the live reader's fetches (:class:`PipelineBench`): how late a round's last output may be seen.
+OUTPUT_FETCH_WAIT_MS = 50
+
+
 class PipelineBench:
     """Publishes documents to a running pipeline and records when each stage's output appeared.
 
@@ -405,11 +409,17 @@ class PipelineBench:
         await ensure_topics(self.bootstrap, [*self.topics, self.s.topic_translation_results, self.s.topic_reidentified,
                                              self.s.topic_erase, self.s.topic_erased], self.partitions)
 
-        def consumer(topics: list[str]) -> AIOKafkaConsumer:
+        def consumer(topics: list[str], **options: Any) -> AIOKafkaConsumer:
             return AIOKafkaConsumer(*topics, bootstrap_servers=self.bootstrap, group_id=None,
-                                    auto_offset_reset="earliest", enable_auto_commit=False, metadata_max_age_ms=2000)
+                                    auto_offset_reset="earliest", enable_auto_commit=False, metadata_max_age_ms=2000,
+                                    **options)
 
-        self.consumer, self.history = consumer(self.outputs), consumer(self.internal)
+        # The live reader stops the clock. Against Tansu, a record arriving while a fetch waits was seen 115 ms later
+        # with aiokafka's default wait (500 ms; 8 of 8 tries) and 7-9 ms later with 50 ms (docs/performance.md,
+        # "Stop 36"): the slower reader counted ~0.1 s of each round against the pipeline (~1 % of a 2-worker round
+        # of 920 documents). 50 ms costs a few more empty fetches while the outputs are few.
+        self.consumer = consumer(self.outputs, fetch_max_wait_ms=OUTPUT_FETCH_WAIT_MS)
+        self.history = consumer(self.internal)
         await self.consumer.start()
         await self.history.start()
         self.task = asyncio.create_task(self._consume())
