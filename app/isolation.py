@@ -88,7 +88,9 @@ from app.startup import ConfigurationError, build_components, check_components, 
 # the rest (~0.3 s of imports overlapped with the zygote's own).
 if TYPE_CHECKING:
     from app.pipeline import Pipeline
+    from app.review.policy import ReviewPolicy
     from app.table import SerializedTable
+    from models.records import DetectedDocument
 
 log = logging.getLogger("anonymizer.isolation")
 
@@ -108,7 +110,7 @@ class StageFailed(Exception):
 # --- what the children run ------------------------------------------------------------------------
 
 
-def _routed(pipeline: Pipeline, detected) -> tuple[str, bytes, bool]:
+def _routed(pipeline: Pipeline, detected: DetectedDocument) -> tuple[str, bytes, bool]:
     """``(job_id, JSON, held)`` of a detected document: the hold for ``documents.review`` when the review policy
     (:class:`app.review.policy.ReviewPolicy` of ``pipeline.settings``) gives reasons (``held`` true), else the
     ``documents.detected`` message. Decided here, where the document is already decoded, so that the worker process
@@ -122,16 +124,17 @@ def _routed(pipeline: Pipeline, detected) -> tuple[str, bytes, bool]:
     return detected.job_id, detected.to_json(), False
 
 
-_POLICY: list = [None, None]  # [settings, its ReviewPolicy]: the last settings object asked about
+_policy_of: tuple[Settings, ReviewPolicy] | None = None  # the last settings object asked about, and its policy
 
 
-def _review_policy(settings: Settings):
+def _review_policy(settings: Settings) -> ReviewPolicy:
     """The review policy of ``settings`` (built again only when another settings object is passed)."""
+    global _policy_of
     from app.review.policy import ReviewPolicy
 
-    if _POLICY[0] is not settings:
-        _POLICY[:] = [settings, ReviewPolicy.from_settings(settings)]
-    return _POLICY[1]
+    if _policy_of is None or _policy_of[0] is not settings:
+        _policy_of = (settings, ReviewPolicy.from_settings(settings))
+    return _policy_of[1]
 
 
 def detect(pipeline: Pipeline, raw: bytes) -> tuple[str, bytes, bool]:

@@ -188,11 +188,9 @@ class TableStore:
             ValueError: the table has no anonymization id.
             RedisError: Redis failed.
         """
-        job_id, aid, content = table if isinstance(table, SerializedTable) else (table.job_id, table.anonymization_id, None)
+        job_id, aid, content = table.serialized() if isinstance(table, Table) else table
         if not aid:
             raise ValueError("a table must be bound to an anonymization id before it is stored")
-        if content is None:
-            content = table.to_json()
         job_hash, job = self._job_keys(job_id)
         value = self.cipher.encrypt(content, associated_data(job_hash, aid))
         keys = [job + _TOMBSTONE, job + _INDEX, job + _TABLE + aid]  # tombstone_key, index_key, key
