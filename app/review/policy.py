@@ -1,8 +1,9 @@
 """The review policy: which detected documents are held for a person to check before anonymization.
 
-Pure and cheap (a pass over the entity list, one SHA-256 of the job id): the detect agent asks it for every
-document and forwards the document to ``documents.review`` when it returns reasons, to
-``documents.detected`` otherwise, so documents not held see no added latency.
+Pure and cheap (a pass over the entity list, one SHA-256 of the job id): the detect stage asks it for every
+document (:func:`app.isolation.detect`, in the stage process) and the detect agent forwards the document to
+``documents.review`` when it returns reasons, to ``documents.detected`` otherwise, so documents not held see no
+added latency.
 
 Reasons, in the order they are reported:
 
