@@ -235,3 +235,22 @@ def test_ner_versus_finds_the_same_tags_against_this_checkout(capsys, tmp_path):
     assert out.count(" 0 with different tags") == 2 and "paired ratio" in out
     with pytest.raises(SystemExit, match="has no app/detection/stanza_ner.py"):
         ner_versus.main(["--baseline", str(tmp_path), "--language", "en"])
+
+
+def test_spy_shares_sum_py_spy_raw_samples_by_module_and_function():
+    from anontools.devtools.spy import shares
+
+    raw = [
+        "main (app/worker.py:10);handle (agents/common.py:5);save (/x/site-packages/redis/client.py:7) 6\n",
+        "main (app/worker.py:10);handle (agents/common.py:5);handle (agents/common.py:9) 3\n",
+        "main (app/worker.py:10);_run (asyncio/events.py:80) 1\n",
+        "\n",
+        "not a sample line\n",
+    ]
+    found = shares(raw, top=3)
+    assert found["samples"] == 10
+    assert found["modules"] == [["redis", 0.6], ["agents", 0.3], ["asyncio", 0.1]]
+    assert found["leaf"][0] == ["save", "redis/client.py", 0.6]
+    # a function recurring on one stack counts once; the outermost frame is in every sample
+    assert found["inclusive"][:2] == [["main", "app/worker.py", 1.0], ["handle", "agents/common.py", 0.9]]
+    assert shares([]) == {"samples": 0, "modules": [], "leaf": [], "inclusive": []}

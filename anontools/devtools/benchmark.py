@@ -640,6 +640,41 @@ def cpu_burner():
         proc.join()
 
 
+def _start_spies(workers: list[WorkerProcess], seconds: float, out: Path) -> list[tuple[Any, Path]]:
+    """py-spy on each worker process (:func:`anontools.devtools.spy.start`); ``[]`` when py-spy is missing."""
+    from anontools.devtools import spy
+
+    started = []
+    for i, w in enumerate(workers):
+        path = out / f"worker-{i}.spy"
+        proc = spy.start(w.proc.pid, seconds, path)
+        if proc is not None:
+            started.append((proc, path))
+    return started
+
+
+def _finish_spies(spies: list[tuple[Any, Path]], seconds: float, console) -> list[dict[str, Any]]:
+    """Wait for the py-spy processes, print the shares of each worker's samples and return them."""
+    from anontools.devtools import spy
+
+    if not spies:
+        console.print("py-spy not installed (pip install -e './tools\\[bench]'): no worker profile")
+        return []
+    profiles = []
+    for i, (proc, path) in enumerate(spies):
+        try:
+            proc.wait(timeout=seconds + 60)
+        except Exception:  # noqa: BLE001 - a stuck py-spy must not end the benchmark
+            proc.kill()
+        found = spy.shares(path.read_text("utf-8", errors="replace").splitlines()) if path.exists() else spy.shares([])
+        profiles.append(found)
+        console.print(f"worker {i}: {found['samples']} samples holding the GIL ({path}); modules: "
+                      + ", ".join(f"{m} {f:.1%}" for m, f in found["modules"][:8]))
+        for function, file, fraction in found["inclusive"][:25]:
+            console.print(f"  {fraction:6.1%}  {function}  ({file})")
+    return profiles
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     from rich.console import Console
     from rich.markup import escape
@@ -671,6 +706,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--ner-quantize", choices=("off", "on", "both"), default="off",
                     help="NER model int8-quantized (ANON_NER_QUANTIZE) in our processes: off, on, or both (a second "
                          "in-process process of ours, quantized, alternated with the others against Presidio)")
+    ap.add_argument("--profile-worker", type=float, default=0.0, metavar="SECONDS",
+                    help="sample each worker process with py-spy (--gil) for SECONDS from the start of the first pipeline "
+                         "round and print where its Python time goes (anontools.devtools.spy; py-spy comes with "
+                         "'./tools[bench]'); py-spy takes CPU too, so that round's figures are disturbed")
     ap.add_argument("--out", type=Path, default=root / "out")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds for start-up, warm-up and each run")
     ap.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or os.environ.get("ANON_REDIS_URL") or DEFAULT_REDIS_URL)
@@ -694,7 +733,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             presidio = "on"
         except ImportError:
             presidio = "off"
-            console.print("Presidio not installed (pip install -e './tools[bench]'): no comparison")
+            console.print("Presidio not installed (pip install -e './tools\\[bench]'): no comparison")
 
     def on_sigterm(signum, frame):
         raise KeyboardInterrupt
@@ -759,7 +798,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         for r in range(args.rounds):
             docs = [{**d, "job_id": f"{d['job_id']}-{r}-{i}"} for i in range(args.repeat) for d in docs_base]
             if bench is not None:
+                spies = _start_spies(workers, args.profile_worker, args.out) if r == 0 and args.profile_worker else None
                 result = loop.run_until_complete(bench.run(docs, args.timeout))
+                if spies is not None:
+                    report["worker_profile"] = _finish_spies(spies, args.profile_worker, console)
                 report["pipeline"].append(result)
                 console.print(f"round {r + 1}: pipeline {result['docs_per_s']} docs/s; cores in use: "
                               + ", ".join(f"{k} {v:.2f}" for k, v in result['cores_in_use'].items()))
