@@ -47,6 +47,7 @@ import os
 import platform
 import signal
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -492,7 +493,7 @@ class PipelineBench:
         else all at once, as a producer service sends a backlog: every record handed to the producer before any
         acknowledgement is awaited, so that records of a partition share requests. The publisher is the load, not
         the system under test: one request per document cost it and the broker ~0.5 ms of the machine's CPU per
-        document, which the in-process side never pays (docs/performance.md, "The benchmark's publisher").
+        document, which the in-process side never pays (docs/performance.md, "Stop 36").
         Multi-record batches are safe here: the benchmark's readers start from the earliest offset and never ask
         for the latest one (Tansu answers that wrongly for such batches: RELIABILITY.md, "What Tansu cannot do")."""
         if not rate:
@@ -664,7 +665,7 @@ def _finish_spies(spies: list[tuple[Any, Path]], seconds: float, console) -> lis
     for i, (proc, path) in enumerate(spies):
         try:
             proc.wait(timeout=seconds + 60)
-        except Exception:  # noqa: BLE001 - a stuck py-spy must not end the benchmark
+        except subprocess.TimeoutExpired:  # a stuck py-spy must not end the benchmark
             proc.kill()
         found = spy.shares(path.read_text("utf-8", errors="replace").splitlines()) if path.exists() else spy.shares([])
         profiles.append(found)
