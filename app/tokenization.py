@@ -4,7 +4,7 @@ Stanza's tokenizer models are never downloaded (the worker runs without internet
 and evaluation"), so the text is tokenized here and given to Stanza with
 ``tokenize_pretokenized=True``. Tokens follow the CoNLL/Penn conventions the NER models were trained
 on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
-URLs kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
+URLs kept whole, German legal "./." (versus) kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
 _NUMBER = r"\d+(?:[.,:/-]\d+)*"
 _WORD = r"[^\W\d_](?:[\w]|[-'’](?=\w))*\.?"  # word, hyphenated word, optional trailing period
 _CLITIC = r"(?<=\w)['’](?:s|S|re|ve|ll|d|m|t)\b"
+_VERSUS = r"\./\."  # German legal "Meier ./. Schulze" (versus): one token, which ends no sentence
 
 _TOKEN_RE = re.compile(
     "|".join(
@@ -33,6 +34,7 @@ _TOKEN_RE = re.compile(
             f"(?P<url>{_URL})",
             f"(?P<email>{_EMAIL})",
             f"(?P<init>{_INITIALISM})",
+            f"(?P<versus>{_VERSUS})",
             f"(?P<num>{_NUMBER})",
             f"(?P<clitic>{_CLITIC})",
             f"(?P<word>{_WORD})",

@@ -295,6 +295,18 @@ _LIST_RE = re.compile(
     r"(?:\b[Nn]os\.|\b[Nn]rn\.|\b[Nn]\.?\s?[º°]s\.?|\b[Nn]\.os|\b[Nn]úms\.|\b[Nn]o\.|\b[Nn]r\.)\s?"
     rf"(?P<list>{_LIST_ITEM}(?:(?:\s?,\s?|\s(?:and|und|y|e|et|or|oder|o|ou|&)\s){_LIST_ITEM})*)")
 _LIST_ITEM_RE = re.compile(r"(?<![\d/-])" + _LIST_ITEM)
+#: The singular markers of :data:`_LIST_RE`: after them only numbers with a slash or dash are taken ("no. 30210/96,
+#: 10 May 2001": the "10" opens a date).
+_SINGULAR_NO = frozenset({"no.", "nr."})
+_MONTH_NAMES = frozenset(name for names in MONTHS.values() for name in names)
+
+
+def _before_month(text: str, end: int) -> bool:
+    """Whether a month name follows the number ending at ``end`` ("10 May 2001", "3. März"): a day, not a case."""
+    m = re.match(r"\.?\s+([^\W\d_]+)", text[end:end + 24])
+    return m is not None and m.group(1).casefold() in _MONTH_NAMES
+
+
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
 
 
@@ -318,7 +330,9 @@ class CaseNumberRecognizer(Recognizer):
         for m in _LIST_RE.finditer(text):
             items = [i.span() for i in _LIST_ITEM_RE.finditer(text, *m.span("list"))]
             if any(c in "/-" for a, b in items for c in text[a:b]):
-                spans.update(items)
+                plural = text[m.start():m.start("list")].strip().casefold() not in _SINGULAR_NO
+                spans.update((a, b) for a, b in items
+                             if (plural or any(c in "/-" for c in text[a:b])) and not _before_month(text, b))
         out: list[Entity] = []
         for s, e in sorted(spans, key=lambda span: (span[0], span[0] - span[1])):  # longest first at a start
             if not out or s >= out[-1].end:

@@ -24,6 +24,9 @@ A word is a **candidate** when it:
   ("Geflügel|zucht|betrieb"), a hyphenated compound whose last part is a common word
   ("Grünen-Spitzenkandidat"), nor a common word in the spelling before the 1996 reform ("Ausschuß").
 
+In such a language, a hyphenated compound that is common only through its last part ("Merkel-Regierung") gives its
+opening name alone (:func:`name_prefix`): "Merkel" becomes an entity inside the token, "-Regierung" stays.
+
 A word at the start of a sentence is judged like any other: "Über" is a common word, "Saperion" is not.
 Adjacent candidates (separated by white space only) form one entity ("Hardeknuts Sohn" stays two words:
 "Sohn" is a common noun). With ``all_occurrences`` on, the pipeline then marks the entity's other
@@ -253,6 +256,34 @@ def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool =
     return not lexicon.is_common(word)
 
 
+def name_prefix(word: str, lexicon: CommonWordLexicon) -> int:
+    """Length of the name that opens a hyphenated compound ("Merkel" of "Merkel-Regierung", "Müller-Lüdenscheidt" of
+    "Müller-Lüdenscheidt-Straße"), 0 when there is none.
+
+    Only with ``compounds`` (German, where a name joins a common noun with a hyphen: Duden, "Bindestrich", D 22)
+    and only for a word the lexicon calls common because its last part is (:meth:`CommonWordLexicon.is_common`):
+    the parts before the last, all capitalised, up to the last of them that is itself a candidate
+    (:func:`is_candidate`: "Grünen-Spitzenkandidat" has none, "EU-Kommission" is in capitals). Without this, the
+    name in such a compound stays in clear whenever the model misses it, while a whole-token entity would hide the
+    common noun too.
+    """
+    if lexicon.compounds is None or "-" not in word.strip("-"):
+        return 0
+    parts = word.split("-")
+    if len(parts) < 2 or not all(parts) or not lexicon.is_common(parts[-1]):
+        return 0
+    end = 0
+    offset = 0
+    for part in parts[:-1]:
+        if not part[:1].isupper():
+            break
+        offset += len(part)
+        if is_candidate(part, lexicon):
+            end = offset
+        offset += 1  # the hyphen
+    return end
+
+
 def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entity],
                       lexicon: CommonWordLexicon) -> list[Entity]:
     """Entities for the runs of candidate words (:func:`is_candidate`) that no entity covers.
@@ -265,8 +296,9 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
 
     Returns:
         ``list[Entity]`` — only the new entities, label :data:`PROPER_NOUN`, source ``"proper_noun"``, in text
-        order, one per run of adjacent candidates of one sentence (nothing but white space between them), none
-        overlapping ``entities``.
+        order, one per run of adjacent candidates of one sentence (nothing but white space between them; a run may
+        end with the name that opens a hyphenated compound, :func:`name_prefix`, whose entity then ends inside the
+        token), none overlapping ``entities``.
     """
     covered = sorted((e.start, e.end) for e in entities)
     found: list[Entity] = []
@@ -291,6 +323,12 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
                     run = []
                 run.append(token)
             else:
+                prefix = name_prefix(token.text, lexicon) if free else 0
+                if prefix:  # "Merkel-Regierung": the name part ends the run
+                    if run and text[run[-1].end:token.start].strip():
+                        flush(run)
+                        run = []
+                    run.append(Token(token.text[:prefix], token.start, token.start + prefix))
                 flush(run)
                 run = []
         flush(run)

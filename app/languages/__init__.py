@@ -394,6 +394,10 @@ class Language:
         institution_words: lower-case words inside an institution's name besides :attr:`name_particles`.
         institution_stops: words that end an institution's name (street types on a letterhead: "Avda.").
         conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
+        case_markers: the tokens that join the parties of a case citation ("v.", "vs.", German "./.", one token
+            of :func:`app.tokenization.tokenize`): the ``case_name`` detection rule.
+        citation_openers: capitalised words that open a citation before the first party ("See", "Urteil",
+            "Asunto"): the ``case_name`` rule leaves them out of the party's name.
         head_final: noun phrases are head-final (English, German) rather than head-initial (Spanish,
             Portuguese); the organisation head and the coreference head word are searched from that end.
         name_openers: lower-case words that open place and organization names without being their head ("são",
@@ -463,6 +467,8 @@ class Language:
     institution_words: frozenset[str] = frozenset()
     institution_stops: frozenset[str] = frozenset()
     conjunctions: frozenset[str] = frozenset()
+    case_markers: frozenset[str] = frozenset()
+    citation_openers: frozenset[str] = frozenset()
     head_final: bool
     name_openers: frozenset[str] = frozenset()
     compounds: Compounds | None = None

@@ -90,6 +90,8 @@ LANGUAGE = register(Language(
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
+    case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
+    citation_openers=frozenset("See Cf Cf. Compare Also Case Cases Judgment Application Applications".split()),
     organization_connectors=frozenset({"of", "the"}),
     organization_heads=frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum
         Police Academy School Club Association Federation Society Foundation Agency Authority Commission Embassy

@@ -46,6 +46,8 @@ LANGUAGE = register(Language(
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
+    case_markers=frozenset({"c.", "vs.", "versus"}),
+    citation_openers=frozenset("Asunto Caso Sentencia Véase Vid Vid. Cf Cf.".split()),
     organization_connectors=frozenset({"de", "del", "la", "las", "los", "el"}),
     organization_heads=frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo
         Ministerio Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación

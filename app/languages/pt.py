@@ -46,6 +46,8 @@ LANGUAGE = register(Language(
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
     conjunctions=frozenset({"e", "&", "ou"}),
+    case_markers=frozenset({"vs.", "v.", "versus"}),
+    citation_openers=frozenset("Caso Processo Acórdão Ver Vide Cf Cf.".split()),
     organization_connectors=frozenset({"de", "da", "do", "das", "dos"}),
     organization_heads=frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo
         Instituto Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube

@@ -185,3 +185,9 @@ def test_month_first_date_patterns_skip_only_positions_no_month_can_start_at():
             plain = re.compile(r"\b" + pattern.pattern.split("])", 1)[1], pattern.flags)
             for text in texts:
                 assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+def test_a_number_after_a_singular_no_or_before_a_month_is_no_case_number_of_the_list():
+    """"no. 30210/96, 10 May 2001": after a singular "no." the comma closes the number, and "10" opens a date."""
+    text = "see Smith-Jones v. the United Kingdom, no. 30210/96, 10 May 2001; nos. 29537/95, 3 March 1999; Nr. 1/20, 2/20."
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["30210/96", "29537/95", "1/20", "2/20"]

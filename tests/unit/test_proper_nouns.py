@@ -10,6 +10,7 @@ from app.detection.proper_nouns import (
     common_word_lexicon,
     find_proper_nouns,
     is_candidate,
+    name_prefix,
 )
 from app.doc import Entity
 from app.tokenization import split_sentences, tokenize
@@ -201,3 +202,26 @@ def test_cached_simplemma_list_equals_the_built_one(tmp_path, monkeypatch):
     monkeypatch.setenv("ANON_CACHE_DIR", str(tmp_path))
     built = proper_nouns._simplemma_lower_forms("pt")  # builds and writes
     assert proper_nouns._simplemma_lower_forms("pt") == built and len(built) > 100_000  # read back
+
+
+def test_a_name_that_opens_a_hyphenated_compound_is_marked_without_the_common_noun():
+    """German joins a name and a common noun with a hyphen ("Merkel-Regierung"): the name is personal data, the noun
+    is not; only the name part becomes an entity (a sub-token span), so "-Regierung" stays readable."""
+    lexicon = CommonWordLexicon(frozenset({"regierung", "prozess", "straße", "grünen", "spitzenkandidat"}),
+                                frozenset({"Regierung", "Prozess", "Straße", "Spitzenkandidat", "Müller"}),
+                                compounds=languages.get("de").compounds)
+    assert name_prefix("Merkel-Regierung", lexicon) == len("Merkel")
+    assert name_prefix("Müller-Lüdenscheidt-Straße", lexicon) == len("Müller-Lüdenscheidt")
+    assert name_prefix("Müller-Prozess", lexicon) == 0  # "Müller" is a common noun too
+    assert name_prefix("Grünen-Spitzenkandidat", lexicon) == 0
+    assert name_prefix("EU-Regierung", lexicon) == 0  # capitals: left to the model
+    assert name_prefix("Merkel-Meier", lexicon) == 0  # not a common word: the whole token is a candidate
+    text = "Die Merkel-Regierung und Angela Merkel-Regierung tagten."
+    sentences = split_sentences(text)
+    found = [(e.text, e.label) for e in find_proper_nouns(text, sentences, [], lexicon)]
+    assert found == [("Merkel", "PROPER_NOUN"), ("Angela Merkel", "PROPER_NOUN")]
+    # a covered token is left alone
+    covered = [Entity(4, 20, "ORGANIZATION", "Merkel-Regierung", "stanza")]
+    assert [e.text for e in find_proper_nouns(text, sentences, covered, lexicon)] == ["Angela Merkel"]
+    # languages without compounds: nothing
+    assert name_prefix("Merkel-Regierung", CommonWordLexicon(lexicon.lower_forms, lexicon.nouns)) == 0

@@ -508,3 +508,50 @@ def test_org_keyword_rule_takes_a_person_right_before_the_head():
         assert run(text2, "en", _persons(text2, "Adam Mickiewicz"), rules=("org_keyword",)) == [
             ("Adam Mickiewicz", "PERSON", "stanza")]
 
+
+
+@pytest.mark.parametrize(
+    "language,text,entities,expected",
+    [
+        # a party at the sentence start, in a hyphenated surname; the model's location stays as it is
+        ("en", "Smith-Jones v. United Kingdom was decided in 1999.", [("United Kingdom", "LOCATION")],
+         [("Smith-Jones", "PERSON", "rule:case_name"), ("United Kingdom", "LOCATION", "stanza")]),
+        # the citation opener is no party's name; both parties found; "v" without a period (British usage)
+        ("en", "See Kudła v Poland and Doe vs. Roe.", [],
+         [("Kudła", "PERSON", "rule:case_name"), ("Poland", "PERSON", "rule:case_name"),
+          ("Doe", "PERSON", "rule:case_name"), ("Roe", "PERSON", "rule:case_name")]),
+        # a heading in capitals: "CASE OF" and the article are left out; an acronym is an organization
+        ("en", "CASE OF SMITH v. THE UNITED KINGDOM\nGoogle Spain v. AEPD", [("Google Spain", "ORGANIZATION")],
+         [("SMITH", "PERSON", "rule:case_name"), ("UNITED KINGDOM", "PERSON", "rule:case_name"),
+          ("Google Spain", "ORGANIZATION", "stanza"), ("AEPD", "ORGANIZATION", "rule:case_name")]),
+        # "R v Smith": the Crown is no party, the defendant is
+        ("en", "In R v Smith the House of Lords held so.", [], [("Smith", "PERSON", "rule:case_name")]),
+        # German "./." (three tokens that touch), the opener "Urteil" left out
+        ("de", "Urteil Meier ./. Schulze vom 3. März.", [],
+         [("Meier", "PERSON", "rule:case_name"), ("Schulze", "PERSON", "rule:case_name")]),
+        ("es", "Véase el asunto Kudła c. Polonia.", [],
+         [("Kudła", "PERSON", "rule:case_name"), ("Polonia", "PERSON", "rule:case_name")]),
+        ("pt", "No caso Silva vs. Souza o tribunal decidiu.", [],
+         [("Silva", "PERSON", "rule:case_name"), ("Souza", "PERSON", "rule:case_name")]),
+    ],
+)
+def test_case_name_rule_marks_the_parties_of_a_case_citation(language, text, entities, expected):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    assert run(text, language, ents, rules=("case_name",)) == expected
+
+
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        ("en", "Vitamin v. is not a citation; v. Smith neither; nor Smith v.\nJones across a line."),
+        ("de", "Die Klage gegen Meier ./ Schulze und Meier . / . Schulze sind keine Zitate."),  # no "./." token
+        ("en", "The score was 3 v 2 and the vote yes vs no."),
+    ],
+)
+def test_case_name_rule_needs_capitalised_words_on_both_sides_of_a_whole_marker(language, text):
+    assert run(text, language, rules=("case_name",)) == []
+
+
+def test_the_german_versus_marker_is_one_token_that_ends_no_sentence():
+    text = "Urteil Meier ./. Schulze GmbH."
+    assert [t.text for t in split_sentences(text)[0].tokens] == ["Urteil", "Meier", "./.", "Schulze", "GmbH", "."]
