@@ -225,6 +225,14 @@ class TitleRule(Rule):
                 end = _name_run(t, first)
                 if end > first:
                     a, b = t[first].start, t[end - 1].end
+                    if tok.text in HONORIFICS and t[first].text in NAME_PARTICLES:
+                        # "Dr. von Brücke" with the model's location "Brücke": after an honorific (not an office,
+                        # "Governador do Distrito Federal") the particles open a surname, so the words after them
+                        # become a person first, then the whole name replaces that person
+                        words = next((j for j in range(first, end) if t[j].text not in NAME_PARTICLES), end)
+                        e = ctx.covered(t[words].start, b) if words < end else None
+                        if e is not None and (e.start, e.end) == (t[words].start, b) and e.label != PERSON:
+                            yield Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}")
                     yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
                     e = ctx.covered(tok.start, tok.end)
                     if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:

@@ -552,6 +552,21 @@ def test_case_name_rule_needs_capitalised_words_on_both_sides_of_a_whole_marker(
     assert run(text, language, rules=("case_name",)) == []
 
 
+def test_a_title_rule_person_with_particles_replaces_the_model_label_of_its_surname():
+    """GermEval dev: "Dr. von Brücke", the model's location "Brücke"; the honorific makes "von Brücke" a person. After
+    an office ("Governador do Distrito Federal") the particle is a preposition and the place stays; a larger proposal
+    with more than particles around the entity leaves it alone too."""
+    text = "Den Wettbewerb förderte Dr. von Brücke damals."
+    bruecke = Entity(text.index("Brücke"), text.index("Brücke") + 6, "LOCATION", "Brücke", "stanza")
+    assert run(text, "de", [bruecke], rules=("title",)) == [("von Brücke", "PERSON", "rule:title")]
+    text2 = "Gestern kam Herr Hans Berlin an."
+    berlin = Entity(text2.index("Berlin"), text2.index("Berlin") + 6, "LOCATION", "Berlin", "stanza")
+    assert run(text2, "de", [berlin], rules=("title",)) == [("Berlin", "LOCATION", "stanza")]
+    text3 = "Compete ao Governador do Distrito Federal a iniciativa."
+    df = Entity(text3.index("Distrito"), text3.index("Distrito") + 16, "LOCATION", "Distrito Federal", "stanza")
+    assert run(text3, "pt", [df], rules=("title",)) == [("Distrito Federal", "LOCATION", "stanza")]
+
+
 def test_the_german_versus_marker_is_one_token_that_ends_no_sentence():
     text = "Urteil Meier ./. Schulze GmbH."
     assert [t.text for t in split_sentences(text)[0].tokens] == ["Urteil", "Meier", "./.", "Schulze", "GmbH", "."]
