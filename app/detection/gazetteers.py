@@ -108,8 +108,12 @@ def _capitalised(tokens) -> bool:
 
 @lru_cache(maxsize=8)
 def country_names(language: str) -> tuple[str, ...]:
-    """Country names of ``language`` (English names plus the pycountry translation)."""
+    """Country names of ``language`` (English names plus the pycountry translation, plus the everyday names the
+    language declares where pycountry has only a formal or new one: ``country_names`` of :mod:`app.languages`,
+    "Russland", "Turkey")."""
     import pycountry
+
+    from app import languages
 
     try:
         translation = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[language])
@@ -124,6 +128,9 @@ def country_names(language: str) -> tuple[str, ...]:
                 names.add(value)
                 if translate is not None:
                     names.add(translate(value))
+    lang = languages.find(language)
+    if lang is not None:
+        names.update(lang.country_names.values())
     return tuple(sorted(n for n in names if "," not in n and "(" not in n))
 
 

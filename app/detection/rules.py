@@ -623,6 +623,8 @@ class EnumerationRule(Rule):
 
 #: Case-citation markers per language (:attr:`app.languages.Language.case_markers`).
 CASE_MARKERS: dict[str, frozenset[str]] = languages.per_language("case_markers")
+#: Markers that join parties only after a citation opener (:attr:`app.languages.Language.opener_case_markers`).
+OPENER_CASE_MARKERS: dict[str, frozenset[str]] = languages.per_language("opener_case_markers")
 #: Words that open a citation before its first party (:attr:`app.languages.Language.citation_openers`).
 CITATION_OPENERS: frozenset[str] = languages.union("citation_openers")
 
@@ -630,61 +632,119 @@ CITATION_OPENERS: frozenset[str] = languages.union("citation_openers")
 @register("detection_rule")
 class CaseNameRule(Rule):
     """The parties of a case citation → ``PERSON``: "Smith-Jones v. United Kingdom", "See Kudła v. Poland",
-    "Meier ./. Schulze", "asunto Kudła c. Polonia".
+    "Meier ./. Schulze", "im Verfahren Enerji Yapi-Yol Sen v. Türkei", "in der Sache Herrmann gegen Deutschland",
+    "asunto Kudła c. Polonia".
 
-    Court decisions name earlier cases by their parties, joined by a marker (the language's ``case_markers``); a
-    party at a sentence start or in a hyphenated surname is where the NER model most often stays silent, and a case
-    name identifies its parties as surely as the name alone (Graliński et al., 2009, §5.3: a context pattern proposes
-    an entity the model missed). Each side is a run of up to four capitalised words next to the marker (name
-    particles allowed inside, :func:`_name_run`); the left run keeps at least one word after leaving out stop
-    words and citation openers ("See", "Urteil": ``citation_openers``), and a left side of a single capital letter
-    ("R v Smith": the Crown) is no party. A side already covered, wholly or partly, by an entity is left as it is
-    (the model's "Poland" stays a location). A side written in capitals only ("AEPD") is an ``ORGANIZATION``;
-    otherwise ``PERSON``: a party is more often a person, and either label masks it. Proposals never cross a line
-    break.
+    Court decisions name earlier cases by their parties, joined by a marker (the language's ``case_markers``; a
+    word such as German "gegen" only right after a citation opener, ``opener_case_markers``); a party at a sentence
+    start, in a hyphenated or foreign name, is where the NER model most often stays silent, and a case name
+    identifies its parties as surely as the name alone (Graliński et al., 2009, §5.3: a context pattern proposes an
+    entity the model missed). Each side is a run of up to four capitalised words next to the marker (name particles
+    allowed inside, :func:`_name_run`; never across a line break, never a month or weekday first: "Beschluss v. Juni
+    2020"); the left run keeps at least one word after leaving out stop words and citation openers ("See",
+    "Urteil", "CASE OF": ``citation_openers``), and a left side of a single capital letter ("R v Smith": the Crown)
+    is no party. A side an entity already covers exactly, or an entity crosses, is left as it is (the model's
+    "Poland" stays a location); entities inside a side are absorbed into it ("Enerji Yapi-Yol" of the model becomes
+    "Enerji Yapi-Yol Sen") and give it their label when there is one; otherwise a side written in capitals only
+    ("AEPD") is an ``ORGANIZATION`` and any other a ``PERSON``: a party is more often a person, and either label
+    masks it.
     """
 
     name = "case_name"
+    absorbs = True
 
-    def __init__(self, language: str, markers: frozenset[str] | None = None) -> None:
+    def __init__(self, language: str, markers: frozenset[str] | None = None,
+                 opener_markers: frozenset[str] | None = None) -> None:
         self.markers = markers if markers is not None else CASE_MARKERS.get(language, frozenset())
+        self.opener_markers = (opener_markers if opener_markers is not None
+                               else OPENER_CASE_MARKERS.get(language, frozenset()))
+        lang = languages.find(language)
+        self.compounds = lang is not None and lang.compounds is not None
 
     def _side(self, ctx: RuleContext, a: Token, b: Token) -> Iterator[Entity]:
         start, end = a.start, b.end
-        if "\n" in ctx.text[start:end] or ctx.covered(start, end) is not None:
+        if "\n" in ctx.text[start:end]:
             return
+        overlapping = [e for e in ctx.entities if e.start < end and start < e.end]
+        if any(e.start < start or e.end > end or (e.start, e.end) == (start, end) for e in overlapping):
+            return  # crossed by an entity, or already one
         surface = ctx.text[start:end]
-        label = ORGANIZATION if surface.isupper() and " " not in surface and len(surface) <= 4 else PERSON
+        labels = {e.label for e in overlapping}
+        if len(labels) == 1:
+            label = labels.pop()
+        elif surface in _country_names():
+            label = LOCATION  # "Demir and Baykara v. Turkey" in German text: the respondent state
+        else:
+            label = ORGANIZATION if surface.isupper() and " " not in surface and len(surface) <= 4 else PERSON
         yield Entity(start, end, label, surface, f"rule:{self.name}")
 
+    def _opens(self, word: str, language: str) -> bool:
+        """A word left out before a party: an opener, stop word or particle, or in German, where every noun is
+        capitalised, a common word ("Beschwerdeverfahren Demir")."""
+        return _opens_citation(word) or (self.compounds and _common_word(language, word))
+
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
-        if not self.markers:
+        if not self.markers and not self.opener_markers:
             return
         for k in range(1, len(t) - 1):
-            if t[k].text not in self.markers or not _is_cap(t[k - 1]):
+            marker = t[k].text
+            if (marker not in self.markers and marker not in self.opener_markers) or not _is_cap(t[k - 1]):
                 continue
             # the right party opens after an article ("v. the United Kingdom", "v. THE UNITED KINGDOM")
             j = k + 1
             while j < len(t) - 1 and t[j].text.casefold() in STOP_WORDS_FOLDED and _is_cap(t[j + 1]):
                 j += 1
-            if not _is_cap(t[j]) or "\n" in ctx.text[t[k - 1].end:t[j].start]:
+            if (not _is_cap(t[j]) or t[j].text in _MONTHS_AND_DAYS
+                    or "\n" in ctx.text[t[k - 1].end:t[j].start]):
                 continue
-            # the left party: capitalised words (and particles) ending right before the marker, without the words
-            # that open the citation ("See", "CASE OF")
+            # the left party: capitalised words (particles inside, names joined by a conjunction: "Demir and
+            # Baykara") ending right before the marker, without the words that open the citation ("See", "CASE OF")
             i = k - 1
-            while (i > 0 and k - i < 4 and (_is_cap(t[i - 1]) or t[i - 1].text in NAME_PARTICLES)
-                   and t[i - 1].text not in ALL_TITLES and t[i - 1].text not in _MONTHS_AND_DAYS
-                   and "\n" not in ctx.text[t[i - 1].end:t[i].start]):
+            while (i > 0 and k - i < 6 and t[i - 1].text not in ALL_TITLES and t[i - 1].text not in _MONTHS_AND_DAYS
+                   and "\n" not in ctx.text[t[i - 1].end:t[i].start]
+                   and (_is_cap(t[i - 1]) or t[i - 1].text in NAME_PARTICLES
+                        or (t[i - 1].text in _ALL_CONJUNCTIONS and i > 1 and _is_cap(t[i - 2])))):
                 i -= 1
-            while i < k - 1 and _opens_citation(t[i].text):
+            while i < k - 1 and (self._opens(t[i].text, ctx.language) or t[i].text in _ALL_CONJUNCTIONS):
                 i += 1
-            if not (_opens_citation(t[i].text) or len(t[i].text) == 1):  # "R v Smith": the Crown is no party
-                yield from self._side(ctx, t[i], t[k - 1])
+            opened = i > 0 and t[i - 1].text.casefold() in _CITATION_OPENERS_FOLDED
+            if marker not in self.markers and not opened:
+                continue  # "Demonstration gegen Rassismus": "gegen" joins parties only after "Sache", "Verfahren"
+            parts: list[tuple[int, int]] = []
+            first = i
+            for m in range(i, k):
+                if t[m].text in _ALL_CONJUNCTIONS:
+                    parts.append((first, m))
+                    first = m + 1
+            parts.append((first, k))
+            for a, b in parts:
+                if b > a and not (_opens_citation(t[a].text) or (b - a == 1 and len(t[a].text) == 1)):
+                    yield from self._side(ctx, t[a], t[b - 1])  # "R v Smith": the Crown is no party
             # the right party: capitalised words after the marker and its article
             end = _name_run(t, j)
             end = next((m for m in range(j + 1, end) if "\n" in ctx.text[t[m - 1].end:t[m].start]), end)
             if end > j:
                 yield from self._side(ctx, t[j], t[end - 1])
+
+
+#: Conjunctions of every language: the parties of a case cited from another court ("Demir and Baykara v. Turkey" in
+#: a German decision).
+_ALL_CONJUNCTIONS: frozenset[str] = frozenset().union(*CONJUNCTIONS.values()) - {"o", "e"}
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    """Country names in every declared language (:func:`app.detection.gazetteers.country_names`): a decision cites
+    a case in the court's own language ("Demir and Baykara v. Turkey" in a German text)."""
+    from app.detection.gazetteers import country_names
+
+    return frozenset().union(*(country_names(lang.code) for lang in languages.all_languages()))
+
+
+def _common_word(language: str, word: str) -> bool:
+    from app.detection.proper_nouns import common_word_lexicon
+
+    return common_word_lexicon(language).is_common(word)
 
 
 def _opens_citation(word: str) -> bool:

@@ -396,8 +396,10 @@ class Language:
         conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
         case_markers: the tokens that join the parties of a case citation ("v.", "vs.", German "./.", one token
             of :func:`app.tokenization.tokenize`): the ``case_name`` detection rule.
+        opener_case_markers: words that join the parties of a case only right after a citation opener (German
+            "in der Sache Herrmann gegen Deutschland"; "gegen" alone is an everyday preposition).
         citation_openers: capitalised words that open a citation before the first party ("See", "Urteil",
-            "Asunto"): the ``case_name`` rule leaves them out of the party's name.
+            "Asunto", "Sache"): the ``case_name`` rule leaves them out of the party's name.
         head_final: noun phrases are head-final (English, German) rather than head-initial (Spanish,
             Portuguese); the organisation head and the coreference head word are searched from that end.
         name_openers: lower-case words that open place and organization names without being their head ("são",
@@ -468,6 +470,7 @@ class Language:
     institution_stops: frozenset[str] = frozenset()
     conjunctions: frozenset[str] = frozenset()
     case_markers: frozenset[str] = frozenset()
+    opener_case_markers: frozenset[str] = frozenset()
     citation_openers: frozenset[str] = frozenset()
     head_final: bool
     name_openers: frozenset[str] = frozenset()

@@ -134,8 +134,9 @@ LANGUAGE = register(Language(
         Meinen Meinem Meiner""".split()),
     legal_forms=frozenset("GmbH AG KG KGaA OHG e.V. eG SE".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
-    case_markers=frozenset({"./.", "vs.", "versus"}),
-    citation_openers=frozenset("Urteil Beschluss Sache Rechtssache Verfahren Rechtsstreit Siehe Vgl Vgl.".split()),
+    case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
+    opener_case_markers=frozenset({"gegen"}),
+    citation_openers=frozenset("Urteil Beschluss Sache Sachen Rechtssache Verfahren Rechtsstreit Siehe Vgl Vgl.".split()),
     organization_connectors=frozenset({"zu"}),
     organization_heads=frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat

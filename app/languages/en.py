@@ -61,6 +61,7 @@ LANGUAGE = register(Language(
     name="English",
     faker_locales=("en_US", "en_GB", "en_IE"),
     surrogate_countries=("US", "GB", "CA", "AU", "IE", "NZ"),
+    country_names={"RU": "Russia", "TR": "Turkey"},  # pycountry: "Russian Federation", "Türkiye"
     first_name_locales=("en_US", "en_GB"),
     titles=frozenset("""Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor
         President Minister Commissioner Mayor""".split()),

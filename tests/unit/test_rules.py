@@ -516,9 +516,9 @@ def test_org_keyword_rule_takes_a_person_right_before_the_head():
         # a party at the sentence start, in a hyphenated surname; the model's location stays as it is
         ("en", "Smith-Jones v. United Kingdom was decided in 1999.", [("United Kingdom", "LOCATION")],
          [("Smith-Jones", "PERSON", "rule:case_name"), ("United Kingdom", "LOCATION", "stanza")]),
-        # the citation opener is no party's name; both parties found; "v" without a period (British usage)
+        # the citation opener is no party's name; both parties found, a state as a location; "v" without a period
         ("en", "See Kudła v Poland and Doe vs. Roe.", [],
-         [("Kudła", "PERSON", "rule:case_name"), ("Poland", "PERSON", "rule:case_name"),
+         [("Kudła", "PERSON", "rule:case_name"), ("Poland", "LOCATION", "rule:case_name"),
           ("Doe", "PERSON", "rule:case_name"), ("Roe", "PERSON", "rule:case_name")]),
         # a heading in capitals: "CASE OF" and the article are left out; an acronym is an organization
         ("en", "CASE OF SMITH v. THE UNITED KINGDOM\nGoogle Spain v. AEPD", [("Google Spain", "ORGANIZATION")],
@@ -530,7 +530,17 @@ def test_org_keyword_rule_takes_a_person_right_before_the_head():
         ("de", "Urteil Meier ./. Schulze vom 3. März.", [],
          [("Meier", "PERSON", "rule:case_name"), ("Schulze", "PERSON", "rule:case_name")]),
         ("es", "Véase el asunto Kudła c. Polonia.", [],
-         [("Kudła", "PERSON", "rule:case_name"), ("Polonia", "PERSON", "rule:case_name")]),
+         [("Kudła", "PERSON", "rule:case_name"), ("Polonia", "LOCATION", "rule:case_name")]),
+        # a German decision citing the European Court: two applicants joined by "and", the state in English; an
+        # entity inside a party is taken in with its label; "gegen" after "Sache"; the common noun before a party
+        ("de", "EGMR, Demir and Baykara v. Turkey; im Verfahren Enerji Yapi-Yol Sen v. Türkei; in der Sache Herrmann "
+               "gegen Deutschland; in den Beschwerdeverfahren Karaçay v. Türkei.",
+         [("Enerji Yapi-Yol", "ORGANIZATION"), ("Türkei", "LOCATION"), ("Deutschland", "LOCATION")],
+         [("Demir", "PERSON", "rule:case_name"), ("Baykara", "PERSON", "rule:case_name"),
+          ("Turkey", "LOCATION", "rule:case_name"), ("Enerji Yapi-Yol Sen", "ORGANIZATION", "rule:case_name"),
+          ("Türkei", "LOCATION", "stanza"), ("Herrmann", "PERSON", "rule:case_name"),
+          ("Deutschland", "LOCATION", "stanza"), ("Karaçay", "PERSON", "rule:case_name"),
+          ("Türkei", "LOCATION", "rule:case_name")]),
         ("pt", "No caso Silva vs. Souza o tribunal decidiu.", [],
          [("Silva", "PERSON", "rule:case_name"), ("Souza", "PERSON", "rule:case_name")]),
     ],
@@ -546,6 +556,7 @@ def test_case_name_rule_marks_the_parties_of_a_case_citation(language, text, ent
         ("en", "Vitamin v. is not a citation; v. Smith neither; nor Smith v.\nJones across a line."),
         ("de", "Die Klage gegen Meier ./ Schulze und Meier . / . Schulze sind keine Zitate."),  # no "./." token
         ("en", "The score was 3 v 2 and the vote yes vs no."),
+        ("de", "Die Demonstration gegen Rassismus und der Beschluss v. Juni 2020."),  # "gegen" needs an opener
     ],
 )
 def test_case_name_rule_needs_capitalised_words_on_both_sides_of_a_whole_marker(language, text):
