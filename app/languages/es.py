@@ -47,6 +47,7 @@ LANGUAGE = register(Language(
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     case_markers=frozenset({"c.", "vs.", "versus"}),
+    opener_case_markers=frozenset({"contra"}),
     citation_openers=frozenset("Asunto Caso Sentencia Véase Vid Vid. Cf Cf.".split()),
     organization_connectors=frozenset({"de", "del", "la", "las", "los", "el"}),
     organization_heads=frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo

@@ -47,6 +47,7 @@ LANGUAGE = register(Language(
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
     conjunctions=frozenset({"e", "&", "ou"}),
     case_markers=frozenset({"vs.", "v.", "versus"}),
+    opener_case_markers=frozenset({"contra"}),
     citation_openers=frozenset("Caso Processo Acórdão Ver Vide Cf Cf.".split()),
     organization_connectors=frozenset({"de", "da", "do", "das", "dos"}),
     organization_heads=frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo

@@ -541,6 +541,9 @@ def test_org_keyword_rule_takes_a_person_right_before_the_head():
           ("Türkei", "LOCATION", "stanza"), ("Herrmann", "PERSON", "rule:case_name"),
           ("Deutschland", "LOCATION", "stanza"), ("Karaçay", "PERSON", "rule:case_name"),
           ("Türkei", "LOCATION", "rule:case_name")]),
+        # "contra" joins parties only after an opener ("asunto"), not in "la demanda contra Pérez"
+        ("es", "Remite al asunto Kudła contra Polonia y a la demanda contra Pérez.", [],
+         [("Kudła", "PERSON", "rule:case_name"), ("Polonia", "LOCATION", "rule:case_name")]),
         ("pt", "No caso Silva vs. Souza o tribunal decidiu.", [],
          [("Silva", "PERSON", "rule:case_name"), ("Souza", "PERSON", "rule:case_name")]),
     ],
