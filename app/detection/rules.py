@@ -645,9 +645,9 @@ class CaseNameRule(Rule):
     "Urteil", "CASE OF": ``citation_openers``), and a left side of a single capital letter ("R v Smith": the Crown)
     is no party. A side an entity already covers exactly, or an entity crosses, is left as it is (the model's
     "Poland" stays a location); entities inside a side are absorbed into it ("Enerji Yapi-Yol" of the model becomes
-    "Enerji Yapi-Yol Sen") and give it their label when there is one; otherwise a side written in capitals only
-    ("AEPD") is an ``ORGANIZATION`` and any other a ``PERSON``: a party is more often a person, and either label
-    masks it.
+    "Enerji Yapi-Yol Sen") and give it their label when there is one (a place inside a party's name makes it an
+    ``ORGANIZATION``: "Google Spain"); a country name is a ``LOCATION``, a side written in capitals only ("AEPD") an
+    ``ORGANIZATION`` and any other a ``PERSON``: a party is more often a person, and either label masks it.
     """
 
     name = "case_name"
@@ -670,10 +670,12 @@ class CaseNameRule(Rule):
             return  # crossed by an entity, or already one
         surface = ctx.text[start:end]
         labels = {e.label for e in overlapping}
-        if len(labels) == 1:
-            label = labels.pop()
-        elif surface in _country_names():
+        if surface in _country_names():
             label = LOCATION  # "Demir and Baykara v. Turkey" in German text: the respondent state
+        elif labels == {LOCATION}:
+            label = ORGANIZATION  # a place inside a party's name: "Google Spain", "Bank of Scotland"
+        elif len(labels) == 1:
+            label = labels.pop()
         else:
             label = ORGANIZATION if surface.isupper() and " " not in surface and len(surface) <= 4 else PERSON
         yield Entity(start, end, label, surface, f"rule:{self.name}")
