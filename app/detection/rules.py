@@ -639,9 +639,10 @@ class CaseNameRule(Rule):
     word such as German "gegen" only right after a citation opener, ``opener_case_markers``); a party at a sentence
     start, in a hyphenated or foreign name, is where the NER model most often stays silent, and a case name
     identifies its parties as surely as the name alone (Graliński et al., 2009, §5.3: a context pattern proposes an
-    entity the model missed). Each side is a run of up to four capitalised words next to the marker (name particles
-    allowed inside, :func:`_name_run`; never across a line break, never a month or weekday first: "Beschluss v. Juni
-    2020"); the left run keeps at least one word after leaving out stop words and citation openers ("See",
+    entity the model missed). Each side is a run of capitalised words next to the marker (up to four on the right,
+    :func:`_name_run`; up to five tokens on the left, where parties joined by a conjunction are proposed one by one:
+    "Demir and Baykara"; name particles allowed inside; never across a line break, never a month or weekday first:
+    "Beschluss v. Juni 2020"); the left run keeps at least one word after leaving out stop words and citation openers ("See",
     "Urteil", "CASE OF": ``citation_openers``), and a left side of a single capital letter ("R v Smith": the Crown)
     is no party. A side an entity already covers exactly, or an entity crosses, is left as it is (the model's
     "Poland" stays a location); entities inside a side are absorbed into it ("Enerji Yapi-Yol" of the model becomes
