@@ -147,6 +147,19 @@ class RuleContext:
         i = bisect_right(reach, start)
         return entities[i] if i < bisect_left(starts, end) else None
 
+    def overlapping(self, start: int, end: int) -> list[Entity]:
+        """Every entity of ``entities`` sharing a character with ``[start, end)``, in list order.
+
+        O(log n + k) for ``k`` entities in the window once the index of :meth:`covered` is built, when ``entities``
+        is sorted by ``start``; O(n) otherwise.
+        """
+        self.covered(start, end)  # builds or checks the index
+        entities, _, starts, reach = self._index
+        if starts is None:
+            return [e for e in entities if e.start < end and start < e.end]
+        lo, hi = bisect_right(reach, start), bisect_left(starts, end)
+        return [e for e in entities[lo:hi] if e.end > start]
+
 
 def _covered_index(entities: list[Entity]) -> tuple[list[Entity], int, list[int] | None, list[int]]:
     """``(entities, len(entities), starts, running maximum of the ends)``; ``starts`` is None (no index) when
@@ -666,7 +679,10 @@ class CaseNameRule(Rule):
         start, end = a.start, b.end
         if "\n" in ctx.text[start:end]:
             return
-        overlapping = [e for e in ctx.entities if e.start < end and start < e.end]
+        first = ctx.covered(start, end)  # O(log n); an entity crossing the side ends it before any scan
+        if first is not None and (first.start < start or first.end > end):
+            return
+        overlapping = ctx.overlapping(start, end) if first is not None else []
         if any(e.start < start or e.end > end or (e.start, e.end) == (start, end) for e in overlapping):
             return  # crossed by an entity, or already one
         surface = ctx.text[start:end]

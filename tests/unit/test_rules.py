@@ -587,3 +587,17 @@ def test_a_title_rule_person_with_particles_replaces_the_model_label_of_its_surn
 def test_the_german_versus_marker_is_one_token_that_ends_no_sentence():
     text = "Urteil Meier ./. Schulze GmbH."
     assert [t.text for t in split_sentences(text)[0].tokens] == ["Urteil", "Meier", "./.", "Schulze", "GmbH", "."]
+
+
+def test_rule_context_overlapping_equals_a_scan():
+    rng = random.Random(7)
+    for _ in range(300):
+        spans = sorted((a, a + rng.randint(1, 30)) for a in (rng.randint(0, 200) for _ in range(rng.randint(0, 12))))
+        ents = [_entity(a, b, "PERSON", "stanza") for a, b in spans]
+        if rng.random() < 0.2:
+            rng.shuffle(ents)  # unsorted: the scan path
+        ctx = RuleContext("x" * 250, [], ents, "en")
+        for _ in range(10):
+            a = rng.randint(0, 240)
+            b = a + rng.randint(1, 20)
+            assert ctx.overlapping(a, b) == [e for e in ents if e.start < b and a < e.end]
