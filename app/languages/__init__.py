@@ -212,12 +212,15 @@ class Compounds:
             (first column the noun, second its part of speech, the form columns after; package data read with
             :mod:`importlib.resources`), or ``None``.
         proper_name_markers: parts of speech of :attr:`noun_table` rows that are names, not common nouns.
+        name_heads: heads (lower case) of compounds that are mostly place names ("-burg", "-dorf": "Rangsdorf",
+            "Ravensburg"): a compound with one of them that the noun table does not list is no common word.
     """
 
     linking_elements: tuple[str, ...] = ()
     derivations: tuple[tuple[str, tuple[str, ...]], ...] = ()
     noun_table: tuple[str, str, str] | None = None
     proper_name_markers: tuple[str, ...] = ()
+    name_heads: tuple[str, ...] = ()
 
 
 #: The genders of the nouns of a language's tables (``pl``: a plural noun such as "Vereinigte Staaten").

@@ -225,3 +225,15 @@ def test_a_name_that_opens_a_hyphenated_compound_is_marked_without_the_common_no
     assert [e.text for e in find_proper_nouns(text, sentences, covered, lexicon)] == ["Angela Merkel"]
     # languages without compounds: nothing
     assert name_prefix("Merkel-Regierung", CommonWordLexicon(lexicon.lower_forms, lexicon.nouns)) == 0
+
+
+def test_an_unlisted_compound_with_a_place_name_head_is_no_common_word():
+    """"Rangs|dorf" splits into known words, but an unlisted compound ending in "-dorf" or "-burg" is a place name more
+    often than a common word (GermEval and BVerfG dev sentences); a listed one ("Fischerdorf") stays common."""
+    compounds = languages.get("de").compounds
+    lexicon = CommonWordLexicon(frozenset({"rang", "ravens"}), frozenset({"Dorf", "Burg", "Rang", "Fischerdorf", "Fischer"}),
+                                compounds=compounds)
+    assert lexicon.is_compound("Rangsdorf") and not lexicon.is_common("Rangsdorf")
+    assert is_candidate("Rangsdorf", lexicon) and is_candidate("Fischerburg", lexicon)
+    assert lexicon.is_common("Fischerdorf")  # listed in the noun table
+    assert lexicon.is_common("Dorf")  # the head alone
