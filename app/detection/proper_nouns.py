@@ -119,7 +119,7 @@ class CommonWordLexicon:
     def has_name_head(self, word: str) -> bool:
         """Whether ``word`` ends in a head of :attr:`app.languages.Compounds.name_heads` after at least three
         letters ("Rangs|dorf", "Ravens|burg"): such a compound, when the noun table does not list it, is a place
-        name more often than a common word (German: 63 names, 14 common words on the dev sentences)."""
+        name more often than a common word (German dev sentences: inside an entity 60 times, outside 14)."""
         lower = word.lower()
         return any(lower.endswith(head) and len(lower) >= len(head) + 3 for head in self.name_heads)
 
