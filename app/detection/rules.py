@@ -687,8 +687,8 @@ class CaseNameRule(Rule):
             return  # crossed by an entity, or already one
         surface = ctx.text[start:end]
         labels = {e.label for e in overlapping}
-        if surface in _country_names():
-            label = LOCATION  # "Demir and Baykara v. Turkey" in German text: the respondent state
+        if surface in _country_names() or (surface.isupper() and surface.title() in _country_names()):
+            label = LOCATION  # "Demir and Baykara v. Turkey" in German text, "v. THE UNITED KINGDOM": the state
         elif labels == {LOCATION}:
             label = ORGANIZATION  # a place inside a party's name: "Google Spain", "Bank of Scotland"
         elif len(labels) == 1:

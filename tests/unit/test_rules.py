@@ -520,16 +520,17 @@ def test_org_keyword_rule_takes_a_person_right_before_the_head():
         ("en", "See Kudła v Poland and Doe vs. Roe.", [],
          [("Kudła", "PERSON", "rule:case_name"), ("Poland", "LOCATION", "rule:case_name"),
           ("Doe", "PERSON", "rule:case_name"), ("Roe", "PERSON", "rule:case_name")]),
-        # a heading in capitals: "CASE OF" and the article are left out; an acronym is an organization
+        # a heading in capitals: "CASE OF" and the article are left out, the state known in capitals too; an
+        # acronym is an organization
         ("en", "CASE OF SMITH v. THE UNITED KINGDOM\nGoogle Spain v. AEPD", [("Google Spain", "ORGANIZATION")],
-         [("SMITH", "PERSON", "rule:case_name"), ("UNITED KINGDOM", "PERSON", "rule:case_name"),
+         [("SMITH", "PERSON", "rule:case_name"), ("UNITED KINGDOM", "LOCATION", "rule:case_name"),
           ("Google Spain", "ORGANIZATION", "stanza"), ("AEPD", "ORGANIZATION", "rule:case_name")]),
         # a place inside a party's name: an organization
         ("en", "Google Spain v. Costeja was decided in 2014.", [("Spain", "LOCATION")],
          [("Google Spain", "ORGANIZATION", "rule:case_name"), ("Costeja", "PERSON", "rule:case_name")]),
         # "R v Smith": the Crown is no party, the defendant is
         ("en", "In R v Smith the House of Lords held so.", [], [("Smith", "PERSON", "rule:case_name")]),
-        # German "./." (three tokens that touch), the opener "Urteil" left out
+        # German "./." (one token), the opener "Urteil" left out
         ("de", "Urteil Meier ./. Schulze vom 3. März.", [],
          [("Meier", "PERSON", "rule:case_name"), ("Schulze", "PERSON", "rule:case_name")]),
         ("es", "Véase el asunto Kudła c. Polonia.", [],
