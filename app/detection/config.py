@@ -15,7 +15,7 @@ Keys of a language section:
                  or an inline mapping ``{"PER": "PERSON", ...}``
 ``sensitive``    labels kept (others are detected but dropped before voting)
 ``rules``        context rules in order (``name_field institution title first_name org_suffix conjunction enumeration
-                 name_particles org_keyword``; [] = none)
+                 name_particles org_keyword case_name``; [] = none)
 ``second_pass``  ``{"all_occurrences": bool, "short_forms": bool, "label_consistency": bool,
                  "spread_common_words": bool}``; ``spread_common_words`` ``false``: every occurrence is marked for
                  confident entities only, not for a one-word organization or miscellaneous entity that is a common

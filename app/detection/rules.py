@@ -17,6 +17,9 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   place: one ``ORGANIZATION`` ("University of Lisbon", "Landgericht Köln", "Tribunal de Justiça de Minas Gerais").
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
+* ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
+* ``case_name`` — the parties of a case citation ("Smith-Jones v. the United Kingdom", "Meier ./. Schulze"):
+  :class:`CaseNameRule`.
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
