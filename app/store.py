@@ -169,9 +169,6 @@ class TableStore:
         """The Redis key of the job's erasure tombstone."""
         return self._job(job_id) + _TOMBSTONE
 
-    def _ad(self, job_id: str, anonymization_id: str) -> bytes:
-        return associated_data(self.hasher.job_hash(job_id), anonymization_id)
-
     # --- operations ----------------------------------------------------------------------------------
 
     async def save(self, table: Table | SerializedTable) -> bool:

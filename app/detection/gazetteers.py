@@ -113,8 +113,6 @@ def country_names(language: str) -> tuple[str, ...]:
     "Russland", "Turkey")."""
     import pycountry
 
-    from app import languages
-
     try:
         translation = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[language])
         translate = translation.gettext

@@ -301,9 +301,12 @@ _SINGULAR_NO = frozenset({"no.", "nr."})
 _MONTH_NAMES = frozenset(name for names in MONTHS.values() for name in names)
 
 
+_NEXT_WORD_RE = re.compile(r"\.?\s+([^\W\d_]+)")
+
+
 def _before_month(text: str, end: int) -> bool:
     """Whether a month name follows the number ending at ``end`` ("10 May 2001", "3. März"): a day, not a case."""
-    m = re.match(r"\.?\s+([^\W\d_]+)", text[end:end + 24])
+    m = _NEXT_WORD_RE.match(text, end, end + 24)
     return m is not None and m.group(1).casefold() in _MONTH_NAMES
 
 

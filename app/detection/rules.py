@@ -676,7 +676,8 @@ class CaseNameRule(Rule):
         self.opener_markers = (opener_markers if opener_markers is not None
                                else OPENER_CASE_MARKERS.get(language, frozenset()))
         lang = languages.find(language)
-        self.compounds = lang is not None and lang.compounds is not None
+        #: German: every noun is capitalised, so a common noun before a party is no part of its name
+        self.skips_common_nouns = lang is not None and lang.compounds is not None
 
     def _side(self, ctx: RuleContext, a: Token, b: Token) -> Iterator[Entity]:
         start, end = a.start, b.end
@@ -703,7 +704,7 @@ class CaseNameRule(Rule):
     def _opens(self, word: str, language: str) -> bool:
         """A word left out before a party: an opener, stop word or particle, or in German, where every noun is
         capitalised, a common word ("Beschwerdeverfahren Demir")."""
-        return _opens_citation(word) or (self.compounds and _common_word(language, word))
+        return _opens_citation(word) or (self.skips_common_nouns and _common_word(language, word))
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         if not self.markers and not self.opener_markers:
