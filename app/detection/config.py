@@ -31,6 +31,9 @@ Keys of a language section:
                  fewer leaks, with the same loaded model
 ``proper_nouns``  ``true``: capitalised words that no common-word lexicon knows and no other component covered
                  become ``PROPER_NOUN`` entities (:mod:`app.detection.proper_nouns`; on for German)
+``proper_noun_types``  ``true`` (default): such a run that only person-name lexicons know is a ``PERSON``, one that
+                 only place-name lexicons know a ``LOCATION`` (:mod:`app.detection.name_types`); ``false``: all
+                 stay ``PROPER_NOUN``
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
 ``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (Dias, 2016, §4.2.2)

@@ -28,6 +28,7 @@ from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
+from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
@@ -101,6 +102,9 @@ class Detector:
             miscellaneous entities that are common words from being spread (``"spread_common_words": false``;
             :func:`app.detection.second_pass.spreads`); ``None``: every entity is spread.
         proper_nouns: the lexicon of the proper-noun fallback (``None``: the component is off).
+        proper_noun_types: name lexicons that type the fallback's entities as persons or places
+            (:class:`app.detection.name_types.NameTypes`; a type that is not ``sensitive`` stays ``PROPER_NOUN``);
+            ``None``: every fallback entity is a ``PROPER_NOUN``.
         strict_recognizers: recognizers that run in the ``strict`` privacy profile only (quasi-identifiers,
             :mod:`app.detection.quasi_identifiers`); their labels and :data:`STRICT_LABELS` are sensitive there.
         drop_common_words: drop names made only of the language's common capitalised words of legal and
@@ -125,6 +129,7 @@ class Detector:
         drop_common_words: bool = False,
         strict_recall_bias: float | None = None,
         spread_lexicon: CommonWordLexicon | None = None,
+        proper_noun_types: NameTypes | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -139,6 +144,7 @@ class Detector:
         self.drop_common_words = drop_common_words
         self.strict_recall_bias = strict_recall_bias
         self.spread_lexicon = spread_lexicon
+        self.proper_noun_types = proper_noun_types
         self._spread_common = spread_lexicon.is_common if spread_lexicon is not None else None
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
@@ -228,7 +234,8 @@ class Detector:
         if self.second_pass.get("all_occurrences"):
             entities = all_occurrences(text, entities, common=self._spread_common)
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
-            extra = find_proper_nouns(text, sentences, entities, self.proper_nouns)
+            extra = find_proper_nouns(text, sentences, entities, self.proper_nouns,
+                                      self._proper_noun_label(sensitive))
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -236,6 +243,19 @@ class Detector:
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         return sentence_final_periods(clean_spans(text, entities), sentences)
+
+    def _proper_noun_label(self, sensitive: frozenset[str]) -> Callable[[list[str]], str] | None:
+        """``words -> label`` for the proper-noun fallback: the type :attr:`proper_noun_types` gives, when that label
+        is ``sensitive``, else ``PROPER_NOUN``; ``None`` without name lexicons."""
+        if self.proper_noun_types is None:
+            return None
+        typed = self.proper_noun_types.label
+
+        def label(words: list[str]) -> str:
+            found = typed(words)
+            return found if found in sensitive else PROPER_NOUN
+
+        return label
 
     def _without_common_words(self, entities: list[Entity]) -> list[Entity]:
         return [e for e in entities if e.label not in _NAME_LABELS or not common_capitalised_only(e.text, self.language)]
@@ -460,6 +480,7 @@ def build_detector(
     lexicon = common_word_lexicon(language) if switches["proper_nouns"] and cfg.get("proper_nouns") else None
     spread = second_pass.get("all_occurrences") and not second_pass.get("spread_common_words", True)
     spread_lexicon = common_word_lexicon(language) if spread else None  # cached: the proper nouns' own lexicon
+    types = name_types(language) if lexicon is not None and cfg.get("proper_noun_types", True) else None
     return Detector(
         recognizers,
         precedence=tuple(cfg.get("precedence", DEFAULT_PRECEDENCE)),
@@ -473,6 +494,7 @@ def build_detector(
         drop_common_words=bool(cfg.get("drop_common_words", False)) and switches["rules"],
         strict_recall_bias=_strict_bias(cfg),
         spread_lexicon=spread_lexicon,
+        proper_noun_types=types,
     )
 
 

@@ -5,8 +5,10 @@ A capitalised word that is not a known common word of the language is, most of t
 distinguish proper names that should be anonymized from common upper-cased words we use lexicons"). This
 component runs **last** in the detection pipeline (after voting, the context rules and the second pass) and
 marks, as ``PROPER_NOUN``, every run of such words that no other component covered: names the NER model
-missed and no pattern or rule knows ("Saperion", "Halmich", "Höskuldsstaðir"). It does not guess a type,
-so it never changes the typed entities; it only closes leaks (recall first, Dias, 2016, §5.1; Graliński et al., 2009, §7).
+missed and no pattern or rule knows ("Saperion", "Halmich", "Höskuldsstaðir"). It never changes the typed
+entities; it only closes leaks (recall first, Dias, 2016, §5.1; Graliński et al., 2009, §7). Its own entities get a
+type only where name lexicons alone decide it (``types``, :mod:`app.detection.name_types`: "Börner" a person,
+"Leoben" a place); the others stay ``PROPER_NOUN``.
 
 A word is a **candidate** when it:
 
@@ -293,7 +295,7 @@ def name_prefix(word: str, lexicon: CommonWordLexicon) -> int:
 
 
 def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entity],
-                      lexicon: CommonWordLexicon) -> list[Entity]:
+                      lexicon: CommonWordLexicon, types: Callable[[list[str]], str] | None = None) -> list[Entity]:
     """Entities for the runs of candidate words (:func:`is_candidate`) that no entity covers.
 
     Args:
@@ -301,12 +303,14 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
         sentences: its tokens, character offsets into ``text`` (half-open).
         entities: the entities found so far (any order); their tokens are never candidates.
         lexicon: the language's :class:`CommonWordLexicon`.
+        types: ``words -> label`` for a run's words (``list[str]``), e.g.
+            :meth:`app.detection.name_types.NameTypes.label`; ``None``: every run is a :data:`PROPER_NOUN`.
 
     Returns:
-        ``list[Entity]`` — only the new entities, label :data:`PROPER_NOUN`, source ``"proper_noun"``, in text
-        order, one per run of adjacent candidates of one sentence (nothing but white space between them; a run may
-        end with the name that opens a hyphenated compound, :func:`name_prefix`, whose entity then ends inside the
-        token), none overlapping ``entities``.
+        ``list[Entity]`` — only the new entities, label :data:`PROPER_NOUN` (or what ``types`` says), source
+        ``"proper_noun"``, in text order, one per run of adjacent candidates of one sentence (nothing but white
+        space between them; a run may end with the name that opens a hyphenated compound, :func:`name_prefix`,
+        whose entity then ends inside the token), none overlapping ``entities``.
     """
     covered = sorted((e.start, e.end) for e in entities)
     found: list[Entity] = []
@@ -315,7 +319,8 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
     def flush(run: list[Token]) -> None:
         if run:
             start, end = run[0].start, run[-1].end
-            found.append(Entity(start, end, PROPER_NOUN, text[start:end], source="proper_noun"))
+            label = types([t.text for t in run]) if types is not None else PROPER_NOUN
+            found.append(Entity(start, end, label, text[start:end], source="proper_noun"))
 
     for sentence in sentences:
         run: list[Token] = []

@@ -214,6 +214,9 @@ class Compounds:
         proper_name_markers: parts of speech of :attr:`noun_table` rows that are names, not common nouns.
         name_heads: heads (lower case) of compounds that are mostly place names ("-burg", "-dorf": "Rangsdorf",
             "Ravensburg"): a compound with one of them that the noun table does not list is no common word.
+        person_name_markers: parts of speech of :attr:`noun_table` rows that are first names or surnames (their forms
+            type a proper-noun fallback entity as a person, :mod:`app.detection.name_types`).
+        place_name_markers: parts of speech of :attr:`noun_table` rows that are place names (likewise: a location).
     """
 
     linking_elements: tuple[str, ...] = ()
@@ -221,6 +224,8 @@ class Compounds:
     noun_table: tuple[str, str, str] | None = None
     proper_name_markers: tuple[str, ...] = ()
     name_heads: tuple[str, ...] = ()
+    person_name_markers: tuple[str, ...] = ()
+    place_name_markers: tuple[str, ...] = ()
 
 
 #: The genders of the nouns of a language's tables (``pl``: a plural noun such as "Vereinigte Staaten").

@@ -173,6 +173,8 @@ LANGUAGE = register(Language(
         # german-nouns (Wiktionary DE, CC BY-SA 4.0): nouns with all their inflected forms
         noun_table=("german-nouns", "german_nouns", "nouns.csv"),
         proper_name_markers=("Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"),
+        person_name_markers=("Vorname", "Nachname"),
+        place_name_markers=("Toponym",),
         # place-name heads (Ortsnamen): on the GermEval held-out dev and BVerfG sentences, unlisted compounds with
         # these heads were inside an entity 60 times and outside 14 times, mostly places the corpus leaves untagged
         # ("Dieburg", "Brandenburg"); "-berg", "-wald", "-hof", "-feld", "-heim", "-au" make common words too often
