@@ -87,6 +87,15 @@ def language_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             languages.union("sentence_starters"))
 
 
+@lru_cache(maxsize=1)
+def month_names() -> frozenset[str]:
+    """Month names of every declared language, capitalised ("Mai", "June", "Março"), read on first use."""
+    from app import languages
+
+    return languages.union("months", str.capitalize) | languages.union("month_variants", str.capitalize)
+
+
+_DAY_NUMBER = re.compile(r"\d{1,2}")
 _SENTENCE_END = frozenset({".", "!", "?", "…"})
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
@@ -96,7 +105,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
     starts with an upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a
-    blank line; a line of one punctuation mark is a sentence of its own. A closing abbreviation ("Corp.",
+    blank line; a line of one punctuation mark is a sentence of its own. The full stop of a day of one or two digits
+    before a month's name ("am 5. Mai") ends nothing: it makes the number an ordinal. A closing abbreviation ("Corp.",
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.",
     "Dr.") never do. Sentences longer
     than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
@@ -127,6 +137,9 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = nxt.text in starters
         elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
             boundary = nxt.text[0].isupper()
+        elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start and _DAY_NUMBER.fullmatch(tokens[i - 1].text)
+              and nxt.text in month_names()):
+            boundary = False  # a day before its month ("vom 5. Mai 2016", "am 1. Januar"): an ordinal, no sentence end
         elif tok.text in _SENTENCE_END or (
             tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END and current[-2].end == tok.start
         ):

@@ -19,7 +19,7 @@ A word is a **candidate** when it:
   form of the language's lexicon, it is not a title, weekday, month or function word of
   :mod:`app.detection.rules`, a hyphenated word has a part that is not a common word ("Cuida-se" is common),
   and, when a full stop follows it, it is no abbreviation (at most three letters, or known with the stop:
-  "Nr.", "Mio.");
+  "Nr.", "Mio.", "Aufl."), nor, without the stop, a known abbreviation of at most three letters ("3,9 Mio CHF");
 * in a language that writes compounds as one word (German, where every noun is capitalised:
   :attr:`app.languages.Language.compounds`), is also not a common noun or an inflected form of one, a
   nominalisation of a known word ("Erarbeitung", "Offenheit"), a compound of a known modifier and a known noun
@@ -231,13 +231,16 @@ def _common_nouns(compounds: Compounds) -> frozenset[str]:
 @lru_cache(maxsize=8)
 def common_word_lexicon(language: str) -> CommonWordLexicon:
     """The common-word lexicon of ``language`` (a declared language with a ``dictionary``, :mod:`app.languages`;
-    cached; ~1 s to build): simplemma's word forms, and for a language with ``compounds`` its noun table.
+    cached; ~1 s to build): simplemma's word forms and the language's own abbreviations with their full stop
+    (:attr:`app.languages.Language.abbreviations`), and for a language with ``compounds`` its noun table.
 
     Raises:
         ValueError: simplemma has no dictionary for the language.
     """
-    lower = _simplemma_lower_forms(language)
     lang = languages.find(language)
+    # the abbreviations the language declares for its tokenizer ("Aufl.", "Rn.", "Mio.") are common words too
+    lower = _simplemma_lower_forms(language) | frozenset(
+        f"{a}." for a in (lang.abbreviations if lang is not None else ()))
     compounds = lang.compounds if lang is not None else None
     if compounds is not None:
         return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds)
@@ -263,6 +266,8 @@ def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool =
     if followed_by_stop and (letters <= MAX_ABBREVIATION or lexicon.is_common(word + ".")
                              or (word + ".").casefold() in _NOT_NAMES):
         return False
+    if letters <= MAX_ABBREVIATION and lexicon.is_common(word + "."):
+        return False  # a known abbreviation written without its stop ("3,9 Mio CHF", "Abs 2")
     return not lexicon.is_common(word)
 
 

@@ -119,9 +119,12 @@ LANGUAGE = register(Language(
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin""".split("|")),
+    # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
+    # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
-        jur dent vet oec pol theol habil mult""".split()),
-    closing_abbreviations=frozenset("usw".split()),
+        jur dent vet oec pol theol habil mult abs aufl rn rdnr mio mrd tsd gem bd urt beschl az anm bzgl insb inkl
+        zzgl hrsg jh ff ziff bsp bspw sog abschn kap""".split()),
+    closing_abbreviations=frozenset("usw ff".split()),
     sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
     place_connectors=frozenset("am an im in bei ob unter von zu".split()),
     month_variants={"Jänner": 1},

@@ -36,7 +36,7 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica""".split("|")),
-    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta".split()),
+    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
     month_variants={"setiembre": 9},

@@ -36,7 +36,8 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
         médica""".split("|")),
-    abbreviations=frozenset("sr sra dr dra av".split()),
+    # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
+    abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
     place_connectors=frozenset("de da do dos das e".split()),
     month_abbreviations={"marco": 3},

@@ -83,7 +83,8 @@ def test_without_compounds_only_whole_words_and_all_parts_count():
         ("Mio", True, False),  # three letters before a full stop: an abbreviation
         ("Nr", True, False),
         ("Saperion", True, True),  # a name at the end of a sentence
-        ("Nr", False, True),
+        ("Nr", False, False),  # a known abbreviation ("nr.") of three letters or fewer, written without its stop
+        ("Xy", True, False),  # two letters before a full stop
         ("Nr.", False, False),  # the stop glued to the token
         ("Saperion.", False, True),
     ],
@@ -237,3 +238,11 @@ def test_an_unlisted_compound_with_a_place_name_head_is_no_common_word():
     assert is_candidate("Rangsdorf", lexicon) and is_candidate("Fischerburg", lexicon)
     assert lexicon.is_common("Fischerdorf")  # listed in the noun table
     assert lexicon.is_common("Dorf")  # the head alone
+
+
+def test_declared_abbreviations_are_no_names_with_or_without_their_stop():
+    lexicon = common_word_lexicon("de")  # "aufl", "mio", "rn" are abbreviations of app/languages/de.py
+    assert lexicon.is_common("Aufl.") and lexicon.is_common("Mio.")
+    assert not is_candidate("Aufl.", lexicon) and not is_candidate("Aufl", lexicon, followed_by_stop=True)
+    assert not is_candidate("Mio", lexicon) and not is_candidate("Rn", lexicon)  # "3,9 Mio CHF"
+    assert is_candidate("Udo", lexicon) and is_candidate("Halmich", lexicon)  # short names stay candidates

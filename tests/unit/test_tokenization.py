@@ -60,3 +60,26 @@ def test_a_line_that_ends_with_a_full_stop_ends_its_sentence():
     assert [[t.text for t in s.tokens] for s in split_sentences(text)] == [
         ["…", "por", "ver", "a", "peripécia", "."], ["."], ["."], ["-", "A", "peripécia", "?", "."],
         ["O", "Pedro", "disse", '"', "sim", ".", '"'], ["e", "foi", '"', "Ana", '"', "e", "saiu", "."]]
+
+
+def _sentences(text):
+    return [" ".join(t.text for t in s.tokens) for s in split_sentences(text)]
+
+
+def test_german_legal_and_financial_abbreviations_end_no_sentence():
+    # before: "Nach § 5 Abs ." | "2 Satz 1 ..." and "Aufl ." alone, which the model then took for a person
+    assert _sentences("Nach § 5 Abs. 2 BGB gilt das. Vgl. Schmidt, in: MüKo-ZPO, 7. Aufl. 2016, Rn. 73 ff. "
+                      "Der Kläger zahlte 3 Mrd. Euro gem. Art. 3 GG.") == [
+        "Nach § 5 Abs. 2 BGB gilt das .",
+        "Vgl. Schmidt , in : MüKo-ZPO , 7 .",  # a German ordinal before a noun still ends it: "5." may end a sentence
+        "Aufl. 2016 , Rn. 73 ff.",  # "ff." closes a citation: a sentence starter ("Der") follows
+        "Der Kläger zahlte 3 Mrd. Euro gem. Art. 3 GG .",
+    ]
+    assert _sentences("O sindicato ( fl. 356 ) citou o Rel.: Min. Joaquim Barbosa. Ele saiu.") == [
+        "O sindicato ( fl. 356 ) citou o Rel. : Min. Joaquim Barbosa .", "Ele saiu ."]
+
+
+def test_a_day_before_its_month_is_an_ordinal_not_a_sentence_end():
+    assert _sentences("Das Urteil vom 5. Mai 2016 gilt. Er kam am 1. Januar. Es war 1995. June kam.") == [
+        "Das Urteil vom 5 . Mai 2016 gilt .", "Er kam am 1 . Januar .", "Es war 1995 .", "June kam ."]
+    assert _sentences("Chapter 12. March on.") == ["Chapter 12 . March on ."]  # the price of the rule: months win
