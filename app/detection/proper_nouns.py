@@ -13,7 +13,9 @@ type only where name lexicons alone decide it (``types``, :mod:`app.detection.na
 A word is a **candidate** when it:
 
 * starts with an upper-case letter and has a lower-case letter (words in capitals — headlines, acronyms —
-  are left to the model and the patterns), has no digit and at least two letters;
+  are left to the model and the patterns), has no digit and at least two letters, and is not shaped like the
+  abbreviation of a statute or law report (:func:`abbreviation_shaped`, German: "BVerfGE", "EStG", "BGBl", "RdNr";
+  court decisions cite them in every paragraph);
 * is covered by no entity;
 * is not a **common word**: its form with a lower-case first letter (or all in lower case) is not a word
   form of the language's lexicon, it is not a title, weekday, month or function word of
@@ -50,6 +52,7 @@ Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`
 from __future__ import annotations
 
 import csv
+import re
 import importlib.resources
 from collections.abc import Callable
 from functools import lru_cache
@@ -80,11 +83,13 @@ class CommonWordLexicon:
         nouns: capitalised common nouns and their inflected forms (German; empty elsewhere).
         compounds: look up the heads of closed and hyphenated compounds (German), with the language's linking
             elements and derivations (:class:`app.languages.Compounds`); ``None``: no compounds.
+        abbreviation_endings: endings of the language's mixed-case statute abbreviations (:func:`abbreviation_shaped`).
     """
 
     def __init__(self, lower_forms: frozenset[str], nouns: frozenset[str] = frozenset(), *,
-                 compounds: Compounds | None = None) -> None:
+                 compounds: Compounds | None = None, abbreviation_endings: tuple[str, ...] = ()) -> None:
         self.lower_forms = lower_forms
+        self.abbreviation_endings = abbreviation_endings
         self.nouns = nouns
         self.compounds = compounds
         self.derivations = compounds.derivations if compounds is not None else ()
@@ -242,13 +247,29 @@ def common_word_lexicon(language: str) -> CommonWordLexicon:
     lower = _simplemma_lower_forms(language) | frozenset(
         f"{a}." for a in (lang.abbreviations if lang is not None else ()))
     compounds = lang.compounds if lang is not None else None
+    endings = lang.statute_abbreviation_endings if lang is not None else ()
     if compounds is not None:
-        return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds)
-    return CommonWordLexicon(lower)
+        return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds, abbreviation_endings=endings)
+    return CommonWordLexicon(lower, abbreviation_endings=endings)
 
 
 #: Titles, weekdays, months and function words, case-folded: never candidates whatever the lexicon says.
 _NOT_NAMES: frozenset[str] = frozenset(w.casefold() for w in ALL_TITLES | WEEKDAYS | MONTHS) | STOP_WORDS_FOLDED
+
+
+def abbreviation_shaped(word: str, endings: tuple[str, ...]) -> bool:
+    """Whether a capitalised word is shaped like the abbreviation of a statute or a law report rather than a name: a
+    part of it (between hyphens or slashes) has two capitals or more, a lower-case letter, and one of the language's
+    ``endings`` (:attr:`app.languages.Language.statute_abbreviation_endings`; German "EStG", "StGB", "BVerfGE",
+    "BGBl", "NVwZ", "RdNr", "MüKo-ZPO" does not: "Ko"). Organizations' mixed-case acronyms end otherwise more often
+    ("RFdS", "BdB"), and so do names ("McCain", "MacArthur"). Words in capitals only are no candidates anyway."""
+    if not endings:
+        return False
+    for part in re.split(r"[-/]", word):
+        if (sum(c.isupper() for c in part) >= 2 and any(c.islower() for c in part)
+                and part.endswith(endings) and len(part) > max(len(e) for e in endings if part.endswith(e))):
+            return True
+    return False
 
 
 def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool = False) -> bool:
@@ -261,7 +282,8 @@ def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool =
     letters = sum(c.isalpha() for c in word)
     if letters < 2 or not word[0].isupper() or not any(c.islower() for c in word):
         return False
-    if any(c.isdigit() for c in word) or word.casefold() in _NOT_NAMES:
+    if any(c.isdigit() for c in word) or word.casefold() in _NOT_NAMES \
+            or abbreviation_shaped(word, lexicon.abbreviation_endings):
         return False
     if followed_by_stop and (letters <= MAX_ABBREVIATION or lexicon.is_common(word + ".")
                              or (word + ".").casefold() in _NOT_NAMES):

@@ -420,6 +420,9 @@ class Language:
         surrogate_legal_forms: legal forms of surrogate company names ("GmbH").
         articles: definite articles, lower case ("the", "die"): ignored before place names.
         genitive_s: names take a genitive "s" without apostrophe (German "Müllers", "Amsterdams").
+        statute_abbreviation_endings: how the language's mixed-case abbreviations of statutes and law reports end
+            ("G" of "EStG", "GB" of "StGB", "E" of "BVerfGE", "Bl" of "BGBl"): a capitalised word with two capitals
+            or more that ends so is no proper-noun candidate (:func:`app.detection.proper_nouns.abbreviation_shaped`).
         possessive_apostrophe_s: a possessive written with an apostrophe alone takes "'s" after a surrogate that
             does not end in a sibilant (English "James'" → "John's").
         continent_names: continent code (GeoNames: ``AF AS EU NA OC SA AN``) → name.
@@ -489,6 +492,7 @@ class Language:
     surrogate_legal_forms: tuple[str, ...] = ()
     articles: frozenset[str] = frozenset()
     genitive_s: bool = False
+    statute_abbreviation_endings: tuple[str, ...] = ()
     possessive_apostrophe_s: bool = False
     continent_names: dict[str, str] = field(default_factory=dict)
     continent_adjectives: dict[str, str] = field(default_factory=dict)

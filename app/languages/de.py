@@ -198,6 +198,9 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("GmbH", "AG", "KG"),
     articles=frozenset("der die das den dem des".split()),
     genitive_s=True,
+    # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
+    # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
+    statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",
                      "deutschland": "DE"},

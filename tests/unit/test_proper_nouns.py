@@ -6,6 +6,7 @@ from app import languages
 from app.detection.config import language_config
 from app.detection.pipeline import build_detector
 from app.detection.proper_nouns import (
+    abbreviation_shaped,
     CommonWordLexicon,
     common_word_lexicon,
     find_proper_nouns,
@@ -246,3 +247,33 @@ def test_declared_abbreviations_are_no_names_with_or_without_their_stop():
     assert not is_candidate("Aufl.", lexicon) and not is_candidate("Aufl", lexicon, followed_by_stop=True)
     assert not is_candidate("Mio", lexicon) and not is_candidate("Rn", lexicon)  # "3,9 Mio CHF"
     assert is_candidate("Udo", lexicon) and is_candidate("Halmich", lexicon)  # short names stay candidates
+
+
+GERMAN_ENDINGS = languages.get("de").statute_abbreviation_endings
+
+
+@pytest.mark.parametrize(
+    ("word", "shaped"),
+    [
+        ("BVerfGE", True), ("BGBl", True), ("NVwZ", True), ("EStG", True), ("StGB", True), ("StVO", True),
+        ("RdNr", True), ("SozR", True), ("BTDrucks", True),
+        ("MüKo-ZPO", False),  # no part ends like a statute
+        ("RFdS", False), ("BdB", False), ("MoschMosch", False), ("PayPal", False),  # organizations' own shapes
+        ("McCain", False), ("MacArthur", False), ("DiCaprio", False), ("LeBlanc", False),  # names
+        ("München/Hamburg", False), ("Müller-Lüdenscheidt", False), ("Saperion", False), ("İlter", False),
+        ("G", False),  # the ending alone
+    ],
+)
+def test_abbreviation_shaped(word, shaped):
+    assert abbreviation_shaped(word, GERMAN_ENDINGS) is shaped
+    assert abbreviation_shaped(word, ()) is False  # a language without statute abbreviations
+
+
+def test_statute_abbreviations_are_no_candidates():
+    lexicon = CommonWordLexicon(SMALL.lower_forms, SMALL.nouns, compounds=SMALL.compounds,
+                                abbreviation_endings=GERMAN_ENDINGS)
+    text, sentences = _doc("Über § 31 BVerfGG und BVerfGE 93, 121 hat McCain mit Halmich gesprochen.")
+    assert [e.text for e in find_proper_nouns(text, sentences, [], lexicon)] == ["McCain", "Halmich"]
+    assert [e.text for e in find_proper_nouns(text, sentences, [], SMALL)] == ["BVerfGG", "BVerfGE", "McCain",
+                                                                              "Halmich"]
+    assert common_word_lexicon("de").abbreviation_endings == GERMAN_ENDINGS
