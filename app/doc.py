@@ -178,7 +178,7 @@ class Doc:
 
         tokens = tokenize(self.text)
         if self.sentence_spans is None:
-            return tuple(split_sentences(self.text, tokens))
+            return tuple(split_sentences(self.text, tokens, language=self.language))
         out: list[Sentence] = []
         k = 0
         for start, end in self.sentence_spans:

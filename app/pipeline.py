@@ -168,7 +168,7 @@ class Pipeline:
         """
         method, profile = self._method_and_profile(doc)
         detector = self.detector(doc.language)
-        sentences = split_sentences(doc.text, tokenize(doc.text))
+        sentences = split_sentences(doc.text, tokenize(doc.text), language=doc.language)
         return self._detected(doc, method, detector.detect(doc.text, sentences, profile=profile), sentences)
 
     def detect_many(self, docs: list[Document]) -> list[DetectedDocument | Exception]:
@@ -206,7 +206,8 @@ class Pipeline:
                 for i, _ in members:
                     out[i] = exc
                 continue
-            sentences = [split_sentences(docs[i].text, tokenize(docs[i].text)) for i, _ in members]
+            sentences = [split_sentences(docs[i].text, tokenize(docs[i].text), language=docs[i].language)
+                         for i, _ in members]
             try:
                 found = detector.detect_many([docs[i].text for i, _ in members], profile=profile, sentences=sentences)
             except Exception:

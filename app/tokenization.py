@@ -100,13 +100,30 @@ _SENTENCE_END = frozenset({".", "!", "?", "…"})
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
 
-def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200) -> list[Sentence]:
+@lru_cache(maxsize=16)
+def _ordinal_starters(language: str | None) -> frozenset[str] | None:
+    """The sentence starters of ``language`` when it writes ordinals with a full stop
+    (:attr:`app.languages.Language.ordinal_full_stop`), else ``None``."""
+    from app import languages
+
+    lang = languages.find(language) if language else None
+    return lang.sentence_starters if lang is not None and lang.ordinal_full_stop else None
+
+
+_ORDINAL_NUMBER = re.compile(r"\d{1,3}")
+
+
+def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200,
+                    language: str | None = None) -> list[Sentence]:
     """Group tokens into sentences.
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
     starts with an upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a
     blank line; a line of one punctuation mark is a sentence of its own. The full stop of a day of one or two digits
-    before a month's name ("am 5. Mai") ends nothing: it makes the number an ordinal. A closing abbreviation ("Corp.",
+    before a month's name ("am 5. Mai") ends nothing: it makes the number an ordinal; in a ``language`` that writes
+    every ordinal so (German: "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends
+    a sentence only before one of the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A
+    closing abbreviation ("Corp.",
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.",
     "Dr.") never do. Sentences longer
     than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
@@ -117,6 +134,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     if tokens is None:
         tokens = tokenize(text)
     _, closing, starters = language_words()
+    ordinal_starters = _ordinal_starters(language)
     sentences: list[Sentence] = []
     current: list[Token] = []
     n = len(tokens)
@@ -140,6 +158,10 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
         elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start and _DAY_NUMBER.fullmatch(tokens[i - 1].text)
               and nxt.text in month_names()):
             boundary = False  # a day before its month ("vom 5. Mai 2016", "am 1. Januar"): an ordinal, no sentence end
+        elif (ordinal_starters is not None and tok.text == "." and i > 0 and tokens[i - 1].end == tok.start
+              and _ORDINAL_NUMBER.fullmatch(tokens[i - 1].text) and nxt.text not in ordinal_starters
+              and "\n" not in text[tok.end:nxt.start]):
+            boundary = False  # "5. Aufl.", "der 3. Senat": an ordinal
         elif tok.text in _SENTENCE_END or (
             tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END and current[-2].end == tok.start
         ):

@@ -181,7 +181,7 @@ class Detector:
         if profile not in PRIVACY_PROFILES:
             raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
-            sentences = split_sentences(text, tokenize(text))
+            sentences = split_sentences(text, tokenize(text), language=self.language)
         return self._detect(text, sentences, {}, profile)
 
     def detect_many(self, texts: list[str], profile: str = "standard",
@@ -200,7 +200,7 @@ class Detector:
             Whatever a recognizer raises; the caller may retry the documents one by one to find the culprit.
         """
         if sentences is None:
-            sentences = [split_sentences(text, tokenize(text)) for text in texts]
+            sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):

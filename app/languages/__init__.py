@@ -420,6 +420,9 @@ class Language:
         surrogate_legal_forms: legal forms of surrogate company names ("GmbH").
         articles: definite articles, lower case ("the", "die"): ignored before place names.
         genitive_s: names take a genitive "s" without apostrophe (German "Müllers", "Amsterdams").
+        ordinal_full_stop: the language writes ordinal numbers with a full stop ("am 5. Mai", "5. Aufl.", "der 3.
+            Senat"): after a number of at most three digits, the stop ends no sentence unless a sentence starter
+            follows (:func:`app.tokenization.split_sentences` with ``language``).
         statute_abbreviation_endings: how the language's mixed-case abbreviations of statutes and law reports end
             ("G" of "EStG", "GB" of "StGB", "E" of "BVerfGE", "Bl" of "BGBl"): a capitalised word with two capitals
             or more that ends so is no proper-noun candidate (:func:`app.detection.proper_nouns.abbreviation_shaped`).
@@ -493,6 +496,7 @@ class Language:
     articles: frozenset[str] = frozenset()
     genitive_s: bool = False
     statute_abbreviation_endings: tuple[str, ...] = ()
+    ordinal_full_stop: bool = False
     possessive_apostrophe_s: bool = False
     continent_names: dict[str, str] = field(default_factory=dict)
     continent_adjectives: dict[str, str] = field(default_factory=dict)

@@ -125,7 +125,7 @@ def correction_sentences(record: dict[str, Any], spans_key: str = "released") ->
     """
     spans = sorted((s, e, NER_TAGS[label]) for s, e, label in record[spans_key] if label in NER_TAGS)
     out = []
-    for sentence in split_sentences(record["text"]):
+    for sentence in split_sentences(record["text"], language=record.get("language")):
         tagged = []
         previous: tuple[int, int, str] | None = None
         for token in sentence.tokens:

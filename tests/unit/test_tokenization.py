@@ -83,3 +83,17 @@ def test_a_day_before_its_month_is_an_ordinal_not_a_sentence_end():
     assert _sentences("Das Urteil vom 5. Mai 2016 gilt. Er kam am 1. Januar. Es war 1995. June kam.") == [
         "Das Urteil vom 5 . Mai 2016 gilt .", "Er kam am 1 . Januar .", "Es war 1995 .", "June kam ."]
     assert _sentences("Chapter 12. March on.") == ["Chapter 12 . March on ."]  # the price of the rule: months win
+
+
+def test_german_ordinals_end_no_sentence_unless_a_sentence_starter_follows():
+    text = "Vgl. MüKo-ZPO, 5. Aufl. 2016. Die 1. Kammer des 2. Senats entschied im Jahr 2016. Danach kam Art. 3. Der Rest."
+    assert [" ".join(t.text for t in s.tokens) for s in split_sentences(text, language="de")] == [
+        "Vgl. MüKo-ZPO , 5 . Aufl. 2016 .",  # four digits: a year ends the sentence
+        "Die 1 . Kammer des 2 . Senats entschied im Jahr 2016 .",
+        "Danach kam Art. 3 .",  # "Der" is a sentence starter
+        "Der Rest .",
+    ]
+    # other languages, and German without its code, keep the language-blind rule
+    assert len(split_sentences("He came 5. Then he left.", language="en")) == 2
+    assert len(split_sentences("Die 1. Kammer entschied.")) == 2
+    assert len(split_sentences("Die 1. Kammer entschied.", language="xx")) == 2  # an unknown code: no rule
