@@ -97,3 +97,21 @@ def test_german_ordinals_end_no_sentence_unless_a_sentence_starter_follows():
     assert len(split_sentences("He came 5. Then he left.", language="en")) == 2
     assert len(split_sentences("Die 1. Kammer entschied.")) == 2
     assert len(split_sentences("Die 1. Kammer entschied.", language="xx")) == 2  # an unknown code: no rule
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES = ("5", "12", "2016", ".", " ", "\n", "\n\n", "Mai", "Aufl.", "Abs.", "Der", "Die", "Kammer", "Herr", "ff.",
+           "Mr.", "Corp.", "He", "the", "“", "”", "(", ")", "!", "?", "Müller", "Dr.", "z.B.", "a.m.", "./.")
+
+
+@settings(deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=60), st.sampled_from((None, "en", "de", "es", "pt")))
+def test_sentences_cover_every_token_once_in_every_language(pieces, language):
+    text = " ".join(pieces)
+    tokens = tokenize(text)
+    sentences = split_sentences(text, tokens, language=language)
+    assert all(s.tokens for s in sentences)
+    assert [t for s in sentences for t in s.tokens] == tokens
+    for s in sentences:  # no sentence runs over a blank line
+        assert "\n\n" not in text[s.tokens[0].start:s.tokens[-1].end]
