@@ -84,12 +84,15 @@ class CommonWordLexicon:
         compounds: look up the heads of closed and hyphenated compounds (German), with the language's linking
             elements and derivations (:class:`app.languages.Compounds`); ``None``: no compounds.
         abbreviation_endings: endings of the language's mixed-case statute abbreviations (:func:`abbreviation_shaped`).
+        courts: courts' abbreviations that end the same way; they stay candidates.
     """
 
     def __init__(self, lower_forms: frozenset[str], nouns: frozenset[str] = frozenset(), *,
-                 compounds: Compounds | None = None, abbreviation_endings: tuple[str, ...] = ()) -> None:
+                 compounds: Compounds | None = None, abbreviation_endings: tuple[str, ...] = (),
+                 courts: frozenset[str] = frozenset()) -> None:
         self.lower_forms = lower_forms
         self.abbreviation_endings = abbreviation_endings
+        self.courts = courts
         self.nouns = nouns
         self.compounds = compounds
         self.derivations = compounds.derivations if compounds is not None else ()
@@ -248,9 +251,11 @@ def common_word_lexicon(language: str) -> CommonWordLexicon:
         f"{a}." for a in (lang.abbreviations if lang is not None else ()))
     compounds = lang.compounds if lang is not None else None
     endings = lang.statute_abbreviation_endings if lang is not None else ()
+    courts = lang.court_abbreviations if lang is not None else frozenset()
     if compounds is not None:
-        return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds, abbreviation_endings=endings)
-    return CommonWordLexicon(lower, abbreviation_endings=endings)
+        return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds, abbreviation_endings=endings,
+                                 courts=courts)
+    return CommonWordLexicon(lower, abbreviation_endings=endings, courts=courts)
 
 
 #: Titles, weekdays, months and function words, case-folded: never candidates whatever the lexicon says.
@@ -260,16 +265,18 @@ _NOT_NAMES: frozenset[str] = frozenset(w.casefold() for w in ALL_TITLES | WEEKDA
 _PART_SEPARATORS = re.compile(r"[-/]")
 
 
-def abbreviation_shaped(word: str, endings: tuple[str, ...]) -> bool:
+def abbreviation_shaped(word: str, endings: tuple[str, ...], courts: frozenset[str] = frozenset()) -> bool:
     """Whether a capitalised word is shaped like the abbreviation of a statute or a law report rather than a name: a
     part of it (between hyphens or slashes) has two capitals or more, a lower-case letter, and one of the language's
     ``endings`` (:attr:`app.languages.Language.statute_abbreviation_endings`; German "EStG", "StGB", "BVerfGE",
     "BGBl", "NVwZ", "RdNr", "MüKo-ZPO" does not: "Ko"). Organizations' mixed-case acronyms end otherwise more often
-    ("RFdS", "BdB"), and so do names ("McCain", "MacArthur"). Words in capitals only are no candidates anyway."""
+    ("RFdS", "BdB"), and so do names ("McCain", "MacArthur"). ``courts``: abbreviations of courts that end the same
+    way ("BVerwG"; :attr:`app.languages.Language.court_abbreviations`), which are organizations and stay candidates.
+    Words in capitals only are no candidates anyway."""
     if not endings:
         return False
     for part in _PART_SEPARATORS.split(word):
-        if (sum(c.isupper() for c in part) >= 2 and any(c.islower() for c in part)
+        if part not in courts and (sum(c.isupper() for c in part) >= 2 and any(c.islower() for c in part)
                 and part.endswith(endings) and len(part) > max(len(e) for e in endings if part.endswith(e))):
             return True
     return False
@@ -286,7 +293,7 @@ def is_candidate(word: str, lexicon: CommonWordLexicon, followed_by_stop: bool =
     if letters < 2 or not word[0].isupper() or not any(c.islower() for c in word):
         return False
     if any(c.isdigit() for c in word) or word.casefold() in _NOT_NAMES \
-            or abbreviation_shaped(word, lexicon.abbreviation_endings):
+            or abbreviation_shaped(word, lexicon.abbreviation_endings, lexicon.courts):
         return False
     if followed_by_stop and (letters <= MAX_ABBREVIATION or lexicon.is_common(word + ".")
                              or (word + ".").casefold() in _NOT_NAMES):

@@ -201,6 +201,8 @@ LANGUAGE = register(Language(
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     ordinal_full_stop=True,  # Duden, "Ordinalzahlen": "der 3. Senat", "5. Aufl."
+    # federal courts whose abbreviations end like a statute's (the "G" of Gericht, the "B" of Bundes)
+    court_abbreviations=frozenset({"BVerfG", "BVerwG", "BPatG", "GmSOGB"}),
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",

@@ -277,3 +277,11 @@ def test_statute_abbreviations_are_no_candidates():
     assert [e.text for e in find_proper_nouns(text, sentences, [], SMALL)] == ["BVerfGG", "BVerfGE", "McCain",
                                                                               "Halmich"]
     assert common_word_lexicon("de").abbreviation_endings == GERMAN_ENDINGS
+
+
+def test_court_abbreviations_stay_candidates():
+    courts = languages.get("de").court_abbreviations
+    assert "BVerwG" in courts and abbreviation_shaped("BVerwG", GERMAN_ENDINGS)
+    assert not abbreviation_shaped("BVerwG", GERMAN_ENDINGS, courts)
+    assert not abbreviation_shaped("GmSOGB", GERMAN_ENDINGS, courts)
+    assert is_candidate("BVerwG", common_word_lexicon("de")) and not is_candidate("EStG", common_word_lexicon("de"))
