@@ -311,6 +311,11 @@ def _before_month(text: str, end: int) -> bool:
 
 
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
+#: German file numbers of registers written without a senate's number: the Federal Court of Justice's "KZR 16/17",
+#: "EnVR 1/17", "AnwZ 2/18", "NotZ 3/19" and the Constitutional Court's delay complaints "Vz 1/16" (a register: a
+#: capital, up to three small letters, and a capital ending in R, Z or B — Revision, Zivil-, Beschwerde —, or "Vz";
+#: the year after the slash in two or four digits; "GmbH 5/16", "EU 12/19", "IBM 12/19" are none)
+_REGISTER_RE = re.compile(r"(?<![\w/])(?P<id>(?:[A-Z][a-z]{0,3}[A-Z]?[RZB]|Vz)\s\d{1,6}/(?:\d{2}|\d{4}))\b")
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -318,13 +323,13 @@ class CaseNumberRecognizer(Recognizer):
     ``Az. 3 C 12/20``, ``expediente 123/2020``, ``Proc. n.º 1234/15``), numbers with slashes after ``no.``
     (``no. 12345/06``), every number of a list after ``nos.`` when one has a slash (``nos. 29537/95 and
     35453/97``, ``plots nos. 260, 268, 45, 119/5``: one entity per number) and German court file numbers
-    (``1 BvR 1234/19``). The entity is the number, not the keyword (label ``CASE_NUMBER``)."""
+    (``1 BvR 1234/19``; without a senate's number ``KZR 16/17``, ``Vz 1/16``). The entity is the number, not the keyword (label ``CASE_NUMBER``)."""
 
     name = "case_number"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: set[tuple[int, int]] = set()
-        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE):
+        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE):
             for m in pattern.finditer(text):
                 start, end = m.span("id")
                 while end > start and text[end - 1] in ".:-":

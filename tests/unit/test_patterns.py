@@ -114,6 +114,14 @@ def test_case_and_file_numbers():
     ]
 
 
+def test_german_file_numbers_without_a_senate_number():
+    text = ("BVerfG, Beschluss vom 3. Mai 2016 - 2 BvC 26/14 - Vz 1/16 -; BGH KZR 25/14, EnVR 1/17, AnwZ 2/18, "
+            "NotZ 3/2019. Not: a 2/3 majority, the EU 12/19 paper, GmbH 5/16, IBM 12/19, Art 3/14, Vz 1/2.")
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
+        "2 BvC 26/14", "Vz 1/16", "KZR 25/14", "EnVR 1/17", "AnwZ 2/18", "NotZ 3/2019",
+    ]
+
+
 def test_money_with_iso_codes_and_currency_names():
     text = ("He was paid TRY 2,719 and DEM 5,000, then 200,000 Turkish liras, ATS 20,000, 1.500 Schilling, "
             "3 000 kronor, 2,000 zlotys, SEK 15,000; 100 liras turcas, 5.000 pesetas; 12 apples, ALL 5, TOP 10; "
