@@ -22,6 +22,8 @@ A word is a **candidate** when it:
   :mod:`app.detection.rules`, a hyphenated word has a part that is not a common word ("Cuida-se" is common),
   and, when a full stop follows it, it is no abbreviation (at most three letters, or known with the stop:
   "Nr.", "Mio.", "Aufl."), nor, without the stop, a known abbreviation of at most three letters ("3,9 Mio CHF");
+  the first part of a truncated compound ("Verfassungs- und", "Sach- und Rechtslage") is common when it is a known
+  modifier (:meth:`CommonWordLexicon.is_modifier`);
 * in a language that writes compounds as one word (German, where every noun is capitalised:
   :attr:`app.languages.Language.compounds`), is also not a common noun or an inflected form of one, a
   nominalisation of a known word ("Erarbeitung", "Offenheit"), a compound of a known modifier and a known noun
@@ -116,7 +118,9 @@ class CommonWordLexicon:
             return True
         stripped = word.strip("-")
         if stripped != word:
-            return bool(stripped) and self.is_common(stripped)
+            if not stripped:
+                return False
+            return self.is_common(stripped) or (word.endswith("-") and self.is_modifier(stripped))
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
             return all(self.is_common(p) for p in parts) or (self.compounds is not None and self.is_common(parts[-1]))
@@ -160,6 +164,15 @@ class CommonWordLexicon:
                 if any(stem + ending in self.lower_forms for ending in endings):
                     return True
         return False
+
+    def is_modifier(self, part: str) -> bool:
+        """Whether ``part`` opens compounds as a known modifier, as the first part of a truncated compound does
+        ("Verfassungs- und Verwaltungsrecht", "Sach- und Rechtslage"; Duden, "Ergänzungsstrich"): a known word or
+        noun, possibly with a linking element ("Verfassung|s"), or a noun without its final "e" ("Sach(e)",
+        "Schul(e)"). Only with ``compounds``."""
+        if self.compounds is None or len(part) < MIN_COMPOUND_MODIFIER:
+            return False
+        return self._is_modifier(part, 0) or self.is_noun(part[:1].upper() + part[1:] + "e")
 
     def _is_modifier(self, part: str, depth: int) -> bool:
         for link in ("", *self.linking_elements):
@@ -367,7 +380,9 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
                 k += 1
             free = not (k < len(covered) and covered[k][0] < token.end)
             stop = text[token.end:token.end + 1] == "." or (i + 1 < len(tokens) and tokens[i + 1].text.startswith("."))
-            if free and is_candidate(token.text, lexicon, stop):
+            # "Verfassungs- und Verwaltungsrecht": the hyphen, a token of its own, makes the word a truncated compound
+            word = token.text + "-" if text[token.end:token.end + 1] == "-" and not token.text.endswith("-") else token.text
+            if free and is_candidate(word, lexicon, stop):
                 if run and text[run[-1].end:token.start].strip():
                     flush(run)
                     run = []

@@ -285,3 +285,13 @@ def test_court_abbreviations_stay_candidates():
     assert not abbreviation_shaped("BVerwG", GERMAN_ENDINGS, courts)
     assert not abbreviation_shaped("GmSOGB", GERMAN_ENDINGS, courts)
     assert is_candidate("BVerwG", common_word_lexicon("de")) and not is_candidate("EStG", common_word_lexicon("de"))
+
+
+def test_the_first_part_of_a_truncated_compound_is_common_when_it_is_a_modifier():
+    lexicon = common_word_lexicon("de")
+    assert lexicon.is_common("Verfassungs-") and lexicon.is_common("Sach-")  # Verfassung|s, Sach(e)
+    assert not lexicon.is_common("Saperion-") and not lexicon.is_common("Halmich-")
+    assert not lexicon.is_common("Verfassungs") and not lexicon.is_modifier("Sa")  # only with its hyphen
+    text = "Die Verfassungs- und Verwaltungsrichter prüfen die Sach- und Rechtslage der Saperion- und Halmich-Gruppe."
+    _, sentences = _doc(text)
+    assert [e.text for e in find_proper_nouns(text, sentences, [], lexicon)] == ["Saperion", "Halmich"]
