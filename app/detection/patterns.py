@@ -314,8 +314,9 @@ _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z
 #: German file numbers of registers written without a senate's number: the Federal Court of Justice's "KZR 16/17",
 #: "EnVR 1/17", "AnwZ 2/18", "NotZ 3/19" and the Constitutional Court's delay complaints "Vz 1/16" (a register: a
 #: capital, up to three small letters, and a capital ending in R, Z or B — Revision, Zivil-, Beschwerde —, or "Vz";
-#: the year after the slash in two or four digits; "GmbH 5/16", "EU 12/19", "IBM 12/19" are none)
-_REGISTER_RE = re.compile(r"(?<![\w/])(?P<id>(?:[A-Z][a-z]{0,3}[A-Z]?[RZB]|Vz)\s\d{1,6}/(?:\d{2}|\d{4}))\b")
+#: the year after the slash in two or four digits; "GmbH 5/16", "EU 12/19", "IBM 12/19" are none; nor the end of a
+#: hyphenated register, "GmS-OGB 2/73", whose court name stays whole)
+_REGISTER_RE = re.compile(r"(?<![\w/-])(?P<id>(?:[A-Z][a-z]{0,3}[A-Z]?[RZB]|Vz)\s\d{1,6}/(?:\d{2}|\d{4}))\b")
 
 
 class CaseNumberRecognizer(Recognizer):
