@@ -311,12 +311,13 @@ def _before_month(text: str, end: int) -> bool:
 
 
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
-#: German file numbers of registers written without a senate's number: the Federal Court of Justice's "KZR 16/17",
-#: "EnVR 1/17", "AnwZ 2/18", "NotZ 3/19" and the Constitutional Court's delay complaints "Vz 1/16" (a register: a
-#: capital, up to three small letters, and a capital ending in R, Z or B — Revision, Zivil-, Beschwerde —, or "Vz";
-#: the year after the slash in two or four digits; "GmbH 5/16", "EU 12/19", "IBM 12/19" are none; nor the end of a
-#: hyphenated register, "GmS-OGB 2/73", whose court name stays whole)
-_REGISTER_RE = re.compile(r"(?<![\w/-])(?P<id>(?:[A-Z][a-z]{0,3}[A-Z]?[RZB]|Vz)\s\d{1,6}/(?:\d{2}|\d{4}))\b")
+#: Registers of court files written without a senate's or chamber's number (:attr:`app.languages.Language.court_registers`:
+#: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ 2/18", the Constitutional Court's "Vz 1/16"): the
+#: register, then "number/year" with a year of two or four digits; not the end of a hyphenated register ("GmS-OGB 2/73")
+#: nor the start of a date ("03/14/1956")
+_REGISTERS = sorted(languages.union("court_registers"), key=len, reverse=True)
+_REGISTER_RE = re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _REGISTERS)) + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])"
+                          ) if _REGISTERS else None
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -330,7 +331,7 @@ class CaseNumberRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: set[tuple[int, int]] = set()
-        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE):
+        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, *((_REGISTER_RE,) if _REGISTER_RE else ())):
             for m in pattern.finditer(text):
                 start, end = m.span("id")
                 while end > start and text[end - 1] in ".:-":

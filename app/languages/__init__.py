@@ -426,6 +426,8 @@ class Language:
         statute_abbreviation_endings: how the language's mixed-case abbreviations of statutes and law reports end
             ("G" of "EStG", "GB" of "StGB", "E" of "BVerfGE", "Bl" of "BGBl"): a capitalised word with two capitals
             or more that ends so is no proper-noun candidate (:func:`app.detection.proper_nouns.abbreviation_shaped`).
+        court_registers: registers of court files cited without a senate's number ("KZR 25/14", "Vz 1/16"): the
+            case-number recognizer takes "register number/year" (:mod:`app.detection.patterns`).
         court_abbreviations: courts whose abbreviations end like a statute's ("BVerwG": Gericht, not Gesetz): they
             stay proper-noun candidates, courts being organizations.
         possessive_apostrophe_s: a possessive written with an apostrophe alone takes "'s" after a surrogate that
@@ -499,6 +501,7 @@ class Language:
     genitive_s: bool = False
     statute_abbreviation_endings: tuple[str, ...] = ()
     court_abbreviations: frozenset[str] = frozenset()
+    court_registers: frozenset[str] = frozenset()
     ordinal_full_stop: bool = False
     possessive_apostrophe_s: bool = False
     continent_names: dict[str, str] = field(default_factory=dict)

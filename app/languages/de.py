@@ -203,6 +203,10 @@ LANGUAGE = register(Language(
     ordinal_full_stop=True,  # Duden, "Ordinalzahlen": "der 3. Senat", "5. Aufl."
     # federal courts whose abbreviations end like a statute's (the "G" of Gericht, the "B" of Bundes)
     court_abbreviations=frozenset({"BVerfG", "BVerwG", "BPatG", "GmSOGB"}),
+    # registers cited without a senate's number: the Federal Court of Justice's cartel, energy, lawyers', notaries',
+    # agricultural, judges' and tax advisers' senates; the Constitutional Court's delay complaints ("Vz 1/16")
+    court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
+                               "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz"}),
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",

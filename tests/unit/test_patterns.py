@@ -116,7 +116,7 @@ def test_case_and_file_numbers():
 
 def test_german_file_numbers_without_a_senate_number():
     text = ("BVerfG, Beschluss vom 3. Mai 2016 - 2 BvC 26/14 - Vz 1/16 -; BGH KZR 25/14, EnVR 1/17, AnwZ 2/18, "
-            "NotZ 3/2019. Not: GmS-OGB 2/73, a 2/3 majority, the EU 12/19 paper, GmbH 5/16, IBM 12/19, Art 3/14, Vz 1/2.")
+            "NotZ 3/2019. Not: GmS-OGB 2/73, DOB 03/14/1956, a 2/3 majority, the EU 12/19 paper, GmbH 5/16, IBM 12/19, Art 3/14, Vz 1/2.")
     assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
         "2 BvC 26/14", "Vz 1/16", "KZR 25/14", "EnVR 1/17", "AnwZ 2/18", "NotZ 3/2019",
     ]
