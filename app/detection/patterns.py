@@ -311,13 +311,13 @@ def _before_month(text: str, end: int) -> bool:
 
 
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
-#: Registers of court files written without a senate's or chamber's number (:attr:`app.languages.Language.court_registers`:
-#: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ 2/18", the Constitutional Court's "Vz 1/16"): the
-#: register, then "number/year" with a year of two or four digits; not the end of a hyphenated register ("GmS-OGB 2/73")
-#: nor the start of a date ("03/14/1956")
+#: Registers of court files written without a senate's or chamber's number
+#: (:attr:`app.languages.Language.court_registers`: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ
+#: 2/18", the Constitutional Court's "Vz 1/16"): the register, then "number/year" with a year of two or four digits;
+#: not the end of a hyphenated register ("GmS-OGB 2/73") nor the start of a date ("03/14/1956")
 _REGISTERS = sorted(languages.union("court_registers"), key=len, reverse=True)
-_REGISTER_RE = re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _REGISTERS)) + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])"
-                          ) if _REGISTERS else None
+_REGISTER_RE = (re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _REGISTERS))
+                           + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])") if _REGISTERS else None)
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -325,7 +325,8 @@ class CaseNumberRecognizer(Recognizer):
     ``Az. 3 C 12/20``, ``expediente 123/2020``, ``Proc. n.º 1234/15``), numbers with slashes after ``no.``
     (``no. 12345/06``), every number of a list after ``nos.`` when one has a slash (``nos. 29537/95 and
     35453/97``, ``plots nos. 260, 268, 45, 119/5``: one entity per number) and German court file numbers
-    (``1 BvR 1234/19``; without a senate's number ``KZR 16/17``, ``Vz 1/16``). The entity is the number, not the keyword (label ``CASE_NUMBER``)."""
+    (``1 BvR 1234/19``; without a senate's number ``KZR 16/17``, ``Vz 1/16``). The entity is the number, not the
+    keyword (label ``CASE_NUMBER``)."""
 
     name = "case_number"
 

@@ -381,7 +381,8 @@ def find_proper_nouns(text: str, sentences: list[Sentence], entities: list[Entit
             free = not (k < len(covered) and covered[k][0] < token.end)
             stop = text[token.end:token.end + 1] == "." or (i + 1 < len(tokens) and tokens[i + 1].text.startswith("."))
             # "Verfassungs- und Verwaltungsrecht": the hyphen, a token of its own, makes the word a truncated compound
-            word = token.text + "-" if text[token.end:token.end + 1] == "-" and not token.text.endswith("-") else token.text
+            truncated = text[token.end:token.end + 1] == "-" and not token.text.endswith("-")
+            word = token.text + "-" if truncated else token.text
             if free and is_candidate(word, lexicon, stop):
                 if run and text[run[-1].end:token.start].strip():
                     flush(run)

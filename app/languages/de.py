@@ -198,8 +198,6 @@ LANGUAGE = register(Language(
     surrogate_legal_forms=("GmbH", "AG", "KG"),
     articles=frozenset("der die das den dem des".split()),
     genitive_s=True,
-    # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
-    # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     ordinal_full_stop=True,  # Duden, "Ordinalzahlen": "der 3. Senat", "5. Aufl."
     # federal courts whose abbreviations end like a statute's (the "G" of Gericht, the "B" of Bundes)
     court_abbreviations=frozenset({"BVerfG", "BVerwG", "BPatG", "GmSOGB"}),
@@ -207,6 +205,8 @@ LANGUAGE = register(Language(
     # agricultural, judges' and tax advisers' senates; the Constitutional Court's delay complaints ("Vz 1/16")
     court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
                                "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz"}),
+    # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
+    # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),
     country_names={"RU": "Russland"},
     country_aliases={"vereinigte staaten von amerika": "US", "großbritannien": "GB", "russland": "RU", "türkei": "TR",
