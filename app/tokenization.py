@@ -95,7 +95,6 @@ def month_names() -> frozenset[str]:
     return languages.union("months", str.capitalize) | languages.union("month_variants", str.capitalize)
 
 
-_DAY_NUMBER = re.compile(r"\d{1,2}")
 _SENTENCE_END = frozenset({".", "!", "?", "…"})
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
@@ -110,7 +109,16 @@ def _ordinal_starters(language: str | None) -> frozenset[str] | None:
     return lang.sentence_starters if lang is not None and lang.ordinal_full_stop else None
 
 
-_ORDINAL_NUMBER = re.compile(r"\d{1,3}")
+def _ordinal(number: str, following: str, ordinal_starters: frozenset[str] | None) -> bool:
+    """Whether a full stop glued to ``number`` makes it an ordinal before the token ``following``: a day of one or two
+    digits before a month's name in any language, or, where the language writes ordinals so (``ordinal_starters``
+    not ``None``), any number of up to three digits unless a sentence starter follows. (A stop before a line break
+    has ended its sentence earlier in :func:`split_sentences`.)"""
+    if not number.isdecimal():
+        return False
+    if len(number) <= 2 and following in month_names():
+        return True
+    return ordinal_starters is not None and len(number) <= 3 and following not in ordinal_starters
 
 
 def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200,
@@ -155,13 +163,9 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = nxt.text in starters
         elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
             boundary = nxt.text[0].isupper()
-        elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start and _DAY_NUMBER.fullmatch(tokens[i - 1].text)
-              and nxt.text in month_names()):
-            boundary = False  # a day before its month ("vom 5. Mai 2016", "am 1. Januar"): an ordinal, no sentence end
-        elif (ordinal_starters is not None and tok.text == "." and i > 0 and tokens[i - 1].end == tok.start
-              and _ORDINAL_NUMBER.fullmatch(tokens[i - 1].text) and nxt.text not in ordinal_starters
-              and "\n" not in text[tok.end:nxt.start]):
-            boundary = False  # "5. Aufl.", "der 3. Senat": an ordinal
+        elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start
+              and _ordinal(tokens[i - 1].text, nxt.text, ordinal_starters)):
+            boundary = False  # "vom 5. Mai 2016", "der 3. Senat": the stop makes the number an ordinal
         elif tok.text in _SENTENCE_END or (
             tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END and current[-2].end == tok.start
         ):

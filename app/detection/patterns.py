@@ -318,6 +318,7 @@ _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z
 _REGISTERS = sorted(languages.union("court_registers"), key=len, reverse=True)
 _REGISTER_RE = (re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _REGISTERS))
                            + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])") if _REGISTERS else None)
+_CASE_PATTERNS = tuple(p for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE) if p is not None)
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -332,7 +333,7 @@ class CaseNumberRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: set[tuple[int, int]] = set()
-        for pattern in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, *((_REGISTER_RE,) if _REGISTER_RE else ())):
+        for pattern in _CASE_PATTERNS:
             for m in pattern.finditer(text):
                 start, end = m.span("id")
                 while end > start and text[end - 1] in ".:-":

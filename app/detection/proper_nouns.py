@@ -56,7 +56,7 @@ from __future__ import annotations
 import csv
 import importlib.resources
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -225,26 +225,30 @@ def _simplemma_lower_forms(language: str) -> frozenset[str]:
     return cached_word_list(f"simplemma-{language}", ("simplemma",), build)
 
 
+def noun_table_rows(compounds: Compounds) -> Iterator[tuple[str, list[str]]]:
+    """``(part of speech, capitalised forms)`` of every row of ``compounds.noun_table``: the noun and its inflected
+    forms (the columns after the part of speech, genders left out); nothing without a table."""
+    if compounds.noun_table is None:
+        return
+    _, package, file = compounds.noun_table
+    with (importlib.resources.files(package) / file).open(encoding="utf-8", newline="") as handle:
+        rows = csv.reader(handle)
+        header = next(rows)
+        columns = [0, *(i for i, name in enumerate(header) if i > 1 and not name.startswith("genus"))]
+        for row in rows:
+            if len(row) >= 2:
+                yield row[1], [row[i] for i in columns if i < len(row) and row[i][:1].isupper()]
+
+
 def _common_nouns(compounds: Compounds) -> frozenset[str]:
     """The capitalised common nouns and their inflected forms of ``compounds.noun_table`` (empty without one)."""
     if compounds.noun_table is None:
         return frozenset()
-    distribution, package, file = compounds.noun_table
+    distribution = compounds.noun_table[0]
 
     def build() -> frozenset[str]:
-        nouns: set[str] = set()
-        path = importlib.resources.files(package) / file
-        with path.open(encoding="utf-8", newline="") as handle:
-            rows = csv.reader(handle)
-            header = next(rows)
-            form_columns = [i for i, name in enumerate(header) if i > 1 and not name.startswith("genus")]
-            for row in rows:
-                if len(row) < 2 or any(marker in row[1] for marker in compounds.proper_name_markers):
-                    continue
-                for i in [0, *form_columns]:
-                    if i < len(row) and row[i][:1].isupper():
-                        nouns.add(row[i])
-        return frozenset(nouns)
+        return frozenset(form for kinds, forms in noun_table_rows(compounds)
+                         if not any(marker in kinds for marker in compounds.proper_name_markers) for form in forms)
 
     return cached_word_list(distribution, (distribution,), build)
 

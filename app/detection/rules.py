@@ -41,6 +41,7 @@ from app import languages
 from app.detection.labels import LOCATION, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
+from app.tokenization import month_names
 
 #: Titles and honorifics per language (as tokens, case-sensitive; :attr:`app.languages.Language.titles`).
 TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
@@ -90,7 +91,7 @@ WEEKDAYS: frozenset[str] = languages.union("weekdays", str.capitalize) | languag
 
 #: Month names of every language, capitalised: not a name word after the first word of a run, nor before a
 #: conjunction ("in May and NATO"); a run may start with one ("Mrs. June Carter").
-MONTHS: frozenset[str] = languages.union("months", str.capitalize) | languages.union("month_variants", str.capitalize)
+MONTHS: frozenset[str] = month_names()
 
 _MONTHS_AND_DAYS = WEEKDAYS | MONTHS
 
