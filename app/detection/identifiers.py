@@ -40,8 +40,18 @@ class IbanRecognizer(Recognizer):
         return pattern_entities(_IBAN_RE, text, IBAN, self.name, rstrip=None, accept=_iban.is_valid)
 
 
+def card_grouping(raw: str) -> bool:
+    """Whether ``raw`` (digits with spaces or hyphens) is grouped as card numbers are printed: one run of digits, or
+    groups of four digits or more with a last group of three or more (4-4-4-4, 4-6-5, 4-4-4-4-3; ISO/IEC 7812 leaves
+    the print layout to the issuers, and these are the layouts they use). A row of match scores passes the Luhn
+    checksum one time in ten ("15-6 15-9 11-15 15-10") and is no card number."""
+    groups = [g for g in re.split(r"[ -]", raw) if g]
+    return len(groups) == 1 or (all(len(g) >= 4 for g in groups[:-1]) and len(groups[-1]) >= 3)
+
+
 class CreditCardRecognizer(Recognizer):
-    """Payment card numbers: 13–19 digits (spaces or hyphens allowed) passing the Luhn checksum."""
+    """Payment card numbers: 13–19 digits (spaces or hyphens allowed, grouped as cards print them:
+    :func:`card_grouping`) passing the Luhn checksum."""
 
     name = "credit_card"
 
@@ -49,7 +59,8 @@ class CreditCardRecognizer(Recognizer):
         out = []
         for m in _CARD_RE.finditer(text):
             digits = re.sub(r"[ -]", "", m.group())
-            if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn.is_valid(digits):
+            if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and card_grouping(m.group()) \
+                    and _luhn.is_valid(digits):
                 out.append(Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name))
         return out
 

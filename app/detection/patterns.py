@@ -79,19 +79,48 @@ _NUMERIC_DATES: tuple[str, ...] = (
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
 
-#: A run of one- or two-digit numbers separated by spaces only, not starting with 0: a row of a table of figures
-#: ("Sunderland 16 4 5 7 14 21 17", "CHICAGO 12 12 3 71 67 27"), which libphonenumber accepts as a national number.
-_FIGURE_ROW_RE = re.compile(r"[1-9]\d?(?:[ \t]+\d{1,2}){3,}")
+#: A run of one- or two-digit numbers separated by spaces or dashes, not starting with 0: a row of a table of figures
+#: ("Sunderland 16 4 5 7 14 21 17", "CHICAGO 12 12 3 71 67 27") or a lottery draw ("5 - 11 - 21 - 23 - 33"), which
+#: libphonenumber accepts as a national number.
+_FIGURE_ROW_RE = re.compile(r"[1-9]\d?(?:(?:[ \t]+|[ \t]*-[ \t]*)\d{1,2}){3,}")
+#: Match scores: "6-3", "15-10" (two of them or more in one match: "6-3 1-6 6-3", "15-6 15-9 11-15").
+_SCORE_RE = re.compile(r"\d{1,2}-\d{1,2}")
+#: A group with one decimal point and at most three digits after it: ".536", "639.55" (a standings table's
+#: percentage, a price); numbers grouped with dots have two points or more ("0221.123.456").
+_DECIMAL_RE = re.compile(r"\d*\.\d{1,3}")
+#: A range of pages or years: "383–387", "1914—1918" (en or em dash, no spaces).
+_RANGE_RE = re.compile(r"\d{1,4}[–—]\d{1,4}")
+#: Fewest digits of a phone number written without "+": libphonenumber takes "1641" and "1.692" as valid German
+#: numbers (variable-length local numbers), but a number someone dials from another town has an area code.
+MIN_NATIONAL_PHONE_DIGITS = 6
 
 
 def figure_row(raw: str) -> bool:
-    """Whether a phone match ``raw`` is a row of small figures rather than a number someone dials.
+    """Whether a phone match ``raw`` is a row of figures rather than a number someone dials.
 
-    True for four or more space-separated groups of one or two digits whose first digit is not 0
-    ("15 4 4 7 17 21 16"). Numbers written in pairs start with a trunk prefix 0 ("01 23 45 67 89", kept),
-    and international ("+32 2 287 6810") or bracketed ("(36 1) 327 4040") forms never match.
+    True for four or more groups of one or two digits separated by spaces or dashes whose first digit is not 0
+    ("15 4 4 7 17 21 16", "5 - 11 - 21 - 23 - 33"); for two match scores or more ("6-3 1-6 6-3 4-6 6-4"); and for
+    groups among which one is a decimal with one point ("57 5 49 .536 6 1", "639.55 639.38"). Numbers written in
+    pairs start with a trunk prefix 0 ("01 23 45 67 89", kept), and international ("+32 2 287 6810") or bracketed
+    ("(36 1) 327 4040") forms never match.
     """
-    return _FIGURE_ROW_RE.fullmatch(raw) is not None
+    if _FIGURE_ROW_RE.fullmatch(raw) is not None:
+        return True
+    groups = raw.split()
+    if sum(1 for g in groups if _SCORE_RE.fullmatch(g)) >= 2:
+        return True
+    return len(groups) >= 2 and any(_DECIMAL_RE.fullmatch(g) for g in groups)
+
+
+def not_a_phone(raw: str) -> bool:
+    """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
+    calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
+    without "+", fewer than :data:`MIN_NATIONAL_PHONE_DIGITS` digits ("1641", "1.692")."""
+    if _NUMERIC_DATE_RE.fullmatch(raw) and _valid_numeric_date(raw):
+        return True
+    if figure_row(raw) or _RANGE_RE.fullmatch(raw):
+        return True
+    return not raw.lstrip("(").startswith("+") and sum(c.isdigit() for c in raw) < MIN_NATIONAL_PHONE_DIGITS
 
 
 class PhoneRecognizer(Recognizer):
@@ -99,8 +128,10 @@ class PhoneRecognizer(Recognizer):
 
     libphonenumber accepts German numeric dates as numbers of region DE ("3.4.2021" is a valid 6-digit
     number); a match that is a valid calendar date written with date separators is left to the date
-    recognizer. It also accepts rows of tables of figures ("16 4 5 7 14 21 17" in a league table): a
-    match that :func:`figure_row` calls a row is not a phone number.
+    recognizer. It also accepts rows of tables of figures ("16 4 5 7 14 21 17" in a league table), ranges
+    ("S. 383–387") and short German numbers ("1641", a year): :func:`not_a_phone` leaves those out. An amount
+    of money is no phone number either: a match inside a match of the money pattern ("643.795.000 reales",
+    ``MoneyRecognizer``) is left to it.
 
     Args:
         regions: ISO 3166 regions for numbers written without ``+`` country code.
@@ -113,15 +144,17 @@ class PhoneRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found: dict[tuple[int, int], Entity] = {}
+        money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
         for region in self.regions:
             for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
                 key = (match.start, match.end)
-                if _NUMERIC_DATE_RE.fullmatch(match.raw_string) and _valid_numeric_date(match.raw_string):
+                if key in found or not_a_phone(match.raw_string):
                     continue
-                if figure_row(match.raw_string):
+                if money is None:
+                    money = [m.span() for m in _MONEY_RE.finditer(text)]
+                if any(s <= match.start and match.end <= e for s, e in money):
                     continue
-                if key not in found:
-                    found[key] = Entity(match.start, match.end, PHONE, match.raw_string, self.name)
+                found[key] = Entity(match.start, match.end, PHONE, match.raw_string, self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
 
 
@@ -260,21 +293,38 @@ _CURRENCY_CODE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 _CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"
 #: Up to two words naming the currency's country before its name: "Turkish", "new Turkish", "Swiss".
 _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s){{0,2}}"
+#: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45").
+_DOLLAR_SIGNS = r"(?:\b(?:US|NZ|HK|R|C|A|S))?\$"
 _MONEY_RE = re.compile(
-    rf"(?:(?:US\$|R\$|[$€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
+    # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
+    r"(?:\b\d{1,3}(?:\.\d{3})*\$\d{2}\b"
+    rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
     rf"|\b(?:{_AMOUNT}){_SCALE}\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
+_LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 
 class MoneyRecognizer(Recognizer):
     """Money amounts with a currency symbol, code or word: ``€1,200``, ``3.5 million dollars``,
-    ``1.200 Euro``, ``R$ 300,00``, ``50 dólares``, ``DEM 5,000``, ``TRY 2,719``, ``200,000 Turkish liras``,
-    ``3 000 kronor`` (label ``MONEY``; codes :data:`CURRENCY_CODES`)."""
+    ``1.200 Euro``, ``R$ 300,00``, ``C$ 0.45``, ``50 dólares``, ``DEM 5,000``, ``TRY 2,719``,
+    ``200,000 Turkish liras``, ``3 000 kronor``, ``10.000.000$00`` (label ``MONEY``; codes :data:`CURRENCY_CODES`).
+
+    Args:
+        language: the document's language; an amount whose currency word is one of its
+            :attr:`app.languages.Language.currency_homographs` is not taken (Portuguese "28 lei": the law, not lei).
+    """
 
     name = "money"
 
+    def __init__(self, language: str = "en") -> None:
+        lang = languages.find(language)
+        self.homographs = lang.currency_homographs if lang is not None else frozenset()
+
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return pattern_entities(_MONEY_RE, text, MONEY, self.name)
+        found = pattern_entities(_MONEY_RE, text, MONEY, self.name)
+        if not self.homographs:
+            return found
+        return [e for e in found if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
 
 
 _CASE_KEYWORDS = (
@@ -286,7 +336,9 @@ _CASE_KEYWORDS = (
 _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
 _CASE_ID = r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
-_NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?(?P<id>\d+(?:[/-]\d+)+)")
+#: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
+#: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros).
+_NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?(?P<id>\d+(?:[/-]\d+)+(?:\.\d+)*)")
 #: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
 #: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
 #: "Protocols nos. 1 and 4", names no case).
@@ -318,7 +370,10 @@ _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z
 _REGISTERS = sorted(languages.union("court_registers"), key=len, reverse=True)
 _REGISTER_RE = (re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _REGISTERS))
                            + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])") if _REGISTERS else None)
-_CASE_PATTERNS = tuple(p for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE) if p is not None)
+#: Case numbers whose format needs no keyword (:attr:`app.languages.Language.case_number_formats`), the whole match.
+_FORMATS = languages.union("case_number_formats")
+_FORMAT_RE = re.compile("(?P<id>" + "|".join(f"(?:{f})" for f in sorted(_FORMATS)) + ")") if _FORMATS else None
+_CASE_PATTERNS = tuple(p for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE, _FORMAT_RE) if p is not None)
 
 
 class CaseNumberRecognizer(Recognizer):

@@ -81,11 +81,11 @@ def _for_language(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[R
 
 for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("ip", IpAddressRecognizer),
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
-                    ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("money", MoneyRecognizer),
-                    ("number", NumberRecognizer)):
+                    ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
-                    ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer)):
+                    ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),
+                    ("money", MoneyRecognizer)):
     register("recognizer", _name)(_for_language(_cls))
 
 

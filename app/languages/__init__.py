@@ -430,6 +430,12 @@ class Language:
             case-number recognizer takes "register number/year" (:mod:`app.detection.patterns`).
         court_abbreviations: courts whose abbreviations end like a statute's ("BVerwG": Gericht, not Gesetz): they
             stay proper-noun candidates, courts being organizations.
+        case_number_formats: regular expressions of the country's case numbers that need no keyword before them,
+            their format alone being unmistakable (Brazil's unified process number "0604337-81.2018.6.00.0000",
+            Resolução CNJ n.º 65/2008): the case-number recognizer takes every match.
+        currency_homographs: currency names of :mod:`app.detection.patterns` that are common words of the language
+            (Portuguese "lei", the law, is also the Romanian currency): after a number they name no currency here
+            ("art. 28 lei").
         possessive_apostrophe_s: a possessive written with an apostrophe alone takes "'s" after a surrogate that
             does not end in a sibilant (English "James'" → "John's").
         continent_names: continent code (GeoNames: ``AF AS EU NA OC SA AN``) → name.
@@ -502,6 +508,8 @@ class Language:
     statute_abbreviation_endings: tuple[str, ...] = ()
     court_abbreviations: frozenset[str] = frozenset()
     court_registers: frozenset[str] = frozenset()
+    case_number_formats: tuple[str, ...] = ()
+    currency_homographs: frozenset[str] = frozenset()
     ordinal_full_stop: bool = False
     possessive_apostrophe_s: bool = False
     continent_names: dict[str, str] = field(default_factory=dict)

@@ -67,6 +67,9 @@ LANGUAGE = register(Language(
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
+    # NNNNNNN-DD.AAAA.J.TR.OOOO (Resolução CNJ n.º 65/2008, art. 1.º), leading zeros of the first group often dropped
+    case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",),
+    currency_homographs=frozenset({"lei"}),
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
     street_addresses=StreetAddresses(
         order="type_first",

@@ -199,3 +199,48 @@ def test_a_number_after_a_singular_no_or_before_a_month_is_no_case_number_of_the
     """"no. 30210/96, 10 May 2001": after a singular "no." the comma closes the number, and "10" opens a date."""
     text = "see Smith-Jones v. the United Kingdom, no. 30210/96, 10 May 2001; nos. 29537/95, 3 March 1999; Nr. 1/20, 2/20."
     assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["30210/96", "29537/95", "1/20", "2/20"]
+
+
+@pytest.mark.parametrize(
+    "regions,text,expected",
+    [
+        # a year, a page range and a count, all valid German numbers to libphonenumber
+        (("DE",), "1641 nahm er das Amt an. Preußen, S. 383–387. In 1.692 Familien. Telefon 07134/9920.",
+         ["07134/9920"]),
+        # a lottery draw and an amount of money; the same digits alone are a Spanish mobile number
+        (("ES",), "Los números 5 - 11 - 21 - 23 - 33 y 47; un monto de 643.795.000 reales. Llame al 643.795.000.",
+         ["643.795.000"]),
+        # tennis scores, a row of baseball standings, two prices of a table
+        (("US", "GB"), "beat Novak 6-3 1-6 6-3 4-6 6-4. HYUNDAI 57 5 49 .536 6 1/2. dollar 639.55 639.38. "
+                       "Desk 212-859-1620", ["212-859-1620"]),
+    ],
+)
+def test_phone_years_ranges_scores_and_amounts_are_not_phones(regions, text, expected):
+    assert [t for t, _ in found(PhoneRecognizer(regions), text)] == expected
+
+
+def test_match_scores_are_no_card_numbers():
+    from app.detection.identifiers import CreditCardRecognizer
+
+    text = "Ryan beat Wong 15-6 15-9 11-15 15-10. Cards 4111 1111 1111 1111, 4111111111111111, 3782 822463 10005."
+    assert [e.text for e in CreditCardRecognizer().recognize(text, [])] == [
+        "4111 1111 1111 1111", "4111111111111111", "3782 822463 10005"]
+
+
+def test_money_with_dollar_signs_of_other_countries_and_the_escudo_notation():
+    text = "The bond fell C$ 0.45 to C$ 101.15; A$ 100 million, NZ$ 3, HK$ 12; a $5 fee; 10.000.000$00 para o Kosovo."
+    assert [e.text for e in MoneyRecognizer().recognize(text, [])] == [
+        "C$ 0.45", "C$ 101.15", "A$ 100 million", "NZ$ 3", "HK$ 12", "$5", "10.000.000$00"]
+
+
+def test_a_currency_name_that_is_a_common_word_of_the_language_is_no_currency_there():
+    text = "nos termos do art. 28 lei complementar, 10 lei romenos e 5 reais"
+    assert [e.text for e in MoneyRecognizer("pt").recognize(text, [])] == ["5 reais"]
+    assert [e.text for e in MoneyRecognizer("en").recognize("He paid 10 lei.", [])] == ["10 lei"]
+
+
+def test_brazilian_unified_process_numbers_are_taken_whole():
+    text = ("Recurso nº 109-80.2017.7.01.0201, Inst n° 0604337-81.2018.6.00.0000/DF, os autos "
+            "0001234-56.2019.8.26.0100 e a application no. 30210/96.")
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
+        "109-80.2017.7.01.0201", "0604337-81.2018.6.00.0000", "0001234-56.2019.8.26.0100", "30210/96"]
