@@ -11,7 +11,9 @@
 Matching is token-based and longest-first over the document's tokens; every word of a match must
 start with an upper-case letter except connecting words ("of", "de", "do", "am", ...), so "china" in
 lower case is not the country; a one-word match that opens a sentence is skipped ("Nice weather"), and
-the location gazetteer skips one-word matches in sentences written in capitals (headlines).
+the location gazetteer skips one-word matches in sentences written in capitals (headlines). In German, where every
+noun is capitalised, a city named like a common noun ("Mitte", "Bergen") is taken only after a place cue ("in",
+"aus", "nach", a court's kind: "OLG Hamm"; :func:`common_noun_homographs`).
 """
 
 from __future__ import annotations
@@ -43,13 +45,18 @@ class PhraseIndex:
         self.phrases: dict[tuple[str, ...], str] = {}
         self.first_words: set[str] = set()  # a match can only start at one of these (skips most tokens at once)
         self.max_len = 0
+        self.cued: set[tuple[str, ...]] = set()  # phrases that match only right after one of `cues`
+        self.cues: frozenset[str] = frozenset()
 
-    def add(self, phrase: str, label: str) -> None:
+    def add(self, phrase: str, label: str, *, cued: bool = False) -> None:
+        """Index ``phrase`` under ``label``; with ``cued``, it matches only right after a token of :attr:`cues`."""
         key = _key(phrase)
         if key and key not in self.phrases:
             self.phrases[key] = label
             self.first_words.add(key[0])
             self.max_len = max(self.max_len, len(key))
+            if cued:
+                self.cued.add(key)
 
     def __len__(self) -> int:
         return len(self.phrases)
@@ -77,7 +84,10 @@ class PhraseIndex:
                     continue
                 hit = None
                 for n in range(min(self.max_len, len(tokens) - i), min_n - 1, -1):
-                    label = self.phrases.get(tuple(words[i : i + n]))
+                    key = tuple(words[i : i + n])
+                    label = self.phrases.get(key)
+                    if label and key in self.cued and (i == 0 or tokens[i - 1].text not in self.cues):
+                        continue
                     # a single capitalised word opening a sentence may be a common word ("Nice weather")
                     if label and _capitalised(tokens[i : i + n]) and not (n == 1 and i == 0):
                         hit = (n, label)
@@ -168,13 +178,18 @@ class GazetteerRecognizer(Recognizer):
     """
 
     def __init__(self, entries: dict[str, Iterable[str]], name: str = "gazetteer", *,
-                 single_words_in_headlines: bool = True) -> None:
+                 single_words_in_headlines: bool = True, cued: dict[str, Iterable[str]] | None = None,
+                 cues: frozenset[str] = frozenset()) -> None:
         self.name = name
         self.single_words_in_headlines = single_words_in_headlines
         self.index = PhraseIndex()
+        self.index.cues = cues
         for label, phrases in entries.items():
             for phrase in phrases:
                 self.index.add(phrase, label)
+        for label, phrases in (cued or {}).items():
+            for phrase in phrases:
+                self.index.add(phrase, label, cued=True)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         return self.index.match(text, sentences, self.name, single_words_in_headlines=self.single_words_in_headlines)
@@ -192,5 +207,23 @@ def location_gazetteer(language: str, min_population: int = 100_000,
     own lists (``custom_lists``) match everywhere.
     """
     cities = city_names(min_population, alternate_min_population)
-    names = [n for n in (*country_names(language), *cities) if n.casefold() not in STOP_WORDS_FOLDED]
-    return GazetteerRecognizer({LOCATION: names}, name="gazetteer", single_words_in_headlines=False)
+    homographs = common_noun_homographs(language)
+    names = [n for n in (*country_names(language), *(c for c in cities if c not in homographs))
+             if n.casefold() not in STOP_WORDS_FOLDED]
+    lang = languages.find(language)
+    cued = [c for c in cities if c in homographs and c.casefold() not in STOP_WORDS_FOLDED]
+    return GazetteerRecognizer({LOCATION: names}, name="gazetteer", single_words_in_headlines=False,
+                               cued={LOCATION: cued}, cues=lang.place_cues if lang is not None else frozenset())
+
+
+def common_noun_homographs(language: str) -> frozenset[str]:
+    """Capitalised countable common nouns (and their inflected forms) of a language that capitalises every noun (one
+    with a noun table: German; :func:`app.detection.proper_nouns.countable_common_nouns`): a one-word city name among
+    them ("Mitte", "Bergen", "Kanton", "Favoriten", "Male", "Essen")
+    is no evidence of a place there, the capital letter being the noun's, so the location gazetteer takes it only
+    after one of the language's :attr:`app.languages.Language.place_cues` ("in Essen", "OLG Hamm") and otherwise
+    leaves it to the model, which sees the context. Empty for other languages.
+    """
+    from app.detection.proper_nouns import countable_common_nouns
+
+    return countable_common_nouns(language)

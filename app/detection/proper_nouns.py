@@ -225,9 +225,11 @@ def _simplemma_lower_forms(language: str) -> frozenset[str]:
     return cached_word_list(f"simplemma-{language}", ("simplemma",), build)
 
 
-def noun_table_rows(compounds: Compounds) -> Iterator[tuple[str, list[str]]]:
+def noun_table_rows(compounds: Compounds, *, plural_only: bool = False) -> Iterator[tuple[str, list[str]]]:
     """``(part of speech, capitalised forms)`` of every row of ``compounds.noun_table``: the noun and its inflected
-    forms (the columns after the part of speech, genders left out); nothing without a table."""
+    forms (the columns after the part of speech, genders left out); nothing without a table. With ``plural_only``,
+    only rows with a plural form (a column whose name says "plural"): countable common nouns, not the rows of place
+    names the table lists without a marker ("Namur", "Paris": no plural)."""
     if compounds.noun_table is None:
         return
     _, package, file = compounds.noun_table
@@ -235,9 +237,11 @@ def noun_table_rows(compounds: Compounds) -> Iterator[tuple[str, list[str]]]:
         rows = csv.reader(handle)
         header = next(rows)
         columns = [0, *(i for i, name in enumerate(header) if i > 1 and not name.startswith("genus"))]
+        plurals = [i for i, name in enumerate(header) if "plural" in name]
         for row in rows:
-            if len(row) >= 2:
-                yield row[1], [row[i] for i in columns if i < len(row) and row[i][:1].isupper()]
+            if len(row) < 2 or (plural_only and not any(i < len(row) and row[i] for i in plurals)):
+                continue
+            yield row[1], [row[i] for i in columns if i < len(row) and row[i][:1].isupper()]
 
 
 def _common_nouns(compounds: Compounds) -> frozenset[str]:
@@ -251,6 +255,24 @@ def _common_nouns(compounds: Compounds) -> frozenset[str]:
                          if not any(marker in kinds for marker in compounds.proper_name_markers) for form in forms)
 
     return cached_word_list(distribution, (distribution,), build)
+
+
+@lru_cache(maxsize=8)
+def countable_common_nouns(language: str) -> frozenset[str]:
+    """The forms of the countable common nouns of ``language``'s noun table (rows with a plural and without a
+    proper-name marker: "Mitte", "Bergen" of "Berg", "Kanton", "Male" of "Mal"); empty without a noun table. Cached
+    like the other word lists (:func:`cached_word_list`)."""
+    lang = languages.find(language)
+    compounds = lang.compounds if lang is not None else None
+    if compounds is None or compounds.noun_table is None:
+        return frozenset()
+    distribution = compounds.noun_table[0]
+
+    def build() -> frozenset[str]:
+        return frozenset(form for kinds, forms in noun_table_rows(compounds, plural_only=True)
+                         if not any(marker in kinds for marker in compounds.proper_name_markers) for form in forms)
+
+    return cached_word_list(f"{distribution}-countable", (distribution,), build)
 
 
 @lru_cache(maxsize=8)

@@ -433,6 +433,9 @@ class Language:
         case_number_formats: regular expressions of the country's case numbers that need no keyword before them,
             their format alone being unmistakable (Brazil's unified process number "0604337-81.2018.6.00.0000",
             Resolução CNJ n.º 65/2008): the case-number recognizer takes every match.
+        place_cues: words right before a place name (a locative preposition without article, a court's kind:
+            "in Essen", "OLG Hamm") after which the location gazetteer takes a city named like a common noun of a
+            language that capitalises its nouns (:func:`app.detection.gazetteers.common_noun_homographs`).
         currency_homographs: currency names of :mod:`app.detection.patterns` that are common words of the language
             (Portuguese "lei", the law, is also the Romanian currency): after a number they name no currency here
             ("art. 28 lei").
@@ -510,6 +513,7 @@ class Language:
     court_registers: frozenset[str] = frozenset()
     case_number_formats: tuple[str, ...] = ()
     currency_homographs: frozenset[str] = frozenset()
+    place_cues: frozenset[str] = frozenset()
     ordinal_full_stop: bool = False
     possessive_apostrophe_s: bool = False
     continent_names: dict[str, str] = field(default_factory=dict)

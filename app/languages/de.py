@@ -203,6 +203,13 @@ LANGUAGE = register(Language(
     court_abbreviations=frozenset({"BVerfG", "BVerwG", "BPatG", "GmSOGB"}),
     # registers cited without a senate's number: the Federal Court of Justice's cartel, energy, lawyers', notaries',
     # agricultural, judges' and tax advisers' senates; the Constitutional Court's delay complaints ("Vz 1/16")
+    # a locative preposition without its article ("in Essen", not "in der Mitte") or a court's kind ("OLG Hamm")
+    place_cues=frozenset({"in", "aus", "nach", "AG", "LG", "OLG", "KG", "SG", "LSG", "VG", "OVG", "VGH", "FG", "ArbG",
+                          "LAG", "SozG", "Amtsgericht", "Landgericht", "Oberlandesgericht", "Sozialgericht",
+                          "Landessozialgericht", "Verwaltungsgericht", "Oberverwaltungsgericht", "Finanzgericht",
+                          "Arbeitsgericht", "Landesarbeitsgericht", "Amtsgerichts", "Landgerichts",
+                          "Oberlandesgerichts", "Sozialgerichts", "Landessozialgerichts", "Verwaltungsgerichts",
+                          "Oberverwaltungsgerichts", "Finanzgerichts", "Arbeitsgerichts", "Landesarbeitsgerichts"}),
     court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
                                "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz"}),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
