@@ -233,6 +233,11 @@ def test_money_with_dollar_signs_of_other_countries_and_the_escudo_notation():
         "C$ 0.45", "C$ 101.15", "A$ 100 million", "NZ$ 3", "HK$ 12", "$5", "10.000.000$00"]
 
 
+def test_the_day_of_a_date_is_no_amount():
+    text = "PARIS 1996-08-31 Euro 96 absentee; am 3.4.2021 Euro 2020; 5-10 dollars, 1.200 Euro."
+    assert [e.text for e in MoneyRecognizer().recognize(text, [])] == ["10 dollars", "1.200 Euro"]
+
+
 def test_a_currency_name_that_is_a_common_word_of_the_language_is_no_currency_there():
     text = "nos termos do art. 28 lei complementar, 10 lei romenos e 5 reais"
     assert [e.text for e in MoneyRecognizer("pt").recognize(text, [])] == ["5 reais"]
