@@ -5,6 +5,8 @@ and evaluation"), so the text is tokenized here and given to Stanza with
 ``tokenize_pretokenized=True``. Tokens follow the CoNLL/Penn conventions the NER models were trained
 on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
 URLs kept whole, German legal "./." (versus) kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
+Invisible format characters inside a word (a soft hyphen, a zero-width space) keep it whole, and
+:func:`without_format_characters` gives detection a view of the text without them.
 """
 
 from __future__ import annotations
@@ -20,11 +22,23 @@ from app.doc import Sentence, Token
 UPPER: str = "".join(chr(c) for r in ((0x41, 0x5B), (0xC0, 0x250), (0x370, 0x530), (0x1E00, 0x1F00))
                      for c in range(*r) if chr(c).isupper())
 
+#: Unicode's format characters (general category Cf, Unicode 14 as Python 3.11's ``unicodedata`` has it), as the body
+#: of a regular-expression character class: the soft hyphen (U+00AD), zero-width space and joiners (U+200B–U+200D),
+#: bidirectional marks and controls, the word joiner (U+2060), the byte order mark (U+FEFF), tag characters. A reader
+#: never sees them, so they split no word ("Mer\u00adkel" is "Merkel" on the page, hyphenated at a line's end in a
+#: PDF or a web page); a tokenizer that knew nothing of them cut the word in two and the model tagged "Mer" alone,
+#: leaving "kel" in clear. ``tests/unit/test_tokenization.py`` checks the list against ``unicodedata``.
+FORMAT_CHARACTERS: str = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+                          "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U00013438"
+                          "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_FORMAT_RE = re.compile(f"[{FORMAT_CHARACTERS}]+")
+
 _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
 _NUMBER = r"\d+(?:[.,:/-]\d+)*"
-_WORD = r"[^\W\d_](?:[\w]|[-'’](?=\w))*\.?"  # word, hyphenated word, optional trailing period
+# word, hyphenated word, format characters inside ("Mer\u00adkel"), optional trailing period
+_WORD = rf"[^\W\d_](?:[\w]|[-'’](?=\w)|[{FORMAT_CHARACTERS}]+(?=\w))*\.?"
 _CLITIC = r"(?<=\w)['’](?:s|S|re|ve|ll|d|m|t)\b"
 _VERSUS = r"\./\."  # German legal "Meier ./. Schulze" (versus): one token, which ends no sentence
 
@@ -180,3 +194,65 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     if current:
         sentences.append(Sentence(tuple(current)))
     return sentences
+
+
+def strip_format_characters(text: str) -> str:
+    """``text`` without its format characters (:data:`FORMAT_CHARACTERS`): "Mer\u00adkel" → "Merkel"."""
+    return _FORMAT_RE.sub("", text)
+
+
+class FormatFreeView:
+    """A document's text with every format character (:data:`FORMAT_CHARACTERS`) removed, its sentences on that text,
+    and the way back to the document's offsets (:func:`without_format_characters`).
+
+    Attributes:
+        text: the text without format characters.
+        sentences: ``list[Sentence]`` with offsets into :attr:`text`; a token that held only format characters is
+            gone, and so is a sentence left without tokens.
+        kept: ``kept[i]`` is the document offset of ``text[i]``.
+    """
+
+    __slots__ = ("text", "sentences", "kept")
+
+    def __init__(self, text: str, sentences: list[Sentence], kept: list[int]) -> None:
+        self.text, self.sentences, self.kept = text, sentences, kept
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The document's span ``[start', end')`` of the view's non-empty span ``[start, end)`` (half-open): from its
+        first to its last character, so format characters inside stay inside ("Mer\u00adkel")."""
+        return self.kept[start], self.kept[end - 1] + 1
+
+
+def without_format_characters(text: str, sentences: list[Sentence]) -> FormatFreeView | None:
+    """The view of ``text`` without format characters on which detection runs, or ``None`` when it has none (one
+    search of the text: the usual case costs nothing more).
+
+    Args:
+        text: the document.
+        sentences: its sentences (offsets into ``text``, half-open).
+
+    Returns:
+        a :class:`FormatFreeView`, O(len(text)) to build, or ``None``.
+    """
+    if _FORMAT_RE.search(text) is None:
+        return None
+    kept: list[int] = []  # document offset of each character of the view
+    before: list[int] = []  # before[o]: characters of the view before document offset o (0 <= o <= len(text))
+    removed = position = 0
+    for match in _FORMAT_RE.finditer(text):
+        start, end = match.span()
+        kept.extend(range(position, start))
+        before.extend(range(position - removed, start - removed))
+        before.extend([start - removed] * (end - start))
+        removed += end - start
+        position = end
+    kept.extend(range(position, len(text)))
+    before.extend(range(position - removed, len(text) + 1 - removed))
+    clean = _FORMAT_RE.sub("", text)
+    mapped: list[Sentence] = []
+    for sentence in sentences:
+        tokens = tuple(Token(clean[a:b], a, b) for t in sentence.tokens
+                       if (a := before[t.start]) < (b := before[t.end]))
+        if tokens:
+            mapped.append(Sentence(tokens))
+    return FormatFreeView(clean, mapped, kept)

@@ -123,3 +123,41 @@ if __name__ == "__main__":
     for lang in sys.argv[1:] or ["en"]:
         write(lang)
         print(f"wrote golden files for {lang}")
+
+
+def _with_format_characters(text: str) -> tuple[str, list[int]]:
+    """``text`` with a soft hyphen in the middle of every word of six letters or more and a zero-width space in every
+    third word of four or more (as text copied from a hyphenated PDF or web page has them), and the offset in the
+    new text of each character of ``text``."""
+    import re
+
+    out, where, count = [], [], 0
+    for match in re.finditer(r"[^\W\d_]{4,}|.", text, re.S):
+        word = match.group()
+        inserted = ""
+        if len(word) >= 6:
+            inserted = "\u00ad"
+        elif len(word) >= 4:
+            count += 1
+            inserted = "\u200b" if count % 3 == 0 else ""
+        cut = len(word) // 2
+        for i, ch in enumerate(word):
+            if i == cut and inserted:
+                out.append(inserted)
+            where.append(sum(len(p) for p in out))
+            out.append(ch)
+    return "".join(out), where
+
+
+def test_invisible_format_characters_inside_words_change_no_entity():
+    """A soft hyphen or zero-width space inside a name hides nothing: the entities of the demo documents with them
+    are those of the documents without them, each spanning the same letters (issue 17: before, "Mer\\u00adkel" gave
+    the entity "Mer" and left "kel" in clear)."""
+    golden_entities = json.loads((GOLDEN / "entities_en.json").read_text("utf-8"))
+    for job, text in demo_texts("en"):
+        shy, where = _with_format_characters(text)
+        assert shy != text
+        expected = [[where[s], where[e - 1] + 1, label, source] for s, e, label, source in golden_entities[job]]
+        assert _entities("en", shy) == expected, job
+        assert [[[e.start, e.end, e.label, e.source] for e in found] for found in _detector("en").detect_many([shy])] \
+            == [expected], job

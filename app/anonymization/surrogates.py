@@ -38,6 +38,7 @@ from stdnum.pt import nif
 from app import languages
 from app.cache import build_in_child, cache_file, read_or_build, source_digest
 from app.anonymization.base import ChainContext, DocumentContext
+from app.tokenization import strip_format_characters
 
 #: Faker locales per language (the first one is the primary locale; :attr:`app.languages.Language.faker_locales`).
 LOCALES: dict[str, tuple[str, ...]] = languages.per_language("faker_locales")
@@ -55,8 +56,9 @@ def ascii_fold(text: str) -> str:
 
 
 def key(text: str) -> str:
-    """Case-folded lookup key."""
-    return unicodedata.normalize("NFKC", text).casefold()
+    """Case-folded lookup key, without format characters ("Mer\u00adkel" is "merkel":
+    :func:`app.tokenization.strip_format_characters`)."""
+    return unicodedata.normalize("NFKC", strip_format_characters(text)).casefold()
 
 
 # --- Faker ---------------------------------------------------------------------------------------

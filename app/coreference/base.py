@@ -24,14 +24,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from app.doc import Entity
+from app.tokenization import strip_format_characters
 
 if TYPE_CHECKING:
     from app.coreference.rules import CoreferenceRule
 
 
 def normalize(surface: str) -> str:
-    """Case-folded, NFKC-normalised surface with single spaces."""
-    return " ".join(unicodedata.normalize("NFKC", surface).casefold().split())
+    """Case-folded, NFKC-normalised surface with single spaces, without format characters (a soft hyphen, a zero-width
+    space: :func:`app.tokenization.strip_format_characters`), so "Mer\u00adkel" is the "Merkel" of a later mention."""
+    return " ".join(unicodedata.normalize("NFKC", strip_format_characters(surface)).casefold().split())
 
 
 def bare(word: str) -> str:
@@ -221,7 +223,8 @@ class Coreferencer:
     def mention(self, index: int, entity: Entity) -> Mention:
         """The :class:`Mention` of an entity before any rule: case-folded words of the surface, without the
         punctuation around them ("Policy," → "policy"; "-Parlamento" → "parlamento")."""
-        text = _DETACHED_POSSESSIVE.sub(r"\1", unicodedata.normalize("NFKC", entity.text))  # "Doe 's" → "Doe's"
+        # "Doe 's" → "Doe's"; "Mer\u00adkel" → "Merkel"
+        text = _DETACHED_POSSESSIVE.sub(r"\1", unicodedata.normalize("NFKC", strip_format_characters(entity.text)))
         original = tuple(w for w in (_strip(w) for w in text.split()) if w)
         words = tuple(w for w in (_strip(w) for w in normalize(text).split()) if w)
         if not words:

@@ -39,11 +39,22 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
-from app.tokenization import split_sentences, tokenize
+from app.tokenization import FormatFreeView, split_sentences, tokenize, without_format_characters
 
 
 #: Labels of names: only these are dropped when made of common capitalised words.
 _NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
+
+
+def _from_view(text: str, view: FormatFreeView, entities: list[Entity]) -> list[Entity]:
+    """Entities found on ``view`` (the document without format characters) with the document's offsets and surfaces:
+    an entity spans from its first to its last character in ``text``, the format characters between them included
+    ("Angela Mer\u00adkel"), so none of its letters stays in clear."""
+    out = []
+    for e in entities:
+        start, end = view.span(e.start, e.end)
+        out.append(Entity(start, end, e.label, text[start:end], e.source, e.score))
+    return out
 
 
 def effective_profile(deployment: str, requested: str | None) -> str:
@@ -182,7 +193,10 @@ class Detector:
             raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
             sentences = split_sentences(text, tokenize(text), language=self.language)
-        return self._detect(text, sentences, {}, profile)
+        view = without_format_characters(text, sentences)
+        if view is None:
+            return self._detect(text, sentences, {}, profile)
+        return _from_view(text, view, self._detect(view.text, view.sentences, {}, profile))
 
     def detect_many(self, texts: list[str], profile: str = "standard",
                     sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
@@ -201,12 +215,19 @@ class Detector:
         """
         if sentences is None:
             sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
+        views = [without_format_characters(text, sents) for text, sents in zip(texts, sentences)]
+        seen = [view.text if view is not None else text for text, view in zip(texts, views)]
+        seen_sentences = [view.sentences if view is not None else sents for sents, view in zip(sentences, views)]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):
-                for found, entities in zip(batched, recognizer.recognize_many(texts, sentences)):
+                for found, entities in zip(batched, recognizer.recognize_many(seen, seen_sentences)):
                     found[id(recognizer)] = entities
-        return [self._detect(text, sents, found, profile) for text, sents, found in zip(texts, sentences, batched)]
+        out = []
+        for text, view, shown, sents, found in zip(texts, views, seen, seen_sentences, batched):
+            entities = self._detect(shown, sents, found, profile)
+            out.append(entities if view is None else _from_view(text, view, entities))
+        return out
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:

@@ -318,3 +318,13 @@ def test_user_configuration_file(tmp_path, monkeypatch):
     assert settings["titles"] == ["mr"]
     monkeypatch.setenv("ANON_COREFERENCE_CONFIG", str(user))
     assert language_config("en", load_config())["labels"]["PERSON"]["rules"] == ["identical"]
+
+
+def test_format_characters_inside_a_mention_do_not_split_its_chain():
+    """A soft hyphen or zero-width space inside a name (text copied from a hyphenated PDF) is invisible: "Mer\\u00adkel"
+    is the "Merkel" of a later mention, and the surrogates keep one surname for the chain."""
+    assert groups(["Angela Mer\u00adkel", "Merkel", "Frau Mer\u200bkel"], label="PERSON", language="de") == [
+        ["Angela Mer\u00adkel", "Merkel", "Frau Mer\u200bkel"]]
+    from app.anonymization.surrogates import key
+
+    assert key("Mer\u00adkel") == key("MERKEL") == "merkel"

@@ -115,3 +115,59 @@ def test_sentences_cover_every_token_once_in_every_language(pieces, language):
     assert [t for s in sentences for t in s.tokens] == tokens
     for s in sentences:  # no sentence runs over a blank line
         assert "\n\n" not in text[s.tokens[0].start:s.tokens[-1].end]
+
+
+def test_the_format_characters_are_unicodes_category_cf():
+    import re
+    import sys
+    import unicodedata
+
+    from app.tokenization import FORMAT_CHARACTERS
+
+    listed = re.compile(f"[{FORMAT_CHARACTERS}]")
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        assert (listed.match(ch) is not None) == (unicodedata.category(ch) == "Cf"), hex(code)
+
+
+def test_a_soft_hyphen_or_zero_width_space_inside_a_word_keeps_it_whole():
+    text = "Angela Mer\u00adkel traf Jo\u200bhn Smith\u00ad. \u200bDann"
+    assert [t.text for t in tokenize(text)] == [
+        "Angela", "Mer\u00adkel", "traf", "Jo\u200bhn", "Smith", "\u00ad", ".", "\u200b", "Dann"]
+
+
+def test_the_view_without_format_characters_maps_back_to_the_document():
+    from app.tokenization import without_format_characters
+
+    assert without_format_characters("No format characters.", split_sentences("x", tokenize("x"))) is None
+    text = "\u200bAngela Mer\u00adkel traf \u200b Olaf Scho\u00ad\u00adlz.\u00ad"
+    view = without_format_characters(text, split_sentences(text, tokenize(text)))
+    assert view.text == "Angela Merkel traf  Olaf Scholz."
+    assert [[t.text for t in s.tokens] for s in view.sentences] == [["Angela", "Merkel", "traf", "Olaf", "Scholz", "."]]
+    spans = [view.span(t.start, t.end) for s in view.sentences for t in s.tokens]
+    assert [text[a:b] for a, b in spans] == ["Angela", "Mer\u00adkel", "traf", "Olaf", "Scho\u00ad\u00adlz", "."]
+
+
+_FORMAT = ("\u00ad", "\u200b", "\u200d", "\ufeff", "\u202e")
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PIECES), st.sampled_from(("",) + _FORMAT), st.integers(0, 8)), max_size=40))
+def test_the_view_is_the_text_without_format_characters_with_every_token_mapped_back(parts):
+    from app.tokenization import strip_format_characters, without_format_characters
+
+    pieces = []
+    for piece, mark, at in parts:  # a format character somewhere in (or next to) each piece
+        at = min(at, len(piece))
+        pieces.append(piece[:at] + mark + piece[at:])
+    text = " ".join(pieces)
+    view = without_format_characters(text, split_sentences(text, tokenize(text)))
+    if view is None:
+        assert strip_format_characters(text) == text
+        return
+    assert view.text == strip_format_characters(text)
+    for sentence in view.sentences:
+        for token in sentence.tokens:
+            assert view.text[token.start:token.end] == token.text and token.text
+            start, end = view.span(token.start, token.end)
+            assert strip_format_characters(text[start:end]) == token.text
