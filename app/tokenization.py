@@ -5,13 +5,14 @@ and evaluation"), so the text is tokenized here and given to Stanza with
 ``tokenize_pretokenized=True``. Tokens follow the CoNLL/Penn conventions the NER models were trained
 on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
 URLs kept whole, German legal "./." (versus) kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
-Invisible format characters inside a word (a soft hyphen, a zero-width space) keep it whole, and
-:func:`without_format_characters` gives detection a view of the text without them.
+Invisible format characters (a soft hyphen, a zero-width space) and combining marks (decomposed text) inside a
+word keep it whole, and :func:`normalized_view` gives detection a view of the text in NFC without them.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from app.doc import Sentence, Token
@@ -32,13 +33,20 @@ FORMAT_CHARACTERS: str = ("\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08
                           "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U00013438"
                           "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
 _FORMAT_RE = re.compile(f"[{FORMAT_CHARACTERS}]+")
+#: Combining marks of the Latin, Greek and Cyrillic scripts (Combining Diacritical Marks and their Extended and
+#: Supplement blocks, for Symbols, Half Marks): the accents of decomposed text ("u" + U+0308 for "ü").
+COMBINING_MARKS: str = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+#: A character followed by combining marks or format characters, or format characters alone: what
+#: :func:`normalized_view` normalizes.
+_SUSPECT_RE = re.compile(f"[^{FORMAT_CHARACTERS}{COMBINING_MARKS}]?[{FORMAT_CHARACTERS}{COMBINING_MARKS}]+")
 
 _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
 _NUMBER = r"\d+(?:[.,:/-]\d+)*"
-# word, hyphenated word, format characters inside ("Mer\u00adkel"), optional trailing period
-_WORD = rf"[^\W\d_](?:[\w]|[-'’](?=\w)|[{FORMAT_CHARACTERS}]+(?=\w))*\.?"
+# word, hyphenated word, combining marks ("Mu\u0308ller") and format characters ("Mer\u00adkel") inside, optional
+# trailing period
+_WORD = rf"[^\W\d_](?:[\w{COMBINING_MARKS}]|[-'’](?=\w)|[{FORMAT_CHARACTERS}]+(?=\w))*\.?"
 _CLITIC = r"(?<=\w)['’](?:s|S|re|ve|ll|d|m|t)\b"
 _VERSUS = r"\./\."  # German legal "Meier ./. Schulze" (versus): one token, which ends no sentence
 
@@ -201,58 +209,60 @@ def strip_format_characters(text: str) -> str:
     return _FORMAT_RE.sub("", text)
 
 
-class FormatFreeView:
-    """A document's text with every format character (:data:`FORMAT_CHARACTERS`) removed, its sentences on that text,
-    and the way back to the document's offsets (:func:`without_format_characters`).
+class NormalizedView:
+    """What detection reads of a document: its text in Unicode normalization form C (a letter and the combining marks
+    after it composed: "Mu\u0308ller" → "Müller") and without format characters (:data:`FORMAT_CHARACTERS`), and
+    the way back to the document's offsets (:func:`normalized_view`).
 
     Attributes:
-        text: the text without format characters.
-        sentences: ``list[Sentence]`` with offsets into :attr:`text`; a token that held only format characters is
-            gone, and so is a sentence left without tokens.
-        kept: ``kept[i]`` is the document offset of ``text[i]``.
+        text: the normalized text.
+        starts: ``starts[i]`` is the document offset where the character ``text[i]`` begins.
+        ends: ``ends[i]`` is the document offset where it ends (exclusive): a composed letter spans its base letter
+            and marks, a letter before a format character spans that character too.
     """
 
-    __slots__ = ("text", "sentences", "kept")
+    __slots__ = ("text", "starts", "ends")
 
-    def __init__(self, text: str, sentences: list[Sentence], kept: list[int]) -> None:
-        self.text, self.sentences, self.kept = text, sentences, kept
+    def __init__(self, text: str, starts: list[int], ends: list[int]) -> None:
+        self.text, self.starts, self.ends = text, starts, ends
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        """The document's span ``[start', end')`` of the view's non-empty span ``[start, end)`` (half-open): from its
-        first to its last character, so format characters inside stay inside ("Mer\u00adkel")."""
-        return self.kept[start], self.kept[end - 1] + 1
+        """The document's span ``[start', end')`` of the view's non-empty span ``[start, end)`` (half-open): from
+        where its first character begins to where its last ends, so whatever the normalization took out or composed
+        stays inside ("Mer\u00adkel", "Mu\u0308ller")."""
+        return self.starts[start], self.ends[end - 1]
 
 
-def without_format_characters(text: str, sentences: list[Sentence]) -> FormatFreeView | None:
-    """The view of ``text`` without format characters on which detection runs, or ``None`` when it has none (one
-    search of the text: the usual case costs nothing more).
+def normalized_view(text: str) -> NormalizedView | None:
+    """The view of ``text`` that detection reads, or ``None`` when ``text`` has no format character and no combining
+    mark (one search of the text: the usual case costs nothing more).
 
-    Args:
-        text: the document.
-        sentences: its sentences (offsets into ``text``, half-open).
+    Text decomposed into letters and combining marks (NFD, as macOS file names and some PDF extractions write it:
+    "Ju\u0308rgen Mu\u0308ller") and text with soft hyphens or zero-width spaces inside words show the reader the
+    same names as composed, plain text; a model and word lists that know only the composed forms cut them into pieces
+    and leave pieces in clear. Each letter with the marks and format characters after it is normalized on its own
+    (NFC, format characters removed), in O(len(text)).
 
     Returns:
-        a :class:`FormatFreeView`, O(len(text)) to build, or ``None``.
+        a :class:`NormalizedView`, or ``None``.
     """
-    if _FORMAT_RE.search(text) is None:
+    if _SUSPECT_RE.search(text) is None:
         return None
-    kept: list[int] = []  # document offset of each character of the view
-    before: list[int] = []  # before[o]: characters of the view before document offset o (0 <= o <= len(text))
-    removed = position = 0
-    for match in _FORMAT_RE.finditer(text):
-        start, end = match.span()
-        kept.extend(range(position, start))
-        before.extend(range(position - removed, start - removed))
-        before.extend([start - removed] * (end - start))
-        removed += end - start
-        position = end
-    kept.extend(range(position, len(text)))
-    before.extend(range(position - removed, len(text) + 1 - removed))
-    clean = _FORMAT_RE.sub("", text)
-    mapped: list[Sentence] = []
-    for sentence in sentences:
-        tokens = tuple(Token(clean[a:b], a, b) for t in sentence.tokens
-                       if (a := before[t.start]) < (b := before[t.end]))
-        if tokens:
-            mapped.append(Sentence(tokens))
-    return FormatFreeView(clean, mapped, kept)
+    parts: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    position = 0
+    for match in _SUSPECT_RE.finditer(text):
+        a, b = match.span()
+        parts.append(text[position:a])
+        starts.extend(range(position, a))
+        ends.extend(range(position + 1, a + 1))
+        piece = unicodedata.normalize("NFC", _FORMAT_RE.sub("", match.group()))
+        parts.append(piece)
+        starts.extend([a] * len(piece))
+        ends.extend([b] * len(piece))
+        position = b
+    parts.append(text[position:])
+    starts.extend(range(position, len(text)))
+    ends.extend(range(position + 1, len(text) + 1))
+    return NormalizedView("".join(parts), starts, ends)

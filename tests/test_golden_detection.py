@@ -161,3 +161,33 @@ def test_invisible_format_characters_inside_words_change_no_entity():
         assert _entities("en", shy) == expected, job
         assert [[[e.start, e.end, e.label, e.source] for e in found] for found in _detector("en").detect_many([shy])] \
             == [expected], job
+
+
+def _decomposed(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` in Unicode normalization form D (letters and combining marks apart, as macOS file names and some PDF
+    extractions write it), with where each character of ``text`` begins and ends in it."""
+    import unicodedata
+
+    out, begins, ends, length = [], [], [], 0
+    for ch in text:
+        piece = unicodedata.normalize("NFD", ch)
+        begins.append(length)
+        length += len(piece)
+        ends.append(length)
+        out.append(piece)
+    return "".join(out), begins, ends
+
+
+@pytest.mark.parametrize("language", ["en", pytest.param("de", marks=pytest.mark.slow)])
+def test_decomposed_text_changes_no_entity(language):
+    """Decomposed letters ("Mu\u0308ller") hide nothing: the entities of the demo documents in NFD are those of the
+    documents, each spanning the same letters (before, "Ju\u0308rgen Mu\u0308ller" gave the entities "Jü" and "Mu"
+    and left "rgen" and "ller" in clear)."""
+    golden_entities = json.loads((GOLDEN / f"entities_{language}.json").read_text("utf-8"))
+    changed = 0
+    for job, text in demo_texts(language):
+        nfd, begins, ends = _decomposed(text)
+        changed += nfd != text
+        expected = [[begins[s], ends[e - 1], label, source] for s, e, label, source in golden_entities[job]]
+        assert _entities(language, nfd) == expected, job
+    assert changed  # the demo documents hold accented letters

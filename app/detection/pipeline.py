@@ -39,17 +39,18 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
-from app.tokenization import FormatFreeView, split_sentences, tokenize, without_format_characters
+from app.tokenization import NormalizedView, normalized_view, split_sentences, tokenize
 
 
 #: Labels of names: only these are dropped when made of common capitalised words.
 _NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
 
 
-def _from_view(text: str, view: FormatFreeView, entities: list[Entity]) -> list[Entity]:
-    """Entities found on ``view`` (the document without format characters) with the document's offsets and surfaces:
-    an entity spans from its first to its last character in ``text``, the format characters between them included
-    ("Angela Mer\u00adkel"), so none of its letters stays in clear."""
+def _from_view(text: str, view: NormalizedView, entities: list[Entity]) -> list[Entity]:
+    """Entities found on ``view`` (the document in NFC without format characters) with the document's offsets and
+    surfaces: an entity spans from where its first character begins to where its last ends in ``text``, format
+    characters and combining marks included ("Angela Mer\u00adkel", "Ju\u0308rgen Mu\u0308ller"), so none of its
+    letters stays in clear."""
     out = []
     for e in entities:
         start, end = view.span(e.start, e.end)
@@ -177,7 +178,9 @@ class Detector:
         """Detect entities in ``text``.
 
         Args:
-            sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`.
+            sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`. A text
+                with format characters or combining marks is read as its normalized view
+                (:func:`app.tokenization.normalized_view`, tokenized again), and the entities mapped back to ``text``.
             profile: ``standard`` (named entities, contact data, identifiers) or ``strict`` (also the
                 quasi-identifiers of :mod:`app.detection.quasi_identifiers`: bare years, ages, durations,
                 quantities, numbers in lists, occupations, nationality/religion/sex, relatives, health).
@@ -193,10 +196,10 @@ class Detector:
             raise ValueError(f"unknown privacy profile {profile!r} (known: {', '.join(PRIVACY_PROFILES)})")
         if sentences is None:
             sentences = split_sentences(text, tokenize(text), language=self.language)
-        view = without_format_characters(text, sentences)
+        view = normalized_view(text)
         if view is None:
             return self._detect(text, sentences, {}, profile)
-        return _from_view(text, view, self._detect(view.text, view.sentences, {}, profile))
+        return _from_view(text, view, self._detect(view.text, self._sentences(view.text), {}, profile))
 
     def detect_many(self, texts: list[str], profile: str = "standard",
                     sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
@@ -215,9 +218,10 @@ class Detector:
         """
         if sentences is None:
             sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
-        views = [without_format_characters(text, sents) for text, sents in zip(texts, sentences)]
+        views = [normalized_view(text) for text in texts]
         seen = [view.text if view is not None else text for text, view in zip(texts, views)]
-        seen_sentences = [view.sentences if view is not None else sents for sents, view in zip(sentences, views)]
+        seen_sentences = [self._sentences(view.text) if view is not None else sents
+                          for sents, view in zip(sentences, views)]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):
@@ -228,6 +232,10 @@ class Detector:
             entities = self._detect(shown, sents, found, profile)
             out.append(entities if view is None else _from_view(text, view, entities))
         return out
+
+    def _sentences(self, text: str) -> list[Sentence]:
+        """The sentences of ``text`` in this detector's language (:mod:`app.tokenization`)."""
+        return split_sentences(text, tokenize(text), language=self.language)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:

@@ -211,3 +211,30 @@ def test_spread_common_words_switch_keeps_a_wrong_one_word_organization_where_th
     second = text.index("Depois")
     spread = [e.text for e in detector.detect(text) if e.start > second]
     assert spread == (["Estado", "Petrobras", "Ana Souza"] if spread_common_words else ["Petrobras", "Ana Souza"])
+
+
+def test_soft_hyphens_zero_width_spaces_and_decomposed_letters_hide_no_letter_of_a_name():
+    """A name hyphenated with a soft hyphen, broken by a zero-width space or written with combining marks (NFD) is
+    the same name to the reader: it is replaced whole, the chain and the round trip are those of the plain text."""
+    import unicodedata
+
+    p = make_pipeline()
+    text = ("Mr. John D\u00adoe of Ac\u200bme Corp moved to " + unicodedata.normalize("NFD", "Lisbon") + " on 3 March "
+            "2015. Do\u00ade likes Lis\u00adbon.")
+    detected = p.detect(Document(job_id="job-s", text=text, language="en"))
+    assert [(e["text"], e["label"]) for e in detected.entities] == [
+        ("John D\u00adoe", "PERSON"), ("Ac\u200bme Corp", "ORGANIZATION"), ("Lisbon", "LOCATION"),
+        ("3 March 2015", "DATE"), ("Do\u00ade", "PERSON"), ("Lis\u00adbon", "LOCATION")]
+    request, table = p.anonymize(p.corefer(detected))
+    assert request.text == ("Mr. [PERSON_1] of [ORGANIZATION_1] moved to [LOCATION_1] on [DATE_1]. [PERSON_1] likes "
+                            "[LOCATION_1].")
+    back = p.reidentify(TranslationResult(job_id="job-s", text=request.text, language="en",
+                                          anonymization_id=request.anonymization_id), table)
+    assert back.text == text and back.restored == 6
+
+    decomposed = unicodedata.normalize("NFD", "Dr. José Müller visited Zoë in Málaga.")
+    tagger = GazetteerTagger({"José Müller": "PER", "Zoë": "PER", "Málaga": "LOC"})  # knows the composed forms only
+    found = Pipeline(Settings(), detector_factory=lambda language: build_detector(
+        language, tagger_factory=lambda *_: tagger)).detect(Document(job_id="job-d", text=decomposed, language="en"))
+    assert [e["text"] for e in found.entities] == [unicodedata.normalize("NFD", w)
+                                                   for w in ("José Müller", "Zoë", "Málaga")]

@@ -136,38 +136,54 @@ def test_a_soft_hyphen_or_zero_width_space_inside_a_word_keeps_it_whole():
         "Angela", "Mer\u00adkel", "traf", "Jo\u200bhn", "Smith", "\u00ad", ".", "\u200b", "Dann"]
 
 
-def test_the_view_without_format_characters_maps_back_to_the_document():
-    from app.tokenization import without_format_characters
+def test_a_decomposed_letter_keeps_its_word_whole():
+    import unicodedata
 
-    assert without_format_characters("No format characters.", split_sentences("x", tokenize("x"))) is None
-    text = "\u200bAngela Mer\u00adkel traf \u200b Olaf Scho\u00ad\u00adlz.\u00ad"
-    view = without_format_characters(text, split_sentences(text, tokenize(text)))
-    assert view.text == "Angela Merkel traf  Olaf Scholz."
-    assert [[t.text for t in s.tokens] for s in view.sentences] == [["Angela", "Merkel", "traf", "Olaf", "Scholz", "."]]
-    spans = [view.span(t.start, t.end) for s in view.sentences for t in s.tokens]
-    assert [text[a:b] for a, b in spans] == ["Angela", "Mer\u00adkel", "traf", "Olaf", "Scho\u00ad\u00adlz", "."]
+    text = unicodedata.normalize("NFD", "Jürgen Müller, Zoë Sánchez.")
+    assert [t.text for t in tokenize(text)] == [unicodedata.normalize("NFD", w) for w in
+                                                ("Jürgen", "Müller", ",", "Zoë", "Sánchez", ".")]
 
 
-_FORMAT = ("\u00ad", "\u200b", "\u200d", "\ufeff", "\u202e")
+def test_the_normalized_view_maps_back_to_the_document():
+    import unicodedata
+
+    from app.tokenization import normalized_view
+
+    assert normalized_view("No format characters, no combining marks: Müller.") is None
+    text = "\u200bAngela Mer\u00adkel traf \u200b Olaf Scho\u00ad\u00adlz und " + unicodedata.normalize("NFD", "Jürgen.")
+    view = normalized_view(text)
+    assert view.text == "Angela Merkel traf  Olaf Scholz und Jürgen."
+    words = [(m.start(), m.end()) for m in __import__("re").finditer(r"\w+", view.text)]
+    assert [text[slice(*view.span(a, b))] for a, b in words] == [
+        "Angela", "Mer\u00adkel", "traf", "Olaf", "Scho\u00ad\u00adlz", "und", unicodedata.normalize("NFD", "Jürgen")]
+
+
+_FORMAT = ("\u00ad", "\u200b", "\u200d", "\ufeff", "\u202e", "\u0308", "\u0301\u0327")
 
 
 @settings(deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_PIECES), st.sampled_from(("",) + _FORMAT), st.integers(0, 8)), max_size=40))
-def test_the_view_is_the_text_without_format_characters_with_every_token_mapped_back(parts):
-    from app.tokenization import strip_format_characters, without_format_characters
+def test_the_normalized_view_is_the_nfc_text_without_format_characters_and_maps_every_span_back(parts):
+    import unicodedata
+
+    from app.tokenization import normalized_view, strip_format_characters
 
     pieces = []
-    for piece, mark, at in parts:  # a format character somewhere in (or next to) each piece
+    for piece, mark, at in parts:  # a format character or combining marks somewhere in (or next to) each piece
         at = min(at, len(piece))
         pieces.append(piece[:at] + mark + piece[at:])
     text = " ".join(pieces)
-    view = without_format_characters(text, split_sentences(text, tokenize(text)))
+    view = normalized_view(text)
     if view is None:
-        assert strip_format_characters(text) == text
+        assert unicodedata.normalize("NFC", strip_format_characters(text)) == text
         return
-    assert view.text == strip_format_characters(text)
-    for sentence in view.sentences:
-        for token in sentence.tokens:
-            assert view.text[token.start:token.end] == token.text and token.text
-            start, end = view.span(token.start, token.end)
-            assert strip_format_characters(text[start:end]) == token.text
+    assert view.text == unicodedata.normalize("NFC", strip_format_characters(text))
+    assert len(view.starts) == len(view.ends) == len(view.text)
+    last_start = 0
+    for token in tokenize(view.text):  # every token of the view comes from the letters of the document it spans
+        start, end = view.span(token.start, token.end)
+        # a character of the view spans its letter with the marks after it: a token that is a letter alone of
+        # "5\u0308" (no composed form) spans the mark too
+        assert token.text in unicodedata.normalize("NFC", strip_format_characters(text[start:end]))
+        assert last_start <= start < end
+        last_start = start
