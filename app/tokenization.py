@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from functools import lru_cache
 
 from app.doc import Sentence, Token
@@ -36,9 +37,9 @@ _FORMAT_RE = re.compile(f"[{FORMAT_CHARACTERS}]+")
 #: Combining marks of the Latin, Greek and Cyrillic scripts (Combining Diacritical Marks and their Extended and
 #: Supplement blocks, for Symbols, Half Marks): the accents of decomposed text ("u" + U+0308 for "ü").
 COMBINING_MARKS: str = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-#: A character followed by combining marks or format characters, or format characters alone: what
+#: A character (not a space) followed by combining marks or format characters, or those alone: what
 #: :func:`normalized_view` normalizes.
-_SUSPECT_RE = re.compile(f"[^{FORMAT_CHARACTERS}{COMBINING_MARKS}]?[{FORMAT_CHARACTERS}{COMBINING_MARKS}]+")
+_SUSPECT_RE = re.compile(f"[^\\s{FORMAT_CHARACTERS}{COMBINING_MARKS}]?[{FORMAT_CHARACTERS}{COMBINING_MARKS}]+")
 
 _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -231,6 +232,18 @@ class NormalizedView:
         where its first character begins to where its last ends, so whatever the normalization took out or composed
         stays inside ("Mer\u00adkel", "Mu\u0308ller")."""
         return self.starts[start], self.ends[end - 1]
+
+    def sentences(self, sentences: list[Sentence]) -> list[Sentence]:
+        """The document's ``sentences`` on the view: each token keeps the view's characters that begin inside it (the
+        caller's tokenization is kept: a corpus's own tokens, say); a token left empty (a format character alone, a
+        mark the letter before it took) is dropped, and so is a sentence left without tokens."""
+        out: list[Sentence] = []
+        for sentence in sentences:
+            tokens = tuple(Token(self.text[a:b], a, b) for t in sentence.tokens
+                           if (a := bisect_left(self.starts, t.start)) < (b := bisect_left(self.starts, t.end)))
+            if tokens:
+                out.append(Sentence(tokens))
+        return out
 
 
 def normalized_view(text: str) -> NormalizedView | None:

@@ -180,7 +180,8 @@ class Detector:
         Args:
             sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`. A text
                 with format characters or combining marks is read as its normalized view
-                (:func:`app.tokenization.normalized_view`, tokenized again), and the entities mapped back to ``text``.
+                (:func:`app.tokenization.normalized_view`, these sentences on it), and the entities mapped back to
+                ``text``.
             profile: ``standard`` (named entities, contact data, identifiers) or ``strict`` (also the
                 quasi-identifiers of :mod:`app.detection.quasi_identifiers`: bare years, ages, durations,
                 quantities, numbers in lists, occupations, nationality/religion/sex, relatives, health).
@@ -199,7 +200,7 @@ class Detector:
         view = normalized_view(text)
         if view is None:
             return self._detect(text, sentences, {}, profile)
-        return _from_view(text, view, self._detect(view.text, self._sentences(view.text), {}, profile))
+        return _from_view(text, view, self._detect(view.text, view.sentences(sentences), {}, profile))
 
     def detect_many(self, texts: list[str], profile: str = "standard",
                     sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
@@ -220,8 +221,7 @@ class Detector:
             sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
         views = [normalized_view(text) for text in texts]
         seen = [view.text if view is not None else text for text, view in zip(texts, views)]
-        seen_sentences = [self._sentences(view.text) if view is not None else sents
-                          for sents, view in zip(sentences, views)]
+        seen_sentences = [view.sentences(sents) if view is not None else sents for sents, view in zip(sentences, views)]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):
@@ -232,10 +232,6 @@ class Detector:
             entities = self._detect(shown, sents, found, profile)
             out.append(entities if view is None else _from_view(text, view, entities))
         return out
-
-    def _sentences(self, text: str) -> list[Sentence]:
-        """The sentences of ``text`` in this detector's language (:mod:`app.tokenization`)."""
-        return split_sentences(text, tokenize(text), language=self.language)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:

@@ -179,6 +179,13 @@ def test_the_normalized_view_is_the_nfc_text_without_format_characters_and_maps_
         return
     assert view.text == unicodedata.normalize("NFC", strip_format_characters(text))
     assert len(view.starts) == len(view.ends) == len(view.text)
+    document_tokens = [t for sentence in split_sentences(text, tokenize(text)) for t in sentence.tokens]
+    mapped = [t for sentence in view.sentences(split_sentences(text, tokenize(text))) for t in sentence.tokens]
+    # the document's tokens on the view hold the same characters in the same order, none empty (a mark that the
+    # letter before it took, a format character alone, is no token there)
+    assert all(t.text for t in mapped)
+    assert "".join(t.text for t in mapped) == unicodedata.normalize(
+        "NFC", strip_format_characters("".join(t.text for t in document_tokens)))
     last_start = 0
     for token in tokenize(view.text):  # every token of the view comes from the letters of the document it spans
         start, end = view.span(token.start, token.end)
