@@ -37,6 +37,9 @@ _FORMAT_RE = re.compile(f"[{FORMAT_CHARACTERS}]+")
 #: Combining marks of the Latin, Greek and Cyrillic scripts (Combining Diacritical Marks and their Extended and
 #: Supplement blocks, for Symbols, Half Marks): the accents of decomposed text ("u" + U+0308 for "ü").
 COMBINING_MARKS: str = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+#: A hyphen at a line's end after a letter, with the line break and the spaces around it, before a word (``next``):
+#: a word hyphenated across two lines when :func:`_joins_words` says so.
+_LINE_HYPHEN_RE = re.compile(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=(?P<next>[^\W\d_]+))")
 #: A character (not a space) followed by combining marks or format characters, or those alone: what
 #: :func:`normalized_view` normalizes.
 _SUSPECT_RE = re.compile(f"[^\\s{FORMAT_CHARACTERS}{COMBINING_MARKS}]?[{FORMAT_CHARACTERS}{COMBINING_MARKS}]+")
@@ -100,14 +103,14 @@ def tokenize(text: str) -> list[Token]:
 
 
 @lru_cache(maxsize=1)
-def language_words() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """``(abbreviations, closing abbreviations, sentence starters)`` of every declared language
-    (:attr:`app.languages.Language.abbreviations`, ``closing_abbreviations``, ``sentence_starters``), read on first use
-    (the language modules import this module)."""
+def language_words() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """``(abbreviations, closing abbreviations, sentence starters, conjunctions)`` of every declared language
+    (:attr:`app.languages.Language.abbreviations`, ``closing_abbreviations``, ``sentence_starters``,
+    ``conjunctions``), read on first use (the language modules import this module)."""
     from app import languages
 
     return (languages.union("abbreviations"), languages.union("closing_abbreviations"),
-            languages.union("sentence_starters"))
+            languages.union("sentence_starters"), languages.union("conjunctions"))
 
 
 @lru_cache(maxsize=1)
@@ -164,7 +167,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     """
     if tokens is None:
         tokens = tokenize(text)
-    _, closing, starters = language_words()
+    _, closing, starters, _ = language_words()
     ordinal_starters = _ordinal_starters(language)
     sentences: list[Sentence] = []
     current: list[Token] = []
@@ -212,20 +215,26 @@ def strip_format_characters(text: str) -> str:
 
 class NormalizedView:
     """What detection reads of a document: its text in Unicode normalization form C (a letter and the combining marks
-    after it composed: "Mu\u0308ller" → "Müller") and without format characters (:data:`FORMAT_CHARACTERS`), and
-    the way back to the document's offsets (:func:`normalized_view`).
+    after it composed: "Mu\u0308ller" → "Müller"), without format characters (:data:`FORMAT_CHARACTERS`) and with
+    words hyphenated at a line's end joined ("Voll-\nmer" → "Vollmer"), and the way back to the document's offsets
+    (:func:`normalized_view`).
 
     Attributes:
         text: the normalized text.
         starts: ``starts[i]`` is the document offset where the character ``text[i]`` begins.
         ends: ``ends[i]`` is the document offset where it ends (exclusive): a composed letter spans its base letter
             and marks, a letter before a format character spans that character too.
+        breaks: the document spans ``(start, end)`` of the line-end hyphens taken out (hyphen, line break and the
+            spaces around it), in order.
+        joins: the offsets of :attr:`text` where a line-end hyphen was taken out.
     """
 
-    __slots__ = ("text", "starts", "ends")
+    __slots__ = ("text", "starts", "ends", "breaks", "joins")
 
-    def __init__(self, text: str, starts: list[int], ends: list[int]) -> None:
+    def __init__(self, text: str, starts: list[int], ends: list[int], breaks: list[tuple[int, int]] | None = None,
+                 joins: frozenset[int] = frozenset()) -> None:
         self.text, self.starts, self.ends = text, starts, ends
+        self.breaks, self.joins = breaks or [], joins
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The document's span ``[start', end')`` of the view's non-empty span ``[start, end)`` (half-open): from
@@ -233,49 +242,94 @@ class NormalizedView:
         stays inside ("Mer\u00adkel", "Mu\u0308ller")."""
         return self.starts[start], self.ends[end - 1]
 
+    def spans(self, start: int, end: int) -> list[tuple[int, int]]:
+        """:meth:`span`, cut at every line-end hyphen inside it: ``[(start', end'), ...]`` in order, so that no span
+        crosses a line break ("Annegret Voll-\nmer" → "Annegret Voll", "mer"; the hyphen and the line break stay in
+        the text)."""
+        first, last = self.span(start, end)
+        out: list[tuple[int, int]] = []
+        i = bisect_left(self.breaks, (first, first))
+        while i < len(self.breaks) and self.breaks[i][1] <= last:
+            a, b = self.breaks[i]
+            if first < a:
+                out.append((first, a))
+            first = b
+            i += 1
+        if first < last:
+            out.append((first, last))
+        return out
+
     def sentences(self, sentences: list[Sentence]) -> list[Sentence]:
         """The document's ``sentences`` on the view: each token keeps the view's characters that begin inside it (the
         caller's tokenization is kept: a corpus's own tokens, say); a token left empty (a format character alone, a
-        mark the letter before it took) is dropped, and so is a sentence left without tokens."""
+        mark the letter before it took, a line-end hyphen) is dropped, and so is a sentence left without tokens; the
+        two halves of a word hyphenated at a line's end are one token ("Voll", "mer" → "Vollmer")."""
         out: list[Sentence] = []
         for sentence in sentences:
-            tokens = tuple(Token(self.text[a:b], a, b) for t in sentence.tokens
-                           if (a := bisect_left(self.starts, t.start)) < (b := bisect_left(self.starts, t.end)))
+            tokens: list[Token] = []
+            for t in sentence.tokens:
+                a, b = bisect_left(self.starts, t.start), bisect_left(self.starts, t.end)
+                if a >= b:
+                    continue
+                if tokens and tokens[-1].end == a and a in self.joins:
+                    a = tokens.pop().start
+                tokens.append(Token(self.text[a:b], a, b))
             if tokens:
-                out.append(Sentence(tokens))
+                out.append(Sentence(tuple(tokens)))
         return out
 
 
+def _joins_words(text: str, match: re.Match[str]) -> bool:
+    """Whether a hyphen at a line's end (``match`` of :data:`_LINE_HYPHEN_RE`) cuts one word in two: a lower-case
+    word follows that is not a conjunction ("Ein-\nund Ausgang" keeps its hyphen: "Ein- und")."""
+    following = match.group("next")
+    return following[:1].islower() and following not in language_words()[3]
+
+
 def normalized_view(text: str) -> NormalizedView | None:
-    """The view of ``text`` that detection reads, or ``None`` when ``text`` has no format character and no combining
-    mark (one search of the text: the usual case costs nothing more).
+    """The view of ``text`` that detection reads, or ``None`` when ``text`` has no format character, no combining
+    mark and no word hyphenated at a line's end (two searches of the text: the usual case costs nothing more).
 
     Text decomposed into letters and combining marks (NFD, as macOS file names and some PDF extractions write it:
-    "Ju\u0308rgen Mu\u0308ller") and text with soft hyphens or zero-width spaces inside words show the reader the
-    same names as composed, plain text; a model and word lists that know only the composed forms cut them into pieces
-    and leave pieces in clear. Each letter with the marks and format characters after it is normalized on its own
-    (NFC, format characters removed), in O(len(text)).
+    "Ju\u0308rgen Mu\u0308ller"), text with soft hyphens or zero-width spaces inside words and text extracted from a
+    justified page ("Annegret Voll-\nmer") show the reader the same names as composed, plain, whole words; a model and
+    word lists that know only those cut them into pieces and leave pieces in clear. Each letter with the marks and
+    format characters after it is normalized on its own (NFC, format characters removed), and a hyphen at a line's
+    end between a letter and a lower-case word that is no conjunction is taken out with the line break, in
+    O(len(text)).
 
     Returns:
         a :class:`NormalizedView`, or ``None``.
     """
-    if _SUSPECT_RE.search(text) is None:
+    hyphens = [m for m in _LINE_HYPHEN_RE.finditer(text) if _joins_words(text, m)]
+    if not hyphens and _SUSPECT_RE.search(text) is None:
         return None
+    events = sorted([(m.start(), m.end(), True) for m in hyphens]
+                    + [(m.start(), m.end(), False) for m in _SUSPECT_RE.finditer(text)])
     parts: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    position = 0
-    for match in _SUSPECT_RE.finditer(text):
-        a, b = match.span()
+    breaks: list[tuple[int, int]] = []
+    joins: set[int] = set()
+    position = length = 0
+    for a, b, hyphen in events:
+        if a < position:  # inside the previous event (cannot happen: a hyphen, a line break, spaces are no suspects)
+            continue
         parts.append(text[position:a])
         starts.extend(range(position, a))
         ends.extend(range(position + 1, a + 1))
-        piece = unicodedata.normalize("NFC", _FORMAT_RE.sub("", match.group()))
-        parts.append(piece)
-        starts.extend([a] * len(piece))
-        ends.extend([b] * len(piece))
+        length += a - position
+        if hyphen:
+            breaks.append((a, b))
+            joins.add(length)
+        else:
+            piece = unicodedata.normalize("NFC", _FORMAT_RE.sub("", text[a:b]))
+            parts.append(piece)
+            starts.extend([a] * len(piece))
+            ends.extend([b] * len(piece))
+            length += len(piece)
         position = b
     parts.append(text[position:])
     starts.extend(range(position, len(text)))
     ends.extend(range(position + 1, len(text) + 1))
-    return NormalizedView("".join(parts), starts, ends)
+    return NormalizedView("".join(parts), starts, ends, breaks, frozenset(joins))

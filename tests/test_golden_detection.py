@@ -191,3 +191,44 @@ def test_decomposed_text_changes_no_entity(language):
         expected = [[begins[s], ends[e - 1], label, source] for s, e, label, source in golden_entities[job]]
         assert _entities(language, nfd) == expected, job
     assert changed  # the demo documents hold accented letters
+
+
+def _hyphenated_at_line_ends(text: str) -> tuple[str, list[int], list[tuple[int, int]]]:
+    """``text`` with every word of eight letters or more that starts with a capital hyphenated across two lines
+    after its fourth letter ("Schwarzenegger" → "Schw-\\narzenegger"), as text extracted from a justified page has
+    names; the offset in the new text of each character of ``text``, and the spans of the inserted "-\\n"."""
+    import re
+
+    out, where, breaks, length = [], [], [], 0
+    for match in re.finditer(r"[^\W\d_]{8,}|.", text, re.S):
+        word = match.group()
+        for i, ch in enumerate(word):
+            if i == 4 and len(word) >= 8 and word[0].isupper() and word[4:].islower():
+                out.append("-\n")
+                breaks.append((length, length + 2))
+                length += 2
+            where.append(length)
+            out.append(ch)
+            length += 1
+    return "".join(out), where, breaks
+
+
+def test_names_hyphenated_at_a_line_end_are_replaced_on_both_lines():
+    """A name hyphenated at a line's end ("Schw-\\narzenegger", text from a justified PDF) is found as the whole word
+    and replaced on both lines, each part an entity of its own: no entity crosses the line break, and no letter of
+    the name stays in clear (before, "arzenegger" did)."""
+    golden_entities = json.loads((GOLDEN / "entities_en.json").read_text("utf-8"))
+    split = 0
+    for job, text in demo_texts("en"):
+        hyphenated, where, breaks = _hyphenated_at_line_ends(text)
+        expected = []
+        for s, e, label, source in golden_entities[job]:
+            start, end = where[s], where[e - 1] + 1
+            for a, b in breaks:
+                if start < a and b < end:
+                    expected.append([start, a, label, source])
+                    start = b
+                    split += 1
+            expected.append([start, end, label, source])
+        assert _entities("en", hyphenated) == expected, job
+    assert split  # some names were hyphenated

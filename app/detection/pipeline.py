@@ -47,14 +47,15 @@ _NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
 
 
 def _from_view(text: str, view: NormalizedView, entities: list[Entity]) -> list[Entity]:
-    """Entities found on ``view`` (the document in NFC without format characters) with the document's offsets and
-    surfaces: an entity spans from where its first character begins to where its last ends in ``text``, format
-    characters and combining marks included ("Angela Mer\u00adkel", "Ju\u0308rgen Mu\u0308ller"), so none of its
-    letters stays in clear."""
+    """Entities found on ``view`` (the document in NFC without format characters, words hyphenated at a line's end
+    joined) with the document's offsets and surfaces: an entity spans from where its first character begins to where
+    its last ends in ``text``, format characters and combining marks included ("Angela Mer\u00adkel", "Ju\u0308rgen
+    Mu\u0308ller"), so none of its letters stays in clear; one over a line-end hyphen becomes one entity per line, of
+    its label ("Annegret Voll", "mer" of "Annegret Voll-\nmer"), no entity crossing a line break."""
     out = []
     for e in entities:
-        start, end = view.span(e.start, e.end)
-        out.append(Entity(start, end, e.label, text[start:end], e.source, e.score))
+        for start, end in view.spans(e.start, e.end):
+            out.append(Entity(start, end, e.label, text[start:end], e.source, e.score))
     return out
 
 

@@ -238,3 +238,19 @@ def test_soft_hyphens_zero_width_spaces_and_decomposed_letters_hide_no_letter_of
         language, tagger_factory=lambda *_: tagger)).detect(Document(job_id="job-d", text=decomposed, language="en"))
     assert [e["text"] for e in found.entities] == [unicodedata.normalize("NFD", w)
                                                    for w in ("José Müller", "Zoë", "Málaga")]
+
+
+def test_a_name_hyphenated_at_a_line_end_is_replaced_on_both_lines_and_restored():
+    """Text extracted from a justified page hyphenates names across lines: the model reads the whole word, both
+    halves are replaced, every line break stays, and the round trip gives the text back."""
+    tagger = GazetteerTagger({"John Doe": "PER", "Acme Corp": "ORG", "Lisbon": "LOC"})
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    text = "Mr. John D-\noe of Acme Corp moved to Lis-\nbon."
+    detected = p.detect(Document(job_id="job-h", text=text, language="en"))
+    assert [(e["text"], e["label"]) for e in detected.entities] == [
+        ("John D", "PERSON"), ("oe", "PERSON"), ("Acme Corp", "ORGANIZATION"), ("Lis", "LOCATION"), ("bon", "LOCATION")]
+    request, table = p.anonymize(p.corefer(detected))
+    assert request.text == "Mr. [PERSON_1]-\n[PERSON_2] of [ORGANIZATION_1] moved to [LOCATION_1]-\n[LOCATION_2]."
+    back = p.reidentify(TranslationResult(job_id="job-h", text=request.text, language="en",
+                                          anonymization_id=request.anonymization_id), table)
+    assert back.text == text and back.restored == 5

@@ -194,3 +194,19 @@ def test_the_normalized_view_is_the_nfc_text_without_format_characters_and_maps_
         assert token.text in unicodedata.normalize("NFC", strip_format_characters(text[start:end]))
         assert last_start <= start < end
         last_start = start
+
+
+def test_a_word_hyphenated_at_a_line_end_is_one_word_in_the_view_and_two_spans_in_the_document():
+    from app.tokenization import normalized_view
+
+    text = "Frau Annegret Voll-\nmer, der Ein-\nund Ausgang in Baden-\nWürttemberg, Herr Schwarzen- \n  egger."
+    view = normalized_view(text)
+    assert view.text == "Frau Annegret Vollmer, der Ein-\nund Ausgang in Baden-\nWürttemberg, Herr Schwarzenegger."
+    words = [t for s in view.sentences(split_sentences(text, tokenize(text))) for t in s.tokens]
+    assert [t.text for t in words] == ["Frau", "Annegret", "Vollmer", ",", "der", "Ein", "-", "und", "Ausgang", "in",
+                                       "Baden", "-", "Württemberg", ",", "Herr", "Schwarzenegger", "."]
+    name = view.text.index("Annegret Vollmer")
+    assert [text[a:b] for a, b in view.spans(name, name + len("Annegret Vollmer"))] == ["Annegret Voll", "mer"]
+    last = view.text.index("Schwarzenegger")
+    assert [text[a:b] for a, b in view.spans(last, last + len("Schwarzenegger"))] == ["Schwarzen", "egger"]
+    assert [text[a:b] for a, b in view.spans(0, 4)] == ["Frau"]
