@@ -6,7 +6,8 @@ and evaluation"), so the text is tokenized here and given to Stanza with
 on: punctuation split off, abbreviations such as ``Mr.`` and ``U.S.`` kept whole, e-mail addresses and
 URLs kept whole, German legal "./." (versus) kept whole, and English clitics split (``John's`` → ``John`` ``'s``).
 Invisible format characters (a soft hyphen, a zero-width space) and combining marks (decomposed text) inside a
-word keep it whole, and :func:`normalized_view` gives detection a view of the text in NFC without them.
+word keep it whole, and :func:`normalized_view` gives detection a view of the text in NFC without them, with words
+hyphenated at a line's end joined.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ class NormalizedView:
         return out
 
 
-def _joins_words(text: str, match: re.Match[str]) -> bool:
+def _joins_words(match: re.Match[str]) -> bool:
     """Whether a hyphen at a line's end (``match`` of :data:`_LINE_HYPHEN_RE`) cuts one word in two: a lower-case
     word follows that is not a conjunction ("Ein-\nund Ausgang" keeps its hyphen: "Ein- und")."""
     following = match.group("next")
@@ -304,7 +305,7 @@ def normalized_view(text: str) -> NormalizedView | None:
     Returns:
         a :class:`NormalizedView`, or ``None``.
     """
-    hyphens = [m for m in _LINE_HYPHEN_RE.finditer(text) if _joins_words(text, m)]
+    hyphens = [m for m in _LINE_HYPHEN_RE.finditer(text) if _joins_words(m)]
     suspects = _MARK_RE.search(text) is not None
     if not hyphens and not suspects:
         return None

@@ -219,11 +219,10 @@ def location_gazetteer(language: str, min_population: int = 100_000,
 def common_noun_homographs(language: str) -> frozenset[str]:
     """Capitalised countable common nouns (and their inflected forms) of a language that capitalises every noun (one
     with a noun table: German; :func:`app.detection.proper_nouns.countable_common_nouns`): a one-word city name among
-    them ("Mitte", "Bergen", "Kanton", "Favoriten", "Male", "Essen")
-    is no evidence of a place there, the capital letter being the noun's, so the location gazetteer takes it only
-    after one of the language's :attr:`app.languages.Language.place_cues` ("in Essen", "OLG Hamm") and otherwise
-    leaves it to the model, which sees the context. Empty for other languages.
-    """
+    them ("Mitte", "Bergen", "Kanton", "Favoriten", "Male", "Essen") is no evidence of a place there, the capital
+    letter being the noun's, so the location gazetteer takes it only after one of the language's
+    :attr:`app.languages.Language.place_cues` ("in Essen", "OLG Hamm") and otherwise leaves it to the model, which
+    sees the context. Empty for other languages."""
     from app.detection.proper_nouns import countable_common_nouns
 
     return countable_common_nouns(language)

@@ -300,7 +300,8 @@ _MONEY_RE = re.compile(
     r"(?:\b\d{1,3}(?:\.\d{3})*\$\d{2}\b"
     rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount)
-    rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
+    rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}"
+    rf"\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 

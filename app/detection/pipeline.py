@@ -180,9 +180,9 @@ class Detector:
 
         Args:
             sentences: pre-tokenized sentences (offsets into ``text``); default: :mod:`app.tokenization`. A text
-                with format characters or combining marks is read as its normalized view
-                (:func:`app.tokenization.normalized_view`, these sentences on it), and the entities mapped back to
-                ``text``.
+                with format characters, combining marks or words hyphenated at a line's end is read as its
+                normalized view (:func:`app.tokenization.normalized_view`, these sentences on it), and the entities
+                mapped back to ``text``.
             profile: ``standard`` (named entities, contact data, identifiers) or ``strict`` (also the
                 quasi-identifiers of :mod:`app.detection.quasi_identifiers`: bare years, ages, durations,
                 quantities, numbers in lists, occupations, nationality/religion/sex, relatives, health).
