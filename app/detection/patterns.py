@@ -1,6 +1,7 @@
 """Pattern recognizers: e-mail addresses, phone numbers, URLs and dates (Dias, 2016, §4.2.2 "pattern-matching").
 
-* E-mail: an RFC 5322 "dot-atom" local part and a domain with at least one dot and an alphabetic TLD.
+* E-mail: an RFC 5322 "dot-atom" local part and a domain with at least one dot and an alphabetic TLD; also with
+  "@" and dots spelt out in brackets ("(at)", "[dot]").
 * Phone: Google's libphonenumber (``phonenumbers.PhoneNumberMatcher``), leniency ``VALID``, tried for
   each region of the document's language (numbers in international ``+`` format are found in any).
 * URL: ``http(s)://`` or ``www.`` followed by non-space characters, trailing punctuation excluded.
@@ -40,17 +41,31 @@ _EMAIL_GROUP = r"\{\s*" + _local_part(_ATEXT) + r"(?:\s*[,;]\s*" + _local_part(_
 #: A group or a single address, in one scan: a group starts at its brace, left of any address its last local part
 #: would give alone ("s-nakamura}@is.naist.jp"), so the leftmost match takes the whole group.
 _ANY_EMAIL_RE = re.compile(f"{_EMAIL_GROUP}|{_EMAIL}")
+#: "@" and "." written out in brackets against address harvesters, as web pages and the documents copied from them
+#: write addresses: "max.mustermann(at)firma.de", "j.doe [at] example [dot] com", "m.mueller (ät) uni-koeln (punkt) de"
+_SPELT_AT = r"\s?[(\[{]\s?(?:at|ät|@)\s?[)\]}]\s?"
+_SPELT_DOT = r"(?:\.|\s?[(\[{]\s?(?:dot|punkt|punto|ponto)\s?[)\]}]\s?)"
+_OBFUSCATED_EMAIL_RE = re.compile(
+    rf"(?<![\w.+-])[\w+-]+(?:{_SPELT_DOT}[\w+-]+)*{_SPELT_AT}(?:[^\W_](?:[\w-]*[^\W_])?{_SPELT_DOT})+[^\W\d_]{{2,63}}"
+    r"(?![\w-])", re.IGNORECASE)
 _URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
 
 
 class EmailRecognizer(Recognizer):
     """E-mail addresses (label ``EMAIL``), also grouped ones: ``{jdoe,asmith}@example.org`` is one entity from the
-    opening brace to the end of the domain, so no local part stays in clear."""
+    opening brace to the end of the domain, so no local part stays in clear; and addresses whose "@" (and dots) are
+    spelt out in brackets against harvesters (``max.mustermann(at)firma.de``, ``j.doe [at] example [dot] com``):
+    the local part names a person as much as in a plain address."""
 
     name = "email"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return pattern_entities(_ANY_EMAIL_RE, text, EMAIL, self.name)
+        found = pattern_entities(_ANY_EMAIL_RE, text, EMAIL, self.name)
+        if "(" not in text and "[" not in text and "{" not in text:
+            return found
+        spelt = [e for e in pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name)
+                 if not any(e.overlaps(f) for f in found)]
+        return sorted(found + spelt, key=lambda e: e.start) if spelt else found
 
 
 class UrlRecognizer(Recognizer):

@@ -249,3 +249,13 @@ def test_brazilian_unified_process_numbers_are_taken_whole():
             "0001234-56.2019.8.26.0100 e a application no. 30210/96.")
     assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
         "109-80.2017.7.01.0201", "0604337-81.2018.6.00.0000", "0001234-56.2019.8.26.0100", "30210/96"]
+
+
+def test_email_addresses_with_at_and_dots_spelt_out_in_brackets():
+    """Addresses written against harvesters still name their owner in the local part."""
+    text = ("Kontakt: max.mustermann(at)firma.de, anna.schmidt[at]beispiel[dot]de, m.mueller (ät) uni-koeln (punkt) de "
+            "and john.smith [at] example [dot] com; plain x@y.com. Not: we met (at) the station, price [at] 5.00, "
+            "John (at) home.")
+    assert [t for t, _ in found(EmailRecognizer(), text)] == [
+        "max.mustermann(at)firma.de", "anna.schmidt[at]beispiel[dot]de", "m.mueller (ät) uni-koeln (punkt) de",
+        "john.smith [at] example [dot] com", "x@y.com"]
