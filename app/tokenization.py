@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from functools import lru_cache
 
 from app.doc import Sentence, Token
@@ -225,7 +227,7 @@ class NormalizedView:
 
     Attributes:
         text: the normalized text.
-        starts: ``starts[i]`` is the document offset where the character ``text[i]`` begins.
+        starts: ``starts[i]`` is the document offset where the character ``text[i]`` begins (non-decreasing).
         ends: ``ends[i]`` is the document offset where it ends (exclusive): a composed letter spans its base letter
             and marks, a letter before a format character spans that character too.
         breaks: the document spans ``(start, end)`` of the line-end hyphens taken out (hyphen, line break and the
@@ -235,10 +237,9 @@ class NormalizedView:
 
     __slots__ = ("text", "starts", "ends", "breaks", "joins")
 
-    def __init__(self, text: str, starts: list[int], ends: list[int], breaks: list[tuple[int, int]] | None = None,
-                 joins: frozenset[int] = frozenset()) -> None:
-        self.text, self.starts, self.ends = text, starts, ends
-        self.breaks, self.joins = breaks or [], joins
+    def __init__(self, text: str, starts: Sequence[int], ends: Sequence[int], breaks: list[tuple[int, int]],
+                 joins: frozenset[int]) -> None:
+        self.text, self.starts, self.ends, self.breaks, self.joins = text, starts, ends, breaks, joins
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The document's span ``[start', end')`` of the view's non-empty span ``[start, end)`` (half-open): from
@@ -312,14 +313,11 @@ def normalized_view(text: str) -> NormalizedView | None:
     events = sorted([(m.start(), m.end(), True) for m in hyphens]
                     + ([(m.start(), m.end(), False) for m in _SUSPECT_RE.finditer(text)] if suspects else []))
     parts: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
+    starts, ends = array("q"), array("q")  # 8 bytes an offset, not a list of int objects (a 250,000-character text)
     breaks: list[tuple[int, int]] = []
     joins: set[int] = set()
     position = length = 0
-    for a, b, hyphen in events:
-        if a < position:  # inside the previous event (cannot happen: a hyphen, a line break, spaces are no suspects)
-            continue
+    for a, b, hyphen in events:  # disjoint: a hyphen, a line break and spaces are neither marks nor their letters
         parts.append(text[position:a])
         starts.extend(range(position, a))
         ends.extend(range(position + 1, a + 1))

@@ -13,7 +13,7 @@ start with an upper-case letter except connecting words ("of", "de", "do", "am",
 lower case is not the country; a one-word match that opens a sentence is skipped ("Nice weather"), and
 the location gazetteer skips one-word matches in sentences written in capitals (headlines). In German, where every
 noun is capitalised, a city named like a common noun ("Mitte", "Bergen") is taken only after a place cue ("in",
-"aus", "nach", a court's kind: "OLG Hamm"; :func:`common_noun_homographs`).
+"aus", "nach", a court's kind: "OLG Hamm"; :func:`location_gazetteer`).
 """
 
 from __future__ import annotations
@@ -204,25 +204,20 @@ def location_gazetteer(language: str, min_population: int = 100_000,
     cities' names too, and capitals say nothing there); multi-word names ("NEW YORK") still are. Names that
     are function words of one of the languages (:data:`app.detection.rules.STOP_WORDS`, compared
     case-insensitively: "Para", an alternate name of Belém, is the Portuguese "for") are left out. Users'
-    own lists (``custom_lists``) match everywhere.
+    own lists (``custom_lists``) match everywhere. In a language that capitalises every noun (one with a noun
+    table: German), a one-word city named like a countable common noun
+    (:func:`app.detection.proper_nouns.countable_common_nouns`: "Mitte", "Bergen", "Kanton", "Favoriten", "Male",
+    "Essen") is no evidence of a place, the capital letter being the noun's: it is taken only after one of the
+    language's :attr:`app.languages.Language.place_cues` ("in Essen", "OLG Hamm") and otherwise left to the model,
+    which sees the context. Countries are always taken.
     """
+    from app.detection.proper_nouns import countable_common_nouns  # proper_nouns imports this module's users
+
     cities = city_names(min_population, alternate_min_population)
-    homographs = common_noun_homographs(language)
+    homographs = countable_common_nouns(language)  # empty but where every noun is capitalised (German)
+    lang = languages.find(language)
     names = [n for n in (*country_names(language), *(c for c in cities if c not in homographs))
              if n.casefold() not in STOP_WORDS_FOLDED]
-    lang = languages.find(language)
     cued = [c for c in cities if c in homographs and c.casefold() not in STOP_WORDS_FOLDED]
     return GazetteerRecognizer({LOCATION: names}, name="gazetteer", single_words_in_headlines=False,
                                cued={LOCATION: cued}, cues=lang.place_cues if lang is not None else frozenset())
-
-
-def common_noun_homographs(language: str) -> frozenset[str]:
-    """Capitalised countable common nouns (and their inflected forms) of a language that capitalises every noun (one
-    with a noun table: German; :func:`app.detection.proper_nouns.countable_common_nouns`): a one-word city name among
-    them ("Mitte", "Bergen", "Kanton", "Favoriten", "Male", "Essen") is no evidence of a place there, the capital
-    letter being the noun's, so the location gazetteer takes it only after one of the language's
-    :attr:`app.languages.Language.place_cues` ("in Essen", "OLG Hamm") and otherwise leaves it to the model, which
-    sees the context. Empty for other languages."""
-    from app.detection.proper_nouns import countable_common_nouns
-
-    return countable_common_nouns(language)

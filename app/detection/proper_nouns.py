@@ -244,35 +244,29 @@ def noun_table_rows(compounds: Compounds, *, plural_only: bool = False) -> Itera
             yield row[1], [row[i] for i in columns if i < len(row) and row[i][:1].isupper()]
 
 
-def _common_nouns(compounds: Compounds) -> frozenset[str]:
-    """The capitalised common nouns and their inflected forms of ``compounds.noun_table`` (empty without one)."""
+def _common_nouns(compounds: Compounds, *, countable: bool = False) -> frozenset[str]:
+    """The capitalised common nouns and their inflected forms of ``compounds.noun_table``: the forms of its rows
+    without a proper-name marker, with ``countable`` only of the rows with a plural (:func:`noun_table_rows`); empty
+    without a table. Kept in the word-list cache (:func:`cached_word_list`)."""
     if compounds.noun_table is None:
         return frozenset()
     distribution = compounds.noun_table[0]
 
     def build() -> frozenset[str]:
-        return frozenset(form for kinds, forms in noun_table_rows(compounds)
+        return frozenset(form for kinds, forms in noun_table_rows(compounds, plural_only=countable)
                          if not any(marker in kinds for marker in compounds.proper_name_markers) for form in forms)
 
-    return cached_word_list(distribution, (distribution,), build)
+    return cached_word_list(f"{distribution}-countable" if countable else distribution, (distribution,), build)
 
 
 def countable_common_nouns(language: str) -> frozenset[str]:
     """The forms of the countable common nouns of ``language``'s noun table (rows with a plural and without a
-    proper-name marker: "Mitte", "Bergen" of "Berg", "Kanton", "Male" of "Mal"); empty without a noun table. Kept in
-    the word-list cache on disk (:func:`cached_word_list`), not in memory: its one user, the location gazetteer, needs
-    it only while it is built (the German set is ~240,000 forms, ~27 MB)."""
+    proper-name marker: "Mitte", "Bergen" of "Berg", "Kanton", "Male" of "Mal"); empty without a noun table. Read
+    from the word-list cache on disk, not kept in memory: its one user, the location gazetteer, needs it only while it
+    is built (the German set is ~240,000 forms, ~27 MB)."""
     lang = languages.find(language)
     compounds = lang.compounds if lang is not None else None
-    if compounds is None or compounds.noun_table is None:
-        return frozenset()
-    distribution = compounds.noun_table[0]
-
-    def build() -> frozenset[str]:
-        return frozenset(form for kinds, forms in noun_table_rows(compounds, plural_only=True)
-                         if not any(marker in kinds for marker in compounds.proper_name_markers) for form in forms)
-
-    return cached_word_list(f"{distribution}-countable", (distribution,), build)
+    return _common_nouns(compounds, countable=True) if compounds is not None else frozenset()
 
 
 @lru_cache(maxsize=8)

@@ -435,7 +435,7 @@ class Language:
             Resolução CNJ n.º 65/2008): the case-number recognizer takes every match.
         place_cues: words right before a place name (a locative preposition without article, a court's kind:
             "in Essen", "OLG Hamm") after which the location gazetteer takes a city named like a common noun of a
-            language that capitalises its nouns (:func:`app.detection.gazetteers.common_noun_homographs`).
+            language that capitalises its nouns (:func:`app.detection.gazetteers.location_gazetteer`).
         currency_homographs: currency names of :mod:`app.detection.patterns` that are common words of the language
             (Portuguese "lei", the law, is also the Romanian currency): after a number they name no currency here
             ("art. 28 lei").
