@@ -60,6 +60,7 @@ TOOLS: tuple[Tool, ...] = (
     # NER models: corpora, vectors, training, ensembles, evaluation
     Tool("corpora", "anontools.detection.corpora", "typer-app"),
     Tool("vectors", "anontools.detection.vectors", "typer-app"),
+    Tool("casing-table", "anontools.detection.casing_table", "typer-main"),
     Tool("train", "anontools.detection.train", "typer-app"),
     Tool("ensemble", "anontools.detection.ensemble", "typer-app"),
     Tool("evaluate", "anontools.detection.evaluate", "typer-app"),

@@ -34,6 +34,9 @@ Keys of a language section:
 ``proper_noun_types``  ``true`` (default): such a run that only person-name lexicons know is a ``PERSON``, one that
                  only place-name lexicons know a ``LOCATION`` (:mod:`app.detection.name_types`); ``false``: all
                  stay ``PROPER_NOUN``
+``restore_case``  which sentences are read with each word in its usual spelling (:mod:`app.detection.casing`):
+                 ``"uncased"`` (written in lower case: chat, transcripts), ``"all_capitals"`` (captions, headings);
+                 default both, ``[]``: every sentence as written
 ``custom_patterns``  ``[{"label": "CASE_NUMBER", "regex": "..."}]`` users' own regular expressions
 ``custom_lists``     ``{"ORGANIZATION": ["Acme", ...]}`` users' own phrases
 ``custom_files``     CSV files of ``phrase-or-regex,label[,regex]`` lines (Dias, 2016, §4.2.2)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import re
+from functools import lru_cache, partial
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,6 +40,7 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
+from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
 from app.tokenization import NormalizedView, normalized_view, split_sentences, tokenize
 
 
@@ -57,6 +59,12 @@ def _from_view(text: str, view: NormalizedView, entities: list[Entity]) -> list[
         for start, end in view.spans(e.start, e.end):
             out.append(Entity(start, end, e.label, text[start:end], e.source, e.score))
     return out
+
+
+def _surfaces(text: str, entities: list[Entity]) -> list[Entity]:
+    """``entities`` found on a case-restored copy of ``text`` (:mod:`app.detection.casing`: same length and offsets)
+    with their surfaces as ``text`` writes them."""
+    return [Entity(e.start, e.end, e.label, text[e.start:e.end], e.source, e.score) for e in entities]
 
 
 def effective_profile(deployment: str, requested: str | None) -> str:
@@ -127,6 +135,15 @@ class Detector:
             ``ner_recall_bias``): its Stanza recognizers decode with it
             (:meth:`app.detection.ner.StanzaRecognizer.with_recall_bias`, the same loaded model); ``None``, or a
             tagger that takes no per-call bias: the standard profile's.
+        restore_case: which sentences detection reads with each word in its usual spelling
+            (:mod:`app.detection.casing`): ``"uncased"`` (written in lower case), ``"all_capitals"``; empty: none.
+        casing: the language's :class:`app.detection.casing.CasingTable` (``None``: empty).
+        common: ``word -> bool``, whether a word in lower case is a common word (for the words ``casing`` lacks;
+            ``None``: none is, every such word is capitalised).
+        phrases: ``() -> {name case-folded: name}``, multi-word place names restored as phrases ("rio de janeiro";
+            ``None``: none).
+        persons: ``() -> frozenset[str]``, capitalised first names and surnames: a pair of them is restored together
+            ("narciso garcia"; ``None``: no pairs).
     """
 
     def __init__(
@@ -143,6 +160,11 @@ class Detector:
         strict_recall_bias: float | None = None,
         spread_lexicon: CommonWordLexicon | None = None,
         proper_noun_types: NameTypes | None = None,
+        restore_case: frozenset[str] = frozenset(),
+        casing: CasingTable | None = None,
+        common: Callable[[str], bool] | None = None,
+        phrases: Callable[[], dict[str, str]] | None = None,
+        persons: Callable[[], frozenset[str]] | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -159,6 +181,11 @@ class Detector:
         self.spread_lexicon = spread_lexicon
         self.proper_noun_types = proper_noun_types
         self._spread_common = spread_lexicon.is_common if spread_lexicon is not None else None
+        self.restore_case = restore_case
+        self.casing = casing if casing is not None else CasingTable({})
+        self.common = common if common is not None else (lambda word: False)
+        self.phrases = phrases if phrases is not None else dict
+        self.persons = persons
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def recognizers_for(self, profile: str) -> list[Recognizer]:
@@ -199,9 +226,13 @@ class Detector:
         if sentences is None:
             sentences = split_sentences(text, tokenize(text), language=self.language)
         view = normalized_view(text)
-        if view is None:
-            return self._detect(text, sentences, {}, profile)
-        return _from_view(text, view, self._detect(view.text, view.sentences(sentences), {}, profile))
+        shown, shown_sentences = (text, sentences) if view is None else (view.text, view.sentences(sentences))
+        restored = self._restored(shown, shown_sentences)
+        if restored is None:
+            entities = self._detect(shown, shown_sentences, {}, profile)
+        else:
+            entities = _surfaces(shown, self._detect(restored[0], restored[1], {}, profile))
+        return entities if view is None else _from_view(text, view, entities)
 
     def detect_many(self, texts: list[str], profile: str = "standard",
                     sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
@@ -221,18 +252,30 @@ class Detector:
         if sentences is None:
             sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
         views = [normalized_view(text) for text in texts]
-        seen = [view.text if view is not None else text for text, view in zip(texts, views)]
-        seen_sentences = [view.sentences(sents) if view is not None else sents for sents, view in zip(sentences, views)]
+        shown = [view.text if view is not None else text for text, view in zip(texts, views)]
+        shown_sentences = [view.sentences(sents) if view is not None else sents for sents, view in zip(sentences, views)]
+        restored = [self._restored(t, s) for t, s in zip(shown, shown_sentences)]
+        seen = [t if r is None else r[0] for t, r in zip(shown, restored)]
+        seen_sentences = [s if r is None else r[1] for s, r in zip(shown_sentences, restored)]
         batched: list[dict[int, list[Entity]]] = [{} for _ in texts]
         for recognizer in self.recognizers_for(profile):
             if isinstance(recognizer, StanzaRecognizer):
                 for found, entities in zip(batched, recognizer.recognize_many(seen, seen_sentences)):
                     found[id(recognizer)] = entities
         out = []
-        for text, view, shown, sents, found in zip(texts, views, seen, seen_sentences, batched):
-            entities = self._detect(shown, sents, found, profile)
+        for text, view, written, read, sents, found in zip(texts, views, shown, seen, seen_sentences, batched):
+            entities = self._detect(read, sents, found, profile)
+            if read is not written:
+                entities = _surfaces(written, entities)
             out.append(entities if view is None else _from_view(text, view, entities))
         return out
+
+    def _restored(self, text: str, sentences: list[Sentence]) -> tuple[str, list[Sentence]] | None:
+        """``text`` with its uncased or all-capitals sentences in their usual spelling (:mod:`app.detection.casing`,
+        as :attr:`restore_case` says), or ``None`` when nothing changes."""
+        if not self.restore_case:
+            return None
+        return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.restore_case)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:
@@ -521,7 +564,57 @@ def build_detector(
         strict_recall_bias=_strict_bias(cfg),
         spread_lexicon=spread_lexicon,
         proper_noun_types=types,
+        restore_case=_restore_case(cfg),
+        casing=casing_table(language),
+        common=_common_lookup(language),
+        phrases=partial(_place_phrases, language),
+        persons=partial(_person_names, language),
     )
+
+
+def _restore_case(cfg: dict[str, Any]) -> frozenset[str]:
+    """The ``restore_case`` key: which kinds of sentence are read in their usual spelling.
+
+    Raises:
+        ValueError: a kind not in :data:`app.detection.casing.RESTORABLE`.
+    """
+    kinds = frozenset(cfg.get("restore_case", ()))
+    unknown = kinds - RESTORABLE
+    if unknown:
+        raise ValueError(f"restore_case: unknown kind(s) {sorted(unknown)} (known: {', '.join(sorted(RESTORABLE))})")
+    return kinds
+
+
+def _common_lookup(language: str) -> Callable[[str], bool]:
+    """``word -> bool`` (a word in lower case): a common word of ``language`` that no name lexicon lists — its
+    common-word lexicon (:meth:`CommonWordLexicon.is_common`) knows it and the name lexicons
+    (:func:`app.detection.name_types.name_types`: first names, surnames, cities, countries) do not list it
+    capitalised. Both are built at the first call (only a document with a sentence in lower case or in capitals
+    needs them; cached, shared with the proper nouns); for a language without a dictionary no word is common."""
+    def common(word: str) -> bool:
+        try:
+            lexicon = common_word_lexicon(language)
+        except ValueError:
+            return False
+        if not lexicon.is_common(word):
+            return False
+        types = name_types(language)
+        name = word[:1].upper() + word[1:]
+        return name not in types.persons and name not in types.places
+
+    return common
+
+
+@lru_cache(maxsize=8)
+def _place_phrases(language: str) -> dict[str, str]:
+    """``{name case-folded: name}`` of the multi-word place names of ``language``'s name lexicons (GeoNames cities,
+    countries: "São Paulo", "Reino Unido"; :func:`app.detection.name_types.name_types`), for case restoration."""
+    return {name.casefold(): name for name in name_types(language).places if " " in name}
+
+
+def _person_names(language: str) -> frozenset[str]:
+    """The first names and surnames of ``language``'s name lexicons (capitalised), for case restoration."""
+    return name_types(language).persons
 
 
 def _strict_bias(cfg: dict[str, Any]) -> float | None:

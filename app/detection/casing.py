@@ -1,0 +1,272 @@
+"""Case restoration (truecasing) of sentences written without capitals, or in capitals only, before detection.
+
+Chat messages, speech-recognition transcripts, subtitles and some form exports are written in lower case ("i met
+john smith in leeds"); headings, court captions and telex-style text in capitals ("SENTENCIA DEL CASO DE MARÍA JOSÉ
+GARCÍA PÉREZ"). The NER models and the word lists read the case of a word as the strongest evidence of a name, so
+such sentences leaked nearly every name: on the dev sets written in lower case, binary token recall was 0.28
+(English), 0.21 (German), 0.02 (Spanish), 0.04 (Portuguese) (``docs/detection-results.md``, "Stop 40").
+
+A sentence is *uncased* when none of its cased words but the first starts with a capital, *all capitals* when
+every cased word of two letters or more is written in capitals; each needs at least :data:`MIN_CASED_WORDS` cased
+words. Detection reads such a sentence with each word in its usual spelling: the spelling a cased corpus of the
+language writes it with most often away from a sentence's start (Lita, Ittycheriah, Roukos and Kambhatla,
+"tRuEcasIng", ACL 2003, §3: the most frequent case form of each word; Mikheev, "Periods, Capitalized Words, etc.",
+Computational Linguistics 28(3), 2002, §4: a word capitalised where position does not force it is evidence of a
+proper name), from :class:`CasingTable`; a word the table does not know is capitalised when the language's name
+lexicons (:mod:`app.detection.name_types`) list it, and, in a sentence in capitals, in any case (an unknown word
+in a caption is mostly a name). The first word of the sentence is capitalised. Every other sentence is read as
+written.
+
+The restored text has the document's length and offsets (a letter whose other case is not one character, "ß" →
+"SS" or "İ" → "i̇", keeps its case), so entities found on it are the document's spans; their surfaces are taken
+from the document (:class:`app.detection.pipeline.Detector`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Callable
+
+from app.detection.rules import STOP_WORDS_FOLDED
+from app.doc import Sentence, Token
+
+#: Fewest cased words (words whose first character has an upper and a lower case) a sentence needs before it is
+#: judged uncased or in capitals.
+MIN_CASED_WORDS = 2
+
+#: The spellings of :class:`CasingTable`: lower case, capitalised, all capitals.
+LOWER, CAPITALISED, UPPER = "L", "C", "U"
+
+#: What a sentence is: written in lower case, in capitals, or cased as usual.
+UNCASED, ALL_CAPITALS = "uncased", "all_capitals"
+
+#: The kinds of sentence that can be restored (the detection configuration's ``restore_case``).
+RESTORABLE: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})
+
+
+@dataclass(frozen=True)
+class CasingTable:
+    """The usual spelling of the words of one language.
+
+    Attributes:
+        spellings: ``{word in lower case: LOWER | CAPITALISED | UPPER}``, the spelling a cased corpus writes the word
+            with most often where a sentence's start does not force a capital (ties go to the capitalised spelling:
+            a name left in clear costs more than a common word masked).
+    """
+
+    spellings: dict[str, str]
+
+    def usual(self, word: str) -> str | None:
+        """``LOWER``, ``CAPITALISED``, ``UPPER`` or ``None`` (unknown) for ``word`` in any case."""
+        return self.spellings.get(word.lower())
+
+
+@lru_cache(maxsize=8)
+def casing_table(language: str) -> CasingTable:
+    """The :class:`CasingTable` of ``language`` from the package's ``app/languages/casing/<language>.txt`` (built by
+    ``anonymizer-dev casing-table``; its header names the corpora it counts); an empty table when there is none.
+
+    File format: ``#`` comment lines, then one ``word<TAB>spelling`` line per word (lower case, ``L``/``C``/``U``).
+    """
+    try:
+        text = resources.files("app.languages").joinpath("casing", f"{language}.txt").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return CasingTable({})
+    spellings: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        word, _, spelling = line.partition("\t")
+        if spelling in (LOWER, CAPITALISED, UPPER):
+            spellings[word] = spelling
+    return CasingTable(spellings)
+
+
+def _cased(c: str) -> bool:
+    return c.lower() != c.upper()
+
+
+def sentence_casing(sentence: Sentence) -> str | None:
+    """``UNCASED``, ``ALL_CAPITALS`` or ``None`` (cased as usual) for one sentence.
+
+    Words that start with a cased letter count ("3rd" does not); of one letter, only a capital other than "I"
+    ("A sanção", "O princípio": cased text). Uncased: at least :data:`MIN_CASED_WORDS` words of two letters or more,
+    none capitalised in mixed case, the first word included (a sentence that starts with a capital is cased text,
+    however few names it has), one in lower case (words in capitals, "NATO", may occur). All capitals: at least
+    :data:`MIN_CASED_WORDS` words of two letters or more, every word in capitals. Stops at the first capitalised
+    word, so cased text costs little.
+    """
+    words = 0
+    capitals = 0
+    lower_seen = False
+    for token in sentence.tokens:
+        word = token.text
+        if not _cased(word[:1]):
+            continue
+        if len(word) < 2:
+            if word.isupper() and word != "I":
+                return None if lower_seen else _all_capitals(sentence)  # "A sanção", "O princípio": cased text
+            continue  # "I", "a" decide nothing
+        words += 1
+        if word[:1].islower():
+            lower_seen = True
+        elif word.isupper():
+            capitals += 1  # "NATO", "SMITH"
+        else:
+            return None  # "Smith": cased as usual
+    if lower_seen and words >= MIN_CASED_WORDS:
+        return UNCASED
+    if not lower_seen and capitals >= MIN_CASED_WORDS:
+        return ALL_CAPITALS
+    return None
+
+
+def _all_capitals(sentence: Sentence) -> str | None:
+    """``ALL_CAPITALS`` when no word of ``sentence`` is in lower case or mixed case and at least
+    :data:`MIN_CASED_WORDS` words of two letters or more are in capitals, else ``None``."""
+    capitals = 0
+    for token in sentence.tokens:
+        word = token.text
+        if any(c.islower() for c in word):
+            return None
+        if len(word) > 1 and word.isupper():
+            capitals += 1
+    return ALL_CAPITALS if capitals >= MIN_CASED_WORDS else None
+
+
+def _recase(word: str, spelling: str) -> str:
+    """``word`` in ``spelling``, one character for one (a letter whose other case is longer keeps its case)."""
+    def one(c: str, upper: bool) -> str:
+        other = c.upper() if upper else c.lower()
+        return other if len(other) == 1 else c
+
+    if spelling == UPPER:
+        return "".join(one(c, True) for c in word)
+    lowered = "".join(one(c, False) for c in word)
+    if spelling == CAPITALISED and lowered:
+        return one(lowered[0], True) + lowered[1:]
+    return lowered
+
+
+def restore_word(word: str, casing: str, table: CasingTable, first: bool,
+                 common: Callable[[str], bool] = lambda word: False) -> str:
+    """The spelling detection reads ``word`` of a sentence that is ``casing`` (``UNCASED`` or ``ALL_CAPITALS``) in.
+
+    A known word takes its usual spelling (:class:`CasingTable`); a word the table does not know is in lower case
+    when ``common`` (the language's common-word lexicon) knows it, else capitalised (in text without case, a word
+    that neither a cased corpus of the language nor its dictionary holds is more often a name than not: on the dev
+    sets, ``docs/detection-results.md``); an unknown hyphenated word is restored part by part ("hans-peter" →
+    "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence a word written in capitals
+    ("NATO") and a one-letter word ("i") stay as written.
+
+    Returns:
+        a string of ``len(word)`` characters.
+    """
+    if not _cased(word[:1]) and "-" not in word:
+        return word
+    if casing == UNCASED and (len(word) < 2 or word.isupper()):
+        return word  # "NATO" in a sentence otherwise in lower case: written so on purpose
+    spelling = table.usual(word)
+    if spelling is None:
+        if "-" in word and len(word) > 1:
+            parts = word.split("-")
+            restored = "-".join(restore_word(p, casing, table, first and i == 0, common) if p else p
+                                for i, p in enumerate(parts))
+            return restored if len(restored) == len(word) else word
+        spelling = LOWER if casing == UNCASED and common(_recase(word, LOWER)) else CAPITALISED
+    new = _recase(word, spelling)
+    if first and new[:1].islower():
+        new = _recase(new[:1], CAPITALISED) + new[1:]
+    return new if len(new) == len(word) else word
+
+
+#: Longest place name, in tokens, that :func:`restore_case` looks up as a phrase ("Rio Grande do Norte").
+MAX_PHRASE = 5
+
+
+def _restore_phrases(tokens: tuple[Token, ...], words: list[str], phrases: dict[str, str]) -> None:
+    """In place: every run of 2 to :data:`MAX_PHRASE` tokens that spells, case aside, a multi-word place name of
+    ``phrases`` (``{name case-folded: name}``) takes the name's spelling ("rio de janeiro" → "Rio de Janeiro", "SÃO
+    PAULO" → "São Paulo": each word alone is a common word, "river", "are"); longest first, left to right."""
+    i = 0
+    while i < len(tokens) - 1:
+        for n in range(min(MAX_PHRASE, len(tokens) - i), 1, -1):
+            name = phrases.get(" ".join(t.text for t in tokens[i:i + n]).casefold())
+            parts = name.split(" ") if name is not None else ()
+            if len(parts) == n and all(len(p) == len(t.text) for p, t in zip(parts, tokens[i:i + n])):
+                for k, part in enumerate(parts):
+                    words[i + k] = "".join(_recase(c, UPPER if p.isupper() else LOWER) if _cased(c) else c
+                                           for c, p in zip(tokens[i + k].text, part))
+                i += n - 1
+                break
+        i += 1
+
+
+def _person_pairs(words: list[str], persons: frozenset[str]) -> None:
+    """In place: a word restored in lower case next to a capitalised one, both listed by the person-name lexicons
+    (first names and surnames, capitalised), is capitalised: "narciso garcia" → "Narciso Garcia" ("narciso", a
+    flower, is a common word). Words of two letters and function words are never names here."""
+    def listed(word: str) -> bool:
+        return len(word) > 2 and word.casefold() not in STOP_WORDS_FOLDED and \
+            (word[:1].upper() + word[1:].lower()) in persons
+
+    before = list(words)  # one word each side, never a chain ("maria costa mora": "mora", lives, stays)
+    for i, word in enumerate(before):
+        if word[:1].islower() and listed(word) and any(
+                0 <= j < len(before) and before[j][:1].isupper() and listed(before[j]) for j in (i - 1, i + 1)):
+            capitalised = _recase(word, CAPITALISED)
+            if len(capitalised) == len(word):
+                words[i] = capitalised
+
+
+def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
+                 common: Callable[[str], bool] = lambda word: False,
+                 phrases: Callable[[], dict[str, str]] = dict,
+                 persons: Callable[[], frozenset[str]] | None = None,
+                 casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
+    """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
+    ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is.
+
+    Args:
+        text: the document (or its normalized view); ``sentences`` tokenize it (character offsets, half-open).
+        table: the language's :class:`CasingTable`.
+        common: ``word -> bool``, whether a word in lower case is a common word of the language (its common-word
+            lexicon, :func:`app.detection.proper_nouns.common_word_lexicon`), for the words ``table`` lacks.
+        phrases: ``() -> {name case-folded: name}``, the multi-word place names (:func:`_restore_phrases`; called
+            only when a sentence is restored).
+        casings: which kinds of sentence are restored.
+
+    Returns:
+        ``(restored text, its sentences)``: the same length and offsets as ``text``; the sentences not restored are
+        the same objects.
+    """
+    changes: list[tuple[int, str]] = []
+    out: list[Sentence] = []
+    for sentence in sentences:
+        casing = sentence_casing(sentence)
+        if casing is None or casing not in casings:
+            out.append(sentence)
+            continue
+        words = [restore_word(t.text, casing, table, i == 0, common) for i, t in enumerate(sentence.tokens)]
+        _restore_phrases(sentence.tokens, words, phrases())
+        if persons is not None:
+            _person_pairs(words, persons())
+        tokens = []
+        for token, new in zip(sentence.tokens, words):
+            if new != token.text:
+                changes.append((token.start, new))
+                token = Token(new, token.start, token.end)
+            tokens.append(token)
+        out.append(Sentence(tuple(tokens)))
+    if not changes:
+        return None
+    parts: list[str] = []
+    position = 0
+    for start, new in changes:
+        parts.append(text[position:start])
+        parts.append(new)
+        position = start + len(new)
+    parts.append(text[position:])
+    return "".join(parts), out

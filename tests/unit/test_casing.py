@@ -1,0 +1,169 @@
+"""Case restoration of sentences in lower case or in capitals (:mod:`app.detection.casing`) and the casing-table
+builder (:mod:`anontools.detection.casing_table`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from anontools.detection.casing_table import count_spellings, usual_spellings
+from app.detection.casing import (ALL_CAPITALS, CAPITALISED, LOWER, UNCASED, UPPER, CasingTable, casing_table,
+                                  restore_case, restore_word, sentence_casing)
+from app.detection.pipeline import build_detector
+from app.doc import Sentence, Token
+from app.pipeline import Pipeline
+from app.settings import Settings
+from app.tokenization import split_sentences, tokenize
+from models.records import Document, TranslationResult
+from tests.unit.fakes import GazetteerTagger
+
+TABLE = CasingTable({"i": LOWER, "met": LOWER, "and": LOWER, "his": LOWER, "wife": LOWER, "in": LOWER,
+                     "john": CAPITALISED, "smith": CAPITALISED, "leeds": CAPITALISED, "nato": UPPER, "rio": LOWER,
+                     "de": LOWER, "will": LOWER, "the": LOWER, "case": LOWER, "of": LOWER})
+
+
+def _sentence(text: str) -> Sentence:
+    return Sentence(tuple(Token(text[m.start():m.end()], m.start(), m.end()) for m in __import__("re").finditer(
+        r"\S+", text)))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("i met john smith in leeds", UNCASED),
+    ("i met john at nato", UNCASED),              # a word in capitals may occur in text in lower case
+    ("I met john", UNCASED),                      # "I" decides nothing
+    ("JUDGMENT IN THE CASE OF JOHN SMITH", ALL_CAPITALS),
+    ("A SANÇÃO DO PROJETO", ALL_CAPITALS),
+    ("I met John Smith in Leeds", None),
+    ("The appeal is dismissed", None),            # starts with a capital: cased text, however few names it has
+    ("O princípio da separação", None),           # one capital letter other than "I" is cased text too
+    ("hello", None),                              # too short to judge
+    ("NATO", None),
+    ("12 34 ,", None),
+])
+def test_sentence_casing(text, expected):
+    assert sentence_casing(_sentence(text)) == expected
+
+
+def test_known_words_take_their_usual_spelling_and_unknown_ones_are_capitalised_unless_common():
+    common = {"station"}.__contains__
+    assert restore_word("john", UNCASED, TABLE, False) == "John"
+    assert restore_word("nato", UNCASED, TABLE, False) == "NATO"
+    assert restore_word("will", UNCASED, TABLE, False) == "will"
+    assert restore_word("station", UNCASED, TABLE, False, common) == "station"
+    assert restore_word("önen", UNCASED, TABLE, False, common) == "Önen"       # no corpus and no dictionary know it
+    assert restore_word("hans-peter", UNCASED, TABLE, False, common) == "Hans-Peter"
+    assert restore_word("i", UNCASED, TABLE, True) == "i"                   # one letter: as written
+    assert restore_word("met", UNCASED, TABLE, True) == "Met"               # the sentence's first word
+    assert restore_word("SMITH", ALL_CAPITALS, TABLE, False) == "Smith"
+    assert restore_word("STATION", ALL_CAPITALS, TABLE, False, common) == "Station"  # captions: unknown = name
+    assert restore_word("THE", ALL_CAPITALS, TABLE, False) == "the"
+    assert restore_word("NATO", UNCASED, TABLE, False) == "NATO"            # written in capitals on purpose
+
+
+def test_a_letter_whose_other_case_is_longer_keeps_its_case():
+    """"ß".upper() is "SS" and "İ".lower() is "i̇": the restored text must keep the document's offsets."""
+    assert restore_word("straße", UNCASED, CasingTable({"straße": UPPER}), False) == "STRAßE"
+    assert restore_word("İZMIR", ALL_CAPITALS, TABLE, False) == "İzmir"
+
+
+def test_cased_text_is_not_restored():
+    text = "John Smith met Anna Jones in Leeds. The appeal is dismissed."
+    assert restore_case(text, split_sentences(text, tokenize(text)), TABLE) is None
+
+
+def test_restoration_keeps_offsets_and_changes_only_the_restored_sentences():
+    text = "John met Anna in Leeds.\ni met john smith and his wife in leeds\n"
+    sentences = split_sentences(text, tokenize(text))
+    restored, new_sentences = restore_case(text, sentences, TABLE)
+    assert restored == "John met Anna in Leeds.\nI met John Smith and his wife in Leeds\n".replace("I met", "i met")
+    assert new_sentences[0] is sentences[0]
+    assert [t.text for t in new_sentences[1].tokens] == ["i", "met", "John", "Smith", "and", "his", "wife", "in",
+                                                         "Leeds"]
+    assert all(t.text == restored[t.start:t.end] for s in new_sentences for t in s.tokens)
+
+
+def test_multi_word_place_names_and_name_pairs_are_restored_together():
+    text = "we moved to rio de janeiro with will smith"
+    sentences = split_sentences(text, tokenize(text))
+    restored, _ = restore_case(text, sentences, TABLE, {"we", "moved", "to", "with"}.__contains__,
+                               phrases=lambda: {"rio de janeiro": "Rio de Janeiro"},
+                               persons=lambda: frozenset({"Will", "Smith"}))
+    assert restored == "We moved to Rio de Janeiro with Will Smith"
+
+
+@given(st.text(alphabet=st.sampled_from("aBcDeßİıÇçÖöÑñ .-,\nXYZ"), max_size=80))
+def test_restoration_changes_nothing_but_case(text):
+    sentences = split_sentences(text, tokenize(text))
+    result = restore_case(text, sentences, TABLE, phrases=lambda: {"rio de janeiro": "Rio de Janeiro"})
+    if result is None:
+        return
+    restored, new_sentences = result
+    assert len(restored) == len(text)
+    assert all(a == b or a in (b.upper(), b.lower()) for a, b in zip(restored, text))
+    assert all(t.text == restored[t.start:t.end] for s in new_sentences for t in s.tokens)
+
+
+def test_the_shipped_tables_know_their_languages():
+    assert casing_table("en").usual("london") == CAPITALISED
+    assert casing_table("en").usual("the") == LOWER
+    assert casing_table("de").usual("gericht") == CAPITALISED      # German nouns are capitalised
+    assert casing_table("es").usual("madrid") == CAPITALISED
+    assert casing_table("pt").usual("lisboa") == CAPITALISED
+    assert casing_table("xx").spellings == {}
+
+
+def test_the_detector_reads_text_in_lower_case_restored_and_reports_the_documents_surfaces():
+    """The tagger matches capitalised phrases only: it finds the names because detection restored their case; the
+    entities carry the document's own lower-case letters and offsets."""
+    tagger = GazetteerTagger({"John Smith": "PER", "Leeds": "LOC"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "yesterday i met john smith at the station in leeds."
+    found = [(e.start, e.end, e.label, e.text) for e in detector.detect(text)]
+    assert (16, 26, "PERSON", "john smith") in found
+    assert (45, 50, "LOCATION", "leeds") in found
+    cased = "Yesterday I met John Smith at the station in Leeds."
+    assert [(e.start, e.end) for e in detector.detect(cased)] == [(16, 26), (45, 50)]
+    assert [e.text for e in detector.detect_many([text])[0]] == [e.text for e in detector.detect(text)]
+
+
+def test_restore_case_can_be_switched_off():
+    tagger = GazetteerTagger({"John Smith": "PER"})
+    from app.detection.config import language_config
+
+    detector = build_detector("en", tagger_factory=lambda *_: tagger,
+                              config={**language_config("en"), "restore_case": []})
+    assert all(e.label != "PERSON" for e in detector.detect("yesterday i met john smith at the station."))
+    with pytest.raises(ValueError, match="restore_case"):
+        build_detector("en", tagger_factory=lambda *_: tagger,
+                       config={**language_config("en"), "restore_case": ["title_case"]})
+
+
+def test_a_name_in_lower_case_is_replaced_and_restored_as_written():
+    tagger = GazetteerTagger({"John Smith": "PER", "Leeds": "LOC"})
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    text = "hi, i met john smith in leeds. john smith says hello."
+    detected = p.detect(Document(job_id="job-lc", text=text, language="en"))
+    request, table = p.anonymize(p.corefer(detected))
+    assert request.text == "hi, i met [PERSON_1] in [LOCATION_1]. [PERSON_1] says hello."
+    back = p.reidentify(TranslationResult(job_id="job-lc", text=request.text, language="en",
+                                          anonymization_id=request.anonymization_id), table)
+    assert back.text == text
+
+
+def test_builder_counts_spellings_away_from_sentence_starts_and_skips_headlines():
+    sentences = [["The", "Bank", "said", "the", "bank", "was", "closed"],
+                 ["Bank", "of", "England", "raised", "rates"],
+                 ["SOCCER", "-", "JAPAN", "GET", "LUCKY", "WIN"],            # capitals only: skipped
+                 ["Proud", "Of", "Myself", "And", "Mary", "again"],          # title case: skipped
+                 ["we", "met", "Mary", "and", "NATO", "officials"]]
+    counts = count_spellings(sentences)
+    assert counts["bank"] == Counter({CAPITALISED: 1, LOWER: 1})      # the first "Bank" starts a sentence
+    assert counts["we"] == Counter({LOWER: 1})                         # a lower-case first word counts
+    assert "japan" not in counts and "myself" not in counts
+    assert counts["nato"] == Counter({UPPER: 1})
+    table = usual_spellings({"march": Counter({CAPITALISED: 35, LOWER: 4}), "bank": Counter({CAPITALISED: 65,
+                             LOWER: 58}), "nato": Counter({UPPER: 3}), "once": Counter({CAPITALISED: 1})})
+    assert table == {"march": CAPITALISED, "bank": LOWER, "nato": UPPER}
