@@ -6,16 +6,18 @@ GARCÍA PÉREZ"). The NER models and the word lists read the case of a word as t
 such sentences leaked nearly every name: on the dev sets written in lower case, binary token recall was 0.28
 (English), 0.21 (German), 0.02 (Spanish), 0.04 (Portuguese) (``docs/detection-results.md``, "Stop 40").
 
-A sentence is *uncased* when none of its cased words but the first starts with a capital, *all capitals* when
-every cased word of two letters or more is written in capitals; each needs at least :data:`MIN_CASED_WORDS` cased
-words. Detection reads such a sentence with each word in its usual spelling: the spelling a cased corpus of the
-language writes it with most often away from a sentence's start (Lita, Ittycheriah, Roukos and Kambhatla,
-"tRuEcasIng", ACL 2003, §3: the most frequent case form of each word; Mikheev, "Periods, Capitalized Words, etc.",
-Computational Linguistics 28(3), 2002, §4: a word capitalised where position does not force it is evidence of a
-proper name), from :class:`CasingTable`; a word the table does not know is capitalised when the language's name
-lexicons (:mod:`app.detection.name_types`) list it, and, in a sentence in capitals, in any case (an unknown word
-in a caption is mostly a name). The first word of the sentence is capitalised. Every other sentence is read as
-written.
+A sentence is *uncased* when its cased words of two letters or more are all in lower case (words in capitals,
+"NATO", may occur), *all capitals* when they are all in capitals (:func:`sentence_casing`); a sentence that starts
+with a capital is cased text, however few names it holds. Detection reads such a sentence with each word in its usual
+spelling: the one a cased corpus of the language writes it with most often away from a sentence's start (Lita,
+Ittycheriah, Roukos and Kambhatla, "tRuEcasIng", ACL 2003, §3: the most frequent case form of each word; Mikheev,
+"Periods, Capitalized Words, etc.", Computational Linguistics 28(3), 2002, §4: a word capitalised where position does
+not force it is evidence of a proper name), from the language's :class:`CasingTable`. A word the table lacks is lower
+case when the language's common-word lexicon knows it and no name lexicon lists it, else capitalised; in a sentence in
+capitals every word the table lacks is capitalised (captions are dense with names). Multi-word place names of the name
+lexicons are restored as phrases ("rio de janeiro": each word alone is a common word), and a first name or surname next
+to a capitalised one ("narciso garcia"). The first word of the sentence is capitalised. Every other sentence is read
+as written.
 
 The restored text has the document's length and offsets (a letter whose other case is not one character, "ß" →
 "SS" or "İ" → "i̇", keeps its case), so entities found on it are the document's spans; their surfaces are taken
@@ -52,8 +54,8 @@ class CasingTable:
 
     Attributes:
         spellings: ``{word in lower case: LOWER | CAPITALISED | UPPER}``, the spelling a cased corpus writes the word
-            with most often where a sentence's start does not force a capital (ties go to the capitalised spelling:
-            a name left in clear costs more than a common word masked).
+            with where a sentence's start does not force a capital: capitalised (or in capitals) when two thirds of its
+            occurrences are, else lower case (:func:`anontools.detection.casing_table.usual_spellings`).
     """
 
     spellings: dict[str, str]
@@ -154,10 +156,10 @@ def restore_word(word: str, casing: str, table: CasingTable, first: bool,
                  common: Callable[[str], bool] = lambda word: False) -> str:
     """The spelling detection reads ``word`` of a sentence that is ``casing`` (``UNCASED`` or ``ALL_CAPITALS``) in.
 
-    A known word takes its usual spelling (:class:`CasingTable`); a word the table does not know is in lower case
-    when ``common`` (the language's common-word lexicon) knows it, else capitalised (in text without case, a word
-    that neither a cased corpus of the language nor its dictionary holds is more often a name than not: on the dev
-    sets, ``docs/detection-results.md``); an unknown hyphenated word is restored part by part ("hans-peter" →
+    A known word takes its usual spelling (:class:`CasingTable`); a word the table does not know is capitalised in a
+    sentence in capitals, and in an uncased one when ``common`` (the language's common-word lexicon) does not know
+    it (in text without case, a word that neither a cased corpus of the language nor its dictionary holds is more
+    often a name than not: on the dev sets, ``docs/detection-results.md``); an unknown hyphenated word is restored part by part ("hans-peter" →
     "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence a word written in capitals
     ("NATO") and a one-letter word ("i") stay as written.
 
