@@ -12,6 +12,7 @@ hyphenated at a line's end joined.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from array import array
@@ -54,9 +55,16 @@ _URL = r"(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]}]"
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _INITIALISM = r"(?:[^\W\d_]\.){2,}"  # U.S. / E.P. / z.B.
 _NUMBER = r"\d+(?:[.,:/-]\d+)*"
-# word, hyphenated word, combining marks ("Mu\u0308ller") and format characters ("Mer\u00adkel") inside, optional
-# trailing period
-_WORD = rf"[^\W\d_](?:[\w{COMBINING_MARKS}]|[-'’](?=\w)|[{FORMAT_CHARACTERS}]+(?=\w))*\.?"
+#: An HTML/XML character reference ("&uuml;", "&#252;", "&#xFC;"), as text taken from web pages, XML and XLIFF files
+#: writes letters; detection reads the character (:func:`normalized_view`).
+CHARACTER_REFERENCE = r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
+_REFERENCE_RE = re.compile(CHARACTER_REFERENCE)
+# a reference inside a word, not one that is a space ("John&nbsp;Smith" stays two words)
+_IN_WORD_REFERENCE = rf"(?!&(?:nbsp|ensp|emsp|thinsp|#0*(?:32|160)|#[xX]0*(?:20|[aA]0));){CHARACTER_REFERENCE}"
+# word, hyphenated word, combining marks ("Mu\u0308ller"), format characters ("Mer\u00adkel") and character references
+# ("M&uuml;ller") inside, optional trailing period
+_WORD = (rf"(?:[^\W\d_]|{_IN_WORD_REFERENCE}(?=[^\W\d_]|&))"
+         rf"(?:[\w{COMBINING_MARKS}]|[-'’](?=\w)|[{FORMAT_CHARACTERS}]+(?=\w)|{_IN_WORD_REFERENCE})*\.?")
 _CLITIC = r"(?<=\w)['’](?:s|S|re|ve|ll|d|m|t)\b"
 _VERSUS = r"\./\."  # German legal "Meier ./. Schulze" (versus): one token, which ends no sentence
 
@@ -267,14 +275,14 @@ class NormalizedView:
     def sentences(self, sentences: list[Sentence]) -> list[Sentence]:
         """The document's ``sentences`` on the view: each token keeps the view's characters that begin inside it (the
         caller's tokenization is kept: a corpus's own tokens, say); a token left empty (a format character alone, a
-        mark the letter before it took, a line-end hyphen) is dropped, and so is a sentence left without tokens; the
+        mark the letter before it took, a line-end hyphen) or a space (a reference "&nbsp;") is dropped, and so is a sentence left without tokens; the
         two halves of a word hyphenated at a line's end are one token ("Voll", "mer" → "Vollmer")."""
         out: list[Sentence] = []
         for sentence in sentences:
             tokens: list[Token] = []
             for t in sentence.tokens:
                 a, b = bisect_left(self.starts, t.start), bisect_left(self.starts, t.end)
-                if a >= b:
+                if a >= b or self.text[a:b].isspace():
                     continue
                 if tokens and tokens[-1].end == a and a in self.joins:
                     a = tokens.pop().start
@@ -291,9 +299,15 @@ def _joins_words(match: re.Match[str]) -> bool:
     return following[:1].islower() and following not in language_words()[3]
 
 
+#: The kinds of change :func:`normalized_view` makes: a line-end hyphen taken out, a reference decoded, a letter with
+#: its marks and format characters normalized.
+_HYPHEN, _REFERENCE, _MARKS = 0, 1, 2
+
+
 def normalized_view(text: str) -> NormalizedView | None:
     """The view of ``text`` that detection reads, or ``None`` when ``text`` has no format character, no combining
-    mark and no word hyphenated at a line's end (two searches of the text: the usual case costs nothing more).
+    mark, no character reference and no word hyphenated at a line's end (two searches of the text, a third when it
+    holds "&": the usual case costs nothing more).
 
     Text decomposed into letters and combining marks (NFD, as macOS file names and some PDF extractions write it:
     "Ju\u0308rgen Mu\u0308ller"), text with soft hyphens or zero-width spaces inside words and text extracted from a
@@ -301,32 +315,40 @@ def normalized_view(text: str) -> NormalizedView | None:
     word lists that know only those cut them into pieces and leave pieces in clear. Each letter with the marks and
     format characters after it is normalized on its own (NFC, format characters removed), and a hyphen at a line's
     end between a letter and a lower-case word that is no conjunction is taken out with the line break, in
-    O(len(text)).
+    O(len(text)). An HTML/XML character reference that Python's :func:`html.unescape` decodes ("J&uuml;rgen
+    M&#252;ller", as web pages, XML and XLIFF files write letters) is read as its character; the tokenizer keeps it
+    inside its word.
 
     Returns:
         a :class:`NormalizedView`, or ``None``.
     """
     hyphens = [m for m in _LINE_HYPHEN_RE.finditer(text) if _joins_words(m)]
     suspects = _MARK_RE.search(text) is not None
-    if not hyphens and not suspects:
+    references = [(m.start(), m.end(), _REFERENCE) for m in _REFERENCE_RE.finditer(text)
+                  if html.unescape(m.group()) != m.group()] if "&" in text else []
+    if not hyphens and not suspects and not references:
         return None
-    events = sorted([(m.start(), m.end(), True) for m in hyphens]
-                    + ([(m.start(), m.end(), False) for m in _SUSPECT_RE.finditer(text)] if suspects else []))
+    events = sorted([(m.start(), m.end(), _HYPHEN) for m in hyphens] + references
+                    + ([(m.start(), m.end(), _MARKS) for m in _SUSPECT_RE.finditer(text)] if suspects else []))
     parts: list[str] = []
     starts, ends = array("q"), array("q")  # 8 bytes an offset, not a list of int objects (a 250,000-character text)
     breaks: list[tuple[int, int]] = []
     joins: set[int] = set()
     position = length = 0
-    for a, b, hyphen in events:  # disjoint: a hyphen, a line break and spaces are neither marks nor their letters
+    for a, b, kind in events:  # disjoint but for marks after a reference's ";" ("&uuml;\u00ad"): those start after it
+        a = max(a, position)
+        if a >= b:
+            continue
         parts.append(text[position:a])
         starts.extend(range(position, a))
         ends.extend(range(position + 1, a + 1))
         length += a - position
-        if hyphen:
+        if kind == _HYPHEN:
             breaks.append((a, b))
             joins.add(length)
         else:
-            piece = unicodedata.normalize("NFC", _FORMAT_RE.sub("", text[a:b]))
+            piece = html.unescape(text[a:b]) if kind == _REFERENCE else text[a:b]
+            piece = unicodedata.normalize("NFC", _FORMAT_RE.sub("", piece))
             parts.append(piece)
             starts.extend([a] * len(piece))
             ends.extend([b] * len(piece))

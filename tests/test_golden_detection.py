@@ -193,6 +193,44 @@ def test_decomposed_text_changes_no_entity(language):
     assert changed  # the demo documents hold accented letters
 
 
+def _with_character_references(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` as an HTML or XML export writes it: every letter outside ASCII as a named reference where HTML has one
+    ("&uuml;") else a numeric one, every "a" as "&#97;" and every "o" as "&#x6F;", "&" as "&amp;"; with where each
+    character of ``text`` begins and ends in it."""
+    from html.entities import codepoint2name
+
+    out, begins, ends, length = [], [], [], 0
+    for ch in text:
+        if ch == "&":
+            piece = "&amp;"
+        elif ch == "a":
+            piece = "&#97;"
+        elif ch == "o":
+            piece = "&#x6F;"
+        elif ord(ch) > 127 and ch.isalpha():
+            piece = f"&{codepoint2name[ord(ch)]};" if ord(ch) in codepoint2name else f"&#{ord(ch)};"
+        else:
+            piece = ch
+        begins.append(length)
+        length += len(piece)
+        ends.append(length)
+        out.append(piece)
+    return "".join(out), begins, ends
+
+
+@pytest.mark.parametrize("language", ["en", pytest.param("de", marks=pytest.mark.slow)])
+def test_character_references_change_no_entity(language):
+    """Letters written as HTML/XML character references ("J&uuml;rgen M&#252;ller") hide nothing: the entities of the
+    demo documents so written are those of the documents, each spanning the same letters (before, "J&uuml;rgen
+    M&uuml;ller" gave the entity "M&" and left the rest in clear)."""
+    golden_entities = json.loads((GOLDEN / f"entities_{language}.json").read_text("utf-8"))
+    for job, text in demo_texts(language):
+        encoded, begins, ends = _with_character_references(text)
+        assert encoded != text
+        expected = [[begins[s], ends[e - 1], label, source] for s, e, label, source in golden_entities[job]]
+        assert _entities(language, encoded) == expected, job
+
+
 def _hyphenated_at_line_ends(text: str) -> tuple[str, list[int], list[tuple[int, int]]]:
     """``text`` with every word of eight letters or more that starts with a capital hyphenated across two lines
     after its fourth letter ("Schwarzenegger" → "Schw-\\narzenegger"), as text extracted from a justified page has

@@ -240,6 +240,22 @@ def test_soft_hyphens_zero_width_spaces_and_decomposed_letters_hide_no_letter_of
                                                    for w in ("José Müller", "Zoë", "Málaga")]
 
 
+def test_a_name_written_with_character_references_is_replaced_whole_and_restored_as_written():
+    """An HTML or XLIFF export writes "J&uuml;rgen M&#252;ller": the model reads "Jürgen Müller", the replacement
+    covers every reference, and re-identification gives the text back as written."""
+    tagger = GazetteerTagger({"Jürgen Müller": "PER", "München": "LOC"})
+    p = Pipeline(Settings(), detector_factory=lambda language: build_detector(language, tagger_factory=lambda *_: tagger))
+    text = "<p>J&uuml;rgen M&#252;ller wohnt in M&#xFC;nchen.</p>"
+    detected = p.detect(Document(job_id="job-r", text=text, language="de"))
+    assert [(e["text"], e["label"]) for e in detected.entities] == [
+        ("J&uuml;rgen M&#252;ller", "PERSON"), ("M&#xFC;nchen", "LOCATION")]
+    request, table = p.anonymize(p.corefer(detected))
+    assert request.text == "<p>[PERSON_1] wohnt in [LOCATION_1].</p>"
+    back = p.reidentify(TranslationResult(job_id="job-r", text=request.text, language="de",
+                                          anonymization_id=request.anonymization_id), table)
+    assert back.text == text and back.restored == 2
+
+
 def test_a_name_hyphenated_at_a_line_end_is_replaced_on_both_lines_and_restored():
     """Text extracted from a justified page hyphenates names across lines: the model reads the whole word, both
     halves are replaced, every line break stays, and the round trip gives the text back."""

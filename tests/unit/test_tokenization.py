@@ -196,6 +196,25 @@ def test_the_normalized_view_is_the_nfc_text_without_format_characters_and_maps_
         last_start = start
 
 
+def test_character_references_are_read_as_their_characters_inside_whole_words():
+    """Text from web pages, XML and XLIFF files writes letters as references: "J&uuml;rgen" is one word, and the view
+    reads "Jürgen" and maps it back to the whole reference; a space written as a reference still separates words."""
+    from app.tokenization import normalized_view
+
+    text = "J&uuml;rgen M&#252;ller aus M&#xFC;nchen &amp; Jos&eacute;&nbsp;P&eacute;rez, AT&amp;T &unknown;"
+    assert [t.text for t in tokenize(text)] == [
+        "J&uuml;rgen", "M&#252;ller", "aus", "M&#xFC;nchen", "&", "amp", ";", "Jos&eacute;", "&", "nbsp", ";",
+        "P&eacute;rez", ",", "AT&amp;T", "&", "unknown", ";"]
+    view = normalized_view(text)
+    assert view.text == "Jürgen Müller aus München & José\u00a0Pérez, AT&T &unknown;"
+    assert text[slice(*view.span(0, 13))] == "J&uuml;rgen M&#252;ller"
+    mapped = [t.text for s in view.sentences(split_sentences(text, tokenize(text))) for t in s.tokens]
+    assert mapped == ["Jürgen", "Müller", "aus", "München", "&", "José", "Pérez", ",", "AT&T", "&", "unknown", ";"]
+    # a soft hyphen after a reference goes too; a plain ampersand makes no view
+    assert normalized_view("Mu&uuml;\u00adller").text == "Muüller"
+    assert normalized_view("Smith & Jones, R&D") is None
+
+
 def test_a_word_hyphenated_at_a_line_end_is_one_word_in_the_view_and_two_spans_in_the_document():
     from app.tokenization import normalized_view
 
