@@ -153,7 +153,9 @@ LANGUAGE = register(Language(
         r"Patienten-?(?:ID|nummer|nr\.)", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
         r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen", r"ID",
+        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
+        r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
+        r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID",
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr".split()),
     phone_regions=("DE", "AT", "CH"),

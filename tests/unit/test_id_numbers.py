@@ -40,6 +40,23 @@ def test_identifiers_after_their_keyword(language, text, expected):
 @pytest.mark.parametrize(
     "language,text,expected",
     [
+        ("en", "Her NI number is QQ 12 34 56 C. National Insurance number: AB 12 34 56 D; SSN 123-45-6789.",
+         ["QQ 12 34 56 C", "AB 12 34 56 D", "123-45-6789"]),
+        ("de", "Steuer-ID 12 345 678 901, Sozialversicherungsnummer 65 170839 J 003, Personalausweis L01X00T47, "
+               "die Identifikationsnummer lautet 86095742719.",
+         ["12 345 678 901", "65 170839 J 003", "L01X00T47", "86095742719"]),
+        ("pt", "RG 12.345.678-9, carteira de identidade nº 98.765.432-1.", ["12.345.678-9", "98.765.432-1"]),
+    ],
+)
+def test_national_identifiers_written_with_spaces_or_named_in_a_sentence(language, text, expected):
+    """Before: "QQ 12 34 56 C" gave "QQ" (inside a model entity) and left "12 34 56" in clear; "Steuer-ID", "Personalausweis"
+    and "RG" named nothing; "65 170839 J 003" lost "J 003"."""
+    assert found(language, text) == expected
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
         ("en", "Plate ABC-1234; registration AB12 CDE; Patient ID 4471 was admitted.", ["ABC-1234", "AB12 CDE", "4471"]),
         ("de", "Kennzeichen B-AB 1234, Kfz-Kennzeichen M-XY 99E.", ["B-AB 1234", "M-XY 99E"]),
         ("es", "Con matrícula 1234 BCD aparcó.", ["1234 BCD"]),
