@@ -18,7 +18,7 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
-from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL
+from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL, USERNAME
 from app.doc import Entity, Sentence
 from app.tokenization import UPPER
 
@@ -66,6 +66,24 @@ class EmailRecognizer(Recognizer):
         spelt = [e for e in pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name)
                  if not any(e.overlaps(f) for f in found)]
         return sorted(found + spelt, key=lambda e: e.start) if spelt else found
+
+
+#: A user name written with its "@" as social networks, forums and chats mention people ("@mary_jones",
+#: "@JSmith1987"): 2–30 letters, digits, "_" or inner ".", a letter among them, not inside an e-mail address or a
+#: word ("john@example.org", "icon@2x"); "@anna.weber" is one name (Instagram's), and so is "@example.org".
+_USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])[A-Za-z0-9_][A-Za-z0-9_.]{0,28}[A-Za-z0-9_](?![\w@])")
+
+
+class UsernameRecognizer(Recognizer):
+    """User names of social networks, forums and chats with their "@" (label ``USERNAME``): a handle names its owner
+    as an e-mail address does. The entity includes the "@" ("@mary_jones" → "[USERNAME_1]")."""
+
+    name = "username"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        if "@" not in text:
+            return []
+        return pattern_entities(_USERNAME_RE, text, USERNAME, self.name)
 
 
 class UrlRecognizer(Recognizer):

@@ -34,6 +34,7 @@ from app.detection.patterns import (
     CaseNumberRecognizer,
     DateRecognizer,
     EmailRecognizer,
+    UsernameRecognizer,
     MoneyRecognizer,
     NumberRecognizer,
     PhoneRecognizer,
@@ -79,7 +80,8 @@ def _for_language(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[R
     return factory
 
 
-for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("ip", IpAddressRecognizer),
+for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("username", UsernameRecognizer),
+                    ("ip", IpAddressRecognizer),
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer)):
     register("recognizer", _name)(_without_options(_cls))

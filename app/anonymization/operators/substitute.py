@@ -563,6 +563,23 @@ def _email(surface: str, rng, language: str) -> str:
     return f"{new_local}@{new_domain}"
 
 
+def _username(surface: str, rng, language: str) -> str:
+    """A user name made of a first name and a surname of the language's lists, written like the original: its "@",
+    its separator ("_" or "."), its case, and its digits replaced by as many random digits ("@mary_jones" →
+    "@anna_weber", "@JSmith1987" → "@LKoch4213")."""
+    handle = surface.lstrip("@")
+    lists = S.name_lists(language)
+    first = S.ascii_fold(rng.choice(lists.male + lists.female)).replace(" ", "")
+    last = S.ascii_fold(rng.choice(lists.last)).replace(" ", "")
+    sep = next((c for c in "_." if c in handle), "")
+    letters = "".join(c for c in handle if c.isalpha())
+    new = f"{first}{sep}{last}" if sep else (first[0] + last if letters[:2].isupper() else first + last)
+    if letters.islower():
+        new = new.lower()
+    digits = "".join(str(rng.randrange(10)) for c in handle if c.isdigit())
+    return "@" * (len(surface) - len(handle)) + new + digits
+
+
 def _url(surface: str, rng, language: str) -> str:
     m = re.match(r"^((?:[a-z][a-z0-9+.-]*://)?(?:www\.)?)([^/?#:]+)(.*)$", surface, re.IGNORECASE)
     if not m:
@@ -587,6 +604,7 @@ def _alnum(surface: str, rng, language: str) -> str:
 _IDENTIFIERS: dict[str, Callable[[str, Any, str], str]] = {
     L.EMAIL: _email,
     L.URL: _url,
+    L.USERNAME: _username,
     L.PHONE: lambda s, rng, lang: S.phone_surrogate(s, rng),
     L.IP_ADDRESS: lambda s, rng, lang: S.ip_surrogate(s, rng),
     L.IBAN: lambda s, rng, lang: S.iban_surrogate(s, rng),

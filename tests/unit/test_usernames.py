@@ -1,0 +1,50 @@
+"""User names of social networks, forums and chats (``@mary_jones``): :class:`app.detection.patterns.UsernameRecognizer`
+and their anonymization."""
+
+import re
+
+import pytest
+
+from app.detection.patterns import UsernameRecognizer
+from app.detection.pipeline import build_detector
+from app.reidentification.matching import canonical_label
+from tests.unit.fakes import GazetteerTagger
+from tests.unit.test_methods import round_trip, run
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Thanks @mary_jones and @JSmith1987!", ["@mary_jones", "@JSmith1987"]),
+    ("cc @anna.weber. and (@b_c)", ["@anna.weber", "@b_c"]),
+    ("mail john@example.org, icon@2x.png, @ 5 EUR, @123, price @ 3, @x", []),
+])
+def test_user_names(text, expected):
+    found = UsernameRecognizer().recognize(text, [])
+    assert all(text[e.start:e.end] == e.text and e.label == "USERNAME" for e in found)
+    assert [e.text for e in found] == expected
+
+
+def test_a_user_name_is_found_beside_an_e_mail_address_and_the_model():
+    """Before: "@mary_jones" stayed in clear and "JSmith1987" was a place (without its "@")."""
+    detector = build_detector("en", tagger_factory=lambda *_: GazetteerTagger({"JSmith1987": "LOC"}))
+    assert [(e.text, e.label) for e in detector.detect("Thanks @mary_jones and @JSmith1987, write to a.b@example.org")] \
+        == [("@mary_jones", "USERNAME"), ("@JSmith1987", "USERNAME"), ("a.b@example.org", "EMAIL")]
+
+
+def test_user_names_are_replaced_by_every_method_and_restored():
+    text = "Ask @mary_jones about it."
+    tagged = run(text, [("@mary_jones", "USERNAME")], "tag")
+    assert tagged.text == "Ask [USERNAME_1] about it."
+    round_trip(tagged, text)
+    general = run(text, [("@mary_jones", "USERNAME")], "generalize")
+    assert general.text == "Ask a user name about it."
+    round_trip(general, text)
+    substituted = run(text, [("@mary_jones", "USERNAME")], "substitute")
+    replacement = substituted.table.entries[0].mentions[0].replacement
+    assert re.fullmatch(r"@[a-z]+_[a-z]+", replacement) and replacement != "@mary_jones"
+    round_trip(substituted, text)
+    camel = run("Ask @JSmith1987.", [("@JSmith1987", "USERNAME")], "substitute").table.entries[0].mentions[0]
+    assert re.fullmatch(r"@[A-Z][A-Z][a-z]+\d{4}", camel.replacement.replace("-", "").replace("'", ""))
+
+
+def test_translated_user_name_placeholders_are_recognized():
+    assert canonical_label("BENUTZERNAME") == "USERNAME" and canonical_label("NOMBRE DE USUARIO") == "USERNAME"
