@@ -11,8 +11,20 @@ nothing of a word's usual spelling). Use running text: WikiANN's fragments of Wi
 "myself" and "proud" capitalised words. The most frequent spelling is written (Lita et al.,
 "tRuEcasIng", ACL 2003, §3), capitalised only when two thirds of the occurrences are (:func:`usual_spellings`);
 words seen once are left out: at run time a word the table lacks is lower case when the language's common-word
-lexicon knows it, else capitalised (:func:`app.detection.casing.restore_word`). Only tokens are read, never tags. Use training
-parts only: the dev and test sets measure the table. The file holds words of the corpora, one per line, no text.
+lexicon knows it, else capitalised (:func:`app.detection.casing.restore_word`). Only tokens are read, never tags.
+Use training parts only: the dev and test sets measure the table. The file holds words of the corpora, one per line,
+no text.
+
+The shipped tables (``app/languages/casing/``) were built by::
+
+    anonymizer-dev casing-table --language en --output app/languages/casing/en.txt \
+        --corpus ../shared/data/ner/en/conll2003/train.txt
+    anonymizer-dev casing-table --language de --output app/languages/casing/de.txt \
+        --corpus work/ner-data/de-legal20/train.txt          # the README's German corpus command
+    anonymizer-dev casing-table --language es --output app/languages/casing/es.txt \
+        --corpus ../shared/data/ner/es/conll2002/esp.train --corpus ../shared/data/ner/es/wikineural/val.conllu
+    anonymizer-dev casing-table --language pt --output app/languages/casing/pt.txt \
+        --corpus work/ner-data/pt-para/train.txt             # anonymizer-dev corpora --language pt --paramopama
 """
 
 from __future__ import annotations

@@ -159,9 +159,9 @@ def restore_word(word: str, casing: str, table: CasingTable, first: bool,
     A known word takes its usual spelling (:class:`CasingTable`); a word the table does not know is capitalised in a
     sentence in capitals, and in an uncased one when ``common`` (the language's common-word lexicon) does not know
     it (in text without case, a word that neither a cased corpus of the language nor its dictionary holds is more
-    often a name than not: on the dev sets, ``docs/detection-results.md``); an unknown hyphenated word is restored part by part ("hans-peter" →
-    "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence a word written in capitals
-    ("NATO") and a one-letter word ("i") stay as written.
+    often a name than not: on the dev sets, ``docs/detection-results.md``); an unknown hyphenated word is restored
+    part by part ("hans-peter" → "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence
+    a word written in capitals ("NATO") and a one-letter word ("i") stay as written.
 
     Returns:
         a string of ``len(word)`` characters.
@@ -238,7 +238,11 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             lexicon, :func:`app.detection.proper_nouns.common_word_lexicon`), for the words ``table`` lacks.
         phrases: ``() -> {name case-folded: name}``, the multi-word place names (:func:`_restore_phrases`; called
             only when a sentence is restored).
+        persons: ``() -> frozenset[str]``, capitalised first names and surnames (:func:`_person_pairs`; ``None``:
+            no pairs).
         casings: which kinds of sentence are restored.
+
+    Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
 
     Returns:
         ``(restored text, its sentences)``: the same length and offsets as ``text``; the sentences not restored are

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import csv
 import re
-from functools import lru_cache, partial
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from app.detection.base import Recognizer
+from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
 from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
@@ -40,7 +41,6 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
-from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
 from app.tokenization import NormalizedView, normalized_view, split_sentences, tokenize
 
 
@@ -253,7 +253,8 @@ class Detector:
             sentences = [split_sentences(text, tokenize(text), language=self.language) for text in texts]
         views = [normalized_view(text) for text in texts]
         shown = [view.text if view is not None else text for text, view in zip(texts, views)]
-        shown_sentences = [view.sentences(sents) if view is not None else sents for sents, view in zip(sentences, views)]
+        shown_sentences = [view.sentences(sents) if view is not None else sents
+                           for sents, view in zip(sentences, views)]
         restored = [self._restored(t, s) for t, s in zip(shown, shown_sentences)]
         seen = [t if r is None else r[0] for t, r in zip(shown, restored)]
         seen_sentences = [s if r is None else r[1] for s, r in zip(shown_sentences, restored)]
