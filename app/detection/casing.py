@@ -16,7 +16,7 @@ not force it is evidence of a proper name), from the language's :class:`CasingTa
 case when the language's common-word lexicon knows it and no name lexicon lists it, else capitalised; in a sentence in
 capitals every word the table lacks is capitalised (captions are dense with names). Multi-word place names of the name
 lexicons are restored as phrases ("rio de janeiro": each word alone is a common word), and a first name or surname next
-to a capitalised one ("narciso garcia"). The first word of the sentence is capitalised. Every other sentence is read
+to a capitalised one ("narciso garcia"; not one of the language's most frequent words: "smith said"). The first word of the sentence is capitalised. Every other sentence is read
 as written.
 
 The restored text has the document's length and offsets (a letter whose other case is not one character, "ß" →
@@ -206,13 +206,13 @@ def _restore_phrases(tokens: tuple[Token, ...], words: list[str], phrases: dict[
         i += 1
 
 
-def _person_pairs(words: list[str], persons: frozenset[str]) -> None:
-    """In place: a word restored in lower case next to a capitalised one, both listed by the person-name lexicons
-    (first names and surnames, capitalised), is capitalised: "narciso garcia" → "Narciso Garcia" ("narciso", a
-    flower, is a common word). Words of two letters and function words are never names here."""
+def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
+    """In place: a word restored in lower case next to a capitalised one, both names to ``is_name`` (a first name or
+    surname of the name lexicons that is not among the language's most frequent words), is capitalised: "narciso
+    garcia" → "Narciso Garcia" ("narciso", a flower, is a common word; "smith said" stays: "said" is a name, and one
+    of the most frequent words). Words of two letters and function words are never names here."""
     def listed(word: str) -> bool:
-        return len(word) > 2 and word.casefold() not in STOP_WORDS_FOLDED and \
-            (word[:1].upper() + word[1:].lower()) in persons
+        return len(word) > 2 and word.casefold() not in STOP_WORDS_FOLDED and is_name(word)
 
     before = list(words)  # one word each side, never a chain ("maria costa mora": "mora", lives, stays)
     for i, word in enumerate(before):
@@ -226,7 +226,7 @@ def _person_pairs(words: list[str], persons: frozenset[str]) -> None:
 def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  common: Callable[[str], bool] = lambda word: False,
                  phrases: Callable[[], dict[str, str]] = dict,
-                 persons: Callable[[], frozenset[str]] | None = None,
+                 persons: Callable[[str], bool] | None = None,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is.
@@ -238,8 +238,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             lexicon, :func:`app.detection.proper_nouns.common_word_lexicon`), for the words ``table`` lacks.
         phrases: ``() -> {name case-folded: name}``, the multi-word place names (:func:`_restore_phrases`; called
             only when a sentence is restored).
-        persons: ``() -> frozenset[str]``, capitalised first names and surnames (:func:`_person_pairs`; ``None``:
-            no pairs).
+        persons: ``word -> bool``, whether a word (any case) is a first name or surname that may be capitalised
+            beside another (:func:`_person_pairs`; ``None``: no pairs).
         casings: which kinds of sentence are restored.
 
     Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
@@ -258,7 +258,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         words = [restore_word(t.text, casing, table, i == 0, common) for i, t in enumerate(sentence.tokens)]
         _restore_phrases(sentence.tokens, words, phrases())
         if persons is not None:
-            _person_pairs(words, persons())
+            _person_pairs(words, persons)
         tokens = []
         for token, new in zip(sentence.tokens, words):
             if new != token.text:

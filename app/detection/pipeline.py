@@ -142,7 +142,7 @@ class Detector:
             ``None``: none is, every such word is capitalised).
         phrases: ``() -> {name case-folded: name}``, multi-word place names restored as phrases ("rio de janeiro";
             ``None``: none).
-        persons: ``() -> frozenset[str]``, capitalised first names and surnames: a pair of them is restored together
+        persons: ``word -> bool``, whether a word is a first name or surname that may be restored beside another
             ("narciso garcia"; ``None``: no pairs).
     """
 
@@ -164,7 +164,7 @@ class Detector:
         casing: CasingTable | None = None,
         common: Callable[[str], bool] | None = None,
         phrases: Callable[[], dict[str, str]] | None = None,
-        persons: Callable[[], frozenset[str]] | None = None,
+        persons: Callable[[str], bool] | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -569,7 +569,7 @@ def build_detector(
         casing=casing_table(language),
         common=_common_lookup(language),
         phrases=partial(_place_phrases, language),
-        persons=partial(_person_names, language),
+        persons=partial(_pair_name, language),
     )
 
 
@@ -613,9 +613,20 @@ def _place_phrases(language: str) -> dict[str, str]:
     return {name.casefold(): name for name in name_types(language).places if " " in name}
 
 
-def _person_names(language: str) -> frozenset[str]:
-    """The first names and surnames of ``language``'s name lexicons (capitalised), for case restoration."""
-    return name_types(language).persons
+#: Zipf frequency (wordfreq: log10 of occurrences per billion words) from which a name is too common a word to be
+#: capitalised beside another name in text without case ("said", 6.0; "will", 6.5; "costa", 5.0, and "john", 5.4, stay
+#: names).
+PAIR_NAME_MAX_ZIPF = 5.5
+
+
+def _pair_name(language: str, word: str) -> bool:
+    """Whether ``word`` (any case) is a first name or surname of ``language``'s name lexicons that is not among the
+    language's most frequent words (:data:`PAIR_NAME_MAX_ZIPF`), for case restoration's name pairs."""
+    from wordfreq import zipf_frequency
+
+    if (word[:1].upper() + word[1:].lower()) not in name_types(language).persons:
+        return False
+    return zipf_frequency(word.lower(), language) < PAIR_NAME_MAX_ZIPF
 
 
 def _strict_bias(cfg: dict[str, Any]) -> float | None:

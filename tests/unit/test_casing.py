@@ -90,7 +90,7 @@ def test_multi_word_place_names_and_name_pairs_are_restored_together():
     sentences = split_sentences(text, tokenize(text))
     restored, _ = restore_case(text, sentences, TABLE, {"we", "moved", "to", "with"}.__contains__,
                                phrases=lambda: {"rio de janeiro": "Rio de Janeiro"},
-                               persons=lambda: frozenset({"Will", "Smith"}))
+                               persons=lambda word: word.capitalize() in {"Will", "Smith"})
     assert restored == "We moved to Rio de Janeiro with Will Smith"
 
 
