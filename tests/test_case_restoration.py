@@ -39,3 +39,24 @@ def test_names_in_lower_case_and_in_capitals_are_found(language, text, expected)
 
     detector = shared_models.detector(language, quantize=False)
     assert [(e.start, e.end, e.label, e.text) for e in detector.detect(text)] == expected
+
+
+def test_a_text_in_lower_case_is_anonymized_like_the_same_text_cased():
+    """The names of a text in lower case are found, linked into the same coreference chains and replaced as in the
+    cased text ("smith said" is "Smith" and a verb, not "Smith Said": "said" is a first name too, and one of the most
+    frequent English words, so it joins no name pair)."""
+    from app.pipeline import Pipeline
+    from app.settings import Settings
+    from models.records import Document
+    from tests import shared_models
+
+    p = Pipeline(Settings(), detector_factory=lambda language: shared_models.detector(language, quantize=False))
+    cased = "I met John Smith yesterday in Leeds. Smith said he was tired. Mr Smith left for London."
+    out = []
+    for text in (cased, cased.lower()):
+        request, _ = p.anonymize(p.corefer(p.detect(Document(job_id="job-case", text=text, language="en"))))
+        out.append(request.text)
+    assert out == ["I met [PERSON_1] yesterday in [LOCATION_1]. [PERSON_1] said he was tired. [PERSON_1] left for "
+                   "[LOCATION_2].",
+                   "i met [PERSON_1] yesterday in [LOCATION_1]. [PERSON_1] said he was tired. [PERSON_1] left for "
+                   "[LOCATION_2]."]
