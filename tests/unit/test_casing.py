@@ -3,6 +3,7 @@ builder (:mod:`anontools.detection.casing_table`)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -26,8 +27,7 @@ TABLE = CasingTable({"i": LOWER, "met": LOWER, "and": LOWER, "his": LOWER, "wife
 
 
 def _sentence(text: str) -> Sentence:
-    return Sentence(tuple(Token(text[m.start():m.end()], m.start(), m.end()) for m in __import__("re").finditer(
-        r"\S+", text)))
+    return Sentence(tuple(Token(m.group(), m.start(), m.end()) for m in re.finditer(r"\S+", text)))
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -78,7 +78,7 @@ def test_restoration_keeps_offsets_and_changes_only_the_restored_sentences():
     text = "John met Anna in Leeds.\ni met john smith and his wife in leeds\n"
     sentences = split_sentences(text, tokenize(text))
     restored, new_sentences = restore_case(text, sentences, TABLE)
-    assert restored == "John met Anna in Leeds.\nI met John Smith and his wife in Leeds\n".replace("I met", "i met")
+    assert restored == "John met Anna in Leeds.\ni met John Smith and his wife in Leeds\n"
     assert new_sentences[0] is sentences[0]
     assert [t.text for t in new_sentences[1].tokens] == ["i", "met", "John", "Smith", "and", "his", "wife", "in",
                                                          "Leeds"]
