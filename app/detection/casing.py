@@ -16,8 +16,9 @@ not force it is evidence of a proper name), from the language's :class:`CasingTa
 case when the language's common-word lexicon knows it and no name lexicon lists it, else capitalised; in a sentence in
 capitals every word the table lacks is capitalised (captions are dense with names). Multi-word place names of the name
 lexicons are restored as phrases ("rio de janeiro": each word alone is a common word), and a first name or surname next
-to a capitalised one ("narciso garcia"; not one of the language's most frequent words: "smith said"). The first word of the sentence is capitalised. Every other sentence is read
-as written.
+to a capitalised one ("narciso garcia"; not one of the language's most frequent words: "smith said"); street addresses
+and postal codes as the language's address and postal-code recognizers write them ("12 high street", "ls1 4ap"). The
+first word of the sentence is capitalised. Every other sentence is read as written.
 
 The restored text has the document's length and offsets (a letter whose other case is not one character, "ß" →
 "SS" or "İ" → "i̇", keeps its case), so entities found on it are the document's spans; their surfaces are taken
@@ -26,6 +27,7 @@ from the document (:class:`app.detection.pipeline.Detector`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -206,6 +208,34 @@ def _restore_phrases(tokens: tuple[Token, ...], words: list[str], phrases: dict[
         i += 1
 
 
+def _restore_patterns(sentence: Sentence, words: list[str], titled: list[re.Pattern[str]],
+                      upper: list[re.Pattern[str]]) -> None:
+    """In place: the words of every match of ``titled`` (street addresses: "12 high street", "calle mayor 5") on the
+    restored sentence take a capital, function words aside ("rua das flores 12" → "Rua das Flores 12"), and those of
+    every match of ``upper`` (postal codes in capitals: "ls1 4ap") are written in capitals; the patterns are the
+    language's own address and postal-code recognizers' compiled case-insensitively, so those recognizers find the
+    restored address."""
+    if not titled and not upper:
+        return
+    start = sentence.tokens[0].start
+    chars = [" "] * (sentence.tokens[-1].end - start)
+    for token, word in zip(sentence.tokens, words):
+        chars[token.start - start:token.end - start] = word
+    restored = "".join(chars)
+    for patterns, spelling in ((titled, CAPITALISED), (upper, UPPER)):
+        for pattern in patterns:
+            for m in pattern.finditer(restored):
+                for i, token in enumerate(sentence.tokens):
+                    inside = m.start() <= token.start - start and token.end - start <= m.end()
+                    word = words[i]
+                    if not inside or not _cased(word[:1]) or (spelling == CAPITALISED and (
+                            word.casefold() in STOP_WORDS_FOLDED or word[:1].isupper())):
+                        continue
+                    new = _recase(word, spelling) if spelling == UPPER else _recase(word[:1], UPPER) + word[1:]
+                    if len(new) == len(word):
+                        words[i] = new
+
+
 def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
     """In place: a word restored in lower case next to a capitalised one, both names to ``is_name`` (a first name or
     surname of the name lexicons that is not among the language's most frequent words), is capitalised: "narciso
@@ -227,6 +257,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  common: Callable[[str], bool] = lambda word: False,
                  phrases: Callable[[], dict[str, str]] = dict,
                  persons: Callable[[str], bool] | None = None,
+                 patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is.
@@ -240,6 +271,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             only when a sentence is restored).
         persons: ``word -> bool``, whether a word (any case) is a first name or surname that may be capitalised
             beside another (:func:`_person_pairs`; ``None``: no pairs).
+        patterns: ``() -> (titled, upper)``, case-insensitive patterns whose matches are restored as addresses and
+            as postal codes (:func:`_restore_patterns`; ``None``: none).
         casings: which kinds of sentence are restored.
 
     Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
@@ -259,6 +292,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         _restore_phrases(sentence.tokens, words, phrases())
         if persons is not None:
             _person_pairs(words, persons)
+        if patterns is not None:
+            _restore_patterns(sentence, words, *patterns())
         tokens = []
         for token, new in zip(sentence.tokens, words):
             if new != token.text:

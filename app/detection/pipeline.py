@@ -144,6 +144,8 @@ class Detector:
             ``None``: none).
         persons: ``word -> bool``, whether a word is a first name or surname that may be restored beside another
             ("narciso garcia"; ``None``: no pairs).
+        patterns: ``() -> (titled, upper)``: street addresses and postal codes restored as the address and postal-code
+            recognizers write them ("12 high street", "ls1 4ap"; ``None``: none).
     """
 
     def __init__(
@@ -165,6 +167,7 @@ class Detector:
         common: Callable[[str], bool] | None = None,
         phrases: Callable[[], dict[str, str]] | None = None,
         persons: Callable[[str], bool] | None = None,
+        patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
     ) -> None:
         from app.detection.labels import DEFAULT_SENSITIVE
 
@@ -186,6 +189,7 @@ class Detector:
         self.common = common if common is not None else (lambda word: False)
         self.phrases = phrases if phrases is not None else dict
         self.persons = persons
+        self.patterns = patterns
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def recognizers_for(self, profile: str) -> list[Recognizer]:
@@ -276,7 +280,8 @@ class Detector:
         as :attr:`restore_case` says), or ``None`` when nothing changes."""
         if not self.restore_case:
             return None
-        return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.restore_case)
+        return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
+                            self.restore_case)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard") -> list[Entity]:
@@ -570,6 +575,7 @@ def build_detector(
         common=_common_lookup(language),
         phrases=partial(_place_phrases, language),
         persons=partial(_pair_name, language),
+        patterns=partial(_restorable_patterns, language),
     )
 
 
@@ -627,6 +633,19 @@ def _pair_name(language: str, word: str) -> bool:
     if (word[:1].upper() + word[1:].lower()) not in name_types(language).persons:
         return False
     return zipf_frequency(word.lower(), language) < PAIR_NAME_MAX_ZIPF
+
+
+@lru_cache(maxsize=8)
+def _restorable_patterns(language: str) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+    """``(addresses, postal codes in capitals)``: the address patterns of ``language``
+    (:func:`app.detection.addresses.address_patterns`) and those of its postal codes that hold a capital letter (the
+    British "LS1 4AP"), compiled case-insensitively, for case restoration."""
+    from app.detection.addresses import address_patterns
+    from app.detection.patterns import POSTAL_CODE_PATTERNS
+
+    codes = [p for p in POSTAL_CODE_PATTERNS.get(language, []) if "[A-Z]" in p]
+    return ([re.compile(p, re.IGNORECASE) for p in address_patterns(language)],
+            [re.compile(p, re.IGNORECASE) for p in codes])
 
 
 def _strict_bias(cfg: dict[str, Any]) -> float | None:

@@ -94,6 +94,18 @@ def test_multi_word_place_names_and_name_pairs_are_restored_together():
     assert restored == "We moved to Rio de Janeiro with Will Smith"
 
 
+def test_street_addresses_and_postal_codes_are_restored_as_their_recognizers_write_them():
+    """Street words are common words ("high", "street", "mayor"): the address pattern, matched without case, gives
+    them their capitals; a British postal code is written in capitals."""
+    text = "my address is 12 high street, leeds ls1 4ap"
+    sentences = split_sentences(text, tokenize(text))
+    address = re.compile(r"\d{1,5}\s+(?:[A-Z]\w*\s+){1,3}(?:street|road)", re.IGNORECASE)
+    code = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b", re.IGNORECASE)
+    restored, _ = restore_case(text, sentences, TABLE, {"my", "address", "is", "high", "street"}.__contains__,
+                               patterns=lambda: ([address], [code]))
+    assert restored == "My address is 12 High Street, Leeds LS1 4AP"
+
+
 @given(st.text(alphabet=st.sampled_from("aBcDeßİıÇçÖöÑñ .-,\nXYZ"), max_size=80))
 def test_restoration_changes_nothing_but_case(text):
     sentences = split_sentences(text, tokenize(text))
