@@ -28,6 +28,7 @@ from the document (:class:`app.detection.pipeline.Detector`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -222,18 +223,20 @@ def _restore_patterns(sentence: Sentence, words: list[str], titled: list[re.Patt
     for token, word in zip(sentence.tokens, words):
         chars[token.start - start:token.end - start] = word
     restored = "".join(chars)
+    starts = [t.start - start for t in sentence.tokens]
     for patterns, spelling in ((titled, CAPITALISED), (upper, UPPER)):
         for pattern in patterns:
             for m in pattern.finditer(restored):
-                for i, token in enumerate(sentence.tokens):
-                    inside = m.start() <= token.start - start and token.end - start <= m.end()
+                i = bisect_left(starts, m.start())  # the tokens inside the match only: linear in the sentence
+                while i < len(starts) and sentence.tokens[i].end - start <= m.end():
                     word = words[i]
-                    if not inside or not _cased(word[:1]) or (spelling == CAPITALISED and (
+                    i += 1
+                    if not _cased(word[:1]) or (spelling == CAPITALISED and (
                             word.casefold() in STOP_WORDS_FOLDED or word[:1].isupper())):
                         continue
                     new = _recase(word, spelling) if spelling == UPPER else _recase(word[:1], UPPER) + word[1:]
                     if len(new) == len(word):
-                        words[i] = new
+                        words[i - 1] = new
 
 
 def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
