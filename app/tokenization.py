@@ -275,8 +275,9 @@ class NormalizedView:
     def sentences(self, sentences: list[Sentence]) -> list[Sentence]:
         """The document's ``sentences`` on the view: each token keeps the view's characters that begin inside it (the
         caller's tokenization is kept: a corpus's own tokens, say); a token left empty (a format character alone, a
-        mark the letter before it took, a line-end hyphen) or a space (a reference "&nbsp;") is dropped, and so is a sentence left without tokens; the
-        two halves of a word hyphenated at a line's end are one token ("Voll", "mer" → "Vollmer")."""
+        mark the letter before it took, a line-end hyphen) or a space (a reference "&nbsp;") is dropped, and so is a
+        sentence left without tokens; the two halves of a word hyphenated at a line's end are one token ("Voll", "mer"
+        → "Vollmer")."""
         out: list[Sentence] = []
         for sentence in sentences:
             tokens: list[Token] = []

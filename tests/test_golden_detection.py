@@ -163,19 +163,25 @@ def test_invisible_format_characters_inside_words_change_no_entity():
             == [expected], job
 
 
+def _rewritten(text: str, piece) -> tuple[str, list[int], list[int]]:
+    """``text`` with each character ``ch`` written as ``piece(ch)``, and where each character of ``text`` begins and
+    ends in the result."""
+    out, begins, ends, length = [], [], [], 0
+    for ch in text:
+        written = piece(ch)
+        begins.append(length)
+        length += len(written)
+        ends.append(length)
+        out.append(written)
+    return "".join(out), begins, ends
+
+
 def _decomposed(text: str) -> tuple[str, list[int], list[int]]:
     """``text`` in Unicode normalization form D (letters and combining marks apart, as macOS file names and some PDF
     extractions write it), with where each character of ``text`` begins and ends in it."""
     import unicodedata
 
-    out, begins, ends, length = [], [], [], 0
-    for ch in text:
-        piece = unicodedata.normalize("NFD", ch)
-        begins.append(length)
-        length += len(piece)
-        ends.append(length)
-        out.append(piece)
-    return "".join(out), begins, ends
+    return _rewritten(text, lambda ch: unicodedata.normalize("NFD", ch))
 
 
 @pytest.mark.parametrize("language", ["en", pytest.param("de", marks=pytest.mark.slow)])
@@ -199,23 +205,14 @@ def _with_character_references(text: str) -> tuple[str, list[int], list[int]]:
     character of ``text`` begins and ends in it."""
     from html.entities import codepoint2name
 
-    out, begins, ends, length = [], [], [], 0
-    for ch in text:
-        if ch == "&":
-            piece = "&amp;"
-        elif ch == "a":
-            piece = "&#97;"
-        elif ch == "o":
-            piece = "&#x6F;"
-        elif ord(ch) > 127 and ch.isalpha():
-            piece = f"&{codepoint2name[ord(ch)]};" if ord(ch) in codepoint2name else f"&#{ord(ch)};"
-        else:
-            piece = ch
-        begins.append(length)
-        length += len(piece)
-        ends.append(length)
-        out.append(piece)
-    return "".join(out), begins, ends
+    def reference(ch: str) -> str:
+        if ch in "&ao":
+            return {"&": "&amp;", "a": "&#97;", "o": "&#x6F;"}[ch]
+        if ord(ch) > 127 and ch.isalpha():
+            return f"&{codepoint2name[ord(ch)]};" if ord(ch) in codepoint2name else f"&#{ord(ch)};"
+        return ch
+
+    return _rewritten(text, reference)
 
 
 @pytest.mark.parametrize("language", ["en", pytest.param("de", marks=pytest.mark.slow)])

@@ -545,13 +545,18 @@ def _org_mention(mention: str, canonical: str, full: str | None) -> str:
 # --- identifiers ---------------------------------------------------------------------------------
 
 
+def _folded_name(rng, language: str) -> tuple[str, str]:
+    """A first name and a surname of the language's lists, folded to ASCII (for e-mail addresses and user names)."""
+    lists = S.name_lists(language)
+    return S.ascii_fold(rng.choice(lists.male + lists.female)), S.ascii_fold(rng.choice(lists.last))
+
+
 def _email(surface: str, rng, language: str) -> str:
     local, _, domain = surface.rpartition("@")
     if not local:
         return S.random_like(surface, rng)
     lists = S.name_lists(language)
-    first = S.ascii_fold(rng.choice(lists.male + lists.female)).lower()
-    last = S.ascii_fold(rng.choice(lists.last)).lower()
+    first, last = (part.lower() for part in _folded_name(rng, language))
     sep = next((c for c in "._-" if c in local), "")
     new_local = f"{first}{sep}{last}" if sep else (first if len(local) < 8 else first + last)
     digits = re.findall(r"\d", local)
@@ -568,9 +573,7 @@ def _username(surface: str, rng, language: str) -> str:
     its separator ("_" or "."), its case, and its digits replaced by as many random digits ("@mary_jones" →
     "@anna_weber", "@JSmith1987" → "@LKoch4213")."""
     handle = surface.lstrip("@")
-    lists = S.name_lists(language)
-    first = S.ascii_fold(rng.choice(lists.male + lists.female)).replace(" ", "")
-    last = S.ascii_fold(rng.choice(lists.last)).replace(" ", "")
+    first, last = (part.replace(" ", "") for part in _folded_name(rng, language))
     sep = next((c for c in "_." if c in handle), "")
     letters = "".join(c for c in handle if c.isalpha())
     new = f"{first}{sep}{last}" if sep else (first[0] + last if letters[:2].isupper() else first + last)
