@@ -18,6 +18,13 @@ class Recognizer(ABC):
 
     name: str = "recognizer"
 
+    #: Whether the recognizer also reads a document as written when detection reads it with some sentences restored
+    #: to their usual case (:mod:`app.detection.casing`); the entities of both readings then count. True for patterns
+    #: of codes, keywords and formats, which are written for the document's own letters ("IBAN DE89 3704 …",
+    #: "NIE X1234567L" in a sentence in capitals would read "Iban De89", "Nie"); false for the NER model and the
+    #: gazetteer, which read the case of a word as evidence of a name and are what restoration is for.
+    reads_written: bool = True
+
     @abstractmethod
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         """Find entities.

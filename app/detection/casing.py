@@ -164,13 +164,14 @@ def restore_word(word: str, casing: str, table: CasingTable, first: bool,
     it (in text without case, a word that neither a cased corpus of the language nor its dictionary holds is more
     often a name than not: on the dev sets, ``docs/detection-results.md``); an unknown hyphenated word is restored
     part by part ("hans-peter" → "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence
-    a word written in capitals ("NATO") and a one-letter word ("i") stay as written.
+    a word written in capitals ("NATO") and a one-letter word ("i") stay as written; so does a word with a digit, in
+    any sentence (a code: "DE89", "X1234567L").
 
     Returns:
         a string of ``len(word)`` characters.
     """
-    if not _cased(word[:1]) and "-" not in word:
-        return word
+    if (not _cased(word[:1]) and "-" not in word) or any(c.isdigit() for c in word):
+        return word  # a word with a digit is a code ("DE89", "X1234567L", "B4"): its letters are as meant
     if casing == UNCASED and (len(word) < 2 or word.isupper()):
         return word  # "NATO" in a sentence otherwise in lower case: written so on purpose
     spelling = table.usual(word)

@@ -177,6 +177,8 @@ class GazetteerRecognizer(Recognizer):
         name: the recognizer's name (its ``source``).
     """
 
+    reads_written = False  # names of places: their case is evidence (see Recognizer.reads_written)
+
     def __init__(self, entries: dict[str, Iterable[str]], name: str = "gazetteer", *,
                  single_words_in_headlines: bool = True, cued: dict[str, Iterable[str]] | None = None,
                  cues: frozenset[str] = frozenset()) -> None:

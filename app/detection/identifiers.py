@@ -25,7 +25,9 @@ from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
-_IBAN_RE = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
+#: In any case ("de89 3704 …" in a chat written in lower case): the check digits and the country's BBAN format
+#: (``stdnum.iban.is_valid``, which reads the value in capitals) decide.
+_IBAN_RE = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b", re.IGNORECASE)
 _CARD_RE = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _IPV4_RE = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)")  # a sentence-final period may follow
 _IPV6_RE = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
@@ -37,7 +39,24 @@ class IbanRecognizer(Recognizer):
     name = "iban"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return pattern_entities(_IBAN_RE, text, IBAN, self.name, rstrip=None, accept=_iban.is_valid)
+        out = []
+        for m in _IBAN_RE.finditer(text):
+            surface = _valid_prefix(m.group().rstrip())
+            if surface:
+                out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
+        return out
+
+
+def _valid_prefix(candidate: str) -> str:
+    """The longest valid IBAN that ``candidate`` starts with, cut at a space between its groups, or ``""``: a word
+    after the number ("… 0005 1332 from") fits the pattern's last group and must not make the number invalid."""
+    while True:
+        if _iban.is_valid(candidate):
+            return candidate
+        cut = candidate.rfind(" ")
+        if cut <= 4:
+            return ""
+        candidate = candidate[:cut]
 
 
 def card_grouping(raw: str) -> bool:
@@ -133,9 +152,13 @@ FIELD_LABELS: frozenset[str] = languages.union("field_labels") | frozenset(
     "IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
 
 
+_FOLDED_FIELD_LABELS: frozenset[str] = frozenset(label.casefold() for label in FIELD_LABELS)
+
+
 def field_label(surface: str) -> bool:
-    """Whether ``surface`` is only the name of a form field or identifier type (:data:`FIELD_LABELS`)."""
-    return surface in FIELD_LABELS
+    """Whether ``surface`` is only the name of a form field or identifier type (:data:`FIELD_LABELS`), in any case
+    ("Iban", "dni": how a sentence in capitals or in lower case reads after case restoration)."""
+    return surface.casefold() in _FOLDED_FIELD_LABELS
 
 
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#", ":", a copula ("is",

@@ -74,6 +74,7 @@ class StanzaRecognizer(Recognizer):
     """
 
     name = "stanza"
+    reads_written = False  # the model reads restored case only (see Recognizer.reads_written)
 
     def __init__(self, tagger: Tagger, conversion: str | dict[str, str] = "conll",
                  recall_bias: float | None = None) -> None:

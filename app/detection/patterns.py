@@ -74,16 +74,47 @@ class EmailRecognizer(Recognizer):
 _USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])[A-Za-z0-9_][A-Za-z0-9_.]{0,28}[A-Za-z0-9_](?![\w@])")
 
 
+#: The account name in a home directory's path, as support tickets, logs and error messages quote them: Windows
+#: "C:\Users\fmcallister\Documents", "c:/users/j.smith/", "C:\Documents and Settings\Anna Weber\…", Unix
+#: "/home/jsmith/…", macOS "/Users/mjones/…". The name is the path's segment after the home folder; with spaces
+#: only when a separator closes it ("\Users\John Smith\Desktop"). Windows' shared profiles are no one's.
+_HOME_PATH_RE = re.compile(
+    r"(?:(?<![\w])[A-Za-z]:[\\/](?:Users|Documents and Settings)[\\/]"
+    r"|(?<![\w.~-])/(?:home|Users)/)"
+    r"(?P<name>[^\\/\s:*?\"<>|]+(?: [^\\/\s:*?\"<>|]+)*(?=[\\/])|[^\\/\s:*?\"<>|,;)\]]+)",
+    re.IGNORECASE)
+_SHARED_PROFILES = frozenset({"public", "default", "default user", "all users", "shared", "guest", "administrator"})
+
+
+def home_directory_names(text: str) -> list[Entity]:
+    """The account names of home-directory paths in ``text`` (:data:`_HOME_PATH_RE`), label ``USERNAME``, source
+    ``"username"``: ``list[Entity]``, character offsets (half-open), in text order; a trailing full stop is not
+    the name's ("/home/jsmith." ends a sentence)."""
+    out = []
+    for m in _HOME_PATH_RE.finditer(text):
+        name = m.group("name").rstrip(".")
+        if len(name) > 1 and name.casefold() not in _SHARED_PROFILES:
+            start = m.start("name")
+            out.append(Entity(start, start + len(name), USERNAME, name, "username"))
+    return out
+
+
 class UsernameRecognizer(Recognizer):
-    """User names of social networks, forums and chats with their "@" (label ``USERNAME``): a handle names its owner
-    as an e-mail address does. The entity includes the "@" ("@mary_jones" → "[USERNAME_1]")."""
+    """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
+    its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
+    account names in home-directory paths ("C:\\Users\\fmcallister\\…", "/home/jsmith/…":
+    :func:`home_directory_names`; the path's other segments stay)."""
 
     name = "username"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        if "@" not in text:
-            return []
-        return pattern_entities(_USERNAME_RE, text, USERNAME, self.name)
+        found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
+        if "/" in text or "\\" in text:
+            paths = home_directory_names(text)
+            if paths:
+                found = sorted(found + [e for e in paths if not any(e.overlaps(f) for f in found)],
+                               key=lambda e: e.start)
+        return found
 
 
 class UrlRecognizer(Recognizer):

@@ -235,7 +235,8 @@ class Detector:
         if restored is None:
             entities = self._detect(shown, shown_sentences, {}, profile)
         else:
-            entities = _surfaces(shown, self._detect(restored[0], restored[1], {}, profile))
+            entities = _surfaces(shown, self._detect(restored[0], restored[1], {}, profile,
+                                                     written=(shown, shown_sentences)))
         return entities if view is None else _from_view(text, view, entities)
 
     def detect_many(self, texts: list[str], profile: str = "standard",
@@ -268,8 +269,10 @@ class Detector:
                 for found, entities in zip(batched, recognizer.recognize_many(seen, seen_sentences)):
                     found[id(recognizer)] = entities
         out = []
-        for text, view, written, read, sents, found in zip(texts, views, shown, seen, seen_sentences, batched):
-            entities = self._detect(read, sents, found, profile)
+        for text, view, written, read, sents, found, as_written in zip(texts, views, shown, seen, seen_sentences,
+                                                                       batched, shown_sentences):
+            entities = self._detect(read, sents, found, profile,
+                                    written=None if read is written else (written, as_written))
             if read is not written:
                 entities = _surfaces(written, entities)
             out.append(entities if view is None else _from_view(text, view, entities))
@@ -284,8 +287,12 @@ class Detector:
                             self.restore_case)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
-                profile: str = "standard") -> list[Entity]:
-        """:meth:`detect` with the entities of some recognizers already found (``{id(recognizer): entities}``)."""
+                profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:
+        """:meth:`detect` with the entities of some recognizers already found (``{id(recognizer): entities}``).
+
+        ``written``: when ``text`` is the document with some sentences restored to their usual case, the document
+        as written (same length and offsets) and its sentences: the recognizers that read it
+        (:attr:`Recognizer.reads_written`) find entities on both, and those of both readings count."""
         recognizers, sensitive = self.recognizers_for(profile), self.sensitive
         if profile == "strict":
             sensitive = sensitive | STRICT_LABELS
@@ -295,6 +302,10 @@ class Detector:
             if entities is None:
                 entities = recognizer.recognize(text, sentences)
             found.extend(e for e in entities if e.label in sensitive)
+            if written is not None and recognizer.reads_written:
+                spans = {(e.start, e.end, e.label) for e in entities}
+                found.extend(replace(e, text=text[e.start:e.end]) for e in recognizer.recognize(*written)
+                             if e.label in sensitive and (e.start, e.end, e.label) not in spans)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one
@@ -309,8 +320,8 @@ class Detector:
         if self.second_pass.get("all_occurrences"):
             entities = all_occurrences(text, entities, common=self._spread_common)
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
-            extra = find_proper_nouns(text, sentences, entities, self.proper_nouns,
-                                      self._proper_noun_label(sensitive))
+            extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
+                                                  self._proper_noun_label(sensitive)) if not field_label(e.text)]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -352,13 +363,20 @@ OPENING_QUOTES = "\"'“‘«„‚‹”"
 CLOSING_QUOTES = "\"'”’»“‹›"
 
 
-def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
-    """Cut entities at line breaks and take quotation marks off their edges.
+#: What an entity never crosses: a line break (any of Unicode's, ``str.splitlines``), or a table's cell separator (a
+#: tab, "|"): the cells of a row are separate values ("| Smith, John | 45 |", "Name\tAge\tCity").
+_BREAK = re.compile(r"\r\n|[\n\r\t|\v\f\x1c-\x1e\x85\u2028\u2029]")
+_BREAK_SPLIT = re.compile(f"({_BREAK.pattern})")
 
-    An entity never crosses a line break: one that does (a model's span over "peripécia .\n.\n.\n- A peripécia")
-    is cut into its lines, each part trimmed to its first and last letter or digit; parts without an upper-case
-    letter or digit are dropped (:func:`app.detection.voting.name_like`), so a replacement never swallows a line
-    break and the anonymized text keeps every line of the original. Then an opening quotation mark at the start of
+
+def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
+    """Cut entities at line breaks and table cells, and take quotation marks off their edges.
+
+    An entity never crosses a line break or a cell separator (:data:`_BREAK`): one that does (a model's span over
+    "peripécia .\n.\n.\n- A peripécia", or "Age\tCity" in a table's header) is cut into its lines or cells, each part
+    trimmed to its first and last letter or digit; parts without an upper-case letter or digit are dropped
+    (:func:`app.detection.voting.name_like`), so a replacement never swallows a line break or a cell and the
+    anonymized text keeps every line and cell of the original. Then an opening quotation mark at the start of
     an entity when no quotation mark closes inside it, and a closing one at its end when none opens inside it, are
     left out of the entity (they stay in the text): "“the Convention" loses its quotation mark, a quoted title
     '"El País"' keeps both.
@@ -373,12 +391,12 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
     out: list[Entity] = []
     for e in entities:
         pieces = [(e.start, e.end)]
-        if "\n" in e.text or "\r" in e.text:
+        if _BREAK.search(e.text):
             pieces = []
             cursor = e.start
-            for line in re.split(r"(\r\n|\r|\n)", e.text):
+            for line in _BREAK_SPLIT.split(e.text):
                 a, b = _strip(text, cursor, cursor + len(line))
-                if b > a and line not in ("\n", "\r", "\r\n") and name_like(text[a:b]):
+                if b > a and not _BREAK.fullmatch(line) and name_like(text[a:b]):
                     pieces.append((a, b))
                 cursor += len(line)
         for a, b in pieces:

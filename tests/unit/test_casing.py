@@ -179,3 +179,33 @@ def test_builder_counts_spellings_away_from_sentence_starts_and_skips_headlines(
     table = usual_spellings({"march": Counter({CAPITALISED: 35, LOWER: 4}), "bank": Counter({CAPITALISED: 65,
                              LOWER: 58}), "nato": Counter({UPPER: 3}), "once": Counter({CAPITALISED: 1})})
     assert table == {"march": CAPITALISED, "bank": LOWER, "nato": UPPER}
+
+
+def test_a_word_with_a_digit_keeps_its_letters_in_any_sentence():
+    """Codes are written as meant: "DE89", "X1234567L", "es91" stay as written, in capitals and in lower case."""
+    for word in ("DE89", "X1234567L", "B4"):
+        assert restore_word(word, ALL_CAPITALS, TABLE, first=False) == word
+        assert restore_word(word, ALL_CAPITALS, TABLE, first=True) == word
+    assert restore_word("es91", UNCASED, TABLE, first=False) == "es91"
+    text = "KLÄGER HANS MÜLLER IBAN DE89 3704 0044 0532 0130 00"
+    restored, _ = restore_case(text, [_sentence(text)], TABLE)
+    assert restored[restored.index("DE89"):] == "DE89 3704 0044 0532 0130 00"
+
+
+@pytest.mark.parametrize(("language", "text", "label", "value"), [
+    # sentences in capitals: restoration reads "Iban De89 …", "Steuer-Id"; the patterns read the letters as written
+    ("de", "KLÄGER: HANS MÜLLER, IBAN DE89 3704 0044 0532 0130 00, TEL. 0171 2345678", "IBAN",
+     "DE89 3704 0044 0532 0130 00"),
+    ("de", "IBAN DE89 3704 0044 0532 0130 00", "IBAN", "DE89 3704 0044 0532 0130 00"),
+    ("de", "STEUER-ID 12 345 678 901", "ID_NUMBER", "12 345 678 901"),
+    ("es", "PACIENTE: JOSÉ LUIS RODRÍGUEZ, NIE X1234567L, TEL. 612 345 678", "NATIONAL_ID", "X1234567L"),
+    # in lower case: an IBAN in any case, validated; a word after it is not its last group
+    ("es", "mi iban es es91 2100 0418 4502 0005 1332 from my bank", "IBAN", "es91 2100 0418 4502 0005 1332"),
+    ("de", "meine iban ist de89 3704 0044 0532 0130 00 danke", "IBAN", "de89 3704 0044 0532 0130 00"),
+])
+def test_patterns_read_a_restored_sentence_as_written(language, text, label, value):
+    detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger({}))
+    found = [(e.label, e.text) for e in detector.detect(text)]
+    assert (label, value) in found
+    assert [(e.label, e.text) for e in detector.detect_many([text])[0]] == found
+    assert not any(e.text.casefold() in ("iban", "nie", "steuer-id") for e in detector.detect(text))

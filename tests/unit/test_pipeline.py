@@ -135,6 +135,18 @@ def test_clean_spans_cuts_entities_at_line_breaks_and_leaves_quotation_marks_out
         ("A peripécia", "PERSON"), ("the Convention", "MISC"), ("Ana", "PERSON"), ('"El País"', "MISC")]
 
 
+def test_no_entity_crosses_a_table_cell():
+    """A model's span over a table's cells ("Age\tCity", "Name | Age") is cut into its cells: the replacement never
+    swallows a tab or a "|"."""
+    tagger = GazetteerTagger({"Age City": "ORG", "Name | Age": "ORG", "John Smith": "PER", "Smith , John": "PER"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "Name\tAge\tCity\nJohn Smith\t45\tLeeds\n| Name | Age | Ward |\n| Smith, John | 45 | B4 |\n"
+    found = [(e.text, e.label) for e in detector.detect(text)]
+    assert ("Age", "ORGANIZATION") in found and ("City", "ORGANIZATION") in found
+    assert ("John Smith", "PERSON") in found and ("Smith, John", "PERSON") in found
+    assert not any("\t" in t or "|" in t or "\n" in t for t, _ in found)
+
+
 def test_one_sentence_per_line_keeps_every_line_break():
     """miniHAREM given one sentence per line: a placeholder once swallowed three lines and the next sentence's
     start; lines ending with a full stop are sentences now, and no entity crosses a line break."""

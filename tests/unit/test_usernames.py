@@ -23,6 +23,26 @@ def test_user_names(text, expected):
     assert [e.text for e in found] == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # before: "fmcallister" stayed in clear in a pasted Windows path
+    ("The files are in C:\\Users\\fmcallister\\Documents\\scan.pdf.", ["fmcallister"]),
+    ("Logs in /home/jsmith/projects and /Users/mjones.", ["jsmith", "mjones"]),
+    ("Open c:/users/j.smith/AppData or C:\\Documents and Settings\\Anna Weber\\My Documents", ["j.smith", "Anna Weber"]),
+    ("Not C:\\Users\\Public\\x, ~/notes, /homepage/x, www.example.org/home/x or D:\\Data\\Users", []),
+])
+def test_account_names_in_home_directory_paths(text, expected):
+    found = UsernameRecognizer().recognize(text, [])
+    assert all(text[e.start:e.end] == e.text and e.label == "USERNAME" for e in found)
+    assert [e.text for e in found] == expected
+
+
+def test_a_home_directory_path_keeps_its_other_segments_and_its_name_is_restored():
+    text = "Send C:\\Users\\fmcallister\\Documents\\scan.pdf to IT."
+    tagged = run(text, [("fmcallister", "USERNAME")], "tag")
+    assert tagged.text == "Send C:\\Users\\[USERNAME_1]\\Documents\\scan.pdf to IT."
+    round_trip(tagged, text)
+
+
 def test_a_user_name_is_found_beside_an_e_mail_address_and_the_model():
     """Before: "@mary_jones" stayed in clear and "JSmith1987" was a place (without its "@")."""
     detector = build_detector("en", tagger_factory=lambda *_: GazetteerTagger({"JSmith1987": "LOC"}))
