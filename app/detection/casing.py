@@ -164,14 +164,17 @@ def restore_word(word: str, casing: str, table: CasingTable, first: bool,
     it (in text without case, a word that neither a cased corpus of the language nor its dictionary holds is more
     often a name than not: on the dev sets, ``docs/detection-results.md``); an unknown hyphenated word is restored
     part by part ("hans-peter" → "Hans-Peter"); the sentence's ``first`` word is capitalised. In an uncased sentence
-    a word written in capitals ("NATO") and a one-letter word ("i") stay as written; so does a word with a digit, in
-    any sentence (a code: "DE89", "X1234567L").
+    a word written in capitals ("NATO") and a one-letter word ("i") stay as written; in a sentence in capitals, so
+    does a word with a digit (a code: "DE89", "X1234567L", "IL-86"; in lower case, "pm2022", an agency's code that
+    CoNLL-2002 tags, reads better capitalised, and the patterns read the document as written anyway).
 
     Returns:
         a string of ``len(word)`` characters.
     """
-    if (not _cased(word[:1]) and "-" not in word) or any(c.isdigit() for c in word):
-        return word  # a word with a digit is a code ("DE89", "X1234567L", "B4"): its letters are as meant
+    if not _cased(word[:1]) and "-" not in word:
+        return word
+    if casing == ALL_CAPITALS and any(c.isdigit() for c in word):
+        return word  # a code in capitals ("DE89", "X1234567L", "IL-86"): its letters are as meant
     if casing == UNCASED and (len(word) < 2 or word.isupper()):
         return word  # "NATO" in a sentence otherwise in lower case: written so on purpose
     spelling = table.usual(word)
@@ -257,6 +260,29 @@ def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
                 words[i] = capitalised
 
 
+def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
+    """The lines of ``sentence`` (its tokens between line breaks of ``text``): ``[(index of the line's first token,
+    line)]``; ``[(0, sentence)]`` itself when it is one line."""
+    tokens = sentence.tokens
+    span = text[tokens[0].start:tokens[-1].end] if tokens else ""
+    if "\n" not in span and "\r" not in span:
+        return [(0, sentence)]
+    cuts = [i for i in range(1, len(tokens)) if "\n" in text[tokens[i - 1].end:tokens[i].start]
+            or "\r" in text[tokens[i - 1].end:tokens[i].start]]
+    if not cuts:
+        return [(0, sentence)]
+    bounds = [0, *cuts, len(tokens)]
+    return [(a, Sentence(tokens[a:b])) for a, b in zip(bounds, bounds[1:])]
+
+
+def _names_in_lower_case(line: Sentence, table: CasingTable, common: Callable[[str], bool]) -> bool:
+    """Whether ``line`` holds a word written in lower case that the table spells capitalised (or in capitals) and
+    the common-word lexicon does not know ("dave", "leeds"): evidence that the line was written without capitals, not
+    a cased line that names no one."""
+    return any(t.text[:1].islower() and table.usual(t.text) in (CAPITALISED, UPPER) and not common(t.text)
+               for t in line.tokens)
+
+
 def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  common: Callable[[str], bool] = lambda word: False,
                  phrases: Callable[[], dict[str, str]] = dict,
@@ -264,7 +290,11 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
-    ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is.
+    ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
+    over several lines, a line after the first that is uncased and writes a name in lower case
+    (:func:`_names_in_lower_case`) is restored alone, its first word as it would be inside a sentence: a chat's
+    message after a cased salutation without a full stop ("Dear Ms. Ndiaye,\ni think dave o'sullivan sent it"); a
+    continuation line of cased prose, hard-wrapped, names no one in lower case and stays as written.
 
     Args:
         text: the document (or its normalized view); ``sentences`` tokenize it (character offsets, half-open).
@@ -288,16 +318,28 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     changes: list[tuple[int, str]] = []
     out: list[Sentence] = []
     for sentence in sentences:
-        casing = sentence_casing(sentence)
-        if casing is None or casing not in casings:
+        words: list[str] | None = None
+        whole = sentence_casing(sentence)
+        parts = [(0, sentence, whole)] if whole is not None else [
+            (first, part, UNCASED) for first, part in _lines(text, sentence)[1:]
+            if sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
+        for first, part, casing in parts:
+            if casing not in casings:
+                continue
+            if words is None:
+                words = [t.text for t in sentence.tokens]
+            # a line after the first continues the sentence: its first word takes no capital for its position
+            restored = [restore_word(t.text, casing, table, i == 0 and first == 0, common)
+                        for i, t in enumerate(part.tokens)]
+            _restore_phrases(part.tokens, restored, phrases())
+            if persons is not None:
+                _person_pairs(restored, persons)
+            if patterns is not None:
+                _restore_patterns(part, restored, *patterns())
+            words[first:first + len(restored)] = restored
+        if words is None:
             out.append(sentence)
             continue
-        words = [restore_word(t.text, casing, table, i == 0, common) for i, t in enumerate(sentence.tokens)]
-        _restore_phrases(sentence.tokens, words, phrases())
-        if persons is not None:
-            _person_pairs(words, persons)
-        if patterns is not None:
-            _restore_patterns(sentence, words, *patterns())
         tokens = []
         for token, new in zip(sentence.tokens, words):
             if new != token.text:

@@ -181,12 +181,13 @@ def test_builder_counts_spellings_away_from_sentence_starts_and_skips_headlines(
     assert table == {"march": CAPITALISED, "bank": LOWER, "nato": UPPER}
 
 
-def test_a_word_with_a_digit_keeps_its_letters_in_any_sentence():
-    """Codes are written as meant: "DE89", "X1234567L", "es91" stay as written, in capitals and in lower case."""
-    for word in ("DE89", "X1234567L", "B4"):
+def test_a_word_with_a_digit_keeps_its_letters_in_a_sentence_in_capitals():
+    """Codes in capitals are written as meant: "DE89", "X1234567L" stay as written; in lower case a word with a digit
+    is restored like any other ("pm2022", tagged in CoNLL-2002, reads better capitalised)."""
+    for word in ("DE89", "X1234567L", "B4", "IL-86"):
         assert restore_word(word, ALL_CAPITALS, TABLE, first=False) == word
         assert restore_word(word, ALL_CAPITALS, TABLE, first=True) == word
-    assert restore_word("es91", UNCASED, TABLE, first=False) == "es91"
+    assert restore_word("pm2022", UNCASED, TABLE, first=False) == "Pm2022"
     text = "KLÄGER HANS MÜLLER IBAN DE89 3704 0044 0532 0130 00"
     restored, _ = restore_case(text, [_sentence(text)], TABLE)
     assert restored[restored.index("DE89"):] == "DE89 3704 0044 0532 0130 00"
@@ -209,3 +210,21 @@ def test_patterns_read_a_restored_sentence_as_written(language, text, label, val
     assert (label, value) in found
     assert [(e.label, e.text) for e in detector.detect_many([text])[0]] == found
     assert not any(e.text.casefold() in ("iban", "nie", "steuer-id") for e in detector.detect(text))
+
+
+def test_a_sentence_over_several_lines_is_restored_line_by_line():
+    """A message in lower case after a cased salutation without a full stop was read as cased text (before: "dave
+    o'sullivan" left in clear); each line is judged alone, and the cased line stays as written."""
+    text = "Dear Ms. Ndiaye,\ni met john smith in leeds"
+    sentence = _sentence(text)
+    assert sentence_casing(sentence) is None  # the whole sentence is cased
+    restored, sentences = restore_case(text, [sentence], TABLE)
+    assert restored == "Dear Ms. Ndiaye,\ni met John Smith in Leeds"  # a one-letter word stays as written
+    assert [t.text for t in sentences[0].tokens] == restored.split()
+    assert restore_case("Dear Ms. Ndiaye,\nI met John", [_sentence("Dear Ms. Ndiaye,\nI met John")], TABLE) is None
+    # cased prose wrapped at a line's end: the continuation line names no one in lower case and stays as written
+    wrapped = "I met John Smith in Leeds and his wife\nmet the case of the rio"
+    assert restore_case(wrapped, [_sentence(wrapped)], TABLE) is None
+    tagger = GazetteerTagger({"John Smith": "PER", "Leeds": "LOC"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    assert [e.text for e in detector.detect(text)][-2:] == ["john smith", "leeds"]
