@@ -21,7 +21,7 @@ from stdnum import iban as _iban
 from stdnum import luhn as _luhn
 
 from app import languages
-from app.detection.base import Recognizer, pattern_entities
+from app.detection.base import Recognizer
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
