@@ -291,10 +291,11 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
-    over several lines, a line after the first that is uncased and writes a name in lower case
-    (:func:`_names_in_lower_case`) is restored alone, its first word as it would be inside a sentence: a chat's
-    message after a cased salutation without a full stop ("Dear Ms. Ndiaye,\ni think dave o'sullivan sent it"); a
-    continuation line of cased prose, hard-wrapped, names no one in lower case and stays as written.
+    over several lines, a line that is uncased and writes a name in lower case (:func:`_names_in_lower_case`) is
+    restored alone, its first word capitalised only on the sentence's first line: chat messages before or after a
+    cased salutation without a full stop ("hola, soy maría josé castaño …\nBuenos días Javier,", "Dear Ms. Ndiaye,\ni
+    think dave o'sullivan sent it"); a continuation line of cased prose, hard-wrapped, names no one in lower case and
+    stays as written.
 
     Args:
         text: the document (or its normalized view); ``sentences`` tokenize it (character offsets, half-open).
@@ -321,8 +322,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         words: list[str] | None = None
         whole = sentence_casing(sentence)
         parts = [(0, sentence, whole)] if whole is not None else [
-            (first, part, UNCASED) for first, part in _lines(text, sentence)[1:]
-            if sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
+            (first, part, UNCASED) for first, part in _lines(text, sentence)
+            if part is not sentence and sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
         for first, part, casing in parts:
             if casing not in casings:
                 continue

@@ -20,6 +20,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
 * ``case_name`` — the parties of a case citation ("Smith-Jones v. the United Kingdom", "Meier ./. Schulze"):
   :class:`CaseNameRule`.
+* ``citation_editor`` — the editors of a cited commentary ("Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823"):
+  :class:`CitationEditorRule`.
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
@@ -636,6 +638,65 @@ class EnumerationRule(Rule):
             right = ctx.covered(t[end + 1].start, t[end + 1].end)
             if right is not None and right.label == left.label and right.start == t[end + 1].start:
                 yield Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}")
+
+
+def _statute_like(word: str) -> bool:
+    """An abbreviation of a statute or a law report as citations write it after an editor's name: two capitals or
+    more and no lower-case letter before the last capital ("BGB", "StGB", "SGB", "ZPO", "BVerfGE")."""
+    capitals = sum(c.isupper() for c in word)
+    return capitals >= 2 and word.isalpha() and not word[:1].islower()
+
+
+@register("detection_rule")
+class CitationEditorRule(Rule):
+    """The editors of a cited commentary → ``PERSON``: "Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823",
+    "Baumbach/Lauterbach/Hartmann, ZPO".
+
+    German legal writing cites a commentary by its title (its founder's name, or an abbreviation: "MüKoBGB",
+    "BeckOK") and the editor of the passage after a slash, then the statute or a paragraph sign ("Begründer/
+    Bearbeiter, Gesetz, § …, Rn. …", the form of the court decisions of the German legal corpus). The editor's name follows no title and often is a compound of common words ("Grüneberg"), so neither the model
+    nor the proper-noun fallback took it (stop 41). A run of words joined by "/" without spaces, each capitalised,
+    followed by "§", "Art." or a comma and a statute's abbreviation (:func:`_statute_like`) proposes every word
+    after a slash, and the first when it is a name rather than an abbreviation (one capital), as a person. A run
+    followed by anything else ("München/Berlin, 2020", "Ein-/Ausgang") proposes nothing.
+    """
+
+    name = "citation_editor"
+    #: what may follow the run: a paragraph or article sign, or (after a comma) a statute's abbreviation
+    _AFTER = frozenset({"§", "§§", "Art.", "Art"})
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        text = ctx.text
+        k = 1
+        while k < len(t) - 1:
+            if t[k].text != "/" or not self._joined(text, t[k - 1], t[k]) or not self._joined(text, t[k], t[k + 1]):
+                k += 1
+                continue
+            first = k - 1
+            end = k + 1  # the run's last word
+            while end + 2 < len(t) and t[end + 1].text == "/" and self._joined(text, t[end], t[end + 1]) \
+                    and self._joined(text, t[end + 1], t[end + 2]):
+                end += 2
+            words = [t[i] for i in range(first, end + 1, 2)]
+            k = end + 1
+            if not all(w.text[:1].isupper() and w.text.isalpha() for w in words):
+                continue
+            after = t[end + 1].text if end + 1 < len(t) else ""
+            if not (after in self._AFTER or (after == "," and end + 2 < len(t) and _statute_like(t[end + 2].text))):
+                continue
+            names = words[1:]
+            if sum(c.isupper() for c in words[0].text) == 1:
+                names = words
+            for w in names:
+                if sum(c.isupper() for c in w.text) == 1 and ctx.covered(w.start, w.end) is None:
+                    yield Entity(w.start, w.end, PERSON, w.text, f"rule:{self.name}")
+
+    @staticmethod
+    def _joined(text: str, a: Token, b: Token) -> bool:
+        return a.end == b.start
 
 
 #: Case-citation markers per language (:attr:`app.languages.Language.case_markers`).

@@ -222,6 +222,11 @@ def test_a_sentence_over_several_lines_is_restored_line_by_line():
     assert restored == "Dear Ms. Ndiaye,\ni met John Smith in Leeds"  # a one-letter word stays as written
     assert [t.text for t in sentences[0].tokens] == restored.split()
     assert restore_case("Dear Ms. Ndiaye,\nI met John", [_sentence("Dear Ms. Ndiaye,\nI met John")], TABLE) is None
+    # a message in lower case before a cased line (before: "hola, soy maría josé castaño …\nBuenos días Javier," and
+    # "hallo, hier ist klaus-dieter schneider aus bielefeld …" left every name in clear); its first word opens the
+    # sentence and is capitalised
+    before = "met john smith in leeds\nDear Ms. Ndiaye,"
+    assert restore_case(before, [_sentence(before)], TABLE)[0] == "Met John Smith in Leeds\nDear Ms. Ndiaye,"
     # cased prose wrapped at a line's end: the continuation line names no one in lower case and stays as written
     wrapped = "I met John Smith in Leeds and his wife\nmet the case of the rio"
     assert restore_case(wrapped, [_sentence(wrapped)], TABLE) is None

@@ -602,3 +602,33 @@ def test_rule_context_overlapping_equals_a_scan():
             a = rng.randint(0, 240)
             b = a + rng.randint(1, 20)
             assert ctx.overlapping(a, b) == [e for e in ents if e.start < b and a < e.end]
+
+
+@pytest.mark.parametrize(
+    "text,entities,expected",
+    [
+        # before: "Grüneberg" and "Wagner" stayed in clear (stop 41)
+        ("Vgl. Palandt/Grüneberg, BGB, 82. Aufl., § 823 Rn. 5.", [],
+         [("Palandt", "PERSON"), ("Grüneberg", "PERSON")]),
+        # an abbreviated title is no one; the editor before "§"; three names of one commentary
+        ("MüKoBGB/Wagner § 823 Rn. 12; Baumbach/Lauterbach/Hartmann, ZPO, § 1.", [],
+         [("Wagner", "PERSON"), ("Baumbach", "PERSON"), ("Lauterbach", "PERSON"), ("Hartmann", "PERSON")]),
+        # a word an entity covers keeps its entity
+        ("So Schönke/Schröder, StGB, § 242.", [("Schönke", "PERSON")],
+         [("Schönke", "PERSON"), ("Schröder", "PERSON")]),
+        # places of publication, a truncated compound, a slash with spaces, no statute after the comma: nothing
+        ("Verlag München/Berlin, 2020; Ein-/Ausgang; Müller / Wagner, BGB; Kläger/Beklagter, die Partei.", [], []),
+    ],
+)
+def test_citation_editor_rule_marks_the_editors_of_a_cited_commentary(text, entities, expected):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    assert [(t, label) for t, label, _ in run(text, "de", ents, rules=("citation_editor",))] == expected
+
+
+def test_the_german_detector_masks_a_commentary_editor_made_of_common_words():
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    detector = build_detector("de", tagger_factory=lambda *_: GazetteerTagger({}))
+    text = "Vgl. Palandt/Grüneberg, BGB, 82. Aufl., § 823 Rn. 5."
+    assert [(e.text, e.label) for e in detector.detect(text)] == [("Palandt", "PERSON"), ("Grüneberg", "PERSON")]
