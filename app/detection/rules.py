@@ -641,10 +641,15 @@ class EnumerationRule(Rule):
 
 
 def _statute_like(word: str) -> bool:
-    """An abbreviation of a statute or a law report as citations write it after an editor's name: two capitals or
-    more and no lower-case letter before the last capital ("BGB", "StGB", "SGB", "ZPO", "BVerfGE")."""
+    """An abbreviation of a statute or a law report as citations write it after an editor's name: letters only,
+    starting with a capital, two capitals or more ("BGB", "StGB", "SGB", "ZPO", "BVerfGE")."""
     capitals = sum(c.isupper() for c in word)
     return capitals >= 2 and word.isalpha() and not word[:1].islower()
+
+
+def _touching(*tokens: Token) -> bool:
+    """Whether each token ends where the next starts (no space between: "Palandt/Grüneberg")."""
+    return all(a.end == b.start for a, b in zip(tokens, tokens[1:]))
 
 
 @register("detection_rule")
@@ -654,8 +659,9 @@ class CitationEditorRule(Rule):
 
     German legal writing cites a commentary by its title (its founder's name, or an abbreviation: "MüKoBGB",
     "BeckOK") and the editor of the passage after a slash, then the statute or a paragraph sign ("Begründer/
-    Bearbeiter, Gesetz, § …, Rn. …", the form of the court decisions of the German legal corpus). The editor's name follows no title and often is a compound of common words ("Grüneberg"), so neither the model
-    nor the proper-noun fallback took it (stop 41). A run of words joined by "/" without spaces, each capitalised,
+    Bearbeiter, Gesetz, § …, Rn. …", the form of the court decisions of the German legal corpus). The editor's name
+    follows no title and often is a compound of common words ("Grüneberg"), so neither the model nor the proper-noun
+    fallback took it (stop 41). A run of words joined by "/" without spaces, each capitalised,
     followed by "§", "Art." or a comma and a statute's abbreviation (:func:`_statute_like`) proposes every word
     after a slash, and the first when it is a name rather than an abbreviation (one capital), as a person. A run
     followed by anything else ("München/Berlin, 2020", "Ein-/Ausgang") proposes nothing.
@@ -669,16 +675,14 @@ class CitationEditorRule(Rule):
         self.language = language
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
-        text = ctx.text
         k = 1
         while k < len(t) - 1:
-            if t[k].text != "/" or not self._joined(text, t[k - 1], t[k]) or not self._joined(text, t[k], t[k + 1]):
+            if t[k].text != "/" or not _touching(t[k - 1], t[k], t[k + 1]):
                 k += 1
                 continue
             first = k - 1
             end = k + 1  # the run's last word
-            while end + 2 < len(t) and t[end + 1].text == "/" and self._joined(text, t[end], t[end + 1]) \
-                    and self._joined(text, t[end + 1], t[end + 2]):
+            while end + 2 < len(t) and t[end + 1].text == "/" and _touching(t[end], t[end + 1], t[end + 2]):
                 end += 2
             words = [t[i] for i in range(first, end + 1, 2)]
             k = end + 1
@@ -693,10 +697,6 @@ class CitationEditorRule(Rule):
             for w in names:
                 if sum(c.isupper() for c in w.text) == 1 and ctx.covered(w.start, w.end) is None:
                     yield Entity(w.start, w.end, PERSON, w.text, f"rule:{self.name}")
-
-    @staticmethod
-    def _joined(text: str, a: Token, b: Token) -> bool:
-        return a.end == b.start
 
 
 #: Case-citation markers per language (:attr:`app.languages.Language.case_markers`).
