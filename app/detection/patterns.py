@@ -49,6 +49,11 @@ _OBFUSCATED_EMAIL_RE = re.compile(
     rf"(?<![\w.+-])[\w+-]+(?:{_SPELT_DOT}[\w+-]+)*{_SPELT_AT}(?:[^\W_](?:[\w-]*[^\W_])?{_SPELT_DOT})+[^\W\d_]{{2,63}}"
     r"(?![\w-])", re.IGNORECASE)
 _URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
+#: A web address without its scheme or "www." but with a path, as people paste profile links: "facebook.com/maria.garcia.123",
+#: "linkedin.com/in/fiona-mcallister", "github.com/jdoe42" (the path names the person; a bare domain, "example.org",
+#: names a site and is left to the model). The top-level domain is written in lower case ("Co.KG/…" is no address).
+_BARE_URL_RE = re.compile(r"(?<![\w@./-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[a-z]{2,6}"
+                          r"/[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}/]")
 
 
 class EmailRecognizer(Recognizer):
@@ -84,6 +89,8 @@ _HOME_PATH_RE = re.compile(
     r"(?P<name>[^\\/\s:*?\"<>|]+(?: [^\\/\s:*?\"<>|]+)*(?=[\\/])|[^\\/\s:*?\"<>|,;)\]]+)",
     re.IGNORECASE)
 _SHARED_PROFILES = frozenset({"public", "default", "default user", "all users", "shared", "guest", "administrator"})
+#: A Reddit user name with its "u/" ("u/throwaway_jane", "/u/JSmith"): 3–20 letters, digits, "_" or "-".
+_REDDIT_USER_RE = re.compile(r"(?<![\w/])/?u/[A-Za-z0-9_-]{3,20}(?![\w/-])")
 
 
 def home_directory_names(text: str) -> list[Entity]:
@@ -103,27 +110,33 @@ class UsernameRecognizer(Recognizer):
     """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
     its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
     account names in home-directory paths ("C:\\Users\\fmcallister\\…", "/home/jsmith/…":
-    :func:`home_directory_names`; the path's other segments stay)."""
+    :func:`home_directory_names`; the path's other segments stay), and Reddit's "u/throwaway_jane" with its "u/"."""
 
     name = "username"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
         if "/" in text or "\\" in text:
-            paths = home_directory_names(text)
-            if paths:
-                found = sorted(found + [e for e in paths if not any(e.overlaps(f) for f in found)],
+            more = home_directory_names(text)
+            if "u/" in text:
+                more += pattern_entities(_REDDIT_USER_RE, text, USERNAME, self.name)
+            if more:
+                found = sorted(found + [e for e in more if not any(e.overlaps(f) for f in found)],
                                key=lambda e: e.start)
         return found
 
 
 class UrlRecognizer(Recognizer):
-    """Web addresses (label ``URL``)."""
+    """Web addresses (label ``URL``): with a scheme or "www.", or a domain with a path (:data:`_BARE_URL_RE`)."""
 
     name = "url"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return pattern_entities(_URL_RE, text, URL, self.name)
+        found = pattern_entities(_URL_RE, text, URL, self.name)
+        if "/" not in text:
+            return found
+        bare = [e for e in pattern_entities(_BARE_URL_RE, text, URL, self.name) if not any(e.overlaps(f) for f in found)]
+        return sorted(found + bare, key=lambda e: e.start) if bare else found
 
 
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).

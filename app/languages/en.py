@@ -106,7 +106,7 @@ LANGUAGE = register(Language(
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.)", r"National\s+Insurance(?:\s+number)?",
-        r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID",
+        r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),

@@ -62,7 +62,7 @@ LANGUAGE = register(Language(
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
         r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
-        r"placa", r"RG", r"(?:carteira|cédula)\s+de\s+identidade",
+        r"placa", r"RG", r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),

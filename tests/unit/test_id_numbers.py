@@ -31,6 +31,13 @@ def found(language, text):
                                                        "04735665"]),
         ("pt", "Prontuário nº 123.456, número de utente 123456789, cartão do SUS 898 0012 3456 7890.",
          ["123.456", "123456789", "898 0012 3456 7890"]),
+        # stop 41: a Spanish health card (the digits stayed in clear after "BBBB"), post-office boxes; "apartado 3"
+        # of an article is no box
+        ("es", "Tarjeta sanitaria BBBB 1234 5678 90. Apartado de correos 1234, 28080 Madrid. Según el apartado 3.",
+         ["BBBB 1234 5678 90", "1234"]),
+        ("de", "Postfach 10 20 30, 10115 Berlin.", ["10 20 30"]),
+        ("en", "Write to P.O. Box 4711, Leeds or PO Box 9876.", ["4711", "9876"]),
+        ("pt", "Caixa Postal 1234, 01000-000 São Paulo.", ["1234"]),
     ],
 )
 def test_identifiers_after_their_keyword(language, text, expected):

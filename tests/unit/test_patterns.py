@@ -30,6 +30,16 @@ def test_url():
     ]
 
 
+def test_url_without_scheme_but_with_a_path():
+    """Before: "facebook.com/maria.garcia.123" stayed in clear (no "https://", no "www.")."""
+    text = ("Visit facebook.com/maria.garcia.123 or linkedin.com/in/fiona-mcallister, github.com/jdoe42/. Not "
+            "example.org, and/or, km/h, Co.KG/x, a@b.com/x; https://x.org/a and www.y.com/b once each.")
+    assert found(UrlRecognizer(), text) == [
+        ("facebook.com/maria.garcia.123", "URL"), ("linkedin.com/in/fiona-mcallister", "URL"), ("github.com/jdoe42", "URL"),
+        ("https://x.org/a", "URL"), ("www.y.com/b", "URL"),
+    ]
+
+
 def test_phone_valid_numbers_only():
     text = "Call +44 20 7946 0958 or (212) 555-0123; order 12345 and 2015-03-21 are not phones."
     assert found(PhoneRecognizer(("US", "GB")), text) == [("+44 20 7946 0958", "PHONE"), ("(212) 555-0123", "PHONE")]

@@ -68,3 +68,11 @@ def test_user_names_are_replaced_by_every_method_and_restored():
 
 def test_translated_user_name_placeholders_are_recognized():
     assert canonical_label("BENUTZERNAME") == "USERNAME" and canonical_label("NOMBRE DE USUARIO") == "USERNAME"
+
+
+def test_reddit_user_names_keep_their_prefix_in_a_surrogate():
+    text = "Thread by u/throwaway_jane and /u/JSmith on r/legaladvice."
+    assert [e.text for e in UsernameRecognizer().recognize(text, [])] == ["u/throwaway_jane", "/u/JSmith"]
+    replacement = run("Ask u/throwaway_jane.", [("u/throwaway_jane", "USERNAME")], "substitute").table.entries[0] \
+        .mentions[0].replacement
+    assert re.fullmatch(r"u/[a-z]+_[a-z]+", replacement.replace("-", "").replace("'", "")), replacement

@@ -571,8 +571,9 @@ def _email(surface: str, rng, language: str) -> str:
 def _username(surface: str, rng, language: str) -> str:
     """A user name made of a first name and a surname of the language's lists, written like the original: its "@",
     its separator ("_" or "."), its case, and its digits replaced by as many random digits ("@mary_jones" →
-    "@anna_weber", "@JSmith1987" → "@LKoch4213")."""
-    handle = surface.lstrip("@")
+    "@anna_weber", "@JSmith1987" → "@LKoch4213", "u/throwaway_jane" → "u/anna_weber")."""
+    prefix = re.match(r"@|/?u/", surface)  # "@mary_jones", Reddit's "u/throwaway_jane"
+    handle = surface[prefix.end():] if prefix else surface
     first, last = (part.replace(" ", "") for part in _folded_name(rng, language))
     sep = next((c for c in "_." if c in handle), "")
     letters = "".join(c for c in handle if c.isalpha())
@@ -580,7 +581,7 @@ def _username(surface: str, rng, language: str) -> str:
     if letters.islower():
         new = new.lower()
     digits = "".join(str(rng.randrange(10)) for c in handle if c.isdigit())
-    return "@" * (len(surface) - len(handle)) + new + digits
+    return surface[:len(surface) - len(handle)] + new + digits
 
 
 def _url(surface: str, rng, language: str) -> str:
