@@ -56,6 +56,13 @@ _BARE_URL_RE = re.compile(r"(?<![\w@./-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Z
                           r"/[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}/]")
 
 
+def with_extras(found: list[Entity], extras: list[Entity]) -> list[Entity]:
+    """``found`` and those of ``extras`` that overlap none of ``found`` (a second pattern's matches beside the first's),
+    sorted by ``start``; ``found`` itself when no extra is kept."""
+    kept = [e for e in extras if not any(e.overlaps(f) for f in found)]
+    return sorted(found + kept, key=lambda e: e.start) if kept else found
+
+
 class EmailRecognizer(Recognizer):
     """E-mail addresses (label ``EMAIL``), also grouped ones: ``{jdoe,asmith}@example.org`` is one entity from the
     opening brace to the end of the domain, so no local part stays in clear; and addresses whose "@" (and dots) are
@@ -68,9 +75,7 @@ class EmailRecognizer(Recognizer):
         found = pattern_entities(_ANY_EMAIL_RE, text, EMAIL, self.name)
         if "(" not in text and "[" not in text and "{" not in text:
             return found
-        spelt = [e for e in pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name)
-                 if not any(e.overlaps(f) for f in found)]
-        return sorted(found + spelt, key=lambda e: e.start) if spelt else found
+        return with_extras(found, pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name))
 
 
 #: A user name written with its "@" as social networks, forums and chats mention people ("@mary_jones",
@@ -120,9 +125,7 @@ class UsernameRecognizer(Recognizer):
             more = home_directory_names(text)
             if "u/" in text:
                 more += pattern_entities(_REDDIT_USER_RE, text, USERNAME, self.name)
-            if more:
-                found = sorted(found + [e for e in more if not any(e.overlaps(f) for f in found)],
-                               key=lambda e: e.start)
+            found = with_extras(found, more)
         return found
 
 
@@ -135,8 +138,7 @@ class UrlRecognizer(Recognizer):
         found = pattern_entities(_URL_RE, text, URL, self.name)
         if "/" not in text:
             return found
-        bare = [e for e in pattern_entities(_BARE_URL_RE, text, URL, self.name) if not any(e.overlaps(f) for f in found)]
-        return sorted(found + bare, key=lambda e: e.start) if bare else found
+        return with_extras(found, pattern_entities(_BARE_URL_RE, text, URL, self.name))
 
 
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).

@@ -231,13 +231,7 @@ class Detector:
             sentences = split_sentences(text, tokenize(text), language=self.language)
         view = normalized_view(text)
         shown, shown_sentences = (text, sentences) if view is None else (view.text, view.sentences(sentences))
-        restored = self._restored(shown, shown_sentences)
-        if restored is None:
-            entities = self._detect(shown, shown_sentences, {}, profile)
-        else:
-            entities = _surfaces(shown, self._detect(restored[0], restored[1], {}, profile,
-                                                     written=(shown, shown_sentences)))
-        return entities if view is None else _from_view(text, view, entities)
+        return self._read(text, view, shown, shown_sentences, self._restored(shown, shown_sentences), {}, profile)
 
     def detect_many(self, texts: list[str], profile: str = "standard",
                     sentences: list[list[Sentence]] | None = None) -> list[list[Entity]]:
@@ -268,15 +262,19 @@ class Detector:
             if isinstance(recognizer, StanzaRecognizer):
                 for found, entities in zip(batched, recognizer.recognize_many(seen, seen_sentences)):
                     found[id(recognizer)] = entities
-        out = []
-        for text, view, written, read, sents, found, as_written in zip(texts, views, shown, seen, seen_sentences,
-                                                                       batched, shown_sentences):
-            entities = self._detect(read, sents, found, profile,
-                                    written=None if read is written else (written, as_written))
-            if read is not written:
-                entities = _surfaces(written, entities)
-            out.append(entities if view is None else _from_view(text, view, entities))
-        return out
+        return [self._read(*args, profile) for args in zip(texts, views, shown, shown_sentences, restored, batched)]
+
+    def _read(self, text: str, view: NormalizedView | None, shown: str, shown_sentences: list[Sentence],
+              restored: tuple[str, list[Sentence]] | None, found: dict[int, list[Entity]],
+              profile: str) -> list[Entity]:
+        """The entities of ``text``, read as ``shown`` (its normalized view, or itself) or, when some sentences were
+        restored to their usual case, as ``restored`` (:meth:`_restored`), with the document's surfaces and
+        offsets; ``found``: as :meth:`_detect`'s ``recognized``."""
+        if restored is None:
+            entities = self._detect(shown, shown_sentences, found, profile)
+        else:
+            entities = _surfaces(shown, self._detect(*restored, found, profile, written=(shown, shown_sentences)))
+        return entities if view is None else _from_view(text, view, entities)
 
     def _restored(self, text: str, sentences: list[Sentence]) -> tuple[str, list[Sentence]] | None:
         """``text`` with its uncased or all-capitals sentences in their usual spelling (:mod:`app.detection.casing`,
