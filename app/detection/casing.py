@@ -283,19 +283,81 @@ def _names_in_lower_case(line: Sentence, table: CasingTable, common: Callable[[s
                for t in line.tokens)
 
 
+#: Most words after a title :func:`_titled_names` restores ("dr. maría josé garcía").
+MAX_TITLED_WORDS = 3
+
+#: A letter that may start a word in lower case (a cheap test before the tokens are looked at: letters in capitals
+#: of the Latin Extended-A block pass too, and the tokens decide).
+_LOWER_START = "a-zß-öø-ÿĀ-ž"
+
+
+def titles_pattern(titles: frozenset[str]) -> re.Pattern[str] | None:
+    """A case-blind pattern of ``titles`` (honorifics: "Dr.", "Mr", "Sra.") followed by a word that starts in lower
+    case ("dr. smith", "Mr kowalski", "la sra. pérez"): whether a document may hold a name that
+    :func:`_titled_names` restores; ``None`` for no titles."""
+    if not titles:
+        return None
+    words = sorted({t.rstrip(".").casefold() for t in titles}, key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"(?<!\w)(?i:{alternatives})\.?[^\S\n]+(?=[{_LOWER_START}])")
+
+
+def _titled_names(tokens: tuple[Token, ...], words: list[str], titles: frozenset[str], table: CasingTable,
+                  common: Callable[[str], bool], persons: Callable[[str], bool] | None = None,
+                  first_name: Callable[[str], bool] | None = None) -> bool:
+    """In place: in a cased sentence, the words in lower case after a title (``titles``, case-folded: "dr.", "mr",
+    "sra.") that are names, up to :data:`MAX_TITLED_WORDS`, are capitalised, and so is the title ("dr. smith met" →
+    "Dr. Smith met", "la sra. pérez" → "la Sra. Pérez"): a writer who typed the name in lower case (a chat line, a
+    note typed in haste) names a person as surely as one who did not, and the title rule and the model read the
+    capitals. A word is a name here when the casing table spells it capitalised or in capitals, or does not know it
+    and the common-word lexicon (``common``) does not either; right after a first name (``first_name``), also a
+    surname that is a common word (``persons``, as for :func:`_person_pairs`: "dr. alejandro fuentes", "fuentes",
+    fountains; not after a surname: "el dr. garcía vino", came); a function
+    word, a word of one letter or a word the table writes in lower case ends the name ("dr. smith met": "met"). A
+    title after a number is a unit ("200 ms delay"). Returns whether a word changed."""
+    changed = False
+    for i, token in enumerate(tokens[:-1]):
+        if token.text.casefold() not in titles or (i > 0 and tokens[i - 1].text[:1].isdigit()):
+            continue
+        names = []
+        for j in range(i + 1, min(len(tokens), i + 1 + MAX_TITLED_WORDS)):
+            word = tokens[j].text
+            if len(word) < 2 or not word[:1].islower() or word.casefold() in STOP_WORDS_FOLDED:
+                break
+            usual = table.usual(word)
+            if (usual == LOWER or (usual is None and common(word))) and not (
+                    names and names[-1] == j - 1 and persons is not None and first_name is not None
+                    and first_name(tokens[j - 1].text) and persons(word)):
+                break
+            names.append(j)
+        for j in names:
+            capitalised = _recase(words[j][:1], UPPER) + words[j][1:]
+            if len(capitalised) == len(words[j]):
+                words[j] = capitalised
+                changed = True
+        if names and words[i][:1].islower():
+            words[i] = _recase(words[i][:1], UPPER) + words[i][1:]
+            changed = True
+    return changed
+
+
 def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  common: Callable[[str], bool] = lambda word: False,
                  phrases: Callable[[], dict[str, str]] = dict,
                  persons: Callable[[str], bool] | None = None,
                  patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
-                 casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS})) -> tuple[str, list[Sentence]] | None:
+                 casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS}),
+                 titles: frozenset[str] = frozenset(),
+                 titled: re.Pattern[str] | None = None,
+                 first_name: Callable[[str], bool] | None = None) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
     over several lines, a line that is uncased and writes a name in lower case (:func:`_names_in_lower_case`) is
     restored alone, its first word capitalised only on the sentence's first line: chat messages before or after a
     cased salutation without a full stop ("hola, soy maría josé castaño …\nBuenos días Javier,", "Dear Ms. Ndiaye,\ni
     think dave o'sullivan sent it"); a continuation line of cased prose, hard-wrapped, names no one in lower case and
-    stays as written.
+    stays as written. When uncased sentences are restored, so are names written in lower case after a title in a
+    cased sentence ("Yesterday dr. smith met …", :func:`_titled_names`), in documents that ``titled`` matches.
 
     Args:
         text: the document (or its normalized view); ``sentences`` tokenize it (character offsets, half-open).
@@ -309,6 +371,10 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         patterns: ``() -> (titled, upper)``, case-insensitive patterns whose matches are restored as addresses and
             as postal codes (:func:`_restore_patterns`; ``None``: none).
         casings: which kinds of sentence are restored.
+        titles: the language's honorifics, case-folded ("dr.", "mr", "sra."), for :func:`_titled_names`.
+        titled: :func:`titles_pattern` of ``titles``; a document it does not match is not searched for them.
+        first_name: ``word -> bool`` (any case), whether a word is a first name of the language, for
+            :func:`_titled_names`.
 
     Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
 
@@ -318,6 +384,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     """
     changes: list[tuple[int, str]] = []
     out: list[Sentence] = []
+    search_titles = (UNCASED in casings and bool(titles) and titled is not None
+                     and titled.search(text) is not None)
     for sentence in sentences:
         words: list[str] | None = None
         whole = sentence_casing(sentence)
@@ -338,6 +406,10 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             if patterns is not None:
                 _restore_patterns(part, restored, *patterns())
             words[first:first + len(restored)] = restored
+        if search_titles and whole is None:
+            titled_words = list(words) if words is not None else [t.text for t in sentence.tokens]
+            if _titled_names(sentence.tokens, titled_words, titles, table, common, persons, first_name):
+                words = titled_words
         if words is None:
             out.append(sentence)
             continue

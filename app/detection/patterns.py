@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 import re
+from functools import lru_cache
 
 import phonenumbers
 
@@ -141,6 +143,32 @@ class UrlRecognizer(Recognizer):
         return with_extras(found, pattern_entities(_BARE_URL_RE, text, URL, self.name))
 
 
+def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) -> bool:
+    """Whether a keyword ends at most ``gap`` characters before ``start`` with nothing between but spaces,
+    punctuation and a parenthesised word or two ("Tel. (mobil): ", "call me on "); a line break only after a colon
+    (a form's field "Phone:" above its value)."""
+    i = bisect.bisect_right(keyword_ends, start) - 1
+    if i < 0 or start - keyword_ends[i] > gap:
+        return False
+    end = keyword_ends[i]
+    between = text[end:start]
+    if ("\n" in between or "\r" in between) and (text[end - 1] != ":" or len(between.splitlines()) > 2):
+        return False
+    return not any(c.isdigit() for c in between) and (
+        not any(c.isalpha() for c in between) or re.fullmatch(r"\W*\(\w+(?:\s\w+)?\)\W*", between) is not None)
+
+
+@lru_cache(maxsize=8)
+def phone_keywords(language: str) -> re.Pattern[str] | None:
+    """The words before a phone number in ``language`` (:attr:`app.languages.Language.phone_keywords`), as one
+    case-blind pattern that ends after the keyword and a colon on its line, if any; ``None`` when the language has
+    none."""
+    words = languages.get(language).phone_keywords
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)(?:[^\S\n]*:)?", re.IGNORECASE)
+
+
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
 PHONE_REGIONS: dict[str, tuple[str, ...]] = {
     code: regions for code, regions in languages.per_language("phone_regions").items() if regions
@@ -212,20 +240,38 @@ class PhoneRecognizer(Recognizer):
     of money is no phone number either: a match inside a match of the money pattern ("643.795.000 reales",
     ``MoneyRecognizer``) is left to it.
 
+    Right after a phone keyword of the language ("Call me on", "Tel.:", "Handy", "móvil": ``keywords``), a number
+    of a possible length for the region (libphonenumber's ``POSSIBLE`` leniency) is a phone number too, valid or
+    not: a number from a range not (yet) assigned, a typo, a fictional number in a test document ("07700 900123"
+    from the United Kingdom's drama range) names a line as surely, and a wrong restoration is impossible here — an
+    unmasked one is a leak.
+
     Args:
         regions: ISO 3166 regions for numbers written without ``+`` country code.
+        keywords: a pattern of the words before a phone number (:func:`phone_keywords`), or ``None``.
     """
 
     name = "phone"
 
-    def __init__(self, regions: tuple[str, ...] = ("US",)) -> None:
+    #: Most characters between a keyword and the number it names ("Tel. (mobile): ").
+    KEYWORD_GAP = 16
+
+    def __init__(self, regions: tuple[str, ...] = ("US",), keywords: re.Pattern[str] | None = None) -> None:
         self.regions = regions
+        self.keywords = keywords
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found: dict[tuple[int, int], Entity] = {}
         money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
-        for region in self.regions:
-            for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+        after = [m.end() for m in self.keywords.finditer(text)] if self.keywords is not None else []
+        passes = [(region, phonenumbers.Leniency.VALID) for region in self.regions]
+        if after:
+            passes.extend((region, phonenumbers.Leniency.POSSIBLE) for region in self.regions)
+        for region, leniency in passes:
+            for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=leniency):
+                if leniency == phonenumbers.Leniency.POSSIBLE and not _named_by_keyword(text, after, match.start,
+                                                                                        self.KEYWORD_GAP):
+                    continue
                 key = (match.start, match.end)
                 if key in found or not_a_phone(match.raw_string):
                     continue

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from app.detection.base import Recognizer
-from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
+from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case, titles_pattern
 from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
@@ -34,7 +34,8 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import Rule, apply_rules, default_rules, title_only
+from app.detection.rules import (HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names, title_only,
+                                 without_greeting)
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
@@ -190,7 +191,14 @@ class Detector:
         self.phrases = phrases if phrases is not None else dict
         self.persons = persons
         self.patterns = patterns
+        #: the language's honorifics, case-folded, whose names in lower case are restored (:func:`titles_pattern`)
+        self.titles = frozenset(t.casefold() for t in TITLES.get(language, ()) if t in HONORIFICS)
+        self.titled = titles_pattern(self.titles)
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
+
+    def _first_name(self, word: str) -> bool:
+        """Whether ``word`` (any case) is a first name of the language (:func:`app.detection.rules.first_names`)."""
+        return word[:1].upper() + word[1:].lower() in first_names(self.language)
 
     def recognizers_for(self, profile: str) -> list[Recognizer]:
         """The recognizers that run in ``profile``: :attr:`recognizers`; in ``strict`` also
@@ -282,7 +290,7 @@ class Detector:
         if not self.restore_case:
             return None
         return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
-                            self.restore_case)
+                            self.restore_case, self.titles, self.titled, self._first_name)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:
@@ -306,8 +314,10 @@ class Detector:
                              if e.label in sensitive and (e.start, e.end, e.label) not in spans)
         entities = resolve_overlaps(text, found, self.precedence)
         if self.rules:
-            # a model's "Prof. Dr." or "DNI" names no one
-            entities = [e for e in entities if not title_only(e.text) and not field_label(e.text)]
+            # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
+            entities = [e for e in (without_greeting(e, self.language) if e.label in _NAME_LABELS else e
+                                    for e in entities)
+                        if e is not None and not title_only(e.text) and not field_label(e.text)]
             entities = self._rules_until_stable(text, sentences, entities)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)

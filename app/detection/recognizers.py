@@ -38,6 +38,7 @@ from app.detection.patterns import (
     MoneyRecognizer,
     NumberRecognizer,
     PhoneRecognizer,
+    phone_keywords,
     PostalCodeRecognizer,
     TimeRecognizer,
     UrlRecognizer,
@@ -94,7 +95,7 @@ for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumbe
 @register("recognizer", "phone")
 def _phone(ctx: RecognizerContext) -> list[Recognizer]:
     """Phone numbers valid for libphonenumber in the language's regions (PHONE)."""
-    return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)))]
+    return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)), phone_keywords(ctx.language))]
 
 
 @register("recognizer", "gazetteer", defaults={"gazetteer_min_population": 100_000,

@@ -33,6 +33,7 @@ every conjunction's neighbours, with every entity (quadratic); its output is kep
 from __future__ import annotations
 
 import importlib
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -82,6 +83,41 @@ def title_only(surface: str) -> bool:
     Roles ("Senhora Presidente", "Minister") are not title-only (:data:`HONORIFICS`)."""
     words = surface.split()
     return bool(words) and all(w in HONORIFICS or w in ACADEMIC_DEGREES for w in words)
+
+#: The greetings and closings of each language (:attr:`app.languages.Language.greetings`) as tuples of case-folded
+#: words, longest first.
+GREETINGS: dict[str, tuple[tuple[str, ...], ...]] = {
+    code: tuple(sorted((tuple(g.casefold().split()) for g in words), key=len, reverse=True))
+    for code, words in languages.per_language("greetings").items()}
+_GREETING_OPENERS: dict[str, frozenset[str]] = {code: frozenset(p[0] for p in phrases)
+                                                 for code, phrases in GREETINGS.items()}
+_WORD = re.compile(r"\w+(?:[-'’]\w+)*")
+
+
+def without_greeting(entity: Entity, language: str) -> Entity | None:
+    """``entity`` without the greeting or closing it starts with ("Hi Anna" → "Anna", "Liebe Grüße Jan" → "Jan"),
+    ``None`` when it is nothing but one ("Hola" in "Hola, soy Marta", which the Spanish model tags as a person), and
+    ``entity`` itself when it starts with none (:data:`GREETINGS` of ``language``, words compared case-folded).
+
+    The NER models learned names from news and legal text, where a letter's salutation is rare: at the start of a
+    message they take the greeting into the name ("Hello John", "Olá João", "Moin Klaus"), and the placeholder then
+    swallows a word the translation needs. Character offsets are the document's (half-open)."""
+    openers = _GREETING_OPENERS.get(language)
+    head = entity.text.split(None, 1)[0].rstrip(",:;!.").casefold() if openers and entity.text else ""
+    if head not in openers:
+        return entity
+    words = [m for m in _WORD.finditer(entity.text)]
+    folded = [m.group().casefold() for m in words]
+    for phrase in GREETINGS[language]:
+        n = len(phrase)
+        if tuple(folded[:n]) == phrase:
+            if n == len(words):
+                return None
+            offset = words[n].start()
+            return Entity(entity.start + offset, entity.end, entity.label, entity.text[offset:], entity.source,
+                          entity.score)
+    return entity
+
 
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
 STOP_WORDS: frozenset[str] = languages.union("stop_words")

@@ -8,11 +8,11 @@ places and labels and the other words of the phrases) is in the module's data fi
 the module names and reads with :func:`data_file`; the module holds the rest. The stages read:
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
-* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``,
+* detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``, ``greetings``,
   ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``first_name_locales``,
   ``legal_forms``, ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``,
   ``conjunctions``, ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
-  ``phone_regions``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
+  ``phone_regions``, ``phone_keywords``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
   the second pass (``head_final``, ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun
   fallback (``dictionary``, ``compounds``);
 * coreference (:mod:`app.coreference.config`): ``coreference`` (with ``titles``, ``title_genders``, ``legal_forms``,
@@ -359,6 +359,9 @@ class Language:
             ("President"): a capitalised run after one is a person (detection rule ``title``).
         honorifics: the titles that name no one by themselves ("Mr.", "Herr"; not a role such as "Minister", nor
             "Lord", which may be a name): an entity made only of them is no name. A subset of :attr:`titles`.
+        greetings: the words that open or close a letter or a message around a name, in lower case, one phrase a
+            string ("hi", "dear", "buenos días", "liebe grüße"): never part of a name; a model's span that starts with
+            one ("Hi Anna", "Hola" before a comma) loses it (:func:`app.detection.rules.without_greeting`).
         title_genders: title in lower case without the final dot → ``"male"``, ``"female"`` or ``None``
             (neutral): the gender of a surrogate first name after the title; coreference never merges a "Mr" with
             a "Mrs" of the same name.
@@ -387,6 +390,9 @@ class Language:
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
         national_ids: ``(python-stdnum module, candidate regular expression)`` of the national identifiers.
         phone_regions: ISO 3166 regions of phone numbers written without ``+`` country code.
+        phone_keywords: regular expressions of the words right before a phone number ("tel.", "call me on",
+            "Handy", "móvil"): after one, a number of a possible length is a phone number even where
+            libphonenumber does not know it as assigned (:class:`app.detection.patterns.PhoneRecognizer`).
         postal_codes: regular expressions of postal codes (:data:`CITY_AFTER` for formats that need the city).
         street_addresses: how streets and house numbers are written (:class:`StreetAddresses`), or ``None``.
         stop_words: capitalised function words that never start a name found by a rule ("The", "Der").
@@ -463,6 +469,7 @@ class Language:
     first_name_locales: tuple[str, ...]
     titles: frozenset[str]
     honorifics: frozenset[str] = frozenset()
+    greetings: frozenset[str] = frozenset()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     office_modifiers: frozenset[str] = frozenset()
@@ -484,6 +491,7 @@ class Language:
     field_labels: frozenset[str] = frozenset()
     national_ids: tuple[tuple[str, str], ...] = ()
     phone_regions: tuple[str, ...] = ()
+    phone_keywords: tuple[str, ...] = ()
     postal_codes: tuple[str, ...] = ()
     street_addresses: StreetAddresses | None = None
     stop_words: frozenset[str]

@@ -107,6 +107,10 @@ LANGUAGE = register(Language(
     titles=frozenset("""Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident
         Präsidentin Richter Richterin Bürgermeister Bürgermeisterin""".split()),
     honorifics=frozenset("Herr Herrn Frau Fräulein Dr. Prof.".split()),
+    greetings=frozenset(w.strip() for w in """hallo|hi|hey|moin|moin moin|servus|grüß gott|grüezi|guten tag|
+        guten morgen|guten abend|liebe|lieber|liebes|sehr geehrte|sehr geehrter|danke|vielen dank|grüße|gruß|
+        liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|freundliche grüße|tschüss|
+        ciao""".split("|")),
     title_genders={
         "herr": "male", "herrn": "male", "hr": "male", "frau": "female", "fr": "female", "fräulein": "female",
         "ing": None, "dipl": None, "dipl.-ing": None, "univ.prof": None,
@@ -159,6 +163,8 @@ LANGUAGE = register(Language(
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr".split()),
     phone_regions=("DE", "AT", "CH"),
+    phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
+        r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer"),
     postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"),
     street_addresses=StreetAddresses(
         order="type_last",

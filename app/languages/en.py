@@ -66,6 +66,9 @@ LANGUAGE = register(Language(
     titles=frozenset("""Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor
         President Minister Commissioner Mayor""".split()),
     honorifics=frozenset("Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev.".split()),
+    greetings=frozenset(w.strip() for w in """hi|hello|hey|hiya|howdy|dear|greetings|good morning|good afternoon|
+        good evening|good day|thanks|thank you|many thanks|thx|cheers|regards|kind regards|best regards|
+        warm regards|yours sincerely|sincerely""".split("|")),
     title_genders={
         "mr": "male", "mister": "male", "sir": "male", "lord": "male", "messrs": "male",
         "mrs": "female", "ms": "female", "miss": "female", "madam": "female", "dame": "female", "lady": "female",
@@ -110,6 +113,8 @@ LANGUAGE = register(Language(
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),
+    phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
+        r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?"),
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP

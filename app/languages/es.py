@@ -23,6 +23,9 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa""".split()),
     honorifics=frozenset("Sr. Sra. Srta. Dña. Dr. Dra. Prof. Lic. Señor Señora".split()),
+    greetings=frozenset(w.strip() for w in """hola|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
+        queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
+        abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
     office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
         Autonómica""".split()),
     title_genders={
@@ -70,6 +73,8 @@ LANGUAGE = register(Language(
     ),
     field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
     phone_regions=("ES", "MX", "AR"),
+    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
+        r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)"),
     postal_codes=(r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"),
     street_addresses=StreetAddresses(

@@ -23,6 +23,9 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora""".split()),
     honorifics=frozenset("Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora".split()),
+    greetings=frozenset(w.strip() for w in """olá|oi|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
+        prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
+        beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
         Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada""".split()),
     title_genders={
@@ -67,6 +70,8 @@ LANGUAGE = register(Language(
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
+    phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
+        r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)"),
     # NNNNNNN-DD.AAAA.J.TR.OOOO (Resolução CNJ n.º 65/2008, art. 1.º), leading zeros of the first group often dropped
     case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",),
     currency_homographs=frozenset({"lei"}),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from anontools.detection.casing_table import count_spellings, usual_spellings
 from app.detection.casing import (ALL_CAPITALS, CAPITALISED, LOWER, UNCASED, UPPER, CasingTable, casing_table,
-                                  restore_case, restore_word, sentence_casing)
+                                  restore_case, restore_word, sentence_casing, titles_pattern)
 from app.detection.pipeline import build_detector
 from app.doc import Sentence, Token
 from app.pipeline import Pipeline
@@ -233,3 +233,47 @@ def test_a_sentence_over_several_lines_is_restored_line_by_line():
     tagger = GazetteerTagger({"John Smith": "PER", "Leeds": "LOC"})
     detector = build_detector("en", tagger_factory=lambda *_: tagger)
     assert [e.text for e in detector.detect(text)][-2:] == ["john smith", "leeds"]
+
+
+def test_a_name_in_lower_case_after_a_title_in_a_cased_sentence_is_restored():
+    """"Yesterday dr. smith met the patient" is cased text (it starts with a capital), so it was read as written and
+    "smith" stayed in clear; a title, in any case, followed by words in lower case that are names is restored."""
+    titles = frozenset({"dr.", "dr", "mr", "mr.", "ms"})
+    titled = titles_pattern(titles)
+    common = {"station"}.__contains__
+
+    def restored(text: str) -> str | None:
+        found = restore_case(text, [_sentence(text)], TABLE, common, titles=titles, titled=titled)
+        return None if found is None else found[0]
+
+    assert restored("Yesterday dr. smith met his wife") == "Yesterday Dr. Smith met his wife"
+    assert restored("The Mr john smith in Leeds") == "The Mr John Smith in Leeds"       # the title keeps its case
+    assert restored("Then mr kowalski met john") == "Then Mr Kowalski met john"         # unknown, not common: a name
+    assert restored("Then dr. station met john") is None                               # a common word: not a name
+    assert restored("Then dr. met the case") is None                                   # "met": lower case
+    assert restored("It took 200 ms smith in Leeds") is None                           # after a number: a unit
+    assert restored("Yesterday Dr. Smith met his wife") is None                        # nothing in lower case
+    assert restore_case("Yesterday dr. smith met", [_sentence("Yesterday dr. smith met")], TABLE, common) is None
+    assert titled.search("I met dr. smith") and titled.search("Dr smith") and titled.search("MR kowalski")
+    assert not titled.search("Dr. Smith") and not titled.search("drive smith") and not titled.search("dr.\nsmith")
+    assert titles_pattern(frozenset()) is None
+    # after a first name, a surname that is a common word ("fuentes", fountains); not after a surname ("vino", came)
+    spanish = CasingTable({"alejandro": CAPITALISED, "garcía": CAPITALISED, "fuentes": LOWER, "vino": LOWER,
+                           "el": LOWER, "y": LOWER})
+    text = "Ayer el dr. alejandro fuentes y el dr. garcía vino"
+    found, _ = restore_case(text, [_sentence(text)], spanish, common, persons={"fuentes", "vino"}.__contains__,
+                            titles=titles, titled=titled, first_name={"alejandro"}.__contains__)
+    assert found == "Ayer el Dr. Alejandro Fuentes y el Dr. García vino"
+
+
+@pytest.mark.parametrize(("language", "text", "names"), [
+    ("en", "Yesterday dr. smith met the patient in Leeds. Then mr. kowalski called.", ["smith", "kowalski"]),
+    ("es", "Ayer el dr. garcía atendió a la paciente. La sra. pérez llamó después.", ["garcía", "pérez"]),
+    ("de", "Gestern hat dr. müller die Patientin untersucht.", ["müller"]),
+])
+def test_the_detector_finds_names_in_lower_case_after_titles(language, text, names):
+    """With the shipped casing tables and the title rule: the name is found (before: left in clear)."""
+    detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger({}))
+    found = " ".join(e.text for e in detector.detect(text))
+    for name in names:
+        assert name in found

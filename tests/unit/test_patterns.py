@@ -46,6 +46,28 @@ def test_phone_valid_numbers_only():
 
 
 @pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        # a number of the UK's drama range, not assigned (before: "Call me on 07700 900123" left it in clear)
+        ("en", "Call me on 07700 900123 if anything changes.", ["07700 900123"]),
+        ("en", "Tel.: 07700 900124; Mobile (work): 07700 900125.", ["07700 900124", "07700 900125"]),
+        ("en", "The winner was 07700 900123 and room 1234567.", []),  # no keyword: only valid numbers
+        ("en", "Call me on Monday, 07700 900123 is the office.", []),  # a word between: not the keyword's number
+        ("en", "phone\n07700 900123", []),                            # not across a line break …
+        ("en", "Phone:\n07700 900123", ["07700 900123"]),              # … unless a field's colon ends the line
+        ("de", "Handy: 0151 1234 5678, Telefon 030 1234", ["0151 1234 5678", "030 1234"]),
+        ("es", "Llámame al 612 34 56 7 o al móvil 699 000 111.", ["612 34 56 7", "699 000 111"]),
+        ("pt", "Ligue para (31) 9876-543 ou celular 91 234 567.", ["(31) 9876-543", "91 234 567"]),
+    ],
+)
+def test_phone_numbers_after_a_keyword_need_only_a_possible_length(language, text, expected):
+    from app.detection.patterns import PHONE_REGIONS, phone_keywords
+
+    recognizer = PhoneRecognizer(PHONE_REGIONS[language], phone_keywords(language))
+    assert [t for t, _ in found(recognizer, text)] == expected
+
+
+@pytest.mark.parametrize(
     "regions,text,expected",
     [
         (("DE",), "Am 3.4.2021, am 03.04.2021 und am 3. 4. 2021; Tel. 0221 123456.", ["0221 123456"]),

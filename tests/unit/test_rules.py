@@ -95,6 +95,47 @@ def test_title_only():
     assert not title_only("Senhora Presidente") and not title_only("Minister") and not title_only("Don")
 
 
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    ("en", "Hi Anna", "Anna"),
+    ("en", "Good morning John Smith", "John Smith"),
+    ("en", "hello, John", "John"),
+    ("en", "Hello", None),                      # the greeting alone names no one
+    ("en", "Hilda Smith", "Hilda Smith"),       # a word that only starts like one
+    ("en", "John Hello", "John Hello"),         # only at the start
+    ("de", "Liebe Grüße Jan", "Jan"),           # "grüße" case-folds to "grüsse"
+    ("de", "Moin Klaus", "Klaus"),
+    ("es", "Hola", None),
+    ("es", "Buenos días Javier", "Javier"),
+    ("pt", "Olá João", "João"),
+    ("pt", "Hi Anna", "Hi Anna"),               # each language's own list
+])
+def test_without_greeting(language, text, expected):
+    from app.detection.rules import without_greeting
+
+    entity = Entity(10, 10 + len(text), "PERSON", text, "stanza")
+    found = without_greeting(entity, language)
+    if expected is None:
+        assert found is None
+    else:
+        assert found.text == expected and found.end == entity.end and found.start == entity.end - len(expected)
+        assert found.label == "PERSON" and found.source == "stanza"
+        if expected == text:
+            assert found is entity
+
+
+def test_the_detector_takes_greetings_out_of_a_models_names():
+    """The models take a message's greeting into the name ("Hello John", "Olá João") or tag it alone ("Hola" before a
+    comma): the placeholder swallowed a word the translation needs."""
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    tagger = GazetteerTagger({"Hello John": "PER", "Hola": "PER", "Marta": "PER"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    assert [(e.text, e.start) for e in detector.detect("Hello John, thanks for the call.")] == [("John", 6)]
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    assert [e.text for e in detector.detect("Hola, soy Marta.")] == ["Marta"]
+
+
 def _places(text, *words):
     """LOCATION entities on every occurrence of each word."""
     import re
