@@ -122,7 +122,8 @@ LANGUAGE = register(Language(
     street_addresses=StreetAddresses(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
-               "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?"),
+               "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
+               "Walk|Rise|Parade|Hill|View|Wharf|Quay|Circus|Circle|Cir\\.|Trail|Loop|Alley"),
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
     ),

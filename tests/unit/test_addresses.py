@@ -27,6 +27,9 @@ def found(language, text):
         ("en", "He lives at 221B Baker Street, London NW1 6XE, and at 1600 Pennsylvania Avenue NW.",
          ["221B Baker Street", "1600 Pennsylvania Avenue NW"]),
         ("en", "She moved to 12 Şişli Road and then to 4 Łąkowa Street.", ["12 Şişli Road", "4 Łąkowa Street"]),
+        # British and American street types (stop 42: "14 Elm Grove", "3 Cavendish Mews" stayed in clear)
+        ("en", "Send it to 14 Elm Grove, 3 Cavendish Mews or 7 Primrose Hill; she moved from 2 Oak Circle.",
+         ["14 Elm Grove", "3 Cavendish Mews", "7 Primrose Hill", "2 Oak Circle"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
         ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
                "Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona; Calle Dr. Joaquín Aznar Molina 2, 3F; "
