@@ -33,6 +33,24 @@ class Token:
     end: int
 
 
+_SET_TEXT = Token.__dict__["text"].__set__
+_SET_START = Token.__dict__["start"].__set__
+_SET_END = Token.__dict__["end"].__set__
+
+
+def _token_init(self: Token, text: str, start: int, end: int) -> None:
+    """``Token(text, start, end)``, setting the fields through their slot descriptors: the frozen dataclass's own
+    ``__init__`` goes through ``object.__setattr__`` once per field (1.4 µs per token against 0.47 µs on the
+    development VM; a document makes a few hundred tokens). Tokens stay frozen, hashable and equal by value."""
+    _SET_TEXT(self, text)
+    _SET_START(self, start)
+    _SET_END(self, end)
+
+
+_token_init.__qualname__ = "Token.__init__"
+Token.__init__ = _token_init  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True, slots=True)
 class Sentence:
     """A sentence as a list of tokens; ``start``/``end`` span its first to last token."""

@@ -190,11 +190,13 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
         current.append(tok)
         nxt = tokens[i + 1] if i + 1 < n else None
         boundary = False
+        # the characters between this token and the next: mostly one space or none, sliced once
+        gap = text[tok.end:nxt.start] if nxt is not None else ""
         if nxt is None:
             boundary = True
-        elif "\n\n" in text[tok.end : nxt.start] or "\r\n\r\n" in text[tok.end : nxt.start]:
+        elif "\n\n" in gap or "\r\n\r\n" in gap:
             boundary = True
-        elif ("\n" in text[tok.end : nxt.start] or "\r" in text[tok.end : nxt.start]) and (
+        elif ("\n" in gap or "\r" in gap) and (
             tok.text in _SENTENCE_END or (tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END)
             or (len(current) == 1 and not tok.text[0].isalnum())
         ):  # a line ending with a full stop ends the sentence, whatever starts the next ("peripécia .\n.\n- A")

@@ -105,8 +105,14 @@ class PhraseIndex:
 def is_headline(tokens) -> bool:
     """True for a sentence written in capitals: at least three words with letters, all of them upper-case
     ("SOCCER - THREE STANDARD LIEGE PLAYERS BANNED")."""
-    alphabetic = [t.text for t in tokens if any(c.isalpha() for c in t.text)]
-    return len(alphabetic) >= 3 and all(w.isupper() for w in alphabetic)
+    words = 0
+    for token in tokens:
+        word = token.text
+        if word.isupper():
+            words += any(c.isalpha() for c in word)
+        elif any(c.isalpha() for c in word):
+            return False  # a word with letters not all in capitals: most sentences stop at their first word
+    return words >= 3
 
 
 def _capitalised(tokens) -> bool:

@@ -143,6 +143,19 @@ class UrlRecognizer(Recognizer):
         return with_extras(found, pattern_entities(_BARE_URL_RE, text, URL, self.name))
 
 
+#: Fewest digits of a phone number :class:`PhoneRecognizer` reports: written without "+", at least
+#: :data:`MIN_NATIONAL_PHONE_DIGITS` (:func:`not_a_phone`); with "+", a country code and a national number of a
+#: length the region allows, at least 6 digits in libphonenumber's metadata (Austria and Germany: "+43", 4 digits).
+#: ``tests/unit/test_patterns.py`` checks both against the installed library.
+FEWEST_PHONE_DIGITS = 5
+
+#: A run of :data:`FEWEST_PHONE_DIGITS` digits with at most four characters that are neither letters nor digits
+#: (or an "x") between two of them: every match of libphonenumber's matcher holds one (its digit blocks are
+#: separated by at most four characters of its punctuation, "x" included), so a text without one has no phone
+#: number and the matcher's scans (one per region) are skipped: 24 of the 28 English demo documents.
+_PHONE_DIGITS = re.compile(r"\d(?:(?:[\W_]|[xX]){0,4}\d){%d}" % (FEWEST_PHONE_DIGITS - 1))
+
+
 def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) -> bool:
     """Whether a keyword ends at most ``gap`` characters before ``start`` with nothing between but spaces,
     punctuation and a parenthesised word or two ("Tel. (mobil): ", "call me on "); a line break only after a colon
@@ -261,6 +274,8 @@ class PhoneRecognizer(Recognizer):
         self.keywords = keywords
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        if _PHONE_DIGITS.search(text) is None:
+            return []  # no run of digits long enough for any number libphonenumber matches: nothing to parse
         found: dict[tuple[int, int], Entity] = {}
         money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
         after = [m.end() for m in self.keywords.finditer(text)] if self.keywords is not None else []

@@ -36,7 +36,7 @@ from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecogn
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names, title_only,
                                  without_greeting)
-from app.detection.second_pass import all_occurrences, label_consistency, short_forms
+from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
@@ -313,27 +313,30 @@ class Detector:
                 found.extend(replace(e, text=text[e.start:e.end]) for e in recognizer.recognize(*written)
                              if e.label in sensitive and (e.start, e.end, e.label) not in spans)
         entities = resolve_overlaps(text, found, self.precedence)
+        # the text's words, for every spreading of entities below (built once, dropped with the call)
+        runs = word_runs(text) if self.second_pass.get("all_occurrences") or self.second_pass.get("short_forms") \
+            else None
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
             entities = [e for e in (without_greeting(e, self.language) if e.label in _NAME_LABELS else e
                                     for e in entities)
                         if e is not None and not title_only(e.text) and not field_label(e.text)]
-            entities = self._rules_until_stable(text, sentences, entities)
+            entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
         if self.second_pass.get("short_forms"):
-            entities = short_forms(text, entities, self.language)
+            entities = short_forms(text, entities, self.language, runs)
         if self.second_pass.get("label_consistency"):
             entities = label_consistency(entities)
         if self.second_pass.get("all_occurrences"):
-            entities = all_occurrences(text, entities, common=self._spread_common)
+            entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
                                                   self._proper_noun_label(sensitive)) if not field_label(e.text)]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
-                    entities = all_occurrences(text, entities, common=self._spread_common)
+                    entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         return sentence_final_periods(clean_spans(text, entities), sentences)
@@ -354,12 +357,13 @@ class Detector:
     def _without_common_words(self, entities: list[Entity]) -> list[Entity]:
         return [e for e in entities if e.label not in _NAME_LABELS or not common_capitalised_only(e.text, self.language)]
 
-    def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity]) -> list[Entity]:
+    def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity],
+                            runs: dict[str, list[int]] | None = None) -> list[Entity]:
         for _ in range(10):
             before = [(e.start, e.end, e.label) for e in entities]
             entities = apply_rules(text, sentences, entities, self.rules, self.language)
             if self.second_pass.get("all_occurrences"):
-                entities = all_occurrences(text, entities, common=self._spread_common)
+                entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities

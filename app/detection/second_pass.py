@@ -56,7 +56,23 @@ def _occurrences(text: str, surface: str) -> list[tuple[int, int]]:
     return [m.span() for m in pattern.finditer(text)]
 
 
-def _occurrence_table(text: str, surfaces: list[str]) -> dict[str, list[tuple[int, int]]]:
+def word_runs(text: str) -> dict[str, list[int]]:
+    """``{maximal run of word characters: its start offsets in text order}`` of ``text``: the candidates of
+    :func:`_occurrence_table`, built once per document by a caller that spreads its entities several times
+    (:class:`app.detection.pipeline.Detector`) and passed as ``runs``. O(len(text))."""
+    runs: dict[str, list[int]] = {}
+    for match in _WORD_RUN.finditer(text):
+        word = match.group()
+        positions = runs.get(word)
+        if positions is None:
+            runs[word] = [match.start()]
+        else:
+            positions.append(match.start())
+    return runs
+
+
+def _occurrence_table(text: str, surfaces: list[str],
+                      runs: dict[str, list[int]] | None = None) -> dict[str, list[tuple[int, int]]]:
     """``{surface: _occurrences(text, surface)}`` for every surface, in one pass over the text.
 
     An occurrence of a surface that begins with a word character (``\\w``) begins where a maximal run of word
@@ -70,6 +86,7 @@ def _occurrence_table(text: str, surfaces: list[str]) -> dict[str, list[tuple[in
     Args:
         text: the document.
         surfaces: non-empty strings.
+        runs: :func:`word_runs` of ``text``, when the caller has it (not changed here).
 
     Returns:
         ``dict[str, list[tuple[int, int]]]``, a key per surface.
@@ -82,11 +99,9 @@ def _occurrence_table(text: str, surfaces: list[str]) -> dict[str, list[tuple[in
     for surface in table:
         key = _WORD_PREFIX.match(surface).group() or surface[0]
         groups.setdefault(key, {}).setdefault(len(surface), set()).add(surface)
-    candidates: dict[str, list[int]] = {key: [] for key in groups}
-    for match in _WORD_RUN.finditer(text):
-        positions = candidates.get(match.group())
-        if positions is not None:
-            positions.append(match.start())
+    if runs is None:
+        runs = word_runs(text)
+    candidates: dict[str, list[int]] = {key: list(runs.get(key, ())) for key in groups}
     for key, positions in candidates.items():
         if not _WORD_RUN.match(key):  # a surface beginning with another character: every position of it
             p = text.find(key)
@@ -141,7 +156,8 @@ class _Taken:
 
 
 def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
-                    common: Callable[[str], bool] | None = None) -> list[Entity]:
+                    common: Callable[[str], bool] | None = None,
+                    runs: dict[str, list[int]] | None = None) -> list[Entity]:
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
     Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
@@ -161,6 +177,7 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
         entities: ``list[Entity]`` with offsets into ``text`` (half-open), in any order, possibly overlapping.
         common: ``word -> bool``, whether one token is a common word of the document's language; ``None``: every
             surface is spread (the behaviour before 2026-11-27).
+        runs: :func:`word_runs` of ``text``, for a caller that spreads the entities of one text several times.
 
     Returns:
         ``list[Entity]`` sorted by ``(start, end)`` (stable), the input plus new entities with
@@ -175,7 +192,7 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
                 and (common is None or spreads(e, common)):
             surfaces.setdefault(e.text, e.label)
     ordered = sorted(surfaces, key=len, reverse=True)
-    occurrences = _occurrence_table(text, ordered)
+    occurrences = _occurrence_table(text, ordered, runs)
     taken = _Taken(current)
     for surface in ordered:
         for start, end in occurrences[surface]:
@@ -249,7 +266,8 @@ def headwords(entity: Entity, language: str) -> list[str]:
     return [] if capitalised[0].casefold() in NOT_HEADS else [capitalised[0]]
 
 
-def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity]:
+def short_forms(text: str, entities: list[Entity], language: str,
+                runs: dict[str, list[int]] | None = None) -> list[Entity]:
     """Mark capitalised occurrences of the headwords of multi-word entities (Dias, 2016, §4.2.3).
 
     A headword claimed by entities of different labels is ambiguous and not used. Headwords are marked in
@@ -260,6 +278,7 @@ def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity
         text: the document.
         entities: ``list[Entity]`` with offsets into ``text`` (half-open), in any order, possibly overlapping.
         language: ISO 639-1 code (:func:`headwords`).
+        runs: :func:`word_runs` of ``text``, when the caller has it.
 
     Returns:
         ``list[Entity]`` sorted by ``(start, end)`` (stable), input plus new entities with
@@ -274,7 +293,7 @@ def short_forms(text: str, entities: list[Entity], language: str) -> list[Entity
                 claims.setdefault(w, set()).add(e.label)
     current = list(entities)
     unambiguous = [(word, next(iter(labels))) for word, labels in sorted(claims.items()) if len(labels) == 1]
-    occurrences = _occurrence_table(text, [word for word, _ in unambiguous])
+    occurrences = _occurrence_table(text, [word for word, _ in unambiguous], runs)
     taken = _Taken(current)
     for word, label in unambiguous:
         for start, end in occurrences[word]:

@@ -266,3 +266,22 @@ def test_evolve_keeps_the_computed_sentences_only_for_the_same_text():
     first = doc.sentences
     assert doc.evolve(method="tag").sentences is first
     assert doc.evolve(text="Another text.").sentences != first
+
+
+def test_tokens_are_frozen_values_whatever_builds_them():
+    """Token's constructor sets its slots directly (faster than the frozen dataclass's); it must still be a frozen
+    value: equal and hashed by its fields, built by position or keyword, copied by ``replace`` and ``pickle``."""
+    import dataclasses
+    import pickle
+
+    from app.doc import Token
+
+    token = Token("Smith", 4, 9)
+    assert token == Token(text="Smith", start=4, end=9) and hash(token) == hash(Token("Smith", 4, 9))
+    assert token != Token("Smith", 4, 10) and len({token, Token("Smith", 4, 9)}) == 1
+    assert dataclasses.replace(token, text="Jones") == Token("Jones", 4, 9)
+    assert pickle.loads(pickle.dumps(token)) == token and repr(token) == "Token(text='Smith', start=4, end=9)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        token.start = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Token("Smith", 4)  # type: ignore[call-arg]

@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from app.detection.gazetteers import GazetteerRecognizer, country_names, location_gazetteer
 from app.tokenization import split_sentences
 
@@ -65,3 +68,15 @@ def test_german_cities_named_like_common_nouns_only_after_a_place_cue():
                               ("Kiel", "LOCATION")]
     # the same names in a language whose nouns are not capitalised are matched as before
     assert found(location_gazetteer("en"), "He moved from Bergen to Essen.") == [("Bergen", "LOCATION"), ("Essen", "LOCATION")]
+
+
+@given(st.lists(st.text(alphabet="aAbBzZ19 -.ÄäßⅫ中", min_size=1, max_size=6), max_size=8))
+def test_is_headline_is_its_definition(words):
+    """:func:`is_headline` stops at the first word with letters not in capitals; it must say what its definition
+    says: at least three words with letters, all of them in capitals."""
+    from app.detection.gazetteers import is_headline
+    from app.doc import Token
+
+    tokens = [Token(w, 0, len(w)) for w in words]
+    alphabetic = [w for w in words if any(c.isalpha() for c in w)]
+    assert is_headline(tokens) == (len(alphabetic) >= 3 and all(w.isupper() for w in alphabetic))

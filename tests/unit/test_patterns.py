@@ -291,3 +291,27 @@ def test_email_addresses_with_at_and_dots_spelt_out_in_brackets():
     assert [t for t, _ in found(EmailRecognizer(), text)] == [
         "max.mustermann(at)firma.de", "anna.schmidt[at]beispiel[dot]de", "m.mueller (ät) uni-koeln (punkt) de",
         "john.smith [at] example [dot] com", "x@y.com"]
+
+
+def test_texts_without_a_long_enough_run_of_digits_skip_the_phone_matcher():
+    """The shortcut of :class:`PhoneRecognizer` is exact: every number it can report has at least
+    FEWEST_PHONE_DIGITS digits (national: the minimum it keeps; international: country code + shortest national
+    number of any region in the installed libphonenumber), and the run it looks for spans libphonenumber's
+    punctuation between digit blocks."""
+    import phonenumbers
+    from phonenumbers import PhoneMetadata
+    from phonenumbers.phonenumberutil import SUPPORTED_REGIONS
+
+    from app.detection import patterns
+
+    assert patterns.MIN_NATIONAL_PHONE_DIGITS >= patterns.FEWEST_PHONE_DIGITS
+    shortest = min(len(str(phonenumbers.country_code_for_region(r))) + min(
+        length for length in PhoneMetadata.metadata_for_region(r).general_desc.possible_length if length > 0)
+        for r in SUPPORTED_REGIONS)
+    assert shortest >= patterns.FEWEST_PHONE_DIGITS
+    recognizer = PhoneRecognizer(("DE", "GB"))
+    for text in ("Tel. (0221) 12 34 56", "+49 30 1234567", "0221-123 456", "0221.123.456", "030/1234567"):
+        assert patterns._PHONE_DIGITS.search(text), text
+        assert found(recognizer, text), text
+    for text in ("Am 3.4.21 um 12 Uhr", "Seite 1234", "Zimmer 12, Tel. 1 23 4"):
+        assert not patterns._PHONE_DIGITS.search(text) and found(recognizer, text) == []
