@@ -111,6 +111,17 @@ class DocumentContext:
             self.derived[name] = compute()
         return self.derived[name]
 
+    def source_marks(self) -> list[Any]:
+        """The placeholder-like marks already written in :attr:`text` (escapes decoded:
+        :func:`app.reidentification.matching.find_placeholders` of its clean view, loose marks included), found once
+        per document: the ``tag`` operator keeps their keys free and the table counts them."""
+        def find() -> list[Any]:
+            from app.reidentification.matching import clean_view, find_placeholders
+
+            return find_placeholders(clean_view(self.text).text, loose=True)
+
+        return self.derived_value("source-marks", find)
+
     def use(self, replacements: Iterable[str]) -> None:
         """Add ``replacements`` to :attr:`used` (what the engine calls after each chain)."""
         self.used.update(replacements)

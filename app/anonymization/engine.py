@@ -178,17 +178,15 @@ class AnonymizerEngine:
             anon_length=len(anonymized),
             anon_sha256=hashlib.sha256(anonymized.encode("utf-8", "surrogatepass")).hexdigest(),
             entries=entries,
-            source_marks=_source_marks(text),
+            source_marks=_source_marks(document),
         )
         return AnonymizedDocument(text=anonymized, placeholders=list(placeholders), table=table)
 
 
-def _source_marks(text: str) -> int:
+def _source_marks(document: DocumentContext) -> int:
     """Mark-like tokens in the original text (escapes decoded): bracketed ones, and unbracketed ones whose
     label is a known one (``PERSON_1``)."""
-    from app.reidentification.matching import clean_view, find_placeholders
-
-    return sum(1 for m in find_placeholders(clean_view(text).text, loose=True) if not m.loose or m.key is not None)
+    return sum(1 for m in document.source_marks() if not m.loose or m.key is not None)
 
 
 def _check(entities: list[Entity], chains: list[Chain], text_length: int) -> None:

@@ -689,6 +689,16 @@ def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int]
     return padded
 
 
+def _fix_singletons(tags: list[str], fix: Any) -> list[str]:
+    """Stanza's ``fix_singleton_tags`` (``fix``: a ``B-``, ``I-`` or ``E-`` tag without its partners becomes ``S-``,
+    an ``I-`` at a span's edge ``B-`` or ``E-``) when the sentence has such a tag; a sentence of ``O`` and ``S-`` tags
+    only, most sentences, is returned as a new list at once (``fix`` changes nothing there)."""
+    for tag in tags:
+        if tag[:2] in ("B-", "I-", "E-"):
+            return fix(tags)
+    return list(tags)
+
+
 def viterbi_batch(scores: Any, lengths: list[int], transitions: Any) -> list[list[int]]:
     """Viterbi paths of a padded batch, vectorised over its sentences.
 
@@ -993,8 +1003,8 @@ class StanzaTagger:
         from stanza.models.ner.trainer import fix_singleton_tags
 
         paths = viterbi_batch(scores, sentlens, trans)
-        return unsort([fix_singleton_tags([names[max(i, VOCAB_PREFIX_SIZE)] for i in path]) for path in paths],
-                      orig_idx)
+        return unsort([_fix_singletons([names[max(i, VOCAB_PREFIX_SIZE)] for i in path], fix_singleton_tags)
+                       for path in paths], orig_idx)
 
     def _predict(self, sentences: list[list[str]], recall_bias: float) -> list[list[str]]:
         """BIOES tags of non-empty sentences, in input order.

@@ -93,3 +93,16 @@ def test_final_states_alone_are_those_of_the_full_run(lengths):
         assert torch.equal(h2, h) and torch.equal(c2, c)
         with pytest.raises(ValueError):
             fast.final_states(torch.randn(3, 2, 7))
+
+
+@pytest.mark.parametrize("tags", [
+    [], ["O"], ["O", "S-PER", "O"], ["B-PER"], ["I-ORG", "O"], ["B-LOC", "E-LOC", "O", "E-PER"], ["O", "I-MISC", "I-MISC"],
+    ["B-PER", "I-PER", "E-PER", "S-LOC"], ["<PAD>", "O"],
+])
+def test_singleton_tags_fixed_as_stanza_fixes_them(tags):
+    """The shortcut for sentences without B-, I- or E- tags gives what Stanza's ``fix_singleton_tags`` gives."""
+    from stanza.models.ner.trainer import fix_singleton_tags
+
+    from app.detection.stanza_ner import _fix_singletons
+
+    assert _fix_singletons(tags, fix_singleton_tags) == fix_singleton_tags(tags)

@@ -75,8 +75,5 @@ class TagOperator(Operator):
 def _reserved(document: DocumentContext) -> frozenset[tuple[str, int]]:
     """Placeholder keys already present in the original text (computed once per document)."""
     if document.reserved is None:
-        from app.reidentification.matching import clean_view, find_placeholders
-
-        marks = find_placeholders(clean_view(document.text).text, loose=True)
-        document.reserved = frozenset(key for m in marks for key in m.keys if key is not None)
+        document.reserved = frozenset(key for m in document.source_marks() for key in m.keys if key is not None)
     return document.reserved
