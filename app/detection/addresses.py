@@ -6,7 +6,8 @@ written conventions closely, so a pattern per language finds the street *with* i
 patterns for what has a regular form; Graliński et al., 2009, §4.1: left and right context such as "Rua", "Straße"):
 
 * ``de``: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a", "Sankt-Georg-Straße 3"), or
-  capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12");
+  capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12"); a prefix and a
+  name without a type ("Am Kanal 3") after a cue ("wohnhaft") or before a postal code and a town;
 * ``es``: a street type, the street's name and the number ("calle Mayor 12", "Avenida de la Constitución, nº 3",
   "C/ Alcalá, 45, 3º B");
 * ``pt``: a street type, the name and the number ("Rua das Flores, 123", "Avenida Paulista, 1578",
@@ -52,6 +53,14 @@ def _type_last(street: StreetAddresses) -> list[str]:
     patterns = [rf"(?<![\w-]){prefix}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
     if street.separate_types:
         patterns.append(rf"(?<![\w-]){prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
+    if street.prefixes and (street.cues or street.postal_code):
+        # no street type, "Am Kanal 3": only after a cue ("wohnhaft") or before a postal code and a town
+        bare = rf"(?:{'|'.join(p.replace(' ', f'{_SP}+') for p in street.prefixes)}){_SP}+(?:{_CAP}{_SP}+){{1,2}}{_NUMBER}"
+        if street.cues:
+            after = "|".join(f"(?<={re.escape(cue)} )" for cue in street.cues)
+            patterns.append(rf"(?:{after}){bare}")
+        if street.postal_code:
+            patterns.append(rf"(?<![\w-]){bare}(?=,?{_SP}+{street.postal_code}{_SP}+[{_UPPER}])")
     return patterns
 
 

@@ -110,6 +110,11 @@ class StreetAddresses:
         not_after: ``number_first``: words after which a number is no house number ("in", "since": a year).
         suffixes: ``number_first``: words that may follow the type ("NW", "SE").
         not_streets: matches whose first word is one of these are no address ("Ring 5", "Weg 3").
+        cues: ``type_last``: words right before an address, as written ("wohnhaft", "Anschrift:"); after one, a
+            prefix and capitalised words with a house number are an address without a street type ("wohnhaft Am
+            Kanal 3"), and so they are before a postal code (:attr:`postal_code`) and a town ("Am Kanal 3, 14467
+            Potsdam").
+        postal_code: ``type_last``: regular expression of the postal code that confirms such an address.
     """
 
     order: str
@@ -120,6 +125,8 @@ class StreetAddresses:
     not_after: tuple[str, ...] = ()
     suffixes: tuple[str, ...] = ()
     not_streets: frozenset[str] = frozenset()
+    cues: tuple[str, ...] = ()
+    postal_code: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):

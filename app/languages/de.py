@@ -173,6 +173,9 @@ LANGUAGE = register(Language(
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange"),
         not_streets=frozenset({"Ring", "Weg", "Platz", "Wall", "Graben", "Damm", "Ufer", "Pfad", "Steig"}),
+        cues=("wohnhaft", "wohnhaft in", "wohnt", "wohnt jetzt", "Anschrift:", "Adresse:", "Wohnanschrift:",
+              "Wohnort:", "Anschrift", "Adresse"),
+        postal_code=r"(?:D-)?\d{5}",
     ),
     head_final=True,
     compounds=Compounds(

@@ -20,6 +20,10 @@ def found(language, text):
          ["Hauptstraße 5", "Am Lindenweg 12a", "Berliner Str. 10-12"]),
         ("de", "Sankt-Georg-Straße 3, Kurfürstendamm 21 und Hauptstrasse 1.",
          ["Sankt-Georg-Straße 3", "Kurfürstendamm 21", "Hauptstrasse 1"]),
+        # no street type (stop 42: "wohnhaft Am Kanal 3, 14467 Potsdam" left the street in clear): after a cue, or
+        # before a postal code and a town
+        ("de", "Herr Yılmaz, wohnhaft Am Kanal 3, 14467 Potsdam; Anschrift: Im Winkel 12a; An der Alster 4, 20099 "
+               "Hamburg.", ["Am Kanal 3", "Im Winkel 12a", "An der Alster 4"]),
         ("es", "Vive en la calle Mayor 12, 28013 Madrid, antes en Avenida de la Constitución, nº 3 y C/ Alcalá, 45, 3º B.",
          ["calle Mayor 12", "Avenida de la Constitución, nº 3", "C/ Alcalá, 45, 3º B"]),
         ("pt", "Mora na Avenida Paulista, 1578, São Paulo, e na Rua das Flores, 123; antes na Av. Brasil, n.º 500.",
@@ -46,6 +50,7 @@ def test_addresses(language, text, expected):
     "language,text",
     [
         ("de", "Im Jahr 2020 kamen 5 Leute. Die Bahnhofstraße ist lang. Ring 5 Leute an. An der Alster 4."),
+        ("de", "Am Montag 3 Leute, 12345 Euro. Er wohnt in Bonn. Im Jahr 2020, 12345 kamen."),
         ("es", "En 2015 la calle estaba vacía; la Plaza Mayor es bonita."),
         ("pt", "A rua tinha 3 casas e a Avenida Paulista é longa."),
         ("en", "In 2015 Main Street was quiet; by 1990 Oxford Road had changed. We met 3 Smith Dr. Jones."),
