@@ -320,7 +320,8 @@ class Detector:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
             entities = [e for e in (without_greeting(e, self.language) if e.label in _NAME_LABELS else e
                                     for e in entities)
-                        if e is not None and not title_only(e.text) and not field_label(e.text)]
+                        if e is not None and not title_only(e.text) and not field_label(e.text)
+                        and not self._field_name(text, e)]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
@@ -339,7 +340,20 @@ class Detector:
                     entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
         if self.drop_common_words:
             entities = self._without_common_words(entities)
-        return sentence_final_periods(clean_spans(text, entities), sentences)
+        entities = clean_spans(text, entities)
+        if self.rules:
+            entities = [e for e in entities if not self._field_name(text, e)]
+        return sentence_final_periods(entities, sentences)
+
+    def _field_name(self, text: str, entity: Entity) -> bool:
+        """Whether ``entity`` is the name of a form's field: one word of a name label that opens its line and is
+        followed by a colon, and that is a common word of the language no name lexicon lists ("Teléfono:",
+        "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from
+        the line above tagged; a speaker's name opening a transcript's line, "Maria:", is a name and stays)."""
+        if entity.label not in _NAME_LABELS or " " in entity.text or not _FIELD_COLON.match(text, entity.end):
+            return False
+        line_start = max(text.rfind("\n", 0, entity.start), text.rfind("\r", 0, entity.start)) + 1
+        return not text[line_start:entity.start].strip() and self.common(entity.text.lower())
 
     def _proper_noun_label(self, sensitive: frozenset[str]) -> Callable[[list[str]], str] | None:
         """``words -> label`` for the proper-noun fallback: the type :attr:`proper_noun_types` gives, when that label
@@ -368,6 +382,9 @@ class Detector:
                 break
         return entities
 
+
+#: A colon right after a word (spaces between allowed): the word names a form's field ("Teléfono:").
+_FIELD_COLON = re.compile(r"[^\S\n]*:")
 
 #: Opening quotation marks: never the first character of an entity ("“the Convention" → "the Convention").
 OPENING_QUOTES = "\"'“‘«„‚‹”"

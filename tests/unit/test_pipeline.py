@@ -282,3 +282,17 @@ def test_a_name_hyphenated_at_a_line_end_is_replaced_on_both_lines_and_restored(
     back = p.reidentify(TranslationResult(job_id="job-h", text=request.text, language="en",
                                           anonymization_id=request.anonymization_id), table)
     assert back.text == text and back.restored == 5
+
+
+def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
+    """A Spanish admission form: the model tagged "Teléfono" (a field name opening its line before a colon) as an
+    organization, and the title rule ran on from "Dra. Inmaculada Ortega" to "Diagnóstico" on the next line. A field
+    name is a common word of the language; a speaker's name opening a transcript's line is not, and stays."""
+    tagger = GazetteerTagger({"Teléfono": "ORG", "Maria": "PER", "Sevilla": "LOC"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = ("Domicilio: Sevilla\nTeléfono: 954 12 34 56\nMédico: Dra. Inmaculada Ortega\nDiagnóstico: gripe\n"
+            "Maria: hola, llamó el Teléfono")
+    # the last "Teléfono" is inside a line: the tagger's label stays (only a line's first word is a field's name)
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("Sevilla", "LOCATION"), ("954 12 34 56", "PHONE"), ("Inmaculada Ortega", "PERSON"), ("Maria", "PERSON"),
+        ("Teléfono", "ORGANIZATION")]
