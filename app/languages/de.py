@@ -109,8 +109,9 @@ LANGUAGE = register(Language(
     honorifics=frozenset("Herr Herrn Frau Fräulein Dr. Prof.".split()),
     greetings=frozenset(w.strip() for w in """hallo|hi|hey|moin|moin moin|servus|grüß gott|grüezi|guten tag|
         guten morgen|guten abend|liebe|lieber|liebes|sehr geehrte|sehr geehrter|danke|vielen dank|grüße|gruß|
-        liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|freundliche grüße|tschüss|
-        ciao""".split("|")),
+        liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|grüßen|
+        freundlichen grüßen|besten grüßen|herzlichen grüßen|mit besten grüßen|mit herzlichen grüßen|
+        mit freundlichem gruß|freundliche grüße|tschüss|ciao""".split("|")),
     title_genders={
         "herr": "male", "herrn": "male", "hr": "male", "frau": "female", "fr": "female", "fräulein": "female",
         "ing": None, "dipl": None, "dipl.-ing": None, "univ.prof": None,

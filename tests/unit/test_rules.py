@@ -104,6 +104,7 @@ def test_title_only():
     ("en", "John Hello", "John Hello"),         # only at the start
     ("de", "Liebe Grüße Jan", "Jan"),           # "grüße" case-folds to "grüsse"
     ("de", "Moin Klaus", "Klaus"),
+    ("de", "Grüßen", None),                     # the model's span from "Mit freundlichen Grüßen\n…", cut at the line
     ("es", "Hola", None),
     ("es", "Buenos días Javier", "Javier"),
     ("pt", "Olá João", "João"),
