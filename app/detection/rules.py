@@ -257,7 +257,8 @@ class TitleRule(Rule):
 
     Proposes the name words alone (the title stays in the text); further titles, academic degrees and the words of
     the office (the language's ``office_modifiers``: "Deputado Distrital", "Juiz Federal") between the title and the
-    name are skipped ("Prof. Dr. med. Ulrike Brandstätter"). When an entity of another label spans
+    name are skipped ("Prof. Dr. med. Ulrike Brandstätter"; after a particle too: "Juiz de Direito", "Juez de Paz").
+    When an entity of another label spans
     exactly the title and those words (a model tagged "Sra. Ana Belén Ortiz" as ``MISC``), it also proposes that
     span as ``PERSON``, which :func:`merge` substitutes (same span, another label); the span keeps the title, as
     the model's and the corpus's conventions may (CoNLL-2002 Spanish tags "Doña" as part of the name).
@@ -274,9 +275,15 @@ class TitleRule(Rule):
         for i, tok in enumerate(t[:-1]):
             if tok.text in self.titles:
                 first = i + 1
-                while first < len(t) and (t[first].text in ALL_TITLES or t[first].text in ACADEMIC_DEGREES
-                                          or t[first].text in self.office_modifiers):
-                    first += 1  # "Prof. Dr. med. Ulrike Brandstätter", "Deputado Distrital João Silva"
+                while first < len(t):
+                    word = t[first].text
+                    if word in ALL_TITLES or word in ACADEMIC_DEGREES or word in self.office_modifiers:
+                        first += 1  # "Prof. Dr. med. Ulrike Brandstätter", "Deputado Distrital João Silva"
+                    elif (word in NAME_PARTICLES and first + 1 < len(t)
+                          and t[first + 1].text in self.office_modifiers):
+                        first += 2  # "Juiz de Direito", "Juez de Paz": the office goes on after a particle
+                    else:
+                        break
                 end = _name_run(t, first)
                 if end > first:
                     a, b = t[first].start, t[end - 1].end

@@ -27,7 +27,7 @@ LANGUAGE = register(Language(
         queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
     office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
-        Autonómica""".split()),
+        Autonómica Paz Instrucción""".split()),
     title_genders={
         "sr": "male", "señor": "male", "don": "male",
         "sra": "female", "srta": "female", "señora": "female", "señorita": "female", "doña": "female",

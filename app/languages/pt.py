@@ -27,7 +27,8 @@ LANGUAGE = register(Language(
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
-        Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada""".split()),
+        Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada Direito Paz
+        Justiça""".split()),
     title_genders={
         "sr": "male", "senhor": "male", "dom": "male",
         "sra": "female", "srª": "female", "senhora": "female", "dona": "female", "dra": "female", "profa": "female",

@@ -84,6 +84,11 @@ def test_title_rule_skips_the_words_of_the_office():
     assert [(t, label) for t, label, _ in run(text, "pt", rules=("title",))] == [("João Batista Lima", "PERSON")]
     text = "Lo firmó el Ministro Adjunto Eduardo Torres-Dulce."
     assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Eduardo Torres-Dulce", "PERSON")]
+    # after a particle too (stop 42: "Juiz de Direito da 2ª Vara" gave the person "de Direito")
+    text = "Exmo. Sr. Dr. Juiz de Direito da 2ª Vara Cível. O Juiz de Direito Paulo Mendes decidiu."
+    assert [(t, label) for t, label, _ in run(text, "pt", rules=("title",))] == [("Paulo Mendes", "PERSON")]
+    text = "Lo firmó el Juez de Paz Andrés Llorente."
+    assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Andrés Llorente", "PERSON")]
 
 
 def test_title_only():
