@@ -55,7 +55,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
         patterns.append(rf"(?<![\w-]){prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
     if street.prefixes and (street.cues or street.postal_code):
         # no street type, "Am Kanal 3": only after a cue ("wohnhaft") or before a postal code and a town
-        bare = rf"(?:{'|'.join(p.replace(' ', f'{_SP}+') for p in street.prefixes)}){_SP}+(?:{_CAP}{_SP}+){{1,2}}{_NUMBER}"
+        prefixes = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
+        bare = rf"(?:{prefixes}){_SP}+(?:{_CAP}{_SP}+){{1,2}}{_NUMBER}"
         if street.cues:
             after = "|".join(f"(?<={re.escape(cue)} )" for cue in street.cues)
             patterns.append(rf"(?:{after}){bare}")

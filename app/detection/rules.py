@@ -84,6 +84,7 @@ def title_only(surface: str) -> bool:
     words = surface.split()
     return bool(words) and all(w in HONORIFICS or w in ACADEMIC_DEGREES for w in words)
 
+
 #: The greetings and closings of each language (:attr:`app.languages.Language.greetings`) as tuples of case-folded
 #: words, longest first.
 GREETINGS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -103,10 +104,10 @@ def without_greeting(entity: Entity, language: str) -> Entity | None:
     message they take the greeting into the name ("Hello John", "Olá João", "Moin Klaus"), and the placeholder then
     swallows a word the translation needs. Character offsets are the document's (half-open)."""
     openers = _GREETING_OPENERS.get(language)
-    head = entity.text.split(None, 1)[0].rstrip(",:;!.").casefold() if openers and entity.text else ""
-    if head not in openers:
+    head = entity.text.split(None, 1)
+    if not openers or not head or head[0].rstrip(",:;!.").casefold() not in openers:
         return entity
-    words = [m for m in _WORD.finditer(entity.text)]
+    words = list(_WORD.finditer(entity.text))
     folded = [m.group().casefold() for m in words]
     for phrase in GREETINGS[language]:
         n = len(phrase)

@@ -679,3 +679,10 @@ def test_the_german_detector_masks_a_commentary_editor_made_of_common_words():
     detector = build_detector("de", tagger_factory=lambda *_: GazetteerTagger({}))
     text = "Vgl. Palandt/Grüneberg, BGB, 82. Aufl., § 823 Rn. 5."
     assert [(e.text, e.label) for e in detector.detect(text)] == [("Palandt", "PERSON"), ("Grüneberg", "PERSON")]
+
+
+def test_without_greeting_in_a_language_without_greetings():
+    from app.detection.rules import without_greeting
+
+    entity = Entity(0, 8, "PERSON", "Hi Jonas", "stanza")
+    assert without_greeting(entity, "xx") is entity
