@@ -123,7 +123,7 @@ LANGUAGE = register(Language(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
                "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
-               "Walk|Rise|Parade|Hill|View|Wharf|Quay|Circus|Circle|Cir\\.|Trail|Loop|Alley"),
+               "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley"),
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
     ),
