@@ -110,8 +110,10 @@ LANGUAGE = register(Language(
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.)", r"National\s+Insurance(?:\s+number)?",
         r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
+        # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
+        r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.(?:\s+vehicle)?",
     ),
-    field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
+    field_labels=frozenset("MRN DOB SSN NHS NINO CHI".split()),
     phone_regions=("US", "GB", "IE"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?"),

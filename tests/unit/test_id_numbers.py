@@ -24,6 +24,9 @@ def found(language, text):
          ["4471923", "00482913", "12-3456-78", "A1B2C3D4", "X1234567"]),
         # the number word in parentheses (stop 42: "Your account (no. 55021873) has been credited" left it in clear)
         ("en", "Your account (no. 55021873) has been credited; policy (number 4471-223).", ["55021873", "4471-223"]),
+        # an NHS number with a failing check digit, a number plate after "reg." (stop 42, a police incident report)
+        ("en", "NHS no. 485 777 3456, reg. vehicle YK19 FHD, CHI 1234567890; the NHS in 1996.",
+         ["485 777 3456", "YK19 FHD", "1234567890"]),
         ("de", "Versichertennummer A123456780, Kundennr. 4711-0815, Patienten-ID 99812, Fall-Nr.: 2020/1234.",
          ["A123456780", "4711-0815", "99812", "2020/1234"]),
         ("es", "Número de historia clínica 123456, NHC 654321, nº de afiliación a la Seguridad Social 28/12345678/90, "
