@@ -116,7 +116,9 @@ LANGUAGE = register(Language(
     field_labels=frozenset("MRN DOB SSN NHS NINO CHI".split()),
     phone_regions=("US", "GB", "IE"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
-        r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?"),
+        r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
+        # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition
+        r"(?:called|rang|phoned|texted|calling|ringing|phoning)(?:\s+\S+){0,3}?\s+(?:from|on|at)"),
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP

@@ -58,6 +58,11 @@ def test_phone_valid_numbers_only():
         ("de", "Handy: 0151 1234 5678, Telefon 030 1234", ["0151 1234 5678", "030 1234"]),
         ("es", "Llámame al 612 34 56 7 o al móvil 699 000 111.", ["612 34 56 7", "699 000 111"]),
         ("pt", "Ligue para (31) 9876-543 ou celular 91 234 567.", ["(31) 9876-543", "91 234 567"]),
+        # a call's verb, a few words, then the number's preposition (stop 42, a police incident report)
+        ("en", "Nadia called 999 from 07700 900456; she rang him on 07700 900457.", ["07700 900456", "07700 900457"]),
+        ("es", "Su hija llamó ayer desde el 612 34 56 7.", ["612 34 56 7"]),
+        ("pt", "Ela ligou ontem do (21) 9876-543.", ["(21) 9876-543"]),
+        ("de", "Sie rief gestern von 0151 1234 567 an.", ["0151 1234 567"]),
     ],
 )
 def test_phone_numbers_after_a_keyword_need_only_a_possible_length(language, text, expected):
