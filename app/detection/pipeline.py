@@ -22,6 +22,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from app import languages
 from app.detection.base import Recognizer
 from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case, titles_pattern
 from app.detection.config import language_config
@@ -643,9 +644,13 @@ def _common_lookup(language: str) -> Callable[[str], bool]:
     """``word -> bool`` (a word in lower case): a common word of ``language`` that no name lexicon lists — its
     common-word lexicon (:meth:`CommonWordLexicon.is_common`) knows it and the name lexicons
     (:func:`app.detection.name_types.name_types`: first names, surnames, cities, countries) do not list it
-    capitalised. Both are built at the first call (only a document with a sentence in lower case or in capitals
+    capitalised; the language's informal words ("im", "btw") are common words too. Both are built at the first call (only a document with a sentence in lower case or in capitals
     needs them; cached, shared with the proper nouns); for a language without a dictionary no word is common."""
+    informal = languages.get(language).informal_words
+
     def common(word: str) -> bool:
+        if word in informal:
+            return True
         try:
             lexicon = common_word_lexicon(language)
         except ValueError:

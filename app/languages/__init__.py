@@ -369,6 +369,9 @@ class Language:
         greetings: the words that open or close a letter or a message around a name, in lower case, one phrase a
             string ("hi", "dear", "buenos días", "liebe grüße"): never part of a name; a model's span that starts with
             one ("Hi Anna", "Hola" before a comma) loses it (:func:`app.detection.rules.without_greeting`).
+        informal_words: words of chat messages written without their apostrophe or as abbreviations, in lower case
+            ("im", "dont", "btw", "vc", "porfa"): no dictionary of the language holds them, and case restoration
+            would capitalise them as unknown words, which the models then take for names; they stay in lower case.
         title_genders: title in lower case without the final dot → ``"male"``, ``"female"`` or ``None``
             (neutral): the gender of a surrogate first name after the title; coreference never merges a "Mr" with
             a "Mrs" of the same name.
@@ -477,6 +480,7 @@ class Language:
     titles: frozenset[str]
     honorifics: frozenset[str] = frozenset()
     greetings: frozenset[str] = frozenset()
+    informal_words: frozenset[str] = frozenset()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     office_modifiers: frozenset[str] = frozenset()

@@ -69,6 +69,9 @@ LANGUAGE = register(Language(
     greetings=frozenset(w.strip() for w in """hi|hello|hey|hiya|howdy|dear|greetings|good morning|good afternoon|
         good evening|good day|thanks|thank you|many thanks|thx|cheers|regards|kind regards|best regards|
         warm regards|yours sincerely|sincerely""".split("|")),
+    informal_words=frozenset("""im ive cant dont wont didnt doesnt isnt wasnt arent werent shouldnt couldnt wouldnt havent hasnt
+        thats whats youre theyre hes shes lets gonna wanna gotta kinda sorta btw idk imo imho tbh thx pls
+        plz lol omg brb asap fyi ty np ok okay yeah yep nope hmm haha cya u ur""".split()),
     title_genders={
         "mr": "male", "mister": "male", "sir": "male", "lord": "male", "messrs": "male",
         "mrs": "female", "ms": "female", "miss": "female", "madam": "female", "dame": "female", "lady": "female",
@@ -113,7 +116,7 @@ LANGUAGE = register(Language(
         # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
         r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.(?:\s+vehicle)?",
     ),
-    field_labels=frozenset("MRN DOB SSN NHS NINO CHI".split()),
+    field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",

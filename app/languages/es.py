@@ -26,6 +26,7 @@ LANGUAGE = register(Language(
     greetings=frozenset(w.strip() for w in """hola|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
         queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
+    informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
     office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
         Autonómica Paz Instrucción""".split()),
     title_genders={

@@ -26,6 +26,7 @@ LANGUAGE = register(Language(
     greetings=frozenset(w.strip() for w in """olá|oi|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
+    informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
         Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada Direito Paz
         Justiça""".split()),

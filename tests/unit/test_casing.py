@@ -277,3 +277,11 @@ def test_the_detector_finds_names_in_lower_case_after_titles(language, text, nam
     found = " ".join(e.text for e in detector.detect(text))
     for name in names:
         assert name in found
+
+
+def test_chat_words_without_their_apostrophe_stay_in_lower_case():
+    """"im at 14 elm grove" was restored "Im at …" (no dictionary knows "im") and the model took "Im" for an
+    organization; the language's informal words are common words for case restoration."""
+    tagger = GazetteerTagger({"Im": "ORG", "Btw": "ORG", "Kowalski": "PER"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    assert [e.text for e in detector.detect("hey its me, im at home now btw, ask kowalski lol")] == ["kowalski"]
