@@ -644,8 +644,9 @@ def _common_lookup(language: str) -> Callable[[str], bool]:
     """``word -> bool`` (a word in lower case): a common word of ``language`` that no name lexicon lists — its
     common-word lexicon (:meth:`CommonWordLexicon.is_common`) knows it and the name lexicons
     (:func:`app.detection.name_types.name_types`: first names, surnames, cities, countries) do not list it
-    capitalised; the language's informal words ("im", "btw") are common words too. Both are built at the first call (only a document with a sentence in lower case or in capitals
-    needs them; cached, shared with the proper nouns); for a language without a dictionary no word is common."""
+    capitalised; the language's informal words ("im", "btw") are common words too. Both are built at the first call
+    (only a document with a sentence in lower case or in capitals needs them; cached, shared with the proper nouns);
+    for a language without a dictionary no word is common."""
     informal = languages.get(language).informal_words
 
     def common(word: str) -> bool:

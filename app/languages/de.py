@@ -112,7 +112,8 @@ LANGUAGE = register(Language(
         liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|grüßen|
         freundlichen grüßen|besten grüßen|herzlichen grüßen|mit besten grüßen|mit herzlichen grüßen|
         mit freundlichem gruß|freundliche grüße|tschüss|ciao""".split("|")),
-    informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap nee""".split()),
+    informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
+        nee""".split()),
     title_genders={
         "herr": "male", "herrn": "male", "hr": "male", "frau": "female", "fr": "female", "fräulein": "female",
         "ing": None, "dipl": None, "dipl.-ing": None, "univ.prof": None,
