@@ -112,6 +112,9 @@ LANGUAGE = register(Language(
         liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|grüßen|
         freundlichen grüßen|besten grüßen|herzlichen grüßen|mit besten grüßen|mit herzlichen grüßen|
         mit freundlichem gruß|freundliche grüße|tschüss|ciao""".split("|")),
+    # "Herr Rechtsanwalt Dr. Brandt", "Frau Kollegin Weber": the profession after the title is no name
+    office_modifiers=frozenset("""Rechtsanwalt Rechtsanwältin Notar Notarin Staatsanwalt Staatsanwältin Kollege Kollegin
+        Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
     title_genders={
@@ -164,7 +167,7 @@ LANGUAGE = register(Language(
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
     ),
-    field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr".split()),
+    field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr.".split()),
     phone_regions=("DE", "AT", "CH"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",

@@ -89,6 +89,10 @@ def test_title_rule_skips_the_words_of_the_office():
     assert [(t, label) for t, label, _ in run(text, "pt", rules=("title",))] == [("Paulo Mendes", "PERSON")]
     text = "Lo firmó el Juez de Paz Andrés Llorente."
     assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Andrés Llorente", "PERSON")]
+    # a German profession after the title (stop 42: "Herr Rechtsanwalt Dr. Brandt" gave the person "Rechtsanwalt")
+    text = "Sehr geehrter Herr Rechtsanwalt Dr. Brandt, Frau Kollegin Weber schrieb."
+    assert [(t, label) for t, label, _ in run(text, "de", rules=("title",))] == [
+        ("Brandt", "PERSON"), ("Weber", "PERSON")]
 
 
 def test_title_only():
