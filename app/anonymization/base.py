@@ -53,15 +53,14 @@ class DocumentContext:
         language: ISO 639-1 code.
         surfaces: every entity surface of the document (collision checks).
         used: replacements already given to other chains (collision checks); operators add theirs.
-        reserved: placeholder keys ``(label, number)`` already written in the original text, filled
-            lazily by the ``tag`` operator (``None`` until computed).
         memo: per-document memory of operators, ``{namespace: {original: replacement}}`` (e.g. the
             surrogate chosen for a name word, reused by every chain that contains the word).
         indexes: per-document lookup structures derived from ``text``, ``surfaces`` and ``used``
             (:meth:`index`), so that collision checks cost O(1) per candidate instead of a scan of
             every replacement or of the whole text (issue 15: thousands of entities were quadratic).
         derived: per-document values computed once from ``text`` and ``surfaces`` (:meth:`derived_value`: the
-            text's word positions, the text without its entity surfaces). They live and die with the document:
+            text's word positions, the text without its entity surfaces, the placeholder-like marks already in it
+            and their keys). They live and die with the document:
             no module-level cache may hold a document's text or entities (README "Security", rule 3).
         sentences: ``((start, end), ...)`` of the document's sentences, character offsets into :attr:`text`
             (half-open), sorted and disjoint, as detection split them (:attr:`app.doc.Doc.sentence_spans`, carried
@@ -75,7 +74,6 @@ class DocumentContext:
     language: str
     surfaces: frozenset[str] = frozenset()
     used: set[str] = field(default_factory=lambda: UsedSet())
-    reserved: frozenset[tuple[str, int]] | None = None
     memo: dict[str, dict[str, str]] = field(default_factory=dict)
     indexes: dict[str, Any] = field(default_factory=dict)
     derived: dict[str, Any] = field(default_factory=dict)

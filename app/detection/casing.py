@@ -291,6 +291,7 @@ MAX_TITLED_WORDS = 3
 _LOWER_START = "a-zß-öø-ÿĀ-ž"
 
 
+@lru_cache(maxsize=16)
 def titles_pattern(titles: frozenset[str]) -> re.Pattern[str] | None:
     """A case-blind pattern of ``titles`` (honorifics: "Dr.", "Mr", "Sra.") followed by a word that starts in lower
     case ("dr. smith", "Mr kowalski", "la sra. pérez"): whether a document may hold a name that
@@ -348,7 +349,6 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS}),
                  titles: frozenset[str] = frozenset(),
-                 titled: re.Pattern[str] | None = None,
                  first_name: Callable[[str], bool] | None = None) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
@@ -357,7 +357,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     cased salutation without a full stop ("hola, soy maría josé castaño …\nBuenos días Javier,", "Dear Ms. Ndiaye,\ni
     think dave o'sullivan sent it"); a continuation line of cased prose, hard-wrapped, names no one in lower case and
     stays as written. When uncased sentences are restored, so are names written in lower case after a title in a
-    cased sentence ("Yesterday dr. smith met …", :func:`_titled_names`), in documents that ``titled`` matches.
+    cased sentence ("Yesterday dr. smith met …", :func:`_titled_names`), in documents that
+    :func:`titles_pattern` of ``titles`` matches.
 
     Args:
         text: the document (or its normalized view); ``sentences`` tokenize it (character offsets, half-open).
@@ -372,7 +373,6 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             as postal codes (:func:`_restore_patterns`; ``None``: none).
         casings: which kinds of sentence are restored.
         titles: the language's honorifics, case-folded ("dr.", "mr", "sra."), for :func:`_titled_names`.
-        titled: :func:`titles_pattern` of ``titles``; a document it does not match is not searched for them.
         first_name: ``word -> bool`` (any case), whether a word is a first name of the language, for
             :func:`_titled_names`.
 
@@ -384,8 +384,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     """
     changes: list[tuple[int, str]] = []
     out: list[Sentence] = []
-    search_titles = (UNCASED in casings and bool(titles) and titled is not None
-                     and titled.search(text) is not None)
+    titled = titles_pattern(titles) if UNCASED in casings else None
+    search_titles = titled is not None and titled.search(text) is not None
     for sentence in sentences:
         words: list[str] | None = None
         whole = sentence_casing(sentence)

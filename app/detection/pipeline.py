@@ -24,7 +24,7 @@ from typing import Any
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case, titles_pattern
+from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
 from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
@@ -192,9 +192,9 @@ class Detector:
         self.phrases = phrases if phrases is not None else dict
         self.persons = persons
         self.patterns = patterns
-        #: the language's honorifics, case-folded, whose names in lower case are restored (:func:`titles_pattern`)
+        #: the language's honorifics, case-folded, whose names in lower case are restored
+        #: (:func:`app.detection.casing.titles_pattern`)
         self.titles = frozenset(t.casefold() for t in TITLES.get(language, ()) if t in HONORIFICS)
-        self.titled = titles_pattern(self.titles)
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def _first_name(self, word: str) -> bool:
@@ -291,7 +291,7 @@ class Detector:
         if not self.restore_case:
             return None
         return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
-                            self.restore_case, self.titles, self.titled, self._first_name)
+                            self.restore_case, self.titles, self._first_name)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:

@@ -243,7 +243,7 @@ def test_a_name_in_lower_case_after_a_title_in_a_cased_sentence_is_restored():
     common = {"station"}.__contains__
 
     def restored(text: str) -> str | None:
-        found = restore_case(text, [_sentence(text)], TABLE, common, titles=titles, titled=titled)
+        found = restore_case(text, [_sentence(text)], TABLE, common, titles=titles)
         return None if found is None else found[0]
 
     assert restored("Yesterday dr. smith met his wife") == "Yesterday Dr. Smith met his wife"
@@ -262,7 +262,7 @@ def test_a_name_in_lower_case_after_a_title_in_a_cased_sentence_is_restored():
                            "el": LOWER, "y": LOWER})
     text = "Ayer el dr. alejandro fuentes y el dr. garcía vino"
     found, _ = restore_case(text, [_sentence(text)], spanish, common, persons={"fuentes", "vino"}.__contains__,
-                            titles=titles, titled=titled, first_name={"alejandro"}.__contains__)
+                            titles=titles, first_name={"alejandro"}.__contains__)
     assert found == "Ayer el Dr. Alejandro Fuentes y el Dr. García vino"
 
 

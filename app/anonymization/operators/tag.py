@@ -74,6 +74,5 @@ class TagOperator(Operator):
 
 def _reserved(document: DocumentContext) -> frozenset[tuple[str, int]]:
     """Placeholder keys already present in the original text (computed once per document)."""
-    if document.reserved is None:
-        document.reserved = frozenset(key for m in document.source_marks() for key in m.keys if key is not None)
-    return document.reserved
+    return document.derived_value(
+        "reserved-keys", lambda: frozenset(key for m in document.source_marks() for key in m.keys if key is not None))
