@@ -342,6 +342,71 @@ def _titled_names(tokens: tuple[Token, ...], words: list[str], titles: frozenset
     return changed
 
 
+#: Most words of a name after a greeting that :func:`_greeted_names` restores ("hey maria josé,").
+MAX_GREETED_WORDS = 2
+
+#: What may follow a name after a greeting: the name ends the vocative ("hey kev, did you", "bjs, fer").
+_VOCATIVE_END = frozenset(",!:.?;")
+
+
+@lru_cache(maxsize=16)
+def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] | None:
+    """A case-blind pattern of a greeting or closing (``greetings``: case-folded phrases as word tuples, longest
+    first, :data:`app.detection.rules.GREETINGS`) that opens a line, followed by a word in lower case ("hey kev,",
+    "lg tobi", "bjs, fer"): whether a document may hold a name that :func:`_greeted_names` restores; ``None`` for no
+    greetings."""
+    if not greetings:
+        return None
+    alternatives = "|".join(r"[^\S\n]+".join(re.escape(w) for w in phrase) for phrase in greetings)
+    return re.compile(rf"(?m)^[^\S\n]*(?i:{alternatives})[^\S\n]*,?[^\S\n]+(?=[{_LOWER_START}])")
+
+
+def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greetings: tuple[tuple[str, ...], ...],
+                   vocatives: frozenset[str], table: CasingTable, persons: Callable[[str], bool] | None) -> bool:
+    """In place: the words in lower case that follow a greeting or closing at the start of a line (``greetings``,
+    case-folded word tuples: "hey", "liebe grüße", "bjs") and end before punctuation or the line's end, up to
+    :data:`MAX_GREETED_WORDS`, are capitalised when they are names ("hey kev, did u see" → "hey Kev, …", "lg tobi",
+    "bjs, fer"). A vocative there names whom a message addresses or who signs it; a nickname ("kev", "mo") is a
+    word no name lexicon lists, and the common-word lexicon may know it in another sense ("keV"), so that
+    :func:`restore_word` leaves it in lower case and the model, which reads capitals, misses it. A word is not a name
+    here when it is a stop word, a vocative of the language (``vocatives``: "guys", "mate", "leute", "chicos"), or a
+    word the casing table writes in lower case ("team", "everyone", "gente") that the name lexicons (``persons``) do
+    not list ("hi rose," is a name). Character offsets of ``tokens`` index ``text``. Returns whether a word changed.
+    """
+    changed = False
+    n = len(tokens)
+    for i in range(n):
+        if i > 0 and "\n" not in text[tokens[i - 1].end:tokens[i].start]:
+            continue
+        folded = [t.text.casefold() for t in tokens[i:i + 4]]
+        phrase = next((p for p in greetings if tuple(folded[:len(p)]) == p), None)
+        if phrase is None:
+            continue
+        j = i + len(phrase)
+        if j < n and tokens[j].text == ",":
+            j += 1
+        names: list[int] = []
+        k = j
+        while k < n and len(names) < MAX_GREETED_WORDS and "\n" not in text[tokens[k - 1].end:tokens[k].start]:
+            word = tokens[k].text
+            if (len(word) < 2 or not word[:1].islower() or not word.replace("-", "").isalpha()
+                    or word.casefold() in STOP_WORDS_FOLDED or word.casefold() in vocatives
+                    or (table.usual(word) == LOWER and not (persons is not None and persons(word)))):
+                break
+            names.append(k)
+            k += 1
+        if not names:
+            continue
+        if k < n and tokens[k].text not in _VOCATIVE_END and "\n" not in text[tokens[k - 1].end:tokens[k].start]:
+            continue  # "thanks dave for the help": no vocative that ends here
+        for m in names:
+            capitalised = _recase(words[m][:1], UPPER) + words[m][1:]
+            if len(capitalised) == len(words[m]) and capitalised != words[m]:
+                words[m] = capitalised
+                changed = True
+    return changed
+
+
 def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  common: Callable[[str], bool] = lambda word: False,
                  phrases: Callable[[], dict[str, str]] = dict,
@@ -349,7 +414,9 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  patterns: Callable[[], tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] | None = None,
                  casings: frozenset[str] = frozenset({UNCASED, ALL_CAPITALS}),
                  titles: frozenset[str] = frozenset(),
-                 first_name: Callable[[str], bool] | None = None) -> tuple[str, list[Sentence]] | None:
+                 first_name: Callable[[str], bool] | None = None,
+                 greetings: tuple[tuple[str, ...], ...] = (),
+                 vocatives: frozenset[str] = frozenset()) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
     over several lines, a line that is uncased and writes a name in lower case (:func:`_names_in_lower_case`) is
@@ -375,6 +442,9 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         titles: the language's honorifics, case-folded ("dr.", "mr", "sra."), for :func:`_titled_names`.
         first_name: ``word -> bool`` (any case), whether a word is a first name of the language, for
             :func:`_titled_names`.
+        greetings: the language's greetings and closings (case-folded word tuples, longest first), and
+        vocatives: the words that address people without naming them, for :func:`_greeted_names`, in every
+            sentence (cased or not) of documents that :func:`greeting_pattern` matches.
 
     Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
 
@@ -386,6 +456,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     out: list[Sentence] = []
     titled = titles_pattern(titles) if UNCASED in casings else None
     search_titles = titled is not None and titled.search(text) is not None
+    greeted = greeting_pattern(greetings)
+    search_greetings = greeted is not None and greeted.search(text) is not None
     for sentence in sentences:
         words: list[str] | None = None
         whole = sentence_casing(sentence)
@@ -410,6 +482,10 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             titled_words = list(words) if words is not None else [t.text for t in sentence.tokens]
             if _titled_names(sentence.tokens, titled_words, titles, table, common, persons, first_name):
                 words = titled_words
+        if search_greetings:
+            greeted_words = list(words) if words is not None else [t.text for t in sentence.tokens]
+            if _greeted_names(text, sentence.tokens, greeted_words, greetings, vocatives, table, persons):
+                words = greeted_words
         if words is None:
             out.append(sentence)
             continue

@@ -294,7 +294,12 @@ class PhoneRecognizer(Recognizer):
                     money = [m.span() for m in _MONEY_RE.finditer(text)]
                 if any(s <= match.start and match.end <= e for s, e in money):
                     continue
-                found[key] = Entity(match.start, match.end, PHONE, match.raw_string, self.name)
+                start, raw = match.start, match.raw_string
+                if raw.startswith("(") and raw.count("(") > raw.count(")"):
+                    # "telefonisch (0761 270-34012), dass": libphonenumber takes the bracket that opens the aside
+                    # and leaves the one that closes it; the number is what follows the bracket
+                    start, raw = start + 1, raw[1:]
+                found[key] = Entity(start, match.end, PHONE, raw, self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
 
 

@@ -35,8 +35,8 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import (HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names, title_only,
-                                 without_greeting)
+from app.detection.rules import (GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
+                                 title_only, without_greeting)
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
@@ -291,7 +291,8 @@ class Detector:
         if not self.restore_case:
             return None
         return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
-                            self.restore_case, self.titles, self._first_name)
+                            self.restore_case, self.titles, self._first_name, GREETINGS.get(self.language, ()),
+                            languages.get(self.language).vocatives)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:

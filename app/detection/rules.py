@@ -534,11 +534,32 @@ def cut(entities: list[Entity], proposals: list[Entity], text: str) -> list[Enti
                 nxt.append(e)
                 continue
             for a, b in ((e.start, p.start), (p.end, e.end)):
-                a, b = _strip(text, a, b) if b > a else (a, a)
+                a, b = _without_edge_particles(text, *_strip(text, a, b)) if b > a else (a, a)
                 if b > a and name_like(text[a:b]):
                     nxt.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
         current = nxt
     return current
+
+
+def _without_edge_particles(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without the function words in lower case at its edges (:data:`STOP_WORDS_FOLDED`,
+    :data:`NAME_PARTICLES`): the part of a model's "Cardiologia do Hospital de Santa Maria" before the institution
+    is "Cardiologia", not "Cardiologia do"; ``(start, start)`` when nothing else is left. Character offsets into
+    ``text``, half-open."""
+    words = [m.span() for m in _WORD.finditer(text, start, end)]
+
+    def particle(span: tuple[int, int]) -> bool:
+        word = text[span[0]:span[1]]
+        return word.islower() and (word in NAME_PARTICLES or word.casefold() in STOP_WORDS_FOLDED)
+
+    i, j = 0, len(words)
+    while i < j and particle(words[i]):
+        i += 1
+    while j > i and particle(words[j - 1]):
+        j -= 1
+    if i == j:
+        return start, start
+    return (start if i == 0 else words[i][0]), (end if j == len(words) else words[j - 1][1])
 
 
 def absorb(entities: list[Entity], proposals: list[Entity]) -> list[Entity]:

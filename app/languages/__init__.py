@@ -372,6 +372,10 @@ class Language:
         informal_words: words of chat messages written without their apostrophe or as abbreviations, in lower case
             ("im", "dont", "btw", "vc", "porfa"): no dictionary of the language holds them, and case restoration
             would capitalise them as unknown words, which the models then take for names; they stay in lower case.
+        vocatives: words in lower case that address people without naming them ("guys", "mate", "bro", "leute",
+            "chicos", "galera"), as they follow a greeting ("hey guys,"): a word there that is not one of them, nor a
+            word the casing table writes in lower case, is read as a name ("hey kev," → "Kev";
+            :func:`app.detection.casing.greeting_pattern`).
         title_genders: title in lower case without the final dot → ``"male"``, ``"female"`` or ``None``
             (neutral): the gender of a surrogate first name after the title; coreference never merges a "Mr" with
             a "Mrs" of the same name.
@@ -481,6 +485,7 @@ class Language:
     honorifics: frozenset[str] = frozenset()
     greetings: frozenset[str] = frozenset()
     informal_words: frozenset[str] = frozenset()
+    vocatives: frozenset[str] = frozenset()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     office_modifiers: frozenset[str] = frozenset()

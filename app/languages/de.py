@@ -111,12 +111,14 @@ LANGUAGE = register(Language(
         guten morgen|guten abend|liebe|lieber|liebes|sehr geehrte|sehr geehrter|danke|vielen dank|grüße|gruß|
         liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|grüßen|
         freundlichen grüßen|besten grüßen|herzlichen grüßen|mit besten grüßen|mit herzlichen grüßen|
-        mit freundlichem gruß|freundliche grüße|tschüss|ciao""".split("|")),
+        mit freundlichem gruß|freundliche grüße|tschüss|ciao|lg|vg""".split("|")),
     # "Herr Rechtsanwalt Dr. Brandt", "Frau Kollegin Weber": the profession after the title is no name
     office_modifiers=frozenset("""Rechtsanwalt Rechtsanwältin Notar Notarin Staatsanwalt Staatsanwältin Kollege Kollegin
         Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
+    vocatives=frozenset("""alle zusammen leute schatz mama papa mami papi mutti vati kollegen kolleginnen freunde chef chefin team ihr du
+        liebling süße süßer schätzchen oma opa jungs mädels beide herr frau""".split()),
     title_genders={
         "herr": "male", "herrn": "male", "hr": "male", "frau": "female", "fr": "female", "fräulein": "female",
         "ing": None, "dipl": None, "dipl.-ing": None, "univ.prof": None,

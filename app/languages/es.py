@@ -27,6 +27,9 @@ LANGUAGE = register(Language(
         queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
     informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
+    vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño tío tía jefe jefa
+        equipo gente amor cielo corazón señor señora compañeros compañeras chaval hermano hermana abuela abuelo
+        ambos familia""".split()),
     office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
         Autonómica Paz Instrucción""".split()),
     title_genders={

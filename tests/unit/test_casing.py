@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from anontools.detection.casing_table import count_spellings, usual_spellings
 from app.detection.casing import (ALL_CAPITALS, CAPITALISED, LOWER, UNCASED, UPPER, CasingTable, casing_table,
-                                  restore_case, restore_word, sentence_casing, titles_pattern)
+                                  greeting_pattern, restore_case, restore_word, sentence_casing, titles_pattern)
 from app.detection.pipeline import build_detector
 from app.doc import Sentence, Token
 from app.pipeline import Pipeline
@@ -285,3 +285,47 @@ def test_chat_words_without_their_apostrophe_stay_in_lower_case():
     tagger = GazetteerTagger({"Im": "ORG", "Btw": "ORG", "Kowalski": "PER"})
     detector = build_detector("en", tagger_factory=lambda *_: tagger)
     assert [e.text for e in detector.detect("hey its me, im at home now btw, ask kowalski lol")] == ["kowalski"]
+
+
+def test_a_name_after_a_greeting_is_restored_when_no_lexicon_knows_it():
+    """"hey kev, did u see": "kev" is a nickname no name lexicon lists and the common-word lexicon knows in another
+    sense ("keV"), so restoration left it in lower case and the model missed it. A word after a greeting or closing
+    at a line's start that ends the vocative is a name, unless it is a stop word, a vocative of the language
+    ("guys") or a word the casing table writes in lower case that no name lexicon lists."""
+    greetings = (("kind", "regards"), ("hey",), ("hi",), ("cheers",), ("bjs",))
+    vocatives = frozenset({"guys", "mate"})
+    table = CasingTable({**TABLE.spellings, **dict.fromkeys(
+        "team rose for there did you see u thanks help they said".split(), LOWER)})
+    persons = {"rose"}.__contains__
+
+    def restored(text: str) -> str | None:
+        sentence = Sentence(tuple(Token(m.group(), m.start(), m.end()) for m in re.finditer(r"\w+|[^\w\s]", text)))
+        found = restore_case(text, [sentence], table, {"kev", "mo"}.__contains__, persons=persons,
+                             greetings=greetings, vocatives=vocatives)
+        return None if found is None else found[0]
+
+    assert restored("Hey kev , did you see") == "Hey Kev , did you see"                 # a cased sentence
+    assert restored("hey kev , did u see") == "Hey Kev , did u see"                     # restored: first word too
+    assert restored("Hi maria josé !") == "Hi Maria José !"                             # two words
+    assert restored("Hi rose , thanks") == "Hi Rose , thanks"                           # lower case, but a name
+    assert restored("Hi team , thanks") is None                                         # lower case: no name
+    assert restored("Hey guys , thanks") is None                                        # a vocative
+    assert restored("Hi there , thanks") is None                                        # a stop word
+    assert restored("Cheers kev for the help") is None                                  # no vocative ends there
+    assert restored("Thanks for the case.\nkind regards kev") == "Thanks for the case.\nkind regards Kev"
+    assert restored("Thanks .\nbjs , fer") == "Thanks .\nbjs , Fer"                   # after the closing's comma
+    assert restored("They said hey kev , did you") is None                              # not at a line's start
+    pattern = greeting_pattern(greetings)
+    assert pattern.search("hey kev") and pattern.search("x\n  Kind  regards kev") and pattern.search("bjs, fer")
+    assert not pattern.search("they kev") and not pattern.search("hey Kev") and greeting_pattern(()) is None
+
+
+@pytest.mark.parametrize(("language", "text", "tags", "names"), [
+    ("en", "hey kev, did u see what happened? tell mo i said hi", {"Kev": "PER"}, ["kev"]),
+    ("de", "hey jana, bin grad bei mama.\nlg tobi", {"Tobi": "PER", "Jana": "PER"}, ["jana", "tobi"]),
+    ("pt", "oi carol, to no ap ate as 6. bjs, fer", {"Carol": "PER", "Fer": "PER"}, ["carol", "fer"]),
+])
+def test_the_detector_finds_nicknames_after_greetings(language, text, tags, names):
+    """With the shipped casing tables, greetings and vocatives: the nickname reaches the model capitalised."""
+    detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger(tags))
+    assert [e.text for e in detector.detect(text)] == names

@@ -45,6 +45,13 @@ def test_phone_valid_numbers_only():
     assert found(PhoneRecognizer(("US", "GB")), text) == [("+44 20 7946 0958", "PHONE"), ("(212) 555-0123", "PHONE")]
 
 
+def test_phone_in_an_aside_leaves_the_brackets():
+    """libphonenumber's match takes the opening bracket of an aside and not the closing one; the number alone is the
+    entity, so that a placeholder keeps both brackets ("telefonisch ([PHONE_1]), dass")."""
+    text = "Die Tochter berichtete telefonisch (0761 270-34012), dass sie anrief; Büro (0761) 270-0."
+    assert found(PhoneRecognizer(("DE",)), text) == [("0761 270-34012", "PHONE"), ("(0761) 270-0", "PHONE")]
+
+
 @pytest.mark.parametrize(
     "language,text,expected",
     [

@@ -68,6 +68,12 @@ def test_institution_rule_takes_the_name_after_a_health_care_head_and_cuts_cross
         ("Cristina Quicios Servicio de Urología", "PERSON", "stanza"),
         ("Hospital Ramón y Cajal", "ORGANIZATION", "rule:institution"),
         ("Hospital Dr. Peset", "ORGANIZATION", "rule:institution")]
+    # the part left of the institution ends at its last name-like word ("Cardiologia do" was a person)
+    text = "Foi à consulta de Cardiologia do Hospital de Santa Maria ontem."
+    model = [Entity(text.index("Cardiologia"), text.index(" ontem"), "LOCATION",
+                    text[text.index("Cardiologia"):text.index(" ontem")], "stanza")]
+    assert run(text, "pt", model, rules=("institution",)) == [
+        ("Cardiologia", "LOCATION", "stanza"), ("Hospital de Santa Maria", "ORGANIZATION", "rule:institution")]
     assert run("Complejo Hospitalario Universitario de Albacete.\nHospital\nde día", "es", rules=("institution",)) == [
         ("Complejo Hospitalario Universitario de Albacete", "ORGANIZATION", "rule:institution")]
 
