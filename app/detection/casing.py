@@ -97,7 +97,7 @@ def sentence_casing(sentence: Sentence) -> str | None:
     """``UNCASED``, ``ALL_CAPITALS`` or ``None`` (cased as usual) for one sentence.
 
     Words that start with a cased letter count ("3rd" does not); of one letter, only a capital other than "I"
-    ("A sanção", "O princípio": cased text). Uncased: at least :data:`MIN_CASED_WORDS` words of two letters or more,
+    ("A sanção", "O princípio": cased text) that is not the end of a code ("12345678Z", tokens "12345678" "Z"). Uncased: at least :data:`MIN_CASED_WORDS` words of two letters or more,
     none capitalised in mixed case, the first word included (a sentence that starts with a capital is cased text,
     however few names it has), one in lower case (words in capitals, "NATO", may occur). All capitals: at least
     :data:`MIN_CASED_WORDS` words of two letters or more, every word in capitals. Stops at the first capitalised
@@ -106,11 +106,14 @@ def sentence_casing(sentence: Sentence) -> str | None:
     words = 0
     capitals = 0
     lower_seen = False
+    previous: Token | None = None
     for token in sentence.tokens:
-        word = token.text
+        word, before, previous = token.text, previous, token
         if not _cased(word[:1]):
             continue
         if len(word) < 2:
+            if before is not None and before.end == token.start and before.text[-1:].isdigit():
+                continue  # the letter of a code the tokenizer split off ("12345678Z", a Spanish DNI; "3ºB")
             if word.isupper() and word != "I":
                 return None if lower_seen else _all_capitals(sentence)  # "A sanção", "O princípio": cased text
             continue  # "I", "a" decide nothing

@@ -348,11 +348,15 @@ class Detector:
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:
-        """Whether ``entity`` is the name of a form's field: one word of a name label that opens its line and is
-        followed by a colon, and that is a common word of the language no name lexicon lists ("Teléfono:",
-        "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from
-        the line above tagged; a speaker's name opening a transcript's line, "Maria:", is a name and stays)."""
-        if entity.label not in _NAME_LABELS or " " in entity.text or not _FIELD_COLON.match(text, entity.end):
+        """Whether ``entity`` is the name of a form's field or a heading: one word of a name label that opens its
+        line and is followed by a colon or is the whole line, and that is a common word of the language no name
+        lexicon lists ("Teléfono:", "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a
+        title rule running on from the line above tagged; a letter's "Arztbrief" and a signature's "Oberarzt", which
+        the German model tags as persons; a speaker's name opening a transcript's line, "Maria:", and a surname
+        signing a letter, "Weber", are names and stay)."""
+        if entity.label not in _NAME_LABELS or " " in entity.text:
+            return False
+        if not _FIELD_COLON.match(text, entity.end) and not _LINE_END.match(text, entity.end):
             return False
         line_start = max(text.rfind("\n", 0, entity.start), text.rfind("\r", 0, entity.start)) + 1
         return not text[line_start:entity.start].strip() and self.common(entity.text.lower())
@@ -387,6 +391,8 @@ class Detector:
 
 #: A colon right after a word (spaces between allowed): the word names a form's field ("Teléfono:").
 _FIELD_COLON = re.compile(r"[^\S\n]*:")
+#: Nothing but spaces up to the end of the line or of the text: a word that opens its line is the whole line.
+_LINE_END = re.compile(r"[^\S\n\r]*(?:[\n\r]|$)")
 
 #: Opening quotation marks: never the first character of an entity ("“the Convention" → "the Convention").
 OPENING_QUOTES = "\"'“‘«„‚‹”"

@@ -168,6 +168,7 @@ LANGUAGE = register(Language(
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
+        r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr.".split()),
     phone_regions=("DE", "AT", "CH"),

@@ -118,6 +118,8 @@ LANGUAGE = register(Language(
         r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
         # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
         r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.(?:\s+vehicle)?",
+        # a police officer's number ("PC Smith, badge number 4471", "collar number 2231")
+        r"(?:badge|collar|warrant\s+card)(?:\s+number)?",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),

@@ -74,6 +74,8 @@ LANGUAGE = register(Language(
         r"matrícula", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+individual)?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
+        # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card
+        r"DNI", r"NIE", r"NIF", r"TIP", r"carn[ée]\s+profesional", r"placa",
     ),
     field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
     phone_regions=("ES", "MX", "AR"),

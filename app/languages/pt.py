@@ -71,6 +71,8 @@ LANGUAGE = register(Language(
         r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
         r"placa", r"RG", r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
+        # a CPF or NIF whose check digits fail (a typo) is still one
+        r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),

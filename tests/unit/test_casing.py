@@ -47,6 +47,15 @@ def test_sentence_casing(text, expected):
     assert sentence_casing(_sentence(text)) == expected
 
 
+def test_the_letter_of_a_code_does_not_make_a_sentence_cased():
+    """"mi dni es 12345678Z": the tokenizer splits the DNI's letter off, and a capital letter of its own made the
+    chat message cased text, so "paco jiménez" later in it was read as written and left in clear."""
+    text = "mi dni es 12345678Z y mi marido paco te llama"
+    assert sentence_casing(Sentence(tuple(tokenize(text)))) == UNCASED
+    assert [t.text for t in tokenize(text)][3:5] == ["12345678", "Z"]
+    assert sentence_casing(_sentence("mi dni es 12345678 Z y mi marido paco")) is None   # a letter of its own
+
+
 def test_known_words_take_their_usual_spelling_and_unknown_ones_are_capitalised_unless_common():
     common = {"station"}.__contains__
     assert restore_word("john", UNCASED, TABLE, False) == "John"

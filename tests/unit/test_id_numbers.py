@@ -43,6 +43,14 @@ def found(language, text):
         ("de", "Postfach 10 20 30, 10115 Berlin.", ["10 20 30"]),
         ("en", "Write to P.O. Box 4711, Leeds or PO Box 9876.", ["4711", "9876"]),
         ("pt", "Caixa Postal 1234, 01000-000 São Paulo.", ["1234"]),
+        # stop 43: a national identifier whose check character fails (a typo) and a police officer's number stayed in
+        # clear ("agente con TIP 87654" in a Spanish complaint)
+        ("es", "Mi DNI es 12345678A y el NIE X1234567A. Agente con TIP 87654. El DNI de Juan.",
+         ["12345678A", "X1234567A", "87654"]),
+        ("pt", "O CPF dele é 123.456.789-00 e o NIF 234567891. O CPF é obrigatório.",
+         ["123.456.789-00", "234567891"]),
+        ("en", "PC Smith, badge number 4471. His badge was on the table. Collar number 2231.", ["4471", "2231"]),
+        ("de", "Dienstnummer 44718, Dienstausweis 0815-22.", ["44718", "0815-22"]),
     ],
 )
 def test_identifiers_after_their_keyword(language, text, expected):
