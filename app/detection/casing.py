@@ -356,7 +356,7 @@ _VOCATIVE_END = frozenset(",!:.?;")
 def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] | None:
     """A case-blind pattern of a greeting or closing (``greetings``: case-folded phrases as word tuples, longest
     first, :data:`app.detection.rules.GREETINGS`) that opens a line, followed by a word in lower case ("hey kev,",
-    "lg tobi", "bjs, fer"): whether a document may hold a name that :func:`_greeted_names` restores; ``None`` for no
+    "liebe grüße tobi", "bjs, fer"): whether a document may hold a name that :func:`_greeted_names` restores; ``None`` for no
     greetings."""
     if not greetings:
         return None
@@ -368,7 +368,7 @@ def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greet
                    vocatives: frozenset[str], table: CasingTable, persons: Callable[[str], bool] | None) -> bool:
     """In place: the words in lower case that follow a greeting or closing at the start of a line (``greetings``,
     case-folded word tuples: "hey", "liebe grüße", "bjs") and end before punctuation or the line's end, up to
-    :data:`MAX_GREETED_WORDS`, are capitalised when they are names ("hey kev, did u see" → "hey Kev, …", "lg tobi",
+    :data:`MAX_GREETED_WORDS`, are capitalised when they are names ("hey kev, did u see" → "hey Kev, …", "ciao tobi",
     "bjs, fer"). A vocative there names whom a message addresses or who signs it; a nickname ("kev", "mo") is a
     word no name lexicon lists, and the common-word lexicon may know it in another sense ("keV"), so that
     :func:`restore_word` leaves it in lower case and the model, which reads capitals, misses it. A word is not a name

@@ -107,11 +107,13 @@ LANGUAGE = register(Language(
     titles=frozenset("""Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident
         Präsidentin Richter Richterin Bürgermeister Bürgermeisterin""".split()),
     honorifics=frozenset("Herr Herrn Frau Fräulein Dr. Prof.".split()),
+    # not the chat's "lg", "vg" (liebe/viele Grüße): in capitals they open courts and authorities ("LG Köln", "VG
+    # Kirchberg" in GermEval dev), which would lose their first word
     greetings=frozenset(w.strip() for w in """hallo|hi|hey|moin|moin moin|servus|grüß gott|grüezi|guten tag|
         guten morgen|guten abend|liebe|lieber|liebes|sehr geehrte|sehr geehrter|danke|vielen dank|grüße|gruß|
         liebe grüße|viele grüße|beste grüße|herzliche grüße|mit freundlichen grüßen|mfg|grüßen|
         freundlichen grüßen|besten grüßen|herzlichen grüßen|mit besten grüßen|mit herzlichen grüßen|
-        mit freundlichem gruß|freundliche grüße|tschüss|ciao|lg|vg""".split("|")),
+        mit freundlichem gruß|freundliche grüße|tschüss|ciao""".split("|")),
     # "Herr Rechtsanwalt Dr. Brandt", "Frau Kollegin Weber": the profession after the title is no name
     office_modifiers=frozenset("""Rechtsanwalt Rechtsanwältin Notar Notarin Staatsanwalt Staatsanwältin Kollege Kollegin
         Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
