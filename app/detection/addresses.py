@@ -81,26 +81,34 @@ def _type_first(street: StreetAddresses) -> list[str]:
     return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
 
 
-def _number_first(street: StreetAddresses) -> list[str]:
+def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]:
     """English: the number, the name and a street type ("221B Baker Street", "1600 Pennsylvania Avenue NW"); not after
-    the words of ``not_after`` ("In 2015 Main Street was quiet": a year)."""
+    the words of ``not_after`` ("In 2015 Main Street was quiet": a year). The ``cased_types`` ("9 Canal Walk") only
+    as written: in a pattern compiled case-sensitively, never among those that restore case (``restoring``)."""
     not_after = "".join(f"(?<!{w} )" for w in street.not_after)
     suffixes = "|".join(street.suffixes)
     suffix = rf"(?:{_SP}+(?:{suffixes})(?![\w]))?" if suffixes else ""
-    return [rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{street.types})(?![\w]){suffix}"]
+    types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
+    return [rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w]){suffix}"]
 
 
 _BUILDERS = {"type_last": _type_last, "type_first": _type_first, "number_first": _number_first}
 
 
-def address_patterns(language: str) -> list[str]:
-    """The address patterns of ``language`` (:attr:`app.languages.Language.street_addresses`; none without).
+def address_patterns(language: str, restoring: bool = False) -> list[str]:
+    """The address patterns of ``language`` (:attr:`app.languages.Language.street_addresses`; none without);
+    ``restoring``: those that case restoration compiles case-insensitively (without the street types that are
+    everyday words, :attr:`app.languages.StreetAddresses.cased_types`).
 
     Raises:
         app.languages.UnknownLanguage: ``language`` is not declared (a ``ValueError``).
     """
     street = languages.get(language).street_addresses
-    return _BUILDERS[street.order](street) if street is not None else []
+    if street is None:
+        return []
+    if street.order == "number_first":
+        return _number_first(street, restoring)
+    return _BUILDERS[street.order](street)
 
 
 @lru_cache(maxsize=16)

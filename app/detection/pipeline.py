@@ -704,7 +704,7 @@ def _restorable_patterns(language: str) -> tuple[list[re.Pattern[str]], list[re.
     from app.detection.patterns import POSTAL_CODE_PATTERNS
 
     codes = [p for p in POSTAL_CODE_PATTERNS.get(language, []) if "[A-Z]" in p]
-    return ([re.compile(p, re.IGNORECASE) for p in address_patterns(language)],
+    return ([re.compile(p, re.IGNORECASE) for p in address_patterns(language, restoring=True)],
             [re.compile(p, re.IGNORECASE) for p in codes])
 
 

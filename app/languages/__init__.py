@@ -115,6 +115,8 @@ class StreetAddresses:
             Kanal 3"), and so they are before a postal code (:attr:`postal_code`) and a town ("Am Kanal 3, 14467
             Potsdam").
         postal_code: ``type_last``: regular expression of the postal code that confirms such an address.
+        cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":
+            "a 1 percent rise"), types only as written in cased text ("9 Canal Walk"), never for case restoration.
     """
 
     order: str
@@ -127,6 +129,7 @@ class StreetAddresses:
     not_streets: frozenset[str] = frozenset()
     cues: tuple[str, ...] = ()
     postal_code: str = ""
+    cased_types: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):

@@ -136,6 +136,9 @@ LANGUAGE = register(Language(
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
                "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
                "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley"),
+        # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
+        # "Park", "Green" end football clubs ("2 Port Vale") and stay out
+        cased_types="Walk|Rise|View|Parade|Trail|Loop",
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
     ),

@@ -1,8 +1,10 @@
 """Street addresses with their house numbers (app.detection.addresses), exact expectations per language."""
 
+import re
+
 import pytest
 
-from app.detection.addresses import AddressRecognizer
+from app.detection.addresses import AddressRecognizer, address_patterns
 from app.detection.pipeline import build_detector
 from tests.unit.fakes import GazetteerTagger
 
@@ -34,6 +36,9 @@ def found(language, text):
         # British and American street types (stop 42: "14 Elm Grove", "3 Cavendish Mews" stayed in clear)
         ("en", "Send it to 14 Elm Grove, 3 Cavendish Mews or 7 Primrose Hill; she moved from 2 Oak Circle.",
          ["14 Elm Grove", "3 Cavendish Mews", "7 Primrose Hill", "2 Oak Circle"]),
+        # types that are everyday words, as written (stop 43: "9 Canal Walk, Swindon" left "9" in clear)
+        ("en", "Reach me at 9 Canal Walk, 4 Meadow View or 12 Marine Parade; a 1 percent rise, 3 canal walks.",
+         ["9 Canal Walk", "4 Meadow View", "12 Marine Parade"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
         ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
                "Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona; Calle Dr. Joaquín Aznar Molina 2, 3F; "
@@ -59,6 +64,15 @@ def test_addresses(language, text, expected):
 )
 def test_no_address_without_a_street_type_and_a_number(language, text):
     assert found(language, text) == []
+
+
+def test_street_types_that_are_everyday_words_are_not_restored_in_lower_case():
+    """Case restoration compiles the address patterns case-blind: "a 1 percent rise" in lower-cased CoNLL-2003 would
+    become "a 1 Percent Rise", an address; the types that are everyday words are left out of those patterns."""
+    restoring = address_patterns("en", restoring=True)
+    assert not any(re.search(p, "a 1 percent rise", re.IGNORECASE) for p in restoring)
+    assert any(re.search(p, "at 14 elm grove", re.IGNORECASE) for p in restoring)
+    assert any(re.search(p, "at 9 Canal Walk") for p in address_patterns("en"))
 
 
 def test_unknown_language_rejected():
