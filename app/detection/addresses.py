@@ -76,7 +76,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
     part = (rf"(?:\d{{1,2}}{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?|\d{{1,2}}(?:er)?"
-            rf"(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?|[Pp]iso)(?![\w])")
+            rf"(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?|[Pp]iso)(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:{_SP}+{part}){{0,2}})?"
     return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
 

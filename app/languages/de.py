@@ -171,6 +171,8 @@ LANGUAGE = register(Language(
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
+        # a physician's lifelong number and the practice's number (Arztnummer, Betriebsstättennummer)
+        r"LANR", r"BSNR", r"Arztnummer", r"Betriebsstättennummer",
     ),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr.".split()),
     phone_regions=("DE", "AT", "CH"),

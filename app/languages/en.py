@@ -120,6 +120,8 @@ LANGUAGE = register(Language(
         r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.(?:\s+vehicle)?",
         # a police officer's number ("PC Smith, badge number 4471", "collar number 2231")
         r"(?:badge|collar|warrant\s+card)(?:\s+number)?",
+        # a professional register's number names its doctor or nurse ("GMC no. 7012345", "NMC PIN 12A3456E")
+        r"GMC(?:\s+number)?", r"NMC(?:\s+PIN)?", r"NPI(?:\s+number)?",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),

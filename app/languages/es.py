@@ -86,7 +86,7 @@ LANGUAGE = register(Language(
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"),
     street_addresses=StreetAddresses(
         order="type_first",
-        types=("[Cc]alle|C/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
+        types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono"),
         particles="de|del|la|las|los|el|y|i",

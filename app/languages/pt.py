@@ -73,6 +73,8 @@ LANGUAGE = register(Language(
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
         r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",
+        # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
+        r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
@@ -80,7 +82,10 @@ LANGUAGE = register(Language(
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",
         r"lig(?:ou|ava|ando|aram)(?:\s+\S+){0,3}?\s+(?:do|da|de|para|pro)"),
     # NNNNNNN-DD.AAAA.J.TR.OOOO (Resolução CNJ n.º 65/2008, art. 1.º), leading zeros of the first group often dropped
-    case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",),
+    # Brazil's unified process number (Resolução CNJ n.º 65/2008); Portugal's "1234/24.5T9PRT" (number, year, check
+    # digit, the court's code: "processo comum n.º 1234/24.5T9PRT" left "T9PRT" in clear)
+    case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",
+                         r"(?<![\w./-])\d{1,6}/\d{2}\.\d[A-Z][A-Z0-9]{2,7}(?:[.-][A-Z0-9]{1,4})*(?![\w-])"),
     currency_homographs=frozenset({"lei"}),
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
     street_addresses=StreetAddresses(

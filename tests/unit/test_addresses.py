@@ -40,6 +40,8 @@ def found(language, text):
         ("en", "Reach me at 9 Canal Walk, 4 Meadow View or 12 Marine Parade; a 1 percent rise, 3 canal walks.",
          ["9 Canal Walk", "4 Meadow View", "12 Marine Parade"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
+        # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
+        ("es", "Escribidme a casa: c/ Iparraguirre 12, 5º izda, 48009 Bilbao.", ["c/ Iparraguirre 12, 5º izda"]),
         ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
                "Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona; Calle Dr. Joaquín Aznar Molina 2, 3F; "
                "Plaza de la Encarnación, 32 - P1 2B 41003 Sevilla",

@@ -51,6 +51,12 @@ def found(language, text):
          ["123.456.789-00", "234567891"]),
         ("en", "PC Smith, badge number 4471. His badge was on the table. Collar number 2231.", ["4471", "2231"]),
         ("de", "Dienstnummer 44718, Dienstausweis 0815-22.", ["44718", "0815-22"]),
+        # a professional register's number names its doctor, nurse or lawyer (stop 43: "CRM-MA 7654" in a Brazilian
+        # medical record)
+        ("pt", "Dra. Thaís Albuquerque (CRM-MA 7654), Dr. Paulo Reis, OAB/SP nº 123.456. O CRM decidiu.",
+         ["7654", "123.456"]),
+        ("en", "Dr Anna Price, GMC no. 7012345; nurse NMC PIN 12A3456E.", ["7012345", "12A3456E"]),
+        ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
     ],
 )
 def test_identifiers_after_their_keyword(language, text, expected):

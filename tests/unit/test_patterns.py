@@ -295,6 +295,13 @@ def test_brazilian_unified_process_numbers_are_taken_whole():
         "109-80.2017.7.01.0201", "0604337-81.2018.6.00.0000", "0001234-56.2019.8.26.0100", "30210/96"]
 
 
+def test_portuguese_process_numbers_are_taken_whole():
+    """Portugal's "1234/24.5T9PRT" (number, year, check digit, the court's code): "processo comum n.º 1234/24.5T9PRT"
+    gave "1234/24.5" and left "T9PRT" in clear (stop 43, a judgment of the Tribunal da Relação do Porto)."""
+    text = "No processo comum n.º 1234/24.5T9PRT e no proc. 123/20.0GAVNG-A.L1; o valor 12/20.5 e 3/24.1X."
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["1234/24.5T9PRT", "123/20.0GAVNG-A.L1"]
+
+
 def test_email_addresses_with_at_and_dots_spelt_out_in_brackets():
     """Addresses written against harvesters still name their owner in the local part."""
     text = ("Kontakt: max.mustermann(at)firma.de, anna.schmidt[at]beispiel[dot]de, m.mueller (ät) uni-koeln (punkt) de "
