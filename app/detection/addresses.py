@@ -38,8 +38,9 @@ _UPPER = UPPER  # every capital letter, not only A-Z ("Şişli", "Łąkowa")
 _SP = r"[^\S\n]"
 #: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").
 _CAP = rf"[{_UPPER}][\w'’-]*"
-#: A house number: "5", "12a", "221B", "10-12", "3/5"; never followed by more digits or letters.
-_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w])"
+#: A house number: "5", "12a", "221B", "10-12", "3/5", Austria's house, staircase and door "88/2/14"; never followed
+#: by more digits or letters.
+_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(?![\w])"
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions).
 _NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
@@ -89,7 +90,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     suffixes = "|".join(street.suffixes)
     suffix = rf"(?:{_SP}+(?:{suffixes})(?![\w]))?" if suffixes else ""
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
-    return [rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w]){suffix}"]
+    unit = (rf"(?:,?{_SP}+(?:{street.units}){_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w]))?"
+            if street.units else "")
+    return [rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w]){suffix}"
+            rf"{unit}"]
 
 
 _BUILDERS = {"type_last": _type_last, "type_first": _type_first, "number_first": _number_first}

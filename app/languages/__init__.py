@@ -115,6 +115,8 @@ class StreetAddresses:
             Kanal 3"), and so they are before a postal code (:attr:`postal_code`) and a town ("Am Kanal 3, 14467
             Potsdam").
         postal_code: ``type_last``: regular expression of the postal code that confirms such an address.
+        units: ``number_first``: regular expression of the words that name a flat or suite after the street ("Apt",
+            "Suite", "Unit"); with its number they are part of the address ("45 Oak Ridge Dr, Apt 3B").
         cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":
             "a 1 percent rise"), types only as written in cased text ("9 Canal Walk"), never for case restoration.
     """
@@ -130,6 +132,7 @@ class StreetAddresses:
     cues: tuple[str, ...] = ()
     postal_code: str = ""
     cased_types: str = ""
+    units: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):

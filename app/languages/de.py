@@ -179,7 +179,11 @@ LANGUAGE = register(Language(
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),
-    postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b"),
+    # Austria's and Switzerland's four digits without their country prefix only where an address puts them, after a
+    # house number and a comma ("Bahnhofstrasse 17, 8001 Zürich", "Mariahilfer Straße 88/2/14, 1070 Wien"): a year
+    # stands before a capitalised word too
+    postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
+                  r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER),
     street_addresses=StreetAddresses(
         order="type_last",
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben",

@@ -137,10 +137,13 @@ LANGUAGE = register(Language(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
                "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
-               "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley"),
+               "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley|"
+               # "Dr" is a drive unless a name follows it ("3 Smith Dr. Jones": a title)
+               "Dr(?!\\.?[^\\S\\n]+[A-Z])\\.?"),
         # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
         cased_types="Walk|Rise|View|Parade|Trail|Loop",
+        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#",
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
     ),

@@ -39,6 +39,11 @@ def found(language, text):
         # types that are everyday words, as written (stop 43: "9 Canal Walk, Swindon" left "9" in clear)
         ("en", "Reach me at 9 Canal Walk, 4 Meadow View or 12 Marine Parade; a 1 percent rise, 3 canal walks.",
          ["9 Canal Walk", "4 Meadow View", "12 Marine Parade"]),
+        # a drive written "Dr", a flat or suite after the street (stop 43, a US discharge summary: "45" and "3B" stayed)
+        ("en", "Lives at 45 Oak Ridge Dr, Apt 3B, Springfield; 1200 W Elm Ave, Suite 200; 10 Downing Street #4.",
+         ["45 Oak Ridge Dr, Apt 3B", "1200 W Elm Ave, Suite 200", "10 Downing Street #4"]),
+        # Austria's house, staircase and door
+        ("de", "Sie lebt in Wien (Mariahilfer Straße 88/2/14, 1070 Wien).", ["Mariahilfer Straße 88/2/14"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
         # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
         ("es", "Escribidme a casa: c/ Iparraguirre 12, 5º izda, 48009 Bilbao.", ["c/ Iparraguirre 12, 5º izda"]),

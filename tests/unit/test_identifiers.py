@@ -36,6 +36,11 @@ def test_ip_address_at_the_end_of_a_sentence():
         ("de", "Steuer-ID 36 574 261 809, USt-IdNr. DE136695976.", ["36 574 261 809", "DE136695976"]),
         ("es", "DNI 12345678Z, NIE X1234567L, falso 12345678A.", ["12345678Z", "X1234567L"]),
         ("pt", "NIF 123456789, CPF 111.444.777-35, CNPJ 11.222.333/0001-81.", ["123456789", "111.444.777-35", "11.222.333/0001-81"]),
+        # stop 43: a Swiss AHV number in a German-language request stayed in clear; Austria's social insurance number
+        ("de", "AHV-Nummer 756.1234.5678.97, falsch 756.1234.5678.98; Versicherungsnummer 1237 010180.",
+         ["756.1234.5678.97", "1237 010180"]),
+        ("es", "CURP HERJ850312HDFRMS03, RFC HERJ850312AB3; falsa HERJ850312HDFRMS09.",
+         ["HERJ850312HDFRMS03", "HERJ850312AB3"]),
     ],
 )
 def test_national_identifiers(language, text, expected):

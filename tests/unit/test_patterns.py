@@ -207,6 +207,9 @@ def test_postal_code_before_a_city_with_a_non_ascii_capital():
     [
         ("en", "London SW1A 1AA; New York, NY 10001; order 12345 today.", ["SW1A 1AA", "10001"]),
         ("de", "10115 Berlin, PLZ 80331; 12345 mal.", ["10115", "80331"]),
+        # Swiss and Austrian codes after a house number and a comma, not a year before a capitalised word
+        ("de", "Bahnhofstrasse 17, 8001 Zürich; Straße 88/2/14, 1070 Wien; Gasse 4a, 6020 Innsbruck; seit 2011 Berlin.",
+         ["8001", "1070", "6020"]),
         ("es", "28013 Madrid, C.P. 08001; 99999 veces.", ["28013", "08001"]),
         ("pt", "1000-001 Lisboa, CEP 01310-100.", ["1000-001", "01310-100"]),
     ],
