@@ -120,6 +120,22 @@ def _compiled(language: str) -> list[re.Pattern[str]]:
     return [re.compile(p) for p in address_patterns(language)]
 
 
+@lru_cache(maxsize=16)
+def _compiled_in_capitals(language: str) -> list[re.Pattern[str]]:
+    """The patterns that find an address written in capitals ("17 CASTLE VIEW TERRACE" on a form): those of case
+    restoration (no everyday words among the types: "1 PERCENT RISE" in a headline) compiled case-blind, of which
+    :class:`AddressRecognizer` keeps the matches in capitals. English only: the other languages read a sentence in
+    capitals restored to its usual case (:mod:`app.detection.casing`), where their own patterns find the address."""
+    street = languages.get(language).street_addresses
+    if street is None or street.order != "number_first":
+        return []
+    return [re.compile(p, re.IGNORECASE) for p in address_patterns(language, restoring=True)]
+
+
+#: A number before a word in capitals: a text that may hold an address in capitals (a cheap test first).
+_NUMBER_BEFORE_CAPITALS = re.compile(rf"\d[A-Za-z]?{_SP}+[{_UPPER}][{_UPPER}'’-]+{_SP}")
+
+
 class AddressRecognizer(Recognizer):
     """Street name + house number (label ``LOCATION``, source ``address``); patterns per language
     (:func:`address_patterns`).
@@ -136,6 +152,7 @@ class AddressRecognizer(Recognizer):
 
     def __init__(self, language: str = "en") -> None:
         self.patterns = _compiled(language)  # UnknownLanguage (a ValueError) for an undeclared language
+        self.patterns_in_capitals = _compiled_in_capitals(language)
         street = languages.get(language).street_addresses
         self.not_streets = street.not_streets if street is not None else frozenset()
 
@@ -146,6 +163,9 @@ class AddressRecognizer(Recognizer):
                 if m.group().split()[0] in self.not_streets:
                     continue  # "Ring 5" is the name of nothing
                 spans.append(m.span())
+        if self.patterns_in_capitals and _NUMBER_BEFORE_CAPITALS.search(text):
+            for pattern in self.patterns_in_capitals:
+                spans.extend(m.span() for m in pattern.finditer(text) if m.group() == m.group().upper())
         spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
         kept: list[tuple[int, int]] = []
         for start, end in spans:

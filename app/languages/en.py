@@ -122,6 +122,8 @@ LANGUAGE = register(Language(
         r"(?:badge|collar|warrant\s+card)(?:\s+number)?",
         # a professional register's number names its doctor or nurse ("GMC no. 7012345", "NMC PIN 12A3456E")
         r"GMC(?:\s+number)?", r"NMC(?:\s+PIN)?", r"NPI(?:\s+number)?",
+        # Ireland's personal public service number, also when its check letter fails
+        r"PPSN?", r"PPS\s+(?:number|no\.?)",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),
@@ -132,6 +134,9 @@ LANGUAGE = register(Language(
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
+        # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
+        r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
+        r"[0-9AC-FHKNPRTV-Y]{4}\b",
     ),
     street_addresses=StreetAddresses(
         order="number_first",

@@ -73,6 +73,15 @@ def test_no_address_without_a_street_type_and_a_number(language, text):
     assert found(language, text) == []
 
 
+def test_an_english_address_in_capitals_is_found():
+    """A form in capitals ("ADDRESS: 17 CASTLE VIEW TERRACE, CORK"): English does not restore sentences in capitals,
+    and the patterns read "Terrace" as written, so "17 CASTLE" stayed in clear (stop 43); the types that are
+    everyday words stay out ("1 PERCENT RISE" in a headline), and so does a year ("IN 2015 MAIN STREET")."""
+    text = ("ADDRESS: 17 CASTLE VIEW TERRACE, CORK\n45 OAK RIDGE DR, APT 3B\nSHARES SHOW 1 PERCENT RISE\n"
+            "IN 2015 MAIN STREET WAS QUIET\n3 SMITH DR JONES\n7 castle view terrace")
+    assert found("en", text) == ["17 CASTLE VIEW TERRACE", "45 OAK RIDGE DR, APT 3B"]
+
+
 def test_street_types_that_are_everyday_words_are_not_restored_in_lower_case():
     """Case restoration compiles the address patterns case-blind: "a 1 percent rise" in lower-cased CoNLL-2003 would
     become "a 1 Percent Rise", an address; the types that are everyday words are left out of those patterns."""

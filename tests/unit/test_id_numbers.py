@@ -56,6 +56,7 @@ def found(language, text):
         ("pt", "Dra. Thaís Albuquerque (CRM-MA 7654), Dr. Paulo Reis, OAB/SP nº 123.456. O CRM decidiu.",
          ["7654", "123.456"]),
         ("en", "Dr Anna Price, GMC no. 7012345; nurse NMC PIN 12A3456E.", ["7012345", "12A3456E"]),
+        ("en", "PPS NO: 1234567TA (its check letter fails), PPSN 7654321X.", ["1234567TA", "7654321X"]),
         ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
     ],
 )

@@ -39,6 +39,7 @@ def test_ip_address_at_the_end_of_a_sentence():
         # stop 43: a Swiss AHV number in a German-language request stayed in clear; Austria's social insurance number
         ("de", "AHV-Nummer 756.1234.5678.97, falsch 756.1234.5678.98; Versicherungsnummer 1237 010180.",
          ["756.1234.5678.97", "1237 010180"]),
+        ("en", "PPS 1234567FA, PPSN 1234567T; not 1234567TA.", ["1234567FA", "1234567T"]),
         ("es", "CURP HERJ850312HDFRMS03, RFC HERJ850312AB3; falsa HERJ850312HDFRMS09.",
          ["HERJ850312HDFRMS03", "HERJ850312AB3"]),
     ],
