@@ -73,6 +73,21 @@ MAX_ABBREVIATION = 3
 #: Shortest final part of a compound that is looked up as its head ("-betrieb", not "-ei").
 MIN_COMPOUND_HEAD = 4
 
+_ACUTE = str.maketrans("áéíóú", "aeiou")
+
+
+def _without_acute(word: str) -> str:
+    """``word`` without the acute accents of its vowels ("llá" → "lla")."""
+    return word.translate(_ACUTE)
+
+
+def _verb_lemma(form: str) -> bool:
+    """Whether simplemma's Spanish lemma of ``form`` ends like an infinitive ("di" → "dar", "trae" → "traer")."""
+    import simplemma  # imported lazily, as for the lexicon: only a word with an accent and a pronoun's ending asks
+
+    return simplemma.lemmatize(form, lang="es").endswith(("ar", "er", "ir", "ír"))
+
+
 #: Shortest modifier (first part) of a compound.
 MIN_COMPOUND_MODIFIER = 3
 
@@ -87,12 +102,15 @@ class CommonWordLexicon:
             elements and derivations (:class:`app.languages.Compounds`); ``None``: no compounds.
         abbreviation_endings: endings of the language's mixed-case statute abbreviations (:func:`abbreviation_shaped`).
         courts: courts' abbreviations that end the same way; they stay candidates.
+        enclitics: pronouns written onto a verb's end (:attr:`app.languages.Language.enclitics`), for
+            :meth:`is_verb_with_enclitics`.
     """
 
     def __init__(self, lower_forms: frozenset[str], nouns: frozenset[str] = frozenset(), *,
                  compounds: Compounds | None = None, abbreviation_endings: tuple[str, ...] = (),
-                 courts: frozenset[str] = frozenset()) -> None:
+                 courts: frozenset[str] = frozenset(), enclitics: tuple[str, ...] = ()) -> None:
         self.lower_forms = lower_forms
+        self.enclitics = tuple(sorted(enclitics, key=len, reverse=True))
         self.abbreviation_endings = abbreviation_endings
         self.courts = courts
         self.nouns = nouns
@@ -124,11 +142,44 @@ class CommonWordLexicon:
         parts = [part for part in word.split("-") if part]
         if len(parts) > 1:  # "Cuida-se", "Grünen-Spitzenkandidat"
             return all(self.is_common(p) for p in parts) or (self.compounds is not None and self.is_common(parts[-1]))
+        if self.enclitics and self.is_verb_with_enclitics(word):
+            return True
         if self.compounds is None:
             return False
         if "ß" in word and self.is_common(word.replace("ß", "ss")):
             return True  # spelling before the 1996 reform: "Ausschuß" for "Ausschuss"
         return self.is_noun(word) or (self.is_compound(word) and not self.has_name_head(word))
+
+    def is_verb_with_enclitics(self, word: str) -> bool:
+        """Whether ``word`` is a known verb form with one or two pronouns written onto it (Real Academia Española,
+        *Ortografía*, 2010, §4.6: an imperative or gerund takes a written accent when the pronouns move its
+        stress, "llámame", "dímelo", "avísanos", "dándole"; an infinitive does not, "decirle", "llamarte"). With a
+        written accent the verb is the word without its pronouns and the accent, a known form that is a verb's
+        (simplemma's lemma ends like an infinitive, or the form with "r" is one: "llama", "llamar"; not "mosto" of
+        the town "Móstoles"); without one, only an infinitive of five letters or more ("llamar" + "te"): a name that
+        ends like a pronoun ("Estela", "Lola", "Carla") is never read as a verb."""
+        lower = word.lower()
+        for rest in self._without_enclitics(lower):
+            if len(rest) < 2:
+                continue
+            plain = _without_acute(rest)
+            if plain != rest and plain in self.lower_forms and (plain + "r" in self.lower_forms
+                                                                or _verb_lemma(plain)):
+                return True
+            if plain == rest and len(rest) >= 5 and rest.endswith(("ar", "er", "ir")) and rest in self.lower_forms:
+                return True
+        return False
+
+    def _without_enclitics(self, lower: str) -> list[str]:
+        """``lower`` without one and without two pronouns of :attr:`enclitics` at its end (longest first)."""
+        out = []
+        for first in self.enclitics:
+            if lower.endswith(first) and len(lower) > len(first):
+                one = lower[:-len(first)]
+                out.append(one)
+                out.extend(one[:-len(second)] for second in self.enclitics
+                           if one.endswith(second) and len(one) > len(second))
+        return out
 
     def has_name_head(self, word: str) -> bool:
         """Whether ``word`` ends in a head of :attr:`app.languages.Compounds.name_heads` after at least three
@@ -285,10 +336,11 @@ def common_word_lexicon(language: str) -> CommonWordLexicon:
     compounds = lang.compounds if lang is not None else None
     endings = lang.statute_abbreviation_endings if lang is not None else ()
     courts = lang.court_abbreviations if lang is not None else frozenset()
+    enclitics = lang.enclitics if lang is not None else ()
     if compounds is not None:
         return CommonWordLexicon(lower, _common_nouns(compounds), compounds=compounds, abbreviation_endings=endings,
-                                 courts=courts)
-    return CommonWordLexicon(lower, abbreviation_endings=endings, courts=courts)
+                                 courts=courts, enclitics=enclitics)
+    return CommonWordLexicon(lower, abbreviation_endings=endings, courts=courts, enclitics=enclitics)
 
 
 #: Titles, weekdays, months and function words, case-folded: never candidates whatever the lexicon says.

@@ -378,6 +378,9 @@ class Language:
         informal_words: words of chat messages written without their apostrophe or as abbreviations, in lower case
             ("im", "dont", "btw", "vc", "porfa"): no dictionary of the language holds them, and case restoration
             would capitalise them as unknown words, which the models then take for names; they stay in lower case.
+        enclitics: pronouns written onto a verb's end, in lower case ("me", "la", "se": Spanish "llámame", "dímelo",
+            "decirle"); the common-word lexicon reads such a word as its verb (:class:`app.detection.proper_nouns.
+            CommonWordLexicon`), so that "Avísame" is no proper noun.
         vocatives: words in lower case that address people without naming them ("guys", "mate", "bro", "leute",
             "chicos", "galera"), as they follow a greeting ("hey guys,"): a word there that is not one of them, nor a
             word the casing table writes in lower case, is read as a name ("hey kev," → "Kev";
@@ -492,6 +495,7 @@ class Language:
     greetings: frozenset[str] = frozenset()
     informal_words: frozenset[str] = frozenset()
     vocatives: frozenset[str] = frozenset()
+    enclitics: tuple[str, ...] = ()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()
     office_modifiers: frozenset[str] = frozenset()

@@ -23,10 +23,11 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa""".split()),
     honorifics=frozenset("Sr. Sra. Srta. Dña. Dr. Dra. Prof. Lic. Señor Señora".split()),
-    greetings=frozenset(w.strip() for w in """hola|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
+    greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
         queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
     informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
+    enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),
     vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño tío tía jefe jefa
         equipo gente amor cielo corazón señor señora compañeros compañeras chaval hermano hermana abuela abuelo
         ambos familia""".split()),

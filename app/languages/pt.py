@@ -23,7 +23,7 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora""".split()),
     honorifics=frozenset("Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora".split()),
-    greetings=frozenset(w.strip() for w in """olá|oi|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
+    greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),

@@ -144,6 +144,22 @@ def test_packaged_lexicons_of_the_other_languages():
     assert common_word_lexicon("en").is_common("However") and not common_word_lexicon("en").is_common("Halmich")
 
 
+def test_spanish_verbs_with_enclitic_pronouns_are_common_words():
+    """"Llámame al 654 …", "Avísame", "Dímelo": no dictionary lists a verb with its pronouns, so the proper-noun
+    fallback masked them (stop 43); a known verb form with an accent the pronouns moved, or an infinitive, is read
+    as the verb. Names and places that end like a pronoun are not ("Móstoles": "mosto" is no verb; "Ávila")."""
+    lexicon = common_word_lexicon("es")
+    for word in ("Llámame", "llámala", "Dímelo", "Avísame", "Escríbeme", "dándole", "decirle", "Dígame", "Tráemelo"):
+        assert lexicon.is_verb_with_enclitics(word) and lexicon.is_common(word), word
+    for word in ("Móstoles", "Ávila", "Ángela", "Úrsula", "Marcela", "Carla"):
+        assert not lexicon.is_verb_with_enclitics(word), word
+    assert not common_word_lexicon("pt").enclitics and not common_word_lexicon("pt").is_verb_with_enclitics("Dímelo")
+    tagger = GazetteerTagger({"Estela": "PER"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = "Llámame al 654 32 10 98 si viene Estela. Avísame y dímelo mañana."
+    assert [(e.text, e.label) for e in detector.detect(text)] == [("654 32 10 98", "PHONE"), ("Estela", "PERSON")]
+
+
 def _detector(language, components="full", **overrides):
     cfg = {**language_config(language), **overrides}
     tagger = GazetteerTagger({"Hans": "PER"})
