@@ -145,20 +145,28 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
     code: keywords for code, keywords in languages.per_language("id_keywords").items() if keywords
 }
 
+#: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
+INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
+
 #: Names of form fields and identifier types, as written in documents ("MRN", "DOB", "DNI", "NIF"): never an
 #: entity themselves, though a model trained on news may tag such acronyms as organizations. Those of every language
 #: (:attr:`app.languages.Language.field_labels`) and the international ones.
-FIELD_LABELS: frozenset[str] = languages.union("field_labels") | frozenset(
-    "IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
+FIELD_LABELS: frozenset[str] = languages.union("field_labels") | INTERNATIONAL_FIELD_LABELS
 
 
 _FOLDED_FIELD_LABELS: frozenset[str] = frozenset(label.casefold() for label in FIELD_LABELS)
+_FOLDED_BY_LANGUAGE: dict[str, frozenset[str]] = {
+    code: frozenset(label.casefold() for label in labels | INTERNATIONAL_FIELD_LABELS)
+    for code, labels in languages.per_language("field_labels").items()}
 
 
-def field_label(surface: str) -> bool:
-    """Whether ``surface`` is only the name of a form field or identifier type (:data:`FIELD_LABELS`), in any case
-    ("Iban", "dni": how a sentence in capitals or in lower case reads after case restoration)."""
-    return surface.casefold() in _FOLDED_FIELD_LABELS
+def field_label(surface: str, language: str | None = None) -> bool:
+    """Whether ``surface`` is only the name of a form field or identifier type, in any case ("Iban", "dni": how a
+    sentence in capitals or in lower case reads after case restoration): of ``language`` and the international ones
+    (a German "Az", file number, is Arizona's "AZ" in English), or of every language (:data:`FIELD_LABELS`) when
+    ``language`` is ``None`` or undeclared."""
+    labels = _FOLDED_BY_LANGUAGE.get(language, _FOLDED_FIELD_LABELS) if language is not None else _FOLDED_FIELD_LABELS
+    return surface.casefold() in labels
 
 
 #: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#" (also in parentheses:

@@ -322,7 +322,8 @@ class Detector:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
             entities = [e for e in (without_greeting(e, self.language) if e.label in _NAME_LABELS else e
                                     for e in entities)
-                        if e is not None and not title_only(e.text) and not field_label(e.text)
+                        if e is not None and not title_only(e.text)
+                        and not field_label(e.text, self.language)
                         and not self._field_name(text, e)]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
@@ -335,7 +336,8 @@ class Detector:
             entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
-                                                  self._proper_noun_label(sensitive)) if not field_label(e.text)]
+                                                  self._proper_noun_label(sensitive))
+                     if not field_label(e.text, self.language)]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -343,8 +345,9 @@ class Detector:
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         entities = clean_spans(text, entities)
-        if self.rules:
-            entities = [e for e in entities if not self._field_name(text, e)]
+        if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
+            entities = [e for e in entities
+                        if not self._field_name(text, e) and not field_label(e.text, self.language)]
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:

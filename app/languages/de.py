@@ -174,7 +174,8 @@ LANGUAGE = register(Language(
         # a physician's lifelong number and the practice's number (Arztnummer, Betriebsstättennummer)
         r"LANR", r"BSNR", r"Arztnummer", r"Betriebsstättennummer",
     ),
-    field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr.".split()),
+    # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
+    field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",

@@ -1,6 +1,9 @@
 import pytest
 
-from app.detection.identifiers import CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer
+from app.detection.identifiers import (CreditCardRecognizer, IbanRecognizer, IpAddressRecognizer, NationalIdRecognizer,
+                                      field_label)
+from app.detection.pipeline import build_detector
+from tests.unit.fakes import GazetteerTagger
 
 
 def found(recognizer, text):
@@ -47,3 +50,21 @@ def test_ip_address_at_the_end_of_a_sentence():
 def test_national_identifiers(language, text, expected):
     assert [e.text for e in NationalIdRecognizer(language).recognize(text, [])] == expected
     assert {e.label for e in NationalIdRecognizer(language).recognize(text, [])} <= {"NATIONAL_ID"}
+
+
+def test_field_labels_are_those_of_the_documents_language():
+    """A German "Az." (Aktenzeichen) heads a court's letter and is no organization; in English "AZ" is Arizona."""
+    assert field_label("Az", "de") and field_label("AZ", "de") and not field_label("AZ", "en")
+    assert field_label("IBAN", "en") and field_label("Tel.", "pt")          # the international ones everywhere
+    assert field_label("dni", "es") and field_label("DNI") and not field_label("DNI", "en")
+    assert field_label("Az", "xx") == field_label("Az")                    # an undeclared language: every label
+
+
+def test_a_file_number_label_after_a_line_break_is_no_organization():
+    """The German model took "Amtsgericht Charlottenburg\nAz.: 218 C 114/26" for one organization; cut at the line
+    break, its part "Az" was masked as an organization of its own (stop 43)."""
+    text = "Amtsgericht Charlottenburg\nAz.: 218 C 114/26"
+    tagger = GazetteerTagger({"Amtsgericht Charlottenburg Az": "ORG"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("Amtsgericht Charlottenburg", "ORGANIZATION"), ("218 C 114/26", "CASE_NUMBER")]
