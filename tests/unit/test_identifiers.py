@@ -64,7 +64,7 @@ def test_a_file_number_label_after_a_line_break_is_no_organization():
     """The German model took "Amtsgericht Charlottenburg\nAz.: 218 C 114/26" for one organization; cut at the line
     break, its part "Az" was masked as an organization of its own (stop 43)."""
     text = "Amtsgericht Charlottenburg\nAz.: 218 C 114/26"
-    tagger = GazetteerTagger({"Amtsgericht Charlottenburg Az": "ORG"})
+    tagger = GazetteerTagger({"Amtsgericht Charlottenburg Az.": "ORG"})
     detector = build_detector("de", tagger_factory=lambda *_: tagger)
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("Amtsgericht Charlottenburg", "ORGANIZATION"), ("218 C 114/26", "CASE_NUMBER")]
