@@ -57,12 +57,15 @@ def _type_last(street: StreetAddresses) -> list[str]:
     if street.prefixes and (street.cues or street.postal_code):
         # no street type, "Am Kanal 3": only after a cue ("wohnhaft") or before a postal code and a town
         prefixes = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
-        bare = rf"(?:{prefixes}){_SP}+(?:{_CAP}{_SP}+){{1,2}}{_NUMBER}"
+        # a house number of three digits at most: "Im Jahr 2020" names a year
+        bare = rf"(?:{prefixes}){_SP}+(?:{_CAP}{_SP}+){{1,2}}(?=\d{{1,3}}(?!\d)){_NUMBER}"
         if street.cues:
             after = "|".join(f"(?<={re.escape(cue)} )" for cue in street.cues)
             patterns.append(rf"(?:{after}){bare}")
         if street.postal_code:
-            patterns.append(rf"(?<![\w-]){bare}(?=,?{_SP}+{street.postal_code}{_SP}+[{_UPPER}])")
+            # the postal code on the same line or, in a letter's address block, on the next ("Im Wiesengrund 3\n70599
+            # Stuttgart"): the lookahead may cross the line break, the address does not
+            patterns.append(rf"(?<![\w-]){bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){street.postal_code}{_SP}+[{_UPPER}])")
     return patterns
 
 
@@ -76,9 +79,13 @@ def _type_first(street: StreetAddresses) -> list[str]:
     name = (rf"(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
-    part = (rf"(?:\d{{1,2}}{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?|\d{{1,2}}(?:er)?"
-            rf"(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?|[Pp]iso)(?![\w])")
-    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:{_SP}+{part}){{0,2}})?"
+    # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block)
+    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?"
+            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
+            rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
+            rf"|(?:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
+            rf"|(?:bloco|bl\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
+    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
     return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
 
 

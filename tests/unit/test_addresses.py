@@ -45,6 +45,13 @@ def found(language, text):
         # Austria's house, staircase and door
         ("de", "Sie lebt in Wien (Mariahilfer Straße 88/2/14, 1070 Wien).", ["Mariahilfer Straße 88/2/14"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
+        # Portuguese flats, offices and blocks, Portugal's "2.º Esq." (stop 43: "apto 801", ".º Esq." stayed in clear)
+        ("pt", "Rua Marquês da Fronteira, n.º 8, 2.º Esq., 1070-296 Lisboa; Rua Visconde de Pirajá 330, apto 801, "
+               "Ipanema; Av. Rio Branco, 156, sala 1204; Rua das Flores, 12, bloco B, ap. 32; Rua X, 5, casa de banho.",
+         ["Rua Marquês da Fronteira, n.º 8, 2.º Esq.", "Rua Visconde de Pirajá 330, apto 801",
+          "Av. Rio Branco, 156, sala 1204", "Rua das Flores, 12, bloco B, ap. 32", "Rua X, 5"]),
+        # a letter's address block: the street without a type, the postal code on the next line (stop 43)
+        ("de", "Herrn\nDr. Klaus-Dieter Wöhrle\nIm Wiesengrund 3\n70599 Stuttgart", ["Im Wiesengrund 3"]),
         # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
         ("es", "Escribidme a casa: c/ Iparraguirre 12, 5º izda, 48009 Bilbao.", ["c/ Iparraguirre 12, 5º izda"]),
         ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
@@ -63,6 +70,7 @@ def test_addresses(language, text, expected):
     [
         ("de", "Im Jahr 2020 kamen 5 Leute. Die Bahnhofstraße ist lang. Ring 5 Leute an. An der Alster 4."),
         ("de", "Am Montag 3 Leute, 12345 Euro. Er wohnt in Bonn. Im Jahr 2020, 12345 kamen."),
+        ("de", "Im Jahr 2020\n12345 Leute kamen."),                  # a year is no house number
         ("es", "En 2015 la calle estaba vacía; la Plaza Mayor es bonita."),
         ("pt", "A rua tinha 3 casas e a Avenida Paulista é longa."),
         ("en", "In 2015 Main Street was quiet; by 1990 Oxford Road had changed. We met 3 Smith Dr. Jones."),

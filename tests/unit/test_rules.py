@@ -93,6 +93,10 @@ def test_title_rule_skips_the_words_of_the_office():
     # after a particle too (stop 42: "Juiz de Direito da 2ª Vara" gave the person "de Direito")
     text = "Exmo. Sr. Dr. Juiz de Direito da 2ª Vara Cível. O Juiz de Direito Paulo Mendes decidiu."
     assert [(t, label) for t, label, _ in run(text, "pt", rules=("title",))] == [("Paulo Mendes", "PERSON")]
+    # an office's place after a particle is no name ("Alcaldesa de Ávila" gave the person "de Ávila"); after an
+    # honorific the particle opens a surname
+    text = "La Sra. Alcaldesa de Ávila y el Alcalde de Madrid llegaron con el Dr. de Castro."
+    assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("de Castro", "PERSON")]
     text = "Lo firmó el Juez de Paz Andrés Llorente."
     assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Andrés Llorente", "PERSON")]
     # a German profession after the title (stop 42: "Herr Rechtsanwalt Dr. Brandt" gave the person "Rechtsanwalt")
@@ -108,6 +112,8 @@ def test_title_only():
     assert not title_only("Dr. Weber") and not title_only("") and not title_only("med")
     # a role may name one person (HAREM tags "Senhora Presidente" as PESSOA); a lone "Don" may be a first name
     assert not title_only("Senhora Presidente") and not title_only("Minister") and not title_only("Don")
+    # a letter's "Ilmo. Sr." and "Excmo." (stop 43: the model's organization "Ilmo")
+    assert title_only("Ilmo") and title_only("Ilmo. Sr.") and title_only("Exma.") and title_only("Excmo.")
 
 
 @pytest.mark.parametrize(("language", "text", "expected"), [
