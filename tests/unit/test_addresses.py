@@ -42,6 +42,9 @@ def found(language, text):
         # a drive written "Dr", a flat or suite after the street (stop 43, a US discharge summary: "45" and "3B" stayed)
         ("en", "Lives at 45 Oak Ridge Dr, Apt 3B, Springfield; 1200 W Elm Ave, Suite 200; 10 Downing Street #4.",
          ["45 Oak Ridge Dr, Apt 3B", "1200 W Elm Ave, Suite 200", "10 Downing Street #4"]),
+        # a British flat before the street (stop 43: a CV's "Flat 4, 27 Brunswick Square" left "4" in clear)
+        ("en", "Current address: Flat 4, 27 Brunswick Square, Brighton BN3 1EH; Unit 7 in 2015 Main Street.",
+         ["Flat 4, 27 Brunswick Square"]),
         # Austria's house, staircase and door
         ("de", "Sie lebt in Wien (Mariahilfer Straße 88/2/14, 1070 Wien).", ["Mariahilfer Straße 88/2/14"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
