@@ -116,6 +116,17 @@ def _city_names() -> frozenset[str]:
     return frozenset(city_names(MIN_CITY_POPULATION, 1_000_000))
 
 
+#: Frequent Turkish surnames that Faker's ``tr_TR`` provider (61 surnames) lacks, compiled by hand: Turkish is the
+#: language of the largest immigrant community in Germany and Austria, and a German lexicon may even list a surname
+#: in lower case ("özdemir" in simplemma's), so that case restoration left "frau özdemir" in clear (stop 43). Surnames
+#: that are words of one of our languages ("Er", "Oral", "Tan") are left out.
+TURKISH_SURNAMES: frozenset[str] = frozenset("""Özdemir Şahin Çelik Yıldız Aydın Doğan Kılıç Çetin Koç Özkan Şimşek
+    Polat Korkmaz Karataş Tekin Güneş Bulut Keskin Ünal Turan Sarı Aktaş Güler Kaplan Işık Akın Acar Uçar Avcı
+    Karakaya Demirci Erdem Özer Balcı Başaran Bozkurt Kahraman Günay Güven Altun Aktürk Toprak Tuncer Sönmez Yavuz
+    Köse Ateş Aksoy Karaca Coşkun Uysal Bayram Akgül Cengiz Yücel Duman Çakır Yiğit Akbulut Özgür Ekinci Tunç Özcan
+    Gündoğdu Kocabaş Erdoğdu Karakuş Soylu Yazıcı Kurtuluş Özbek Çiftçi Bilgiç Akyüz Çınar Durmaz""".split())
+
+
 @lru_cache(maxsize=8)
 def name_types(language: str) -> NameTypes:
     """The :class:`NameTypes` of ``language`` (cached; the lists are read from the packages once per process and
@@ -138,5 +149,5 @@ def name_types(language: str) -> NameTypes:
                                         lambda: _noun_table_names(language)[1])
     # country names come partly from app.languages (everyday names): computed here, never cached
     places = cities | frozenset(country_names(language)) | table_places
-    return NameTypes(persons=faker_names | table_persons, places=places,
+    return NameTypes(persons=faker_names | table_persons | TURKISH_SURNAMES, places=places,
                      genitive_s=bool(lang is not None and lang.genitive_s))
