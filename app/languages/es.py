@@ -22,7 +22,7 @@ LANGUAGE = register(Language(
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma""".split()),
-    honorifics=frozenset("""Sr. Sra. Srta. Dña. Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma Excmo. Excma.
+    honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma Excmo. Excma.
         Excmo Excma""".split()),
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
         queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|

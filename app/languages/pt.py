@@ -24,7 +24,8 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora Ilmo. Ilma. Ilmo
         Ilma Exmo. Exma. Exmo Exma""".split()),
-    honorifics=frozenset("Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Ilmo. Ilma. Ilmo Ilma Exmo. Exma. Exmo Exma".split()),
+    honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma. Exmo
+        Exma""".split()),
     greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),

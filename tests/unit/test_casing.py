@@ -279,6 +279,9 @@ def test_a_name_in_lower_case_after_a_title_in_a_cased_sentence_is_restored():
     ("en", "Yesterday dr. smith met the patient in Leeds. Then mr. kowalski called.", ["smith", "kowalski"]),
     ("es", "Ayer el dr. garcía atendió a la paciente. La sra. pérez llamó después.", ["garcía", "pérez"]),
     ("de", "Gestern hat dr. müller die Patientin untersucht.", ["müller"]),
+    # "doña", "dona" (stop 43)
+    ("es", "Mañana viene el señor garcía con doña pilar.", ["garcía", "pilar"]),
+    ("pt", "Ontem o sr. joão silva ligou. A dona maria também.", ["joão silva", "maria"]),
     # a frequent Turkish surname that simplemma's German lexicon lists in lower case (stop 43)
     ("de", "Heute hat Herr müller angerufen, Frau özdemir kommt morgen.", ["müller", "özdemir"]),
 ])
