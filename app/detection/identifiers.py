@@ -177,10 +177,11 @@ _ID_NUMBER_WORD = (r"(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|nú
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them ("QQ 12 34
 #: 56 C", a British National Insurance number; "65 170839 J 003", a German social insurance number; "12 345 678 901";
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
-#: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02"); or groups of capitals and
+#: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
+#: 45 0200051332"); or groups of capitals and
 #: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"); or at least
 #: four characters, a digit among them, with letters, digits and ". / -" inside.
-_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]*\d)(?:\d{1,8}|[A-Z]{1,4})(?: (?:\d{1,8}|[A-Z]{1,2})){1,4}(?![\w]))"
+_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]*\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,10}|[A-Z]{1,2})){1,4}(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]*\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")

@@ -195,6 +195,11 @@ _NUMERIC_DATES: tuple[str, ...] = (
     # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
     r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+    # the month in Roman numerals, as Spanish, Portuguese and German forms and registers write it ("3-IV-1961",
+    # "12.XI.2026", "3/IV/61"); case-sensitive, as the pattern is compiled
+    # (not with spaces: "B 9 V 26/15 B" is a file number of the Federal Social Court)
+    *(rf"\b(?:[12]\d|3[01]|0?[1-9]){sep}(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I){sep}(?:\d{{4}}|\d{{2}})\b"
+      for sep in ("-", r"\.", "/")),
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))

@@ -117,7 +117,7 @@ LANGUAGE = register(Language(
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.)", r"National\s+Insurance(?:\s+number)?",
         r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
         # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
-        r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.(?:\s+vehicle)?",
+        r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.?(?:\s+vehicle)?",
         # a police officer's number ("PC Smith, badge number 4471", "collar number 2231")
         r"(?:badge|collar|warrant\s+card)(?:\s+number)?",
         # a professional register's number names its doctor or nurse ("GMC no. 7012345", "NMC PIN 12A3456E")

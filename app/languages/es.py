@@ -73,11 +73,13 @@ LANGUAGE = register(Language(
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
-        r"matrícula", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+individual)?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card
         r"DNI", r"NIE", r"NIF", r"TIP", r"carn[ée]\s+profesional", r"placa",
+        # a bank account: "cuenta corriente", "CCC", "Cuenta:" (not "tener en cuenta 3.000 casos")
+        r"cuenta\s+(?:corriente|bancaria)", r"CCC", r"cuenta(?=\s*:)",
     ),
     field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
     phone_regions=("ES", "MX", "AR"),

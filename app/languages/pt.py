@@ -72,7 +72,9 @@ LANGUAGE = register(Language(
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
         r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
-        r"placa", r"RG", r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
+        r"placa(?:\s+(?:Mercosul|do\s+(?:veículo|carro|automóvel)))?", r"RG",
+        # a bank account: "conta corrente", "c/c", "Conta:", "conta nº" (not "a conta 2015" of a bill)
+        r"conta\s+(?:corrente|poupança|bancária)", r"c/c", r"conta(?=\s*(?::|n\.?\s?º|nº))", r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
         r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",

@@ -57,6 +57,14 @@ def found(language, text):
          ["7654", "123.456"]),
         ("en", "Dr Anna Price, GMC no. 7012345; nurse NMC PIN 12A3456E.", ["7012345", "12A3456E"]),
         ("en", "PPS NO: 1234567TA (its check letter fails), PPSN 7654321X.", ["1234567TA", "7654321X"]),
+        # bank accounts and number plates (stop 43): an account outside the IBAN, a plate after the vehicle's word
+        ("de", "Bankverbindung: Kto. 1234567, BLZ 37040044. Konto: 99887766.", ["1234567", "99887766"]),
+        ("en", "Vehicle reg YK19 FHD was seen. The reg 2019 said.", ["YK19 FHD"]),
+        ("es", "Matrícula del vehículo 1234 BCD. Cuenta: 2100 0418 45 0200051332. Hay que tener en cuenta 3.000 "
+               "casos. Cuenta corriente 0049 1500 05 1234567890.",
+         ["1234 BCD", "2100 0418 45 0200051332", "0049 1500 05 1234567890"]),
+        ("pt", "Placa Mercosul BRA2E19. Agência 1234-5, conta corrente 98765-4. A conta 2015 foi paga. Conta nº 12345-6.",
+         ["BRA2E19", "98765-4", "12345-6"]),
         ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
     ],
 )

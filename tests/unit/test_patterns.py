@@ -184,6 +184,15 @@ def test_case_numbers_in_lists():
     ]
 
 
+def test_dates_with_the_month_in_roman_numerals():
+    """"Nacido el 3-IV-1961" left "3-" in clear and gave "IV-1961" to the model (stop 43); the Federal Social Court's
+    file number "B 9 V 26/15 B" is no date (spaces are no separator here)."""
+    from app.detection.patterns import DateRecognizer
+
+    text = "Nacido el 3-IV-1961 en Lugo, el 12.XI.2026 y 3/IV/61; B 9 V 26/15 B; 3-IV.1961; M 9 X 17.5450."
+    assert [e.text for e in DateRecognizer("es").recognize(text, [])] == ["3-IV-1961", "12.XI.2026", "3/IV/61"]
+
+
 def test_dates_with_dashes_and_month_year_without_de():
     from app.detection.patterns import DateRecognizer
 
