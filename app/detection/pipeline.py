@@ -195,6 +195,8 @@ class Detector:
         #: the language's honorifics, case-folded, whose names in lower case are restored
         #: (:func:`app.detection.casing.titles_pattern`)
         self.titles = frozenset(t.casefold() for t in TITLES.get(language, ()) if t in HONORIFICS)
+        lang = languages.find(language)
+        self._weekday_abbreviations = frozenset(lang.weekday_abbreviations if lang is not None else ())
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def _first_name(self, word: str) -> bool:
@@ -347,7 +349,8 @@ class Detector:
         entities = clean_spans(text, entities)
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
-                        if not self._field_name(text, e) and not field_label(e.text, self.language)]
+                        if not self._field_name(text, e) and not field_label(e.text, self.language)
+                        and not self._weekday_abbreviation(text, e)]
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:
@@ -363,6 +366,17 @@ class Detector:
             return False
         line_start = max(text.rfind("\n", 0, entity.start), text.rfind("\r", 0, entity.start)) + 1
         return not text[line_start:entity.start].strip() and self.common(entity.text.lower())
+
+    def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
+        """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another
+        weekday ("Mi. 12.11.", "Mo.–Fr. 8–12 Uhr", "Wed. 4 June", which the German model tags as places; the
+        language's ``weekday_abbreviations``), not a name ("Mo Farah", "The Sun.")."""
+        stop = entity.text.endswith(".")  # the tokenizer keeps "Fr." (Frau) with its full stop
+        word = entity.text[:-1] if stop else entity.text
+        if entity.label not in _NAME_LABELS or word not in self._weekday_abbreviations:
+            return False
+        after = _AFTER_WEEKDAY.match(text, entity.end - 1 if stop else entity.end)
+        return after is not None and (after.group(1) is None or after.group(1) in self._weekday_abbreviations)
 
     def _proper_noun_label(self, sensitive: frozenset[str]) -> Callable[[list[str]], str] | None:
         """``words -> label`` for the proper-noun fallback: the type :attr:`proper_noun_types` gives, when that label
@@ -394,6 +408,9 @@ class Detector:
 
 #: A colon right after a word (spaces between allowed): the word names a form's field ("Teléfono:").
 _FIELD_COLON = re.compile(r"[^\S\n]*:")
+#: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,
+#: which must be a weekday's abbreviation: "Mo., Mi. und Fr.").
+_AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e)\b|,?[^\S\n]*(\w+)\.)")
 #: Nothing but spaces up to the end of the line or of the text: a word that opens its line is the whole line.
 _LINE_END = re.compile(r"[^\S\n\r]*(?:[\n\r]|$)")
 

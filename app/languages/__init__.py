@@ -403,6 +403,8 @@ class Language:
         months, weekdays: the 12 month and 7 weekday names as written in running text ("enero", "Montag").
         month_variants: other spellings of month names → month number (``{"Jänner": 1}``), also names.
         weekday_variants: other spellings of weekdays ("Sonnabend").
+        weekday_abbreviations: the weekdays' abbreviations as written before their full stop ("Mo", "Mi", "Wed",
+            "mié"): before a date, a time or another weekday ("Mi. 12.11.", "Mo.–Fr. 8–12 Uhr") no place nor name.
         month_abbreviations: abbreviations and unaccented spellings found in dates only → month number
             (``{"jan": 1, "marco": 3}``; lower case).
         date_of: regular expression between day, month and year in written dates (Spanish ``\\s+del?\\s+``).
@@ -509,6 +511,7 @@ class Language:
     weekdays: tuple[str, ...]
     month_variants: dict[str, int] = field(default_factory=dict)
     weekday_variants: tuple[str, ...] = ()
+    weekday_abbreviations: tuple[str, ...] = ()
     month_abbreviations: dict[str, int] = field(default_factory=dict)
     date_of: str = r"\s+"
     month_first: bool = False

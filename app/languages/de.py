@@ -145,6 +145,7 @@ LANGUAGE = register(Language(
     month_abbreviations={"jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
                          "okt": 10, "nov": 11, "dez": 12},
     weekday_variants=("Sonnabend",),
+    weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine

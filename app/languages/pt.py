@@ -30,6 +30,7 @@ LANGUAGE = register(Language(
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),
+    weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),
     vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe todos todas tia tio
         vó vô moça moço senhor senhora colegas meninas meninos filha filho linda lindo equipe equipa família""".split()),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular

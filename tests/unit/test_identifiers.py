@@ -68,3 +68,13 @@ def test_a_file_number_label_after_a_line_break_is_no_organization():
     detector = build_detector("de", tagger_factory=lambda *_: tagger)
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("Amtsgericht Charlottenburg", "ORGANIZATION"), ("218 C 114/26", "CASE_NUMBER")]
+
+
+def test_a_weekdays_abbreviation_before_a_date_or_a_time_is_no_place():
+    """"Termin am Mi. 12.11.", "Mo.–Fr. 8–12 Uhr": the German model tagged the weekdays as places (stop 42, found);
+    a name that is spelt like one stays ("Mo Farah", "Fr. Weber": Frau Weber)."""
+    tagger = GazetteerTagger({"Mi.": "LOC", "Mo.": "LOC", "Fr.": "ORG", "Fr. Weber": "PER", "Mo": "LOC"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    text = "Termin am Mi. 12.11. um 10 Uhr. Sprechzeiten: Mo.–Fr. 8–12 Uhr. Fr. Weber kommt, Mo auch."
+    assert [(e.text, e.label) for e in detector.detect(text) if e.label in ("LOCATION", "ORGANIZATION", "PERSON")] == [
+        ("Fr. Weber", "PERSON"), ("Mo", "LOCATION")]
