@@ -125,6 +125,9 @@ LANGUAGE = register(Language(
         r"GMC(?:\s+number)?", r"NMC(?:\s+PIN)?", r"NPI(?:\s+number)?",
         # Ireland's personal public service number, also when its check letter fails
         r"PPSN?", r"PPS\s+(?:number|no\.?)",
+        # a hospital's own patient numbers and health-insurance numbers ("Hosp No: K1234567", "Unit number 445566")
+        r"hosp(?:ital)?\.?\s+(?:no\.?|number)", r"unit\s+(?:no\.|number)", r"Medicare(?:\s+(?:no\.|number))?",
+        r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),

@@ -23,10 +23,10 @@ LANGUAGE = register(Language(
     # "Ilmo." (Ilustríssimo) and "Exmo." (Excelentíssimo) open a letter's address ("Ilmo. Sr. Francisco …")
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora Ilmo. Ilma. Ilmo
-        Ilma Exmo. Exma. Exmo Exma""".split()),
+        Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
     honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma. Exmo
-        Exma""".split()),
-    greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
+        Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
+    greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|att|atte|grato|grata|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
         prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
         beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),

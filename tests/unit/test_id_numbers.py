@@ -60,6 +60,8 @@ def found(language, text):
         # bank accounts and number plates (stop 43): an account outside the IBAN, a plate after the vehicle's word
         ("de", "Bankverbindung: Kto. 1234567, BLZ 37040044. Konto: 99887766.", ["1234567", "99887766"]),
         ("en", "Vehicle reg YK19 FHD was seen. The reg 2019 said.", ["YK19 FHD"]),
+        ("en", "Hosp No: K1234567. Unit number 445566. Medicare number 2123 45670 1. The unit 2019.",
+         ["K1234567", "445566", "2123 45670 1"]),
         ("es", "Matrícula del vehículo 1234 BCD. Cuenta: 2100 0418 45 0200051332. Hay que tener en cuenta 3.000 "
                "casos. Cuenta corriente 0049 1500 05 1234567890.",
          ["1234 BCD", "2100 0418 45 0200051332", "0049 1500 05 1234567890"]),

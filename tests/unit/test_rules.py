@@ -114,6 +114,7 @@ def test_title_only():
     assert not title_only("Senhora Presidente") and not title_only("Minister") and not title_only("Don")
     # a letter's "Ilmo. Sr." and "Excmo." (stop 43: the model's organization "Ilmo")
     assert title_only("Ilmo") and title_only("Ilmo. Sr.") and title_only("Exma.") and title_only("Excmo.")
+    assert title_only("Profª. Drª.")                                    # a Brazilian letter's "Profª" (organization)
 
 
 @pytest.mark.parametrize(("language", "text", "expected"), [
