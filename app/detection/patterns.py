@@ -24,10 +24,12 @@ from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE,
 from app.doc import Entity, Sentence
 from app.tokenization import UPPER
 
-#: ``@`` and a domain with at least one dot and an alphabetic TLD
-_AT_DOMAIN = r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?![\w-])"
-#: the characters of a local part's dot-separated atoms (RFC 5322 ``atext``) except the braces; ``-`` last
-_ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`|~-"
+#: ``@`` and a domain with at least one dot and an alphabetic TLD; labels may hold letters beyond ASCII (RFC 5890,
+#: internationalized domain names: "anna@müller-bau.de")
+_AT_DOMAIN = r"@(?:[^\W_](?:[\w-]{0,61}[^\W_])?\.)+[A-Za-z]{2,63}(?![\w-])"
+#: the characters of a local part's dot-separated atoms (RFC 5322 ``atext``, with RFC 6531's letters beyond ASCII:
+#: "jürgen.müller@web.de", "josé.núñez@correo.es") except the braces; ``-`` last
+_ATEXT = "\\w!#$%&'*+/=?^`|~-"
 
 
 def _local_part(chars: str) -> str:
@@ -35,8 +37,11 @@ def _local_part(chars: str) -> str:
     return f"[{chars}]+(?:\\.[{chars}]+)*"
 
 
-#: a single address; its local part may hold braces
-_EMAIL = r"(?<![\w.+-])" + _local_part("{}" + _ATEXT) + _AT_DOMAIN
+#: a single address; its local part may hold braces. It starts where a run of its characters starts (the lookbehind
+#: holds every character the local part may hold): a match starting inside a run would only be the tail of the match
+#: starting at the run's start, and trying every position of a long run without "@" ("1234/24.5T9PRT" repeated, 140,000
+#: characters: 8.9 s) made the search quadratic; it is linear now (each run scanned once).
+_EMAIL = r"(?<![\w.{}!#$%&'*+/=?^`|~-])" + _local_part("{}" + _ATEXT) + _AT_DOMAIN
 #: Several addresses of one domain written with their local parts in braces, as on papers' title pages:
 #: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" (one entity: each local part names a person).
 _EMAIL_GROUP = r"\{\s*" + _local_part(_ATEXT) + r"(?:\s*[,;]\s*" + _local_part(_ATEXT) + r")*\s*\}" + _AT_DOMAIN

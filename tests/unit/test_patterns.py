@@ -13,6 +13,22 @@ def test_email():
     ]
 
 
+def test_email_addresses_with_letters_beyond_ascii():
+    """RFC 6531 local parts and internationalized domains (stop 43: "Jürgen.Müller@web.de" stayed in clear)."""
+    text = "Jürgen.Müller@web.de, josé.núñez@correo.es, anna@müller-bau.de; a..b@x.com and x@y are none."
+    assert [t for t, _ in found(EmailRecognizer(), text)] == [
+        "Jürgen.Müller@web.de", "josé.núñez@correo.es", "anna@müller-bau.de"]
+
+
+def test_an_address_starts_where_its_characters_start():
+    """The match starts at the start of a run of local-part characters (before stop 43 every position of a long run
+    without "@" was tried, quadratic time: "1234/24.5T9PRT" repeated over 140,000 characters took 8.9 s); the
+    addresses found are the same."""
+    text = "see path/to/jdoe@example.org, x=john.doe@x.org, 'ann@x.com' and " + "1234/24.5T9PRT" * 50
+    assert [t for t, _ in found(EmailRecognizer(), text)] == [
+        "path/to/jdoe@example.org", "x=john.doe@x.org", "'ann@x.com"]
+
+
 def test_email_group_is_one_entity():
     """Local parts in braces name persons too: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" is masked whole."""
     text = "Yu Suzuki. {ysuzuki,koichiro,s-nakamura}@is.naist.jp. Or { jdoe ; a.smith }@example.org and x@y.com."
