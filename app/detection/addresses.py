@@ -24,6 +24,7 @@ address for a location with digits).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from app import languages
@@ -176,8 +177,11 @@ class AddressRecognizer(Recognizer):
             for pattern in self.patterns_in_capitals:
                 spans.extend(m.span() for m in pattern.finditer(text) if m.group() == m.group().upper())
         spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
-        kept: list[tuple[int, int]] = []
+        starts: list[int] = []  # the kept spans, disjoint, sorted by start (and so by end): O(log k) per test
+        ends: list[int] = []
         for start, end in spans:
-            if all(end <= a or start >= b for a, b in kept):
-                kept.append((start, end))
-        return [Entity(a, b, LOCATION, text[a:b], self.name) for a, b in sorted(kept)]
+            i = bisect_left(starts, end)  # the kept spans that start before this one ends
+            if i == 0 or ends[i - 1] <= start:
+                starts.insert(i, start)
+                ends.insert(i, end)
+        return [Entity(a, b, LOCATION, text[a:b], self.name) for a, b in zip(starts, ends)]

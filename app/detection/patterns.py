@@ -452,7 +452,8 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 _DOLLAR_SIGNS = r"(?:\b(?:US|NZ|HK|R|C|A|S))?\$"
 _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
-    r"(?:\b\d{1,3}(?:\.\d{3})*\$\d{2}\b"
+    # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
+    r"(?:\b(?<!\d[.,])\d{1,3}(?:\.\d{3})*\$\d{2}\b"
     rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}"

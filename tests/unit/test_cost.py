@@ -132,3 +132,25 @@ def test_the_stall_scenario_sends_the_inputs_of_the_issue():
     assert substitute["method"] == "substitute" and substitute["text"].count("Mr. ") == 2000 and substitute["text"].count("@") == 2000
     url = reverse_url_input("p")["text"].split()[1]
     assert len(url) == 5020
+    # stop 43: inputs on which a recognizer's regular expression took quadratic time
+    assert cases["id-keywords-in-capitals"]["text"].count("ID ") == 20_000
+    assert cases["amount-groups"]["text"].count("756.") == 20_000
+    assert cases["local-part-runs"]["text"].count("T9PRT") == 10_000
+
+
+def test_the_stall_scenarios_pattern_inputs_give_exact_entities():
+    """The pattern recognizers on the stall scenario's pattern inputs (no model: a gazetteer tagger stands in):
+    no identifier without a digit after its keywords, no amount without a currency, no address without "@"; and the
+    same recognizers still find what they should around such runs."""
+    from anontools.devtools.faults import stall_inputs
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    cases = dict(stall_inputs("p"))
+    detector = build_detector("en", tagger_factory=lambda *_: GazetteerTagger({}))
+    for case in ("id-keywords-in-capitals", "amount-groups", "local-part-runs"):
+        text = cases[case]["text"][:3000]
+        found = {(e.label, e.text) for e in detector.detect(text + " Patient ID 4471923, 756$00, ann@x.org.")}
+        assert {("ID_NUMBER", "4471923"), ("MONEY", "756$00"), ("EMAIL", "ann@x.org")} <= found, case
+        assert not any(label in ("ID_NUMBER", "EMAIL") for label, _ in found - {("ID_NUMBER", "4471923"),
+                                                                                ("EMAIL", "ann@x.org")}), case

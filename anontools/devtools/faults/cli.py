@@ -115,7 +115,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="stall: instead of one hostile input at a time, N copies of --hostile-case at once "
                          "(N = ANON_STAGE_PROCESSES fills every stage process)")
     ap.add_argument("--hostile-case", default="tag-16000-emails",
-                    choices=["kmask-place-names", "tag-16000-emails", "substitute-4000-entities"],
+                    choices=["kmask-place-names", "tag-16000-emails", "substitute-4000-entities",
+                             "id-keywords-in-capitals", "amount-groups", "local-part-runs"],
                     help="stall --hostile: the hostile document to copy (default tag-16000-emails)")
     ap.add_argument("--interval", type=float, default=1.0,
                     help="stall: seconds between the short documents of the background stream (default 1)")
