@@ -285,8 +285,8 @@ class TitleRule(Rule):
                         first += 2  # "Juiz de Direito", "Juez de Paz": the office goes on after a particle
                     else:
                         break
-                if (t[first - 1].text not in HONORIFICS and t[first - 1].text not in ACADEMIC_DEGREES
-                        and t[first].text in NAME_PARTICLES):
+                if (first < len(t) and t[first - 1].text not in HONORIFICS
+                        and t[first - 1].text not in ACADEMIC_DEGREES and t[first].text in NAME_PARTICLES):
                     continue  # "Alcaldesa de Ávila", "Governador do Distrito Federal": an office's place, no name
                 end = _name_run(t, first)
                 if end > first:

@@ -97,6 +97,9 @@ def test_title_rule_skips_the_words_of_the_office():
     # honorific the particle opens a surname
     text = "La Sra. Alcaldesa de Ávila y el Alcalde de Madrid llegaron con el Dr. de Castro."
     assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("de Castro", "PERSON")]
+    # titles up to the sentence's end (a fuzzed "Sra. Alcaldesa de Sra. Alcaldesa" raised IndexError in stop 43's
+    # first version)
+    assert run("Sra. Alcaldesa de Sra. Alcaldesa", "es", rules=("title",)) == []
     text = "Lo firmó el Juez de Paz Andrés Llorente."
     assert [(t, label) for t, label, _ in run(text, "es", rules=("title",))] == [("Andrés Llorente", "PERSON")]
     # a German profession after the title (stop 42: "Herr Rechtsanwalt Dr. Brandt" gave the person "Rechtsanwalt")
