@@ -39,6 +39,9 @@ _UPPER = UPPER  # every capital letter, not only A-Z ("Şişli", "Łąkowa")
 _SP = r"[^\S\n]"
 #: A capitalised word ("Paulista", "Constitución", "Sankt-Georg", "O'Connell").
 _CAP = rf"[{_UPPER}][\w'’-]*"
+#: The start of a word: not inside a word, nor after a word's apostrophe (from every "O" of "O'O'O'…" a capitalised
+#: word ran to the end of the run: quadratic time; a quote that opens an address, "'Hauptstraße 5'", is no apostrophe).
+_WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: A house number: "5", "12a", "221B", "10-12", "3/5", Austria's house, staircase and door "88/2/14"; never followed
 #: by more digits or letters.
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(?![\w])"
@@ -52,9 +55,9 @@ def _type_last(street: StreetAddresses) -> list[str]:
     separate street type ("Berliner Straße 5"), each after an optional prefix ("Am", "An der")."""
     prefix = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
     prefix = rf"(?:(?:{prefix}){_SP}+)?" if prefix else ""
-    patterns = [rf"(?<![\w-]){prefix}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
+    patterns = [rf"{_WORD_START}{prefix}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
     if street.separate_types:
-        patterns.append(rf"(?<![\w-]){prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
+        patterns.append(rf"{_WORD_START}{prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
     if street.prefixes and (street.cues or street.postal_code):
         # no street type, "Am Kanal 3": only after a cue ("wohnhaft") or before a postal code and a town
         prefixes = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
@@ -66,7 +69,7 @@ def _type_last(street: StreetAddresses) -> list[str]:
         if street.postal_code:
             # the postal code on the same line or, in a letter's address block, on the next ("Im Wiesengrund 3\n70599
             # Stuttgart"): the lookahead may cross the line break, the address does not
-            patterns.append(rf"(?<![\w-]){bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){street.postal_code}{_SP}+[{_UPPER}])")
+            patterns.append(rf"{_WORD_START}{bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){street.postal_code}{_SP}+[{_UPPER}])")
     return patterns
 
 

@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.detection.rules import apply_rules, default_rules
 from app.doc import Entity
@@ -706,3 +708,68 @@ def test_without_greeting_in_a_language_without_greetings():
 
     entity = Entity(0, 8, "PERSON", "Hi Jonas", "stanza")
     assert without_greeting(entity, "xx") is entity
+
+
+def _former_cut(entities, proposals, text):
+    """:func:`app.detection.rules.cut` before stop 43 (every entity against every proposal)."""
+    from app.detection.rules import _without_edge_particles
+    from app.detection.voting import _strip, name_like
+
+    current = list(entities)
+    for p in proposals:
+        nxt = []
+        for e in current:
+            if not (e.start < p.end and p.start < e.end) or (p.start <= e.start and e.end <= p.end):
+                nxt.append(e)
+                continue
+            for a, b in ((e.start, p.start), (p.end, e.end)):
+                a, b = _without_edge_particles(text, *_strip(text, a, b)) if b > a else (a, a)
+                if b > a and name_like(text[a:b]):
+                    nxt.append(Entity(a, b, e.label, text[a:b], e.source, e.score))
+        current = nxt
+    return current
+
+
+def _former_absorb(entities, proposals):
+    current = list(entities)
+    for p in proposals:
+        inside = [e for e in current if p.start <= e.start and e.end <= p.end]
+        crossing = [e for e in current if e.start < p.end and p.start < e.end and e not in inside]
+        if inside and not crossing and not any(e.label == p.label and (e.start, e.end) == (p.start, p.end)
+                                               for e in inside):
+            current = [e for e in current if e not in inside]
+    return current
+
+
+_WORDS_FOR_CUT = ["Hospital", "de", "Santa", "Maria", "do", "Ana", "Rio", "la", "X1", ",", "Cardiologia"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS_FOR_CUT), min_size=1, max_size=25), st.data())
+def test_cut_and_absorb_by_bisection_are_the_former_loops(words, data):
+    """The bisection of :func:`cut` and :func:`absorb` (stop 43, linear on a page of "Hospital Hospital …") gives
+    exactly what the former every-entity-against-every-proposal loops gave, for entities sorted and disjoint (the
+    fast path) and for any others (the fallback)."""
+    from app.detection.rules import absorb, cut
+
+    text = " ".join(words)
+    bounds = sorted({0, len(text), *(i for i, c in enumerate(text) if c == " "), *(i + 1 for i, c in enumerate(text)
+                                                                                     if c == " ")})
+    span = st.tuples(st.sampled_from(bounds), st.sampled_from(bounds)).filter(lambda ab: ab[0] < ab[1])
+
+    def entity(ab, label):
+        return Entity(ab[0], ab[1], label, text[ab[0]:ab[1]], "t")
+
+    raw = data.draw(st.lists(span, max_size=8))
+    entities, last = [], -1
+    for a, b in sorted(raw):
+        if a >= last:  # sorted and disjoint, as apply_rules keeps them
+            entities.append(entity((a, b), "PERSON"))
+            last = b
+    proposals = [entity(ab, data.draw(st.sampled_from(["PERSON", "ORGANIZATION"])))
+                 for ab in data.draw(st.lists(span, max_size=6))]
+    assert cut(entities, proposals, text) == _former_cut(entities, proposals, text)
+    assert absorb(entities, proposals) == _former_absorb(entities, proposals)
+    overlapping = [entity(ab, "LOCATION") for ab in raw]  # any order, overlaps allowed: the fallback
+    assert cut(overlapping, proposals, text) == _former_cut(overlapping, proposals, text)
+    assert absorb(overlapping, proposals) == _former_absorb(overlapping, proposals)
