@@ -285,10 +285,17 @@ class TitleRule(Rule):
                         first += 2  # "Juiz de Direito", "Juez de Paz": the office goes on after a particle
                     else:
                         break
-                if (first < len(t) and t[first - 1].text not in HONORIFICS
-                        and t[first - 1].text not in ACADEMIC_DEGREES and t[first].text in NAME_PARTICLES):
-                    continue  # "Alcaldesa de Ávila", "Governador do Distrito Federal": an office's place, no name
+                office_place = (first < len(t) and t[first - 1].text not in HONORIFICS
+                                and t[first - 1].text not in ACADEMIC_DEGREES and t[first].text in NAME_PARTICLES)
                 end = _name_run(t, first)
+                if office_place:
+                    # "Alcaldesa de Ávila", "Governador do Distrito Federal": the office's place is no name; a
+                    # model's entity of the whole office ("Presidente de Sri Lanka", an organization) names its
+                    # holder, a person, as before
+                    e = ctx.covered(tok.start, tok.end) if end > first else None
+                    if e is not None and (e.start, e.end) == (tok.start, t[end - 1].end) and e.label != PERSON:
+                        yield Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}")
+                    continue
                 if end > first:
                     a, b = t[first].start, t[end - 1].end
                     if tok.text in HONORIFICS and t[first].text in NAME_PARTICLES:
