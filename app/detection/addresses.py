@@ -69,7 +69,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
         if street.postal_code:
             # the postal code on the same line or, in a letter's address block, on the next ("Im Wiesengrund 3\n70599
             # Stuttgart"): the lookahead may cross the line break, the address does not
-            patterns.append(rf"{_WORD_START}{bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){street.postal_code}{_SP}+[{_UPPER}])")
+            town = rf"{street.postal_code}{_SP}+[{_UPPER}]"
+            patterns.append(rf"{_WORD_START}{bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){town})")
     return patterns
 
 

@@ -97,11 +97,11 @@ def sentence_casing(sentence: Sentence) -> str | None:
     """``UNCASED``, ``ALL_CAPITALS`` or ``None`` (cased as usual) for one sentence.
 
     Words that start with a cased letter count ("3rd" does not); of one letter, only a capital other than "I"
-    ("A sanção", "O princípio": cased text) that is not the end of a code ("12345678Z", tokens "12345678" "Z"). Uncased: at least :data:`MIN_CASED_WORDS` words of two letters or more,
-    none capitalised in mixed case, the first word included (a sentence that starts with a capital is cased text,
-    however few names it has), one in lower case (words in capitals, "NATO", may occur). All capitals: at least
-    :data:`MIN_CASED_WORDS` words of two letters or more, every word in capitals. Stops at the first capitalised
-    word, so cased text costs little.
+    ("A sanção", "O princípio": cased text) that is not the end of a code ("12345678Z", tokens "12345678" "Z").
+    Uncased: at least :data:`MIN_CASED_WORDS` words of two letters or more, none capitalised in mixed case, the first
+    word included (a sentence that starts with a capital is cased text, however few names it has), one in lower case
+    (words in capitals, "NATO", may occur). All capitals: at least :data:`MIN_CASED_WORDS` words of two letters or
+    more, every word in capitals. Stops at the first capitalised word, so cased text costs little.
     """
     words = 0
     capitals = 0
@@ -356,8 +356,8 @@ _VOCATIVE_END = frozenset(",!:.?;")
 def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] | None:
     """A case-blind pattern of a greeting or closing (``greetings``: case-folded phrases as word tuples, longest
     first, :data:`app.detection.rules.GREETINGS`) that opens a line, followed by a word in lower case ("hey kev,",
-    "liebe grüße tobi", "bjs, fer"): whether a document may hold a name that :func:`_greeted_names` restores; ``None`` for no
-    greetings."""
+    "liebe grüße tobi", "bjs, fer"): whether a document may hold a name that :func:`_greeted_names` restores;
+    ``None`` for no greetings."""
     if not greetings:
         return None
     alternatives = "|".join(r"[^\S\n]+".join(re.escape(w) for w in phrase) for phrase in greetings)

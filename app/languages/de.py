@@ -119,8 +119,8 @@ LANGUAGE = register(Language(
         Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
-    vocatives=frozenset("""alle zusammen leute schatz mama papa mami papi mutti vati kollegen kolleginnen freunde chef chefin team ihr du
-        liebling süße süßer schätzchen oma opa jungs mädels beide herr frau""".split()),
+    vocatives=frozenset("""alle zusammen leute schatz mama papa mami papi mutti vati kollegen kolleginnen freunde chef
+        chefin team ihr du liebling süße süßer schätzchen oma opa jungs mädels beide herr frau""".split()),
     title_genders={
         "herr": "male", "herrn": "male", "hr": "male", "frau": "female", "fr": "female", "fräulein": "female",
         "ing": None, "dipl": None, "dipl.-ing": None, "univ.prof": None,

@@ -22,17 +22,17 @@ LANGUAGE = register(Language(
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma""".split()),
-    honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma Excmo. Excma.
-        Excmo Excma""".split()),
-    greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|querida|
-        queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
+    honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma Excmo.
+        Excma. Excmo Excma""".split()),
+    greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|
+        querida|queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
     informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
     enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),
     weekday_abbreviations=tuple("Lun Mar Mié Mie Jue Vie Sáb Sab Dom".split()),
-    vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño tío tía jefe jefa
-        equipo gente amor cielo corazón señor señora compañeros compañeras chaval hermano hermana abuela abuelo
-        ambos familia""".split()),
+    vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño
+        tío tía jefe jefa equipo gente amor cielo corazón señor señora compañeros compañeras chaval hermano hermana
+        abuela abuelo ambos familia""".split()),
     office_modifiers=frozenset("""Federal General Adjunto Adjunta Titular Suplente Provincial Regional Autonómico
         Autonómica Paz Instrucción""".split()),
     title_genders={
@@ -74,7 +74,8 @@ LANGUAGE = register(Language(
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
-        r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?", r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
+        r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+individual)?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card

@@ -24,15 +24,17 @@ LANGUAGE = register(Language(
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora Ilmo. Ilma. Ilmo
         Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
-    honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma. Exmo
-        Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
-    greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|att|atte|grato|grata|bom dia|boa tarde|boa noite|caro|cara|caros|prezado|prezada|
-        prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|um abraço|abraço|abs|
-        beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|até logo""".split("|")),
+    honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma.
+        Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
+    greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|att|atte|grato|grata|bom dia|boa tarde|boa noite|caro|
+        cara|caros|prezado|prezada|prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|
+        um abraço|abraço|abs|beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|
+        até logo""".split("|")),
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),
     weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),
-    vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe todos todas tia tio
-        vó vô moça moço senhor senhora colegas meninas meninos filha filho linda lindo equipe equipa família""".split()),
+    vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe
+        todos todas tia tio vó vô moça moço senhor senhora colegas meninas meninos filha filho linda lindo equipe
+        equipa família""".split()),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
         Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada Direito Paz
         Justiça""".split()),
@@ -75,7 +77,8 @@ LANGUAGE = register(Language(
         r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
         r"placa(?:\s+(?:Mercosul|do\s+(?:veículo|carro|automóvel)))?", r"RG",
         # a bank account: "conta corrente", "c/c", "Conta:", "conta nº" (not "a conta 2015" of a bill)
-        r"conta\s+(?:corrente|poupança|bancária)", r"c/c", r"conta(?=\s*(?::|n\.?\s?º|nº))", r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
+        r"conta\s+(?:corrente|poupança|bancária)", r"c/c", r"conta(?=\s*(?::|n\.?\s?º|nº))",
+        r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
         r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",

@@ -65,7 +65,8 @@ def found(language, text):
         ("es", "Matrícula del vehículo 1234 BCD. Cuenta: 2100 0418 45 0200051332. Hay que tener en cuenta 3.000 "
                "casos. Cuenta corriente 0049 1500 05 1234567890.",
          ["1234 BCD", "2100 0418 45 0200051332", "0049 1500 05 1234567890"]),
-        ("pt", "Placa Mercosul BRA2E19. Agência 1234-5, conta corrente 98765-4. A conta 2015 foi paga. Conta nº 12345-6.",
+        ("pt", "Placa Mercosul BRA2E19. Agência 1234-5, conta corrente 98765-4. A conta 2015 foi paga. "
+               "Conta nº 12345-6.",
          ["BRA2E19", "98765-4", "12345-6"]),
         ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
     ],

@@ -236,7 +236,8 @@ def test_postal_code_before_a_city_with_a_non_ascii_capital():
         ("de", "Bahnhofstrasse 17, 8001 Zürich; Straße 88/2/14, 1070 Wien; Gasse 4a, 6020 Innsbruck; seit 2011 Berlin.",
          ["8001", "1070", "6020"]),
         # Ireland's Eircode (stop 43: "CORK T12 X8Y9" on a form stayed in clear); not a road's number ("the A12 road")
-        ("en", "CORK T12 X8Y9, Dublin D02 AF30; the A12 road, M50 J9, route N11 and C123 ABCD.", ["T12 X8Y9", "D02 AF30"]),
+        ("en", "CORK T12 X8Y9, Dublin D02 AF30; the A12 road, M50 J9, route N11 and C123 ABCD.",
+         ["T12 X8Y9", "D02 AF30"]),
         ("es", "28013 Madrid, C.P. 08001; 99999 veces.", ["28013", "08001"]),
         ("pt", "1000-001 Lisboa, CEP 01310-100.", ["1000-001", "01310-100"]),
     ],

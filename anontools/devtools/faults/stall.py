@@ -66,7 +66,8 @@ def stall_inputs(prefix: str) -> list[tuple[str, dict[str, Any]]]:
     local_part_runs = "1234/24.5T9PRT" * 10_000
     return [
         ("kmask-place-names", {"job_id": f"{prefix}-kmask", "language": "en", "method": "kmask", "text": kmask_text}),
-        ("id-keywords-in-capitals", {"job_id": f"{prefix}-idkw", "language": "en", "method": "tag", "text": id_keywords}),
+        ("id-keywords-in-capitals", {"job_id": f"{prefix}-idkw", "language": "en", "method": "tag",
+                                     "text": id_keywords}),
         ("amount-groups", {"job_id": f"{prefix}-amounts", "language": "en", "method": "tag", "text": amount_groups}),
         ("local-part-runs", {"job_id": f"{prefix}-runs", "language": "en", "method": "tag", "text": local_part_runs}),
         ("tag-16000-emails", {"job_id": f"{prefix}-tag", "language": "en", "method": "tag", "text": mails}),
