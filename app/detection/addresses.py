@@ -104,10 +104,13 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
     unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w])"
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
-    # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square")
-    unit_first = rf"(?:(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+)?" if street.units else ""
-    return [rf"{unit_first}(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w])"
-            rf"{suffix}{unit}"]
+    street_pattern = (rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w])"
+                      rf"{suffix}{unit}")
+    if not street.units:
+        return [street_pattern]
+    # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its own,
+    # so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as slow)
+    return [street_pattern, rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}"]
 
 
 _BUILDERS = {"type_last": _type_last, "type_first": _type_first, "number_first": _number_first}

@@ -203,8 +203,8 @@ _NUMERIC_DATES: tuple[str, ...] = (
     # the month in Roman numerals, as Spanish, Portuguese and German forms and registers write it ("3-IV-1961",
     # "12.XI.2026", "3/IV/61"); case-sensitive, as the pattern is compiled
     # (not with spaces: "B 9 V 26/15 B" is a file number of the Federal Social Court)
-    *(rf"\b(?:[12]\d|3[01]|0?[1-9]){sep}(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I){sep}(?:\d{{4}}|\d{{2}})\b"
-      for sep in ("-", r"\.", "/")),
+    r"\b(?:[12]\d|3[01]|0?[1-9])(?=[-./][IVX])(?:-(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)-"
+    r"|\.(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.|/(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)/)(?:\d{4}|\d{2})\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
