@@ -354,18 +354,31 @@ class Detector:
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:
-        """Whether ``entity`` is the name of a form's field or a heading: one word of a name label that opens its
-        line and is followed by a colon or is the whole line, and that is a common word of the language no name
-        lexicon lists ("Teléfono:", "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a
-        title rule running on from the line above tagged; a letter's "Arztbrief" and a signature's "Oberarzt", which
-        the German model tags as persons; a speaker's name opening a transcript's line, "Maria:", and a surname
-        signing a letter, "Weber", are names and stay)."""
-        if entity.label not in _NAME_LABELS or " " in entity.text:
-            return False
-        if not _FIELD_COLON.match(text, entity.end) and not _LINE_END.match(text, entity.end):
+        """Whether ``entity`` (of a name label) is the name of a form's field or part of a heading: a person on a
+        line of at most :data:`MAX_HEADING_WORDS` words, no digit, every word a common word of the language no name
+        lexicon lists (a letter's "Arztbrief", a signature's "Oberarzt", which the German model tags as persons; an
+        organization, a place or a MISC entity there stays: CoNLL-2003's headlines in capitals, "SOCCER - SCOTTISH
+        LEAGUE STANDINGS", name them with common words); or one such common word that opens its line and is
+        followed by a colon, by the line's end, or (a person) by up to four words and a colon ("Age if under 18:";
+        not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
+        "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
+        line above tagged). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
+        "Weber", are names and stay."""
+        if entity.label not in _NAME_LABELS:
             return False
         line_start = max(text.rfind("\n", 0, entity.start), text.rfind("\r", 0, entity.start)) + 1
-        return not text[line_start:entity.start].strip() and self.common(entity.text.lower())
+        line_end = min((i for i in (text.find("\n", entity.end), text.find("\r", entity.end)) if i >= 0),
+                       default=len(text))
+        line = text[line_start:line_end]
+        words = _LINE_WORDS.findall(line)
+        if entity.label == PERSON and 0 < len(words) <= MAX_HEADING_WORDS and not any(c.isdigit() for c in line) \
+                and all(self.common(w.lower()) for w in words):
+            return True  # a heading of common words only names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
+        if " " in entity.text or text[line_start:entity.start].strip() or not self.common(entity.text.lower()):
+            return False
+        # a field's name before its colon, alone or with up to four more words ("Teléfono:", "Age if under 18:")
+        return (_FIELD_COLON.match(text, entity.end) is not None or _LINE_END.match(text, entity.end) is not None
+                or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
 
     def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another
@@ -411,6 +424,12 @@ _FIELD_COLON = re.compile(r"[^\S\n]*:")
 #: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,
 #: which must be a weekday's abbreviation: "Mo., Mi. und Fr.").
 _AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e)\b|,?[^\S\n]*(\w+)\.)")
+#: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
+_FIELD_AFTER_WORDS = re.compile(r"(?:[^\S\n]+[\w'’-]+){1,4}[^\S\n]*:")
+#: The words of a line (letters, digits, "'" and "-" inside).
+_LINE_WORDS = re.compile(r"\w+(?:['’-]\w+)*")
+#: Most words of a heading line made of common words only (:meth:`Detector._field_name`).
+MAX_HEADING_WORDS = 5
 #: Nothing but spaces up to the end of the line or of the text: a word that opens its line is the whole line.
 _LINE_END = re.compile(r"[^\S\n\r]*(?:[\n\r]|$)")
 

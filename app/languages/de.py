@@ -172,6 +172,8 @@ LANGUAGE = register(Language(
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
+        # an insurance policy's and a claim's numbers ("Versicherungsschein-Nr.: KH-2024-778812")
+        r"Versicherungsschein(?:-?(?:nummer|nr\.))?", r"Schadens?(?:nummer|-?nr\.)", r"Police(?:n)?(?:nummer|-?nr\.)",
         # a bank account ("Kto. 1234567", "Konto: 1234567")
         r"Kto\.(?:-?Nr\.)?", r"Konto(?=\s*:)",
         # a physician's lifelong number and the practice's number (Arztnummer, Betriebsstättennummer)

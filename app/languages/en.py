@@ -128,6 +128,8 @@ LANGUAGE = register(Language(
         # a hospital's own patient numbers and health-insurance numbers ("Hosp No: K1234567", "Unit number 445566")
         r"hosp(?:ital)?\.?\s+(?:no\.?|number)", r"unit\s+(?:no\.|number)", r"Medicare(?:\s+(?:no\.|number))?",
         r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
+        # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
+        r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
     ),
     field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
     phone_regions=("US", "GB", "IE"),

@@ -62,6 +62,10 @@ def found(language, text):
         ("en", "Vehicle reg YK19 FHD was seen. The reg 2019 said.", ["YK19 FHD"]),
         ("en", "Hosp No: K1234567. Unit number 445566. Medicare number 2123 45670 1. The unit 2019.",
          ["K1234567", "445566", "2123 45670 1"]),
+        # a British officer's collar number after the rank, as written (stop 43, a witness statement)
+        ("en", "PC 4471 Harrison arrived; my pc 2019 broke; the PC was old.", ["4471"]),
+        ("de", "Versicherungsschein-Nr.: KH-2024-778812, Schadennummer 4711-0815, Policennummer 99887766; "
+               "Kennzeichen B-AB 1234-, M-XY 12.", ["KH-2024-778812", "4711-0815", "99887766", "B-AB 1234"]),
         ("es", "Matrícula del vehículo 1234 BCD. Cuenta: 2100 0418 45 0200051332. Hay que tener en cuenta 3.000 "
                "casos. Cuenta corriente 0049 1500 05 1234567890.",
          ["1234 BCD", "2100 0418 45 0200051332", "0049 1500 05 1234567890"]),

@@ -284,6 +284,22 @@ def test_a_name_hyphenated_at_a_line_end_is_replaced_on_both_lines_and_restored(
     assert back.text == text and back.restored == 5
 
 
+def test_a_heading_or_a_signatures_role_is_no_person():
+    """A German discharge letter (stop 43): the model tagged the heading "Arztbrief" and the signature's "Oberarzt" as
+    persons, and an English witness statement's field "Age if under 18:" as a person. A person on a short line of
+    common words only, or a common word opening a line before up to four words and a colon, names no one; a surname
+    signing alone on its line ("Weber"), an organization in a headline of common words ("SCOTTISH LEAGUE", MISC) and
+    a nationality opening a line before a colon in a headline stay."""
+    tagger = GazetteerTagger({"Arztbrief": "PER", "Oberarzt": "PER", "Weber": "PER", "Age": "PER",
+                              "SCOTTISH": "MISC", "Spanish": "MISC"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    text = "Arztbrief\n\nSehr geehrte Frau Kollegin,\nanbei der Bericht.\nMit freundlichen Grüßen\nWeber\nOberarzt"
+    assert [(e.text, e.label) for e in detector.detect(text)] == [("Weber", "PERSON")]
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "Age if under 18: Over 18\nSOCCER - SCOTTISH LEAGUE STANDINGS\nSpanish first division on Saturday :"
+    assert [(e.text, e.label) for e in detector.detect(text)] == [("SCOTTISH", "MISC"), ("Spanish", "MISC")]
+
+
 def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
     """A Spanish admission form: the model tagged "Teléfono" (a field name opening its line before a colon) as an
     organization, and the title rule ran on from "Dra. Inmaculada Ortega" to "Diagnóstico" on the next line. A field
