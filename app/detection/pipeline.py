@@ -350,7 +350,7 @@ class Detector:
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
                         if not self._field_name(text, e) and not field_label(e.text, self.language)
-                        and not self._weekday_abbreviation(text, e)]
+                        and not self._weekday_abbreviation(text, e) and not _floor_and_door(text, e)]
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:
@@ -424,6 +424,13 @@ _FIELD_COLON = re.compile(r"[^\S\n]*:")
 #: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,
 #: which must be a weekday's abbreviation: "Mo., Mi. und Fr.").
 _AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e)\b|,?[^\S\n]*(\w+)\.)")
+def _floor_and_door(text: str, entity: Entity) -> bool:
+    """Whether ``entity`` (of a name label) is the rest of a floor and door written after the floor's number ("1ºA",
+    "2ªB": the Spanish model tags "ºA" as an organization): it starts with an ordinal indicator right after a digit."""
+    return (entity.label in _NAME_LABELS and entity.text[:1] in "ºª°" and entity.start > 0
+            and text[entity.start - 1].isdigit())
+
+
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
 _FIELD_AFTER_WORDS = re.compile(r"(?:[^\S\n]+[\w'’-]+){1,4}[^\S\n]*:")
 #: The words of a line (letters, digits, "'" and "-" inside).

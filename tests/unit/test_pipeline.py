@@ -300,6 +300,15 @@ def test_a_heading_or_a_signatures_role_is_no_person():
     assert [(e.text, e.label) for e in detector.detect(text)] == [("SCOTTISH", "MISC"), ("Spanish", "MISC")]
 
 
+def test_a_floor_and_doors_letter_is_no_organization():
+    """"D. Fermín Quintanilla (1ºA)", "la vecina del 3ºB": the Spanish model tagged "ºA" as an organization (stop 43)."""
+    tagger = GazetteerTagger({"ºA": "ORG", "ºB": "ORG", "Fermín Quintanilla": "PER", "ºC": "ORG"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = "Asistentes: D. Fermín Quintanilla (1ºA), la vecina del 3ºB y el ºC."
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("Fermín Quintanilla", "PERSON"), ("ºC", "ORGANIZATION")]
+
+
 def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
     """A Spanish admission form: the model tagged "Teléfono" (a field name opening its line before a colon) as an
     organization, and the title rule ran on from "Dra. Inmaculada Ortega" to "Diagnóstico" on the next line. A field
