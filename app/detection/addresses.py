@@ -30,6 +30,7 @@ from functools import lru_cache
 from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import LOCATION
+from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
 from app.languages import StreetAddresses
 from app.tokenization import UPPER
@@ -139,18 +140,29 @@ def _compiled(language: str) -> list[re.Pattern[str]]:
 
 @lru_cache(maxsize=16)
 def _compiled_in_capitals(language: str) -> list[re.Pattern[str]]:
-    """The patterns that find an address written in capitals ("17 CASTLE VIEW TERRACE" on a form): those of case
-    restoration (no everyday words among the types: "1 PERCENT RISE" in a headline) compiled case-blind, of which
-    :class:`AddressRecognizer` keeps the matches in capitals. English only: the other languages read a sentence in
-    capitals restored to its usual case (:mod:`app.detection.casing`), where their own patterns find the address."""
+    """The patterns that find an address written in capitals ("17 CASTLE VIEW TERRACE" on a form, "RUA DAS GAIVOTAS,
+    77" in a Brazilian declaration): those of case restoration (no everyday words among the types: "1 PERCENT RISE" in a
+    headline) compiled case-blind, of which :class:`AddressRecognizer` keeps the matches in capitals. Case restoration
+    reads a sentence written in capitals whole in its usual case (not in English), but not an address in capitals
+    inside a cased sentence. German's patterns read the street type case-blind already: none."""
     street = languages.get(language).street_addresses
-    if street is None or street.order != "number_first":
+    if street is None or street.order == "type_last":
         return []
     return [re.compile(p, re.IGNORECASE) for p in address_patterns(language, restoring=True)]
 
 
-#: A number before a word in capitals: a text that may hold an address in capitals (a cheap test first).
-_NUMBER_BEFORE_CAPITALS = re.compile(rf"\d[A-Za-z]?{_SP}+[{_UPPER}][{_UPPER}'’-]+{_SP}")
+def _year_after_a_function_word(surface: str) -> bool:
+    """Whether an address found in capitals ends in a number after a function word ("CALLE ESTABA VACÍA EN 2015": a
+    sentence in capitals, not a street): the names of streets in capitals are read case-blind, so the pattern's
+    lower-case words of clinical notes ("Calle puente cesures, 16") may be any word there."""
+    words = surface.replace(",", " ").split()
+    return len(words) >= 2 and words[-1][:1].isdigit() and words[-2].casefold() in STOP_WORDS_FOLDED
+
+
+#: A number before a word in capitals ("17 CASTLE VIEW TERRACE"), or a word in capitals before a number ("GAIVOTAS,
+#: 77", "MAYOR Nº 5"): a text that may hold an address in capitals (a cheap test first).
+_NUMBER_BEFORE_CAPITALS = re.compile(rf"\d[A-Za-z]?{_SP}+[{_UPPER}][{_UPPER}'’-]+{_SP}"
+                                     rf"|[{_UPPER}][{_UPPER}'’-]+,?{_SP}+(?:N\.?{_SP}?[ºO°]\.?{_SP}?)?\d")
 
 
 class AddressRecognizer(Recognizer):
@@ -182,7 +194,8 @@ class AddressRecognizer(Recognizer):
                 spans.append(m.span())
         if self.patterns_in_capitals and _NUMBER_BEFORE_CAPITALS.search(text):
             for pattern in self.patterns_in_capitals:
-                spans.extend(m.span() for m in pattern.finditer(text) if m.group() == m.group().upper())
+                spans.extend(m.span() for m in pattern.finditer(text)
+                             if m.group() == m.group().upper() and not _year_after_a_function_word(m.group()))
         spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
         starts: list[int] = []  # the kept spans, disjoint, sorted by start (and so by end): O(log k) per test
         ends: list[int] = []

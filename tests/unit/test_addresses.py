@@ -93,6 +93,16 @@ def test_an_english_address_in_capitals_is_found():
     assert found("en", text) == ["17 CASTLE VIEW TERRACE", "45 OAK RIDGE DR, APT 3B"]
 
 
+def test_a_spanish_or_portuguese_address_in_capitals_inside_a_cased_sentence_is_found():
+    """"residente à RUA DAS GAIVOTAS, 77, BAIRRO ITAPUÃ" in a Brazilian declaration: the sentence is cased, so it is
+    read as written, and "RUA" is not "Rua": "77" stayed in clear (stop 43). A sentence in capitals whose number
+    follows a function word is no address ("LA CALLE ESTABA VACÍA EN 2015")."""
+    assert found("pt", "residente à RUA DAS GAIVOTAS, 77, BAIRRO ITAPUÃ, SALVADOR/BA; AV. BRASIL, Nº 500") == [
+        "RUA DAS GAIVOTAS, 77", "AV. BRASIL, Nº 500"]
+    assert found("es", "Domicilio: CALLE MAYOR 12, 3º B, MADRID. LA CALLE ESTABA VACÍA EN 2015.") == [
+        "CALLE MAYOR 12, 3º B"]
+
+
 def test_street_types_that_are_everyday_words_are_not_restored_in_lower_case():
     """Case restoration compiles the address patterns case-blind: "a 1 percent rise" in lower-cased CoNLL-2003 would
     become "a 1 Percent Rise", an address; the types that are everyday words are left out of those patterns."""
