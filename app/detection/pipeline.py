@@ -350,12 +350,13 @@ class Detector:
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
                         if not self._field_name(text, e) and not field_label(e.text, self.language)
-                        and not self._weekday_abbreviation(text, e) and not _floor_and_door(text, e)]
+                        and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)]
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` (of a name label) is the name of a form's field or part of a heading: a person on a
-        line of at most :data:`MAX_HEADING_WORDS` words, no digit, every word a common word of the language no name
+        line of at most :data:`MAX_HEADING_WORDS` words, no digit, no colon (a field's value is no heading: "Nombre:
+        Izan." on a Spanish clinical form, "izan" a form of "izar"), every word a common word of the language no name
         lexicon lists (a letter's "Arztbrief", a signature's "Oberarzt", which the German model tags as persons; an
         organization, a place or a MISC entity there stays: CoNLL-2003's headlines in capitals, "SOCCER - SCOTTISH
         LEAGUE STANDINGS", name them with common words); or one such common word that opens its line and is
@@ -370,14 +371,18 @@ class Detector:
         line_end = min((i for i in (text.find("\n", entity.end), text.find("\r", entity.end)) if i >= 0),
                        default=len(text))
         line = text[line_start:line_end]
+        # a field's value on the line after its name ("Nombre:\nIzan") is no heading
+        value_below_field = text[:line_start].rstrip().endswith(":")
         words = _LINE_WORDS.findall(line)
-        if entity.label == PERSON and 0 < len(words) <= MAX_HEADING_WORDS and not any(c.isdigit() for c in line) \
+        if entity.label == PERSON and 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line \
+                and not value_below_field and not any(c.isdigit() for c in line) \
                 and all(self.common(w.lower()) for w in words):
             return True  # a heading of common words only names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
         if " " in entity.text or text[line_start:entity.start].strip() or not self.common(entity.text.lower()):
             return False
         # a field's name before its colon, alone or with up to four more words ("Teléfono:", "Age if under 18:")
-        return (_FIELD_COLON.match(text, entity.end) is not None or _LINE_END.match(text, entity.end) is not None
+        return (_FIELD_COLON.match(text, entity.end) is not None
+                or (_LINE_END.match(text, entity.end) is not None and not value_below_field)
                 or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
 
     def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
@@ -424,11 +429,25 @@ _FIELD_COLON = re.compile(r"[^\S\n]*:")
 #: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,
 #: which must be a weekday's abbreviation: "Mo., Mi. und Fr.").
 _AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e)\b|,?[^\S\n]*(\w+)\.)")
-def _floor_and_door(text: str, entity: Entity) -> bool:
-    """Whether ``entity`` (of a name label) is the rest of a floor and door written after the floor's number ("1ºA",
-    "2ªB": the Spanish model tags "ºA" as an organization): it starts with an ordinal indicator right after a digit."""
-    return (entity.label in _NAME_LABELS and entity.text[:1] in "ºª°" and entity.start > 0
-            and text[entity.start - 1].isdigit())
+def _temperature_unit(text: str, entity: Entity) -> bool:
+    """Whether ``entity`` (of a name label) is the unit of a temperature after its number ("fiebre de 38ºC", "38 º C",
+    "37,5°F": the Spanish model tags "ºC" as an organization). A door's letter after a floor's number ("1ºA", "5ºC
+    30009 Murcia") is part of an address and stays masked: only a unit not followed by a letter or digit counts, and
+    the number must read as a temperature (a decimal comma or point, or 30–45 °C / 86–113 °F)."""
+    m = _TEMPERATURE_UNIT.fullmatch(entity.text)
+    if entity.label not in _NAME_LABELS or m is None:
+        return False
+    number = _NUMBER_BEFORE.search(text, max(0, entity.start - 12), entity.start)
+    if number is None:
+        return False
+    value = float(number.group(1).replace(",", "."))
+    return (30 <= value <= 45) if m.group(1) == "C" else (86 <= value <= 113)
+
+
+#: A temperature's unit as the models tag it: "ºC", "º C.", "°F".
+_TEMPERATURE_UNIT = re.compile(r"[ºª°][^\S\n]?([CF])\.?")
+#: The number right before a unit ("38", "37,5"), at the end of the searched window.
+_NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
