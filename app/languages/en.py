@@ -148,7 +148,7 @@ LANGUAGE = register(Language(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
                "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
-               "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley|"
+               "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley|Pkwy\\.?|Pky\\.?|Expy\\.?|Fwy\\.?|Ter\\.|Trl\\.?|"
                # "Dr" is a drive unless a name follows it ("3 Smith Dr. Jones": a title)
                "Dr(?!\\.?[^\\S\\n]+[A-Z])\\.?"),
         # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
