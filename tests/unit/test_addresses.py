@@ -41,7 +41,7 @@ def found(language, text):
          ["9 Canal Walk", "4 Meadow View", "12 Marine Parade"]),
         # American abbreviations of parkways, expressways, freeways, terraces and trails (stop 43)
         ("en", "resides at 1600 Amphitheatre Pkwy, Mountain View; 12 Oak Ter. and 5 Pine Trl; 9 Katy Fwy.",
-         ["1600 Amphitheatre Pkwy", "12 Oak Ter.", "5 Pine Trl", "9 Katy Fwy"]),
+         ["1600 Amphitheatre Pkwy", "12 Oak Ter.", "5 Pine Trl", "9 Katy Fwy."]),
         # a drive written "Dr", a flat or suite after the street (stop 43, a US discharge summary: "45" and "3B" stayed)
         ("en", "Lives at 45 Oak Ridge Dr, Apt 3B, Springfield; 1200 W Elm Ave, Suite 200; 10 Downing Street #4.",
          ["45 Oak Ridge Dr, Apt 3B", "1200 W Elm Ave, Suite 200", "10 Downing Street #4"]),
