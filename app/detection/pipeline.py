@@ -36,7 +36,7 @@ from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, f
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
-                                 title_only, without_greeting)
+                                 title_only, without_greeting, without_party_role)
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
@@ -322,8 +322,8 @@ class Detector:
             else None
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
-            entities = [e for e in (without_greeting(e, self.language) if e.label in _NAME_LABELS else e
-                                    for e in entities)
+            entities = [e for e in (without_party_role(without_greeting(e, self.language), self.language)
+                                    if e.label in _NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
                         and not self._field_name(text, e)]

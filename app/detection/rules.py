@@ -120,6 +120,32 @@ def without_greeting(entity: Entity, language: str) -> Entity | None:
     return entity
 
 
+#: The roles of parties and witnesses of each language (:attr:`app.languages.Language.party_roles`), case-folded.
+PARTY_ROLES: dict[str, frozenset[str]] = {code: frozenset(w.casefold() for w in words)
+                                          for code, words in languages.per_language("party_roles").items()}
+
+
+def without_party_role(entity: Entity | None, language: str) -> Entity | None:
+    """A person ``entity`` without the party's or witness's role it starts with ("Plaintiff Jamal D'Angelo" →
+    "Jamal D'Angelo", "Klägerin Frau Weber" → "Frau Weber"), ``None`` when it is nothing but roles, and ``entity``
+    itself otherwise (:data:`PARTY_ROLES` of ``language``, compared case-folded). The models learned names from news,
+    where a role rarely stands before a name, and the placeholder swallowed the word the translation needs (which
+    party the person is). Other labels are returned as they are. Character offsets are the document's (half-open)."""
+    roles = PARTY_ROLES.get(language)
+    if entity is None or entity.label != PERSON or not roles:
+        return entity
+    words = list(_WORD.finditer(entity.text))
+    n = 0
+    while n < len(words) and words[n].group().casefold() in roles:
+        n += 1
+    if n == 0:
+        return entity
+    if n == len(words):
+        return None
+    offset = words[n].start()
+    return Entity(entity.start + offset, entity.end, entity.label, entity.text[offset:], entity.source, entity.score)
+
+
 #: Capitalised words that never start a name found by a rule (sentence openers, pronouns, articles).
 STOP_WORDS: frozenset[str] = languages.union("stop_words")
 #: :data:`STOP_WORDS` case-folded, for case-blind tests ("THE").

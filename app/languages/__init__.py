@@ -381,6 +381,8 @@ class Language:
         enclitics: pronouns written onto a verb's end, in lower case ("me", "la", "se": Spanish "llámame", "dímelo",
             "decirle"); the common-word lexicon reads such a word as its verb (:class:`app.detection.proper_nouns.
             CommonWordLexicon`), so that "Avísame" is no proper noun.
+        party_roles: the roles of parties and witnesses, in lower case ("plaintiff", "kläger", "demandante", "réu"):
+            a person's entity that starts with them loses them (:func:`app.detection.rules.without_party_role`).
         vocatives: words in lower case that address people without naming them ("guys", "mate", "bro", "leute",
             "chicos", "galera"), as they follow a greeting ("hey guys,"): a word there that is not one of them, nor a
             word the casing table writes in lower case, is read as a name ("hey kev," → "Kev";
@@ -497,6 +499,7 @@ class Language:
     greetings: frozenset[str] = frozenset()
     informal_words: frozenset[str] = frozenset()
     vocatives: frozenset[str] = frozenset()
+    party_roles: frozenset[str] = frozenset()
     enclitics: tuple[str, ...] = ()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()

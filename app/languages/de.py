@@ -119,6 +119,9 @@ LANGUAGE = register(Language(
         Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
+    party_roles=frozenset("""kläger klägerin beklagte beklagter beklagten antragsteller antragstellerin
+        antragsgegner antragsgegnerin zeuge zeugin beschuldigte beschuldigter angeklagte angeklagter geschädigte
+        geschädigter""".split()),
     vocatives=frozenset("""alle zusammen leute schatz mama papa mami papi mutti vati kollegen kolleginnen freunde chef
         chefin team ihr du liebling süße süßer schätzchen oma opa jungs mädels beide herr frau""".split()),
     title_genders={

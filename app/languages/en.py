@@ -73,6 +73,9 @@ LANGUAGE = register(Language(
         thats whats youre theyre hes shes lets gonna wanna gotta kinda sorta btw idk imo imho tbh thx pls
         plz lol omg brb asap fyi ty np ok okay yeah yep nope hmm haha cya u ur""".split()),
     weekday_abbreviations=tuple("Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun".split()),
+    party_roles=frozenset("""plaintiff plaintiffs defendant defendants claimant claimants applicant applicants
+        respondent respondents appellant appellants petitioner petitioners witness complainant victim suspect
+        accused""".split()),
     vocatives=frozenset("""all everyone everybody there guys gals team folks mate mates babe baby love luv you sir
         madam maam ma'am colleagues friends again bro bruh dude man buddy pal hun hon honey sweetie darling dear boss
         doc chief girls boys lads ladies gentlemen people fam kids mum mom dad sis y'all yall both""".split()),

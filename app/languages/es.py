@@ -30,6 +30,8 @@ LANGUAGE = register(Language(
     informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
     enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),
     weekday_abbreviations=tuple("Lun Mar Mié Mie Jue Vie Sáb Sab Dom".split()),
+    party_roles=frozenset("""demandante demandado demandada denunciante denunciado denunciada testigo acusado
+        acusada recurrente víctima""".split()),
     vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño
         tío tía jefe jefa equipo gente amor cielo corazón señor señora compañeros compañeras chaval hermano hermana
         abuela abuelo ambos familia""".split()),

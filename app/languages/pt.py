@@ -32,6 +32,8 @@ LANGUAGE = register(Language(
         até logo""".split("|")),
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),
     weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),
+    party_roles=frozenset("""autor autora réu ré requerente requerido requerida testemunha reclamante reclamado
+        reclamada vítima""".split()),
     vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe
         todos todas tia tio vó vô moça moço senhor senhora colegas meninas meninos filha filho linda lindo equipe
         equipa família""".split()),

@@ -773,3 +773,20 @@ def test_cut_and_absorb_by_bisection_are_the_former_loops(words, data):
     overlapping = [entity(ab, "LOCATION") for ab in raw]  # any order, overlaps allowed: the fallback
     assert cut(overlapping, proposals, text) == _former_cut(overlapping, proposals, text)
     assert absorb(overlapping, proposals) == _former_absorb(overlapping, proposals)
+
+
+def test_a_persons_entity_loses_the_party_role_it_starts_with():
+    """"Plaintiff Jamal D'Angelo-Whitfield" (a US complaint, stop 43): the model took the role into the name and the
+    placeholder swallowed which party the person is."""
+    from app.detection.rules import without_party_role
+
+    def entity(text, label="PERSON"):
+        return Entity(10, 10 + len(text), label, text, "stanza")
+
+    assert without_party_role(entity("Plaintiff Jamal D'Angelo-Whitfield"), "en") == Entity(
+        20, 44, "PERSON", "Jamal D'Angelo-Whitfield", "stanza")
+    assert without_party_role(entity("Klägerin Frau Weber"), "de").text == "Frau Weber"
+    assert without_party_role(entity("Testigo"), "es") is None
+    assert without_party_role(entity("Defendant Acme Corp", "ORGANIZATION"), "en").text == "Defendant Acme Corp"
+    assert without_party_role(entity("Anna Witness"), "en").text == "Anna Witness"
+    assert without_party_role(None, "en") is None
