@@ -376,14 +376,19 @@ class Detector:
         words = _LINE_WORDS.findall(line)
         if entity.label == PERSON and 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line \
                 and not value_below_field and not any(c.isdigit() for c in line) \
-                and all(self.common(w.lower()) for w in words):
+                and all(self._common_any_case(w) for w in words):
             return True  # a heading of common words only names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
-        if " " in entity.text or text[line_start:entity.start].strip() or not self.common(entity.text.lower()):
+        if " " in entity.text or text[line_start:entity.start].strip() or not self._common_any_case(entity.text):
             return False
         # a field's name before its colon, alone or with up to four more words ("Teléfono:", "Age if under 18:")
         return (_FIELD_COLON.match(text, entity.end) is not None
                 or (_LINE_END.match(text, entity.end) is not None and not value_below_field)
                 or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
+
+    def _common_any_case(self, word: str) -> bool:
+        """Whether ``word``, as written in any case, is a common word of the language no name lexicon lists: in lower
+        case, or capitalised (German nouns: the lexicon knows "Antrag", not "antrag"; "ANTRAG" in a heading)."""
+        return self.common(word.lower()) or self.common(word[:1].upper() + word[1:].lower())
 
     def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another

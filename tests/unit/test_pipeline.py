@@ -295,6 +295,10 @@ def test_a_heading_or_a_signatures_role_is_no_person():
     detector = build_detector("de", tagger_factory=lambda *_: tagger)
     text = "Arztbrief\n\nSehr geehrte Frau Kollegin,\nanbei der Bericht.\nMit freundlichen Grüßen\nWeber\nOberarzt"
     assert [(e.text, e.label) for e in detector.detect(text)] == [("Weber", "PERSON")]
+    # a German heading in capitals ("ANTRAG AUF WOHNGELD", whose "WOHNGELD" the model took for a person): the lexicon
+    # knows the nouns capitalised ("Antrag"), not in lower case
+    assert not detector.common("antrag") and detector._common_any_case("ANTRAG")
+    assert not detector._common_any_case("Weber") and not detector._common_any_case("WEBER")
     detector = build_detector("es", tagger_factory=lambda *_: GazetteerTagger({"Izan": "PER"}))
     # a field's value on its line is no heading, although "izan" is a form of "izar" (MEDDOCAN dev)
     assert [(e.text, e.label) for e in detector.detect("Datos del paciente.\nNombre: Izan.\n")] == [("Izan", "PERSON")]
