@@ -86,11 +86,12 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
     # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block)
-    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?"
+    # the door's letter in lower case only glued to the floor ("4ºc" in a chat; "2º a la derecha" is no door)
+    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
-            rf"|(?:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|(?:bloco|bl\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
+            rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
+            rf"|(?i:bloco|bl\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
     return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
 

@@ -56,6 +56,10 @@ def found(language, text):
                "Ipanema; Av. Rio Branco, 156, sala 1204; Rua das Flores, 12, bloco B, ap. 32; Rua X, 5, casa de banho.",
          ["Rua Marquês da Fronteira, n.º 8, 2.º Esq.", "Rua Visconde de Pirajá 330, apto 801",
           "Av. Rio Branco, 156, sala 1204", "Rua das Flores, 12, bloco B, ap. 32", "Rua X, 5"]),
+        # a chat's "ap 84" and a door's letter in lower case glued to the floor ("4ºc"; not "2º a la derecha")
+        ("pt", "o apartamento da Rua Oscar Freire 1200, ap 84, ficou disponível.", ["Rua Oscar Freire 1200, ap 84"]),
+        ("es", "Avenida de América 32, 4ºc, 28028 Madrid; Calle Mayor 5, 2º a la derecha.",
+         ["Avenida de América 32, 4ºc", "Calle Mayor 5, 2º"]),
         # a letter's address block: the street without a type, the postal code on the next line (stop 43)
         ("de", "Herrn\nDr. Klaus-Dieter Wöhrle\nIm Wiesengrund 3\n70599 Stuttgart", ["Im Wiesengrund 3"]),
         # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
