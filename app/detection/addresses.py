@@ -108,11 +108,18 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
     street_pattern = (rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w])"
                       rf"{suffix}{unit}")
-    if not street.units:
-        return [street_pattern]
-    # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its own,
-    # so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as slow)
-    return [street_pattern, rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}"]
+    patterns = [street_pattern]
+    if street.units:
+        # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its
+        # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
+        # slow)
+        patterns.append(rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+    if street.postal_code and not restoring:
+        # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
+        # postal code on the same line
+        patterns.append(rf"(?<![\w./-])\d{{1,4}}[A-Za-z]?{_SP}+The{_SP}+(?:{_CAP}{_SP}+)?{_CAP}"
+                        rf"(?=,[^\n]{{0,60}}?\b{street.postal_code}\b)")
+    return patterns
 
 
 _BUILDERS = {"type_last": _type_last, "type_first": _type_first, "number_first": _number_first}

@@ -114,7 +114,8 @@ class StreetAddresses:
             prefix and capitalised words with a house number are an address without a street type ("wohnhaft Am
             Kanal 3"), and so they are before a postal code (:attr:`postal_code`) and a town ("Am Kanal 3, 14467
             Potsdam").
-        postal_code: ``type_last``: regular expression of the postal code that confirms such an address.
+        postal_code: ``type_last``: regular expression of the postal code that confirms such an address;
+            ``number_first``: the one after a house on a named close without a type ("3 The Paddocks, …, NR21 0AA").
         units: ``number_first``: regular expression of the words that name a flat or suite after the street ("Apt",
             "Suite", "Unit"); with its number they are part of the address ("45 Oak Ridge Dr, Apt 3B").
         cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":

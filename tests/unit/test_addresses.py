@@ -48,6 +48,9 @@ def found(language, text):
         # a British flat before the street (stop 43: a CV's "Flat 4, 27 Brunswick Square" left "4" in clear)
         ("en", "Current address: Flat 4, 27 Brunswick Square, Brighton BN3 1EH; Unit 7 in 2015 Main Street.",
          ["Flat 4, 27 Brunswick Square"]),
+        # a house on a named close without a type, before a postcode on the same line (stop 43, a GP's letter)
+        ("en", "Re: Mrs Ashworth-Hughes, 3 The Paddocks, Little Snoring, Norfolk NR21 0AA. We sold 3 The Beatles albums, "
+               "in London SW1A 1AA. I saw 3 The Times reporters.", ["3 The Paddocks"]),
         # Austria's house, staircase and door
         ("de", "Sie lebt in Wien (Mariahilfer Straße 88/2/14, 1070 Wien).", ["Mariahilfer Straße 88/2/14"]),
         ("es", "Vive en la calle Çelik 5.", ["calle Çelik 5"]),
