@@ -120,6 +120,7 @@ def test_title_only():
     # a letter's "Ilmo. Sr." and "Excmo." (stop 43: the model's organization "Ilmo")
     assert title_only("Ilmo") and title_only("Ilmo. Sr.") and title_only("Exma.") and title_only("Excmo.")
     assert title_only("Profª. Drª.")                                    # a Brazilian letter's "Profª" (organization)
+    assert title_only("Dª.") and title_only("Dª")                       # a Spanish judgment's "Dª." (MISC)
 
 
 @pytest.mark.parametrize(("language", "text", "expected"), [
