@@ -346,7 +346,7 @@ class Detector:
                     entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
         if self.drop_common_words:
             entities = self._without_common_words(entities)
-        entities = clean_spans(text, entities)
+        entities = whole_hyphenated_words(text, clean_spans(text, entities))
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
                         if not self._field_name(text, e) and not field_label(e.text, self.language)
@@ -434,6 +434,42 @@ _FIELD_COLON = re.compile(r"[^\S\n]*:")
 #: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,
 #: which must be a weekday's abbreviation: "Mo., Mi. und Fr.").
 _AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e)\b|,?[^\S\n]*(\w+)\.)")
+#: A hyphen and a capitalised part that continue a word ("-Degerloch" of "Stuttgart-Degerloch").
+_CAPITALISED_PART_AFTER = re.compile(r"-[^\W\d_][\w'’]*")
+#: A capitalised part and a hyphen that open a word ("Kowalczyk-" of "Kowalczyk-Braun"), read backwards from an end.
+_CAPITALISED_PART_BEFORE = re.compile(r"[^\W\d_][\w'’]*-$")
+
+
+def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
+    """``entities`` (sorted, non-overlapping; character offsets into ``text``) with each entity of a name label that
+    ends or starts inside a hyphenated word whose parts are capitalised widened to the whole word: "70597
+    Stuttgart-Degerloch", where the second pass marked "Stuttgart" (from "LG Stuttgart") and left the district in
+    clear; "Frau Kowalczyk-Braun" when a model took "Braun". A part in lower case is no name's ("Müller-freundlich"
+    stays as it was), nor is a part that another entity holds. ``list[Entity]`` in the same order."""
+    out: list[Entity] = []
+    for k, e in enumerate(entities):
+        if e.label not in _NAME_LABELS:
+            out.append(e)
+            continue
+        start, end = e.start, e.end
+        while True:
+            m = _CAPITALISED_PART_AFTER.match(text, end)
+            if m is None or not text[end + 1].isupper():
+                break
+            end = m.end()
+        while start > 1 and text[start - 1] == "-":
+            m = _CAPITALISED_PART_BEFORE.search(text, max(0, start - 60), start)
+            if m is None or not text[m.start()].isupper() or (m.start() > 0 and text[m.start() - 1].isalnum()):
+                break
+            start = m.start()
+        before = out[-1].end if out else 0
+        after = entities[k + 1].start if k + 1 < len(entities) else len(text)
+        if (start, end) != (e.start, e.end) and before <= start and end <= after:
+            e = Entity(start, end, e.label, text[start:end], e.source, e.score)
+        out.append(e)
+    return out
+
+
 def _temperature_unit(text: str, entity: Entity) -> bool:
     """Whether ``entity`` (of a name label) is the unit of a temperature after its number ("fiebre de 38ºC", "38 º C",
     "37,5°F": the Spanish model tags "ºC" as an organization). A door's letter after a floor's number ("1ºA", "5ºC

@@ -4,6 +4,7 @@ import pytest
 
 from app.anonymization.registry import available_methods
 from app.detection.pipeline import build_detector
+from app.doc import Entity
 from app.pipeline import Pipeline, StageError
 from app.settings import Settings
 from models.records import Document, ResolvedDocument, TranslationResult
@@ -306,6 +307,25 @@ def test_a_heading_or_a_signatures_role_is_no_person():
     detector = build_detector("en", tagger_factory=lambda *_: tagger)
     text = "Age if under 18: Over 18\nSOCCER - SCOTTISH LEAGUE STANDINGS\nSpanish first division on Saturday :"
     assert [(e.text, e.label) for e in detector.detect(text)] == [("SCOTTISH", "MISC"), ("Spanish", "MISC")]
+
+
+def test_an_entity_inside_a_hyphenated_word_of_capitalised_parts_takes_the_whole_word():
+    """"70597 Stuttgart-Degerloch" after "LG Stuttgart": the second pass marked "Stuttgart" inside the district's name
+    and left "-Degerloch" in clear (stop 43); "Kowalczyk-Braun" when the model took "Braun". A part in lower case
+    is none of the name's, and another entity's part stays its own."""
+    from app.detection.pipeline import whole_hyphenated_words
+
+    text = "70597 Stuttgart-Degerloch; Frau Kowalczyk-Braun; Schmidt-freundlich; Müller-Weber"
+
+    def e(word, label="LOCATION"):
+        start = text.index(word)
+        return Entity(start, start + len(word), label, word, "t")
+
+    entities = [e("70597", "POSTAL_CODE"), e("Stuttgart"), e("Braun", "PERSON"), e("Schmidt", "PERSON"),
+                e("Müller", "PERSON"), e("Weber", "PERSON")]
+    assert [(x.text, x.label) for x in whole_hyphenated_words(text, entities)] == [
+        ("70597", "POSTAL_CODE"), ("Stuttgart-Degerloch", "LOCATION"), ("Kowalczyk-Braun", "PERSON"),
+        ("Schmidt", "PERSON"), ("Müller", "PERSON"), ("Weber", "PERSON")]
 
 
 def test_a_temperatures_unit_is_no_organization_but_a_doors_letter_stays_masked():
