@@ -170,7 +170,7 @@ def _year_after_a_function_word(surface: str) -> bool:
 #: A number before a word in capitals ("17 CASTLE VIEW TERRACE"), or a word in capitals before a number ("GAIVOTAS,
 #: 77", "MAYOR Nº 5"): a text that may hold an address in capitals (a cheap test first).
 _NUMBER_BEFORE_CAPITALS = re.compile(rf"\d[A-Za-z]?{_SP}+[{_UPPER}][{_UPPER}'’-]+{_SP}"
-                                     rf"|[{_UPPER}][{_UPPER}'’-]+,?{_SP}+(?:N\.?{_SP}?[ºO°]\.?{_SP}?)?\d")
+                                     rf"|(?<![\w'’-])[{_UPPER}][{_UPPER}'’-]+,?{_SP}+(?:N\.?{_SP}?[ºO°]\.?{_SP}?)?\d")
 
 
 class AddressRecognizer(Recognizer):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache, partial
@@ -322,11 +323,12 @@ class Detector:
             else None
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
+            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]
             entities = [e for e in (without_party_role(without_greeting(e, self.language), self.language)
                                     if e.label in _NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
-                        and not self._field_name(text, e)]
+                        and not self._field_name(text, e, breaks)]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
@@ -348,12 +350,13 @@ class Detector:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
+            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]  # once per document: O(log n) per entity
             entities = [e for e in entities
-                        if not self._field_name(text, e) and not field_label(e.text, self.language)
+                        if not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)]
         return sentence_final_periods(entities, sentences)
 
-    def _field_name(self, text: str, entity: Entity) -> bool:
+    def _field_name(self, text: str, entity: Entity, breaks: list[int] | None = None) -> bool:
         """Whether ``entity`` (of a name label) is the name of a form's field or part of a heading: a person on a
         line of at most :data:`MAX_HEADING_WORDS` words, no digit, no colon (a field's value is no heading: "Nombre:
         Izan." on a Spanish clinical form, "izan" a form of "izar"), every word a common word of the language no name
@@ -364,20 +367,26 @@ class Detector:
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
-        "Weber", are names and stay."""
+        "Weber", are names and stay. ``breaks``: the offsets of the text's line breaks (computed when ``None``)."""
         if entity.label not in _NAME_LABELS:
             return False
-        line_start = max(text.rfind("\n", 0, entity.start), text.rfind("\r", 0, entity.start)) + 1
-        line_end = min((i for i in (text.find("\n", entity.end), text.find("\r", entity.end)) if i >= 0),
-                       default=len(text))
-        line = text[line_start:line_end]
+        if breaks is None:
+            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]
+        i = bisect_left(breaks, entity.start)
+        line_start = breaks[i - 1] + 1 if i > 0 else 0
+        j = bisect_left(breaks, entity.end)
+        line_end = breaks[j] if j < len(breaks) else len(text)
         # a field's value on the line after its name ("Nombre:\nIzan") is no heading
-        value_below_field = text[:line_start].rstrip().endswith(":")
-        words = _LINE_WORDS.findall(line)
-        if entity.label == PERSON and 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line \
-                and not value_below_field and not any(c.isdigit() for c in line) \
-                and all(self._common_any_case(w) for w in words):
-            return True  # a heading of common words only names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
+        k = line_start - 1
+        while k >= 0 and text[k].isspace():
+            k -= 1
+        value_below_field = k >= 0 and text[k] == ":"
+        if entity.label == PERSON and line_end - line_start <= MAX_HEADING_CHARS and not value_below_field:
+            line = text[line_start:line_end]  # short: the test costs O(1) per entity, never a long line's length
+            words = _LINE_WORDS.findall(line)
+            if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
+                    and all(self._common_any_case(w) for w in words):
+                return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
         if " " in entity.text or text[line_start:entity.start].strip() or not self._common_any_case(entity.text):
             return False
         # a field's name before its colon, alone or with up to four more words ("Teléfono:", "Age if under 18:")
@@ -491,12 +500,15 @@ _TEMPERATURE_UNIT = re.compile(r"[ºª°][^\S\n]?([CF])\.?")
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
+#: A line break (the lines of :meth:`Detector._field_name`).
+_LINE_BREAK = re.compile(r"[\n\r]")
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
 _FIELD_AFTER_WORDS = re.compile(r"(?:[^\S\n]+[\w'’-]+){1,4}[^\S\n]*:")
 #: The words of a line (letters, digits, "'" and "-" inside).
 _LINE_WORDS = re.compile(r"\w+(?:['’-]\w+)*")
-#: Most words of a heading line made of common words only (:meth:`Detector._field_name`).
+#: Most words and characters of a heading line made of common words only (:meth:`Detector._field_name`).
 MAX_HEADING_WORDS = 5
+MAX_HEADING_CHARS = 80
 #: Nothing but spaces up to the end of the line or of the text: a word that opens its line is the whole line.
 _LINE_END = re.compile(r"[^\S\n\r]*(?:[\n\r]|$)")
 
