@@ -49,6 +49,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("startup", "anontools.devtools.startup", "argv"),
     Tool("profile-stages", "anontools.devtools.profile_stages", "argv"),
     Tool("faults", "anontools.devtools.faults.cli", "argv"),
+    Tool("detection-cost", "anontools.devtools.detection_cost", "argv"),
     Tool("translator", "anontools.devtools.translator", "argv"),
     Tool("tansu", "anontools.devtools.harness.tansu", "argv"),
     Tool("europarl-demo", "anontools.devtools.europarl_demo", "argv"),

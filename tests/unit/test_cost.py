@@ -154,3 +154,14 @@ def test_the_stall_scenarios_pattern_inputs_give_exact_entities():
         assert {("ID_NUMBER", "4471923"), ("MONEY", "756$00"), ("EMAIL", "ann@x.org")} <= found, case
         assert not any(label in ("ID_NUMBER", "EMAIL") for label, _ in found - {("ID_NUMBER", "4471923"),
                                                                                 ("EMAIL", "ann@x.org")}), case
+
+
+def test_the_detection_cost_tool_runs_every_unit_through_every_recognizer(capsys):
+    """``anonymizer-dev detection-cost`` (stop 43) on short texts, with a bound no unit can pass: it runs and reports
+    nothing (what it reports is timing, never asserted here)."""
+    from anontools.devtools.detection_cost import UNITS, NameListTagger, main
+
+    assert main(["--language", "en", "--length", "300", "--min-seconds", "1000"]) == 0
+    assert "every unit linear" in capsys.readouterr().out
+    assert NameListTagger().tag([["Anna", "met", "Smith"]]) == [["B-PER", "O", "B-PER"]]
+    assert len(set(UNITS)) == len(UNITS)

@@ -1,0 +1,90 @@
+"""Detection's cost against the length of crafted input: ``anonymizer-dev detection-cost [--language L ...]``.
+
+Rule 2 (every message has a bounded cost) fails silently when a regular expression or a per-entity step takes time
+quadratic in a document's length: nothing breaks, a long crafted document just holds a stage process for seconds or
+minutes. This tool repeats short units that such paths feed on ("ID " repeated, "O'O'O'…", a line of 3,000 names, a
+page of "Hospital Hospital …", runs of e-mail characters without "@") to ``--length`` characters and to twice that,
+times each pattern recognizer alone and the whole detector (a gazetteer tagger stands in for the NER model, whose cost
+is linear and measured elsewhere), and reports every unit whose time grows more than ``--max-ratio`` times when the
+length doubles (linear: about 2) and takes more than ``--min-seconds`` at the longer length.
+
+Stop 43 found and removed eight such paths with it (docs/performance.md, "Stop 43"; README, "Limits and isolation").
+Exit code 1 when a unit is reported, 0 otherwise. Timing depends on the machine and its load: a tool, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+#: Units repeated to the tested length: each once fed a quadratic path, or looks like what such paths feed on.
+UNITS: tuple[str, ...] = (
+    "1234/24.5T9PRT", "a.", "1 ", "12.", "Ab ", "AB-12 ", "x@", "Dr. ", "Calle ", "Rua X, 5, ", "nº 12/", "(0761 ",
+    "+4", "Mo.–", "3-IV-", "Hauptstraße ", "Am ", "Flat 4, ", "17 ", "T12 ", "756.", "12 34 ", "@a_", "C:\\Users\\",
+    "http://a", "www.", "a/b/", "{a,", "€ 1.000,", "Kto. ", "DNI ", "ID ", "hey ", "hey kev, ", "\n", "ª", "-", "Aa-",
+    "ÄÖÜ ", "1-2-", "IV-", "O'", "Herr ", "dr. smith ", "Mr ", "de la ", "Hospital ", "Llámame ", "Arztbrief\n",
+    "Az.: ", "Sra. Alcaldesa de ", "bjs, ", "i ", "HELLO ", "Anna Anna ", "Anna Smith, ", "Anna, ", "A. ", "Müller-",
+    "St. ", "«", "\n\n", "Nos. 1/2, ", "Im Jahr 2020\n", "Anna-Smith ", "38ºC Anna ", "Mi. 12.11. ", "RUA X, 5 ",
+)
+
+
+class NameListTagger:
+    """A stand-in for the NER model: "Anna" and "Smith" are persons (``B-PER``), every other token ``O``; the
+    detector's own cost around the model is what this tool measures."""
+
+    names = frozenset({"Anna", "Smith"})
+
+    def tag(self, sentences: list[list[str]]) -> list[list[str]]:
+        return [["B-PER" if token in self.names else "O" for token in tokens] for tokens in sentences]
+
+
+def _time(fn, text: str, *args) -> float:
+    t0 = time.perf_counter()
+    fn(text, *args)
+    return time.perf_counter() - t0
+
+
+def run(languages: Sequence[str], length: int, max_ratio: float, min_seconds: float) -> list[tuple]:
+    """``[(language, unit, component, seconds at 2 × length, ratio), ...]`` of the units whose time grows faster than
+    ``max_ratio`` when the length doubles and that take more than ``min_seconds`` at twice ``length``."""
+    from app.detection.pipeline import build_detector
+    from app.tokenization import split_sentences
+
+    found = []
+    for language in languages:
+        detector = build_detector(language, tagger_factory=lambda *_: NameListTagger())
+        components = [(type(r).__name__, r.recognize) for r in detector.recognizers
+                      if type(r).__name__ != "StanzaRecognizer"]
+        for unit in UNITS:
+            times: dict[str, list[float]] = {}
+            for n in (length, 2 * length):
+                text = (unit * (n // len(unit) + 1))[:n]
+                sentences = split_sentences(text)
+                for name, recognize in components:
+                    times.setdefault(name, []).append(_time(recognize, text, sentences))
+                times.setdefault("Detector.detect", []).append(_time(detector.detect, text))
+            for name, (once, twice) in times.items():
+                ratio = twice / max(once, 1e-4)
+                if twice > min_seconds and ratio > max_ratio:
+                    found.append((language, unit, name, round(twice, 2), round(ratio, 1)))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="anonymizer-dev detection-cost", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--language", action="append", help="language code (repeatable; default: en de es pt)")
+    ap.add_argument("--length", type=int, default=20_000, help="characters of the shorter text (default 20000)")
+    ap.add_argument("--max-ratio", type=float, default=2.8, help="largest time ratio when the length doubles (2.8)")
+    ap.add_argument("--min-seconds", type=float, default=0.5, help="report only units slower than this at 2 × length")
+    args = ap.parse_args(argv)
+    found = run(args.language or ["en", "de", "es", "pt"], args.length, args.max_ratio, args.min_seconds)
+    for language, unit, name, seconds, ratio in found:
+        print(f"{language} {unit!r:24} {name:24} {seconds:8.2f} s at {2 * args.length} characters, "
+              f"×{ratio} for twice the length")
+    print(f"{len(found)} unit(s) above ×{args.max_ratio}" if found else "every unit linear (within the bound)")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
