@@ -78,7 +78,7 @@ LANGUAGE = register(Language(
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
         r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
-        r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+individual)?", r"TSI",
+        r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card
         r"DNI", r"NIE", r"NIF", r"TIP", r"carn[ée]\s+profesional", r"placa",

@@ -84,6 +84,10 @@ LANGUAGE = register(Language(
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
         r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",
+        # social security, voter, labour and driving documents ("Segurança Social n.º …", "Título de eleitor …",
+        # "PIS/PASEP …", "CTPS nº …", "CNH …")
+        r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
+        r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
     ),

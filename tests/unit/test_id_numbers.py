@@ -51,6 +51,10 @@ def found(language, text):
          ["123.456.789-00", "234567891"]),
         ("en", "PC Smith, badge number 4471. His badge was on the table. Collar number 2231.", ["4471", "2231"]),
         ("de", "Dienstnummer 44718, Dienstausweis 0815-22.", ["44718", "0815-22"]),
+        # social security, voter, labour documents and a regional health card (stop 43)
+        ("pt", "Segurança Social n.º 12345678901. Título de eleitor 1234 5678 9012, PIS/PASEP 123.45678.90-1, "
+               "CTPS nº 1234567 série 0012-SP.", ["12345678901", "1234 5678 9012", "123.45678.90-1", "1234567"]),
+        ("es", "Tarjeta sanitaria CAM: 1234567890. La tarjeta sanitaria de la paciente.", ["1234567890"]),
         # a professional register's number names its doctor, nurse or lawyer (stop 43: "CRM-MA 7654" in a Brazilian
         # medical record)
         ("pt", "Dra. Thaís Albuquerque (CRM-MA 7654), Dr. Paulo Reis, OAB/SP nº 123.456. O CRM decidiu.",
