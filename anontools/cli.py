@@ -3,6 +3,7 @@
     anonymizer-dev demo [--documents DIR] ...          the end-to-end demo (``make run``)
     anonymizer-dev benchmark --workers N ...           throughput (``make bench``)
     anonymizer-dev faults [--scenario S] ...           fault scenarios end to end
+    anonymizer-dev detection-cost [--language L] ...   detection's time against crafted input's length
     anonymizer-dev train --language en ...             train a Stanza NER model
     anonymizer-dev evaluate --language en ...          evaluate an NER model or the detector on a corpus
     anonymizer-dev --help                              every command; ``anonymizer-dev CMD --help`` its options
