@@ -156,6 +156,14 @@ def _compiled_in_capitals(language: str) -> list[re.Pattern[str]]:
     street = languages.get(language).street_addresses
     if street is None or street.order == "type_last":
         return []
+    return case_blind_patterns(language)
+
+
+@lru_cache(maxsize=16)
+def case_blind_patterns(language: str) -> list[re.Pattern[str]]:
+    """The address patterns of case restoration (:func:`address_patterns` with ``restoring``) compiled case-blind,
+    once per language: case restoration capitalises their matches (:mod:`app.detection.casing`), and
+    :class:`AddressRecognizer` keeps their matches in capitals (:func:`_compiled_in_capitals`)."""
     return [re.compile(p, re.IGNORECASE) for p in address_patterns(language, restoring=True)]
 
 

@@ -198,6 +198,10 @@ class Detector:
         self.titles = frozenset(t.casefold() for t in TITLES.get(language, ()) if t in HONORIFICS)
         lang = languages.find(language)
         self._weekday_abbreviations = frozenset(lang.weekday_abbreviations if lang is not None else ())
+        #: greetings and vocatives of the language, for the names after a greeting
+        #: (:func:`app.detection.casing.greeting_pattern`)
+        self._greetings = GREETINGS.get(language, ())
+        self._vocatives = lang.vocatives if lang is not None else frozenset()
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def _first_name(self, word: str) -> bool:
@@ -294,8 +298,7 @@ class Detector:
         if not self.restore_case:
             return None
         return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
-                            self.restore_case, self.titles, self._first_name, GREETINGS.get(self.language, ()),
-                            languages.get(self.language).vocatives)
+                            self.restore_case, self.titles, self._first_name, self._greetings, self._vocatives)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:
@@ -321,9 +324,10 @@ class Detector:
         # the text's words, for every spreading of entities below (built once, dropped with the call)
         runs = word_runs(text) if self.second_pass.get("all_occurrences") or self.second_pass.get("short_forms") \
             else None
+        # the text's line breaks, for the field names and headings below (found once: O(log n) per entity)
+        breaks = [m.start() for m in _LINE_BREAK.finditer(text)] if self.rules else []
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
-            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]
             entities = [e for e in (without_party_role(without_greeting(e, self.language), self.language)
                                     if e.label in _NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
@@ -350,13 +354,12 @@ class Detector:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
-            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]  # once per document: O(log n) per entity
             entities = [e for e in entities
                         if not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)]
         return sentence_final_periods(entities, sentences)
 
-    def _field_name(self, text: str, entity: Entity, breaks: list[int] | None = None) -> bool:
+    def _field_name(self, text: str, entity: Entity, breaks: list[int]) -> bool:
         """Whether ``entity`` (of a name label) is the name of a form's field or part of a heading: a person on a
         line of at most :data:`MAX_HEADING_WORDS` words, no digit, no colon (a field's value is no heading: "Nombre:
         Izan." on a Spanish clinical form, "izan" a form of "izar"), every word a common word of the language no name
@@ -367,11 +370,9 @@ class Detector:
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
-        "Weber", are names and stay. ``breaks``: the offsets of the text's line breaks (computed when ``None``)."""
+        "Weber", are names and stay. ``breaks``: the sorted offsets of the text's line breaks."""
         if entity.label not in _NAME_LABELS:
             return False
-        if breaks is None:
-            breaks = [m.start() for m in _LINE_BREAK.finditer(text)]
         i = bisect_left(breaks, entity.start)
         line_start = breaks[i - 1] + 1 if i > 0 else 0
         j = bisect_left(breaks, entity.end)
@@ -818,12 +819,11 @@ def _restorable_patterns(language: str) -> tuple[list[re.Pattern[str]], list[re.
     """``(addresses, postal codes in capitals)``: the address patterns of ``language``
     (:func:`app.detection.addresses.address_patterns`) and those of its postal codes that hold a capital letter (the
     British "LS1 4AP"), compiled case-insensitively, for case restoration."""
-    from app.detection.addresses import address_patterns
+    from app.detection.addresses import case_blind_patterns
     from app.detection.patterns import POSTAL_CODE_PATTERNS
 
     codes = [p for p in POSTAL_CODE_PATTERNS.get(language, []) if "[A-Z]" in p]
-    return ([re.compile(p, re.IGNORECASE) for p in address_patterns(language, restoring=True)],
-            [re.compile(p, re.IGNORECASE) for p in codes])
+    return case_blind_patterns(language), [re.compile(p, re.IGNORECASE) for p in codes]
 
 
 def _strict_bias(cfg: dict[str, Any]) -> float | None:
