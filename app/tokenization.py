@@ -138,6 +138,16 @@ def month_names() -> frozenset[str]:
 
 
 _SENTENCE_END = frozenset({".", "!", "?", "…"})
+#: A line of a chat transcript, from the line's start: a time ("[09:03]", "18:22", "9:41 PM"), after an optional date
+#: ("12/03/2026, 18:22 -", "[12/03/26, 18:22:05]"), then the speaker (group ``speaker``: a name or a handle, at most
+#: 40 characters, no colon) and a colon before a space or the line's end: the exports of WhatsApp, Slack, Teams and
+#: the copies people paste from them. Every such line starts a sentence (:func:`split_sentences`); the speaker's
+#: name is an entity (:class:`app.detection.patterns.ChatSpeakerRecognizer`) and does not decide how the message is
+#: cased (:func:`app.detection.casing.restore_case`). Bounded: each part has a fixed maximum length.
+CHAT_LINE = re.compile(
+    r"^[^\S\n]{0,8}\[?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[^\S\n]{1,3})?\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?\]?[^\S\n]{0,3}(?:[-–][^\S\n]{0,3})?"
+    r"(?P<speaker>[^\s:\[\]<>\d][^:\n\[\]<>]{0,39}?)[^\S\n]{0,3}:(?=[^\S\n]|\r?\n|$)", re.MULTILINE)
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
 
@@ -163,13 +173,20 @@ def _ordinal(number: str, following: str, ordinal_starters: frozenset[str] | Non
     return ordinal_starters is not None and len(number) <= 3 and following not in ordinal_starters
 
 
+def _chat_line_at(text: str, start: int) -> bool:
+    """Whether the line that begins at or before ``start`` (only white space between) is a chat transcript's line
+    (:data:`CHAT_LINE`)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return not text[line_start:start].strip() and CHAT_LINE.match(text, line_start) is not None
+
+
 def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200,
                     language: str | None = None) -> list[Sentence]:
     """Group tokens into sentences.
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token
     starts with an upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a
-    blank line; a line of one punctuation mark is a sentence of its own. The full stop of a day of one or two digits
+    blank line, or before a chat transcript's line (:data:`CHAT_LINE`); a line of one punctuation mark is a sentence of its own. The full stop of a day of one or two digits
     before a month's name ("am 5. Mai") ends nothing: it makes the number an ordinal; in a ``language`` that writes
     every ordinal so (German: "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends
     a sentence only before one of the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A
@@ -198,6 +215,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = True
         elif "\n\n" in gap or "\r\n\r\n" in gap:
             boundary = True
+        elif "\n" in gap and _chat_line_at(text, nxt.start):
+            boundary = True  # each message of a chat transcript is a sentence of its own ("[09:03] sara_k: …")
         elif ("\n" in gap or "\r" in gap) and (
             tok.text in _SENTENCE_END or (tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END)
             or (len(current) == 1 and not tok.text[0].isalnum())

@@ -7,7 +7,8 @@ patterns for what has a regular form; Graliński et al., 2009, §4.1: left and r
 
 * ``de``: a word ending in a street type ("Hauptstraße 5", "Am Lindenweg 12a", "Sankt-Georg-Straße 3"), or
   capitalised words before a separate street type ("Berliner Straße 5", "Berliner Str. 10-12"); a prefix and a
-  name without a type ("Am Kanal 3") after a cue ("wohnhaft") or before a postal code and a town;
+  name without a type ("Am Kanal 3") after a cue ("wohnhaft") or before a postal code and a town; a name alone
+  ("Hofmark 3") after a cue and before a postal code and a town;
 * ``es``: a street type, the street's name and the number ("calle Mayor 12", "Avenida de la Constitución, nº 3",
   "C/ Alcalá, 45, 3º B");
 * ``pt``: a street type, the name and the number ("Rua das Flores, 123", "Avenida Paulista, 1578",
@@ -72,6 +73,11 @@ def _type_last(street: StreetAddresses) -> list[str]:
             # Stuttgart"): the lookahead may cross the line break, the address does not
             town = rf"{street.postal_code}{_SP}+[{_UPPER}]"
             patterns.append(rf"{_WORD_START}{bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){town})")
+            if street.cues:
+                # neither prefix nor type ("wohnhaft Hofmark 3, 83101 Rohrdorf", a village's street): after a cue
+                # and before the postal code and town on the same line, both
+                patterns.append(rf"(?:{after})(?:{_CAP}{_SP}+){{1,2}}(?=\d{{1,3}}(?!\d)){_NUMBER}"
+                                rf"(?=,?{_SP}+{town})")
     return patterns
 
 
@@ -85,15 +91,23 @@ def _type_first(street: StreetAddresses) -> list[str]:
     name = (rf"(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
-    # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block)
+    # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block);
+    # Spanish "bloque 3", "portal 2", "escalera B" before the floor
     # the door's letter in lower case only glued to the floor ("4ºc" in a chat; "2º a la derecha" is no door)
     part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|(?i:bloco|bl\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
+            rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
-    return [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
+    patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
+    if street.grid_types:
+        # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
+        # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner
+        street_number = rf"\d{{1,3}}(?:{_SP}?[A-Z](?![\w]))?(?:{_SP}?(?i:bis)(?![\w]))?(?:{_SP}?[A-Z](?![\w]))?"
+        patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N[º°]|Nro\.?)"
+                        rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
+    return patterns
 
 
 def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]:

@@ -36,6 +36,7 @@ from typing import Callable
 
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
+from app.tokenization import CHAT_LINE
 
 #: Fewest cased words (words whose first character has an upper and a lower case) a sentence needs before it is
 #: judged uncased or in capitals.
@@ -263,6 +264,25 @@ def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
                 words[i] = capitalised
 
 
+def chat_prefix(text: str, sentence: Sentence) -> int:
+    """How many tokens of ``sentence`` are a chat transcript's time and speaker ("[18:25]", "Rafa", ":";
+    :data:`app.tokenization.CHAT_LINE`, matched where the sentence's line begins when the sentence begins it); 0 for
+    any other sentence. O(1): the pattern's parts are bounded."""
+    tokens = sentence.tokens
+    if not tokens or not (tokens[0].text[:1].isdigit() or tokens[0].text == "["):
+        return 0
+    start = tokens[0].start
+    before = text[max(0, start - 9):start]  # the pattern allows at most 8 spaces before the time
+    cut = before.rfind("\n")
+    if before[cut + 1:].strip() or (cut < 0 and start > 8):
+        return 0
+    line_start = start - len(before) + cut + 1
+    match = CHAT_LINE.match(text, line_start)
+    if match is None:
+        return 0
+    return sum(1 for t in tokens[:12] if t.end <= match.end())
+
+
 def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
     """The lines of ``sentence`` (its tokens between line breaks of ``text``): ``[(index of the line's first token,
     line)]``; ``[(0, sentence)]`` itself when it is one line."""
@@ -463,24 +483,28 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     search_greetings = greeted is not None and greeted.search(text) is not None
     for sentence in sentences:
         words: list[str] | None = None
-        whole = sentence_casing(sentence)
-        parts = [(0, sentence, whole)] if whole is not None else [
-            (first, part, UNCASED) for first, part in _lines(text, sentence)
-            if part is not sentence and sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
+        # a chat transcript's line: the time and the speaker ("[18:25] Rafa:") say nothing of how the message is cased
+        lead = chat_prefix(text, sentence)
+        body = sentence if lead == 0 else Sentence(sentence.tokens[lead:])
+        whole = sentence_casing(body) if body.tokens else None
+        parts = [(0, body, whole)] if whole is not None else [
+            (first, part, UNCASED) for first, part in _lines(text, body)
+            if part is not body and sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
         for first, part, casing in parts:
             if casing not in casings:
                 continue
             if words is None:
                 words = [t.text for t in sentence.tokens]
-            # a line after the first continues the sentence: its first word takes no capital for its position
-            restored = [restore_word(t.text, casing, table, i == 0 and first == 0, common)
+            # a line after the first continues the sentence: its first word takes no capital for its position; nor
+            # does a chat message's ("ok", "np", "fyi": capitalised, a model reads them as names)
+            restored = [restore_word(t.text, casing, table, i == 0 and first == 0 and lead == 0, common)
                         for i, t in enumerate(part.tokens)]
             _restore_phrases(part.tokens, restored, phrases())
             if persons is not None:
                 _person_pairs(restored, persons)
             if patterns is not None:
                 _restore_patterns(part, restored, *patterns())
-            words[first:first + len(restored)] = restored
+            words[lead + first:lead + first + len(restored)] = restored
         if search_titles and whole is None:
             titled_words = list(words) if words is not None else [t.text for t in sentence.tokens]
             if _titled_names(sentence.tokens, titled_words, titles, table, common, persons, first_name):

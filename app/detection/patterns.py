@@ -20,9 +20,10 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
-from app.detection.labels import CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PHONE, POSTAL_CODE, TIME, URL, USERNAME
+from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
+                                  USERNAME)
 from app.doc import Entity, Sentence
-from app.tokenization import UPPER
+from app.tokenization import CHAT_LINE, UPPER
 
 #: ``@`` and a domain with at least one dot and an alphabetic TLD; labels may hold letters beyond ASCII (RFC 5890,
 #: internationalized domain names: "anna@müller-bau.de")
@@ -134,6 +135,38 @@ class UsernameRecognizer(Recognizer):
                 more += pattern_entities(_REDDIT_USER_RE, text, USERNAME, self.name)
             found = with_extras(found, more)
         return found
+
+
+#: A chat speaker that is a handle, not a name as people write names: a digit, "_", "." or "@" inside ("sara_k",
+#: "dan.whitfield", "JSmith1987").
+_HANDLE = re.compile(r"[\d_.@]")
+
+
+class ChatSpeakerRecognizer(Recognizer):
+    """The speakers of a chat transcript's lines ("[09:03] sara_k: yeah", "12/03/2026, 18:22 - Bia Souza: oi";
+    :data:`app.tokenization.CHAT_LINE`): a handle (a digit, "_", "." or "@" inside: "sara_k", "dan.whitfield") is a
+    ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa"). The exports of WhatsApp, Slack and Teams put the
+    speaker at every line's start, where no model trained on news looks for a name, and the second pass then finds the
+    name inside the messages ("valeu rafa!!"). A speaker that is a common word ("09:00 Welcome: …", "System:") is
+    dropped by the detector's field-name filter (:meth:`app.detection.pipeline.Detector._field_name`).
+
+    Returns ``list[Entity]`` of source ``chat_speaker`` in text order; linear in the text (one bounded match per
+    line that starts with a digit or "[")."""
+
+    name = "chat_speaker"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        if ":" not in text:
+            return []
+        out: list[Entity] = []
+        for m in CHAT_LINE.finditer(text):
+            start, end = m.span("speaker")
+            speaker = text[start:end].rstrip()
+            if len(speaker) < 2 or not any(c.isalpha() for c in speaker):
+                continue
+            label = USERNAME if _HANDLE.search(speaker) else PERSON
+            out.append(Entity(start, start + len(speaker), label, speaker, self.name, 1.0))
+        return out
 
 
 class UrlRecognizer(Recognizer):
@@ -492,7 +525,11 @@ _CASE_KEYWORDS = (
     r"[Pp]rocesso|[Pp]roc\.)"
 )
 _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
-_CASE_ID = r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
+#: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
+#: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
+#: surname inside).
+_CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
+            r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+")
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros).

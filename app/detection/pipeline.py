@@ -356,7 +356,8 @@ class Detector:
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
                         if not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
-                        and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)]
+                        and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
+                        and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)
 
     def _field_name(self, text: str, entity: Entity, breaks: list[int]) -> bool:
@@ -370,9 +371,13 @@ class Detector:
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
-        "Weber", are names and stay. ``breaks``: the sorted offsets of the text's line breaks."""
+        "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) is a field name when every
+        word of it is such a common word ("09:00 Welcome:", "System:"). ``breaks``: the sorted offsets of the text's
+        line breaks."""
         if entity.label not in _NAME_LABELS:
             return False
+        if entity.source == "chat_speaker":  # "09:00 Welcome: …", "[10:02] System: …" name no one
+            return all(self._common_any_case(w) for w in _LINE_WORDS.findall(entity.text))
         i = bisect_left(breaks, entity.start)
         line_start = breaks[i - 1] + 1 if i > 0 else 0
         j = bisect_left(breaks, entity.end)
@@ -478,6 +483,14 @@ def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
             e = Entity(start, end, e.label, text[start:end], e.source, e.score)
         out.append(e)
     return out
+
+
+def _abbreviated_title(text: str, entity: Entity) -> bool:
+    """Whether ``entity`` (of a name label) is an honorific whose abbreviation ends with a superscript ordinal after
+    its full stop: a Portuguese "Eng.º" or "Arq.ª" (engenheiro, arquitecta) before a name, where the model tags
+    "Eng" as an organization (:data:`app.detection.rules.HONORIFICS`)."""
+    return (entity.label in _NAME_LABELS and text.startswith((".º", ".ª"), entity.end)
+            and entity.text + text[entity.end:entity.end + 2] in HONORIFICS)
 
 
 def _temperature_unit(text: str, entity: Entity) -> bool:

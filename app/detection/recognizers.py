@@ -32,6 +32,7 @@ from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
     CaseNumberRecognizer,
+    ChatSpeakerRecognizer,
     DateRecognizer,
     EmailRecognizer,
     UsernameRecognizer,
@@ -82,6 +83,7 @@ def _for_language(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[R
 
 
 for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("username", UsernameRecognizer),
+                    ("chat_speaker", ChatSpeakerRecognizer),
                     ("ip", IpAddressRecognizer),
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer)):

@@ -239,14 +239,18 @@ def _covered_index(entities: list[Entity]) -> tuple[list[Entity], int, list[int]
     return (entities, len(entities), starts, list(accumulate((e.end for e in entities), max)))
 
 
-def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4) -> int:
+def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4, text: str | None = None) -> int:
     """End index (exclusive) of capitalised words starting at ``i`` (particles allowed inside, and first
     except articles); a weekday or a title ends the run, and so does a month name after its first word
-    (:data:`WEEKDAYS`, :data:`ALL_TITLES`, :data:`MONTHS`)."""
+    (:data:`WEEKDAYS`, :data:`ALL_TITLES`, :data:`MONTHS`), and (with ``text``, the document the tokens' offsets
+    index) a line break: a form's next field is no part of the name ("Policyholder: Mrs Siobhan O'Rourke\nDate of
+    birth", where "Date" became a person)."""
     j = i
     words = 0
     while j < len(tokens) and words < max_words:
         word = tokens[j].text
+        if text is not None and j > i and "\n" in text[tokens[j - 1].end:tokens[j].start]:
+            break
         if word in WEEKDAYS or word in ALL_TITLES or (j > i and word in MONTHS):
             break
         if _is_cap(tokens[j]):
@@ -313,7 +317,7 @@ class TitleRule(Rule):
                         break
                 office_place = (first < len(t) and t[first - 1].text not in HONORIFICS
                                 and t[first - 1].text not in ACADEMIC_DEGREES and t[first].text in NAME_PARTICLES)
-                end = _name_run(t, first)
+                end = _name_run(t, first, text=ctx.text)
                 if office_place:
                     # "Alcaldesa de Ávila", "Governador do Distrito Federal": the office's place is no name; a
                     # model's entity of the whole office ("Presidente de Sri Lanka", an organization) names its
@@ -350,7 +354,7 @@ class FirstNameRule(Rule):
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for i, tok in enumerate(t[:-1]):
             if tok.text in self.names:
-                end = _name_run(t, i + 1, max_words=3)
+                end = _name_run(t, i + 1, max_words=3, text=ctx.text)
                 if end > i + 1:
                     a, b = tok.start, t[end - 1].end
                     yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
@@ -659,7 +663,7 @@ class ConjunctionRule(Rule):
             left = ctx.covered(t[k - 1].start, t[k - 1].end)
             right = ctx.covered(t[k + 1].start, t[k + 1].end)
             if left is not None and right is None and left.label in self.labels and left.end == t[k - 1].end:
-                end = _name_run(t, k + 1, max_words=3)
+                end = _name_run(t, k + 1, max_words=3, text=ctx.text)
                 if end > k + 1 and _is_cap(t[k + 1]):  # "Estados e dos Municípios": no particle first
                     a, b = t[k + 1].start, t[end - 1].end
                     yield Entity(a, b, left.label, ctx.text[a:b], f"rule:{self.name}")
@@ -752,7 +756,7 @@ class EnumerationRule(Rule):
             left = ctx.covered(t[k - 1].start, t[k - 1].end)
             if left is None or left.label not in self.labels or left.end != t[k - 1].end:
                 continue
-            run_end = _name_run(t, k + 1, max_words=3)
+            run_end = _name_run(t, k + 1, max_words=3, text=ctx.text)
             # a conjunction may also be a name particle ("e"): the item ends at the first separator
             end = next((j for j in range(k + 2, run_end) if t[j].text in self.separators), run_end)
             if end + 1 >= len(t) or t[end].text not in self.separators or not _is_cap(t[end - 1]):
@@ -931,7 +935,7 @@ class CaseNameRule(Rule):
                 if b > a and not (_opens_citation(t[a].text) or (b - a == 1 and len(t[a].text) == 1)):
                     yield from self._side(ctx, t[a], t[b - 1])  # "R v Smith": the Crown is no party
             # the right party: capitalised words after the marker and its article
-            end = _name_run(t, j)
+            end = _name_run(t, j, text=ctx.text)
             end = next((m for m in range(j + 1, end) if "\n" in ctx.text[t[m - 1].end:t[m].start]), end)
             if end > j:
                 yield from self._side(ctx, t[j], t[end - 1])

@@ -155,13 +155,20 @@ class _Taken:
         self.ends.insert(i, end)
 
 
+#: The shortest person's name whose spelling in capitals :func:`all_occurrences` marks too ("ADEYEMI" for "Adeyemi"; not
+#: "LI" for "Li").
+MIN_CAPITALS_CHARS = 4
+
+
 def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
                     common: Callable[[str], bool] | None = None,
                     runs: dict[str, list[int]] | None = None) -> list[Entity]:
     """Mark every further occurrence of each entity's surface (longest surfaces first).
 
     Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
-    that are not a function word (:func:`is_function_word`), each with the label of its first entity; longer
+    that are not a function word (:func:`is_function_word`), each with the label of its first entity, and a person's
+    name of at least :data:`MIN_CAPITALS_CHARS` characters in capitals ("ADEYEMI" in a reference,
+    "TM/ADEYEMI/2026", or a form's header); longer
     surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
     (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
 
@@ -191,6 +198,9 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
         if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text) \
                 and (common is None or spreads(e, common)):
             surfaces.setdefault(e.text, e.label)
+    for e in entities:  # a person's name in capitals too: a reference or a form's header ("Your ref: TM/ADEYEMI/2026")
+        if e.label == PERSON and e.text in surfaces and len(e.text) >= MIN_CAPITALS_CHARS:
+            surfaces.setdefault(e.text.upper(), PERSON)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered, runs)
     taken = _Taken(current)

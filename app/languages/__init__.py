@@ -120,6 +120,9 @@ class StreetAddresses:
             "Suite", "Unit"); with its number they are part of the address ("45 Oak Ridge Dr, Apt 3B").
         cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":
             "a 1 percent rise"), types only as written in cased text ("9 Canal Walk"), never for case restoration.
+        grid_types: ``type_first``: the street types of grid addresses as Colombia writes them, the street's number,
+            "#" or "No.", the cross street's number and the distance from the corner ("Calle 127 # 15-42", "Cra. 7
+            No. 32-16").
     """
 
     order: str
@@ -134,6 +137,7 @@ class StreetAddresses:
     postal_code: str = ""
     cased_types: str = ""
     units: str = ""
+    grid_types: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):
@@ -376,7 +380,8 @@ class Language:
         greetings: the words that open or close a letter or a message around a name, in lower case, one phrase a
             string ("hi", "dear", "buenos días", "liebe grüße"): never part of a name; a model's span that starts with
             one ("Hi Anna", "Hola" before a comma) loses it (:func:`app.detection.rules.without_greeting`).
-        informal_words: words of chat messages written without their apostrophe or as abbreviations, in lower case
+        informal_words: words of chat messages written without their apostrophe or as abbreviations, and pronouns
+            and chat words that the common-word lexicon lacks or a name lexicon lists ("tú", "ella"), in lower case
             ("im", "dont", "btw", "vc", "porfa"): no dictionary of the language holds them, and case restoration
             would capitalise them as unknown words, which the models then take for names; they stay in lower case.
         enclitics: pronouns written onto a verb's end, in lower case ("me", "la", "se": Spanish "llámame", "dímelo",

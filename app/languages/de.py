@@ -170,7 +170,8 @@ LANGUAGE = register(Language(
     id_keywords=(
         r"Patienten-?(?:ID|nummer|nr\.)", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
         r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
-        r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs)-?"
+        r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
+        r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
@@ -181,6 +182,11 @@ LANGUAGE = register(Language(
         r"Kto\.(?:-?Nr\.)?", r"Konto(?=\s*:)",
         # a physician's lifelong number and the practice's number (Arztnummer, Betriebsstättennummer)
         r"LANR", r"BSNR", r"Arztnummer", r"Betriebsstättennummer",
+        # a payment's reference at an authority ("Kassenzeichen 5.0123.456789.1")
+        r"Kassenzeichen",
+        # a vehicle's identification number (17 characters)
+        r"Fahrgestell-?(?:nummer|nr\.)", r"Fahrzeug-?Identifi(?:zierungs|kations)-?(?:nummer|nr\.)",
+        r"(?-i:FIN|VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),

@@ -133,8 +133,20 @@ LANGUAGE = register(Language(
         r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
         # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
+        # a British bank's sort code and the last digits of an account or card ("account ending 4417 (sort code
+        # 20-45-77)"); a company's registration and VAT numbers ("Company No. 08123456", "VAT GB 123 4567 89"; not
+        # "VAT 17.5 percent": a rate)
+        r"sort\s+code", r"(?:account|card)\s+ending(?:\s+in)?",
+        r"company\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)", r"VAT\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)",
+        r"VAT(?:\s+reg(?:istration)?\.?)?(?=:?\s+(?-i:[A-Z]{2})\s?\d)",
+        # an insurance claim's number ("claim no. CLM/2019/88412") and a vehicle's identification number (17
+        # characters: "VIN 1HGCM82633A004352", "chassis number …")
+        r"claim\s+(?:no\.|number|ref(?:erence)?\.?)", r"VIN(?:\s+(?:no\.|number))?(?=:?\s+[A-Z0-9]{17}\b)",
+        r"chassis\s+(?:no\.|number)",
+        # the Home Office's unique client identifier ("UCI: 1234-5678") and its reference after "HO"/"Port"
+        r"(?-i:UCI)", r"(?:Home\s+Office|(?-i:HO)|Port)\s+ref(?:erence)?\.?(?:\s+(?:no\.|number))?",
     ),
-    field_labels=frozenset("MRN DOB SSN NHS NINO".split()),
+    field_labels=frozenset("MRN DOB SSN NHS NINO UCI".split()),
     phone_regions=("US", "GB", "IE"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",

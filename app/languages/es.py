@@ -21,13 +21,16 @@ LANGUAGE = register(Language(
     surrogate_countries=("ES", "MX", "AR", "CO", "CL", "PE"),
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
-        Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª""".split()),
+        Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras. Srs.""".split()),
     honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dª. Dª D.ª Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma
-        Excmo. Excma. Excmo Excma""".split()),
+        Excmo. Excma. Excmo Excma Sres. Sras. Srs.""".split()),
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|
         querida|queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
-    informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj""".split()),
+    # and (stop 44) pronouns and chat words that simplemma lacks or a name lexicon lists ("tú", "ella", "profe",
+    # "dile": "si eso dile a la profe … que los recoges tú" came out with three entities)
+    informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj tú ella vos dile dilo dime
+        hazlo ponlo profe cole peli insti tranqui finde""".split()),
     enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),
     weekday_abbreviations=tuple("Lun Mar Mié Mie Jue Vie Sáb Sab Dom".split()),
     party_roles=frozenset("""demandante demandado demandada denunciante denunciado denunciada testigo acusado
@@ -84,8 +87,19 @@ LANGUAGE = register(Language(
         r"DNI", r"NIE", r"NIF", r"TIP", r"carn[ée]\s+profesional", r"placa",
         # a bank account: "cuenta corriente", "CCC", "Cuenta:" (not "tener en cuenta 3.000 casos")
         r"cuenta\s+(?:corriente|bancaria)", r"CCC", r"cuenta(?=\s*:)",
+        # a property's cadastral reference names its owner's home ("referencia catastral 5729104YJ2752H0007RM")
+        r"referencia\s+catastral",
+        # a customer's, an invoice's, a contract's number before its "nº" ("cliente nº 0012874", "factura nº
+        # FAC-2026/00871"), and a vehicle's frame number ("número de bastidor VF1RFB00867123456")
+        r"(?:cliente|socio|abonado|afiliado|factura|pedido|contrato|póliza|pasaporte)"
+        r"(?=\s+(?:n\.?\s?[º°]|núm\.|número))",
+        r"(?:(?:número|n\.?\s?º|núm\.)\s+de\s+)?bastidor", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
+        # Latin America: Argentina's CUIT, CUIL and CBU, Chile's RUT and RUN, Colombia's NIT and citizen's card
+        # ("C.C. 1.020.345.678"), also when their check digit fails
+        r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
+        r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
     ),
-    field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF".split()),
+    field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
     phone_regions=("ES", "MX", "AR"),
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
@@ -98,6 +112,8 @@ LANGUAGE = register(Language(
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono"),
         particles="de|del|la|las|los|el|y|i",
+        grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
+                   r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",
     ),
     head_final=False,
     name_openers=frozenset({"san", "santa", "nueva", "nuevo"}),

@@ -23,14 +23,17 @@ LANGUAGE = register(Language(
     # "Ilmo." (Ilustríssimo) and "Exmo." (Excelentíssimo) open a letter's address ("Ilmo. Sr. Francisco …")
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora Ilmo. Ilma. Ilmo
-        Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
+        Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª Eng. Eng.º Eng.ª Engº Engª Arq. Arq.º Arq.ª""".split()),
+    # "Eng.º" (engenheiro) and "Arq.º" (arquitecto) before a name as Portuguese letters write them
     honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma.
-        Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª""".split()),
+        Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª Eng. Eng.º Eng.ª Engº Engª Arq. Arq.º Arq.ª""".split()),
     greetings=frozenset(w.strip() for w in """olá|oi|ei|e aí|att|atte|grato|grata|bom dia|boa tarde|boa noite|caro|
         cara|caros|prezado|prezada|prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|
         um abraço|abraço|abs|beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|
         até logo""".split("|")),
-    informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv""".split()),
+    # and (stop 44) words of family chats that simplemma lacks or a name lexicon lists ("ela", "niver", "tia")
+    informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv ela niver aniver facul
+        profe vó vô pai tia""".split()),
     weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),
     party_roles=frozenset("""autor autora réu ré requerente requerido requerida testemunha reclamante reclamado
         reclamada vítima""".split()),
@@ -90,6 +93,14 @@ LANGUAGE = register(Language(
         r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
+        # Portugal's professional orders ("inscrito na Ordem dos Engenheiros sob o n.º 54321")
+        r"Ordem\s+d[oa]s\s+(?:Advogados|Médicos(?:\s+(?:Dentistas|Veterinários))?|Engenheiros(?:\s+Técnicos)?|"
+        r"Enfermeiros|Psicólogos(?:\s+Portugueses)?|Farmacêuticos|Arquitectos|Arquitetos|Solicitadores|Notários|"
+        r"Nutricionistas|Biólogos|Contabilistas\s+Certificados|Economistas)(?:\s+sob\s+o)?",
+        # a customer's, an invoice's, a contract's number before its "nº" ("cliente nº 0012874"); a vehicle's chassis
+        # (17 characters) and Brazil's vehicle register ("chassi 9BWZZZ377VT004251", "RENAVAM 01234567890")
+        r"(?:cliente|sócio|fatura|factura|pedido|contrato|apólice)(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),

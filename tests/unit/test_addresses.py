@@ -65,8 +65,17 @@ def found(language, text):
          ["Avenida de América 32, 4ºc", "Calle Mayor 5, 2º"]),
         # a letter's address block: the street without a type, the postal code on the next line (stop 43)
         ("de", "Herrn\nDr. Klaus-Dieter Wöhrle\nIm Wiesengrund 3\n70599 Stuttgart", ["Im Wiesengrund 3"]),
+        # neither prefix nor type, after a cue and before the postal code (stop 44, a police report); not without both
+        ("de", "Fahrzeugführer, wohnhaft Hofmark 3, 83101 Rohrdorf. Laut Kapitel 3, 12345 Fälle; wohnhaft Hofmark 3.",
+         ["Hofmark 3"]),
         # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
         ("es", "Escribidme a casa: c/ Iparraguirre 12, 5º izda, 48009 Bilbao.", ["c/ Iparraguirre 12, 5º izda"]),
+        # Colombia's grid addresses (stop 44: "15-42" and the flat stayed in clear)
+        ("es", "residente en la Calle 127 # 15-42, apto 501; Cra. 7 No. 32-16; Carrera 15 Bis # 93A-62. Calle 5 no. 3",
+         ["Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62"]),
+        # a block before the floor (stop 44: "bloque 3, 5" stayed in clear)
+        ("es", "Mi dirección es Camino de Ronda 142, bloque 3, 5ºA, 18003 Granada.",
+         ["Camino de Ronda 142, bloque 3, 5ºA"]),
         ("es", "Domicilio: Calle Carmen Romero, 23, 1D.\nDomicilio: Av. de los Pajaros,18.\n"
                "Tur Calle Joaquim Folguera, 3 - 5º 2ª 08022 Barcelona; Calle Dr. Joaquín Aznar Molina 2, 3F; "
                "Plaza de la Encarnación, 32 - P1 2B 41003 Sevilla",

@@ -77,6 +77,34 @@ def found(language, text):
                "Conta nº 12345-6.",
          ["BRA2E19", "98765-4", "12345-6"]),
         ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
+        # stop 44: a British bank's sort code and an account's last digits, a company's and a VAT number (an e-mail
+        # about a deposit); not a VAT rate
+        ("en", "to the account ending 4417 (sort code 20-45-77). Company No. 08123456 | VAT GB 123 4567 89. "
+               "VAT 17.5 percent.", ["4417", "20-45-77", "08123456", "GB 123 4567 89"]),
+        # a tenant's number, a police diary number, a tax number, an authority's payment reference (stop 44)
+        ("de", "Mieternummer 4471-0932, Tagebuchnummer: 2026-004417, Steuernummer 21/815/08150, "
+               "Kassenzeichen 5.0123.456789.1.", ["4471-0932", "2026-004417", "21/815/08150", "5.0123.456789.1"]),
+        # a property's cadastral reference (stop 44: "5729104" of a lease stayed in clear)
+        ("es", "la vivienda, con referencia catastral 5729104YJ2752H0007RM.", ["5729104YJ2752H0007RM"]),
+        # a Portuguese citizen card whose check fails, with its last group, and an engineer's order (stop 44: "ZX4"
+        # stayed in clear)
+        ("pt", "portadora do Cartão de Cidadão n.º 12345678 9 ZX4, inscrito na Ordem dos Engenheiros sob o n.º 54321.",
+         ["12345678 9 ZX4", "54321"]),
+        # an insurance claim's number whole, vehicles' identification numbers, a customer's and an invoice's number
+        # before "nº" (stop 44: "2019/88412", "0012874", "/00871" and a chassis number stayed in clear)
+        ("en", "claim no. CLM/2019/88412; VIN 1HGCM82633A004352; chassis number WVWZZZ1JZXW000001. The VIN is new.",
+         ["CLM/2019/88412", "1HGCM82633A004352", "WVWZZZ1JZXW000001"]),
+        ("es", "factura nº FAC-2026/00871, cliente nº 0012874, número de bastidor VF1RFB00867123456. El cliente 2.",
+         ["FAC-2026/00871", "0012874", "VF1RFB00867123456"]),
+        ("pt", "placa FHR-8C21, RENAVAM 01234567890, chassi 9BWZZZ377VT004251, cliente nº 778812.",
+         ["FHR-8C21", "01234567890", "9BWZZZ377VT004251", "778812"]),
+        # Latin American identifiers whose check digit fails, after their keyword (stop 44, a bank authorisation)
+        ("es", "CUIL 20-30123456-7, CBU 0070045530004012345678, RUT 12.345.678-9, C.C. 1.020.345.678 de Bogotá, "
+               "NIT 900.123.456-7. El RUT del padre.",
+         ["20-30123456-7", "0070045530004012345678", "12.345.678-9", "1.020.345.678", "900.123.456-7"]),
+        ("en", "UCI: 1234-5678; quoting HO ref R1234567/01.", ["1234-5678", "R1234567/01"]),
+        ("de", "Fahrgestellnummer WVWZZZ1JZXW000001, FIN: WDB2030461A123456. Die FIN 2 fehlt.",
+         ["WVWZZZ1JZXW000001", "WDB2030461A123456"]),
     ],
 )
 def test_identifiers_after_their_keyword(language, text, expected):

@@ -45,6 +45,11 @@ def test_ip_address_at_the_end_of_a_sentence():
         ("en", "PPS 1234567FA, PPSN 1234567T; not 1234567TA.", ["1234567FA", "1234567T"]),
         ("es", "CURP HERJ850312HDFRMS03, RFC HERJ850312AB3; falsa HERJ850312HDFRMS09.",
          ["HERJ850312HDFRMS03", "HERJ850312AB3"]),
+        # stop 44: Argentina's CUIT and CBU, Chile's RUT, Colombia's NIT (a NIT was a phone number); not inside a
+        # longer number nor glued to a news agency's code
+        ("es", "CUIT 20-12345678-6, CBU 0070045030004012345673, RUT 12.345.678-5, NIT 900.123.456-8; falso "
+               "20-12345678-5, EFE sfp2305001750.", ["20-12345678-6", "0070045030004012345673", "12.345.678-5",
+                                                     "900.123.456-8"]),
     ],
 )
 def test_national_identifiers(language, text, expected):

@@ -19,6 +19,9 @@ def run(text, language, entities=(), rules=("title", "first_name", "org_suffix",
         ("de", "Gestern traf Herr Müller die Frau Schneider.", [("Müller", "PERSON"), ("Schneider", "PERSON")]),
         ("es", "La Sra. García y el Sr. Pérez hablaron.", [("García", "PERSON"), ("Pérez", "PERSON")]),
         ("pt", "A Dona Maria da Silva mora aqui.", [("Maria da Silva", "PERSON")]),
+        # a name never runs on to the next line: a form's next field (stop 44: "Date" of "Date of birth" became a
+        # person)
+        ("en", "Policyholder: Mrs Siobhan O'Rourke\nDate of birth: 4th June 1979", [("Siobhan O'Rourke", "PERSON")]),
     ],
 )
 def test_title_rule(language, text, expected):

@@ -21,6 +21,16 @@ def test_all_occurrences_marks_whole_words_only():
     ]
 
 
+def test_a_persons_name_is_marked_in_capitals_too():
+    """Stop 44: "Your ref: TM/ADEYEMI/2026" kept the client's surname in clear; a short name ("LI") and other labels
+    ("LEEDS") in capitals stay as they were."""
+    text = "Dear Mr Adeyemi, Ms Li and Leeds. Ref TM/ADEYEMI/2026, MS LI, LEEDS."
+    out = all_occurrences(text, [E(text, "Adeyemi", "PERSON"), E(text, "Li", "PERSON"), E(text, "Leeds", "LOCATION")])
+    assert [(e.text, e.label, e.source) for e in out] == [
+        ("Adeyemi", "PERSON", "stanza"), ("Li", "PERSON", "stanza"), ("Leeds", "LOCATION", "stanza"),
+        ("ADEYEMI", "PERSON", "second_pass")]
+
+
 def test_only_confident_entities_are_spread_with_a_common_word_test():
     # a wrong one-word organization label on a common word stays where the model put it; persons, locations,
     # multi-word entities and words no lexicon knows are spread as before
@@ -142,12 +152,16 @@ def _reference_free(entities, start, end):
 
 
 def reference_all_occurrences(text, entities, min_chars=2):
-    """``all_occurrences`` as it was before it became near-linear (quadratic), plus the function-word filter."""
+    """``all_occurrences`` as it was before it became near-linear (quadratic), plus the function-word filter and
+    (stop 44) persons' names in capitals."""
     current = list(entities)
     surfaces = {}
     for e in entities:
         if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text):
             surfaces.setdefault(e.text, e.label)
+    for e in entities:
+        if e.label == "PERSON" and e.text in surfaces and len(e.text) >= 4:
+            surfaces.setdefault(e.text.upper(), "PERSON")
     for surface in sorted(surfaces, key=len, reverse=True):
         for start, end in _reference_occurrences(text, surface):
             if _reference_free(current, start, end):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from app.detection.patterns import UsernameRecognizer
+from app.detection.patterns import ChatSpeakerRecognizer, UsernameRecognizer
 from app.detection.pipeline import build_detector
 from app.reidentification.matching import canonical_label
 from tests.unit.fakes import GazetteerTagger
@@ -68,3 +68,54 @@ def test_reddit_user_names_keep_their_prefix_in_a_surrogate():
     replacement = run("Ask u/throwaway_jane.", [("u/throwaway_jane", "USERNAME")], "substitute").table.entries[0] \
         .mentions[0].replacement
     assert re.fullmatch(r"u/[a-z]+_[a-z]+", replacement.replace("-", "").replace("'", "")), replacement
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Slack, WhatsApp and Teams exports: the speaker at the line's start, a handle or a name (stop 44: "sara_k",
+    # "Rafa", "Dudu" stayed in clear)
+    ("[09:03] sara_k: yeah\n[09:03] dan.whitfield: ok\n[18:25] Rafa: acho q\n  18:30 Dudu Lima: oi",
+     [("sara_k", "USERNAME"), ("dan.whitfield", "USERNAME"), ("Rafa", "PERSON"), ("Dudu Lima", "PERSON")]),
+    ("12/03/2026, 18:22 - Bia Souza: oi\n[12/03/26, 18:22:05] Dudu: oi\n9:41 PM - Jo: ok",
+     [("Bia Souza", "PERSON"), ("Dudu", "PERSON"), ("Jo", "PERSON")]),
+    # not inside a line, not without a time first, not a time's unit glued to another colon
+    ("Start at 10:00 gmt: Gala León\nRe: hello\nNote: x\n19:15:30 x", []),
+])
+def test_chat_speakers(text, expected):
+    found = ChatSpeakerRecognizer().recognize(text, [])
+    assert all(text[e.start:e.end] == e.text for e in found)
+    assert [(e.text, e.label) for e in found] == expected
+
+
+def test_a_chat_transcript_is_read_message_by_message():
+    """Each line of a transcript is a sentence of its own, the speaker does not make a message in lower case cased
+    text (stop 44: "[18:25] Rafa: … a juliana" was read as cased because of "Rafa", and "juliana" stayed in clear),
+    and a speaker that is a common word names no one."""
+    tagger = GazetteerTagger({"Juliana": "PER", "Bartek Nowak": "PER", "Welcome": "PER"})
+    detector = build_detector("pt", tagger_factory=lambda *_: tagger)
+    text = "[18:23] Bia: valeu rafa!!\n[18:25] Rafa: acho q mudou pra casa da filha, a juliana"
+    found = [(e.text, e.label) for e in detector.detect(text)]
+    assert found == [("18:23", "TIME"), ("Bia", "PERSON"), ("rafa", "PERSON"), ("18:25", "TIME"), ("Rafa", "PERSON"),
+                     ("juliana", "PERSON")]
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = ("[09:06] sara_k: np. btw the new guy starts monday, his name is bartek nowak\n"
+            "09:00 Welcome: coffee and introductions\n09:30 Report: the budget")
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("09:06", "TIME"), ("sara_k", "USERNAME"), ("bartek nowak", "PERSON"), ("09:00", "TIME"), ("09:30", "TIME")]
+
+
+def test_an_engineers_abbreviated_title_names_no_organization():
+    """Stop 44: a Portuguese "Eng.º" before a name gave the organization "Eng" (the model's), and the name stayed a
+    person."""
+    tagger = GazetteerTagger({"Eng": "ORG", "Rui Pedro Magalhães": "PER"})
+    detector = build_detector("pt", tagger_factory=lambda *_: tagger)
+    found = detector.detect("O técnico responsável é o Eng.º Rui Pedro Magalhães, inscrito.")
+    assert [(e.text, e.label) for e in found] == [("Rui Pedro Magalhães", "PERSON")]
+
+
+def test_pronouns_of_a_spanish_chat_stay_in_lower_case():
+    """Stop 44: "tú", "dile" and "profe" no dictionary of the detector lists were capitalised in a chat in lower case,
+    and the model took them for names."""
+    tagger = GazetteerTagger({"Tú": "ORG", "Dile": "PER", "Profe": "ORG", "Inés": "PER"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    found = detector.detect("si eso dile a la profe, la señorita inés, que los recoges tú")
+    assert [(e.text, e.label) for e in found] == [("inés", "PERSON")]
