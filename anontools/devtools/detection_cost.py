@@ -26,6 +26,8 @@ UNITS: tuple[str, ...] = (
     "ÄÖÜ ", "1-2-", "IV-", "O'", "Herr ", "dr. smith ", "Mr ", "de la ", "Hospital ", "Llámame ", "Arztbrief\n",
     "Az.: ", "Sra. Alcaldesa de ", "bjs, ", "i ", "HELLO ", "Anna Anna ", "Anna Smith, ", "Anna, ", "A. ", "Müller-",
     "St. ", "«", "\n\n", "Nos. 1/2, ", "Im Jahr 2020\n", "Anna-Smith ", "38ºC Anna ", "Mi. 12.11. ", "RUA X, 5 ",
+    # stop 44: chat transcripts, grid addresses, references with slashes, names in capitals
+    "[09:03] anna: hi\n", "12/03/26, 18:22 - ", "09:03 ", "Calle 12 # ", "ref A/", "ANNA SMITH ", "CUIT 20-",
 )
 
 

@@ -298,11 +298,14 @@ def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
     return [(a, Sentence(tokens[a:b])) for a, b in zip(bounds, bounds[1:])]
 
 
-def _names_in_lower_case(line: Sentence, table: CasingTable, common: Callable[[str], bool]) -> bool:
-    """Whether ``line`` holds a word written in lower case that the table spells capitalised (or in capitals) and
-    the common-word lexicon does not know ("dave", "leeds"): evidence that the line was written without capitals, not
-    a cased line that names no one."""
-    return any(t.text[:1].islower() and table.usual(t.text) in (CAPITALISED, UPPER) and not common(t.text)
+def _names_in_lower_case(line: Sentence, table: CasingTable, common: Callable[[str], bool],
+                         persons: Callable[[str], bool] | None = None) -> bool:
+    """Whether ``line`` holds a word written in lower case that the table spells capitalised (or in capitals), or
+    that ``persons`` lists (a first name or surname of the name lexicons: "marcus", which no news text of the table
+    spells), and that the common-word lexicon does not know ("dave", "leeds"): evidence that the line was written
+    without capitals, not a cased line that names no one."""
+    return any(t.text[:1].islower() and len(t.text) > 2 and not common(t.text)
+               and (table.usual(t.text) in (CAPITALISED, UPPER) or (persons is not None and persons(t.text)))
                for t in line.tokens)
 
 
@@ -489,7 +492,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         whole = sentence_casing(body) if body.tokens else None
         parts = [(0, body, whole)] if whole is not None else [
             (first, part, UNCASED) for first, part in _lines(text, body)
-            if part is not body and sentence_casing(part) == UNCASED and _names_in_lower_case(part, table, common)]
+            if part is not body and sentence_casing(part) == UNCASED
+            and _names_in_lower_case(part, table, common, persons)]
         for first, part, casing in parts:
             if casing not in casings:
                 continue

@@ -522,6 +522,9 @@ _CASE_KEYWORDS = (
     r"(?:[Cc]ase|[Aa]pplication|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
+    # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025")
+    r"[Jj]uicio\s(?:verbal|ordinario|monitorio|cambiario)|[Dd]iligencias\s(?:previas|urgentes)|"
+    r"[Pp]rocedimiento\s(?:abreviado|ordinario)|[Rr]ollo(?:\sde\sapelación)?|"
     r"[Pp]rocesso|[Pp]roc\.)"
 )
 _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"

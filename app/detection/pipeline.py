@@ -36,7 +36,7 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import (GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
+from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
                                  title_only, without_greeting, without_party_role)
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
@@ -408,11 +408,17 @@ class Detector:
     def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another
         weekday ("Mi. 12.11.", "Mo.–Fr. 8–12 Uhr", "Wed. 4 June", which the German model tags as places; the
-        language's ``weekday_abbreviations``), not a name ("Mo Farah", "The Sun.")."""
+        language's ``weekday_abbreviations``), not a name ("Mo Farah", "The Sun."); a person or miscellaneous entity
+        that is nothing but one of three letters or more that no name lexicon lists, wherever it stands ("turn up on
+        Tues.", "rebooked for Fri 12-4pm" in an agent's notes, restored from lower case; not "Mr Sun")."""
         stop = entity.text.endswith(".")  # the tokenizer keeps "Fr." (Frau) with its full stop
         word = entity.text[:-1] if stop else entity.text
         if entity.label not in _NAME_LABELS or word not in self._weekday_abbreviations:
             return False
+        if entity.label in (PERSON, MISC) and len(word) > 2 and not (self.persons is not None and self.persons(word)):
+            before = _WORD_BEFORE.search(text, max(0, entity.start - 12), entity.start)
+            if before is None or before.group(1) not in ALL_TITLES:
+                return True  # "Tues", "Fri"; not "Mr Sun"
         after = _AFTER_WEEKDAY.match(text, entity.end - 1 if stop else entity.end)
         return after is not None and (after.group(1) is None or after.group(1) in self._weekday_abbreviations)
 
@@ -444,6 +450,8 @@ class Detector:
         return entities
 
 
+#: The word (or title with its full stop) right before a position, spaces between ("Mr " before "Sun").
+_WORD_BEFORE = re.compile(r"(\S+)[^\S\n]+$")
 #: A colon right after a word (spaces between allowed): the word names a form's field ("Teléfono:").
 _FIELD_COLON = re.compile(r"[^\S\n]*:")
 #: After a weekday's abbreviation: its full stop, then a digit, a dash or "bis"/"to"/"a", or another word (group 1,

@@ -145,8 +145,13 @@ LANGUAGE = register(Language(
         r"chassis\s+(?:no\.|number)",
         # the Home Office's unique client identifier ("UCI: 1234-5678") and its reference after "HO"/"Port"
         r"(?-i:UCI)", r"(?:Home\s+Office|(?-i:HO)|Port)\s+ref(?:erence)?\.?(?:\s+(?:no\.|number))?",
+        # a hospital doctor's pager ("Seen by: Dr A. Raman (FY2), bleep 4471")
+        r"bleep(?:\s+(?:no\.|number))?",
     ),
-    field_labels=frozenset("MRN DOB SSN NHS NINO UCI".split()),
+    # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
+    # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
+    field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
+        ICU SHO HR RR BMI""".split()),
     phone_regions=("US", "GB", "IE"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",

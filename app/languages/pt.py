@@ -39,7 +39,7 @@ LANGUAGE = register(Language(
         reclamada vítima""".split()),
     vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe
         todos todas tia tio vó vô moça moço senhor senhora colegas meninas meninos filha filho linda lindo equipe
-        equipa família""".split()),
+        equipa família malta""".split()),
     office_modifiers=frozenset("""Federal Estadual Distrital Municipal Regional Geral Substituto Substituta Titular
         Adjunto Adjunta Auditor Auditora Relator Relatora Convocado Convocada Aposentado Aposentada Direito Paz
         Justiça""".split()),
