@@ -38,6 +38,7 @@ from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecogn
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
                                  title_only, without_greeting, without_party_role)
+from app.detection.tables import header_spans, in_header
 from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
@@ -353,9 +354,11 @@ class Detector:
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
+        header = header_spans(text) if self.rules else []  # a table's header cells name no one ("Name", "Date")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
-                        if not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
+                        if not (header and e.label in _NAME_LABELS and in_header(header, e))
+                        and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)

@@ -44,6 +44,7 @@ from app.detection.patterns import (
     TimeRecognizer,
     UrlRecognizer,
 )
+from app.detection.tables import TableRecognizer
 from app.registry import register
 
 
@@ -83,7 +84,7 @@ def _for_language(cls: type[Recognizer]) -> Callable[[RecognizerContext], list[R
 
 
 for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("username", UsernameRecognizer),
-                    ("chat_speaker", ChatSpeakerRecognizer),
+                    ("chat_speaker", ChatSpeakerRecognizer), ("table", TableRecognizer),
                     ("ip", IpAddressRecognizer),
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer)):

@@ -253,7 +253,7 @@ GENDERS: frozenset[str] = frozenset({"m", "f", "n", "pl"})
 #: entries in every language (months, weekdays, continents, organization types, labels, the strict profile's lexicon
 #: categories) and the national identifiers, one row each.
 DATA_FIELDS: tuple[str, ...] = ("months", "weekdays", "national_ids", "continent_names", "continent_adjectives",
-                                "organization_nouns", "label_names", "quasi_identifiers")
+                                "organization_nouns", "label_names", "quasi_identifiers", "table_headers")
 
 #: The fields of :class:`app.languages.grammar.Grammar` that a data file gives (its ``[grammar]`` table): the words of
 #: the phrases, not the grammar's rules.
@@ -326,6 +326,7 @@ def data_file(package: str, file: str) -> DataFile:
     for name, labelled in (("grammar.label_nouns", found.grammar.get("label_nouns", {})),
                            ("label_names", found.language.get("label_names", {}))):
         _known(labelled, set(STANDARD_LABELS), f"{where} [{name}]")
+    _known(found.language.get("table_headers", {}), set(STANDARD_LABELS) | {"O"}, f"{where} [table_headers]")
     return found
 
 
@@ -493,6 +494,9 @@ class Language:
         grammar: how phrases are written (:class:`app.languages.grammar.Grammar`): nouns, articles, agreement.
         label_names: standard label → its names in this language as written, the everyday one first ("Persona",
             "Nombre"): placeholders a translator translated are still re-identified.
+        table_headers: standard label → the headers of a table's columns whose cells are entities of that label, in
+            lower case ("PERSON": "name", "vorname"; "PHONE": "telefon"), and under ``"O"`` the headers of other
+            columns ("role", "alter"), which make a row a header row too (:mod:`app.detection.tables`).
     """
 
     code: str
@@ -572,6 +576,7 @@ class Language:
     mask_connectors: frozenset[str] = frozenset()
     grammar: Grammar = Grammar()
     label_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    table_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.months) != 12 or len(self.weekdays) != 7:

@@ -137,15 +137,15 @@ def test_clean_spans_cuts_entities_at_line_breaks_and_leaves_quotation_marks_out
 
 
 def test_no_entity_crosses_a_table_cell():
-    """A model's span over a table's cells ("Age\tCity", "Name | Age") is cut into its cells: the replacement never
-    swallows a tab or a "|"."""
-    tagger = GazetteerTagger({"Age City": "ORG", "Name | Age": "ORG", "John Smith": "PER", "Smith , John": "PER"})
+    """A model's span over a table's cells ("Mood\tCity", "Name | Age") is cut into its cells: the replacement never
+    swallows a tab or a "|". The cells of a header of known columns are no entities at all (stop 44,
+    :mod:`app.detection.tables`), and the cells of its name column are persons."""
+    tagger = GazetteerTagger({"Mood City": "ORG", "Name | Age": "ORG", "John Smith": "PER", "Smith , John": "PER"})
     detector = build_detector("en", tagger_factory=lambda *_: tagger)
-    text = "Name\tAge\tCity\nJohn Smith\t45\tLeeds\n| Name | Age | Ward |\n| Smith, John | 45 | B4 |\n"
+    text = "Hobby\tMood\tCity\nJohn Smith\tcalm\tLeeds\n| Name | Age | Ward |\n| Smith, John | 45 | B4 |\n"
     found = [(e.text, e.label) for e in detector.detect(text)]
-    assert ("Age", "ORGANIZATION") in found and ("City", "ORGANIZATION") in found
-    assert ("John Smith", "PERSON") in found and ("Smith, John", "PERSON") in found
-    assert not any("\t" in t or "|" in t or "\n" in t for t, _ in found)
+    assert found == [("Mood", "ORGANIZATION"), ("City", "ORGANIZATION"), ("John Smith", "PERSON"), ("Leeds", "LOCATION"),
+                     ("Smith, John", "PERSON")]
 
 
 def test_one_sentence_per_line_keeps_every_line_break():

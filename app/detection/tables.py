@@ -1,0 +1,192 @@
+"""Tables of personal data: the columns of CSV, TSV, semicolon-separated and Markdown tables whose header names
+what their cells hold (label per header: :attr:`app.languages.Language.table_headers`).
+
+Staff rotas, participant lists, patient lists and exports pasted into a document put personal data in columns. A model
+trained on running text sees a row ("3;Wagner;Florian;22.01.2001;Autohaus Berger") as one odd sentence without
+context: it misses names ("Wagner" stayed in clear, stop 44), labels them wrongly, and tags the header cells
+themselves ("Name" as MISC, "Date" of "Date of birth" as a person). The header says what each column holds, as a
+field's name does on a form (Dias, 2016, §4.2.2: patterns for what has a regular form): every cell of a column named
+"Name", "Vorname", "Apellidos", "Telefone" or "Date of birth" is an entity of that column's label, and the header
+cells are no entities.
+
+A header row is a line of at least two cells, split by one delimiter (``|``, tab, ``;`` or ``,``), of which every cell
+but at most one (every cell for ``,``, the delimiter of ordinary sentences) is a known header, one of them of a
+sensitive label. The rows below it that split into as many cells belong to the table (a Markdown table's separator
+row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
+German letter). Cost: linear in the text (each line split once per delimiter it holds).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app import languages
+from app.detection.base import Recognizer
+from app.detection.labels import DATE, EMAIL, ID_NUMBER, PHONE, POSTAL_CODE
+from app.doc import Entity, Sentence
+
+#: The delimiters a header row is split by, in the order they are tried.
+DELIMITERS: tuple[str, ...] = ("|", "\t", ";", ",")
+#: The longest header cell, in characters.
+MAX_HEADER_CHARS = 40
+#: The longest data cell taken as an entity, in characters.
+MAX_CELL_CHARS = 120
+#: Cell values that say "nothing here" in the four languages.
+EMPTY_VALUES: frozenset[str] = frozenset("- -- — – n/a na none nil keine keiner ninguno ninguna nenhum nenhuma x".split())
+#: Labels whose cells must hold a digit ("07700 900123", "12.05.1990"), and EMAIL's an "@".
+_DIGIT_LABELS = frozenset({DATE, PHONE, POSTAL_CODE, ID_NUMBER})
+_SEPARATOR_ROW = re.compile(r"[\s|:+-]*-[\s|:+-]*")
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1)
+def headers() -> dict[str, str]:
+    """``{header in lower case: label}`` over every declared language (``"O"``: a header of another column); a header
+    two languages label differently keeps the first language's label."""
+    out: dict[str, str] = {}
+    for table in languages.per_language("table_headers").values():
+        for label, words in table.items():
+            for word in words:
+                out.setdefault(word, label)
+    return out
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table found in a text.
+
+    Attributes:
+        header: the header cells, ``((start, end), ...)`` character offsets (half-open, spaces and quotes trimmed).
+        entities: the cells of the columns of a sensitive label, ``list[Entity]`` in text order, source ``table``.
+    """
+
+    header: tuple[tuple[int, int], ...]
+    entities: tuple[Entity, ...]
+
+
+def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
+    """The cells of ``text[start:end]`` split by ``delimiter``, each trimmed of spaces and quotes; a Markdown row's
+    outer pipes open and close no cell."""
+    bounds = []
+    i = start
+    while True:
+        j = text.find(delimiter, i, end)
+        if j < 0:
+            bounds.append((i, end))
+            break
+        bounds.append((i, j))
+        i = j + 1
+    if delimiter == "|":
+        if bounds and not text[bounds[0][0]:bounds[0][1]].strip():
+            bounds = bounds[1:]
+        if bounds and not text[bounds[-1][0]:bounds[-1][1]].strip():
+            bounds = bounds[:-1]
+    out = []
+    for a, b in bounds:
+        while a < b and (text[a].isspace() or text[a] in "\"'"):
+            a += 1
+        while b > a and (text[b - 1].isspace() or text[b - 1] in "\"'"):
+            b -= 1
+        out.append((a, b))
+    return out
+
+
+def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> list[str] | None:
+    """The label of each column when ``cells`` make a header row (module docstring), else ``None``."""
+    if len(cells) < 2:
+        return None
+    known = headers()
+    labels = []
+    unknown = 0
+    for a, b in cells:
+        if b - a > MAX_HEADER_CHARS:
+            return None
+        label = known.get(_SPACES.sub(" ", text[a:b].casefold()).rstrip(": "))
+        if label is None:
+            unknown += 1
+        labels.append(label or "O")
+    if unknown > (0 if delimiter == "," else 1) or len(cells) - unknown < 2 or all(label == "O" for label in labels):
+        return None
+    return labels
+
+
+def _value(text: str, start: int, end: int, label: str) -> bool:
+    """Whether a cell of a column of ``label`` holds a value worth an entity."""
+    value = text[start:end]
+    if not value or end - start > MAX_CELL_CHARS or value.casefold() in EMPTY_VALUES:
+        return False
+    if label in _DIGIT_LABELS:
+        return any(c.isdigit() for c in value)
+    if label == EMAIL:
+        return "@" in value
+    return any(c.isalpha() for c in value)
+
+
+def find_tables(text: str) -> list[Table]:
+    """The tables of ``text`` (module docstring): ``list[Table]`` in text order. Linear in ``len(text)``."""
+    if "\n" not in text or not any(d in text for d in DELIMITERS):
+        return []
+    lines = []
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        lines.append((start, end - 1 if end > start and text[end - 1] == "\r" else end))
+        start = end + 1
+    tables = []
+    i = 0
+    while i < len(lines):
+        a, b = lines[i]
+        found = None
+        for delimiter in DELIMITERS:
+            if text.find(delimiter, a, b) >= 0:
+                cells = _cells(text, a, b, delimiter)
+                labels = _header_labels(text, cells, delimiter)
+                if labels is not None:
+                    found = (delimiter, cells, labels)
+                    break
+        i += 1
+        if found is None:
+            continue
+        delimiter, header, labels = found
+        entities = []
+        if delimiter == "|" and i < len(lines) and _SEPARATOR_ROW.fullmatch(text, *lines[i]):
+            i += 1
+        while i < len(lines):
+            a, b = lines[i]
+            row = _cells(text, a, b, delimiter) if text.find(delimiter, a, b) >= 0 else []
+            if len(row) != len(header):
+                break
+            for (c, d), label in zip(row, labels):
+                if label != "O" and _value(text, c, d, label):
+                    entities.append(Entity(c, d, label, text[c:d], "table", 1.0))
+            i += 1
+        tables.append(Table(tuple(header), tuple(entities)))
+    return tables
+
+
+def header_spans(text: str) -> list[tuple[int, int]]:
+    """The header cells of every table of ``text``, ``[(start, end), ...]`` sorted (:func:`find_tables`)."""
+    return [cell for table in find_tables(text) for cell in table.header]
+
+
+def in_header(spans: list[tuple[int, int]], entity: Entity) -> bool:
+    """Whether ``entity`` lies inside one of ``spans`` (sorted, non-overlapping header cells). O(log n)."""
+    k = bisect_right(spans, (entity.start, float("inf"))) - 1
+    return k >= 0 and spans[k][0] <= entity.start and entity.end <= spans[k][1]
+
+
+class TableRecognizer(Recognizer):
+    """The cells of the columns of personal data of CSV, TSV, semicolon-separated and Markdown tables (labels from
+    their headers: "Name" → ``PERSON``, "Telefon" → ``PHONE``, "Date of birth" → ``DATE``; :func:`find_tables`).
+
+    Returns ``list[Entity]`` of source ``table`` in text order."""
+
+    name = "table"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [e for table in find_tables(text) for e in table.entities]
