@@ -148,6 +148,16 @@ CHAT_LINE = re.compile(
     r"^[^\S\n]{0,8}\[?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[^\S\n]{1,3})?\d{1,2}:\d{2}(?::\d{2})?"
     r"(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?\]?[^\S\n]{0,3}(?:[-–][^\S\n]{0,3})?"
     r"(?P<speaker>[^\s:\[\]<>\d][^:\n\[\]<>]{0,39}?)[^\S\n]{0,3}:(?=[^\S\n]|\r?\n|$)", re.MULTILINE)
+#: A chat's speaker line as Teams and Slack copies write it, the name and the time alone on a line above the message
+#: ("Bia Souza 18:22", "sara_k  9:03 AM", "Marta Ruiz Yesterday 21:14"): the speaker (group ``speaker``: one to three
+#: words of letters, capitalised, or one handle) then the time. The line is a sentence of its own
+#: (:func:`split_sentences`), and the speaker an entity (:class:`app.detection.patterns.ChatSpeakerRecognizer`).
+CHAT_HEADER_LINE = re.compile(
+    rf"^[^\S\n]{{0,8}}(?P<speaker>[{UPPER}][\w'’-]{{0,20}}"
+    rf"(?:[^\S\n](?!(?i:yesterday|today|gestern|heute|ayer|hoy|ontem|hoje)\b)[{UPPER}][\w'’.-]{{0,20}}){{0,2}}"
+    r"|[^\W\d_][\w.-]{0,20}_[\w.-]{0,20}|[^\W\d_]{1,20}\.[^\W\d_]{1,20})[^\S\n]{1,4}"
+    r"(?:(?i:yesterday|today|gestern|heute|ayer|hoy|ontem|hoje)[^\S\n]{1,3}(?:(?i:at|um|a las|às)[^\S\n]{1,3})?)?"
+    r"\d{1,2}:\d{2}(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?[^\S\n]{0,8}$", re.MULTILINE)
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
 
@@ -178,6 +188,31 @@ def _chat_line_at(text: str, start: int) -> bool:
     (:data:`CHAT_LINE`)."""
     line_start = text.rfind("\n", 0, start) + 1
     return not text[line_start:start].strip() and CHAT_LINE.match(text, line_start) is not None
+
+
+def _chat_header_line_before(text: str, end: int) -> bool:
+    """Whether the line that ends at ``end`` is a chat's speaker line (:data:`CHAT_HEADER_LINE`); only its last
+    :data:`MAX_CHAT_HEADER` characters are read."""
+    start = max(0, end - MAX_CHAT_HEADER)
+    line_start = text.rfind("\n", start, end) + 1 or start
+    if line_start == start and start > 0 and text[start - 1] != "\n":
+        return False  # a longer line
+    return CHAT_HEADER_LINE.match(text, line_start, end) is not None
+
+
+def _chat_header_line_at(text: str, start: int) -> bool:
+    """Whether the line that begins at ``start`` is a chat's speaker line (:data:`CHAT_HEADER_LINE`); at most
+    :data:`MAX_CHAT_HEADER` characters are read."""
+    end = text.find("\n", start, start + MAX_CHAT_HEADER + 1)
+    if end < 0:
+        end = min(len(text), start + MAX_CHAT_HEADER + 1)
+        if end - start > MAX_CHAT_HEADER:
+            return False
+    return CHAT_HEADER_LINE.match(text, start, end) is not None
+
+
+#: The longest chat speaker line (:data:`CHAT_HEADER_LINE`), in characters.
+MAX_CHAT_HEADER = 96
 
 
 def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: int = 200,
@@ -215,7 +250,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = True
         elif "\n\n" in gap or "\r\n\r\n" in gap:
             boundary = True
-        elif "\n" in gap and _chat_line_at(text, nxt.start):
+        elif "\n" in gap and (_chat_line_at(text, nxt.start) or _chat_header_line_before(text, tok.end)
+                               or _chat_header_line_at(text, tok.end + gap.rfind("\n") + 1)):
             boundary = True  # each message of a chat transcript is a sentence of its own ("[09:03] sara_k: …")
         elif ("\n" in gap or "\r" in gap) and (
             tok.text in _SENTENCE_END or (tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END)

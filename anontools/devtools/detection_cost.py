@@ -28,7 +28,7 @@ UNITS: tuple[str, ...] = (
     "St. ", "«", "\n\n", "Nos. 1/2, ", "Im Jahr 2020\n", "Anna-Smith ", "38ºC Anna ", "Mi. 12.11. ", "RUA X, 5 ",
     # stop 44: chat transcripts, grid addresses, references with slashes, names in capitals
     "[09:03] anna: hi\n", "12/03/26, 18:22 - ", "09:03 ", "Calle 12 # ", "ref A/", "ANNA SMITH ", "CUIT 20-",
-    "Name;Vorname\nAnna;Smith\n", "| Name | Role |\n", "Name,Phone,", ";",
+    "Name;Vorname\nAnna;Smith\n", "| Name | Role |\n", "Name,Phone,", ";", "Bia Souza 18:22\noi\n", "Bia Souza ",
 )
 
 

@@ -36,7 +36,7 @@ from typing import Callable
 
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
-from app.tokenization import CHAT_LINE
+from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, MAX_CHAT_HEADER
 
 #: Fewest cased words (words whose first character has an upper and a lower case) a sentence needs before it is
 #: judged uncased or in capitals.
@@ -283,6 +283,23 @@ def chat_prefix(text: str, sentence: Sentence) -> int:
     return sum(1 for t in tokens[:12] if t.end <= match.end())
 
 
+def _after_chat_header(text: str, sentence: Sentence) -> bool:
+    """Whether ``sentence`` begins the line after a chat's speaker line ("Bia Souza 18:22\nvaleu rafa!!";
+    :data:`app.tokenization.CHAT_HEADER_LINE`): a message, whose first word takes no capital for its position. Reads
+    at most two bounded lines back."""
+    if not sentence.tokens:
+        return False
+    start = sentence.tokens[0].start
+    before = max(0, start - 9)
+    p = text.rfind("\n", before, start)
+    if p < 0 or text[p + 1:start].strip():
+        return False
+    q = text.rfind("\n", max(0, p - MAX_CHAT_HEADER - 1), p)
+    if q < 0 and p > MAX_CHAT_HEADER:
+        return False
+    return CHAT_HEADER_LINE.match(text, q + 1, p) is not None
+
+
 def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
     """The lines of ``sentence`` (its tokens between line breaks of ``text``): ``[(index of the line's first token,
     line)]``; ``[(0, sentence)]`` itself when it is one line."""
@@ -489,6 +506,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         # a chat transcript's line: the time and the speaker ("[18:25] Rafa:") say nothing of how the message is cased
         lead = chat_prefix(text, sentence)
         body = sentence if lead == 0 else Sentence(sentence.tokens[lead:])
+        message = lead > 0 or _after_chat_header(text, sentence)
         whole = sentence_casing(body) if body.tokens else None
         parts = [(0, body, whole)] if whole is not None else [
             (first, part, UNCASED) for first, part in _lines(text, body)
@@ -501,7 +519,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                 words = [t.text for t in sentence.tokens]
             # a line after the first continues the sentence: its first word takes no capital for its position; nor
             # does a chat message's ("ok", "np", "fyi": capitalised, a model reads them as names)
-            restored = [restore_word(t.text, casing, table, i == 0 and first == 0 and lead == 0, common)
+            restored = [restore_word(t.text, casing, table, i == 0 and first == 0 and not message, common)
                         for i, t in enumerate(part.tokens)]
             _restore_phrases(part.tokens, restored, phrases())
             if persons is not None:

@@ -23,7 +23,7 @@ from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
-from app.tokenization import CHAT_LINE, UPPER
+from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, UPPER
 
 #: ``@`` and a domain with at least one dot and an alphabetic TLD; labels may hold letters beyond ASCII (RFC 5890,
 #: internationalized domain names: "anna@müller-bau.de")
@@ -144,8 +144,9 @@ _HANDLE = re.compile(r"[\d_.@]")
 
 class ChatSpeakerRecognizer(Recognizer):
     """The speakers of a chat transcript's lines ("[09:03] sara_k: yeah", "12/03/2026, 18:22 - Bia Souza: oi";
-    :data:`app.tokenization.CHAT_LINE`): a handle (a digit, "_", "." or "@" inside: "sara_k", "dan.whitfield") is a
-    ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa"). The exports of WhatsApp, Slack and Teams put the
+    :data:`app.tokenization.CHAT_LINE`), and of the speaker lines that Teams and Slack copies put above each message
+    ("Bia Souza 18:22", when the text has two or more; :data:`app.tokenization.CHAT_HEADER_LINE`): a handle (a digit, "_", "." or "@" inside: "sara_k", "dan.whitfield") is a
+    ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa"); words with a digit ("14:00 Item 3: budget") none. The exports of WhatsApp, Slack and Teams put the
     speaker at every line's start, where no model trained on news looks for a name, and the second pass then finds the
     name inside the messages ("valeu rafa!!"). A speaker that is a common word ("09:00 Welcome: …", "System:") is
     dropped by the detector's field-name filter (:meth:`app.detection.pipeline.Detector._field_name`).
@@ -164,8 +165,15 @@ class ChatSpeakerRecognizer(Recognizer):
             speaker = text[start:end].rstrip()
             if len(speaker) < 2 or not any(c.isalpha() for c in speaker):
                 continue
+            if " " in speaker and any(c.isdigit() for c in speaker):
+                continue  # "14:00 Item 3: budget", an agenda's item, names no one
             label = USERNAME if _HANDLE.search(speaker) else PERSON
             out.append(Entity(start, start + len(speaker), label, speaker, self.name, 1.0))
+        headers = [m.span("speaker") for m in CHAT_HEADER_LINE.finditer(text)]
+        if len(headers) >= 2:  # a transcript of several messages, not an agenda's "Arrival Heathrow 10:30"
+            out.extend(Entity(a, b, USERNAME if _HANDLE.search(text[a:b]) else PERSON, text[a:b], self.name, 1.0)
+                       for a, b in headers)
+            out.sort(key=lambda e: e.start)
         return out
 
 
@@ -535,8 +543,10 @@ _CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[
             r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+")
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
-#: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros).
-_NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?(?P<id>\d+(?:[/-]\d+)+(?:\.\d+)*)")
+#: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
+#: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44).
+_NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?"
+                    r"(?P<id>\d+(?:[/-]\d+)+(?:\.\d+)*(?:[A-Z]{1,3}(?!\w))?)")
 #: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
 #: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
 #: "Protocols nos. 1 and 4", names no case).

@@ -412,13 +412,15 @@ class Detector:
         """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another
         weekday ("Mi. 12.11.", "Mo.–Fr. 8–12 Uhr", "Wed. 4 June", which the German model tags as places; the
         language's ``weekday_abbreviations``), not a name ("Mo Farah", "The Sun."); a person or miscellaneous entity
-        that is nothing but one of three letters or more that no name lexicon lists, wherever it stands ("turn up on
-        Tues.", "rebooked for Fri 12-4pm" in an agent's notes, restored from lower case; not "Mr Sun")."""
+        that is nothing but one of three letters or more that is neither a word nor in a name lexicon, wherever it
+        stands ("turn up on Tues.", "rebooked for Fri 12-4pm" in an agent's notes, restored from lower case; not "Mr
+        Sun" nor "The Sun")."""
         stop = entity.text.endswith(".")  # the tokenizer keeps "Fr." (Frau) with its full stop
         word = entity.text[:-1] if stop else entity.text
         if entity.label not in _NAME_LABELS or word not in self._weekday_abbreviations:
             return False
-        if entity.label in (PERSON, MISC) and len(word) > 2 and not (self.persons is not None and self.persons(word)):
+        if entity.label in (PERSON, MISC) and len(word) > 2 and not (self.persons is not None and self.persons(word)) \
+                and not self._common_any_case(word):
             before = _WORD_BEFORE.search(text, max(0, entity.start - 12), entity.start)
             if before is None or before.group(1) not in ALL_TITLES:
                 return True  # "Tues", "Fri"; not "Mr Sun"

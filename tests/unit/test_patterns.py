@@ -335,11 +335,12 @@ def test_portuguese_process_numbers_are_taken_whole():
 
 def test_spanish_procedures_and_references_with_slashes():
     """Stop 44: "Procedimiento: Juicio verbal 345/2025" of a Spanish judgment, and a solicitor's reference with the
-    client's surname ("Your ref: TM/ADEYEMI/2026"), stayed in clear; a reference needs a digit."""
+    client's surname ("Your ref: TM/ADEYEMI/2026"), and the "P" of an Irish record number, stayed in clear; a
+    reference needs a digit."""
     text = ("Procedimiento: Juicio verbal 345/2025; Diligencias previas 1203/2025. Rollo de apelación 88/2024. "
-            "Your ref: TM/ADEYEMI/2026. Our ref: A/B. Grant UID/CEC/50021/2013.")
+            "Your ref: TM/ADEYEMI/2026. Our ref: A/B. Grant UID/CEC/50021/2013. (Record No. 2025/1234P).")
     assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == [
-        "345/2025", "1203/2025", "88/2024", "TM/ADEYEMI/2026"]
+        "345/2025", "1203/2025", "88/2024", "TM/ADEYEMI/2026", "2025/1234P"]
 
 
 def test_email_addresses_with_at_and_dots_spelt_out_in_brackets():

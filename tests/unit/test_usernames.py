@@ -78,7 +78,7 @@ def test_reddit_user_names_keep_their_prefix_in_a_surrogate():
     ("12/03/2026, 18:22 - Bia Souza: oi\n[12/03/26, 18:22:05] Dudu: oi\n9:41 PM - Jo: ok",
      [("Bia Souza", "PERSON"), ("Dudu", "PERSON"), ("Jo", "PERSON")]),
     # not inside a line, not without a time first, not a time's unit glued to another colon
-    ("Start at 10:00 gmt: Gala León\nRe: hello\nNote: x\n19:15:30 x", []),
+    ("Start at 10:00 gmt: Gala León\nRe: hello\nNote: x\n19:15:30 x\n14:00 Item 3: budget", []),
 ])
 def test_chat_speakers(text, expected):
     found = ChatSpeakerRecognizer().recognize(text, [])
@@ -119,3 +119,19 @@ def test_pronouns_of_a_spanish_chat_stay_in_lower_case():
     detector = build_detector("es", tagger_factory=lambda *_: tagger)
     found = detector.detect("si eso dile a la profe, la señorita inés, que los recoges tú")
     assert [(e.text, e.label) for e in found] == [("inés", "PERSON")]
+
+
+def test_speaker_lines_of_teams_and_slack_copies():
+    """Stop 44: Teams and Slack copies put "Bia Souza 18:22" above each message; with two or more such lines the
+    speakers are entities, each message a sentence of its own read in its own case, its first word not capitalised."""
+    text = ("Bia Souza 18:22\ngente, alguém sabe o telefone da juliana?\nsara_k  9:03 AM\nok\n"
+            "Marta Ruiz Yesterday 21:14\nvale")
+    found = ChatSpeakerRecognizer().recognize(text, [])
+    assert [(e.text, e.label) for e in found] == [("Bia Souza", "PERSON"), ("sara_k", "USERNAME"),
+                                                  ("Marta Ruiz", "PERSON")]
+    assert ChatSpeakerRecognizer().recognize("Arrival Heathrow 10:30\nthen the bus", []) == []
+    assert ChatSpeakerRecognizer().recognize("Coffee break 10:30\nLunch 12:30\nTalks", []) == []
+    tagger = GazetteerTagger({"Juliana": "PER", "Gente": "ORG"})
+    detector = build_detector("pt", tagger_factory=lambda *_: tagger)
+    found = [(e.text, e.label) for e in detector.detect(text) if e.label not in ("TIME", "DATE")]
+    assert found == [("Bia Souza", "PERSON"), ("juliana", "PERSON"), ("sara_k", "USERNAME"), ("Marta Ruiz", "PERSON")]
