@@ -321,7 +321,9 @@ class Detector:
                 spans = {(e.start, e.end, e.label) for e in entities}
                 found.extend(replace(e, text=text[e.start:e.end]) for e in recognizer.recognize(*written)
                              if e.label in sensitive and (e.start, e.end, e.label) not in spans)
-        entities = resolve_overlaps(text, found, self.precedence)
+        # cut at line breaks and cells before the rules read them ("MR T J OKONJO\nSort code": the title rule's
+        # person must meet the model's "J OKONJO", not a span running on into the next line)
+        entities = clean_spans(text, resolve_overlaps(text, found, self.precedence))
         # the text's words, for every spreading of entities below (built once, dropped with the call)
         runs = word_runs(text) if self.second_pass.get("all_occurrences") or self.second_pass.get("short_forms") \
             else None

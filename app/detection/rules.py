@@ -41,7 +41,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
-from app.detection.labels import LOCATION, ORGANIZATION, PERSON
+from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
 from app.tokenization import month_names
@@ -301,10 +301,20 @@ class TitleRule(Rule):
     def __init__(self, language: str, titles: frozenset[str] | None = None) -> None:
         self.titles = titles if titles is not None else TITLES.get(language, frozenset())
         self.office_modifiers = OFFICE_MODIFIERS.get(language, frozenset())
+        # honorifics in capitals before a name in capitals, as bank statements and forms write them ("MR T J OKONJO");
+        # not "DR", "PROF" ("DR CONGO" in a headline)
+        self.titles_in_capitals = frozenset(t.upper() for t in self.titles & HONORIFICS
+                                            if t.upper() != t and t.rstrip(".").casefold() not in _NOT_CAPITAL_TITLES)
+
+    def _title(self, t: tuple[Token, ...], i: int) -> bool:
+        """Whether ``t[i]`` is a title: as written, or an honorific in capitals before a word in capitals."""
+        word = t[i].text
+        return word in self.titles or (word in self.titles_in_capitals and i + 1 < len(t)
+                                       and t[i + 1].text.isupper())
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for i, tok in enumerate(t[:-1]):
-            if tok.text in self.titles:
+            if self._title(t, i):
                 first = i + 1
                 while first < len(t):
                     word = t[first].text
@@ -340,6 +350,11 @@ class TitleRule(Rule):
                     e = ctx.covered(tok.start, tok.end)
                     if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:
                         yield Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}")
+
+
+#: Titles never read in capitals (:class:`TitleRule`): academic ones, and abbreviations that name other things in a
+#: headline ("DR CONGO").
+_NOT_CAPITAL_TITLES = frozenset({"dr", "dra", "prof", "profa", "doctor", "doktor", "professor"})
 
 
 @register("detection_rule")
@@ -1023,9 +1038,20 @@ def _titles_outside(entity: Entity, proposal: Entity) -> bool:
     return bool(outside) and all(w in ALL_TITLES or w in ACADEMIC_DEGREES or w in HONORIFICS for w in outside)
 
 
+def _title_widens(entity: Entity, proposal: Entity) -> bool:
+    """Whether ``proposal``, the title rule's person, ends where ``entity`` (of another label) ends and begins before
+    it, when the model's label is MISC or the name is written in capitals: the words after the title are one name
+    ("MR T J OKONJO" on a bank statement: the model's MISC "J OKONJO", the rule's person "T J OKONJO"); a place in
+    cased text ("Herr Hans Berlin") is left to the model, as before."""
+    return (proposal.source == f"rule:{TitleRule.name}" and entity.label != proposal.label
+            and proposal.start < entity.start and entity.end == proposal.end
+            and (entity.label == MISC or proposal.text.isupper()))
+
+
 def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tuple[list[Entity], bool]:
     """Add proposals that overlap nothing; with ``relabel``, a proposal that overlaps exactly one entity
     replaces it when it is on the same span with another label, or contains it (larger span) with the same label,
+    or is the title rule's person that widens it to the left (:func:`_title_widens`),
     or when the entity begins with titles before the proposal and ends inside it (:func:`_titles_outside`: the
     model's "Mr Uğur" gives way to the title rule's "Uğur Çatak"; the title stays in the text, as the rule's own
     proposals leave it).
@@ -1060,7 +1086,7 @@ def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tup
             e = current[blocks.slots[lo]]
             if ((e.start, e.end) == (p.start, p.end) and e.label != p.label) or (
                 p.start <= e.start and e.end <= p.end and (e.start, e.end) != (p.start, p.end) and e.label == p.label
-            ) or _titles_outside(e, p):  # the second: the rule sees more of the name, "Mr. John Doe" vs "Doe"
+            ) or _titles_outside(e, p) or _title_widens(e, p):  # the second: the rule sees more of the name
                 current[blocks.slots[lo]] = p
                 blocks.starts[lo], blocks.ends[lo] = p.start, p.end
                 changed = True

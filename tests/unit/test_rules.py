@@ -794,3 +794,19 @@ def test_a_persons_entity_loses_the_party_role_it_starts_with():
     assert without_party_role(entity("Defendant Acme Corp", "ORGANIZATION"), "en").text == "Defendant Acme Corp"
     assert without_party_role(entity("Anna Witness"), "en").text == "Anna Witness"
     assert without_party_role(None, "en") is None
+
+
+def test_an_honorific_in_capitals_before_a_name_in_capitals():
+    """Stop 44, a bank statement: "MR T J OKONJO" with the model's MISC "J OKONJO" running on into the next line
+    ("J OKONJO\\nSort") left "T" and, further down, "OKONJO" of "SO CHIDI OKONJO" in clear. Entities are cut at line
+    breaks before the rules read them, "MR" in capitals opens a name in capitals, and the title rule's person replaces
+    the model's MISC tail; "DR CONGO" is no person."""
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    tagger = GazetteerTagger({"J OKONJO Sort": "MISC", "CONGO": "LOC"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "Account holder: MR T J OKONJO\nSort code: 30-96-26\nSO CHIDI OKONJO POCKET MONEY\nDR CONGO WIN"
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("T J OKONJO", "PERSON"), ("Sort", "MISC"), ("30-96-26", "ID_NUMBER"), ("OKONJO", "PERSON"),
+        ("CONGO", "LOCATION")]
