@@ -39,7 +39,7 @@ from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
                                  title_only, without_greeting, without_party_role)
 from app.detection.tables import header_spans, in_header
-from app.detection.second_pass import all_occurrences, label_consistency, short_forms, word_runs
+from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
@@ -375,7 +375,8 @@ class Detector:
         followed by a colon, by the line's end, or (a person) by up to four words and a colon ("Age if under 18:";
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
-        line above tagged). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
+        line above tagged); or several such words and function words opening their line before a colon ("Fecha de
+        Ingreso:", "Médico responsable:", stop 44). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
         "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) is a field name when every
         word of it is such a common word ("09:00 Welcome:", "System:"). ``breaks``: the sorted offsets of the text's
         line breaks."""
@@ -398,7 +399,15 @@ class Detector:
             if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
                     and all(self._common_any_case(w) for w in words):
                 return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
-        if " " in entity.text or text[line_start:entity.start].strip() or not self._common_any_case(entity.text):
+        if text[line_start:entity.start].strip():
+            return False
+        if " " in entity.text:
+            # a field's name of several words before its colon ("Fecha de Ingreso:", "Médico responsable:"): every
+            # word a common word no name lexicon lists, or a function word
+            words = _LINE_WORDS.findall(entity.text)
+            return (len(words) <= MAX_HEADING_WORDS and _FIELD_COLON.match(text, entity.end) is not None
+                    and all(is_function_word(w) or self._common_any_case(w) for w in words))
+        if not self._common_any_case(entity.text):
             return False
         # a field's name before its colon, alone or with up to four more words ("Teléfono:", "Age if under 18:")
         return (_FIELD_COLON.match(text, entity.end) is not None

@@ -110,3 +110,13 @@ def test_clinical_abbreviations_are_no_entities():
     detector = build_detector("en", tagger_factory=lambda *_: tagger)
     found = detector.detect("O: HR 104, RR 22, SpO2 94%. Meds: salbutamol PRN. NKDA. F/U with Dr Okonkwo.")
     assert [(e.text, e.label) for e in found] == [("Okonkwo", "PERSON")]
+
+
+def test_a_field_name_of_several_words_before_its_colon_is_no_entity():
+    """Stop 44: a Spanish discharge report's "Fecha de Ingreso:" was the model's MISC entity, and its headword "Fecha"
+    was then marked all over the form; a name before a colon stays ("Maria Rosa: oi")."""
+    tagger = GazetteerTagger({"Fecha de Ingreso": "MISC", "Médico responsable": "ORG", "Maria Rosa": "PER"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = "Fecha de Ingreso: 17/06/2016.\nFecha de nacimiento: 10/10/1963.\nMédico responsable: Dr. Ruiz.\nMaria Rosa: oi"
+    assert [(e.text, e.label) for e in detector.detect(text)] == [
+        ("17/06/2016", "DATE"), ("10/10/1963", "DATE"), ("Ruiz", "PERSON"), ("Maria Rosa", "PERSON")]
