@@ -100,7 +100,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}})(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
-    patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}(?:{_NUMBER}|s/n(?![\w])){floor}"]
+    # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
+    # ".481" stayed in clear before stop 44)
+    number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
+    patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
     if street.grid_types:
         # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
         # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner

@@ -247,18 +247,23 @@ def _restore_patterns(sentence: Sentence, words: list[str], titled: list[re.Patt
                         words[i - 1] = new
 
 
-def _person_pairs(words: list[str], is_name: Callable[[str], bool]) -> None:
+def _person_pairs(words: list[str], is_name: Callable[[str], bool], in_capitals: bool = False) -> None:
     """In place: a word restored in lower case next to a capitalised one, both names to ``is_name`` (a first name or
     surname of the name lexicons that is not among the language's most frequent words), is capitalised: "narciso
     garcia" → "Narciso Garcia" ("narciso", a flower, is a common word; "smith said" stays: "said" is a name, and one
-    of the most frequent words). Words of two letters and function words are never names here."""
+    of the most frequent words). Words of two letters and function words are never names here. ``in_capitals``: the
+    words were written in capitals, so any word the restoration capitalised, but the first, is evidence enough
+    ("DRA. PATRÍCIA LEMOS FARIA" → "Dra. Patrícia Lemos Faria": "faria", would do, is a common word and "Lemos" in
+    no lexicon; "ELE FARIA ISSO" stays "Ele faria isso")."""
     def listed(word: str) -> bool:
         return len(word) > 2 and word.casefold() not in STOP_WORDS_FOLDED and is_name(word)
 
     before = list(words)  # one word each side, never a chain ("maria costa mora": "mora", lives, stays)
     for i, word in enumerate(before):
         if word[:1].islower() and listed(word) and any(
-                0 <= j < len(before) and before[j][:1].isupper() and listed(before[j]) for j in (i - 1, i + 1)):
+                0 <= j < len(before) and before[j][:1].isupper()
+                and (listed(before[j]) or (in_capitals and j > 0 and any(c.isalpha() for c in before[j][1:])))
+                for j in (i - 1, i + 1)):
             capitalised = _recase(word, CAPITALISED)
             if len(capitalised) == len(word):
                 words[i] = capitalised
@@ -459,7 +464,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                  titles: frozenset[str] = frozenset(),
                  first_name: Callable[[str], bool] | None = None,
                  greetings: tuple[tuple[str, ...], ...] = (),
-                 vocatives: frozenset[str] = frozenset()) -> tuple[str, list[Sentence]] | None:
+                 vocatives: frozenset[str] = frozenset(),
+                 capitalised_nouns: bool = False) -> tuple[str, list[Sentence]] | None:
     """``text`` and ``sentences`` with every sentence that is uncased or in capitals (:func:`sentence_casing`, of
     ``casings``) restored word by word (:func:`restore_word`), or ``None`` when no sentence is. In a cased sentence
     over several lines, a line that is uncased and writes a name in lower case (:func:`_names_in_lower_case`) is
@@ -488,6 +494,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
         greetings: the language's greetings and closings (case-folded word tuples, longest first), and
         vocatives: the words that address people without naming them, for :func:`_greeted_names`, in every
             sentence (cased or not) of documents that :func:`greeting_pattern` matches.
+        capitalised_nouns: the language capitalises its nouns (German): in a sentence in capitals, a capitalised
+            neighbour is then no evidence of a name for :func:`_person_pairs`.
 
     Cost: linear in the tokens (a lookup per word, at most :data:`MAX_PHRASE` phrase lookups per token).
 
@@ -523,7 +531,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                         for i, t in enumerate(part.tokens)]
             _restore_phrases(part.tokens, restored, phrases())
             if persons is not None:
-                _person_pairs(restored, persons)
+                _person_pairs(restored, persons, casing == ALL_CAPITALS and not capitalised_nouns)
             if patterns is not None:
                 _restore_patterns(part, restored, *patterns())
             words[lead + first:lead + first + len(restored)] = restored

@@ -169,9 +169,10 @@ def field_label(surface: str, language: str | None = None) -> bool:
     return surface.casefold() in labels
 
 
-#: What may stand between the keyword and the identifier: "no.", "Nr.", "nº", "número", "#" (also in parentheses:
+#: What may stand between the keyword and the identifier: Portuguese "sob o" ("inscrita no CNPJ sob o nº …"), "no.",
+#: "Nr.", "nº", "número", "#" (also in parentheses:
 #: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"), after a possessive ("o CPF dele é").
-_ID_NUMBER_WORD = (r"(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
+_ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
                    r"(?:\s+(?:is|was|ist|lautet|es|era|é))?\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them ("QQ 12 34

@@ -203,6 +203,8 @@ class Detector:
         #: (:func:`app.detection.casing.greeting_pattern`)
         self._greetings = GREETINGS.get(language, ())
         self._vocatives = lang.vocatives if lang is not None else frozenset()
+        #: whether the language capitalises its nouns (German), for names in sentences in capitals
+        self._capitalised_nouns = lang is not None and lang.capitalised_nouns
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def _first_name(self, word: str) -> bool:
@@ -299,7 +301,8 @@ class Detector:
         if not self.restore_case:
             return None
         return restore_case(text, sentences, self.casing, self.common, self.phrases, self.persons, self.patterns,
-                            self.restore_case, self.titles, self._first_name, self._greetings, self._vocatives)
+                            self.restore_case, self.titles, self._first_name, self._greetings, self._vocatives,
+                            self._capitalised_nouns)
 
     def _detect(self, text: str, sentences: list[Sentence], recognized: dict[int, list[Entity]],
                 profile: str = "standard", written: tuple[str, list[Sentence]] | None = None) -> list[Entity]:

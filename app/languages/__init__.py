@@ -453,6 +453,8 @@ class Language:
         name_openers: lower-case words that open place and organization names without being their head ("são",
             "nueva"): such a name has no short form (head-initial languages).
         compounds: how the language writes compound nouns (:class:`Compounds`, German), or ``None``.
+        capitalised_nouns: whether the language capitalises every noun (German): case restoration then takes no
+            capitalised word of a sentence in capitals for evidence of a name beside it.
         dictionary: simplemma and wordfreq know the language under :attr:`code` (the proper-noun fallback's
             common words; surrogates that are common words are avoided).
         quasi_identifiers: the strict profile's lexicons (:class:`QuasiIdentifiers`), or ``None``.
@@ -552,6 +554,7 @@ class Language:
     head_final: bool
     name_openers: frozenset[str] = frozenset()
     compounds: Compounds | None = None
+    capitalised_nouns: bool = False
     dictionary: bool = False
     quasi_identifiers: QuasiIdentifiers | None = None
     coreference: CoreferenceWords = CoreferenceWords()

@@ -211,6 +211,7 @@ LANGUAGE = register(Language(
         postal_code=r"(?:D-)?\d{5}",
     ),
     head_final=True,
+    capitalised_nouns=True,
     compounds=Compounds(
         linking_elements=("ens", "es", "en", "er", "ns", "s", "n", "e"),
         # "-ung(en)" of a verb ("Erarbeitung" → "erarbeiten"), "-ation(en)" of a verb in "-ieren" ("Deportation"

@@ -86,7 +86,7 @@ LANGUAGE = register(Language(
         r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
-        r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá",
+        r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá", r"CNPJ",
         # social security, voter, labour and driving documents ("Segurança Social n.º …", "Título de eleitor …",
         # "PIS/PASEP …", "CTPS nº …", "CNH …")
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",

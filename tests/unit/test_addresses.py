@@ -70,6 +70,9 @@ def found(language, text):
          ["Hofmark 3"]),
         # "c/" in lower case, "izda" (stop 43: an e-mail's "c/ Iparraguirre 12, 5º izda" left the number in clear)
         ("es", "Escribidme a casa: c/ Iparraguirre 12, 5º izda, 48009 Bilbao.", ["c/ Iparraguirre 12, 5º izda"]),
+        # a house number with a thousands separator (stop 44, a Brazilian petition: ".481" stayed in clear)
+        ("pt", "na Rua Barão de Jaguara, nº 1.481, apto. 72, Centro; sede na Av. Norte-Sul, 2.500, Cambuí.",
+         ["Rua Barão de Jaguara, nº 1.481, apto. 72", "Av. Norte-Sul, 2.500"]),
         # Colombia's grid addresses (stop 44: "15-42" and the flat stayed in clear)
         ("es", "residente en la Calle 127 # 15-42, apto 501; Cra. 7 No. 32-16; Carrera 15 Bis # 93A-62. Calle 5 no. 3",
          ["Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62"]),

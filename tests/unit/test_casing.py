@@ -343,3 +343,13 @@ def test_the_detector_finds_nicknames_after_greetings(language, text, tags, name
     """With the shipped casing tables, greetings and vocatives: the nickname reaches the model capitalised."""
     detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger(tags))
     assert [e.text for e in detector.detect(text)] == names
+
+
+def test_a_surname_that_is_a_word_is_restored_beside_names_in_capitals():
+    """Stop 44, a Brazilian petition signed "DRA. PATRÍCIA LEMOS FARIA": "faria" (would do) is a common word and
+    "Lemos" in no name lexicon, so the restored "Dra. Patrícia Lemos faria" left "FARIA" in clear; in capitals, a
+    surname beside any word the restoration capitalised (not the first) is capitalised; "ELE FARIA ISSO" stays."""
+    tagger = GazetteerTagger({"Patrícia Lemos Faria": "PER", "Patrícia Lemos": "PER"})
+    detector = build_detector("pt", tagger_factory=lambda *_: tagger)
+    assert [e.text for e in detector.detect("Campinas.\nDRA. PATRÍCIA LEMOS FARIA\nELE FARIA ISSO AMANHÃ.")] == [
+        "PATRÍCIA LEMOS FARIA"]

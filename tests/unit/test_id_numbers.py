@@ -96,6 +96,8 @@ def found(language, text):
          ["CLM/2019/88412", "1HGCM82633A004352", "WVWZZZ1JZXW000001"]),
         ("es", "factura nº FAC-2026/00871, cliente nº 0012874, número de bastidor VF1RFB00867123456. El cliente 2.",
          ["FAC-2026/00871", "0012874", "VF1RFB00867123456"]),
+        ("pt", "inscrita no CPF sob o nº 987.654.321-99 e no CNPJ sob o nº 12.345.678/0001-90.",
+         ["987.654.321-99", "12.345.678/0001-90"]),
         ("pt", "placa FHR-8C21, RENAVAM 01234567890, chassi 9BWZZZ377VT004251, cliente nº 778812.",
          ["FHR-8C21", "01234567890", "9BWZZZ377VT004251", "778812"]),
         # Latin American identifiers whose check digit fails, after their keyword (stop 44, a bank authorisation)
