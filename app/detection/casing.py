@@ -326,8 +326,9 @@ def _names_in_lower_case(line: Sentence, table: CasingTable, common: Callable[[s
     that ``persons`` lists (a first name or surname of the name lexicons: "marcus", which no news text of the table
     spells), and that the common-word lexicon does not know ("dave", "leeds"): evidence that the line was written
     without capitals, not a cased line that names no one."""
-    return any(t.text[:1].islower() and len(t.text) > 2 and not common(t.text)
-               and (table.usual(t.text) in (CAPITALISED, UPPER) or (persons is not None and persons(t.text)))
+    return any(t.text[:1].islower() and not common(t.text)
+               and (table.usual(t.text) in (CAPITALISED, UPPER)
+                    or (persons is not None and len(t.text) > 2 and persons(t.text)))
                for t in line.tokens)
 
 

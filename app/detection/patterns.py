@@ -145,10 +145,11 @@ _HANDLE = re.compile(r"[\d_.@]")
 class ChatSpeakerRecognizer(Recognizer):
     """The speakers of a chat transcript's lines ("[09:03] sara_k: yeah", "12/03/2026, 18:22 - Bia Souza: oi";
     :data:`app.tokenization.CHAT_LINE`), and of the speaker lines that Teams and Slack copies put above each message
-    ("Bia Souza 18:22", when the text has two or more; :data:`app.tokenization.CHAT_HEADER_LINE`): a handle (a digit, "_", "." or "@" inside: "sara_k", "dan.whitfield") is a
-    ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa"); words with a digit ("14:00 Item 3: budget") none. The exports of WhatsApp, Slack and Teams put the
-    speaker at every line's start, where no model trained on news looks for a name, and the second pass then finds the
-    name inside the messages ("valeu rafa!!"). A speaker that is a common word ("09:00 Welcome: …", "System:") is
+    ("Bia Souza 18:22", when the text has two or more; :data:`app.tokenization.CHAT_HEADER_LINE`): a handle (a digit,
+    "_", "." or "@" inside: "sara_k", "dan.whitfield") is a ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa");
+    words with a digit ("14:00 Item 3: budget") none. The exports of WhatsApp, Slack and Teams put the speaker at
+    every line's start, where no model trained on news looks for a name, and the second pass then finds the name
+    inside the messages ("valeu rafa!!"). A speaker that is a common word ("09:00 Welcome: …", "System:") is
     dropped by the detector's field-name filter (:meth:`app.detection.pipeline.Detector._field_name`).
 
     Returns ``list[Entity]`` of source ``chat_speaker`` in text order; linear in the text (one bounded match per

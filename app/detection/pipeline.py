@@ -36,10 +36,10 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules, first_names,
-                                 title_only, without_greeting, without_party_role)
-from app.detection.tables import header_spans, in_header
+from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules,
+                                 first_names, title_only, without_greeting, without_party_role)
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
+from app.detection.tables import header_spans, in_header
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
@@ -379,10 +379,10 @@ class Detector:
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged); or several such words and function words opening their line before a colon ("Fecha de
-        Ingreso:", "Médico responsable:", stop 44). A speaker's name opening a transcript's line, "Maria:", and a surname signing a letter,
-        "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) is a field name when every
-        word of it is such a common word ("09:00 Welcome:", "System:"). ``breaks``: the sorted offsets of the text's
-        line breaks."""
+        Ingreso:", "Médico responsable:", stop 44). A speaker's name opening a transcript's line, "Maria:", and a
+        surname signing a letter, "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) is
+        a field name when every word of it is such a common word ("09:00 Welcome:", "System:"). ``breaks``: the sorted
+        offsets of the text's line breaks."""
         if entity.label not in _NAME_LABELS:
             return False
         if entity.source == "chat_speaker":  # "09:00 Welcome: …", "[10:02] System: …" name no one

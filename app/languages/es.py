@@ -21,7 +21,8 @@ LANGUAGE = register(Language(
     surrogate_countries=("ES", "MX", "AR", "CO", "CL", "PE"),
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
-        Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras. Srs.""".split()),
+        Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras.
+        Srs.""".split()),
     honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dª. Dª D.ª Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma
         Excmo. Excma. Excmo Excma Sres. Sras. Srs.""".split()),
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|

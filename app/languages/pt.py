@@ -23,7 +23,8 @@ LANGUAGE = register(Language(
     # "Ilmo." (Ilustríssimo) and "Exmo." (Excelentíssimo) open a letter's address ("Ilmo. Sr. Francisco …")
     titles=frozenset("""Sr. Sra. Srª. Dona Dom Dr. Dra. Prof. Profa. Senhor Senhora Presidente Ministro Ministra Juiz
         Juíza Deputado Deputada Desembargador Desembargadora Senador Senadora Governador Governadora Ilmo. Ilma. Ilmo
-        Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª Eng. Eng.º Eng.ª Engº Engª Arq. Arq.º Arq.ª""".split()),
+        Ilma Exmo. Exma. Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª Eng. Eng.º Eng.ª Engº Engª Arq. Arq.º
+        Arq.ª""".split()),
     # "Eng.º" (engenheiro) and "Arq.º" (arquitecto) before a name as Portuguese letters write them
     honorifics=frozenset("""Sr. Sra. Srª. Dr. Dra. Prof. Profa. Senhor Senhora Dona Ilmo. Ilma. Ilmo Ilma Exmo. Exma.
         Exmo Exma Profª. Profª Drª. Drª Dr.ª Sr.ª Eng. Eng.º Eng.ª Engº Engª Arq. Arq.º Arq.ª""".split()),
