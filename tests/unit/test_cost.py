@@ -136,6 +136,9 @@ def test_the_stall_scenario_sends_the_inputs_of_the_issue():
     assert cases["id-keywords-in-capitals"]["text"].count("ID ") == 20_000
     assert cases["amount-groups"]["text"].count("756.") == 20_000
     assert cases["local-part-runs"]["text"].count("T9PRT") == 10_000
+    # stop 44: a long chat export and a long table
+    assert cases["chat-2000-lines"]["text"].count("\n") == 2_000 and cases["chat-2000-lines"]["method"] == "tag"
+    assert cases["table-3000-rows"]["text"].count("\n") == 3_001 and cases["table-3000-rows"]["language"] == "de"
 
 
 def test_the_stall_scenarios_pattern_inputs_give_exact_entities():

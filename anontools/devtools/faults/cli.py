@@ -116,7 +116,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                          "(N = ANON_STAGE_PROCESSES fills every stage process)")
     ap.add_argument("--hostile-case", default="tag-16000-emails",
                     choices=["kmask-place-names", "tag-16000-emails", "substitute-4000-entities",
-                             "id-keywords-in-capitals", "amount-groups", "local-part-runs"],
+                             "id-keywords-in-capitals", "amount-groups", "local-part-runs", "chat-2000-lines",
+                             "table-3000-rows"],
                     help="stall --hostile: the hostile document to copy (default tag-16000-emails)")
     ap.add_argument("--interval", type=float, default=1.0,
                     help="stall: seconds between the short documents of the background stream (default 1)")

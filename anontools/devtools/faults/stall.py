@@ -64,6 +64,12 @@ def stall_inputs(prefix: str) -> list[tuple[str, dict[str, Any]]]:
     id_keywords = "ID " * 20_000
     amount_groups = "756." * 20_000
     local_part_runs = "1234/24.5T9PRT" * 10_000
+    # stop 44: a long chat export and a long table, the inputs of the chat and table readers
+    speakers = [name.capitalize() for name in _invented_names(40, length=6)]
+    chat = "".join(f"[{h % 24:02d}:{h % 60:02d}] {speakers[h % 40]}: ok, see you at {h % 12 + 1} with "
+                   f"{speakers[(h + 7) % 40].lower()}\n" for h in range(2_000))
+    table = "Name;Vorname;Telefon\n" + "".join(f"{speakers[i % 40]};{speakers[(i + 3) % 40]};0{i:09d}\n"
+                                                  for i in range(3_000))
     return [
         ("kmask-place-names", {"job_id": f"{prefix}-kmask", "language": "en", "method": "kmask", "text": kmask_text}),
         ("id-keywords-in-capitals", {"job_id": f"{prefix}-idkw", "language": "en", "method": "tag",
@@ -73,6 +79,8 @@ def stall_inputs(prefix: str) -> list[tuple[str, dict[str, Any]]]:
         ("tag-16000-emails", {"job_id": f"{prefix}-tag", "language": "en", "method": "tag", "text": mails}),
         ("substitute-4000-entities", {"job_id": f"{prefix}-substitute", "language": "en", "method": "substitute",
                                       "text": persons}),
+        ("chat-2000-lines", {"job_id": f"{prefix}-chat", "language": "en", "method": "tag", "text": chat}),
+        ("table-3000-rows", {"job_id": f"{prefix}-table", "language": "de", "method": "tag", "text": table}),
     ]
 
 
