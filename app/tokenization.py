@@ -183,14 +183,17 @@ def _ordinal(number: str, following: str, ordinal_starters: frozenset[str] | Non
     return ordinal_starters is not None and len(number) <= 3 and following not in ordinal_starters
 
 
-def _chat_line_at(text: str, start: int) -> bool:
-    """Whether the line that begins at or before ``start`` (only white space between) is a chat transcript's line
-    (:data:`CHAT_LINE`)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return not text[line_start:start].strip() and CHAT_LINE.match(text, line_start) is not None
+def chat_line(text: str, start: int) -> re.Match[str] | None:
+    """The :data:`CHAT_LINE` match of the line that begins at or before ``start`` with only spaces between (at most
+    the eight the pattern allows), or ``None``. Reads at most nine characters back: O(1)."""
+    before = text[max(0, start - 9):start]
+    cut = before.rfind("\n")
+    if before[cut + 1:].strip() or (cut < 0 and start > 8):
+        return None
+    return CHAT_LINE.match(text, start - len(before) + cut + 1)
 
 
-def _chat_header_line_before(text: str, end: int) -> bool:
+def chat_header_line_before(text: str, end: int) -> bool:
     """Whether the line that ends at ``end`` is a chat's speaker line (:data:`CHAT_HEADER_LINE`); only its last
     :data:`MAX_CHAT_HEADER` characters are read."""
     start = max(0, end - MAX_CHAT_HEADER)
@@ -200,7 +203,7 @@ def _chat_header_line_before(text: str, end: int) -> bool:
     return CHAT_HEADER_LINE.match(text, line_start, end) is not None
 
 
-def _chat_header_line_at(text: str, start: int) -> bool:
+def chat_header_line_at(text: str, start: int) -> bool:
     """Whether the line that begins at ``start`` is a chat's speaker line (:data:`CHAT_HEADER_LINE`); at most
     :data:`MAX_CHAT_HEADER` characters are read."""
     end = text.find("\n", start, start + MAX_CHAT_HEADER + 1)
@@ -249,8 +252,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = True
         elif "\n\n" in gap or "\r\n\r\n" in gap:
             boundary = True
-        elif "\n" in gap and (_chat_line_at(text, nxt.start) or _chat_header_line_before(text, tok.end)
-                               or _chat_header_line_at(text, tok.end + gap.rfind("\n") + 1)):
+        elif "\n" in gap and (chat_line(text, nxt.start) is not None or chat_header_line_before(text, tok.end)
+                               or chat_header_line_at(text, tok.end + gap.rfind("\n") + 1)):
             boundary = True  # each message of a chat transcript is a sentence of its own ("[09:03] sara_k: …")
         elif ("\n" in gap or "\r" in gap) and (
             tok.text in _SENTENCE_END or (tok.text in _CLOSERS and len(current) > 1 and current[-2].text in _SENTENCE_END)

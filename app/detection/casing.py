@@ -36,7 +36,7 @@ from typing import Callable
 
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
-from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, MAX_CHAT_HEADER
+from app.tokenization import chat_header_line_before, chat_line
 
 #: Fewest cased words (words whose first character has an upper and a lower case) a sentence needs before it is
 #: judged uncased or in capitals.
@@ -276,13 +276,7 @@ def chat_prefix(text: str, sentence: Sentence) -> int:
     tokens = sentence.tokens
     if not tokens or not (tokens[0].text[:1].isdigit() or tokens[0].text == "["):
         return 0
-    start = tokens[0].start
-    before = text[max(0, start - 9):start]  # the pattern allows at most 8 spaces before the time
-    cut = before.rfind("\n")
-    if before[cut + 1:].strip() or (cut < 0 and start > 8):
-        return 0
-    line_start = start - len(before) + cut + 1
-    match = CHAT_LINE.match(text, line_start)
+    match = chat_line(text, tokens[0].start)
     if match is None:
         return 0
     return sum(1 for t in tokens[:12] if t.end <= match.end())
@@ -295,14 +289,8 @@ def _after_chat_header(text: str, sentence: Sentence) -> bool:
     if not sentence.tokens:
         return False
     start = sentence.tokens[0].start
-    before = max(0, start - 9)
-    p = text.rfind("\n", before, start)
-    if p < 0 or text[p + 1:start].strip():
-        return False
-    q = text.rfind("\n", max(0, p - MAX_CHAT_HEADER - 1), p)
-    if q < 0 and p > MAX_CHAT_HEADER:
-        return False
-    return CHAT_HEADER_LINE.match(text, q + 1, p) is not None
+    p = text.rfind("\n", max(0, start - 9), start)
+    return p >= 0 and not text[p + 1:start].strip() and chat_header_line_before(text, p)
 
 
 def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:

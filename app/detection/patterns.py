@@ -168,14 +168,17 @@ class ChatSpeakerRecognizer(Recognizer):
                 continue
             if " " in speaker and any(c.isdigit() for c in speaker):
                 continue  # "14:00 Item 3: budget", an agenda's item, names no one
-            label = USERNAME if _HANDLE.search(speaker) else PERSON
-            out.append(Entity(start, start + len(speaker), label, speaker, self.name, 1.0))
-        headers = [m.span("speaker") for m in CHAT_HEADER_LINE.finditer(text)]
+            out.append(self._speaker(start, speaker))
+        headers = list(CHAT_HEADER_LINE.finditer(text))
         if len(headers) >= 2:  # a transcript of several messages, not an agenda's "Arrival Heathrow 10:30"
-            out.extend(Entity(a, b, USERNAME if _HANDLE.search(text[a:b]) else PERSON, text[a:b], self.name, 1.0)
-                       for a, b in headers)
+            out.extend(self._speaker(m.start("speaker"), m.group("speaker")) for m in headers)
             out.sort(key=lambda e: e.start)
         return out
+
+    def _speaker(self, start: int, speaker: str) -> Entity:
+        """The entity of ``speaker`` at ``start``: a handle is a ``USERNAME``, anything else a ``PERSON``."""
+        label = USERNAME if _HANDLE.search(speaker) else PERSON
+        return Entity(start, start + len(speaker), label, speaker, self.name, 1.0)
 
 
 class UrlRecognizer(Recognizer):

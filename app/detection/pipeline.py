@@ -39,7 +39,7 @@ from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules,
                                  first_names, title_only, without_greeting, without_party_role)
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
-from app.detection.tables import header_spans, in_header
+from app.detection.tables import TableRecognizer, find_tables, in_header
 from app.detection.recognizers import RecognizerContext
 from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_overlaps
 from app.doc import Entity, Sentence
@@ -315,10 +315,13 @@ class Detector:
         if profile == "strict":
             sensitive = sensitive | STRICT_LABELS
         found: list[Entity] = []
+        # the text's tables, read once: the table recognizer's cells and the header filter below
+        tables = find_tables(text) if self.rules or any(isinstance(r, TableRecognizer) for r in recognizers) else []
         for recognizer in recognizers:
             entities = recognized.get(id(recognizer))
             if entities is None:
-                entities = recognizer.recognize(text, sentences)
+                entities = (TableRecognizer.cells(tables) if isinstance(recognizer, TableRecognizer)
+                            else recognizer.recognize(text, sentences))
             found.extend(e for e in entities if e.label in sensitive)
             if written is not None and recognizer.reads_written:
                 spans = {(e.start, e.end, e.label) for e in entities}
@@ -359,7 +362,7 @@ class Detector:
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
-        header = header_spans(text) if self.rules else []  # a table's header cells name no one ("Name", "Date")
+        header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
                         if not (header and e.label in _NAME_LABELS and in_header(header, e))

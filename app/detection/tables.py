@@ -62,7 +62,8 @@ class Table:
 
     Attributes:
         header: the header cells, ``((start, end), ...)`` character offsets (half-open, spaces and quotes trimmed).
-        entities: the cells of the columns of a sensitive label, ``list[Entity]`` in text order, source ``table``.
+        entities: the cells of the columns of a sensitive label, ``tuple[Entity, ...]`` in text order, source
+            ``table``.
     """
 
     header: tuple[tuple[int, int], ...]
@@ -197,4 +198,10 @@ class TableRecognizer(Recognizer):
     name = "table"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return [e for table in find_tables(text) for e in table.entities]
+        return self.cells(find_tables(text))
+
+    @staticmethod
+    def cells(tables: list[Table]) -> list[Entity]:
+        """The entities of ``tables`` (:func:`find_tables` of a text), in text order: what :meth:`recognize` returns
+        for that text (the detector reads a text's tables once, for these and for its header filter)."""
+        return [e for table in tables for e in table.entities]
