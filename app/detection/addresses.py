@@ -131,6 +131,12 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
         # slow)
         patterns.append(rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+    if not restoring:
+        # an address that a letter's hard wrap breaks before its street type ("the flat at 7 Rosemary\nCourt, Bexley"):
+        # the number and the name, up to the line break (an address never runs over one; the type alone on the next
+        # line names nobody); the type ends its line or a clause ("12 The\nCourt held that": a judgment's wrap)
+        patterns.append(rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?!The\b)(?:{_CAP}{_SP}+){{0,2}}{_CAP}"
+                        rf"(?={_SP}*\r?\n{_SP}*(?:{types}){_SP}*(?:[,.;]|\r?\n|$))")
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line

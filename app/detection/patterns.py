@@ -287,6 +287,17 @@ def figure_row(raw: str) -> bool:
     return len(groups) >= 2 and any(_DECIMAL_RE.fullmatch(g) for g in groups)
 
 
+#: A number written as one dials it, a trunk prefix "0" (or "+" and a country code) and ten digits or more in groups of
+#: two or more ("07700 900123", "01632 960001", "+44 7700 900123", "(0161) 496 0000"): a phone number of a possible
+#: length is one without a keyword too, valid or not (the United Kingdom's drama ranges, which test documents and
+#: fiction use, are not assigned; stop 45: "carer (07700 900123)" stayed in clear).
+_DIALLED = re.compile(r"(?<![\w+/.,-])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}(?![\w/.,-]?\d)")
+
+
+def _dialled(raw: str) -> bool:
+    return _DIALLED.fullmatch(raw) is not None and sum(c.isdigit() for c in raw) >= 10
+
+
 def not_a_phone(raw: str) -> bool:
     """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
     calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
@@ -335,12 +346,12 @@ class PhoneRecognizer(Recognizer):
         money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
         after = [m.end() for m in self.keywords.finditer(text)] if self.keywords is not None else []
         passes = [(region, phonenumbers.Leniency.VALID) for region in self.regions]
-        if after:
+        if after or _DIALLED.search(text) is not None:
             passes.extend((region, phonenumbers.Leniency.POSSIBLE) for region in self.regions)
         for region, leniency in passes:
             for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=leniency):
-                if leniency == phonenumbers.Leniency.POSSIBLE and not _named_by_keyword(text, after, match.start,
-                                                                                        self.KEYWORD_GAP):
+                if leniency == phonenumbers.Leniency.POSSIBLE and not _named_by_keyword(
+                        text, after, match.start, self.KEYWORD_GAP) and not _dialled(match.raw_string):
                     continue
                 key = (match.start, match.end)
                 if key in found or not_a_phone(match.raw_string):
@@ -394,6 +405,37 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
 
 _DATE_PATTERNS: dict[str, list[re.Pattern[str]]] = {lang: _date_patterns(lang) for lang in MONTHS}
 
+#: A day and month without a year: "16/03", "02/03", "13/3" (slashes: both parts of two digits or one above 12, so
+#: that "1/2" stays a fraction), or "31.05.", "3.5." (dots: the final one written, not part of the match: it may end
+#: the sentence too); never followed by more of a number.
+_DAY_MONTH = (r"(?P<date>\d\d/\d\d|(?:1[3-9]|2\d|3[01])/\d{1,2}|\d{1,2}/(?:1[3-9]|2\d|3[01])"
+              r"|\d{1,2}\.\d{1,2}(?=\.(?![\w.])))(?![/.,]?\d)")
+
+
+def _day_month_pattern(language: str) -> re.Pattern[str] | None:
+    """A day and month without a year after one of the language's ``date_cues`` or a weekday ("on 21/03", "bis zum
+    16.04.", "Mo., 16.03.", "el 16/03"); ``None`` for a language without cues."""
+    lang = languages.get(language)
+    if not lang.date_cues:
+        return None
+    weekdays = [re.escape(w) for w in (*lang.weekdays, *lang.weekday_variants)]
+    weekdays += [rf"{re.escape(w)}\.?" for w in lang.weekday_abbreviations]
+    cues = "|".join((*lang.date_cues, *weekdays))
+    return re.compile(rf"(?<![\w/.-])(?:{cues}),?[^\S\n]+{_DAY_MONTH}", re.IGNORECASE)
+
+
+_DAY_MONTH_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _day_month_pattern(lang) for lang in MONTHS}
+#: A day and month that opens a line and is followed by a column's gap (a tab, two spaces): the date column of a bank
+#: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
+_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
+
+
+def _valid_day_month(surface: str) -> bool:
+    """Whether ``surface`` ("16/03", "31.05") names a day of a month, day first or month first (a leap year: 29/02)."""
+    first, second = (int(p) for p in re.split(r"[./]", surface))
+    return any(1 <= m <= 12 and 1 <= d <= (29 if m == 2 else 30 if m in (4, 6, 9, 11) else 31)
+               for d, m in ((first, second), (second, first)))
+
 
 def _valid_numeric_date(surface: str) -> bool:
     parts = re.split(r"[./-]", surface)
@@ -420,7 +462,9 @@ def _valid_numeric_date(surface: str) -> bool:
 class DateRecognizer(Recognizer):
     """Dates written with month names of the language or as valid numeric dates (label ``DATE``).
 
-    A bare month name ("May") is not a date; a month name needs a day or a year next to it.
+    A bare month name ("May") is not a date; a month name needs a day or a year next to it. A day and month without a
+    year ("16/03", "31.05.") is a date after a cue of the language (:attr:`app.languages.Language.date_cues`: "on",
+    "bis zum", "el", "até") or a weekday, and in a column of dates opening two lines or more (a bank statement).
     Overlapping matches keep the longest.
     """
 
@@ -437,6 +481,12 @@ class DateRecognizer(Recognizer):
             for m in pattern.finditer(text):
                 if _valid_numeric_date(m.group()):
                     spans.append(m.span())
+        day_month = _DAY_MONTH_PATTERNS[self.language]
+        if day_month is not None and ("/" in text or "." in text):
+            spans.extend(m.span("date") for m in day_month.finditer(text) if _valid_day_month(m.group("date")))
+            column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
+            if len(column) >= 2:
+                spans.extend(column)
         spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
         result: list[Entity] = []
         last_end = -1

@@ -25,6 +25,7 @@ from typing import Any
 
 from app import languages
 from app.detection.base import Recognizer
+from app.detection.clinical import clinical_term
 from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
 from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
@@ -341,7 +342,8 @@ class Detector:
                                     if e.label in _NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
-                        and not self._field_name(text, e, breaks)]
+                        and not self._field_name(text, e, breaks)
+                        and not (e.label in _NAME_LABELS and clinical_term(text, e.start, e.end, self.language))]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
@@ -354,7 +356,8 @@ class Detector:
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
                                                   self._proper_noun_label(sensitive))
-                     if not field_label(e.text, self.language)]
+                     if not field_label(e.text, self.language)
+                     and not (self.rules and clinical_term(text, e.start, e.end, self.language))]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -367,6 +370,7 @@ class Detector:
             entities = [e for e in entities
                         if not (header and e.label in _NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
+                        and not (e.label in _NAME_LABELS and clinical_term(text, e.start, e.end, self.language))
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)

@@ -432,6 +432,8 @@ class NameFieldRule(Rule):
             j = c + 1
             while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES):
                 j += 1
+            if j < len(t) and t[j].text.lower() in self.fields:
+                continue  # a heading's field, prose after it: "Informe clínico del paciente: Paciente de 62 años"
             first, words, letters = j, 0, False
             while j < len(t) and words < 5 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
                 tok = t[j]

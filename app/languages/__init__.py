@@ -419,9 +419,15 @@ class Language:
         date_of: regular expression between day, month and year in written dates (Spanish ``\\s+del?\\s+``).
         month_first: ambiguous numeric dates are month first ("5/13/2021": American English).
         date_words: function words inside dates ("of", "de", "am").
+        date_cues: regular expressions of the words right before a day and month written without a year ("on 21/03",
+            "bis zum 16.04.", "el 16/03", "até 16/03"): after one (or a weekday), such a day and month is a date.
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
+        clinical_terms: abbreviations and terms of clinical text that name no one (tests, scans, laboratory values,
+            drugs without an INN stem, specialities and departments: "TAC", "Hb", "Troponin", "Urología"; as written,
+            those of five letters or more in any case): an entity made only of them and function words is no entity
+            (:mod:`app.detection.clinical`).
         national_ids: ``(python-stdnum module, candidate regular expression)`` of the national identifiers.
         phone_regions: ISO 3166 regions of phone numbers written without ``+`` country code.
         phone_keywords: regular expressions of the words right before a phone number ("tel.", "call me on",
@@ -531,8 +537,10 @@ class Language:
     date_of: str = r"\s+"
     month_first: bool = False
     date_words: frozenset[str] = frozenset()
+    date_cues: tuple[str, ...] = ()
     id_keywords: tuple[str, ...] = ()
     field_labels: frozenset[str] = frozenset()
+    clinical_terms: frozenset[str] = frozenset()
     national_ids: tuple[tuple[str, str], ...] = ()
     phone_regions: tuple[str, ...] = ()
     phone_keywords: tuple[str, ...] = ()

@@ -150,6 +150,8 @@ LANGUAGE = register(Language(
     weekday_variants=("Sonnabend",),
     weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
+    date_cues=(r"am", r"vom", r"zum", r"bis", r"ab", r"seit", r"den", r"spätestens", r"Stand", r"dem", r"Datum:?",
+               r"und"),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),
@@ -189,6 +191,12 @@ LANGUAGE = register(Language(
         r"(?-i:FIN|VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
+    # clinical text's terms that name no one (app.detection.clinical)
+    clinical_terms=frozenset("""EKG CT MRT MRI CRP BSG INR TSH HbA1c Hb ZNA ITS ASS Troponin Kreatinin Hämoglobin Bilirubin Paracetamol
+        Metamizol Novalgin Marcumar Insulin Morphin Notaufnahme Intensivstation Kardiologie Onkologie Neurologie
+        Urologie Nephrologie Radiologie Hämatologie Gastroenterologie Dermatologie Rheumatologie Endokrinologie
+        Pädiatrie Gynäkologie Orthopädie Psychiatrie Chirurgie Unfallchirurgie Neurochirurgie Anästhesie Innere
+        Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",

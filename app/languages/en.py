@@ -99,6 +99,8 @@ LANGUAGE = register(Language(
                          "oct": 10, "nov": 11, "dec": 12},
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
+    date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
+               r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
@@ -150,6 +152,15 @@ LANGUAGE = register(Language(
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
+    # clinical text's terms that name no one (app.detection.clinical)
+    clinical_terms=frozenset("""ECG EKG EEG EMG CT MRI CXR FBC U&E U&Es LFT LFTs CRP ESR INR APTT TSH HbA1c Hb WCC eGFR ABG VBG DVT PE
+        NSTEMI STEMI ACS AF COPD CKD TIA CVA UTI LRTI ITU HDU CCU MDT DNACPR GTN Troponin Troponins Creatinine
+        Haemoglobin Hemoglobin Bilirubin Albumin Potassium Sodium Lactate D-dimer Ferritin Aspirin Paracetamol
+        Acetaminophen Morphine Codeine Insulin Warfarin Adrenaline Epinephrine Lithium Fentanyl Tramadol Salbutamol
+        Levothyroxine Co-amoxiclav Tazocin Cardiology Oncology Neurology Urology Nephrology Radiology Haematology
+        Hematology Gastroenterology Dermatology Rheumatology Endocrinology Paediatrics Pediatrics Obstetrics
+        Gynaecology Gynecology Orthopaedics Orthopedics Psychiatry Physiotherapy Neurosurgery Ophthalmology
+        Anaesthetics Anesthesiology Warthin Apgar Karnofsky""".split()),
     field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
         ICU SHO HR RR BMI""".split()),
     phone_regions=("US", "GB", "IE"),

@@ -58,6 +58,7 @@ LANGUAGE = register(Language(
     month_variants={"setiembre": 9},
     date_of=r"\s+del?\s+",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
+    date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
@@ -100,7 +101,19 @@ LANGUAGE = register(Language(
         r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
     ),
-    field_labels=frozenset("NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
+    # clinical text's terms that name no one (app.detection.clinical)
+    clinical_terms=frozenset("""TAC TC RM RMN RNM OD OI PSA Hb PCR VSG PIO AV UI LCR EVA VHC VHB VIH IMC IgG IgM IgA IgE AO LDH ECG EEG EMG
+        CMV VEB HTA UCI UVI RTU NF EEM CEA GOT GPT GGT gGT QT Rx PAAF FO LCG VCI UIV Hto Hcto TSH AFP PET ANCA
+        MMII MMSS BMU BAC MTT FAVI PTFE PAS EMA Beta-HCG HCG TEP TVP EPOC IAM ACV IRC TTPA Leoch LEOCH AINE
+        AINEs SNC Ecografía Ecocardiograma Analítica Hemograma Troponina Creatinina Hemoglobina Bilirrubina Amilasa
+        Paracetamol Metamizol Nolotil Aspirina Adiro Sintrom Insulina Morfina Tramadol Urgencias Urología Nefrología
+        Oncología Neurocirugía Neurología Cardiología Neumología Dermatología Ginecología Obstetricia Pediatría
+        Psiquiatría Hematología Reumatología Endocrinología Traumatología Oftalmología Oftalmologia
+        Otorrinolaringología Radiología Radioterapia Anestesiología Rehabilitación Digestivo Medicina Interna Cirugía
+        General Plástica Maxilofacial Vascular Torácica Cuidados Intensivos Paliativos Atención Primaria Anatomía
+        Patológica Nuclear Carcinoma Servicio Unidad Sección Consultas Externas Hospitalización Crohn Warthin
+        Apgar Karnofsky""".split()),
+    field_labels=frozenset("CP C.P. Localidad Provincia NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
     phone_regions=("ES", "MX", "AR"),
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",

@@ -62,6 +62,7 @@ LANGUAGE = register(Language(
     month_abbreviations={"marco": 3},
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
+    date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
@@ -103,6 +104,12 @@ LANGUAGE = register(Language(
         r"(?:cliente|sócio|fatura|factura|pedido|contrato|apólice)(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
+    # clinical text's terms that name no one (app.detection.clinical)
+    clinical_terms=frozenset("""ECG RM TAC RX EEG PCR VHS TSH Hb HIV HCV HBV UTI CTI AAS Troponina Creatinina Hemoglobina Bilirrubina
+        Dipirona Paracetamol Insulina Morfina Tramadol Cardiologia Oncologia Neurologia Urologia Nefrologia Radiologia
+        Hematologia Gastroenterologia Dermatologia Reumatologia Endocrinologia Pediatria Ginecologia Obstetrícia
+        Ortopedia Psiquiatria Neurocirurgia Oftalmologia Cirurgia Geral Medicina Interna Emergência Urgência
+        Enfermaria Serviço Unidade Setor Ambulatório Crohn Apgar""".split()),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
     phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",

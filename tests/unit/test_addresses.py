@@ -145,3 +145,11 @@ def test_the_address_wins_over_a_model_that_took_the_street_for_a_person():
     text = "Holmes lived at 221B Baker Street, London."
     assert [(e.text, e.label, e.source) for e in detector.detect(text)] == [
         ("Holmes", "PERSON", "stanza"), ("221B Baker Street", "LOCATION", "address"), ("London", "LOCATION", "stanza")]
+
+
+def test_an_english_address_that_a_hard_wrap_breaks_before_its_street_type():
+    # stop 45: "the flat at 7 Rosemary\nCourt, Bexley" left the house number and street in clear
+    assert found("en", "the flat at 7 Rosemary\nCourt, Bexley DA5 1PQ, and 44 Danson\nRoad.") == ["7 Rosemary",
+                                                                                                "44 Danson"]
+    # a judgment's wrap is no address: the type must end its line or a clause, "The" names no street
+    assert found("en", "see paragraph 12 The\nCourt held that; page 7 Chapter\nCourt of Appeal; In 2015 Main\nStreet.") == []

@@ -74,10 +74,13 @@ def test_phone_in_an_aside_leaves_the_brackets():
         # a number of the UK's drama range, not assigned (before: "Call me on 07700 900123" left it in clear)
         ("en", "Call me on 07700 900123 if anything changes.", ["07700 900123"]),
         ("en", "Tel.: 07700 900124; Mobile (work): 07700 900125.", ["07700 900124", "07700 900125"]),
-        ("en", "The winner was 07700 900123 and room 1234567.", []),  # no keyword: only valid numbers
-        ("en", "Call me on Monday, 07700 900123 is the office.", []),  # a word between: not the keyword's number
-        ("en", "phone\n07700 900123", []),                            # not across a line break …
-        ("en", "Phone:\n07700 900123", ["07700 900123"]),              # … unless a field's colon ends the line
+        # no keyword: a number written as one dials it (trunk "0", ten digits or more in groups) is a phone number
+        # too (stop 45: "his main carer (07700 900123)" stayed in clear); a short one is not
+        ("en", "The winner was 07700 900123 and room 1234567.", ["07700 900123"]),
+        ("en", "Call me on Monday, 0770 090 012 is the office; call 1234 5678 9.", ["0770 090 012"]),
+        ("en", "phone\n07700 900123", ["07700 900123"]),
+        ("en", "Phone:\n07700 9001", ["07700 9001"]),       # a short one after a field's colon at a line's end …
+        ("en", "phone\n07700 9001", []),                    # … not after a keyword across a line break
         ("de", "Handy: 0151 1234 5678, Telefon 030 1234", ["0151 1234 5678", "030 1234"]),
         ("es", "Llámame al 612 34 56 7 o al móvil 699 000 111.", ["612 34 56 7", "699 000 111"]),
         ("pt", "Ligue para (31) 9876-543 ou celular 91 234 567.", ["(31) 9876-543", "91 234 567"]),
@@ -375,3 +378,27 @@ def test_texts_without_a_long_enough_run_of_digits_skip_the_phone_matcher():
         assert found(recognizer, text), text
     for text in ("Am 3.4.21 um 12 Uhr", "Seite 1234", "Zimmer 12, Tel. 1 23 4"):
         assert not patterns._PHONE_DIGITS.search(text) and found(recognizer, text) == []
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a day and month without a year after a cue or a weekday (stop 45: "your letter of 16/03" stayed in clear)
+    ("en", "Thank you for your letter of 16/03; the boiler was fixed on 21/03. On 13/3 and on 3/16.",
+     ["16/03", "21/03", "13/3", "3/16"]),
+    ("en", "Mixed 1/2 cup from 1/2 to 3/4; applications nos. 29537/95; not on 31/02; paragraph 12/03 applies.", []),
+    ("en", "Monday 16/03 at nine; dated 02.03. in the file", ["16/03", "02.03"]),
+    ("de", "Die Wohnung wird zum 31.05. frei. Bitte bis zum 16.04. melden, Mo., 16.03. geschlossen.",
+     ["31.05", "16.04", "16.03"]),
+    ("de", "nach Abs. 1.2. der Satzung und Ziffer 2.3.", []),
+    ("es", "Del 16/03 al 20/03, hasta el 3.5.", ["16/03", "20/03", "3.5"]),
+    ("pt", "De 16/03 a 20/03, até 05/04. Meia xícara de 1/2 a 3/4.", ["16/03", "20/03", "05/04"]),
+])
+def test_days_and_months_without_a_year_after_a_cue(language, text, expected):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
+
+
+def test_a_column_of_days_and_months_opening_lines_is_dates():
+    statement = ("Date        Description             Amount\n02/03       SO CHIDI OKONJO RENT    -650.00\n"
+                 "09/03       FPI MARGARET OKONJO     +120.00\n")
+    assert [e.text for e in DateRecognizer("en").recognize(statement, [])] == ["02/03", "09/03"]
+    # one line alone is no column: "12/03  a ratio" stays
+    assert DateRecognizer("en").recognize("12/03   of the votes\nand more", []) == []
