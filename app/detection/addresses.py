@@ -94,7 +94,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block);
     # Spanish "bloque 3", "portal 2", "escalera B" before the floor
     # the door's letter in lower case only glued to the floor ("4ºc" in a chat; "2º a la derecha" is no door)
-    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]|[A-Z]\d?"
+    # (a lone capital never after a full stop and a space: "1.º Esq. A ex-mulher", the next sentence's article)
+    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]"
+            rf"|(?<!\.{_SP})[A-Z]\d?"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"

@@ -85,6 +85,17 @@ def _term(word: str, language: str) -> bool:
     return word in written or word.rstrip(".") in written or (len(word) >= 5 and word.casefold() in folded)
 
 
+#: Characters each side of a single spinal level or sequence read for clinical context.
+CONTEXT_CHARS = 80
+
+
+def _clinical_context(text: str, start: int, end: int, language: str) -> bool:
+    """Whether a clinical term, a drug with an INN stem or another level stands within :data:`CONTEXT_CHARS`
+    characters of ``text[start:end]`` (a bounded window: O(1) per entity)."""
+    window = _WORDS.findall(text[max(0, start - CONTEXT_CHARS):start] + " " + text[end:end + CONTEXT_CHARS])
+    return any(_term(w, language) or LEVEL.fullmatch(w) or _INN.fullmatch(w) for w in window)
+
+
 def clinical_term(text: str, start: int, end: int, language: str) -> bool:
     """Whether ``text[start:end]`` (an entity of a name label; character offsets, half-open) names only a clinical
     concept of ``language``: clinical terms and function words, a drug with an INN stem, a unit after a number or a
@@ -96,9 +107,12 @@ def clinical_term(text: str, start: int, end: int, language: str) -> bool:
         surface = surface[:-1]
     if not surface:
         return False
-    if LEVEL.fullmatch(surface) or _WAVE.fullmatch(surface) or _GRADE_OR_NUMERAL.fullmatch(surface) \
-            or surface in GENERA:
+    if _WAVE.fullmatch(surface) or _GRADE_OR_NUMERAL.fullmatch(surface) or surface in GENERA:
         return True
+    if LEVEL.fullmatch(surface):
+        # a range ("V4-V6", "C4-C5") is a level anywhere; one level ("T2", "C5") only near clinical words or another
+        # level (CoNLL-2003's "the French colonial-era T3 prison" is a place)
+        return not surface[1:].isdigit() or _clinical_context(text, start, end, language)
     if surface in ELEMENTS and _VALUE_AFTER.match(text, end):
         return True  # "Ca 9 mg/dl"
     if len(surface) == 1 and surface in "PQRST" and (_WAVE_BEFORE.search(text, max(0, start - 8), start)

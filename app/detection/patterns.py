@@ -245,6 +245,8 @@ _NUMERIC_DATES: tuple[str, ...] = (
     # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
     r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+    # a month and a year, as a CV's or a form's periods write them ("04/2019 – heute", "08.2014", "03-2021")
+    r"(?<!\d[./-])\b(?:0[1-9]|1[0-2])[./-](?:19|20)\d\d\b(?![./-]\d)",
     # the month in Roman numerals, as Spanish, Portuguese and German forms and registers write it ("3-IV-1961",
     # "12.XI.2026", "3/IV/61"); case-sensitive, as the pattern is compiled
     # (not with spaces: "B 9 V 26/15 B" is a file number of the Federal Social Court)
@@ -254,6 +256,8 @@ _NUMERIC_DATES: tuple[str, ...] = (
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
 
+#: Two numeric dates joined by a dash: a period ("08/2014 – 03/2019", "01.03.2025-31.03.2025").
+_DATE_PERIOD = re.compile(rf"((?:{'|'.join(_NUMERIC_DATES)}))\s*[–—-]\s*((?:{'|'.join(_NUMERIC_DATES)}))")
 #: A run of one- or two-digit numbers separated by spaces or dashes, not starting with 0: a row of a table of figures
 #: ("Sunderland 16 4 5 7 14 21 17", "CHICAGO 12 12 3 71 67 27") or a lottery draw ("5 - 11 - 21 - 23 - 33"), which
 #: libphonenumber accepts as a national number.
@@ -304,6 +308,9 @@ def not_a_phone(raw: str) -> bool:
     without "+", fewer than :data:`MIN_NATIONAL_PHONE_DIGITS` digits ("1641", "1.692")."""
     if _NUMERIC_DATE_RE.fullmatch(raw) and _valid_numeric_date(raw):
         return True
+    period = _DATE_PERIOD.fullmatch(raw)
+    if period is not None and all(_valid_numeric_date(d) for d in period.groups()):
+        return True  # "08/2014 – 03/2019", a period of a CV
     if figure_row(raw) or _RANGE_RE.fullmatch(raw):
         return True
     return not raw.lstrip("(").startswith("+") and sum(c.isdigit() for c in raw) < MIN_NATIONAL_PHONE_DIGITS

@@ -387,12 +387,14 @@ class Detector:
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged); or several such words and function words opening their line before a colon ("Fecha de
         Ingreso:", "Médico responsable:", stop 44). A speaker's name opening a transcript's line, "Maria:", and a
-        surname signing a letter, "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) is
-        a field name when every word of it is such a common word ("09:00 Welcome:", "System:"). ``breaks``: the sorted
+        surname signing a letter, "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) and
+        a bank statement's payee (source ``payee``) are no names when every word of them is such a common word
+        ("09:00 Welcome:", "System:", "SO LANDLORD RENT"). ``breaks``: the sorted
         offsets of the text's line breaks."""
         if entity.label not in _NAME_LABELS:
             return False
-        if entity.source == "chat_speaker":  # "09:00 Welcome: …", "[10:02] System: …" name no one
+        if entity.source == "chat_speaker" or (entity.source == "payee" and entity.label == PERSON):
+            # "09:00 Welcome: …", "[10:02] System: …", a statement's "SO LANDLORD RENT", "BP NO REF" name no one
             return all(self._common_any_case(w) for w in _LINE_WORDS.findall(entity.text))
         i = bisect_left(breaks, entity.start)
         line_start = breaks[i - 1] + 1 if i > 0 else 0

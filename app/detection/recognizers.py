@@ -44,6 +44,7 @@ from app.detection.patterns import (
     TimeRecognizer,
     UrlRecognizer,
 )
+from app.detection.payments import PayeeRecognizer
 from app.detection.tables import TableRecognizer
 from app.registry import register
 
@@ -91,7 +92,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),
-                    ("money", MoneyRecognizer)):
+                    ("money", MoneyRecognizer), ("payee", PayeeRecognizer)):
     register("recognizer", _name)(_for_language(_cls))
 
 

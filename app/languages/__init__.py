@@ -421,6 +421,12 @@ class Language:
         date_words: function words inside dates ("of", "de", "am").
         date_cues: regular expressions of the words right before a day and month written without a year ("on 21/03",
             "bis zum 16.04.", "el 16/03", "até 16/03"): after one (or a weekday), such a day and month is a date.
+        payment_cues: regular expressions of the words before a transaction's payer or payee on a bank statement
+            ("transfer to", "Überweisung an", "Bizum de", "Pix recebido"; :mod:`app.detection.payments`).
+        payment_codes: regular expressions of banks' short transaction codes that open a statement's line before a
+            payer or payee ("SO", "FPI", "BGC"; case-sensitive).
+        payment_references: words of a transaction's reference that end the payer's or payee's name ("RENT",
+            "MIETE", "ALQUILER"; any case).
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
@@ -538,6 +544,9 @@ class Language:
     month_first: bool = False
     date_words: frozenset[str] = frozenset()
     date_cues: tuple[str, ...] = ()
+    payment_cues: tuple[str, ...] = ()
+    payment_codes: tuple[str, ...] = ()
+    payment_references: tuple[str, ...] = ()
     id_keywords: tuple[str, ...] = ()
     field_labels: frozenset[str] = frozenset()
     clinical_terms: frozenset[str] = frozenset()

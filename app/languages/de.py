@@ -150,8 +150,12 @@ LANGUAGE = register(Language(
     weekday_variants=("Sonnabend",),
     weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
+    payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
+                  r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
+    payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK Verwendungszweck
+        IBAN BIC KTO BLZ SVWZ Nebenkosten Taschengeld Unterhalt""".split()),
     date_cues=(r"am", r"vom", r"zum", r"bis", r"ab", r"seit", r"den", r"spätestens", r"Stand", r"dem", r"Datum:?",
-               r"und"),
+               r"und", r"vergangenen", r"kommenden", r"letzten", r"nächsten"),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),

@@ -99,8 +99,12 @@ LANGUAGE = register(Language(
                          "oct": 10, "nov": 11, "dec": 12},
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
+    payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)", r"standing\s+order\s+to"),
+    payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
+    payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET
+        MONEY SAVINGS TRANSFER PAYMENT VIA MOBILE ONLINE""".split()),
     date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
-               r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring"),
+               r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next", r"this"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),

@@ -58,7 +58,11 @@ LANGUAGE = register(Language(
     month_variants={"setiembre": 9},
     date_of=r"\s+del?\s+",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
-    date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del"),
+    payment_cues=(r"transferencia\s+(?:a\s+favor\s+de|recibida\s+de|emitida\s+a|a|de)",
+                  r"bizum\s+(?:enviado\s+a|recibido\s+de|a|de)", r"ordenante:?", r"beneficiario:?"),
+    payment_references=tuple("""ALQUILER Alquiler NOMINA NÓMINA Nómina CONCEPTO Concepto RECIBO Recibo FACTURA Factura
+        IBAN REF""".split()),
+    date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del", r"pasado", r"próximo", r"este"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),

@@ -62,7 +62,11 @@ LANGUAGE = register(Language(
     month_abbreviations={"marco": 3},
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
-    date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de"),
+    payment_cues=(r"transfer[êe]ncia\s+(?:para|recebida\s+de|de)", r"pix\s+(?:enviado|recebido)(?:\s+(?:para|de))?",
+                  r"TED\s+(?:para|de)", r"TRF\s+P/", r"favorecido:?", r"benefici[áa]rio:?"),
+    payment_references=tuple("""ALUGUEL Aluguel RENDA Renda SALARIO SALÁRIO Salário FATURA Fatura REF CHAVE Chave
+        IBAN NIB""".split()),
+    date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de", r"passado", r"próximo", r"último"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),

@@ -153,3 +153,10 @@ def test_an_english_address_that_a_hard_wrap_breaks_before_its_street_type():
                                                                                                 "44 Danson"]
     # a judgment's wrap is no address: the type must end its line or a clause, "The" names no street
     assert found("en", "see paragraph 12 The\nCourt held that; page 7 Chapter\nCourt of Appeal; In 2015 Main\nStreet.") == []
+
+
+def test_the_next_sentences_article_is_no_door():
+    # stop 45: "… n.º 15, 1.º Esq. A ex-mulher …" took the article "A" of the next sentence into the address
+    assert found("pt", "reside na Rua Capitão Leitão, n.º 15, 1.º Esq. A ex-mulher não vem.") == [
+        "Rua Capitão Leitão, n.º 15, 1.º Esq."]
+    assert found("pt", "Rua das Flores, 12, 3.º B, Porto") == ["Rua das Flores, 12, 3.º B"]

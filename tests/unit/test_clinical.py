@@ -33,6 +33,7 @@ def term(language, text, surface, occurrence=0):
     ("es", "Cultivo positivo para Streptococcus pneumoniae.", "Streptococcus"),
     ("es", "Carcinoma renal estadio III, grado G2.", "III"),
     ("es", "Carcinoma renal estadio III, grado G2.", "G2"),
+    ("es", "RMN en secuencia T2 con hernia discal.", "T2"),  # one level near a clinical term
 ])
 def test_clinical_terms_name_no_one(language, text, surface):
     assert term(language, text, surface)
@@ -50,6 +51,7 @@ def test_clinical_terms_name_no_one(language, text, surface):
     ("pt", "Candida e Ana", "Candida"),  # a first name, no genus here
     ("en", "Mrs Ca Nguyen", "Ca Nguyen"),  # a symbol counts only before a value
     ("en", "the G7 summit", "G7"),
+    ("en", "through the gates of the French colonial-era T3 prison late Friday", "T3"),  # one level, no clinical word
 ])
 def test_names_are_no_clinical_terms(language, text, surface):
     assert not term(language, text, surface)

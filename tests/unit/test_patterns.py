@@ -402,3 +402,12 @@ def test_a_column_of_days_and_months_opening_lines_is_dates():
     assert [e.text for e in DateRecognizer("en").recognize(statement, [])] == ["02/03", "09/03"]
     # one line alone is no column: "12/03  a ratio" stays
     assert DateRecognizer("en").recognize("12/03   of the votes\nand more", []) == []
+
+
+def test_a_month_and_year_and_a_period_of_them_are_dates_not_phones():
+    # stop 45: a German CV's "08/2014 – 03/2019" was one phone number, "04/2019" in clear
+    text = "04/2019 – heute  Teamleiterin\n08/2014 – 03/2019 Sachbearbeiterin\nel pasado 14/03"
+    assert [e.text for e in DateRecognizer("de").recognize(text, [])] == ["04/2019", "08/2014", "03/2019"]
+    assert [e.text for e in DateRecognizer("es").recognize("el pasado 14/03 a las 19:15", [])] == ["14/03"]
+    from app.detection.patterns import PHONE_REGIONS, phone_keywords
+    assert found(PhoneRecognizer(PHONE_REGIONS["de"], phone_keywords("de")), text) == []
