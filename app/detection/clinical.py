@@ -15,7 +15,7 @@ An entity of a name label is dropped (:meth:`app.detection.pipeline.Detector._de
   "Atorvastatina"; not a short surname that happens to end so);
 * a unit of measurement right after a number or a slash ("45 Gy", "ng/L", "U/l"; :data:`UNITS`);
 * an ECG lead, a spinal level or an imaging sequence ("V4-V6", "C4-C5", "D10-D11", "T2"; :data:`LEVEL`), a wave
-  of the ECG ("T-wave", "onda T"), a tumour's grade or a Roman numeral alone ("G2", "estadio III");
+  of the ECG ("T-wave", "onda T"), a tumour's grade or a Roman numeral alone ("G2", "estadio III"; both near clinical words only);
 * a chemical symbol before a laboratory value ("Ca 9 mg/dl"; :data:`ELEMENTS`), a genus of bacteria or fungi
   ("Streptococcus"; :data:`GENERA`).
 
@@ -107,8 +107,11 @@ def clinical_term(text: str, start: int, end: int, language: str) -> bool:
         surface = surface[:-1]
     if not surface:
         return False
-    if _WAVE.fullmatch(surface) or _GRADE_OR_NUMERAL.fullmatch(surface) or surface in GENERA:
+    if _WAVE.fullmatch(surface) or surface in GENERA:
         return True
+    if _GRADE_OR_NUMERAL.fullmatch(surface):
+        # only near clinical words: CoNLL-2002's "el nuevo mercado, que se llamará IX" names a market
+        return _clinical_context(text, start, end, language)
     if LEVEL.fullmatch(surface):
         # a range ("V4-V6", "C4-C5") is a level anywhere; one level ("T2", "C5") only near clinical words or another
         # level (CoNLL-2003's "the French colonial-era T3 prison" is a place)

@@ -33,8 +33,15 @@ _IPV4_RE = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)")  # a sent
 _IPV6_RE = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
 
 
+#: An IBAN's shape right after the word "IBAN" (case-sensitive groups: a lower-case word after the number is none).
+_IBAN_AFTER_KEYWORD = re.compile(r"(?<![\w-])(?i:IBAN)(?:\s*:)?\s*(?P<iban>[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}"
+                                 r"(?: ?[A-Z0-9]{1,4})?)(?![\w])")
+
+
 class IbanRecognizer(Recognizer):
-    """International bank account numbers, validated by ISO 13616 check digits (``stdnum.iban``)."""
+    """International bank account numbers, validated by ISO 13616 check digits (``stdnum.iban``); right after the
+    word "IBAN", an IBAN's shape whose check digits fail too (a typo or a fictional number names an account as
+    surely: stop 45, "IBAN DE44 2175 0000 0012 3456 78" left "DE44 2175" in clear and the rest a phone number)."""
 
     name = "iban"
 
@@ -44,6 +51,12 @@ class IbanRecognizer(Recognizer):
             surface = _valid_prefix(m.group().rstrip())
             if surface:
                 out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
+        if "IBAN" in text.upper():
+            taken = {e.start for e in out}
+            for m in _IBAN_AFTER_KEYWORD.finditer(text):
+                if m.start("iban") not in taken:
+                    out.append(Entity(m.start("iban"), m.end("iban"), IBAN, m.group("iban"), self.name))
+            out.sort(key=lambda e: e.start)
         return out
 
 
@@ -174,7 +187,7 @@ def field_label(surface: str, language: str | None = None) -> bool:
 #: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"), after a possessive ("o CPF dele é").
 _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
-                   r"(?:\s+(?:is|was|ist|lautet|es|era|é))?\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
+                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|wird|es|era|será|é|foi))?\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them ("QQ 12 34
 #: 56 C", a British National Insurance number; "12345678 9 ZX4", a Portuguese citizen card, its last group two
 #: capitals and a digit; "65 170839 J 003", a German social insurance number; "12 345 678 901";

@@ -52,6 +52,7 @@ def test_clinical_terms_name_no_one(language, text, surface):
     ("en", "Mrs Ca Nguyen", "Ca Nguyen"),  # a symbol counts only before a value
     ("en", "the G7 summit", "G7"),
     ("en", "through the gates of the French colonial-era T3 prison late Friday", "T3"),  # one level, no clinical word
+    ("es", "el nuevo mercado, que se llamará IX, estará en Londres", "IX"),  # a numeral names a market here
 ])
 def test_names_are_no_clinical_terms(language, text, surface):
     assert not term(language, text, surface)

@@ -186,3 +186,15 @@ def test_id_numbers_are_substituted_in_format_and_generalized_by_language():
 
 def test_translated_id_number_placeholders_are_recognized():
     assert canonical_label("KENNNUMMER") == "ID_NUMBER" and canonical_label("NÚMERO DE REFERENCIA") == "ID_NUMBER"
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 45: a tenancy deposit's certificate, a German VAT number whose check fails, a Spanish Social Security
+    # number after "será" — each stayed in clear
+    ("en", "protected with the Deposit Protection Service (certificate DPS-0047281).", ["DPS-0047281"]),
+    ("de", "Steuernr. 15/293/01234 · USt-IdNr. DE287654321", ["15/293/01234", "DE287654321"]),
+    ("es", "Tu número de afiliación a la Seguridad Social será 46/12345678/90.", ["46/12345678/90"]),
+    ("en", "Your customer number will be 4471-2231.", ["4471-2231"]),
+])
+def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
+    assert found(language, text) == expected

@@ -120,3 +120,10 @@ def test_a_field_name_of_several_words_before_its_colon_is_no_entity():
     text = "Fecha de Ingreso: 17/06/2016.\nFecha de nacimiento: 10/10/1963.\nMédico responsable: Dr. Ruiz.\nMaria Rosa: oi"
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("17/06/2016", "DATE"), ("10/10/1963", "DATE"), ("Ruiz", "PERSON"), ("Maria Rosa", "PERSON")]
+
+
+def test_an_iban_shape_after_the_word_iban_is_one_even_when_its_check_digits_fail():
+    # stop 45: "IBAN DE44 2175 0000 0012 3456 78 bei der …" left "DE44 2175" in clear, the rest a phone number
+    text = "auf unser Konto IBAN DE44 2175 0000 0012 3456 78 bei der Sparkasse; IBAN: GB82 WEST 1234 5698 7654 32."
+    assert found(IbanRecognizer(), text) == [("DE44 2175 0000 0012 3456 78", "IBAN"), ("GB82 WEST 1234 5698 7654 32", "IBAN")]
+    assert found(IbanRecognizer(), "Order DE44 2175 0000 0012 3456 78 shipped") == []  # no keyword, no valid check
