@@ -410,7 +410,25 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     return [re.compile(p, re.IGNORECASE) for p in patterns]
 
 
+def _spelled_date_pattern(language: str) -> re.Pattern[str] | None:
+    """A date in words, as deeds and minutes write it ("aos doze dias do mês de março de dois mil e vinte e seis",
+    "the twelfth day of March, two thousand and twenty-six"; :attr:`app.languages.Language.spelled_date`): up to
+    eight words of a year, its joiners inside; group ``day`` the day's word(s), ``month`` the month's; ``None`` for a
+    language without one."""
+    lang = languages.get(language)
+    if not lang.spelled_date or not lang.day_words:
+        return None
+    month = r"(?:" + "|".join(re.escape(m) for m in sorted(MONTHS[language], key=len, reverse=True)) + r")\.?"
+    spelled_day = rf"(?P<day>{'|'.join(lang.day_words)})"
+    year_word = rf"(?:{'|'.join(lang.year_words)})" if lang.year_words else "(?!)"
+    # a year starts with a number, never with a joiner ("the first of May and two days later" has none)
+    spelled_year = rf"(?!(?:and|e|y)\b){year_word}(?:(?:[^\S\n]+|-){year_word}){{0,7}}"
+    spelled = lang.spelled_date.format(day=spelled_day, month=rf"(?P<month>{month})", year=spelled_year)
+    return re.compile(rf"(?<![\w-]){spelled}(?![\w-])", re.IGNORECASE)
+
+
 _DATE_PATTERNS: dict[str, list[re.Pattern[str]]] = {lang: _date_patterns(lang) for lang in MONTHS}
+_SPELLED_DATE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _spelled_date_pattern(lang) for lang in MONTHS}
 
 #: A day and month without a year: "16/03", "02/03", "13/3" (slashes: both parts of two digits or one above 12, so
 #: that "1/2" stays a fraction), or "31.05.", "3.5." (dots: the final one written, not part of the match: it may end
@@ -488,6 +506,12 @@ class DateRecognizer(Recognizer):
             for m in pattern.finditer(text):
                 if _valid_numeric_date(m.group()):
                     spans.append(m.span())
+        spelled = _SPELLED_DATE_PATTERNS[self.language]
+        if spelled is not None:
+            # a day and a month both capitalised name a place or a feast ("Hospital Doce de Octubre", "Rua Vinte e Cinco
+            # de Março", "the Fourth of July"): CoNLL-2002's and HAREM's only such matches in capitals are places
+            spans.extend(m.span() for m in spelled.finditer(text)
+                         if not (m.group("day")[0].isupper() and m.group("month")[0].isupper()))
         day_month = _DAY_MONTH_PATTERNS[self.language]
         if day_month is not None and ("/" in text or "." in text):
             spans.extend(m.span("date") for m in day_month.finditer(text) if _valid_day_month(m.group("date")))

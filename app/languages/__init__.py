@@ -419,6 +419,13 @@ class Language:
         date_of: regular expression between day, month and year in written dates (Spanish ``\\s+del?\\s+``).
         month_first: ambiguous numeric dates are month first ("5/13/2021": American English).
         date_words: function words inside dates ("of", "de", "am").
+        day_words: regular expressions of the days of a month written in words as dates write them (cardinals and
+            ordinals, 1–31: "doze", "veintiséis", "twelfth", "zwölften"): with a month name, a date in words.
+        year_words: regular expressions of the words of a year written in words ("dois mil e vinte e seis", "two
+            thousand and twenty-six", "zweitausendsechsundzwanzig"), joiners ("e", "y", "and") included.
+        spelled_date: a regular expression of a date in words with the placeholders ``{day}``, ``{month}`` and
+            ``{year}`` (:attr:`day_words`, the month names, :attr:`year_words`): "aos doze dias do mês de março de dois mil
+            e vinte e seis" of a Portuguese deed; empty: none.
         date_cues: regular expressions of the words right before a day and month written without a year ("on 21/03",
             "bis zum 16.04.", "el 16/03", "até 16/03"): after one (or a weekday), such a day and month is a date.
         payment_cues: regular expressions of the words before a transaction's payer or payee on a bank statement
@@ -543,6 +550,9 @@ class Language:
     date_of: str = r"\s+"
     month_first: bool = False
     date_words: frozenset[str] = frozenset()
+    day_words: tuple[str, ...] = ()
+    spelled_date: str = ""
+    year_words: tuple[str, ...] = ()
     date_cues: tuple[str, ...] = ()
     payment_cues: tuple[str, ...] = ()
     payment_codes: tuple[str, ...] = ()

@@ -154,6 +154,13 @@ LANGUAGE = register(Language(
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
     payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK Verwendungszweck
         IBAN BIC KTO BLZ SVWZ Nebenkosten Taschengeld Unterhalt""".split()),
+    day_words=(r"ersten", r"zweiten", r"dritten", r"vierten", r"fünften", r"sechsten", r"siebten", r"achten",
+               r"neunten", r"zehnten", r"elften", r"zwölften", r"dreizehnten", r"vierzehnten", r"fünfzehnten",
+               r"sechzehnten", r"siebzehnten", r"achtzehnten", r"neunzehnten", r"zwanzigsten",
+               r"(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)undzwanzigsten", r"dreißigsten",
+               r"einunddreißigsten"),
+    year_words=(r"(?:zweitausend|neunzehnhundert|achtzehnhundert)\w*",),
+    spelled_date=r"{day}\s+{month}(?:\s+{year})?",
     date_cues=(r"am", r"vom", r"zum", r"bis", r"ab", r"seit", r"den", r"spätestens", r"Stand", r"dem", r"Datum:?",
                r"und", r"vergangenen", r"kommenden", r"letzten", r"nächsten"),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau

@@ -103,6 +103,16 @@ LANGUAGE = register(Language(
     payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
     payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET
         MONEY SAVINGS TRANSFER PAYMENT VIA MOBILE ONLINE""".split()),
+    day_words=(r"first", r"second", r"third", r"fourth", r"fifth", r"sixth", r"seventh", r"eighth", r"ninth", r"tenth",
+               r"eleventh", r"twelfth", r"thirteenth", r"fourteenth", r"fifteenth", r"sixteenth", r"seventeenth",
+               r"eighteenth", r"nineteenth", r"twentieth", r"twenty-(?:first|second|third|fourth|fifth|sixth|seventh"
+               r"|eighth|ninth)", r"thirtieth", r"thirty-first"),
+    year_words=(r"two", r"thousand", r"and", r"nineteen", r"eighteen", r"hundred", r"one", r"three", r"four", r"five",
+                r"six", r"seven", r"eight", r"nine", r"ten", r"eleven", r"twelve", r"thirteen", r"fourteen", r"fifteen",
+                r"sixteen", r"seventeen", r"twenty(?:-(?:one|two|three|four|five|six|seven|eight|nine))?",
+                r"thirty(?:-(?:one|two|three|four|five|six|seven|eight|nine))?", r"forty(?:-\w+)?", r"fifty(?:-\w+)?",
+                r"sixty(?:-\w+)?", r"seventy(?:-\w+)?", r"eighty(?:-\w+)?", r"ninety(?:-\w+)?"),
+    spelled_date=r"(?:the\s+)?{day}\s+(?:day\s+)?of\s+{month}(?:,?\s+(?:in\s+the\s+year\s+)?{year})?",
     date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
                r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next", r"this"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For

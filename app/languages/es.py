@@ -62,6 +62,15 @@ LANGUAGE = register(Language(
                   r"bizum\s+(?:enviado\s+a|recibido\s+de|a|de)", r"ordenante:?", r"beneficiario:?"),
     payment_references=tuple("""ALQUILER Alquiler NOMINA NÓMINA Nómina CONCEPTO Concepto RECIBO Recibo FACTURA Factura
         IBAN REF""".split()),
+    day_words=(r"primero", r"uno", r"dos", r"tres", r"cuatro", r"cinco", r"seis", r"siete", r"ocho", r"nueve", r"diez",
+               r"once", r"doce", r"trece", r"catorce", r"quince", r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
+               r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", r"treinta(?:\s+y\s+uno)?"),
+    year_words=(r"mil", r"dos", r"novecientos", r"ochocientos", r"y", r"uno", r"tres", r"cuatro", r"cinco", r"seis",
+                r"siete", r"ocho", r"nueve", r"diez", r"once", r"doce", r"trece", r"catorce", r"quince",
+                r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
+                r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", r"treinta", r"cuarenta",
+                r"cincuenta", r"sesenta", r"setenta", r"ochenta", r"noventa"),
+    spelled_date=r"{day}\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}(?:\s+del?\s+(?:año\s+)?{year})?",
     date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del", r"pasado", r"próximo", r"este"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),

@@ -66,6 +66,15 @@ LANGUAGE = register(Language(
                   r"TED\s+(?:para|de)", r"TRF\s+P/", r"favorecido:?", r"benefici[áa]rio:?"),
     payment_references=tuple("""ALUGUEL Aluguel RENDA Renda SALARIO SALÁRIO Salário FATURA Fatura REF CHAVE Chave
         IBAN NIB""".split()),
+    day_words=(r"primeiro", r"um", r"dois", r"três", r"quatro", r"cinco", r"seis", r"sete", r"oito", r"nove", r"dez",
+               r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze", r"dez[ae]sseis", r"dez[ae]ssete",
+               r"dezoito", r"dez[ae]nove", r"vinte(?:\s+e\s+(?:um|dois|três|quatro|cinco|seis|sete|oito|nove))?",
+               r"trinta(?:\s+e\s+um)?"),
+    year_words=(r"mil", r"dois", r"novecentos", r"oitocentos", r"e", r"um", r"três", r"quatro", r"cinco", r"seis",
+                r"sete", r"oito", r"nove", r"dez", r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze",
+                r"dez[ae]sseis", r"dez[ae]ssete", r"dezoito", r"dez[ae]nove", r"vinte", r"trinta", r"quarenta",
+                r"cinquenta", r"sessenta", r"setenta", r"oitenta", r"noventa"),
+    spelled_date=r"{day}\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}(?:\s+(?:de|do\s+ano\s+de)\s+{year})?",
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de", r"passado", r"próximo", r"último"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),

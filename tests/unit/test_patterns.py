@@ -411,3 +411,18 @@ def test_a_month_and_year_and_a_period_of_them_are_dates_not_phones():
     assert [e.text for e in DateRecognizer("es").recognize("el pasado 14/03 a las 19:15", [])] == ["14/03"]
     from app.detection.patterns import PHONE_REGIONS, phone_keywords
     assert found(PhoneRecognizer(PHONE_REGIONS["de"], phone_keywords("de")), text) == []
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # dates in words as deeds and minutes write them (stop 45: a Portuguese condominium's minutes left the date in clear)
+    ("pt", "Aos doze dias do mês de março de dois mil e vinte e seis, pelas 21h00, reuniu a assembleia.",
+     ["doze dias do mês de março de dois mil e vinte e seis"]),
+    ("pt", "no dia vinte e três de abril; a Rua Vinte e Cinco de Março", ["vinte e três de abril"]),
+    ("es", "En Madrid, a doce de marzo de dos mil veintiséis, en el Hospital Doce de Octubre.",
+     ["doce de marzo de dos mil veintiséis"]),
+    ("en", "Made on the twelfth day of March, two thousand and twenty-six; on the first of May and two days later; "
+           "the Fourth of July parade.", ["the twelfth day of March, two thousand and twenty-six", "the first of May"]),
+    ("de", "Geschehen am zwölften März zweitausendsechsundzwanzig in Lübeck.", ["zwölften März zweitausendsechsundzwanzig"]),
+])
+def test_dates_in_words(language, text, expected):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
