@@ -45,6 +45,7 @@ from app.detection.patterns import (
     UrlRecognizer,
 )
 from app.detection.payments import PayeeRecognizer
+from app.detection.plates import LicencePlateRecognizer
 from app.detection.tables import TableRecognizer
 from app.registry import register
 
@@ -92,7 +93,8 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),
-                    ("money", MoneyRecognizer), ("payee", PayeeRecognizer)):
+                    ("money", MoneyRecognizer), ("payee", PayeeRecognizer),
+                    ("plate", LicencePlateRecognizer)):
     register("recognizer", _name)(_for_language(_cls))
 
 

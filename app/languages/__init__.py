@@ -428,6 +428,8 @@ class Language:
             e vinte e seis" of a Portuguese deed; empty: none.
         date_cues: regular expressions of the words right before a day and month written without a year ("on 21/03",
             "bis zum 16.04.", "el 16/03", "até 16/03"): after one (or a weekday), such a day and month is a date.
+        licence_plates: regular expressions of the vehicle registration plates of the language's countries as
+            written without a keyword ("YK19 FHD", "HH-AB 1234", "4521 KLM", "45-GH-23"; :mod:`app.detection.plates`).
         payment_cues: regular expressions of the words before a transaction's payer or payee on a bank statement
             ("transfer to", "Überweisung an", "Bizum de", "Pix recebido"; :mod:`app.detection.payments`).
         payment_codes: regular expressions of banks' short transaction codes that open a statement's line before a
@@ -554,6 +556,7 @@ class Language:
     spelled_date: str = ""
     year_words: tuple[str, ...] = ()
     date_cues: tuple[str, ...] = ()
+    licence_plates: tuple[str, ...] = ()
     payment_cues: tuple[str, ...] = ()
     payment_codes: tuple[str, ...] = ()
     payment_references: tuple[str, ...] = ()

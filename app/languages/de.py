@@ -150,6 +150,7 @@ LANGUAGE = register(Language(
     weekday_variants=("Sonnabend",),
     weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
+    licence_plates=(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2}[ ]\d{1,4}[EH]?",),
     payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
     payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK Verwendungszweck

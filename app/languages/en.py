@@ -99,6 +99,7 @@ LANGUAGE = register(Language(
                          "oct": 10, "nov": 11, "dec": 12},
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
+    licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)", r"standing\s+order\s+to"),
     payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
     payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET

@@ -58,6 +58,7 @@ LANGUAGE = register(Language(
     month_variants={"setiembre": 9},
     date_of=r"\s+del?\s+",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
+    licence_plates=(r"\d{4}[ -]?[BCDFGHJKLMNPRSTVWXYZ]{3}",),
     payment_cues=(r"transferencia\s+(?:a\s+favor\s+de|recibida\s+de|emitida\s+a|a|de)",
                   r"bizum\s+(?:enviado\s+a|recibido\s+de|a|de)", r"ordenante:?", r"beneficiario:?"),
     payment_references=tuple("""ALQUILER Alquiler NOMINA NÓMINA Nómina CONCEPTO Concepto RECIBO Recibo FACTURA Factura

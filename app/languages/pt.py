@@ -62,6 +62,8 @@ LANGUAGE = register(Language(
     month_abbreviations={"marco": 3},
     date_of=r"\s+de\s+",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
+    licence_plates=(r"\d\d-[A-Z]{2}-\d\d", r"[A-Z]{2}-\d\d-[A-Z]{2}", r"\d\d-\d\d-[A-Z]{2}", r"[A-Z]{2}-\d\d-\d\d",
+                    r"[A-Z]{3}\d[A-Z]\d\d"),
     payment_cues=(r"transfer[êe]ncia\s+(?:para|recebida\s+de|de)", r"pix\s+(?:enviado|recebido)(?:\s+(?:para|de))?",
                   r"TED\s+(?:para|de)", r"TRF\s+P/", r"favorecido:?", r"benefici[áa]rio:?"),
     payment_references=tuple("""ALUGUEL Aluguel RENDA Renda SALARIO SALÁRIO Salário FATURA Fatura REF CHAVE Chave
