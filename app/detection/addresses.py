@@ -125,8 +125,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
     unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w])"
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
-    street_pattern = (rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?:{_CAP}{_SP}+){{1,3}}(?:{types})(?![\w])"
-                      rf"{suffix}{unit}")
+    # a direction before the name, as American addresses write it ("1234 N. Elm St.", "500 West Madison Street")
+    direction = rf"(?:(?:{'|'.join(street.prefixes)}){_SP}+)?" if street.prefixes else ""
+    street_pattern = (rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+{direction}(?:{_CAP}{_SP}+){{1,3}}"
+                      rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]
     if street.units:
         # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its

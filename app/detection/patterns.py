@@ -302,6 +302,14 @@ def _dialled(raw: str) -> bool:
     return _DIALLED.fullmatch(raw) is not None and sum(c.isdigit() for c in raw) >= 10
 
 
+def _possible(raw: str, region: str) -> bool:
+    """Whether ``raw`` parses as a number of a possible length for ``region`` (libphonenumber)."""
+    try:
+        return phonenumbers.is_possible_number(phonenumbers.parse(raw, region))
+    except phonenumbers.NumberParseException:
+        return False
+
+
 def not_a_phone(raw: str) -> bool:
     """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
     calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
@@ -351,21 +359,25 @@ class PhoneRecognizer(Recognizer):
             return []  # no run of digits long enough for any number libphonenumber matches: nothing to parse
         found: dict[tuple[int, int], Entity] = {}
         money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
+
+        def in_money(start: int, end: int) -> bool:
+            nonlocal money
+            if money is None:
+                money = [m.span() for m in _MONEY_RE.finditer(text)]  # sorted, non-overlapping
+            i = bisect.bisect_right(money, (start, len(text) + 1)) - 1  # the last amount starting at or before
+            return i >= 0 and money[i][0] <= start and end <= money[i][1]
+
         after = [m.end() for m in self.keywords.finditer(text)] if self.keywords is not None else []
         passes = [(region, phonenumbers.Leniency.VALID) for region in self.regions]
-        if after or _DIALLED.search(text) is not None:
+        if after:
             passes.extend((region, phonenumbers.Leniency.POSSIBLE) for region in self.regions)
         for region, leniency in passes:
             for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=leniency):
-                if leniency == phonenumbers.Leniency.POSSIBLE and not _named_by_keyword(
-                        text, after, match.start, self.KEYWORD_GAP) and not _dialled(match.raw_string):
+                if leniency == phonenumbers.Leniency.POSSIBLE and not _named_by_keyword(text, after, match.start,
+                                                                                        self.KEYWORD_GAP):
                     continue
                 key = (match.start, match.end)
-                if key in found or not_a_phone(match.raw_string):
-                    continue
-                if money is None:
-                    money = [m.span() for m in _MONEY_RE.finditer(text)]
-                if any(s <= match.start and match.end <= e for s, e in money):
+                if key in found or not_a_phone(match.raw_string) or in_money(match.start, match.end):
                     continue
                 start, raw = match.start, match.raw_string
                 if raw.startswith("(") and raw.count("(") > raw.count(")"):
@@ -373,6 +385,19 @@ class PhoneRecognizer(Recognizer):
                     # and leaves the one that closes it; the number is what follows the bracket
                     start, raw = start + 1, raw[1:]
                 found[key] = Entity(start, match.end, PHONE, raw, self.name)
+        # numbers written as one dials them that no pass found (not assigned, no keyword): each parsed alone, a
+        # possible number of a region is a phone number (a matcher's third and fourth pass over the whole text cost
+        # four times the first two on a page of such numbers)
+        spans = sorted(found)
+        for m in _DIALLED.finditer(text):
+            raw = m.group()
+            if not _dialled(raw) or not_a_phone(raw) or in_money(*m.span()):
+                continue
+            i = bisect.bisect_left(spans, (m.end(), 0))  # the found spans starting before this number's end
+            if i > 0 and max(e for _, e in spans[max(0, i - 2):i]) > m.start():
+                continue  # a pass found it (or part of it) already
+            if any(_possible(raw, region) for region in self.regions):
+                found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
 
 

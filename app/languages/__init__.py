@@ -105,7 +105,8 @@ class StreetAddresses:
             of their own otherwise ("[Cc]alle|C/|Avda\\.", "Street|St\\.?").
         separate_types: ``type_last``: the types also written as a word of their own ("Straße|Str\\.|Weg").
         prefixes: ``type_last``: words that open a street name, as written, several words separated by one space
-            ("Am", "An der", "Alte").
+            ("Am", "An der", "Alte"); ``number_first``: regular expressions of a direction between the house number
+            and the name ("N\\.", "West": "1234 N. Elm St.").
         particles: ``type_first``: regular expression of the lower-case words inside a street name ("de|del|la").
         not_after: ``number_first``: words after which a number is no house number ("in", "since": a year).
         suffixes: ``number_first``: words that may follow the type ("NW", "SE").

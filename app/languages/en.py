@@ -168,7 +168,7 @@ LANGUAGE = register(Language(
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
     # clinical text's terms that name no one (app.detection.clinical)
-    clinical_terms=frozenset("""ECG EKG EEG EMG CT MRI CXR FBC U&E U&Es LFT LFTs CRP ESR INR APTT TSH HbA1c Hb WCC eGFR ABG VBG DVT PE
+    clinical_terms=frozenset("""CHF T2DM T1DM DM HTN CAD SOB HPI ECG EKG EEG EMG CT MRI CXR FBC U&E U&Es LFT LFTs CRP ESR INR APTT TSH HbA1c Hb WCC eGFR ABG VBG DVT PE
         NSTEMI STEMI ACS AF COPD CKD TIA CVA UTI LRTI ITU HDU CCU MDT DNACPR GTN Troponin Troponins Creatinine
         Haemoglobin Hemoglobin Bilirubin Albumin Potassium Sodium Lactate D-dimer Ferritin Aspirin Paracetamol
         Acetaminophen Morphine Codeine Insulin Warfarin Adrenaline Epinephrine Lithium Fentanyl Tramadol Salbutamol
@@ -204,6 +204,8 @@ LANGUAGE = register(Language(
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
+        # a direction before the street's name ("1234 N. Elm St.")
+        prefixes=(r"[NSEW]\.", r"North", r"South", r"East", r"West"),
     ),
     head_final=True,
     name_openers=frozenset({"saint"}),

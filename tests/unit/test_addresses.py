@@ -160,3 +160,9 @@ def test_the_next_sentences_article_is_no_door():
     assert found("pt", "reside na Rua Capitão Leitão, n.º 15, 1.º Esq. A ex-mulher não vem.") == [
         "Rua Capitão Leitão, n.º 15, 1.º Esq."]
     assert found("pt", "Rua das Flores, 12, 3.º B, Porto") == ["Rua das Flores, 12, 3.º B"]
+
+
+def test_an_american_address_with_a_direction_before_the_street_name():
+    # stop 45: "1234 N. Elm St., Apt. 5C" left the house number and the flat in clear
+    assert found("en", "Address: 1234 N. Elm St., Apt. 5C, Springfield, IL 62704; 500 West Madison Street.") == [
+        "1234 N. Elm St., Apt. 5C", "500 West Madison Street"]
