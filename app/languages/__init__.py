@@ -121,6 +121,8 @@ class StreetAddresses:
             "Suite", "Unit"); with its number they are part of the address ("45 Oak Ridge Dr, Apt 3B").
         cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":
             "a 1 percent rise"), types only as written in cased text ("9 Canal Walk"), never for case restoration.
+        buildings: ``number_first``: regular expression of the words that end a building's name ("House", "Court",
+            "Mansions"): a flat or suite with its number before such a name is an address ("Flat 2B, Marlowe House").
         grid_types: ``type_first``: the street types of grid addresses as Colombia writes them, the street's number,
             "#" or "No.", the cross street's number and the distance from the corner ("Calle 127 # 15-42", "Cra. 7
             No. 32-16").
@@ -138,6 +140,7 @@ class StreetAddresses:
     postal_code: str = ""
     cased_types: str = ""
     units: str = ""
+    buildings: str = ""
     grid_types: str = ""
 
     def __post_init__(self) -> None:

@@ -201,6 +201,7 @@ LANGUAGE = register(Language(
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
         cased_types="Walk|Rise|View|Parade|Trail|Loop",
         units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#",
+        buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),

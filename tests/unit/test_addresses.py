@@ -166,3 +166,11 @@ def test_an_american_address_with_a_direction_before_the_street_name():
     # stop 45: "1234 N. Elm St., Apt. 5C" left the house number and the flat in clear
     assert found("en", "Address: 1234 N. Elm St., Apt. 5C, Springfield, IL 62704; 500 West Madison Street.") == [
         "1234 N. Elm St., Apt. 5C", "500 West Madison Street"]
+
+
+def test_a_flat_in_a_named_building_and_a_flat_on_the_line_above_its_street():
+    # stop 45: "Flat 2B, Marlowe House" left "2B" in clear, "Flat 3,\n12 Harcourt Mews" the "3"
+    assert found("en", "Flat 2B, Marlowe House\n33 Kingsland Road") == ["Flat 2B, Marlowe House", "33 Kingsland Road"]
+    assert found("en", "Flat 3,\n12 Harcourt Mews, Swansea") == ["Flat 3", "12 Harcourt Mews"]
+    assert found("en", "Apartment 14, Riverside Court, Leeds; in Room 3 of the House of Commons.") == [
+        "Apartment 14, Riverside Court"]
