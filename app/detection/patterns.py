@@ -218,7 +218,16 @@ def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) 
     if ("\n" in between or "\r" in between) and (text[end - 1] != ":" or len(between.splitlines()) > 2):
         return False
     return not any(c.isdigit() for c in between) and (
-        not any(c.isalpha() for c in between) or re.fullmatch(r"\W*\(\w+(?:\s\w+)?\)\W*", between) is not None)
+        not any(c.isalpha() for c in between) or re.fullmatch(r"\W*\(\w+(?:\s\w+)?\)\W*", between) is not None
+        or _PHONE_FILLER.fullmatch(between) is not None)
+
+
+#: Words between a phone keyword and its number that only say whose it is or that it is the number ("O telefone dele é
+#: 98765-4321", "his mobile is", "Handy von ihr ist", "el móvil de ella es"; stop 45: the Portuguese number stayed in
+#: clear): up to three of them.
+_PHONE_FILLER = re.compile(r"\W*(?:(?:is|was|ist|lautet|es|era|é|dele|dela|deles|delas|his|her|their|my|mein|meine|"
+                           r"sein|seine|ihr|ihre|von|mi|su|de|ella|él|meu|minha|seu|sua|number|nummer|número)"
+                           r"\W+){1,3}", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8)

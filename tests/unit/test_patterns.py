@@ -89,6 +89,9 @@ def test_phone_in_an_aside_leaves_the_brackets():
         ("es", "Su hija llamó ayer desde el 612 34 56 7.", ["612 34 56 7"]),
         ("pt", "Ela ligou ontem do (21) 9876-543.", ["(21) 9876-543"]),
         ("de", "Sie rief gestern von 0151 1234 567 an.", ["0151 1234 567"]),
+        # whose number it is, and that it is, between the keyword and the number (stop 45)
+        ("pt", "O telefone dele é 98765-4321. O telefone da escola fecha às 5, 12345678.", ["98765-4321"]),
+        ("en", "His mobile is 07700 900 12; phone him about 12 3456 789.", ["07700 900 12"]),
     ],
 )
 def test_phone_numbers_after_a_keyword_need_only_a_possible_length(language, text, expected):
