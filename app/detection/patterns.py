@@ -119,16 +119,34 @@ def home_directory_names(text: str) -> list[Entity]:
     return out
 
 
+#: A chat speaker that is a handle, not a name as people write names: a digit, "_", "." or "@" inside ("sara_k",
+#: "dan.whitfield", "JSmith1987").
+_HANDLE = re.compile(r"[\d_.@]")
+#: The word that names an account's user name in a ticket, a form or a log ("User: j.mwangi", "Benutzername:
+#: kmueller2", "usuario: pgarcia", "login jdoe_77"), then the name: after a colon any handle, else one with a digit,
+#: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
+_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|login|log-in|account[ ]name|benutzer(?:name|kennung)?"
+                         r"|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario|nome[ ]de[ ]usuário)"
+                         r"(?P<colon>[^\S\n]*:)?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])")
+_USER_FIELD_HINT = re.compile(r"(?i:user|login|log-in|account name|benutzer|nutzername|usuari|utilizador)")
+
+
 class UsernameRecognizer(Recognizer):
     """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
     its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
     account names in home-directory paths ("C:\\Users\\fmcallister\\…", "/home/jsmith/…":
-    :func:`home_directory_names`; the path's other segments stay), and Reddit's "u/throwaway_jane" with its "u/"."""
+    :func:`home_directory_names`; the path's other segments stay), Reddit's "u/throwaway_jane" with its "u/", and the
+    name after the word that names it in a ticket, form or log ("User: j.mwangi", "Benutzername: kmueller2"; after a
+    colon any handle, else one with a digit, "_", "." or "@" inside)."""
 
     name = "username"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
+        if _USER_FIELD_HINT.search(text):
+            found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
+                                        for m in _USER_FIELD.finditer(text)
+                                        if m.group("colon") or _HANDLE.search(m.group("name"))])
         if "/" in text or "\\" in text:
             more = home_directory_names(text)
             if "u/" in text:
@@ -137,9 +155,6 @@ class UsernameRecognizer(Recognizer):
         return found
 
 
-#: A chat speaker that is a handle, not a name as people write names: a digit, "_", "." or "@" inside ("sara_k",
-#: "dan.whitfield", "JSmith1987").
-_HANDLE = re.compile(r"[\d_.@]")
 
 
 class ChatSpeakerRecognizer(Recognizer):

@@ -182,7 +182,7 @@ LANGUAGE = register(Language(
                        ("Praxis",)),
     institution_stops=frozenset({"Straße", "Str."}),
     id_keywords=(
-        r"Patienten-?(?:ID|nummer|nr\.)", r"USt-?Id(?:Nr|\.?-?Nr)\.?", r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
+        r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?", r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
         r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"

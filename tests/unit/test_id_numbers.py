@@ -195,6 +195,8 @@ def test_translated_id_number_placeholders_are_recognized():
     ("de", "Steuernr. 15/293/01234 · USt-IdNr. DE287654321", ["15/293/01234", "DE287654321"]),
     ("es", "Tu número de afiliación a la Seguridad Social será 46/12345678/90.", ["46/12345678/90"]),
     ("en", "Your customer number will be 4471-2231.", ["4471-2231"]),
+    ("en", "Dell Latitude 5420, service tag 7XK2LM3, serial no. SN-99812.", ["7XK2LM3", "SN-99812"]),
+    ("de", "Seriennummer: 4711-AB-0815", ["4711-AB-0815"]),
 ])
 def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
     assert found(language, text) == expected

@@ -127,3 +127,10 @@ def test_an_iban_shape_after_the_word_iban_is_one_even_when_its_check_digits_fai
     text = "auf unser Konto IBAN DE44 2175 0000 0012 3456 78 bei der Sparkasse; IBAN: GB82 WEST 1234 5698 7654 32."
     assert found(IbanRecognizer(), text) == [("DE44 2175 0000 0012 3456 78", "IBAN"), ("GB82 WEST 1234 5698 7654 32", "IBAN")]
     assert found(IbanRecognizer(), "Order DE44 2175 0000 0012 3456 78 shipped") == []  # no keyword, no valid check
+
+
+def test_a_mac_address_is_an_identifier():
+    # stop 45: "MAC 3C:52:82:A1:9F:0E" of a support ticket stayed in clear
+    text = "MAC 3C:52:82:A1:9F:0E, mac 3c-52-82-a1-9f-0e, Cisco 3c52.82a1.9f0e; scores 12-10-11-13-14-15, 1234.5678.9012."
+    assert found(IpAddressRecognizer(), text) == [("3C:52:82:A1:9F:0E", "ID_NUMBER"), ("3c-52-82-a1-9f-0e", "ID_NUMBER"),
+                                                  ("3c52.82a1.9f0e", "ID_NUMBER")]

@@ -135,3 +135,12 @@ def test_speaker_lines_of_teams_and_slack_copies():
     detector = build_detector("pt", tagger_factory=lambda *_: tagger)
     found = [(e.text, e.label) for e in detector.detect(text) if e.label not in ("TIME", "DATE")]
     assert found == [("Bia Souza", "PERSON"), ("juliana", "PERSON"), ("sara_k", "USERNAME"), ("Marta Ruiz", "PERSON")]
+
+
+def test_a_user_name_after_the_word_that_names_it():
+    # stop 45: a support ticket's "User: j.mwangi" stayed in clear
+    from app.detection.patterns import UsernameRecognizer
+
+    text = ("User: j.mwangi (Joseph Mwangi); Benutzername: kmueller2; login jdoe_77 failed; usuario: pgarcia.\n"
+            "The user Joseph said the user experience matters.")
+    assert [e.text for e in UsernameRecognizer().recognize(text, [])] == ["j.mwangi", "kmueller2", "jdoe_77", "pgarcia"]
