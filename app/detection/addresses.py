@@ -125,9 +125,12 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
     unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w])"
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
+    # a flat's word first: only positions where one can start are tried (the same matches)
+    unit_start = rf"(?=[{''.join(sorted({c for u in street.units.split('|') for c in u[:1]}))}])" if street.units else ""
     # a direction before the name, as American addresses write it ("1234 N. Elm St.", "500 West Madison Street")
     direction = rf"(?:(?:{'|'.join(street.prefixes)}){_SP}+)?" if street.prefixes else ""
-    street_pattern = (rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+{direction}(?:{_CAP}{_SP}+){{1,3}}"
+    # the digit first: the lookbehinds run only where a house number can start (the same matches)
+    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+{direction}(?:{_CAP}{_SP}+){{1,3}}"
                       rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]
     if street.units:
@@ -139,14 +142,14 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # an address that a letter's hard wrap breaks before its street type ("the flat at 7 Rosemary\nCourt, Bexley"):
         # the number and the name, up to the line break (an address never runs over one; the type alone on the next
         # line names nobody); the type ends its line or a clause ("12 The\nCourt held that": a judgment's wrap)
-        patterns.append(rf"(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?!The\b)(?:{_CAP}{_SP}+){{0,2}}{_CAP}"
+        patterns.append(rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+(?!The\b)(?:{_CAP}{_SP}+){{0,2}}{_CAP}"
                         rf"(?={_SP}*\r?\n{_SP}*(?:{types}){_SP}*(?:[,.;]|\r?\n|$))")
     if street.units and street.buildings and not restoring:
         # a flat in a named building ("Flat 2B, Marlowe House", "Apartment 14, Riverside Court"; stop 45: "2B" stayed
         # in clear), and a flat alone on the line above its street ("Flat 3,\n12 Harcourt Mews")
-        patterns.append(rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
                         rf"(?:{street.buildings})(?![\w])")
-        patterns.append(rf"(?<![\w./-])(?:{street.units}){unit_number}"
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
                         rf"(?=,?{_SP}*\r?\n{_SP}*\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}])")
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a

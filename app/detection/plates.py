@@ -38,7 +38,8 @@ def _pattern(language: str) -> re.Pattern[str] | None:
     plates = languages.get(language).licence_plates
     if not plates:
         return None
-    return re.compile(rf"(?<![\w-])(?:{'|'.join(plates)})(?![\w-])")
+    # a plate opens with a digit or a capital: only such positions are tried (the same matches)
+    return re.compile(rf"(?=[\dA-ZÄÖÜ])(?<![\w-])(?:{'|'.join(plates)})(?![\w-])")
 
 
 class LicencePlateRecognizer(Recognizer):
