@@ -256,6 +256,16 @@ def phone_keywords(language: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)(?:[^\S\n]*:)?", re.IGNORECASE)
 
 
+@lru_cache(maxsize=8)
+def extension_keywords(language: str) -> re.Pattern[str] | None:
+    """A telephone extension after its word in ``language`` (:attr:`app.languages.Language.extension_keywords`): group
+    ``ext`` its two to six digits (a dash before them allowed: "Durchwahl -23"); ``None`` when the language has none."""
+    words = languages.get(language).extension_keywords
+    if not words:
+        return None
+    return re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})[^\S\n]*[:.]?[^\S\n]*-?(?P<ext>\d{{2,6}})(?![\d.,/-]?\d)")
+
+
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
 PHONE_REGIONS: dict[str, tuple[str, ...]] = {
     code: regions for code, regions in languages.per_language("phone_regions").items() if regions
@@ -367,6 +377,7 @@ class PhoneRecognizer(Recognizer):
     Args:
         regions: ISO 3166 regions for numbers written without ``+`` country code.
         keywords: a pattern of the words before a phone number (:func:`phone_keywords`), or ``None``.
+        extensions: a pattern of an extension after its word (:func:`extension_keywords`), or ``None``.
     """
 
     name = "phone"
@@ -374,14 +385,21 @@ class PhoneRecognizer(Recognizer):
     #: Most characters between a keyword and the number it names ("Tel. (mobile): ").
     KEYWORD_GAP = 16
 
-    def __init__(self, regions: tuple[str, ...] = ("US",), keywords: re.Pattern[str] | None = None) -> None:
+    def __init__(self, regions: tuple[str, ...] = ("US",), keywords: re.Pattern[str] | None = None,
+                 extensions: re.Pattern[str] | None = None) -> None:
         self.regions = regions
         self.keywords = keywords
+        self.extensions = extensions
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        if _PHONE_DIGITS.search(text) is None:
-            return []  # no run of digits long enough for any number libphonenumber matches: nothing to parse
         found: dict[tuple[int, int], Entity] = {}
+        if self.extensions is not None:
+            # an extension's digits after its word ("ext. 4471", "Durchwahl -23", "ramal 4412"; stop 45: in clear)
+            for m in self.extensions.finditer(text):
+                found[m.span("ext")] = Entity(m.start("ext"), m.end("ext"), PHONE, m.group("ext"), self.name)
+        if _PHONE_DIGITS.search(text) is None:
+            # no run of digits long enough for any number libphonenumber matches: nothing to parse
+            return sorted(found.values(), key=lambda e: (e.start, e.end))
         money: list[tuple[int, int]] | None = None  # spans of amounts, found once and only when needed
 
         def in_money(start: int, end: int) -> bool:

@@ -206,6 +206,10 @@ class Detector:
         self._vocatives = lang.vocatives if lang is not None else frozenset()
         #: whether the language capitalises its nouns (German), for names in sentences in capitals
         self._capitalised_nouns = lang is not None and lang.capitalised_nouns
+        #: the heads of the language's job titles, for titles a model takes for names (:meth:`_job_title`)
+        self._job_title_heads = (re.compile("(?:" + "|".join(lang.job_title_heads) + ")")
+                                 if self.rules and lang is not None and lang.job_title_heads else None)
+        self._head_final = lang is not None and lang.head_final
         self._profile_recognizers: dict[str, list[Recognizer]] = {}
 
     def _first_name(self, word: str) -> bool:
@@ -371,6 +375,7 @@ class Detector:
                         if not (header and e.label in _NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
                         and not (e.label in _NAME_LABELS and clinical_term(text, e.start, e.end, self.language))
+                        and not self._job_title(e)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)
@@ -430,6 +435,28 @@ class Detector:
         """Whether ``word``, as written in any case, is a common word of the language no name lexicon lists: in lower
         case, or capitalised (German nouns: the lexicon knows "Antrag", not "antrag"; "ANTRAG" in a heading)."""
         return self.common(word.lower()) or self.common(word[:1].upper() + word[1:].lower())
+
+    def _job_title(self, entity: Entity) -> bool:
+        """Whether ``entity`` (of a name label) is a job title, not a name: a head of job titles of the language
+        (:attr:`app.languages.Language.job_title_heads`) at its head's end — last in English and German ("Housing
+        Officer", "Operations Manager", "Senior Data Analyst", which the model tags as organizations; stop 45), first
+        in Spanish and Portuguese ("Coordinadora de Calidad", "Auxiliar Administrativo", "Gerente de Vendas") — and
+        one to three other words, each a common word no name lexicon lists and no title, or (head first) a function
+        word. A job title is a quasi-identifier: the standard profile leaves it in clear, the strict one masks its
+        occupation. A name among the words keeps the entity ("Officer Smith", "Barclays Relationship Manager"), and
+        so does a head alone."""
+        pattern = self._job_title_heads
+        if pattern is None or entity.label not in _NAME_LABELS:
+            return False
+        words = _LINE_WORDS.findall(entity.text)
+        if not 2 <= len(words) <= 4:
+            return False
+        head, others = (words[-1], words[:-1]) if self._head_final else (words[0], words[1:])
+        if not pattern.fullmatch(head):
+            return False
+        return all(w not in ALL_TITLES and ((not self._head_final and is_function_word(w))
+                                            or (self._common_any_case(w) and not is_function_word(w)))
+                   for w in others) and not is_function_word(others[-1])
 
     def _weekday_abbreviation(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` is a weekday's abbreviation with its full stop before a date, a time or another

@@ -39,6 +39,7 @@ from app.detection.patterns import (
     MoneyRecognizer,
     NumberRecognizer,
     PhoneRecognizer,
+    extension_keywords,
     phone_keywords,
     PostalCodeRecognizer,
     TimeRecognizer,
@@ -101,7 +102,8 @@ for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumbe
 @register("recognizer", "phone")
 def _phone(ctx: RecognizerContext) -> list[Recognizer]:
     """Phone numbers valid for libphonenumber in the language's regions (PHONE)."""
-    return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)), phone_keywords(ctx.language))]
+    return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)), phone_keywords(ctx.language),
+                            extension_keywords(ctx.language))]
 
 
 @register("recognizer", "gazetteer", defaults={"gazetteer_min_population": 100_000,

@@ -452,6 +452,11 @@ class Language:
         phone_keywords: regular expressions of the words right before a phone number ("tel.", "call me on",
             "Handy", "móvil"): after one, a number of a possible length is a phone number even where
             libphonenumber does not know it as assigned (:class:`app.detection.patterns.PhoneRecognizer`).
+        job_title_heads: regular expressions of the last words of job titles as signatures and letters write them
+            ("Officer", "Manager", "Coordinador", "Analista"): after common words, a job title, not a name
+            (:meth:`app.detection.pipeline.Detector._job_title`).
+        extension_keywords: regular expressions of the words before a telephone extension ("ext.", "Durchwahl",
+            "ramal"): with its digits, a phone number's part (:class:`app.detection.patterns.PhoneRecognizer`).
         postal_codes: regular expressions of postal codes (:data:`CITY_AFTER` for formats that need the city).
         street_addresses: how streets and house numbers are written (:class:`StreetAddresses`), or ``None``.
         stop_words: capitalised function words that never start a name found by a rule ("The", "Der").
@@ -570,6 +575,8 @@ class Language:
     national_ids: tuple[tuple[str, str], ...] = ()
     phone_regions: tuple[str, ...] = ()
     phone_keywords: tuple[str, ...] = ()
+    extension_keywords: tuple[str, ...] = ()
+    job_title_heads: tuple[str, ...] = ()
     postal_codes: tuple[str, ...] = ()
     street_addresses: StreetAddresses | None = None
     stop_words: frozenset[str]

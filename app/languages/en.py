@@ -179,6 +179,10 @@ LANGUAGE = register(Language(
     field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
         ICU SHO HR RR BMI""".split()),
     phone_regions=("US", "GB", "IE"),
+    job_title_heads=(r"Officers?", r"Managers?", r"Partners?", r"Assistants?", r"Co-?ordinators?", r"Administrators?",
+                     r"Advis[eo]rs?", r"Consultants?", r"Specialists?", r"Analysts?", r"Executives?", r"Supervisors?",
+                     r"Practitioners?", r"Technicians?", r"Receptionists?", r"Engineers?", r"Developers?", r"Lead"),
+    extension_keywords=(r"ext\.?", r"extension", r"extn\.?"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition

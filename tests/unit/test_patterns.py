@@ -429,3 +429,17 @@ def test_a_month_and_year_and_a_period_of_them_are_dates_not_phones():
 ])
 def test_dates_in_words(language, text, expected):
     assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a telephone extension after its word (stop 45: "ext. 4471", "ramal 4412" stayed in clear)
+    ("en", "Case manager: Tammy, RN, ext. 4471. Call 01632 960001 ext 22; an extension of 1.5 hours.",
+     ["4471", "01632 960001", "22"]),
+    ("de", "Tel. 030 1234567, Durchwahl -23", ["030 1234567", "23"]),
+    ("pt", "Seu gestor (ramal 4412).", ["4412"]),
+])
+def test_telephone_extensions(language, text, expected):
+    from app.detection.patterns import PHONE_REGIONS, extension_keywords, phone_keywords
+
+    recognizer = PhoneRecognizer(PHONE_REGIONS[language], phone_keywords(language), extension_keywords(language))
+    assert [t for t, _ in found(recognizer, text)] == expected

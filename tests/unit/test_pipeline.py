@@ -351,3 +351,19 @@ def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("Sevilla", "LOCATION"), ("954 12 34 56", "PHONE"), ("Inmaculada Ortega", "PERSON"), ("Maria", "PERSON"),
         ("Teléfono", "ORGANIZATION")]
+
+
+@pytest.mark.parametrize("language,phrases,text,expected", [
+    # stop 45: a signature's job title tagged as an organization is a quasi-identifier, left in clear by the standard
+    # profile; a name among the words, a title, or a head alone keeps the entity
+    ("en", {"Priya Raman": "PER", "Housing Officer": "ORG", "Officer Smith": "PER", "Barclays Relationship Manager": "ORG",
+            "Manager": "ORG"},
+     "Regards , Priya Raman , Housing Officer . Officer Smith met the Barclays Relationship Manager and the Manager .",
+     [("Priya Raman", "PERSON"), ("Officer Smith", "PERSON"), ("Barclays Relationship Manager", "ORGANIZATION"),
+      ("Manager", "ORGANIZATION")]),
+    ("es", {"Coordinadora de Calidad": "ORG", "Lucía Ferrer": "PER"},
+     "Firmado : Lucía Ferrer , Coordinadora de Calidad .", [("Lucía Ferrer", "PERSON")]),
+])
+def test_a_job_title_is_no_name(language, phrases, text, expected):
+    detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger(phrases))
+    assert [(e.text, e.label) for e in detector.detect(text)] == expected
