@@ -618,14 +618,15 @@ class DateRecognizer(Recognizer):
 
 _TIME_RE = re.compile(
     r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
-    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b)"
+    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/]))"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b",
     re.IGNORECASE,
 )
 
 
 class TimeRecognizer(Recognizer):
-    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14h30`` (label ``TIME``)."""
+    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14h30``, ``15h`` (label ``TIME``; stop 45:
+    a Brazilian nursing record's "às 15h" stayed in clear)."""
 
     name = "time"
 

@@ -182,7 +182,9 @@ LANGUAGE = register(Language(
                        ("Praxis",)),
     institution_stops=frozenset({"Straße", "Str."}),
     id_keywords=(
-        r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?", r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)", r"Krankenversichertennummer", r"KVNR",
+        r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
+        r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
+        r"Krankenversichertennummer", r"KVNR",
         r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
@@ -204,11 +206,11 @@ LANGUAGE = register(Language(
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)
-    clinical_terms=frozenset("""EKG CT MRT MRI CRP BSG INR TSH HbA1c Hb ZNA ITS ASS Troponin Kreatinin Hämoglobin Bilirubin Paracetamol
-        Metamizol Novalgin Marcumar Insulin Morphin Notaufnahme Intensivstation Kardiologie Onkologie Neurologie
-        Urologie Nephrologie Radiologie Hämatologie Gastroenterologie Dermatologie Rheumatologie Endokrinologie
-        Pädiatrie Gynäkologie Orthopädie Psychiatrie Chirurgie Unfallchirurgie Neurochirurgie Anästhesie Innere
-        Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
+    clinical_terms=frozenset("""RR BZ SpO2 AZ EZ EKG CT MRT MRI CRP BSG INR TSH HbA1c Hb ZNA ITS ASS Troponin
+        Kreatinin Hämoglobin Bilirubin Paracetamol Metamizol Novalgin Marcumar Insulin Morphin Notaufnahme
+        Intensivstation Kardiologie Onkologie Neurologie Urologie Nephrologie Radiologie Hämatologie
+        Gastroenterologie Dermatologie Rheumatologie Endokrinologie Pädiatrie Gynäkologie Orthopädie Psychiatrie
+        Chirurgie Unfallchirurgie Neurochirurgie Anästhesie Innere Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",

@@ -130,7 +130,9 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
-        r"MRN", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?", r"S/N", r"IMEI", r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?", r"record\s+number",
+        r"MRN", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?", r"S/N", r"IMEI",
+        r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?",
+        r"record\s+number",
         r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
@@ -168,14 +170,15 @@ LANGUAGE = register(Language(
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
     # clinical text's terms that name no one (app.detection.clinical)
-    clinical_terms=frozenset("""CHF T2DM T1DM DM HTN CAD SOB HPI ECG EKG EEG EMG CT MRI CXR FBC U&E U&Es LFT LFTs CRP ESR INR APTT TSH HbA1c Hb WCC eGFR ABG VBG DVT PE
-        NSTEMI STEMI ACS AF COPD CKD TIA CVA UTI LRTI ITU HDU CCU MDT DNACPR GTN Troponin Troponins Creatinine
-        Haemoglobin Hemoglobin Bilirubin Albumin Potassium Sodium Lactate D-dimer Ferritin Aspirin Paracetamol
-        Acetaminophen Morphine Codeine Insulin Warfarin Adrenaline Epinephrine Lithium Fentanyl Tramadol Salbutamol
-        Levothyroxine Co-amoxiclav Tazocin Cardiology Oncology Neurology Urology Nephrology Radiology Haematology
-        Hematology Gastroenterology Dermatology Rheumatology Endocrinology Paediatrics Pediatrics Obstetrics
-        Gynaecology Gynecology Orthopaedics Orthopedics Psychiatry Physiotherapy Neurosurgery Ophthalmology
-        Anaesthetics Anesthesiology Warthin Apgar Karnofsky""".split()),
+    clinical_terms=frozenset("""SpO2 HR RR GCS NEWS2 BMI CHF T2DM T1DM DM HTN CAD SOB HPI ECG EKG EEG EMG CT MRI CXR
+        FBC U&E U&Es LFT LFTs CRP ESR INR APTT TSH HbA1c Hb WCC eGFR ABG VBG DVT PE NSTEMI STEMI ACS AF COPD CKD TIA
+        CVA UTI LRTI ITU HDU CCU MDT DNACPR GTN Troponin Troponins Creatinine Haemoglobin Hemoglobin Bilirubin
+        Albumin Potassium Sodium Lactate D-dimer Ferritin Aspirin Paracetamol Acetaminophen Morphine Codeine Insulin
+        Warfarin Adrenaline Epinephrine Lithium Fentanyl Tramadol Salbutamol Levothyroxine Co-amoxiclav Tazocin
+        Cardiology Oncology Neurology Urology Nephrology Radiology Haematology Hematology Gastroenterology
+        Dermatology Rheumatology Endocrinology Paediatrics Pediatrics Obstetrics Gynaecology Gynecology Orthopaedics
+        Orthopedics Psychiatry Physiotherapy Neurosurgery Ophthalmology Anaesthetics Anesthesiology Warthin Apgar
+        Karnofsky""".split()),
     field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
         ICU SHO HR RR BMI""".split()),
     phone_regions=("US", "GB", "IE"),

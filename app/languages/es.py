@@ -72,7 +72,8 @@ LANGUAGE = register(Language(
                 r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", r"treinta", r"cuarenta",
                 r"cincuenta", r"sesenta", r"setenta", r"ochenta", r"noventa"),
     spelled_date=r"{day}\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}(?:\s+del?\s+(?:año\s+)?{year})?",
-    date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del", r"pasado", r"próximo", r"este"),
+    date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del",
+               r"pasado", r"próximo", r"este"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
@@ -117,17 +118,17 @@ LANGUAGE = register(Language(
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
-    clinical_terms=frozenset("""TAC TC RM RMN RNM OD OI PSA Hb PCR VSG PIO AV UI LCR EVA VHC VHB VIH IMC IgG IgM IgA IgE AO LDH ECG EEG EMG
-        CMV VEB HTA UCI UVI RTU NF EEM CEA GOT GPT GGT gGT QT Rx PAAF FO LCG VCI UIV Hto Hcto TSH AFP PET ANCA
-        MMII MMSS BMU BAC MTT FAVI PTFE PAS EMA Beta-HCG HCG TEP TVP EPOC IAM ACV IRC TTPA Leoch LEOCH AINE
-        AINEs SNC Ecografía Ecocardiograma Analítica Hemograma Troponina Creatinina Hemoglobina Bilirrubina Amilasa
-        Paracetamol Metamizol Nolotil Aspirina Adiro Sintrom Insulina Morfina Tramadol Urgencias Urología Nefrología
-        Oncología Neurocirugía Neurología Cardiología Neumología Dermatología Ginecología Obstetricia Pediatría
-        Psiquiatría Hematología Reumatología Endocrinología Traumatología Oftalmología Oftalmologia
-        Otorrinolaringología Radiología Radioterapia Anestesiología Rehabilitación Digestivo Medicina Interna Cirugía
-        General Plástica Maxilofacial Vascular Torácica Cuidados Intensivos Paliativos Atención Primaria Anatomía
-        Patológica Nuclear Carcinoma Servicio Unidad Sección Consultas Externas Hospitalización Crohn Warthin
-        Apgar Karnofsky""".split()),
+    clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
+        PIO AV UI LCR EVA VHC VHB VIH IMC IgG IgM IgA IgE AO LDH ECG EEG EMG CMV VEB HTA UCI UVI RTU NF EEM CEA GOT
+        GPT GGT gGT QT Rx PAAF FO LCG VCI UIV Hto Hcto TSH AFP PET ANCA MMII MMSS BMU BAC MTT FAVI PTFE PAS EMA
+        Beta-HCG HCG TEP TVP EPOC IAM ACV IRC TTPA Leoch LEOCH AINE AINEs SNC Ecografía Ecocardiograma Analítica
+        Hemograma Troponina Creatinina Hemoglobina Bilirrubina Amilasa Paracetamol Metamizol Nolotil Aspirina Adiro
+        Sintrom Insulina Morfina Tramadol Urgencias Urología Nefrología Oncología Neurocirugía Neurología
+        Cardiología Neumología Dermatología Ginecología Obstetricia Pediatría Psiquiatría Hematología Reumatología
+        Endocrinología Traumatología Oftalmología Oftalmologia Otorrinolaringología Radiología Radioterapia
+        Anestesiología Rehabilitación Digestivo Medicina Interna Cirugía General Plástica Maxilofacial Vascular
+        Torácica Cuidados Intensivos Paliativos Atención Primaria Anatomía Patológica Nuclear Carcinoma Servicio
+        Unidad Sección Consultas Externas Hospitalización Crohn Warthin Apgar Karnofsky""".split()),
     field_labels=frozenset("CP C.P. Localidad Provincia NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
     phone_regions=("ES", "MX", "AR"),
     job_title_heads=(r"Coordinador(?:a)?", r"Responsable", r"Técnic[oa]", r"Administrativ[oa]", r"Asesor(?:a)?",

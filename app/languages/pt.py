@@ -121,11 +121,12 @@ LANGUAGE = register(Language(
         r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
-    clinical_terms=frozenset("""ECG RM TAC RX EEG PCR VHS TSH Hb HIV HCV HBV UTI CTI AAS Troponina Creatinina Hemoglobina Bilirrubina
-        Dipirona Paracetamol Insulina Morfina Tramadol Cardiologia Oncologia Neurologia Urologia Nefrologia Radiologia
-        Hematologia Gastroenterologia Dermatologia Reumatologia Endocrinologia Pediatria Ginecologia Obstetrícia
-        Ortopedia Psiquiatria Neurocirurgia Oftalmologia Cirurgia Geral Medicina Interna Emergência Urgência
-        Enfermaria Serviço Unidade Setor Ambulatório Crohn Apgar""".split()),
+    clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
+        REG MEG LOTE ECG RM TAC RX EEG PCR VHS TSH Hb HIV HCV HBV UTI CTI AAS Troponina Creatinina Hemoglobina
+        Bilirrubina Dipirona Paracetamol Insulina Morfina Tramadol Cardiologia Oncologia Neurologia Urologia
+        Nefrologia Radiologia Hematologia Gastroenterologia Dermatologia Reumatologia Endocrinologia Pediatria
+        Ginecologia Obstetrícia Ortopedia Psiquiatria Neurocirurgia Oftalmologia Cirurgia Geral Medicina Interna
+        Emergência Urgência Enfermaria Serviço Unidade Setor Ambulatório Crohn Apgar""".split()),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
     job_title_heads=(r"Coordenador(?:a)?", r"Assistente", r"Técnic[oa]", r"Auxiliar", r"Analista", r"Gerente",

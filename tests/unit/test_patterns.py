@@ -159,8 +159,8 @@ from app.detection.patterns import (  # noqa: E402
 
 
 def test_times():
-    text = "At 10:30, 3 p.m., 14.30 Uhr and 14h30; not 3.50 euros or 25:99."
-    assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["10:30", "3 p.m.", "14.30 Uhr", "14h30"]
+    text = "At 10:30, 3 p.m., 14.30 Uhr and 14h30; às 15h (stop 45); not 3.50 euros, 25:99, 24h or 80 km/h."
+    assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["10:30", "3 p.m.", "14.30 Uhr", "14h30", "15h"]
 
 
 def test_money():
