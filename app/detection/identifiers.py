@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import re
+from functools import lru_cache
 from types import ModuleType
 
 from stdnum import iban as _iban
@@ -39,8 +40,10 @@ _IBAN_AFTER_KEYWORD = re.compile(r"(?<![\w-])(?i:IBAN)(?:\s*:)?\s*(?P<iban>[A-Z]
 
 
 class IbanRecognizer(Recognizer):
-    """International bank account numbers, validated by ISO 13616 check digits (``stdnum.iban``); right after the
-    word "IBAN", an IBAN's shape whose check digits fail too (a typo or a fictional number names an account as
+    """International bank account numbers, validated by ISO 13616 check digits (``stdnum.iban``); with a
+    registered country's length and structure whose check digits fail (:func:`iban_shaped`: "auf das Konto DE12 4405
+    0199 0001 2345 67", a typo or a fictional number, stop 45); right after the word "IBAN", an IBAN's shape whose
+    check digits fail too (a typo or a fictional number names an account as
     surely: stop 45, "IBAN DE44 2175 0000 0012 3456 78" left "DE44 2175" in clear and the rest a phone number)."""
 
     name = "iban"
@@ -48,7 +51,7 @@ class IbanRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out = []
         for m in _IBAN_RE.finditer(text):
-            surface = _valid_prefix(m.group().rstrip())
+            surface = _valid_prefix(m.group().rstrip()) or _shaped_prefix(m.group().rstrip())
             if surface:
                 out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
         if "IBAN" in text.upper():
@@ -58,6 +61,44 @@ class IbanRecognizer(Recognizer):
                     out.append(Entity(m.start("iban"), m.end("iban"), IBAN, m.group("iban"), self.name))
             out.sort(key=lambda e: e.start)
         return out
+
+
+@lru_cache(maxsize=1)
+def _iban_registry():
+    """python-stdnum's registry of IBAN countries and their BBAN structures (``stdnum.numdb``'s ``iban`` database)."""
+    from stdnum import numdb
+
+    return numdb.get("iban")
+
+
+_BBAN_PART = re.compile(r"(\d+)!?([anc])")
+_BBAN_CHARS = {"n": "[0-9]", "a": "[A-Z]", "c": "[A-Za-z0-9]"}
+
+
+def iban_shaped(candidate: str) -> bool:
+    """Whether ``candidate`` (spaces allowed) has the country code, length and BBAN structure of an IBAN
+    of a country of the ISO 13616 registry (python-stdnum's), whatever its check digits: "DE12 4405 0199 0001 2345
+    67" is one with a typo in it (or a fictional one), "XX12 3456 7890 1234" and "DE12 4405" are none."""
+    number = _iban.compact(candidate)
+    if len(number) < 15 or not number[:2].isalpha() or not number[2:4].isdigit():
+        return False
+    props = _iban_registry().info(number)[0][1]
+    structure = props.get("bban", "") if props else ""
+    if not structure:
+        return False
+    pattern = "".join(f"{_BBAN_CHARS[kind]}{{{n}}}" for n, kind in _BBAN_PART.findall(structure))
+    return re.fullmatch(pattern, number[4:]) is not None
+
+
+def _shaped_prefix(candidate: str) -> str:
+    """The longest prefix of ``candidate`` cut at a space between its groups that is :func:`iban_shaped`, or ``""``."""
+    while True:
+        if iban_shaped(candidate):
+            return candidate
+        cut = candidate.rfind(" ")
+        if cut <= 4:
+            return ""
+        candidate = candidate[:cut]
 
 
 def _valid_prefix(candidate: str) -> str:

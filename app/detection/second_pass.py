@@ -155,6 +155,16 @@ class _Taken:
         self.ends.insert(i, end)
 
 
+#: The words of a person's name (letters, inner apostrophes and hyphens; "Dña." is a title's, read without its stop).
+_NAME_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+def _title_word(word: str) -> bool:
+    """Whether ``word`` is a title of any language, in any case ("Dña", "Herr", "MR")."""
+    folded = word.casefold()
+    return any(folded in titles for titles in _TITLES_FOLDED.values())
+
+
 #: The shortest person's name whose spelling in capitals :func:`all_occurrences` marks too ("ADEYEMI" for "Adeyemi"; not
 #: "LI" for "Li").
 MIN_CAPITALS_CHARS = 4
@@ -168,7 +178,9 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
     Surfaces are the ``text`` of the entities with at least ``min_chars`` characters and a letter or digit
     that are not a function word (:func:`is_function_word`), each with the label of its first entity, and a person's
     name of at least :data:`MIN_CAPITALS_CHARS` characters in capitals ("ADEYEMI" in a reference,
-    "TM/ADEYEMI/2026", or a form's header); longer
+    "TM/ADEYEMI/2026", or a form's header), and each word of such a name of several words in capitals (no title nor
+    function word, :data:`MIN_CAPITALS_CHARS` letters at least: "OLIVEIRA" of "María del Carmen Santos Oliveira");
+    longer
     surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
     (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
 
@@ -201,6 +213,14 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
     for e in entities:  # a person's name in capitals too: a reference or a form's header ("Your ref: TM/ADEYEMI/2026")
         if e.label == PERSON and e.text in surfaces and len(e.text) >= MIN_CAPITALS_CHARS:
             surfaces.setdefault(e.text.upper(), PERSON)
+            # and each word of a name of several, in capitals: a form's header where the model took the name but its
+            # last surname ("Interesado: MARÍA DEL CARMEN SANTOS OLIVEIRA" beside "María del Carmen Santos Oliveira"
+            # in the text: "OLIVEIRA" stayed in clear, stop 45)
+            words = _NAME_WORDS.findall(e.text)
+            if len(words) > 1:
+                for word in words:
+                    if len(word) >= MIN_CAPITALS_CHARS and not is_function_word(word) and not _title_word(word):
+                        surfaces.setdefault(word.upper(), PERSON)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered, runs)
     taken = _Taken(current)

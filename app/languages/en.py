@@ -130,7 +130,7 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
-        r"MRN", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?", r"S/N", r"IMEI",
+        r"MRN", r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?", r"S/N", r"IMEI",
         r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?",
         r"record\s+number",
         r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",

@@ -11,8 +11,12 @@ def found(recognizer, text):
 
 
 def test_iban_checksum():
-    text = "Pay to DE89 3704 0044 0532 0130 00 or GB82WEST12345698765432, not DE89 3704 0044 0532 0130 01."
-    assert found(IbanRecognizer(), text) == [("DE89 3704 0044 0532 0130 00", "IBAN"), ("GB82WEST12345698765432", "IBAN")]
+    # a failing check digit with a registered country's structure is an IBAN with a typo (stop 45); a wrong structure
+    # ("DE89 3704 0044 0532 0130 0", one digit short) or an unknown country is none
+    text = ("Pay to DE89 3704 0044 0532 0130 00 or GB82WEST12345698765432, and DE89 3704 0044 0532 0130 01; not "
+            "DE89 3704 0044 0532 0130 0 nor XX89 3704 0044 0532 0130 00.")
+    assert found(IbanRecognizer(), text) == [("DE89 3704 0044 0532 0130 00", "IBAN"), ("GB82WEST12345698765432", "IBAN"),
+                                              ("DE89 3704 0044 0532 0130 01", "IBAN")]
 
 
 def test_payment_cards_need_luhn():
@@ -126,7 +130,8 @@ def test_an_iban_shape_after_the_word_iban_is_one_even_when_its_check_digits_fai
     # stop 45: "IBAN DE44 2175 0000 0012 3456 78 bei der …" left "DE44 2175" in clear, the rest a phone number
     text = "auf unser Konto IBAN DE44 2175 0000 0012 3456 78 bei der Sparkasse; IBAN: GB82 WEST 1234 5698 7654 32."
     assert found(IbanRecognizer(), text) == [("DE44 2175 0000 0012 3456 78", "IBAN"), ("GB82 WEST 1234 5698 7654 32", "IBAN")]
-    assert found(IbanRecognizer(), "Order DE44 2175 0000 0012 3456 78 shipped") == []  # no keyword, no valid check
+    # without the keyword, a shape of no registered country's structure is none
+    assert found(IbanRecognizer(), "Order DE44 2175 0000 0012 3456 7 shipped") == []
 
 
 def test_a_mac_address_is_an_identifier():
@@ -134,3 +139,9 @@ def test_a_mac_address_is_an_identifier():
     text = "MAC 3C:52:82:A1:9F:0E, mac 3c-52-82-a1-9f-0e, Cisco 3c52.82a1.9f0e; scores 12-10-11-13-14-15, 1234.5678.9012."
     assert found(IpAddressRecognizer(), text) == [("3C:52:82:A1:9F:0E", "ID_NUMBER"), ("3c-52-82-a1-9f-0e", "ID_NUMBER"),
                                                   ("3c52.82a1.9f0e", "ID_NUMBER")]
+
+
+def test_an_iban_of_a_registered_country_with_a_failing_check_is_one_without_the_keyword():
+    # stop 45: "auf das Konto DE12 4405 0199 0001 2345 67" left "DE12 4405" in clear and the rest a phone number
+    text = "auf das Konto DE12 4405 0199 0001 2345 67 überwiesen; Order XX12 3456 7890 1234; code DE12 4405 ok."
+    assert found(IbanRecognizer(), text) == [("DE12 4405 0199 0001 2345 67", "IBAN")]

@@ -151,9 +151,12 @@ def _reference_free(entities, start, end):
     return all(e.end <= start or e.start >= end for e in entities)
 
 
+from app.detection.second_pass import _title_word  # noqa: E402
+
+
 def reference_all_occurrences(text, entities, min_chars=2):
     """``all_occurrences`` as it was before it became near-linear (quadratic), plus the function-word filter and
-    (stop 44) persons' names in capitals."""
+    (stops 44, 45) persons' names and their words in capitals."""
     current = list(entities)
     surfaces = {}
     for e in entities:
@@ -162,6 +165,11 @@ def reference_all_occurrences(text, entities, min_chars=2):
     for e in entities:
         if e.label == "PERSON" and e.text in surfaces and len(e.text) >= 4:
             surfaces.setdefault(e.text.upper(), "PERSON")
+            words = re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", e.text)  # stop 45: each word of a name, in capitals
+            if len(words) > 1:
+                for word in words:
+                    if len(word) >= 4 and not is_function_word(word) and not _title_word(word):
+                        surfaces.setdefault(word.upper(), "PERSON")
     for surface in sorted(surfaces, key=len, reverse=True):
         for start, end in _reference_occurrences(text, surface):
             if _reference_free(current, start, end):
@@ -440,3 +448,16 @@ if __name__ == "__main__":
                 assert old == new
             detector.recognizers = recognizers
             print(line, flush=True)
+
+
+def test_each_word_of_a_persons_name_is_marked_in_capitals_too():
+    # stop 45: "Interesado: MARÍA DEL CARMEN SANTOS OLIVEIRA" beside the cased name left "OLIVEIRA" in clear
+    from app.detection.second_pass import all_occurrences
+    from app.doc import Entity
+
+    text = "Interesado: MARÍA DEL CARMEN SANTOS OLIVEIRA\nLa solicitud de Dña. María del Carmen Santos Oliveira."
+    start = text.index("Dña.")
+    entities = [Entity(12, 35, "PERSON", text[12:35], "stanza"),
+                Entity(start, len(text) - 1, "PERSON", text[start:len(text) - 1], "stanza")]
+    spread = [(e.text, e.source) for e in all_occurrences(text, entities)]
+    assert ("OLIVEIRA", "second_pass") in spread and not any(t in ("DEL", "DÑA") for t, _ in spread)
