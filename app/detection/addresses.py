@@ -146,11 +146,13 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
                         rf"(?={_SP}*\r?\n{_SP}*(?:{types}){_SP}*(?:[,.;]|\r?\n|$))")
     if street.units and street.buildings and not restoring:
         # a flat in a named building ("Flat 2B, Marlowe House", "Apartment 14, Riverside Court"; stop 45: "2B" stayed
-        # in clear), and a flat alone on the line above its street ("Flat 3,\n12 Harcourt Mews")
+        # in clear), and a flat alone on the line above its street or building ("Flat 3,\n12 Harcourt Mews", "Flat
+        # 11\nCedar Court")
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
                         rf"(?:{street.buildings})(?![\w])")
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
-                        rf"(?=,?{_SP}*\r?\n{_SP}*\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}])")
+                        rf"(?=,?{_SP}*\r?\n{_SP}*(?:\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}]"
+                        rf"|(?:{_CAP}{_SP}+){{1,3}}(?:{street.buildings}|{types})(?![\w])))")
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line

@@ -179,7 +179,8 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
     that are not a function word (:func:`is_function_word`), each with the label of its first entity, and a person's
     name of at least :data:`MIN_CAPITALS_CHARS` characters in capitals ("ADEYEMI" in a reference,
     "TM/ADEYEMI/2026", or a form's header), and each word of such a name of several words in capitals (no title nor
-    function word, :data:`MIN_CAPITALS_CHARS` letters at least: "OLIVEIRA" of "María del Carmen Santos Oliveira");
+    function word, :data:`MIN_CAPITALS_CHARS` letters at least, not in capitals in the name, with ``common`` no common
+    word: "OLIVEIRA" of "María del Carmen Santos Oliveira");
     longer
     surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
     (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
@@ -216,10 +217,13 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
             # and each word of a name of several, in capitals: a form's header where the model took the name but its
             # last surname ("Interesado: MARÍA DEL CARMEN SANTOS OLIVEIRA" beside "María del Carmen Santos Oliveira"
             # in the text: "OLIVEIRA" stayed in clear, stop 45)
+            # (not a word already in capitals there, an acronym the model took in: "… Estado CPDA"; nor, when only
+            # confident entities spread, a common word: "ESTADO" of a heading)
             words = _NAME_WORDS.findall(e.text)
             if len(words) > 1:
                 for word in words:
-                    if len(word) >= MIN_CAPITALS_CHARS and not is_function_word(word) and not _title_word(word):
+                    if len(word) >= MIN_CAPITALS_CHARS and not word.isupper() and not is_function_word(word) \
+                            and not _title_word(word) and (common is None or not (common(word) or common(word.lower()))):
                         surfaces.setdefault(word.upper(), PERSON)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered, runs)

@@ -172,5 +172,6 @@ def test_a_flat_in_a_named_building_and_a_flat_on_the_line_above_its_street():
     # stop 45: "Flat 2B, Marlowe House" left "2B" in clear, "Flat 3,\n12 Harcourt Mews" the "3"
     assert found("en", "Flat 2B, Marlowe House\n33 Kingsland Road") == ["Flat 2B, Marlowe House", "33 Kingsland Road"]
     assert found("en", "Flat 3,\n12 Harcourt Mews, Swansea") == ["Flat 3", "12 Harcourt Mews"]
+    assert found("en", "Mr Tomasz Wiśniewski\nFlat 11\nCedar Court\nBeeston Road\nLeeds") == ["Flat 11"]
     assert found("en", "Apartment 14, Riverside Court, Leeds; in Room 3 of the House of Commons.") == [
         "Apartment 14, Riverside Court"]

@@ -168,7 +168,7 @@ def reference_all_occurrences(text, entities, min_chars=2):
             words = re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", e.text)  # stop 45: each word of a name, in capitals
             if len(words) > 1:
                 for word in words:
-                    if len(word) >= 4 and not is_function_word(word) and not _title_word(word):
+                    if len(word) >= 4 and not word.isupper() and not is_function_word(word) and not _title_word(word):
                         surfaces.setdefault(word.upper(), "PERSON")
     for surface in sorted(surfaces, key=len, reverse=True):
         for start, end in _reference_occurrences(text, surface):
