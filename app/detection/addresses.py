@@ -126,7 +126,8 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w])"
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
     # a flat's word first: only positions where one can start are tried (the same matches)
-    unit_start = rf"(?=[{''.join(sorted({c for u in street.units.split('|') for c in u[:1]}))}])" if street.units else ""
+    unit_letters = "".join(sorted({u[:1] for u in street.units.split("|")})) if street.units else ""
+    unit_start = rf"(?=[{unit_letters}])" if unit_letters else ""
     # a direction before the name, as American addresses write it ("1234 N. Elm St.", "500 West Madison Street")
     direction = rf"(?:(?:{'|'.join(street.prefixes)}){_SP}+)?" if street.prefixes else ""
     # the digit first: the lookbehinds run only where a house number can start (the same matches)

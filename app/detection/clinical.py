@@ -14,8 +14,9 @@ An entity of a name label is dropped (:meth:`app.detection.pipeline.Detector._de
   "-statin", "-mab", "-grelor"; :data:`INN_STEMS`), with at least three letters before the stem ("Ticagrelor",
   "Atorvastatina"; not a short surname that happens to end so);
 * a unit of measurement right after a number or a slash ("45 Gy", "ng/L", "U/l"; :data:`UNITS`);
-* an ECG lead, a spinal level or an imaging sequence ("V4-V6", "C4-C5", "D10-D11", "T2"; :data:`LEVEL`), a wave
-  of the ECG ("T-wave", "onda T"), a tumour's grade or a Roman numeral alone ("G2", "estadio III"; both near clinical words only);
+* an ECG lead, a spinal level or an imaging sequence ("V4-V6", "C4-C5", "D10-D11", "T2"; :data:`LEVEL`; one level
+  alone only near clinical words), a wave of the ECG ("T-wave", "onda T"), a tumour's grade or a Roman numeral alone
+  ("G2", "estadio III"; both near clinical words only);
 * a chemical symbol before a laboratory value ("Ca 9 mg/dl"; :data:`ELEMENTS`), a genus of bacteria or fungi
   ("Streptococcus"; :data:`GENERA`).
 
@@ -49,11 +50,11 @@ _INN = re.compile(r"[^\W\d_]{3,}(?:" + "|".join(sorted(INN_STEMS, key=len, rever
 #: Units of measurement as clinical and laboratory text writes them after a number or a slash (case-sensitive).
 UNITS: frozenset[str] = frozenset(
     "L l dL dl mL ml U UI IU Gy mg g kg µg mcg ng pg mmol µmol mol mEq meq mmHg cmH2O lpm rpm Hz mSv cGy kcal".split())
-#: An ECG lead (V1–V6, aVR), a spinal level or range (C4-C5, D10-D11, L5-S1), an imaging sequence (T1, T2): a capital and
-#: one or two digits, alone or as a range.
+#: An ECG lead (V1–V6, aVR), a spinal level or range (C4-C5, D10-D11, L5-S1), an imaging sequence (T1, T2): a capital
+#: and one or two digits, alone or as a range.
 LEVEL = re.compile(r"(?:[CDLSTV]\d{1,2}(?:\s?[-–/]\s?[CDLSTV]?\d{1,2})?|aV[RLF])")
-#: A tumour's grade (G1–G4) or a Roman numeral alone ("estadio III", "grado II", "par craneal IV"): never a name
-#: by itself (a king's numeral stays inside the king's entity).
+#: A tumour's grade (G1–G4) or a Roman numeral alone ("estadio III", "grado II", "par craneal IV"): no name by itself
+#: near clinical words (a king's numeral stays inside the king's entity; CoNLL-2002's market "IX" is one).
 _GRADE_OR_NUMERAL = re.compile(r"G[1-4]|[IVX]{1,5}")
 #: Chemical symbols that laboratory results write before their value ("Ca 9 mg/dl", "K 5 meq/l", "Mg: 1,9").
 ELEMENTS: frozenset[str] = frozenset("Na K Ca Mg P Cl Fe Zn Cu Li".split())

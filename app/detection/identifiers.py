@@ -244,7 +244,8 @@ def field_label(surface: str, language: str | None = None) -> bool:
 #: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"), after a possessive ("o CPF dele é").
 _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
-                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|wird|es|era|será|é|foi))?\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
+                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|wird|es|era|será|é|foi))?"
+                   r"\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them ("QQ 12 34
 #: 56 C", a British National Insurance number; "12345678 9 ZX4", a Portuguese citizen card, its last group two
 #: capitals and a digit; "65 170839 J 003", a German social insurance number; "12 345 678 901";

@@ -125,8 +125,9 @@ _HANDLE = re.compile(r"[\d_.@]")
 #: The word that names an account's user name in a ticket, a form or a log ("User: j.mwangi", "Benutzername:
 #: kmueller2", "usuario: pgarcia", "login jdoe_77"), then the name: after a colon any handle, else one with a digit,
 #: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
-_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|login|log-in|account[ ]name|benutzer(?:name|kennung)?"
-                         r"|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario|nome[ ]de[ ]usuário)"
+_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|login|log-in|account[ ]name"
+                         r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
+                         r"|nome[ ]de[ ]usuário)"
                          r"(?P<colon>[^\S\n]*:)?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])")
 _USER_FIELD_HINT = re.compile(r"(?i:user|login|log-in|account name|benutzer|nutzername|usuari|utilizador)")
 
@@ -329,7 +330,8 @@ def figure_row(raw: str) -> bool:
 #: two or more ("07700 900123", "01632 960001", "+44 7700 900123", "(0161) 496 0000"): a phone number of a possible
 #: length is one without a keyword too, valid or not (the United Kingdom's drama ranges, which test documents and
 #: fiction use, are not assigned; stop 45: "carer (07700 900123)" stayed in clear).
-_DIALLED = re.compile(r"(?<![\w+/.,-])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}(?![\w/.,-]?\d)")
+_DIALLED = re.compile(r"(?<![\w+/.,-])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}"
+                      r"(?![\w/.,-]?\d)")
 
 
 def _dialled(raw: str) -> bool:

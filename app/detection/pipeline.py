@@ -25,8 +25,8 @@ from typing import Any
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.clinical import clinical_term
 from app.detection.casing import RESTORABLE, CasingTable, casing_table, restore_case
+from app.detection.clinical import clinical_term
 from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
@@ -346,8 +346,7 @@ class Detector:
                                     if e.label in _NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
-                        and not self._field_name(text, e, breaks)
-                        and not (e.label in _NAME_LABELS and clinical_term(text, e.start, e.end, self.language))]
+                        and not self._field_name(text, e, breaks) and not self._clinical(text, e)]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
@@ -360,8 +359,7 @@ class Detector:
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
                                                   self._proper_noun_label(sensitive))
-                     if not field_label(e.text, self.language)
-                     and not (self.rules and clinical_term(text, e.start, e.end, self.language))]
+                     if not field_label(e.text, self.language) and not (self.rules and self._clinical(text, e))]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -374,8 +372,7 @@ class Detector:
             entities = [e for e in entities
                         if not (header and e.label in _NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
-                        and not (e.label in _NAME_LABELS and clinical_term(text, e.start, e.end, self.language))
-                        and not self._job_title(e)
+                        and not self._clinical(text, e) and not self._job_title(e)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)
@@ -435,6 +432,11 @@ class Detector:
         """Whether ``word``, as written in any case, is a common word of the language no name lexicon lists: in lower
         case, or capitalised (German nouns: the lexicon knows "Antrag", not "antrag"; "ANTRAG" in a heading)."""
         return self.common(word.lower()) or self.common(word[:1].upper() + word[1:].lower())
+
+    def _clinical(self, text: str, entity: Entity) -> bool:
+        """Whether ``entity`` is of a name label and names only clinical vocabulary of the language ("TAC", "Servicio de
+        Urgencias", "Ticagrelor", the "L" of "ng/L": :func:`app.detection.clinical.clinical_term`; stop 45)."""
+        return entity.label in _NAME_LABELS and clinical_term(text, entity.start, entity.end, self.language)
 
     def _job_title(self, entity: Entity) -> bool:
         """Whether ``entity`` (of a name label) is a job title, not a name: a head of job titles of the language

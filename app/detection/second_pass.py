@@ -222,8 +222,9 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
             words = _NAME_WORDS.findall(e.text)
             if len(words) > 1:
                 for word in words:
+                    common_word = common is not None and (common(word) or common(word.lower()))
                     if len(word) >= MIN_CAPITALS_CHARS and not word.isupper() and not is_function_word(word) \
-                            and not _title_word(word) and (common is None or not (common(word) or common(word.lower()))):
+                            and not _title_word(word) and not common_word:
                         surfaces.setdefault(word.upper(), PERSON)
     ordered = sorted(surfaces, key=len, reverse=True)
     occurrences = _occurrence_table(text, ordered, runs)

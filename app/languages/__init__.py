@@ -428,8 +428,8 @@ class Language:
         year_words: regular expressions of the words of a year written in words ("dois mil e vinte e seis", "two
             thousand and twenty-six", "zweitausendsechsundzwanzig"), joiners ("e", "y", "and") included.
         spelled_date: a regular expression of a date in words with the placeholders ``{day}``, ``{month}`` and
-            ``{year}`` (:attr:`day_words`, the month names, :attr:`year_words`): "aos doze dias do mês de março de dois mil
-            e vinte e seis" of a Portuguese deed; empty: none.
+            ``{year}`` (:attr:`day_words`, the month names, :attr:`year_words`): "aos doze dias do mês de março de
+            dois mil e vinte e seis" of a Portuguese deed; empty: none.
         date_cues: regular expressions of the words right before a day and month written without a year ("on 21/03",
             "bis zum 16.04.", "el 16/03", "até 16/03"): after one (or a weekday), such a day and month is a date.
         licence_plates: regular expressions of the vehicle registration plates of the language's countries as

@@ -153,7 +153,8 @@ LANGUAGE = register(Language(
     licence_plates=(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2}[ ]\d{1,4}[EH]?",),
     payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
-    payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK Verwendungszweck
+    payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK
+        Verwendungszweck
         IBAN BIC KTO BLZ SVWZ Nebenkosten Taschengeld Unterhalt""".split()),
     day_words=(r"ersten", r"zweiten", r"dritten", r"vierten", r"fünften", r"sechsten", r"siebten", r"achten",
                r"neunten", r"zehnten", r"elften", r"zwölften", r"dreizehnten", r"vierzehnten", r"fünfzehnten",
@@ -210,7 +211,8 @@ LANGUAGE = register(Language(
         Kreatinin Hämoglobin Bilirubin Paracetamol Metamizol Novalgin Marcumar Insulin Morphin Notaufnahme
         Intensivstation Kardiologie Onkologie Neurologie Urologie Nephrologie Radiologie Hämatologie
         Gastroenterologie Dermatologie Rheumatologie Endokrinologie Pädiatrie Gynäkologie Orthopädie Psychiatrie
-        Chirurgie Unfallchirurgie Neurochirurgie Anästhesie Innere Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
+        Chirurgie Unfallchirurgie Neurochirurgie Anästhesie
+        Innere Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",

@@ -100,7 +100,8 @@ LANGUAGE = register(Language(
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
     licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",),
-    payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)", r"standing\s+order\s+to"),
+    payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
+                  r"standing\s+order\s+to"),
     payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
     payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET
         MONEY SAVINGS TRANSFER PAYMENT VIA MOBILE ONLINE""".split()),
@@ -115,7 +116,8 @@ LANGUAGE = register(Language(
                 r"sixty(?:-\w+)?", r"seventy(?:-\w+)?", r"eighty(?:-\w+)?", r"ninety(?:-\w+)?"),
     spelled_date=r"(?:the\s+)?{day}\s+(?:day\s+)?of\s+{month}(?:,?\s+(?:in\s+the\s+year\s+)?{year})?",
     date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
-               r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next", r"this"),
+               r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next",
+               r"this"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
@@ -130,7 +132,8 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
-        r"MRN", r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?", r"S/N", r"IMEI",
+        r"MRN", r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
+        r"S/N", r"IMEI",
         r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?",
         r"record\s+number",
         r"(?:member|customer|client|employee|student|subscriber)\s+(?:ID|number)", r"account(?:\s+number)?",

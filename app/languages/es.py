@@ -65,7 +65,8 @@ LANGUAGE = register(Language(
         IBAN REF""".split()),
     day_words=(r"primero", r"uno", r"dos", r"tres", r"cuatro", r"cinco", r"seis", r"siete", r"ocho", r"nueve", r"diez",
                r"once", r"doce", r"trece", r"catorce", r"quince", r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
-               r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", r"treinta(?:\s+y\s+uno)?"),
+               r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)",
+               r"treinta(?:\s+y\s+uno)?"),
     year_words=(r"mil", r"dos", r"novecientos", r"ochocientos", r"y", r"uno", r"tres", r"cuatro", r"cinco", r"seis",
                 r"siete", r"ocho", r"nueve", r"diez", r"once", r"doce", r"trece", r"catorce", r"quince",
                 r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
@@ -129,7 +130,8 @@ LANGUAGE = register(Language(
         Anestesiología Rehabilitación Digestivo Medicina Interna Cirugía General Plástica Maxilofacial Vascular
         Torácica Cuidados Intensivos Paliativos Atención Primaria Anatomía Patológica Nuclear Carcinoma Servicio
         Unidad Sección Consultas Externas Hospitalización Crohn Warthin Apgar Karnofsky""".split()),
-    field_labels=frozenset("CP C.P. Localidad Provincia NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
+    field_labels=frozenset("CP C.P. Localidad Provincia "
+                           "NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
     phone_regions=("ES", "MX", "AR"),
     job_title_heads=(r"Coordinador(?:a)?", r"Responsable", r"Técnic[oa]", r"Administrativ[oa]", r"Asesor(?:a)?",
                      r"Gestor(?:a)?", r"Auxiliar", r"Analista", r"Jef[ea]"),

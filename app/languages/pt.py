@@ -77,7 +77,8 @@ LANGUAGE = register(Language(
                 r"dez[ae]sseis", r"dez[ae]ssete", r"dezoito", r"dez[ae]nove", r"vinte", r"trinta", r"quarenta",
                 r"cinquenta", r"sessenta", r"setenta", r"oitenta", r"noventa"),
     spelled_date=r"{day}\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}(?:\s+(?:de|do\s+ano\s+de)\s+{year})?",
-    date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de", r"passado", r"próximo", r"último"),
+    date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
+               r"passado", r"próximo", r"último"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
