@@ -132,7 +132,8 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
-        r"MRN", r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
+        r"MRN", r"UPN", r"ULN", r"unique\s+(?:pupil|learner)\s+number", r"candidate\s+number",
+        r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
         r"S/N", r"IMEI",
         r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?",
         r"record\s+number",

@@ -198,6 +198,8 @@ def test_translated_id_number_placeholders_are_recognized():
     ("en", "Dell Latitude 5420, service tag 7XK2LM3, serial no. SN-99812.", ["7XK2LM3", "SN-99812"]),
     ("de", "Seriennummer: 4711-AB-0815", ["4711-AB-0815"]),
     ("en", "Unique Taxpayer Reference: 12345 67890; UTR 1234567890.", ["12345 67890", "1234567890"]),
+    ("en", "Form: 8JH    UPN: A123456789012; ULN 1234567890, candidate number 4471.", ["A123456789012", "1234567890",
+                                                                                   "4471"]),
 ])
 def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
     assert found(language, text) == expected
