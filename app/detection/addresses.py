@@ -181,9 +181,29 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
     return _BUILDERS[street.order](street)
 
 
+#: Addresses abroad as their own countries write them, found in a document of any language (an applicant's former
+#: address, a relative's: "residente em 12 Rue des Lilas, 69003 Lyon", "Via Roma 12", "ul. Kwiatowa 5/12",
+#: "Keizersgracht 123", "Atatürk Caddesi No: 12"; stop 45: "12" stayed in clear in a Portuguese power of attorney).
+_FOREIGN_ADDRESSES: tuple[str, ...] = (
+    # French: the number (with "bis"/"ter"), the type, particles, the name
+    rf"(?<![\w./-])\d{{1,4}}(?:{_SP}?(?:bis|ter))?,?{_SP}+(?i:rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai"
+    rf"|cours){_SP}+(?:(?:de|du|des|de{_SP}la|la|le|les){_SP}+|[dl]['’])?{_CAP}(?:{_SP}+{_CAP}){{0,3}}",
+    # Italian: the type, particles, the name, the number
+    rf"(?<![\w./-])(?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo){_SP}+(?:(?:del|della|dei|degli|di|dello|delle)"
+    rf"{_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,3}},?{_SP}+(?:n\.{_SP}?)?\d{{1,4}}[a-zA-Z]?(?![\w])",
+    # Polish: "ul.", "al.", "pl.", "os." before the name and the number (and flat)
+    rf"(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?(?![\w])",
+    # Dutch: a word ending in a street type and the number
+    rf"{_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
+    # Turkish: the name, the type, "No:" and the number
+    rf"{_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|Blv\.)"
+    rf"(?:,?{_SP}*No{_SP}?:{_SP}?\d{{1,4}}(?:/\d{{1,3}})?)?",
+)
+
+
 @lru_cache(maxsize=16)
 def _compiled(language: str) -> list[re.Pattern[str]]:
-    return [re.compile(p) for p in address_patterns(language)]
+    return [re.compile(p) for p in (*address_patterns(language), *_FOREIGN_ADDRESSES)]
 
 
 @lru_cache(maxsize=16)

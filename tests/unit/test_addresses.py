@@ -175,3 +175,18 @@ def test_a_flat_in_a_named_building_and_a_flat_on_the_line_above_its_street():
     assert found("en", "Mr Tomasz Wiśniewski\nFlat 11\nCedar Court\nBeeston Road\nLeeds") == ["Flat 11"]
     assert found("en", "Apartment 14, Riverside Court, Leeds; in Room 3 of the House of Commons.") == [
         "Apartment 14, Riverside Court"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # addresses abroad as their own countries write them, in a document of any language (stop 45: a Portuguese power of
+    # attorney left "12" of "12 Rue des Lilas" in clear)
+    ("pt", "residente em 12 Rue des Lilas, 69003 Lyon, França", ["12 Rue des Lilas"]),
+    ("en", "at 5 bis avenue Foch, Paris; 3 rue d'Alsace; a 3 place finish; 3 Square Mile", ["5 bis avenue Foch",
+                                                                                          "3 rue d'Alsace"]),
+    ("de", "in der Via Roma 12 und Piazza Garibaldi, 3", ["Via Roma 12", "Piazza Garibaldi, 3"]),
+    ("es", "ul. Kwiatowa 5/12, Kraków", ["ul. Kwiatowa 5/12"]),
+    ("en", "Keizersgracht 123, Amsterdam; Atatürk Caddesi No: 12, İzmir", ["Keizersgracht 123",
+                                                                           "Atatürk Caddesi No: 12"]),
+])
+def test_addresses_abroad(language, text, expected):
+    assert found(language, text) == expected
