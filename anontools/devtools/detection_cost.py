@@ -34,6 +34,7 @@ UNITS: tuple[str, ...] = (
     "02/03  SO ANNA SMITH RENT  -1.00\n", "SO A ", "Transfer to Anna ", "Pix recebido - ", "IBAN DE44 ", "IBAN ",
     "on 12/03 ", "bis zum 16.04. ", "08/2014 – ", "doze de março de dois mil e ", "the first of May two thousand and ",
     "Troponin ", "V4-V6 ", "T2 ", "III ", "Ca 9 ", "ng/L ", "07700 900123 ", "0770 ", "7 Rosemary\n",
+    "ul. Aa ", "Via Aa ", "Aa Bb Caddesi ", "12 rue Aa ", "Aastraat ", "User: a.b ", "3C:52:82:A1:9F:0E ",
 )
 
 

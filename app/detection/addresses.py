@@ -138,7 +138,7 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its
         # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
         # slow)
-        patterns.append(rf"(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
     if not restoring:
         # an address that a letter's hard wrap breaks before its street type ("the flat at 7 Rosemary\nCourt, Bexley"):
         # the number and the name, up to the line break (an address never runs over one; the type alone on the next
@@ -157,7 +157,7 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line
-        patterns.append(rf"(?<![\w./-])\d{{1,4}}[A-Za-z]?{_SP}+The{_SP}+(?:{_CAP}{_SP}+)?{_CAP}"
+        patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,4}}[A-Za-z]?{_SP}+The{_SP}+(?:{_CAP}{_SP}+)?{_CAP}"
                         rf"(?=,[^\n]{{0,60}}?\b{street.postal_code}\b)")
     return patterns
 
@@ -184,19 +184,20 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
 #: Addresses abroad as their own countries write them, found in a document of any language (an applicant's former
 #: address, a relative's: "residente em 12 Rue des Lilas, 69003 Lyon", "Via Roma 12", "ul. Kwiatowa 5/12",
 #: "Keizersgracht 123", "Atatürk Caddesi No: 12"; stop 45: "12" stayed in clear in a Portuguese power of attorney).
+#: Each pattern first checks the one character it can start with (the same matches).
 _FOREIGN_ADDRESSES: tuple[str, ...] = (
     # French: the number (with "bis"/"ter"), the type, particles, the name
-    rf"(?<![\w./-])\d{{1,4}}(?:{_SP}?(?:bis|ter))?,?{_SP}+(?i:rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai"
+    rf"(?=\d)(?<![\w./-])\d{{1,4}}(?:{_SP}?(?:bis|ter))?,?{_SP}+(?i:rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai"
     rf"|cours){_SP}+(?:(?:de|du|des|de{_SP}la|la|le|les){_SP}+|[dl]['’])?{_CAP}(?:{_SP}+{_CAP}){{0,3}}",
     # Italian: the type, particles, the name, the number
-    rf"(?<![\w./-])(?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo){_SP}+(?:(?:del|della|dei|degli|di|dello|delle)"
+    rf"(?=[VPCL])(?<![\w./-])(?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo){_SP}+(?:(?:del|della|dei|degli|di|dello|delle)"
     rf"{_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,3}},?{_SP}+(?:n\.{_SP}?)?\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Polish: "ul.", "al.", "pl.", "os." before the name and the number (and flat)
-    rf"(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?(?![\w])",
+    rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?(?![\w])",
     # Dutch: a word ending in a street type and the number
-    rf"{_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
+    rf"(?=[{_UPPER}]){_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Turkish: the name, the type, "No:" and the number
-    rf"{_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|Blv\.)"
+    rf"(?=[{_UPPER}]){_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|Blv\.)"
     rf"(?:,?{_SP}*No{_SP}?:{_SP}?\d{{1,4}}(?:/\d{{1,3}})?)?",
 )
 
