@@ -185,7 +185,7 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
 #: address, a relative's: "residente em 12 Rue des Lilas, 69003 Lyon", "Via Roma 12", "ul. Kwiatowa 5/12",
 #: "Keizersgracht 123", "Atatürk Caddesi No: 12"; stop 45: "12" stayed in clear in a Portuguese power of attorney).
 #: Each pattern first checks the one character it can start with (the same matches).
-_FOREIGN_ADDRESSES: tuple[str, ...] = (
+_FOREIGN_STREETS: tuple[str, ...] = (
     # French: the number (with "bis"/"ter"), the type, particles, the name
     rf"(?=\d)(?<![\w./-])\d{{1,4}}(?:{_SP}?(?:bis|ter))?,?{_SP}+(?i:rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai"
     rf"|cours){_SP}+(?:(?:de|du|des|de{_SP}la|la|le|les){_SP}+|[dl]['’])?{_CAP}(?:{_SP}+{_CAP}){{0,3}}",
@@ -200,6 +200,10 @@ _FOREIGN_ADDRESSES: tuple[str, ...] = (
     rf"(?=[{_UPPER}]){_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|Blv\.)"
     rf"(?:,?{_SP}*No{_SP}?:{_SP}?\d{{1,4}}(?:/\d{{1,3}})?)?",
 )
+#: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
+#: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").
+_FOREIGN_POSTAL_TOWN = rf"(?:,?{_SP}+(?:\d{{5}}|\d{{2}}-\d{{3}}|\d{{4}}{_SP}?[A-Z]{{2}}){_SP}+{_CAP})?"
+_FOREIGN_ADDRESSES: tuple[str, ...] = tuple(street + _FOREIGN_POSTAL_TOWN for street in _FOREIGN_STREETS)
 
 
 @lru_cache(maxsize=16)

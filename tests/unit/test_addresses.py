@@ -180,7 +180,9 @@ def test_a_flat_in_a_named_building_and_a_flat_on_the_line_above_its_street():
 @pytest.mark.parametrize("language,text,expected", [
     # addresses abroad as their own countries write them, in a document of any language (stop 45: a Portuguese power of
     # attorney left "12" of "12 Rue des Lilas" in clear)
-    ("pt", "residente em 12 Rue des Lilas, 69003 Lyon, França", ["12 Rue des Lilas"]),
+    ("pt", "residente em 12 Rue des Lilas, 69003 Lyon, França", ["12 Rue des Lilas, 69003 Lyon"]),
+    ("es", "ul. Kwiatowa 5/12, 00-950 Warszawa; Keizersgracht 123, 1015 CJ Amsterdam; 12 rue Foch, 1998 was",
+     ["ul. Kwiatowa 5/12, 00-950 Warszawa", "Keizersgracht 123, 1015 CJ Amsterdam", "12 rue Foch"]),
     ("en", "at 5 bis avenue Foch, Paris; 3 rue d'Alsace; a 3 place finish; 3 Square Mile", ["5 bis avenue Foch",
                                                                                           "3 rue d'Alsace"]),
     ("de", "in der Via Roma 12 und Piazza Garibaldi, 3", ["Via Roma 12", "Piazza Garibaldi, 3"]),
