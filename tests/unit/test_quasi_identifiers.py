@@ -65,6 +65,14 @@ def test_ages_in_every_form():
                                             ("45 years old", "QUANTITY"), ("7 years of age", "QUANTITY")]
 
 
+def test_ages_in_clinical_shorthand():
+    # stop 45: "71a" of a Brazilian nursing record, "67yo" of a US discharge summary stayed in clear in the strict profile
+    assert ("71a", "QUANTITY") in detect("pt", "Paciente de leito 7, 71a, em VM.", "strict")
+    found = detect("en", "Pt is a 67yo M; a 45 y/o F; 80 yrs old.", "strict")
+    assert {("67yo", "QUANTITY"), ("45 y/o", "QUANTITY"), ("80 yrs old", "QUANTITY")} <= set(found)
+    assert ("78 J", "QUANTITY") in detect("de", "Frau Hinterstoißer (78 J.) wurde informiert.", "strict")
+
+
 def test_unknown_language_has_no_lexicon():
     with pytest.raises(ValueError, match="no quasi-identifier lexicons"):
         QuasiIdentifierRecognizer("fr")
