@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
 
@@ -51,7 +52,8 @@ class IbanRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out = []
         for m in _IBAN_RE.finditer(text):
-            surface = _valid_prefix(m.group().rstrip()) or _shaped_prefix(m.group().rstrip())
+            candidate = m.group().rstrip()
+            surface = _longest_prefix(candidate, _iban.is_valid) or _longest_prefix(candidate, iban_shaped)
             if surface:
                 out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
         if "IBAN" in text.upper():
@@ -90,22 +92,12 @@ def iban_shaped(candidate: str) -> bool:
     return re.fullmatch(pattern, number[4:]) is not None
 
 
-def _shaped_prefix(candidate: str) -> str:
-    """The longest prefix of ``candidate`` cut at a space between its groups that is :func:`iban_shaped`, or ``""``."""
+def _longest_prefix(candidate: str, accept: Callable[[str], bool]) -> str:
+    """The longest prefix of ``candidate`` cut at a space between its groups that ``accept`` takes (a valid IBAN,
+    :func:`iban_shaped`), or ``""``: a word after the number ("… 0005 1332 from") fits the pattern's last group and
+    must not make the number fail."""
     while True:
-        if iban_shaped(candidate):
-            return candidate
-        cut = candidate.rfind(" ")
-        if cut <= 4:
-            return ""
-        candidate = candidate[:cut]
-
-
-def _valid_prefix(candidate: str) -> str:
-    """The longest valid IBAN that ``candidate`` starts with, cut at a space between its groups, or ``""``: a word
-    after the number ("… 0005 1332 from") fits the pattern's last group and must not make the number invalid."""
-    while True:
-        if _iban.is_valid(candidate):
+        if accept(candidate):
             return candidate
         cut = candidate.rfind(" ")
         if cut <= 4:

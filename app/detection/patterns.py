@@ -511,7 +511,7 @@ _DAY_MONTH = (r"(?P<date>\d\d/\d\d|(?:1[3-9]|2\d|3[01])/\d{1,2}|\d{1,2}/(?:1[3-9
               r"|\d{1,2}\.\d{1,2}(?=\.(?![\w.])))(?![/.,]?\d)")
 
 
-def _day_month_pattern(language: str) -> re.Pattern[str] | None:
+def _date_cue_pattern(language: str) -> re.Pattern[str] | None:
     """One of the language's ``date_cues`` or a weekday ending right before a position ("on ", "bis zum ", "Mo., ",
     "el "), searched backwards from a day and month without a year (:data:`_DAY_MONTH_RE`, found first: a text has
     few); ``None`` for a language without cues."""
@@ -530,7 +530,7 @@ _DAY_MONTH_RE = re.compile(rf"(?<![\w/.,-]){_DAY_MONTH}")
 _CUE_WINDOW = 32
 
 
-_DAY_MONTH_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _day_month_pattern(lang) for lang in MONTHS}
+_DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern(lang) for lang in MONTHS}
 #: A day and month that opens a line and is followed by a column's gap (a tab, two spaces): the date column of a bank
 #: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
 _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
@@ -593,10 +593,10 @@ class DateRecognizer(Recognizer):
             # de Março", "the Fourth of July"): CoNLL-2002's and HAREM's only such matches in capitals are places
             spans.extend(m.span() for m in spelled.finditer(text)
                          if not (m.group("day")[0].isupper() and m.group("month")[0].isupper()))
-        day_month = _DAY_MONTH_PATTERNS[self.language]
-        if day_month is not None and ("/" in text or "." in text):
+        cue = _DATE_CUE_PATTERNS[self.language]
+        if cue is not None and ("/" in text or "." in text):
             spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
-                         and day_month.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None)
+                         and cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None)
             column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
             if len(column) >= 2:
                 spans.extend(column)

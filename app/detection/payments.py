@@ -39,7 +39,6 @@ _NAME_WORD = rf"[{UPPER}](?:[\w'’-]*\w|\.)?"
 _PARTICLES = r"(?:de|da|do|dos|das|del|la|von|van|der|den|zu|y|e)"
 #: A bank's short transaction code opens the line, alone or after the line's date ("02/03", "02.03.2026", "2 Mar").
 _LINE_OPENING = rf"(?m:^){_SP}*(?:(?:\d{{1,2}}[./-]\d{{1,2}}(?:[./-]\d{{2,4}})?|\d{{1,2}}{_SP}[A-Za-z]{{3}})\.?{_SP}+)?"
-#: A bank's short code is a word of its own ("SOCCER" opens with "SO").
 
 
 #: An amount with two decimals ("-650.00", "1.200,00", "£45.67"): a statement's line holds one after the payee.
@@ -56,6 +55,7 @@ def _patterns(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | 
     if lang.payment_cues:
         cued = re.compile(rf"(?<![\w-])(?i:{'|'.join(lang.payment_cues)}):?{_SP}*(?:-{_SP}*)?{name}")
     if lang.payment_codes:
+        # a bank's short code is a word of its own, spaces after it ("SOCCER" opens with "SO")
         coded = re.compile(rf"{_LINE_OPENING}(?:{'|'.join(lang.payment_codes)}){_SP}+{name}")
     return cued, coded
 

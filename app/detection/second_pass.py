@@ -161,8 +161,7 @@ _NAME_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 def _title_word(word: str) -> bool:
     """Whether ``word`` is a title of any language, in any case ("Dña", "Herr", "MR")."""
-    folded = word.casefold()
-    return any(folded in titles for titles in _TITLES_FOLDED.values())
+    return word.casefold() in _ALL_TITLES_FOLDED
 
 
 #: The shortest person's name whose spelling in capitals :func:`all_occurrences` marks too ("ADEYEMI" for "Adeyemi"; not
@@ -254,6 +253,8 @@ _UNCONFIDENT_LABELS = frozenset({ORGANIZATION, MISC})
 
 #: Titles per language, case-folded (``TITLES`` compared case-insensitively: "DESEMBARGADOR" is a title too).
 _TITLES_FOLDED: dict[str, frozenset[str]] = {lang: frozenset(t.casefold() for t in titles) for lang, titles in TITLES.items()}
+#: The titles of every language, case-folded (:func:`_title_word`).
+_ALL_TITLES_FOLDED: frozenset[str] = frozenset().union(*_TITLES_FOLDED.values())
 
 
 def is_function_word(surface: str) -> bool:
