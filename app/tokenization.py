@@ -17,7 +17,7 @@ import re
 import unicodedata
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from functools import lru_cache
 
 from app.doc import Sentence, Token
@@ -158,6 +158,16 @@ CHAT_HEADER_LINE = re.compile(
     r"|[^\W\d_][\w.-]{0,20}_[\w.-]{0,20}|[^\W\d_]{1,20}\.[^\W\d_]{1,20})[^\S\n]{1,4}"
     r"(?:(?i:yesterday|today|gestern|heute|ayer|hoy|ontem|hoje)[^\S\n]{1,3}(?:(?i:at|um|a las|às)[^\S\n]{1,3})?)?"
     r"\d{1,2}:\d{2}(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?[^\S\n]{0,8}$", re.MULTILINE)
+#: A line of a dialogue copied without times ("Lena: hey, hast du die nummer …", "Jonas: nee, die sind umgezogen"): the
+#: speaker (group ``speaker``: one or two capitalised words) and a colon, then the message (group ``message``, its
+#: first character). A dialogue (:func:`dialogue_lines`) is such lines whose messages begin in lower case, one speaker
+#: opening two of them or more: a chat written so, whose lines would otherwise run into one sentence with the next
+#: speaker's capital in it (stop 46: "die mutter von emre", "gartenstraße 14" and "kevin schuster" of such a chat
+#: stayed in clear; with times they were found). A form's fields ("Sexo: varón", "Antecedentes: hipertensión")
+#: open one line each, and "Anschrift: Am Mühlbach 12a" or "Geburtsdatum: 30.11.1962" begins its value otherwise.
+#: Bounded: each part has a fixed maximum length.
+DIALOGUE_LINE = re.compile(rf"^[^\S\n]{{0,8}}(?P<speaker>[{UPPER}][\w'’-]{{1,20}}(?:[^\S\n][{UPPER}][\w'’-]{{1,20}})?)"
+                           r"[^\S\n]{0,2}:[^\S\n]{1,3}(?P<message>\S)", re.MULTILINE)
 _CLOSERS = frozenset({'"', "'", "”", "’", ")", "]", "»"})
 
 
@@ -183,14 +193,29 @@ def _ordinal(number: str, following: str, ordinal_starters: frozenset[str] | Non
     return ordinal_starters is not None and len(number) <= 3 and following not in ordinal_starters
 
 
-def chat_line(text: str, start: int) -> re.Match[str] | None:
+def dialogue_lines(text: str) -> list[re.Match[str]]:
+    """The :data:`DIALOGUE_LINE` matches of ``text`` whose messages begin in lower case, when one speaker opens two of
+    them or more (a dialogue); else ``[]``. Linear in the text: one bounded match per line start."""
+    if ":" not in text:
+        return []
+    lines = [m for m in DIALOGUE_LINE.finditer(text) if m.group("message").islower()]
+    return lines if len({m.group("speaker") for m in lines}) < len(lines) else []
+
+
+def chat_line(text: str, start: int, dialogue: Container[int] = ()) -> re.Match[str] | None:
     """The :data:`CHAT_LINE` match of the line that begins at or before ``start`` with only spaces between (at most
-    the eight the pattern allows), or ``None``. Reads at most nine characters back: O(1)."""
+    the eight the pattern allows), else its :data:`DIALOGUE_LINE` match when the line begins at an offset of
+    ``dialogue`` (the starts of :func:`dialogue_lines`), or ``None``; either has the group ``speaker``. Reads at most
+    nine characters back and one bounded match: O(1)."""
     before = text[max(0, start - 9):start]
     cut = before.rfind("\n")
     if before[cut + 1:].strip() or (cut < 0 and start > 8):
         return None
-    return CHAT_LINE.match(text, start - len(before) + cut + 1)
+    line_start = start - len(before) + cut + 1
+    match = CHAT_LINE.match(text, line_start)
+    if match is None and line_start in dialogue:
+        match = DIALOGUE_LINE.match(text, line_start)
+    return match
 
 
 def chat_header_line_before(text: str, end: int) -> bool:
@@ -224,7 +249,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token starts with an
     upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a blank line, or before
-    a chat transcript's line (:data:`CHAT_LINE`) and around a chat's speaker line (:data:`CHAT_HEADER_LINE`); a line of
+    a chat transcript's line (:data:`CHAT_LINE`; a dialogue's in lower case, :data:`DIALOGUE_LINE`) and around a chat's speaker line (:data:`CHAT_HEADER_LINE`); a line of
     one punctuation mark is a sentence of its own. The full stop of a day of one or two digits before a month's name
     ("am 5. Mai") ends nothing: it makes the number an ordinal; in a ``language`` that writes every ordinal so (German:
     "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends a sentence only before one of
@@ -239,6 +264,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
         tokens = tokenize(text)
     _, closing, starters, _ = language_words()
     ordinal_starters = _ordinal_starters(language)
+    dialogue = {m.start() for m in dialogue_lines(text)}
     sentences: list[Sentence] = []
     current: list[Token] = []
     n = len(tokens)
@@ -252,7 +278,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = True
         elif "\n\n" in gap or "\r\n\r\n" in gap:
             boundary = True
-        elif "\n" in gap and (chat_line(text, nxt.start) is not None or chat_header_line_before(text, tok.end)
+        elif "\n" in gap and (chat_line(text, nxt.start, dialogue) is not None or chat_header_line_before(text, tok.end)
                                or chat_header_line_at(text, tok.end + gap.rfind("\n") + 1)):
             boundary = True  # each message of a chat transcript is a sentence of its own ("[09:03] sara_k: …")
         elif ("\n" in gap or "\r" in gap) and (

@@ -35,6 +35,10 @@ UNITS: tuple[str, ...] = (
     "on 12/03 ", "bis zum 16.04. ", "08/2014 – ", "doze de março de dois mil e ", "the first of May two thousand and ",
     "Troponin ", "V4-V6 ", "T2 ", "III ", "Ca 9 ", "ng/L ", "07700 900123 ", "0770 ", "7 Rosemary\n",
     "ul. Aa ", "Via Aa ", "Aa Bb Caddesi ", "12 rue Aa ", "Aastraat ", "User: a.b ", "3C:52:82:A1:9F:0E ",
+    # stop 46: dialogues in lower case without times, dates without spaces, National Insurance numbers, British times,
+    # streets named after dates, "No." before a house number
+    "Lena: hey anna\n", "Lena: ", "04MAR2016 ", "4Mar", "QQ 12 34 56 C ", "QQ 12 ", "8.15am ", "8.15 ",
+    "Calle 5 de Mayo No. 2, ", "Calle 5 de ", "No. ",
 )
 
 

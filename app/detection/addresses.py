@@ -48,8 +48,9 @@ _WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: by more digits or letters.
 _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(?![\w])"
 
-#: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions).
-_NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|no\.{_SP}?)?"
+#: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
+#: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
+_NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?)?"
 
 
 def _type_last(street: StreetAddresses) -> list[str]:
@@ -88,7 +89,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
     # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
     word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.)"
-    name = (rf"(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
+    # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
+    # the date was masked and the house number left in clear): the day and "de" before the name's first word
+    dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
+    name = (rf"{dated}(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts
     # Portuguese: "2.º Esq.", "apto 801", "sala 1204", "bloco B", "casa 2", "loja 3" (a flat, an office, a block);

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -36,7 +37,7 @@ from typing import Callable
 
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
-from app.tokenization import chat_header_line_before, chat_line
+from app.tokenization import chat_header_line_before, chat_line, dialogue_lines
 
 #: Fewest cased words (words whose first character has an upper and a lower case) a sentence needs before it is
 #: judged uncased or in capitals.
@@ -269,14 +270,16 @@ def _person_pairs(words: list[str], is_name: Callable[[str], bool], in_capitals:
                 words[i] = capitalised
 
 
-def chat_prefix(text: str, sentence: Sentence) -> int:
+def chat_prefix(text: str, sentence: Sentence, dialogue: Container[int] = ()) -> int:
     """How many tokens of ``sentence`` are a chat transcript's time and speaker ("[18:25]", "Rafa", ":";
-    :data:`app.tokenization.CHAT_LINE`, matched where the sentence's line begins when the sentence begins it); 0 for
-    any other sentence. O(1): the pattern's parts are bounded."""
+    :data:`app.tokenization.CHAT_LINE`, or a dialogue's speaker, "Lena:", on a line that begins at an offset of
+    ``dialogue``, :func:`app.tokenization.dialogue_lines`; matched where the sentence's line begins when the sentence
+    begins it); 0 for any other sentence. O(1): the patterns' parts are bounded."""
     tokens = sentence.tokens
-    if not tokens or not (tokens[0].text[:1].isdigit() or tokens[0].text == "["):
+    if not tokens or not (tokens[0].text[:1].isdigit() or tokens[0].text == "["
+                          or (tokens[0].text[:1].isupper() and any(t.text == ":" for t in tokens[1:3]))):
         return 0
-    match = chat_line(text, tokens[0].start)
+    match = chat_line(text, tokens[0].start, dialogue)
     if match is None:
         return 0
     return sum(1 for t in tokens[:12] if t.end <= match.end())
@@ -497,11 +500,12 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
     titled = titles_pattern(titles) if UNCASED in casings else None
     search_titles = titled is not None and titled.search(text) is not None
     greeted = greeting_pattern(greetings)
+    dialogue = {m.start() for m in dialogue_lines(text)}
     search_greetings = greeted is not None and greeted.search(text) is not None
     for sentence in sentences:
         words: list[str] | None = None
         # a chat transcript's line: the time and the speaker ("[18:25] Rafa:") say nothing of how the message is cased
-        lead = chat_prefix(text, sentence)
+        lead = chat_prefix(text, sentence, dialogue)
         body = sentence if lead == 0 else Sentence(sentence.tokens[lead:])
         message = lead > 0 or _after_chat_header(text, sentence)
         whole = sentence_casing(body) if body.tokens else None

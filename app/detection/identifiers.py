@@ -244,13 +244,14 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[�
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
 #: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
 #: 45 0200051332"); or groups of capitals and
-#: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"); or at least
+#: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"; not when a dot
+#: and a digit follow: "MG-12.345.678", a Brazilian identity card with its state, is the next form's, whole); or at least
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
 _ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,10}|[A-Z]{1,2}\d?)){1,4}(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
-             r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w))"
+             r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 

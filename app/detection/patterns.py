@@ -23,7 +23,7 @@ from app.detection.base import Recognizer, pattern_entities
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
-from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, UPPER
+from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, UPPER, dialogue_lines
 
 #: ``@`` and a domain with at least one dot and an alphabetic TLD; labels may hold letters beyond ASCII (RFC 5890,
 #: internationalized domain names: "anna@müller-bau.de")
@@ -161,7 +161,9 @@ class UsernameRecognizer(Recognizer):
 class ChatSpeakerRecognizer(Recognizer):
     """The speakers of a chat transcript's lines ("[09:03] sara_k: yeah", "12/03/2026, 18:22 - Bia Souza: oi";
     :data:`app.tokenization.CHAT_LINE`), and of the speaker lines that Teams and Slack copies put above each message
-    ("Bia Souza 18:22", when the text has two or more; :data:`app.tokenization.CHAT_HEADER_LINE`): a handle (a digit,
+    ("Bia Souza 18:22", when the text has two or more; :data:`app.tokenization.CHAT_HEADER_LINE`), and of a dialogue
+    copied without times whose messages begin in lower case ("Lena: hey …", when a speaker opens two lines or more;
+    :data:`app.tokenization.DIALOGUE_LINE`): a handle (a digit,
     "_", "." or "@" inside: "sara_k", "dan.whitfield") is a ``USERNAME``, anything else a ``PERSON`` ("Bia", "Rafa");
     words with a digit ("14:00 Item 3: budget") none. The exports of WhatsApp, Slack and Teams put the speaker at
     every line's start, where no model trained on news looks for a name, and the second pass then finds the name
@@ -185,6 +187,12 @@ class ChatSpeakerRecognizer(Recognizer):
             if " " in speaker and any(c.isdigit() for c in speaker):
                 continue  # "14:00 Item 3: budget", an agenda's item, names no one
             out.append(self._speaker(start, speaker))
+        # a dialogue copied without times, in lower case ("Lena: hey …"): its speakers, when one of them opens two lines
+        # or more (a form's fields, "Occupation: paramedic", each open one)
+        dialogue = dialogue_lines(text)
+        if dialogue:
+            out.extend(self._speaker(m.start("speaker"), m.group("speaker")) for m in dialogue)
+            out.sort(key=lambda e: e.start)
         headers = list(CHAT_HEADER_LINE.finditer(text))
         if len(headers) >= 2:  # a transcript of several messages, not an agenda's "Arrival Heathrow 10:30"
             out.extend(self._speaker(m.start("speaker"), m.group("speaker")) for m in headers)
@@ -459,7 +467,8 @@ _YEAR = r"(?:1[5-9]\d\d|2[01]\d\d)"
 
 def _date_patterns(language: str) -> list[re.Pattern[str]]:
     months = sorted(MONTHS[language], key=len, reverse=True)
-    month = r"(?:" + "|".join(re.escape(m) for m in months) + r")\.?"
+    month_name = r"(?:" + "|".join(re.escape(m) for m in months) + r")"
+    month = month_name + r"\.?"
     # a pattern that starts with a month name first checks the one character every month name can start with (the
     # same matches: only positions where no alternative could match are skipped; 2.4x faster on the demo documents)
     at_month = r"\b(?=[" + "".join(re.escape(c) for c in sorted({m[0] for m in months})) + r"])"
@@ -474,6 +483,9 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"{at_month}{month}(?:{of}|\s+){_YEAR}\b",
         # 27-octubre-2016 / 3-Mar-2015
         rf"\b{day}-{month}-{_YEAR}\b",
+        # 04MAR2016 / 4Mar16: as airlines, military and some forms write a date, no separator (a month's name or
+        # abbreviation between the digits; stop 46: "DOB 04MAR2016" of a booking stayed in clear)
+        rf"\b{day}{month_name}(?:{_YEAR}|\d\d)\b",
         *_NUMERIC_DATES,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -621,7 +633,9 @@ class DateRecognizer(Recognizer):
 _TIME_RE = re.compile(
     r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/]))"
-    r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b",
+    r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"
+    # "8.15am", "10.30 p.m.": British English writes the minutes after a full stop (stop 46: stayed in clear)
+    r"|\b(?:1[0-2]|0?[1-9])\.[0-5]\d\s?(?:[ap]\.m\.|[ap]m\b)",
     re.IGNORECASE,
 )
 

@@ -197,6 +197,10 @@ LANGUAGE = register(Language(
         r"Versicherungsschein(?:-?(?:nummer|nr\.))?", r"Schadens?(?:nummer|-?nr\.)", r"Police(?:n)?(?:nummer|-?nr\.)",
         # a bank account ("Kto. 1234567", "Konto: 1234567")
         r"Kto\.(?:-?Nr\.)?", r"Konto(?=\s*:)",
+        # a utility's or a shop's account of its customer ("Vertragskonto: 210034981", "Kundenkonto 4711"), the
+        # frequent flyer's and a loyalty card's numbers ("Vielfliegernummer", "Payback-Kartennummer")
+        r"(?:Vertrags|Kunden|Beitrags)konto(?:-?(?:nummer|nr\.))?", r"Vielflieger-?(?:nummer|nr\.)",
+        r"(?:Payback-?)?Karten-?(?:nummer|nr\.)",
         # a physician's lifelong number and the practice's number (Arztnummer, Betriebsstättennummer)
         r"LANR", r"BSNR", r"Arztnummer", r"Betriebsstättennummer",
         # a payment's reference at an authority ("Kassenzeichen 5.0123.456789.1")

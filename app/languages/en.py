@@ -160,6 +160,8 @@ LANGUAGE = register(Language(
         # 20-45-77)"); a company's registration and VAT numbers ("Company No. 08123456", "VAT GB 123 4567 89"; not
         # "VAT 17.5 percent": a rate)
         r"sort\s+code", r"(?:account|card)\s+ending(?:\s+in)?",
+        # an account's number as notes and chats abbreviate it ("acct 8830021", "a/c no. 41234567")
+        r"acct\.?(?:\s+(?:no\.?|number|#))?", r"a/c(?:\s+(?:no\.?|number))?",
         r"company\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)", r"VAT\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)",
         r"VAT(?:\s+reg(?:istration)?\.?)?(?=:?\s+(?-i:[A-Z]{2})\s?\d)",
         # an insurance claim's number ("claim no. CLM/2019/88412") and a vehicle's identification number (17
@@ -170,6 +172,9 @@ LANGUAGE = register(Language(
         r"(?-i:UCI)", r"(?:Home\s+Office|(?-i:HO)|Port)\s+ref(?:erence)?\.?(?:\s+(?:no\.|number))?",
         # a hospital doctor's pager ("Seen by: Dr A. Raman (FY2), bleep 4471")
         r"bleep(?:\s+(?:no\.|number))?",
+        # an airline's or a shop's loyalty number ("Frequent flyer: BA 31877245", "Nectar card no. 9826 …")
+        r"frequent\s+fl[yi]er(?:\s+(?:no\.|number|ID))?", r"loyalty\s+(?:card|number|no\.)(?:\s+(?:no\.|number))?",
+        r"membership(?:\s+(?:no\.|number|ID))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

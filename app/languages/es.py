@@ -110,12 +110,15 @@ LANGUAGE = register(Language(
         r"referencia\s+catastral",
         # a customer's, an invoice's, a contract's number before its "nº" ("cliente nº 0012874", "factura nº
         # FAC-2026/00871"), and a vehicle's frame number ("número de bastidor VF1RFB00867123456")
-        r"(?:cliente|socio|abonado|afiliado|factura|pedido|contrato|póliza|pasaporte)"
+        r"(?:cliente|socio|abonado|afiliado|factura|pedido|contrato|póliza|pasaporte|alumn[oa])"
         r"(?=\s+(?:n\.?\s?[º°]|núm\.|número))",
+        # a pupil's or a student's number ("número de alumno 20231187", "nº de expediente académico 4471")
+        r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:alumn[oa]|estudiante|expediente(?:\s+académico)?)",
         r"(?:(?:número|n\.?\s?º|núm\.)\s+de\s+)?bastidor", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
-        # Latin America: Argentina's CUIT, CUIL and CBU, Chile's RUT and RUN, Colombia's NIT and citizen's card
-        # ("C.C. 1.020.345.678"), also when their check digit fails
-        r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
+        # Latin America: Argentina's CUIT, CUIL and CBU, Chile's RUT and RUN, Mexico's CURP and RFC (stop 46: a CURP
+        # whose check digit fails stayed in clear after "CURP:"), Colombia's NIT and citizen's card ("C.C.
+        # 1.020.345.678"), also when their check digit fails
+        r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:CURP|RFC)", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)

@@ -119,6 +119,9 @@ LANGUAGE = register(Language(
         # a customer's, an invoice's, a contract's number before its "nº" ("cliente nº 0012874"); a vehicle's chassis
         # (17 characters) and Brazil's vehicle register ("chassi 9BWZZZ377VT004251", "RENAVAM 01234567890")
         r"(?:cliente|sócio|fatura|factura|pedido|contrato|apólice)(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        # a pupil's or a student's number at a school ("aluno n.º 1187 do 7.º B", "número de estudante 2023104")
+        r"(?:alun[oa]|estudante)(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"(?:número|n\.?\s?º|nº)\s+de\s+(?:alun[oa]|estudante|processo\s+escolar)",
         r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)

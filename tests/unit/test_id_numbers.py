@@ -203,3 +203,26 @@ def test_translated_id_number_placeholders_are_recognized():
 ])
 def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
     assert found(language, text) == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 46: each stayed in clear (the Brazilian identity card with its state: "MG-12" masked, ".345.678" not)
+    ("pt", "portador da cédula de identidade MG-12.345.678, inscrito no CPF", ["MG-12.345.678"]),
+    ("de", "Kundennummer: 4002-118-773\nVertragskonto: 210034981\nZählernummer: 1ESY1160123456",
+     ["4002-118-773", "210034981", "1ESY1160123456"]),
+    ("en", "Frequent flyer: BA 31877245", ["BA 31877245"]),
+    ("en", "that customer in Bristol, acct 8830021; a/c no. 41234567", ["8830021", "41234567"]),
+    ("pt", "o meu educando, aluno n.º 1187 do 7.º B, e o número de aluno 20231044", ["1187", "20231044"]),
+    ("es", "el alumno nº 4471 y el número de expediente académico 2023-118", ["4471", "2023-118"]),
+    # a CURP whose check digit fails (a typo) after its keyword; "Curp" of a sentence no keyword
+    ("es", "CURP: RATG900215MPLMLD07\nRFC HERJ850312AB4", ["RATG900215MPLMLD07", "HERJ850312AB4"]),
+])
+def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expected):
+    assert found(language, text) == expected
+
+
+def test_the_plate_form_of_an_identifier_does_not_cut_a_number_grouped_by_dots():
+    """"MG-12.345.678": the plate-like form ("B-AB 1234") took "MG-12" and stopped at the dot; a dot and a digit after
+    it now continue the identifier, and a plate before a sentence's full stop is still one."""
+    assert found("pt", "RG MG-12.345.678") == ["MG-12.345.678"]
+    assert found("de", "amtliches Kennzeichen B-AB 1234.") == ["B-AB 1234"]

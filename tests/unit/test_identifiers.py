@@ -54,6 +54,13 @@ def test_ip_address_at_the_end_of_a_sentence():
         ("es", "CUIT 20-12345678-6, CBU 0070045030004012345673, RUT 12.345.678-5, NIT 900.123.456-8; falso "
                "20-12345678-5, EFE sfp2305001750.", ["20-12345678-6", "0070045030004012345673", "12.345.678-5",
                                                      "900.123.456-8"]),
+        # stop 46: a British National Insurance number three words after its keyword, compact or in pairs (HMRC's
+        # specimen prefix QQ too; prefixes never allocated, D first or a suffix after D are none), and a Spanish
+        # cadastral reference (stayed in clear)
+        ("en", "I have QQ 12 34 56 C on file; AB123456D; not GB 12 34 56 A, DA 12 34 56 C, AB 12 34 56 E.",
+         ["QQ 12 34 56 C", "AB123456D"]),
+        ("es", "la referencia catastral del piso de Getxo: 4831204WN0943S0001TP; falsa 4831204WN0943S0001JK.",
+         ["4831204WN0943S0001TP"]),
     ],
 )
 def test_national_identifiers(language, text, expected):
@@ -145,3 +152,11 @@ def test_an_iban_of_a_registered_country_with_a_failing_check_is_one_without_the
     # stop 45: "auf das Konto DE12 4405 0199 0001 2345 67" left "DE12 4405" in clear and the rest a phone number
     text = "auf das Konto DE12 4405 0199 0001 2345 67 überwiesen; Order XX12 3456 7890 1234; code DE12 4405 ok."
     assert found(IbanRecognizer(), text) == [("DE12 4405 0199 0001 2345 67", "IBAN")]
+
+
+def test_the_national_insurance_number_validator():
+    from app.detection import gb_nino
+
+    assert gb_nino.compact(" qq 12 34 56 c") == "QQ123456C"
+    assert [gb_nino.is_valid(v) for v in ("AB 12 34 56 C", "QQ123456C", "ZZ123456A", "AO123456A", "AB12345C",
+                                          "AB 12 34 56 C X")] == [True, True, False, False, False, False]

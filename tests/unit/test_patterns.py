@@ -443,3 +443,21 @@ def test_telephone_extensions(language, text, expected):
 
     recognizer = PhoneRecognizer(PHONE_REGIONS[language], phone_keywords(language), extension_keywords(language))
     assert [t for t, _ in found(recognizer, text)] == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 46: a booking's "DOB 04MAR2016" stayed in clear; a day, a month's name and a year written without a space
+    ("en", "MISS CHIOMA OKAFOR (child, DOB 04MAR2016), issued 4Mar16; not AB12MAR2020 nor 3MAR.",
+     ["04MAR2016", "4Mar16"]),
+    ("de", "geb. 04MÄR2016, Ablauf 1OKT19", ["04MÄR2016", "1OKT19"]),
+])
+def test_dates_without_spaces_as_bookings_write_them(language, text, expected):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
+
+
+def test_times_with_minutes_after_a_full_stop_and_am_or_pm():
+    """Stop 46: "at about 8.15am" of an English claim form stayed in clear; a score or an amount ("8.15") is none."""
+    from app.detection.patterns import TimeRecognizer
+
+    text = "at about 8.15am, 10.30 p.m. and 3pm; not 8.15 nor 13.15am"
+    assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["8.15am", "10.30 p.m.", "3pm"]

@@ -183,3 +183,11 @@ def test_family_words_are_relations():
     assert [(e.text, e.label) for e in QuasiIdentifierRecognizer("es").recognize(text, []) if e.label == "RELATION"] == [
         ("familia", "RELATION"), ("paterna", "RELATION"), ("tía", "RELATION"), ("materna", "RELATION"),
         ("hermano", "RELATION"), ("gemelo", "RELATION")]
+
+
+def test_occupations_of_claim_forms_and_statements_stop_46():
+    """"Occupation: paramedic" of a claim form stayed in clear in the strict profile."""
+    text = "Occupation: paramedic. She works as a software developer and he is a plumber; the interpreter said."
+    found = [(e.text, e.label) for e in QuasiIdentifierRecognizer("en").recognize(text, [])]
+    assert [t for t, label in found if label == "OCCUPATION"] == ["paramedic", "software developer", "plumber",
+                                                                  "interpreter"]

@@ -7,6 +7,7 @@ import pytest
 
 from app.detection.patterns import ChatSpeakerRecognizer, UsernameRecognizer
 from app.detection.pipeline import build_detector
+from app.tokenization import split_sentences
 from app.reidentification.matching import canonical_label
 from tests.unit.fakes import GazetteerTagger
 from tests.unit.test_methods import round_trip, run
@@ -144,3 +145,29 @@ def test_a_user_name_after_the_word_that_names_it():
     text = ("User: j.mwangi (Joseph Mwangi); Benutzername: kmueller2; login jdoe_77 failed; usuario: pgarcia.\n"
             "The user Joseph said the user experience matters.")
     assert [e.text for e in UsernameRecognizer().recognize(text, [])] == ["j.mwangi", "kmueller2", "jdoe_77", "pgarcia"]
+
+
+def test_a_dialogue_in_lower_case_copied_without_times():
+    """Stop 46: "Lena: hey, …\\nJonas: …" without times ran into one sentence per two lines, cased by its speakers'
+    capitals, so "emre", "lindenweg 7" and "kevin schuster" stayed in clear (with times they were found). A line
+    "Speaker: message in lower case" now starts a sentence, its speaker does not case the message, and the speakers
+    are entities when one of them opens two lines or more; a form's fields, each on one line, are none."""
+    text = ("Lena: hey, hast du die nummer von frau özdemir? die mutter von emre aus der 3b\n"
+            "Jonas: nee, die sind umgezogen, jetzt lindenweg 7 in mühlheim\n"
+            "Lena: ok. übrigens der kevin schuster hat wieder gefehlt")
+    assert [(e.text, e.label) for e in ChatSpeakerRecognizer().recognize(text, [])] == [
+        ("Lena", "PERSON"), ("Jonas", "PERSON"), ("Lena", "PERSON")]
+    sentences = split_sentences(text, language="de")
+    assert [s.tokens[0].text for s in sentences] == ["Lena", "Jonas", "Lena"]
+    tagger = GazetteerTagger({"Emre": "PER", "Kevin Schuster": "PER", "Mühlheim": "LOC"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    found = [(e.text, e.label) for e in detector.detect(text)]
+    for expected in [("emre", "PERSON"), ("lindenweg 7", "LOCATION"), ("mühlheim", "LOCATION"),
+                     ("kevin schuster", "PERSON"), ("Jonas", "PERSON")]:
+        assert expected in found
+    form = "Occupation: paramedic\nAllergies: none known\nAddress: 12 High Street"
+    assert ChatSpeakerRecognizer().recognize(form, []) == []
+    # a value in capitals or digits is a form's, not a message, and a form's fields open one line each (MEDDOCAN's
+    # "Sexo: varón"): no sentence starts there, and the field's name still makes its value cased text
+    assert len(split_sentences("Name: Anna Berg\nGeburtsdatum: 30.11.1962 x", language="de")) == 1
+    assert len(split_sentences("Sexo: varón\nAntecedentes: hipertensión arterial", language="es")) == 1
