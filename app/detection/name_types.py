@@ -149,5 +149,6 @@ def name_types(language: str) -> NameTypes:
                                         lambda: _noun_table_names(language)[1])
     # country names come partly from app.languages (everyday names): computed here, never cached
     places = cities | frozenset(country_names(language)) | table_places
-    return NameTypes(persons=faker_names | table_persons | TURKISH_SURNAMES, places=places,
+    nicknames = lang.nicknames if lang is not None else frozenset()
+    return NameTypes(persons=faker_names | table_persons | TURKISH_SURNAMES | nicknames, places=places,
                      genitive_s=bool(lang is not None and lang.genitive_s))

@@ -462,6 +462,9 @@ MONTHS: dict[str, dict[str, int]] = {
 }
 
 _ORDINAL = r"(?:st|nd|rd|th)?"
+#: What joins the days of a list or range before their month, in any of the languages: a comma, a dash or a slash, "and",
+#: "or", "to", "und", "bis", "y", "e", "a", "al", "ou", "o".
+_DAY_JOINER = r"(?:\s?,\s?|\s?[-–/&]\s?|\s+(?:and|or|to|und|bis|y|e|a|al|ou|o)\s+)"
 _YEAR = r"(?:1[5-9]\d\d|2[01]\d\d)"
 
 
@@ -477,6 +480,9 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     patterns = [
         # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
+        # several days of one month: 12 and 19 September / 10-12 March / 3., 4. und 5. Mai / dias 20 e 21 de outubro
+        # (stop 46: the first day of "on 12 and 19 September" stayed in clear)
+        rf"\b{day}{_ORDINAL}\.?(?:{_DAY_JOINER}{day}{_ORDINAL}\.?)+(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # March 3, 2015 / March 3rd
         rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
         # August 2016 / marzo de 2015 / febrero 2002
@@ -712,9 +718,10 @@ _CASE_KEYWORDS = (
     r"(?:[Cc]ase|[Aa]pplication|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
-    # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025")
-    r"[Jj]uicio\s(?:verbal|ordinario|monitorio|cambiario)|[Dd]iligencias\s(?:previas|urgentes)|"
-    r"[Pp]rocedimiento\s(?:abreviado|ordinario)|[Rr]ollo(?:\sde\sapelación)?|"
+    # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
+    # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)
+    r"[Jj]uicio\s(?i:verbal|ordinario|monitorio|cambiario)|[Dd]iligencias\s(?i:previas|urgentes)|"
+    r"[Pp]rocedimiento\s(?i:abreviado|ordinario)|[Rr]ollo(?:\sde\s[Aa]pelación)?|"
     r"[Pp]rocesso|[Pp]roc\.)"
 )
 _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"

@@ -385,6 +385,11 @@ class Language:
         greetings: the words that open or close a letter or a message around a name, in lower case, one phrase a
             string ("hi", "dear", "buenos días", "liebe grüße"): never part of a name; a model's span that starts with
             one ("Hi Anna", "Hola" before a comma) loses it (:func:`app.detection.rules.without_greeting`).
+        nicknames: short forms of first names as messages and notes write them ("Kev", "Steph", "Paco", "Zé"),
+            capitalised, that Faker's first names lack: names of the language's name lexicons
+            (:func:`app.detection.name_types.name_types`), so that case restoration capitalises one written in lower
+            case ("can you tell kev": "kev", a word of the common-word lexicon, stayed in clear before stop 46). Words
+            of the language in lower case ("bill", "pat", "concha") are left out.
         informal_words: words of chat messages written without their apostrophe or as abbreviations, and pronouns
             and chat words that the common-word lexicon lacks or a name lexicon lists ("tú", "ella"), in lower case
             ("im", "dont", "btw", "vc", "porfa"): no dictionary of the language holds them, and case restoration
@@ -541,6 +546,7 @@ class Language:
     honorifics: frozenset[str] = frozenset()
     greetings: frozenset[str] = frozenset()
     informal_words: frozenset[str] = frozenset()
+    nicknames: frozenset[str] = frozenset()
     vocatives: frozenset[str] = frozenset()
     party_roles: frozenset[str] = frozenset()
     enclitics: tuple[str, ...] = ()

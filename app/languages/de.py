@@ -117,6 +117,9 @@ LANGUAGE = register(Language(
     # "Herr Rechtsanwalt Dr. Brandt", "Frau Kollegin Weber": the profession after the title is no name
     office_modifiers=frozenset("""Rechtsanwalt Rechtsanwältin Notar Notarin Staatsanwalt Staatsanwältin Kollege Kollegin
         Professor Professorin Pfarrer Pfarrerin Doktor""".split()),
+    # short forms of first names in messages ("can you tell kev"; stop 46), words of the language left out
+    nicknames=frozenset("""Kalle Uli Jupp Hansi Steffi Babsi Conny Gabi Moni Sabse Basti Chrissi Tobi Benni Jojo Flo Kathi Lisi
+        Sepp Schorsch Manni Olli Rudi Hanni Resi Vroni""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
     party_roles=frozenset("""kläger klägerin beklagte beklagter beklagten antragsteller antragstellerin

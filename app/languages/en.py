@@ -69,6 +69,11 @@ LANGUAGE = register(Language(
     greetings=frozenset(w.strip() for w in """hi|hello|hey|hiya|howdy|dear|greetings|good morning|good afternoon|
         good evening|good day|thanks|thank you|many thanks|thx|cheers|regards|kind regards|best regards|
         warm regards|yours sincerely|sincerely""".split("|")),
+    # short forms of first names in messages ("can you tell kev"; stop 46), words of the language left out
+    nicknames=frozenset("""Kev Steph Gaz Baz Trev Shaz Jez Dave Davy Jen Jenny Becky Vicky Jess Andy Pete Jim Jimmy Tony Phil
+        Matt Dan Danny Ben Alex Liz Lizzie Beth Kate Katie Sam Tom Tommy Robbie Mike Mikey Chris Nicky Jon
+        Jonny Eddie Fred Freddie Ted Teddy Stu Si Gav Dougie Jamie Ollie Charlie Harry Alfie Archie Kezza
+        Dazza Tez""".split()),
     informal_words=frozenset("""im ive cant dont wont didnt doesnt isnt wasnt arent werent shouldnt couldnt wouldnt havent hasnt
         thats whats youre theyre hes shes lets gonna wanna gotta kinda sorta btw idk imo imho tbh thx pls
         plz lol omg brb asap fyi ty np ok okay yeah yep nope hmm haha cya u ur""".split()),

@@ -353,3 +353,15 @@ def test_a_surname_that_is_a_word_is_restored_beside_names_in_capitals():
     detector = build_detector("pt", tagger_factory=lambda *_: tagger)
     assert [e.text for e in detector.detect("Campinas.\nDRA. PATRÍCIA LEMOS FARIA\nELE FARIA ISSO AMANHÃ.")] == [
         "PATRÍCIA LEMOS FARIA"]
+
+
+def test_a_nickname_in_lower_case_is_restored_as_a_name():
+    """Stop 46: "can you tell kev the meeting moved": "kev", a word of the common-word lexicon that no name lexicon
+    listed, stayed in lower case and in clear. The language's ``nicknames`` are names now; a common word stays."""
+    from app.detection.name_types import name_types
+
+    assert {"Kev", "Steph"} <= name_types("en").persons and "Paco" in name_types("es").persons
+    tagger = GazetteerTagger({"Kev": "PER", "Steph": "PER"})
+    detector = build_detector("en", tagger_factory=lambda *_: tagger)
+    text = "can you tell kev the meeting moved to thursday? steph is off sick"
+    assert [(e.text, e.label) for e in detector.detect(text)] == [("kev", "PERSON"), ("steph", "PERSON")]

@@ -461,3 +461,23 @@ def test_times_with_minutes_after_a_full_stop_and_am_or_pm():
 
     text = "at about 8.15am, 10.30 p.m. and 3pm; not 8.15 nor 13.15am"
     assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["8.15am", "10.30 p.m.", "3pm"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 46: the first day of a list or range before its month stayed in clear ("on 12 and [DATE]")
+    ("en", "on 12 and 19 September his colleague; 10-12 March 2024; 6-3 4 June; the 3rd, 4th and 5th of May",
+     ["12 and 19 September", "10-12 March 2024", "4 June", "3rd, 4th and 5th of May"]),
+    ("pt", "nos dias 20 e 21 de outubro, por motivo de doença", ["20 e 21 de outubro"]),
+    ("de", "am 3., 4. und 5. Mai 2025", ["3., 4. und 5. Mai 2025"]),
+    ("es", "los días 1 y 2 de marzo de 2020", ["1 y 2 de marzo de 2020"]),
+])
+def test_several_days_of_one_month(language, text, expected):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
+
+
+def test_a_spanish_procedure_capitalised_in_a_heading_names_its_number():
+    """Stop 46: "Procedimiento: Juicio Verbal 1123/2025" of a judgment's heading stayed in clear."""
+    from app.detection.patterns import CaseNumberRecognizer
+
+    text = "Procedimiento: Juicio Verbal 1123/2025\nDiligencias Previas 88/2024"
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["1123/2025", "88/2024"]
