@@ -22,6 +22,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   :class:`CaseNameRule`.
 * ``citation_editor`` — the editors of a cited commentary ("Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823"):
   :class:`CitationEditorRule`.
+* ``house_number`` — a house number beside a street named without a street type on an address line with a postal
+  code ("12 Heol y Bryn, Pontypridd CF37 2RA"): one ``LOCATION``, :class:`HouseNumberRule`.
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
@@ -985,6 +987,62 @@ def _opens_citation(word: str) -> bool:
 
 
 _CITATION_OPENERS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in CITATION_OPENERS)
+
+
+#: The labels a model or a list gives a street named without a street type ("Heol y Bryn" an organization, "Peckham
+#: Rye" a person, "Gran Vía" a miscellaneous name).
+_STREET_LABELS = frozenset({LOCATION, ORGANIZATION, PERSON, MISC, "PROPER_NOUN"})
+#: A house number right before an entity, opening its line or after punctuation or a word ("12 ", "3a ", ", 41 ").
+_NUMBER_BEFORE = re.compile(r"(?:^|(?<=[\s,:;(]))(\d{1,4}[A-Za-z]?)[^\S\n]$")
+#: A house number right after an entity, then a comma and a space or the line's end (", 45,", " 45\n"; not a price
+#: with a decimal comma, "Jazztel 28,00" of a stock table).
+_NUMBER_AFTER = re.compile(r",?[^\S\n](\d{1,4}[A-Za-z]?)(?=,\s|,?[^\S\n]*\n|,?[^\S\n]*$)")
+#: Characters from an entity's end to a postal code that makes its line an address (the town between).
+MAX_TO_POSTAL_CODE = 60
+
+
+@register("detection_rule")
+class HouseNumberRule(Rule):
+    """A house number beside a street that the model or a list found without a street type, on an address line: the
+    number and the street are one ``LOCATION`` (stop 46: "12 Heol y Bryn, Pontypridd CF37 2RA", "41 Peckham Rye,
+    London SE22 9QA", "Gran Vía 45, 2º, 48011 Bilbao" left the number in clear while the street was masked as an
+    organization, a person or a miscellaneous name; the address patterns need a street type, "Road", "Calle").
+
+    The street is an entity of a name label followed, on its line or the next, within :data:`MAX_TO_POSTAL_CODE`
+    characters, by a postal code the detector found; the number stands before it where the language writes it first
+    (English, :attr:`app.languages.StreetAddresses.order` ``number_first``), else after it and before a comma or the
+    line's end. Absorbs the street's entity."""
+
+    name = "house_number"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        street = lang.street_addresses if lang is not None else None
+        self.number_first = street is not None and street.order == "number_first"
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        postal = [e.start for e in ctx.entities if e.label == "POSTAL_CODE"]
+        if not postal:
+            return []
+        text, out = ctx.text, []
+        for e in ctx.entities:
+            if e.label not in _STREET_LABELS or "\n" in e.text:
+                continue
+            i = bisect_left(postal, e.end)
+            if i == len(postal) or postal[i] - e.end > MAX_TO_POSTAL_CODE or text.count("\n", e.end, postal[i]) > 1:
+                continue
+            if self.number_first:
+                if not (text[e.end:e.end + 1] == "\n" or text[e.end:e.end + 2] in (", ", ",\n")):
+                    continue
+                m = _NUMBER_BEFORE.search(text, max(0, e.start - 8), e.start)
+                if m is not None and ctx.covered(m.start(1), m.end(1)) is None:
+                    out.append(Entity(m.start(1), e.end, LOCATION, text[m.start(1):e.end], f"rule:{self.name}"))
+            else:
+                m = _NUMBER_AFTER.match(text, e.end)
+                if m is not None and m.end(1) <= postal[i] and ctx.covered(m.start(1), m.end(1)) is None:
+                    out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+        return out
 
 
 def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:

@@ -810,3 +810,47 @@ def test_an_honorific_in_capitals_before_a_name_in_capitals():
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("T J OKONJO", "PERSON"), ("Sort", "MISC"), ("30-96-26", "ID_NUMBER"), ("OKONJO", "PERSON"),
         ("CONGO", "LOCATION")]
+
+
+@pytest.mark.parametrize(
+    "language,text,entities,expected",
+    [
+        # stop 46: the street masked, its number in clear
+        ("en", "Policyholder: Gareth Llewellyn, 12 Heol y Bryn, Pontypridd CF37 2RA",
+         [("Gareth Llewellyn", "PERSON"), ("Heol y Bryn", "ORGANIZATION"), ("Pontypridd", "ORGANIZATION"),
+          ("CF37 2RA", "POSTAL_CODE")], ("12 Heol y Bryn", "LOCATION")),
+        ("en", "A. Flat 9, Sycamore Court, 41 Peckham Rye, London SE22 9QA.",
+         [("Peckham Rye", "PERSON"), ("London", "LOCATION"), ("SE22 9QA", "POSTAL_CODE")],
+         ("41 Peckham Rye", "LOCATION")),
+        ("es", "Gestoría Roig · Gran Vía 45, 2º, 48011 Bilbao · 944 12 34 56",
+         [("Gran Vía", "MISC"), ("48011", "POSTAL_CODE"), ("Bilbao", "LOCATION")], ("Gran Vía 45", "LOCATION")),
+    ],
+)
+def test_house_number_rule_joins_a_number_to_a_street_named_without_a_type(language, text, entities, expected):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    found = [(t, label) for t, label, _ in run(text, language, ents, rules=("house_number",))]
+    assert expected in found
+    street = next(w for w, label in entities if w in expected[0] and label != "POSTAL_CODE")
+    assert street not in [t for t, _ in found]  # absorbed by the address
+
+
+@pytest.mark.parametrize(
+    "language,text,entities",
+    [
+        # no postal code on the line or the next: a score, a list, a date
+        ("en", "Leeds beat 3 Chelsea, then 2 Arsenal.", [("Chelsea", "ORGANIZATION"), ("Arsenal", "ORGANIZATION")]),
+        # a postal code too far away, or two lines below
+        ("en", "He met 3 Smith, who later moved.\nNothing.\nLondon SE22 9QA",
+         [("Smith", "PERSON"), ("London", "LOCATION"), ("SE22 9QA", "POSTAL_CODE")]),
+        # the number not before a comma or the line's end (Spanish order: after the name)
+        ("es", "la Gran Vía 45 veces, 48011 Bilbao", [("Gran Vía", "MISC"), ("48011", "POSTAL_CODE")]),
+        # a price with a decimal comma in a stock table (CoNLL-2002: "Jazztel 28,00 - 6,00 120900 Spain Fund 12,06",
+        # a volume read as a postal code)
+        ("es", "Jazztel 28,00 - 6,00 120900 Spain Fund 12,06 + 0,06 24100 Sao Paulo",
+         [("Jazztel", "ORGANIZATION"), ("Spain Fund", "ORGANIZATION"), ("24100", "POSTAL_CODE")]),
+    ],
+)
+def test_house_number_rule_needs_an_address_line(language, text, entities):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    found = run(text, language, ents, rules=("house_number",))
+    assert all(source != "rule:house_number" for _, _, source in found)
