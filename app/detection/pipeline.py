@@ -395,6 +395,8 @@ class Detector:
         offsets of the text's line breaks."""
         if entity.label not in _NAME_LABELS:
             return False
+        if entity.source == "rule:signature":
+            return False  # "Im Auftrag\nSchwarzkopf": a signed name, though the lexicon lists the word
         if entity.source == "chat_speaker" or (entity.source == "payee" and entity.label == PERSON):
             # "09:00 Welcome: …", "[10:02] System: …", a statement's "SO LANDLORD RENT", "BP NO REF" name no one
             return all(self._common_any_case(w) for w in _LINE_WORDS.findall(entity.text))

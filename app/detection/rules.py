@@ -22,6 +22,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   :class:`CaseNameRule`.
 * ``citation_editor`` — the editors of a cited commentary ("Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823"):
   :class:`CitationEditorRule`.
+* ``signature`` — the name signed after a signatory's marker ("Im Auftrag\nSchwarzkopf", "Fdo.: Juan Pérez"):
+  ``PERSON``, :class:`SignatureRule`.
 * ``house_number`` — a house number beside a street named without a street type on an address line with a postal
   code ("12 Heol y Bryn, Pontypridd CF37 2RA"): one ``LOCATION``, :class:`HouseNumberRule`.
 
@@ -46,7 +48,7 @@ from app import languages
 from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
-from app.tokenization import month_names
+from app.tokenization import UPPER, month_names
 
 #: Titles and honorifics per language (as tokens, case-sensitive; :attr:`app.languages.Language.titles`).
 TITLES: dict[str, frozenset[str]] = languages.per_language("titles")
@@ -1042,6 +1044,54 @@ class HouseNumberRule(Rule):
                 m = _NUMBER_AFTER.match(text, e.end)
                 if m is not None and m.end(1) <= postal[i] and ctx.covered(m.start(1), m.end(1)) is None:
                     out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+        return out
+
+
+#: What a signatory writes before a name signed on behalf of someone else or for an authority, in any of the
+#: languages: German "Im Auftrag", "i. A.", "In Vertretung", "i. V.", "gez."; Spanish "Fdo." (firmado); Portuguese
+#: "Ass." (assinado); English "pp", "p.p." (per procurationem; in lower case only: CoNLL-2002's headline "PP ABRE
+#: OFICINA …" names a party). Case-insensitive otherwise, a colon allowed after it.
+_SIGNATORY_MARKER = (r"(?:im\s+auftrag|i\.\s?a\.|in\s+vertretung|i\.\s?v\.|gez\.|fdo\.|ass\.|(?-i:p\.\s?p\.|pp))"
+                     r"(?![\w.])[^\S\n]*:?")
+#: The name after a marker: on its line or alone on the next (one to four capitalised words or initials, the line's
+#: end after them).
+_SIGNATURE = re.compile(rf"(?im)^[^\S\n]*{_SIGNATORY_MARKER}(?:[^\S\n]*\n)?[^\S\n]*"
+                        rf"(?P<name>(?-i:[{UPPER}][\w'’.-]*)(?:[^\S\n]+(?-i:[{UPPER}][\w'’.-]*)){{0,3}})"
+                        r"[^\S\n]*,?[^\S\n]*$")
+
+
+@register("detection_rule")
+class SignatureRule(Rule):
+    """The name signed after a signatory's marker opening its line ("Im Auftrag\nSchwarzkopf", "i. A. Sabine Kröger",
+    "gez. Dr. Weber", "Fdo.: Juan Pérez", "pp J. Smith"): ``PERSON``, titles left out (stop 46: an authority's
+    letter signed "Im Auftrag\nSchwarzkopf" left the surname in clear; the model missed it, and a single word on its
+    line that the common-word lexicon lists is read as a heading). Nothing when the words are only titles, function
+    words or the language's job titles ("Der Oberbürgermeister", "Sachbearbeiterin")."""
+
+    name = "signature"
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        self.titles = TITLES.get(language, frozenset()) | HONORIFICS | ACADEMIC_DEGREES
+        self.job_title = (re.compile(r"(?:" + "|".join(lang.job_title_heads) + r")\Z", re.IGNORECASE)
+                          if lang is not None and lang.job_title_heads else None)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        text = ctx.text
+        if "\n" not in text and not any(c in text for c in ".pP"):
+            return []
+        out = []
+        for m in _SIGNATURE.finditer(text):
+            words = list(re.finditer(r"\S+", m.group("name")))
+            while words and words[0].group().rstrip(",") in self.titles:
+                words.pop(0)
+            if not words or any(w.group().casefold() in STOP_WORDS_FOLDED for w in words):
+                continue
+            start, end = m.start("name") + words[0].start(), m.start("name") + words[-1].end()
+            surface = text[start:end].rstrip(".,")
+            if self.job_title is not None and self.job_title.search(surface):
+                continue
+            out.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
         return out
 
 

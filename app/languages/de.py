@@ -194,7 +194,7 @@ LANGUAGE = register(Language(
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
-        r"(?:Personal)?ausweis", r"Reisepass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
+        r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
         # an insurance policy's and a claim's numbers ("Versicherungsschein-Nr.: KH-2024-778812")
         r"Versicherungsschein(?:-?(?:nummer|nr\.))?", r"Schadens?(?:nummer|-?nr\.)", r"Police(?:n)?(?:nummer|-?nr\.)",

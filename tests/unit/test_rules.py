@@ -854,3 +854,23 @@ def test_house_number_rule_needs_an_address_line(language, text, entities):
     ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
     found = run(text, language, ents, rules=("house_number",))
     assert all(source != "rule:house_number" for _, _, source in found)
+
+
+@pytest.mark.parametrize(
+    "language,text,expected",
+    [
+        # stop 46: an authority's letter signed by surname after "Im Auftrag" (the model missed it)
+        ("de", "Mit freundlichen Grüßen\nIm Auftrag\nSchwarzkopf", [("Schwarzkopf", "PERSON")]),
+        ("de", "i. A. Sabine Kröger\nPersonalabteilung", [("Sabine Kröger", "PERSON")]),
+        ("de", "gez. Dr. Weber", [("Weber", "PERSON")]),
+        ("es", "Fdo.: Juan Pérez Gil", [("Juan Pérez Gil", "PERSON")]),
+        ("en", "Yours faithfully\npp J. Smith", [("J. Smith", "PERSON")]),
+        # titles, function words and job titles alone are no one; a marker inside a line is none
+        ("de", "Im Auftrag\nDer Oberbürgermeister", []),
+        ("de", "Im Auftrag\nSachbearbeiterin", []),
+        ("de", "Wir handeln im Auftrag Ihrer Bank.", []),
+        ("es", "PP GANA\nEN MADRID", []),
+    ],
+)
+def test_signature_rule_marks_the_name_signed_after_a_marker(language, text, expected):
+    assert [(t, label) for t, label, _ in run(text, language, (), rules=("signature",))] == expected
