@@ -38,7 +38,8 @@ UNITS: tuple[str, ...] = (
     # stop 46: dialogues in lower case without times, dates without spaces, National Insurance numbers, British times,
     # streets named after dates, "No." before a house number
     "Lena: hey anna\n", "Lena: ", "04MAR2016 ", "4Mar", "QQ 12 34 56 C ", "QQ 12 ", "8.15am ", "8.15 ",
-    "Calle 5 de Mayo No. 2, ", "Calle 5 de ", "No. ",
+    "Calle 5 de Mayo No. 2, ", "Calle 5 de ", "No. ", "12 and 19 September ", "12 and ", "Im Auftrag\nAnna Smith\n",
+    "gez. ", "12 Anna Smith, SE22 9QA\n", "Juicio Verbal 1/2025 ",
 )
 
 

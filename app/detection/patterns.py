@@ -482,7 +482,9 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # several days of one month: 12 and 19 September / 10-12 March / 3., 4. und 5. Mai / dias 20 e 21 de outubro
         # (stop 46: the first day of "on 12 and 19 September" stayed in clear)
-        rf"\b{day}{_ORDINAL}\.?(?:{_DAY_JOINER}{day}{_ORDINAL}\.?)+(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
+        # (at most seven days: unbounded, "12 and 12 and …" without a month was tried to its end from every day, 21 s
+        # for 40,000 characters; bounded, each start reads at most seven)
+        rf"\b{day}{_ORDINAL}\.?(?:{_DAY_JOINER}{day}{_ORDINAL}\.?){{1,6}}(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # March 3, 2015 / March 3rd
         rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
         # August 2016 / marzo de 2015 / febrero 2002
