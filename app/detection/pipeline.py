@@ -388,7 +388,8 @@ class Detector:
         not CoNLL-2003's "Spanish first division on Saturday :", a line of its own) ("Teléfono:",
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged); or several such words and function words opening their line before a colon ("Fecha de
-        Ingreso:", "Médico responsable:", stop 44). A speaker's name opening a transcript's line, "Maria:", and a
+        Ingreso:", "Médico responsable:", stop 44). A name right after a title is no heading ("Sehr geehrte Frau
+        Wohlfahrt,", a salutation of common words, left "Wohlfahrt" in clear before stop 46). A speaker's name opening a transcript's line, "Maria:", and a
         surname signing a letter, "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) and
         a bank statement's payee (source ``payee``) are no names when every word of them is such a common word
         ("09:00 Welcome:", "System:", "SO LANDLORD RENT"). ``breaks``: the sorted
@@ -412,8 +413,10 @@ class Detector:
         if entity.label == PERSON and line_end - line_start <= MAX_HEADING_CHARS and not value_below_field:
             line = text[line_start:line_end]  # short: the test costs O(1) per entity, never a long line's length
             words = _LINE_WORDS.findall(line)
+            before = text[line_start:entity.start].split()
+            titled = bool(before) and before[-1] in ALL_TITLES  # "Sehr geehrte Frau Wohlfahrt,": a salutation (stop 46)
             if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
-                    and all(self._common_any_case(w) for w in words):
+                    and not titled and all(self._common_any_case(w) for w in words):
                 return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
         if text[line_start:entity.start].strip():
             return False

@@ -367,3 +367,11 @@ def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
 def test_a_job_title_is_no_name(language, phrases, text, expected):
     detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger(phrases))
     assert [(e.text, e.label) for e in detector.detect(text)] == expected
+
+
+def test_a_surname_of_common_words_after_a_title_in_a_salutation_is_a_name():
+    """Stop 46: "Sehr geehrte Frau Wohlfahrt," ("Wohlfahrt", welfare) was read as a line of common words, a heading,
+    and the title rule's person dropped; a name right after a title is no heading. A heading stays none."""
+    detector = build_detector("de", tagger_factory=lambda *_: GazetteerTagger({"Arztbrief": "PER"}))
+    found = detector.detect("Sehr geehrte Frau Wohlfahrt,\n\nhiermit kündigen wir.\nArztbrief\n")
+    assert [(e.text, e.label) for e in found] == [("Wohlfahrt", "PERSON")]
