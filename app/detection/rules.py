@@ -24,6 +24,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   :class:`CitationEditorRule`.
 * ``signature`` — the name signed after a signatory's marker ("Im Auftrag\nSchwarzkopf", "Fdo.: Juan Pérez"):
   ``PERSON``, :class:`SignatureRule`.
+* ``inverted_name`` — surnames in capitals, a comma and first names ("ANDRADE QUISPE, WILFREDO"): one ``PERSON``,
+  :class:`InvertedNameRule`.
 * ``house_number`` — a house number beside a street named without a street type on an address line with a postal
   code ("12 Heol y Bryn, Pontypridd CF37 2RA"): one ``LOCATION``, :class:`HouseNumberRule`.
 
@@ -1044,6 +1046,49 @@ class HouseNumberRule(Rule):
                 m = _NUMBER_AFTER.match(text, e.end)
                 if m is not None and m.end(1) <= postal[i] and ctx.covered(m.start(1), m.end(1)) is None:
                     out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+        return out
+
+
+@lru_cache(maxsize=1)
+def _all_first_names() -> frozenset[str]:
+    """The first names of every declared language (:func:`first_names`), capitalised: a register lists its residents
+    whatever their country ("MAMANI CHOQUE, ROSA ELENA" in Valencia, "ANDRADE MAMANI, THIAGO")."""
+    return frozenset(n for code in languages.supported() for n in first_names(code))
+
+
+_INVERTED_FIRST = re.compile(r",[^\S\n]+((?:[^\W\d_][\w'’-]*)(?:[^\S\n]+[^\W\d_][\w'’-]*){0,2})")
+
+
+@register("detection_rule")
+class InvertedNameRule(Rule):
+    """A surname in capitals, a comma and first names, as registers, lists and forms write a person ("ANDRADE QUISPE,
+    WILFREDO", "MAMANI CHOQUE, ROSA ELENA", "SMITH, John"): the model's entity of the surnames (often an organization)
+    and the first names are one ``PERSON`` (stop 46: a Spanish register of residents left "WILFREDO" and "THIAGO" in
+    clear). The surnames are an entity of a name label written in capitals; the first names, one to three words in
+    capitals or capitalised, each a first name of any declared language (:func:`first_names`); on one line."""
+
+    name = "inverted_name"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.names = _all_first_names()
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        text, out = ctx.text, []
+        for e in ctx.entities:
+            if e.label not in _STREET_LABELS or not e.text.isupper() or "\n" in e.text:
+                continue
+            m = _INVERTED_FIRST.match(text, e.end)
+            if m is None:
+                continue
+            end = None
+            for w in re.finditer(r"\S+", m.group(1)):
+                word = w.group()
+                if not word[:1].isupper() or word[:1] + word[1:].lower() not in self.names:
+                    break
+                end = m.start(1) + w.end()
+            if end is not None and ctx.covered(m.start(1), end) is None:
+                out.append(Entity(e.start, end, PERSON, text[e.start:end], f"rule:{self.name}"))
         return out
 
 

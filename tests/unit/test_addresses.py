@@ -202,6 +202,10 @@ def test_addresses_abroad(language, text, expected):
     ("pt", "na Rua 25 de Março, 1020, e na Av. 9 de Julho 3000", ["Rua 25 de Março, 1020", "Av. 9 de Julho 3000"]),
     # a date after a street is no part of it; a day without a name after it is no street's name
     ("es", "vive en la calle Mayor 12 desde el 5 de Mayo 2015", ["calle Mayor 12"]),
+    # a municipal register's "CL" and "Pl. 4 Pt. 12" (planta, puerta); "Avda" without its full stop (MEDDOCAN)
+    ("es", "Domicilio: CL DE CUBA 37 Pl. 4 Pt. 12, 46006 VALENCIA", ["CL DE CUBA 37 Pl. 4 Pt. 12"]),
+    ("es", "Remitido por: Dr. Pablo Garrido. Avda Santiago Bernabeu, 4 5º - 4 28036 Madrid.",
+     ["Avda Santiago Bernabeu, 4 5º"]),
 ])
 def test_streets_named_after_dates_and_numbers_after_no(language, text, expected):
     assert found(language, text) == expected

@@ -874,3 +874,25 @@ def test_house_number_rule_needs_an_address_line(language, text, entities):
 )
 def test_signature_rule_marks_the_name_signed_after_a_marker(language, text, expected):
     assert [(t, label) for t, label, _ in run(text, language, (), rules=("signature",))] == expected
+
+
+@pytest.mark.parametrize(
+    "language,text,entities,expected",
+    [
+        # stop 46: a register of residents ("WILFREDO", "THIAGO" stayed in clear: the model took the surnames for an
+        # organization), a first name of another language, an English list's "SMITH, John"
+        ("es", "1. ANDRADE QUISPE, WILFREDO            NIE Y2345678-Z", [("ANDRADE QUISPE", "ORGANIZATION")],
+         [("ANDRADE QUISPE, WILFREDO", "PERSON")]),
+        ("es", "3. ANDRADE MAMANI, THIAGO   Fecha nac.", [("ANDRADE MAMANI", "MISC")],
+         [("ANDRADE MAMANI, THIAGO", "PERSON")]),
+        ("en", "Attendees: SMITH, John Paul; JONES, Mary", [("SMITH", "PERSON"), ("JONES", "PERSON")],
+         [("SMITH, John Paul", "PERSON"), ("JONES, Mary", "PERSON")]),
+        # not a cased entity, not a common word after the comma, not across a line
+        ("en", "Germany, Jürgen said; LONDON, Monday; PARIS,\nMary", [("Germany", "LOCATION"), ("LONDON", "LOCATION"),
+                                                                     ("PARIS", "LOCATION")],
+         [("Germany", "LOCATION"), ("LONDON", "LOCATION"), ("PARIS", "LOCATION")]),
+    ],
+)
+def test_inverted_name_rule_joins_surnames_in_capitals_and_first_names(language, text, entities, expected):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    assert [(t, label) for t, label, _ in run(text, language, ents, rules=("inverted_name",))] == expected
