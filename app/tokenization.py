@@ -249,8 +249,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (plus closing quotes/brackets) when the next token starts with an
     upper-case letter, a digit or an opening quote, or at a line break (whatever follows), or at a blank line, or before
-    a chat transcript's line (:data:`CHAT_LINE`; a dialogue's in lower case, :data:`DIALOGUE_LINE`) and around a chat's speaker line (:data:`CHAT_HEADER_LINE`); a line of
-    one punctuation mark is a sentence of its own. The full stop of a day of one or two digits before a month's name
+    a chat transcript's line (:data:`CHAT_LINE`; a dialogue's in lower case, :data:`DIALOGUE_LINE`) and around a chat's
+    speaker line (:data:`CHAT_HEADER_LINE`); a line of one punctuation mark is a sentence of its own. The full stop of a day of one or two digits before a month's name
     ("am 5. Mai") ends nothing: it makes the number an ordinal; in a ``language`` that writes every ordinal so (German:
     "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends a sentence only before one of
     the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A closing abbreviation ("Corp.",

@@ -389,8 +389,9 @@ class Detector:
         "Diagnóstico:", "Domicilio:" on a Spanish admission form, which the model or a title rule running on from the
         line above tagged); or several such words and function words opening their line before a colon ("Fecha de
         Ingreso:", "Médico responsable:", stop 44). A name right after a title is no heading ("Sehr geehrte Frau
-        Wohlfahrt,", a salutation of common words, left "Wohlfahrt" in clear before stop 46). A speaker's name opening a transcript's line, "Maria:", and a
-        surname signing a letter, "Weber", are names and stay; a chat transcript's speaker (source ``chat_speaker``) and
+        Wohlfahrt,", a salutation of common words, left "Wohlfahrt" in clear before stop 46). A speaker's name opening
+        a transcript's line, "Maria:", a surname signing a letter, "Weber", and a name signed after a signatory's marker
+        (source ``rule:signature``: "Im Auftrag\nSchwarzkopf") are names and stay; a chat transcript's speaker (source ``chat_speaker``) and
         a bank statement's payee (source ``payee``) are no names when every word of them is such a common word
         ("09:00 Welcome:", "System:", "SO LANDLORD RENT"). ``breaks``: the sorted
         offsets of the text's line breaks."""

@@ -47,7 +47,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
-from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
+from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, POSTAL_CODE, PROPER_NOUN
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
 from app.tokenization import UPPER, month_names
@@ -995,7 +995,7 @@ _CITATION_OPENERS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in CITAT
 
 #: The labels a model or a list gives a street named without a street type ("Heol y Bryn" an organization, "Peckham
 #: Rye" a person, "Gran Vía" a miscellaneous name).
-_STREET_LABELS = frozenset({LOCATION, ORGANIZATION, PERSON, MISC, "PROPER_NOUN"})
+_STREET_LABELS = frozenset({LOCATION, ORGANIZATION, PERSON, MISC, PROPER_NOUN})
 #: A house number right before an entity, opening its line or after punctuation or a word ("12 ", "3a ", ", 41 ").
 _NUMBER_BEFORE = re.compile(r"(?:^|(?<=[\s,:;(]))(\d{1,4}[A-Za-z]?)[^\S\n]$")
 #: A house number right after an entity, then a comma and a space or the line's end (", 45,", " 45\n"; not a price
@@ -1026,7 +1026,7 @@ class HouseNumberRule(Rule):
         self.number_first = street is not None and street.order == "number_first"
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
-        postal = [e.start for e in ctx.entities if e.label == "POSTAL_CODE"]
+        postal = [e.start for e in ctx.entities if e.label == POSTAL_CODE]
         if not postal:
             return []
         text, out = ctx.text, []
@@ -1056,6 +1056,7 @@ def _all_first_names() -> frozenset[str]:
     return frozenset(n for code in languages.supported() for n in first_names(code))
 
 
+#: A comma after an entity, then up to three words on the same line (the first names of :class:`InvertedNameRule`).
 _INVERTED_FIRST = re.compile(r",[^\S\n]+((?:[^\W\d_][\w'’-]*)(?:[^\S\n]+[^\W\d_][\w'’-]*){0,2})")
 
 
@@ -1122,10 +1123,7 @@ class SignatureRule(Rule):
                           if lang is not None and lang.job_title_heads else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
-        text = ctx.text
-        if "\n" not in text and not any(c in text for c in ".pP"):
-            return []
-        out = []
+        text, out = ctx.text, []
         for m in _SIGNATURE.finditer(text):
             words = list(re.finditer(r"\S+", m.group("name")))
             while words and words[0].group().rstrip(",") in self.titles:

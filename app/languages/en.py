@@ -142,7 +142,7 @@ LANGUAGE = register(Language(
         r"S/N", r"IMEI",
         r"certificate(?:\s+(?:no\.?|number))?", r"medical\s+record(?:\s+number)?", r"patient(?:\s+ID|\s+number)?",
         r"record\s+number",
-        r"(?:member|customer|client|employee|student|subscriber|staff|payroll)\s+(?:ID|number|no\.?)(?=\s*[:#.]?\s*\w)",
+        r"(?:member|customer|client|employee|student|subscriber|staff|payroll)\s+(?:ID|number|no\.?)",
         r"account(?:\s+number)?",
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",

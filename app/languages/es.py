@@ -28,11 +28,11 @@ LANGUAGE = register(Language(
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|
         querida|queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
-    # and (stop 44) pronouns and chat words that simplemma lacks or a name lexicon lists ("tú", "ella", "profe",
-    # "dile": "si eso dile a la profe … que los recoges tú" came out with three entities)
     # short forms of first names in messages ("can you tell kev"; stop 46), words of the language left out
     nicknames=frozenset("""Pepe Paco Nacho Lola Manolo Charo Quique Chus Kike Rafa Dani Edu Juanjo Maite Mabel Pili Loli Isa
         Chema Josemi Txema Iñaki Lupe Tere Merche Pedrito Juanito""".split()),
+    # and (stop 44) pronouns and chat words that simplemma lacks or a name lexicon lists ("tú", "ella", "profe",
+    # "dile": "si eso dile a la profe … que los recoges tú" came out with three entities)
     informal_words=frozenset("""q xq pq tb tmb porfa xfa jaja jajaja bss ok vale tqm msj tú ella vos dile dilo dime
         hazlo ponlo profe cole peli insti tranqui finde""".split()),
     enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),

@@ -32,10 +32,10 @@ LANGUAGE = register(Language(
         cara|caros|prezado|prezada|prezados|querido|querida|obrigado|obrigada|muito obrigado|muito obrigada|abraços|
         um abraço|abraço|abs|beijos|beijo|bjs|atenciosamente|cordialmente|saudações|cumprimentos|tchau|
         até logo""".split("|")),
-    # and (stop 44) words of family chats that simplemma lacks or a name lexicon lists ("ela", "niver", "tia")
     # short forms of first names in messages ("can you tell kev"; stop 46), words of the language left out
     nicknames=frozenset("""Zé Juca Dudu Bia Rafa Cadu Tati Nando Guto Malu Lulu Nanda Gabi Leco Tião Chico Quim Necas Xico
         Manel""".split()),
+    # and (stop 44) words of family chats that simplemma lacks or a name lexicon lists ("ela", "niver", "tia")
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv ela niver aniver facul
         profe vó vô pai tia""".split()),
     weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),

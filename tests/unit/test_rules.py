@@ -863,6 +863,7 @@ def test_house_number_rule_needs_an_address_line(language, text, entities):
         ("de", "Mit freundlichen Grüßen\nIm Auftrag\nSchwarzkopf", [("Schwarzkopf", "PERSON")]),
         ("de", "i. A. Sabine Kröger\nPersonalabteilung", [("Sabine Kröger", "PERSON")]),
         ("de", "gez. Dr. Weber", [("Weber", "PERSON")]),
+        ("de", "Im Auftrag Schwarzkopf", [("Schwarzkopf", "PERSON")]),
         ("es", "Fdo.: Juan Pérez Gil", [("Juan Pérez Gil", "PERSON")]),
         ("en", "Yours faithfully\npp J. Smith", [("J. Smith", "PERSON")]),
         # titles, function words and job titles alone are no one; a marker inside a line is none
