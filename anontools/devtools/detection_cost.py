@@ -39,7 +39,7 @@ UNITS: tuple[str, ...] = (
     # streets named after dates, "No." before a house number
     "Lena: hey anna\n", "Lena: ", "04MAR2016 ", "4Mar", "QQ 12 34 56 C ", "QQ 12 ", "8.15am ", "8.15 ",
     "Calle 5 de Mayo No. 2, ", "Calle 5 de ", "No. ", "12 and 19 September ", "12 and ", "Im Auftrag\nAnna Smith\n",
-    "gez. ", "12 Anna Smith, SE22 9QA\n", "Juicio Verbal 1/2025 ",
+    "gez. ", "12 Anna Smith, SE22 9QA\n", "Juicio Verbal 1/2025 ", "ID 1 2 3 4 5 6 7 8 9 ",
 )
 
 

@@ -213,6 +213,9 @@ def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
     ("en", "Frequent flyer: BA 31877245", ["BA 31877245"]),
     ("en", "that customer in Bristol, acct 8830021; a/c no. 41234567", ["8830021", "41234567"]),
     ("en", "Employee no: 00731          Tax code: 1257L; staff no. 7781", ["00731", "7781"]),
+    # a Brazilian birth certificate's register number, nine groups and a check number (five groups only before)
+    ("pt", "Matrícula: 112045 01 55 2019 1 00087 214 0045678-31\nData de nascimento", ["112045 01 55 2019 1 00087 214 "
+                                                                                    "0045678-31"]),
     ("pt", "o meu educando, aluno n.º 1187 do 7.º B, e o número de aluno 20231044", ["1187", "20231044"]),
     ("es", "el alumno nº 4471 y el número de expediente académico 2023-118", ["4471", "2023-118"]),
     # a CURP whose check digit fails (a typo) after its keyword; "Curp" of a sentence no keyword
