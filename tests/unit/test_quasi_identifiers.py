@@ -191,3 +191,19 @@ def test_occupations_of_claim_forms_and_statements_stop_46():
     found = [(e.text, e.label) for e in QuasiIdentifierRecognizer("en").recognize(text, [])]
     assert [t for t, label in found if label == "OCCUPATION"] == ["paramedic", "software developer", "plumber",
                                                                   "interpreter"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("pt", "O EMPREGADO exercerá a função de auxiliar de padeiro.", ["padeiro"]),
+    ("es", "trabaja de fontanero y su hermana es cajera", ["fontanero", "cajera"]),
+    ("de", "Er arbeitet als Bäcker, sie ist Hebamme.", ["Bäcker", "Hebamme"]),
+])
+def test_trades_and_services_are_occupations_stop_46(language, text, expected):
+    found = QuasiIdentifierRecognizer(language).recognize(text, [])
+    assert [e.text for e in found if e.label == "OCCUPATION" and e.text in expected] == expected
+
+
+def test_what_families_call_grandparents_and_aunts_are_relations():
+    found = QuasiIdentifierRecognizer("en").recognize("devoted granny to Isla, her grandma and auntie", [])
+    assert [(e.text, e.label) for e in found] == [("granny", "RELATION"), ("grandma", "RELATION"),
+                                                  ("auntie", "RELATION")]
