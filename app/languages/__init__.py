@@ -453,7 +453,8 @@ class Language:
             those of five letters or more in any case): an entity made only of them and function words is no entity
             (:mod:`app.detection.clinical`).
         national_ids: ``(python-stdnum module, candidate regular expression)`` of the national identifiers (or a
-            module of ours with the same ``is_valid``, for an identifier python-stdnum lacks: :mod:`app.detection.gb_nino`).
+            module of ours with the same ``is_valid``, for an identifier or a printed form python-stdnum lacks:
+            :mod:`app.detection.gb_nino`, :mod:`app.detection.es_printed_id`).
         phone_regions: ISO 3166 regions of phone numbers written without ``+`` country code.
         phone_keywords: regular expressions of the words right before a phone number ("tel.", "call me on",
             "Handy", "móvil"): after one, a number of a possible length is a phone number even where

@@ -61,6 +61,10 @@ def test_ip_address_at_the_end_of_a_sentence():
          ["QQ 12 34 56 C", "AB123456D"]),
         ("es", "la referencia catastral del piso de Getxo: 4831204WN0943S0001TP; falsa 4831204WN0943S0001JK.",
          ["4831204WN0943S0001TP"]),
+        # a DNI or NIE printed with a hyphen before a letter that fails the check (a typo, a fictional number); not
+        # without the hyphen, nor with a small letter
+        ("es", "el NIF de Itziar (tengo el tuyo, 72345678-H), NIE Y-1234567-X; no 72345678H ni 72345678-h.",
+         ["72345678-H", "Y-1234567-X"]),
     ],
 )
 def test_national_identifiers(language, text, expected):
