@@ -53,6 +53,10 @@ STANDARD_LABELS: tuple[str, ...] = (
     DEMOGRAPHIC, OCCUPATION, RELATION, HEALTH, QUANTITY, CODE,
 )
 
+#: The labels of names: what a model, a list or a rule gives a person, an organization, a place or another name (the
+#: detector drops such an entity when it is only common words, a heading or a form field's name).
+NAME_LABELS: frozenset[str] = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
+
 #: The labels of quasi-identifiers, sensitive in the ``strict`` profile only.
 QUASI_IDENTIFIER_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RELATION, HEALTH, QUANTITY, CODE})
 

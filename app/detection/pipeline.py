@@ -31,7 +31,7 @@ from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
-from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, PROPER_NOUN
+from app.detection.labels import MISC, NAME_LABELS, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
 from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
@@ -47,10 +47,6 @@ from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
 from app.tokenization import NormalizedView, normalized_view, split_sentences, tokenize
-
-
-#: Labels of names: only these are dropped when made of common capitalised words.
-_NAME_LABELS = frozenset({PERSON, ORGANIZATION, LOCATION, MISC, PROPER_NOUN})
 
 
 def _from_view(text: str, view: NormalizedView, entities: list[Entity]) -> list[Entity]:
@@ -343,7 +339,7 @@ class Detector:
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
             entities = [e for e in (without_party_role(without_greeting(e, self.language), self.language)
-                                    if e.label in _NAME_LABELS else e for e in entities)
+                                    if e.label in NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
                         and not self._field_name(text, e, breaks) and not self._clinical(text, e)]
@@ -370,7 +366,7 @@ class Detector:
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
-                        if not (header and e.label in _NAME_LABELS and in_header(header, e))
+                        if not (header and e.label in NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
                         and not self._clinical(text, e) and not self._job_title(e)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
@@ -395,7 +391,7 @@ class Detector:
         a bank statement's payee (source ``payee``) are no names when every word of them is such a common word
         ("09:00 Welcome:", "System:", "SO LANDLORD RENT"). ``breaks``: the sorted
         offsets of the text's line breaks."""
-        if entity.label not in _NAME_LABELS:
+        if entity.label not in NAME_LABELS:
             return False
         if entity.source == "rule:signature":
             return False  # "Im Auftrag\nSchwarzkopf": a signed name, though the lexicon lists the word
@@ -442,7 +438,7 @@ class Detector:
     def _clinical(self, text: str, entity: Entity) -> bool:
         """Whether ``entity`` is of a name label and names only clinical vocabulary of the language ("TAC", "Servicio de
         Urgencias", "Ticagrelor", the "L" of "ng/L": :func:`app.detection.clinical.clinical_term`; stop 45)."""
-        return entity.label in _NAME_LABELS and clinical_term(text, entity.start, entity.end, self.language)
+        return entity.label in NAME_LABELS and clinical_term(text, entity.start, entity.end, self.language)
 
     def _job_title(self, entity: Entity) -> bool:
         """Whether ``entity`` (of a name label) is a job title, not a name: a head of job titles of the language
@@ -454,7 +450,7 @@ class Detector:
         occupation. A name among the words keeps the entity ("Officer Smith", "Barclays Relationship Manager"), and
         so does a head alone."""
         pattern = self._job_title_heads
-        if pattern is None or entity.label not in _NAME_LABELS:
+        if pattern is None or entity.label not in NAME_LABELS:
             return False
         words = _LINE_WORDS.findall(entity.text)
         if not 2 <= len(words) <= 4:
@@ -475,7 +471,7 @@ class Detector:
         Sun" nor "The Sun")."""
         stop = entity.text.endswith(".")  # the tokenizer keeps "Fr." (Frau) with its full stop
         word = entity.text[:-1] if stop else entity.text
-        if entity.label not in _NAME_LABELS or word not in self._weekday_abbreviations:
+        if entity.label not in NAME_LABELS or word not in self._weekday_abbreviations:
             return False
         if entity.label in (PERSON, MISC) and len(word) > 2 and not (self.persons is not None and self.persons(word)) \
                 and not self._common_any_case(word):
@@ -499,7 +495,7 @@ class Detector:
         return label
 
     def _without_common_words(self, entities: list[Entity]) -> list[Entity]:
-        return [e for e in entities if e.label not in _NAME_LABELS or not common_capitalised_only(e.text, self.language)]
+        return [e for e in entities if e.label not in NAME_LABELS or not common_capitalised_only(e.text, self.language)]
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity],
                             runs: dict[str, list[int]] | None = None) -> list[Entity]:
@@ -534,7 +530,7 @@ def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
     stays as it was), nor is a part that another entity holds. ``list[Entity]`` in the same order."""
     out: list[Entity] = []
     for k, e in enumerate(entities):
-        if e.label not in _NAME_LABELS:
+        if e.label not in NAME_LABELS:
             out.append(e)
             continue
         start, end = e.start, e.end
@@ -560,7 +556,7 @@ def _abbreviated_title(text: str, entity: Entity) -> bool:
     """Whether ``entity`` (of a name label) is an honorific whose abbreviation ends with a superscript ordinal after
     its full stop: a Portuguese "Eng.º" or "Arq.ª" (engenheiro, arquitecta) before a name, where the model tags
     "Eng" as an organization (:data:`app.detection.rules.HONORIFICS`)."""
-    return (entity.label in _NAME_LABELS and text.startswith((".º", ".ª"), entity.end)
+    return (entity.label in NAME_LABELS and text.startswith((".º", ".ª"), entity.end)
             and entity.text + text[entity.end:entity.end + 2] in HONORIFICS)
 
 
@@ -570,7 +566,7 @@ def _temperature_unit(text: str, entity: Entity) -> bool:
     30009 Murcia") is part of an address and stays masked: only a unit not followed by a letter or digit counts, and
     the number must read as a temperature (a decimal comma or point, or 30–45 °C / 86–113 °F)."""
     m = _TEMPERATURE_UNIT.fullmatch(entity.text)
-    if entity.label not in _NAME_LABELS or m is None:
+    if entity.label not in NAME_LABELS or m is None:
         return False
     number = _NUMBER_BEFORE.search(text, max(0, entity.start - 12), entity.start)
     if number is None:

@@ -47,7 +47,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
-from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, POSTAL_CODE, PROPER_NOUN
+from app.detection.labels import LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
 from app.tokenization import UPPER, month_names
@@ -993,9 +993,6 @@ def _opens_citation(word: str) -> bool:
 _CITATION_OPENERS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in CITATION_OPENERS)
 
 
-#: The labels a model or a list gives a street named without a street type ("Heol y Bryn" an organization, "Peckham
-#: Rye" a person, "Gran Vía" a miscellaneous name).
-_STREET_LABELS = frozenset({LOCATION, ORGANIZATION, PERSON, MISC, PROPER_NOUN})
 #: A house number right before an entity, opening its line or after punctuation or a word ("12 ", "3a ", ", 41 ").
 _NUMBER_BEFORE = re.compile(r"(?:^|(?<=[\s,:;(]))(\d{1,4}[A-Za-z]?)[^\S\n]$")
 #: A house number right after an entity, then a comma and a space or the line's end (", 45,", " 45\n"; not a price
@@ -1026,12 +1023,13 @@ class HouseNumberRule(Rule):
         self.number_first = street is not None and street.order == "number_first"
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
+        # the street: an entity of any name label ("Heol y Bryn" an organization, "Peckham Rye" a person)
         postal = [e.start for e in ctx.entities if e.label == POSTAL_CODE]
         if not postal:
             return []
         text, out = ctx.text, []
         for e in ctx.entities:
-            if e.label not in _STREET_LABELS or "\n" in e.text:
+            if e.label not in NAME_LABELS or "\n" in e.text:
                 continue
             i = bisect_left(postal, e.end)
             if i == len(postal) or postal[i] - e.end > MAX_TO_POSTAL_CODE or text.count("\n", e.end, postal[i]) > 1:
@@ -1077,7 +1075,7 @@ class InvertedNameRule(Rule):
     def apply(self, ctx: RuleContext) -> list[Entity]:
         text, out = ctx.text, []
         for e in ctx.entities:
-            if e.label not in _STREET_LABELS or not e.text.isupper() or "\n" in e.text:
+            if e.label not in NAME_LABELS or not e.text.isupper() or "\n" in e.text:
                 continue
             m = _INVERTED_FIRST.match(text, e.end)
             if m is None:
