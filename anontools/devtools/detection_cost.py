@@ -40,6 +40,10 @@ UNITS: tuple[str, ...] = (
     "Lena: hey anna\n", "Lena: ", "04MAR2016 ", "4Mar", "QQ 12 34 56 C ", "QQ 12 ", "8.15am ", "8.15 ",
     "Calle 5 de Mayo No. 2, ", "Calle 5 de ", "No. ", "12 and 19 September ", "12 and ", "Im Auftrag\nAnna Smith\n",
     "gez. ", "12 Anna Smith, SE22 9QA\n", "Juicio Verbal 1/2025 ", "ID 1 2 3 4 5 6 7 8 9 ",
+    # stop 47: IBANs in national groups, titles in street names, full hours, the 24-hour clock, Catalan floors, lots
+    # and blocks, "número" before capitals and digits, a column of days with their final dot, accounts and branches
+    "PT50 0035 0000 12345678901 ", "PT50 1 ", "Prof.-", "Dr.-Aa-Str. 1 ", "14 Uhr ", "0215hrs ", "calle Aa 1, 3r ",
+    "Rua 91, Lote 1, ", "Lote 1, ", "número MDRD 123456 ", "03.11.  Aa\n", "conta 1-2 ", "agência 0789-X ",
 )
 
 

@@ -50,7 +50,10 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
-_NUMERO = rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?)?"
+#: A plot, an industrial unit, a lot in place of the house number ("Urb. Los Pinos, parcela 27", "Pol. Ind. El
+#: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
+_NUMERO = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
+           rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})?")
 
 
 def _type_last(street: StreetAddresses) -> list[str]:
@@ -58,7 +61,10 @@ def _type_last(street: StreetAddresses) -> list[str]:
     separate street type ("Berliner Straße 5"), each after an optional prefix ("Am", "An der")."""
     prefix = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
     prefix = rf"(?:(?:{prefix}){_SP}+)?" if prefix else ""
-    patterns = [rf"{_WORD_START}{prefix}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
+    # a title abbreviated in the street's name ("Prof.-Ernst-Nathan-Str. 1", "Dr.-Mack-Str. 77", "Geschw.-Scholl-Platz
+    # 1"; stop 47: the title and the house number stayed in clear)
+    title = rf"(?:[{_UPPER}][a-zäöü]{{1,5}}\.-){{0,2}}"
+    patterns = [rf"{_WORD_START}{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
     if street.separate_types:
         patterns.append(rf"{_WORD_START}{prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
     if street.prefixes and (street.cues or street.postal_code):
@@ -88,7 +94,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
     particles = street.particles or "(?!)"
     # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
     # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
-    word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.)"
+    word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.)"
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
     dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
@@ -101,10 +107,14 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (a lone capital never after a full stop and a space: "1.º Esq. A ex-mulher", the next sentence's article)
     part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]"
             rf"|(?<!\.{_SP})[A-Z]\d?"
+            # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
+            rf"|\d{{1,2}}[rnta]"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}}"
+            # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
+            rf"|(?i:quadra|qd\.|lote|lt\.){_SP}?\d{{1,4}}[A-Z]?"
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?)(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
@@ -112,6 +122,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # ".481" stayed in clear before stop 44)
     number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
     patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
+    # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
+    # stop 47, the lot and block stayed in clear)
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d)"
+                    rf"{floor}")
     if street.grid_types:
         # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
         # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner

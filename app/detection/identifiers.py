@@ -30,6 +30,10 @@ from app.doc import Entity, Sentence
 #: In any case ("de89 3704 …" in a chat written in lower case): the check digits and the country's BBAN format
 #: (``stdnum.iban.is_valid``, which reads the value in capitals) decide.
 _IBAN_RE = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b", re.IGNORECASE)
+#: An IBAN printed in its national account number's groups rather than in fours: Portugal's NIB as banks print it
+#: ("PT50 0035 0000 12345678901 53": 4, 4, 11 and 2 digits; the four-character pattern above read "PT50 0035 0000
+#: 12345678901" and left "53" in clear). Groups are separated by single spaces, so the pattern splits a text one way.
+_IBAN_GROUPED_RE = re.compile(r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{1,11}){2,8}\b", re.IGNORECASE)
 _CARD_RE = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _IPV4_RE = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)")  # a sentence-final period may follow
 _IPV6_RE = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
@@ -45,17 +49,22 @@ class IbanRecognizer(Recognizer):
     registered country's length and structure whose check digits fail (:func:`iban_shaped`: "auf das Konto DE12 4405
     0199 0001 2345 67", a typo or a fictional number, stop 45); right after the word "IBAN", an IBAN's shape whose
     check digits fail too (a typo or a fictional number names an account as
-    surely: stop 45, "IBAN DE44 2175 0000 0012 3456 78" left "DE44 2175" in clear and the rest a phone number)."""
+    surely: stop 45; printed in the national account number's groups, :data:`_IBAN_GROUPED_RE`, stop 47, "IBAN DE44 2175 0000 0012 3456 78" left "DE44 2175" in clear and the rest a phone number)."""
 
     name = "iban"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        found: dict[int, str] = {}
+        for pattern in (_IBAN_RE, _IBAN_GROUPED_RE):
+            for m in pattern.finditer(text):
+                candidate = m.group().rstrip()
+                surface = _longest_prefix(candidate, _iban.is_valid) or _longest_prefix(candidate, iban_shaped)
+                if surface and len(surface) > len(found.get(m.start(), "")):
+                    found[m.start()] = surface
         out = []
-        for m in _IBAN_RE.finditer(text):
-            candidate = m.group().rstrip()
-            surface = _longest_prefix(candidate, _iban.is_valid) or _longest_prefix(candidate, iban_shaped)
-            if surface:
-                out.append(Entity(m.start(), m.start() + len(surface), IBAN, surface, self.name))
+        for start in sorted(found):
+            if not out or start >= out[-1].end:
+                out.append(Entity(start, start + len(found[start]), IBAN, found[start], self.name))
         if "IBAN" in text.upper():
             taken = {e.start for e in out}
             for m in _IBAN_AFTER_KEYWORD.finditer(text):
@@ -242,7 +251,7 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[�
 #: nine groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
 #: 46; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit; "65 170839 J 003", a
-#: German social insurance number; "12 345 678 901";
+#: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
 #: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
 #: 45 0200051332"); or groups of capitals and
@@ -251,7 +260,7 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[�
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
-_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,10}|[A-Z]{1,2}\d?)){1,8}"
+_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}|[A-Z]{1,2}\d?)){1,8}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"

@@ -553,7 +553,8 @@ _CUE_WINDOW = 32
 _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern(lang) for lang in MONTHS}
 #: A day and month that opens a line and is followed by a column's gap (a tab, two spaces): the date column of a bank
 #: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
-_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
+#: A German statement writes the final dot ("03.11.       Lastschrift …": stop 47, the column stayed in clear).
+_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
 
 
 def _valid_day_month(surface: str) -> bool:
@@ -640,16 +641,19 @@ class DateRecognizer(Recognizer):
 
 _TIME_RE = re.compile(
     r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
-    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/]))"
+    # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
+    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/])|\s?Uhr\b)"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"
     # "8.15am", "10.30 p.m.": British English writes the minutes after a full stop (stop 46: stayed in clear)
-    r"|\b(?:1[0-2]|0?[1-9])\.[0-5]\d\s?(?:[ap]\.m\.|[ap]m\b)",
+    r"|\b(?:1[0-2]|0?[1-9])\.[0-5]\d\s?(?:[ap]\.m\.|[ap]m\b)"
+    # the 24-hour clock without a colon, as police and forces write it ("at approx 0215hrs": stop 47)
+    r"|\b(?:[01]\d|2[0-3])[0-5]\d\s?hrs?\b",
     re.IGNORECASE,
 )
 
 
 class TimeRecognizer(Recognizer):
-    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14h30``, ``15h`` (label ``TIME``; stop 45:
+    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14 Uhr``, ``14h30``, ``15h`` (label ``TIME``; stop 45:
     a Brazilian nursing record's "às 15h" stayed in clear)."""
 
     name = "time"
@@ -685,7 +689,8 @@ _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
     r"(?:\b(?<!\d[.,])\d{1,3}(?:\.\d{3})*\$\d{2}\b"
-    rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})\s?(?:{_AMOUNT}){_SCALE}(?!\d)"
+    # (two spaces after the sign in a column of figures, "£  142.50": stop 47)
+    rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})(?:[^\S\n]{{2}}|\s)?(?:{_AMOUNT}){_SCALE}(?!\d)"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}"
     rf"\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",

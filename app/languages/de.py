@@ -167,7 +167,9 @@ LANGUAGE = register(Language(
     year_words=(r"(?:zweitausend|neunzehnhundert|achtzehnhundert)\w*",),
     spelled_date=r"{day}\s+{month}(?:\s+{year})?",
     date_cues=(r"am", r"vom", r"zum", r"bis", r"ab", r"seit", r"den", r"spätestens", r"Stand", r"dem", r"Datum:?",
-               r"und", r"vergangenen", r"kommenden", r"letzten", r"nächsten"),
+               r"und", r"vergangenen", r"kommenden", r"letzten", r"nächsten",
+               # (stop 47) appointments of notes and letters ("Wiedervorstellung 19.09.")
+               r"Termin", r"Kontrolle", r"Kontrolltermin", r"Wiedervorstellung", r"Frist"),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),
@@ -189,13 +191,17 @@ LANGUAGE = register(Language(
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",
-        r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personal|Ausweis|Reisepass|Pass|"
+        r"(?:Versicherten|Versicherungs|Kunden|Mitglieds|Konto|Vertrags|Rechnungs|Personalausweis|Personal|Ausweis|"
+        r"Reisepass|Pass|Zulassungs|Rahmen|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
         r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
+        # (stop 47) "Personalausweis-Nr. L01X00T47" left the number in clear (only "Ausweis-Nr." and
+        # "Personalnummer" were keywords); a lawyer's or a doctor's admission ("Zulassungsnummer") and a bicycle's
+        # frame number ("Rahmennummer WBK1234567", a theft report) name their owner as well
         # an insurance policy's and a claim's numbers ("Versicherungsschein-Nr.: KH-2024-778812")
         r"Versicherungsschein(?:-?(?:nummer|nr\.))?", r"Schadens?(?:nummer|-?nr\.)", r"Police(?:n)?(?:nummer|-?nr\.)",
         # a bank account ("Kto. 1234567", "Konto: 1234567")

@@ -122,7 +122,10 @@ LANGUAGE = register(Language(
     spelled_date=r"(?:the\s+)?{day}\s+(?:day\s+)?of\s+{month}(?:,?\s+(?:in\s+the\s+year\s+)?{year})?",
     date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
                r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next",
-               r"this"),
+               r"this",
+               # (stop 47) the appointments of notes and letters ("Plan: meloxicam, recheck 19/09")
+               r"recheck", r"review", r"appointment", r"appt\.?", r"follow-up", r"seen", r"admitted", r"discharged",
+               r"booked", r"arriving", r"departing", r"returning", r"deadline", r"starting"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
@@ -181,6 +184,12 @@ LANGUAGE = register(Language(
         # an airline's or a shop's loyalty number ("Frequent flyer: BA 31877245", "Nectar card no. 9826 …")
         r"frequent\s+fl[yi]er(?:\s+(?:no\.|number|ID))?", r"loyalty\s+(?:card|number|no\.)(?:\s+(?:no\.|number))?",
         r"membership(?:\s+(?:no\.|number|ID))?",
+        # (stop 47) a police case's unique reference number and crime reference ("URN: 44/HX/10238/25" of a witness
+        # statement), and the registers of vets, dentists, pharmacists, health professions and solicitors ("RCVS
+        # number 1234567"), as GMC and NMC above
+        r"(?-i:URN)", r"crime\s+ref(?:erence)?\.?(?:\s+(?:no\.|number))?", r"incident\s+(?:no\.|number)",
+        r"(?:incident\s+)?log\s+(?:no\.|number|ref(?:erence)?\.?)", r"incident\s+log",
+        r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -77,7 +77,9 @@ LANGUAGE = register(Language(
                 r"cincuenta", r"sesenta", r"setenta", r"ochenta", r"noventa"),
     spelled_date=r"{day}\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}(?:\s+del?\s+(?:año\s+)?{year})?",
     date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del",
-               r"pasado", r"próximo", r"este"),
+               r"pasado", r"próximo", r"este",
+               # (stop 47) appointments of notes and letters ("revisión 19/09")
+               r"cita", r"revisión", r"control", r"consulta", r"ingreso"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
@@ -103,6 +105,14 @@ LANGUAGE = register(Language(
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
         r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        # (stop 47) a doctor's college number as signatures abbreviate it ("Dra. … (Col. 28/2812345)"); a digit must
+        # follow: Mexico's "Col. Roma Norte" is a neighbourhood of an address
+        r"(?-i:Col)\.(?=\s*\d)",
+        # (stop 47) "la tarjeta sanitaria, la de la Comunidad, número MDRD 1234567890" (a chat): a number of capitals
+        # and at least six digits after "número"
+        r"número(?=\s+(?-i:[A-Z]{2,4})\s\d{6,}(?!\w))",
+        # a court case's general identification number ("NIG: 4109142120250012345", 19 digits)
+        r"(?-i:NIG)",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card

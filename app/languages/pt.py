@@ -81,7 +81,9 @@ LANGUAGE = register(Language(
                 r"cinquenta", r"sessenta", r"setenta", r"oitenta", r"noventa"),
     spelled_date=r"{day}\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}(?:\s+(?:de|do\s+ano\s+de)\s+{year})?",
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
-               r"passado", r"próximo", r"último"),
+               r"passado", r"próximo", r"último",
+               # (stop 47) appointments of notes and letters ("retorno 19/09")
+               r"consulta", r"retorno", r"revisão", r"agendad[oa]", r"marcad[oa]", r"internad[oa]"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
@@ -115,6 +117,13 @@ LANGUAGE = register(Language(
         r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
+        # (stop 47) Portugal's bank account number, 21 digits printed 4, 4, 11, 2 ("NIB 0035 0000 12345678901 53")
+        r"(?-i:NIB)",
+        # a Brazilian bank account and branch ("debitados de sua conta 12345-6, agência 0789-X"; LeNER-Br's "à
+        # conta-corrente 42.762-6, da agência 0394"): the bare "conta" only before a number with its check digit ("a
+        # Câmara conta 56 membros" counts); the Ordem dos Médicos' number of a Portuguese doctor ("OM 45678")
+        r"conta[- ]corrente", r"conta\s+poupança", r"conta(?=\s+(?:n\.?\s?[º°]\s*)?[\d.]+-[\dXx](?![\w-]))",
+        r"ag[êe]ncia(?=\s+(?:n\.?\s?[º°]\s*)?\d{4}(?:-[\dXx])?(?![\w-]))", r"(?-i:OM)(?=\s+\d{4,6}(?![\w-]))",
         # Portugal's professional orders ("inscrito na Ordem dos Engenheiros sob o n.º 54321")
         r"Ordem\s+d[oa]s\s+(?:Advogados|Médicos(?:\s+(?:Dentistas|Veterinários))?|Engenheiros(?:\s+Técnicos)?|"
         r"Enfermeiros|Psicólogos(?:\s+Portugueses)?|Farmacêuticos|Arquitectos|Arquitetos|Solicitadores|Notários|"

@@ -209,3 +209,19 @@ def test_addresses_abroad(language, text, expected):
 ])
 def test_streets_named_after_dates_and_numbers_after_no(language, text, expected):
     assert found(language, text) == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 47: a title abbreviated in a German street's name ("Prof.-" and the house number stayed in clear) and
+    # Barcelona's Catalan floor and door ("3r 2a")
+    ("de", "Prof.-Ernst-Nathan-Str. 1 · 90419 Nürnberg; Dr.-Mack-Str. 77; Geschw.-Scholl-Platz 1",
+     ["Prof.-Ernst-Nathan-Str. 1", "Dr.-Mack-Str. 77", "Geschw.-Scholl-Platz 1"]),
+    ("es", "Vive en la calle Aribau 112, 3r 2a, de Barcelona.", ["calle Aribau 112, 3r 2a"]),
+    # an invoice's plot and industrial unit in place of the house number; a Brazilian street named by a number before
+    # its lot and block (each number stayed in clear)
+    ("es", "Cliente: Urb. Los Pinos, parcela 27, 19170 El Casar; Pol. Ind. El Henares, Nave 14, 19004 Guadalajara",
+     ["Urb. Los Pinos, parcela 27", "Pol. Ind. El Henares, Nave 14"]),
+    ("pt", "o endereço era a Rua 91, Lote 14, Quadra 1711, Jaconé; na Rua 91 perto", ["Rua 91, Lote 14, Quadra 1711"]),
+])
+def test_titles_in_street_names_and_catalan_floors(language, text, expected):
+    assert found(language, text) == expected

@@ -75,7 +75,8 @@ def found(language, text):
          ["1234 BCD", "2100 0418 45 0200051332", "0049 1500 05 1234567890"]),
         ("pt", "Placa Mercosul BRA2E19. Agência 1234-5, conta corrente 98765-4. A conta 2015 foi paga. "
                "Conta nº 12345-6.",
-         ["BRA2E19", "98765-4", "12345-6"]),
+         # the branch too since stop 47 (an account's number names its holder with its branch's)
+         ["BRA2E19", "1234-5", "98765-4", "12345-6"]),
         ("de", "Dr. med. Jörg Übel, LANR 123456701, BSNR 987654300.", ["123456701", "987654300"]),
         # stop 44: a British bank's sort code and an account's last digits, a company's and a VAT number (an e-mail
         # about a deposit); not a VAT rate
@@ -222,6 +223,32 @@ def test_identifiers_of_forms_and_letters_stop_45(language, text, expected):
     ("es", "CURP: RATG900215MPLMLD07\nRFC HERJ850312AB4", ["RATG900215MPLMLD07", "HERJ850312AB4"]),
 ])
 def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expected):
+    assert found(language, text) == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 47: each stayed in clear (a theft report's identity card and frame number, a witness statement's URN, a
+    # vet's register, a discharge report's college number, a Portuguese lease's NIB)
+    ("de", "Personalausweis-Nr. L01X00T47, Personalausweisnummer: L01X00T48, Rahmennummer WBK1234567",
+     ["L01X00T47", "L01X00T48", "WBK1234567"]),
+    ("de", "Rechtsanwalt Dr. Kurz, Zulassungsnummer 12345", ["12345"]),
+    ("en", "URN: 44/HX/10238/25; crime reference 4401234/25; RCVS number 1234567; the urn 1234 of ashes",
+     ["44/HX/10238/25", "4401234/25", "1234567"]),
+    # a digit after "Col.": Mexico's "Col. Roma Norte" (a neighbourhood) is no keyword's value
+    ("es", "Dra. Lucía Benavente (Col. 28/2812345); Col. Roma Norte 12", ["28/2812345"]),
+    ("pt", "NIB 0035 0000 12345678901 53", ["0035 0000 12345678901 53"]),
+    # a health card's number after "número", far from its keyword (a chat); not a house number
+    ("es", "la tarjeta sanitaria, la de la Comunidad, número MDRD 1234567890; calle Mayor número 12",
+     ["MDRD 1234567890"]),
+    # a police incident log's number; a Spanish court case's NIG; a Brazilian account and branch (not "conta" as a
+    # verb); a Portuguese doctor's Ordem dos Médicos number
+    ("en", "INCIDENT LOG 25/112233 — Avon and Somerset; log no. 4471; a log of 12 entries", ["25/112233", "4471"]),
+    ("es", "Juicio verbal 812/2025   NIG: 4109142120250012345", ["4109142120250012345"]),
+    ("pt", "debitados de sua conta 12345-6, agência 0789-X; à conta-corrente 42.762-6; conta 56 membros",
+     ["12345-6", "0789-X", "42.762-6"]),
+    ("pt", "Médico assistente: Dr. Nuno Pires Teixeira (OM 45678).", ["45678"]),
+])
+def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
 
 

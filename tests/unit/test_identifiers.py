@@ -158,6 +158,14 @@ def test_an_iban_of_a_registered_country_with_a_failing_check_is_one_without_the
     assert found(IbanRecognizer(), text) == [("DE12 4405 0199 0001 2345 67", "IBAN")]
 
 
+def test_an_iban_printed_in_its_national_groups_is_whole():
+    # stop 47: a Portuguese lease's "PT50 0035 0000 12345678901 53" (the NIB's 4, 4, 11 and 2 digits) left "53" in clear
+    text = "IBAN PT50 0035 0000 12345678901 53. Conta PT50 0035 0000 12345678901 53 e PT50 0002 0123 1234 5678 9015 4."
+    assert found(IbanRecognizer(), text) == [("PT50 0035 0000 12345678901 53", "IBAN"),
+                                             ("PT50 0035 0000 12345678901 53", "IBAN"),
+                                             ("PT50 0002 0123 1234 5678 9015 4", "IBAN")]
+
+
 def test_the_national_insurance_number_validator():
     from app.detection import gb_nino
 

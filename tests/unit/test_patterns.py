@@ -475,6 +475,38 @@ def test_several_days_of_one_month(language, text, expected):
     assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
 
 
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 47: a day and month after an appointment's word stayed in clear ("recheck 19/09" of a vet's record); a
+    # fraction after one is none
+    ("en", "Plan: meloxicam, recheck 19/09; appointment 03/11; review 3/4 of the file", ["19/09", "03/11"]),
+    ("de", "Wiedervorstellung 19.09. in der Sprechstunde, Termin 2.10.", ["19.09", "2.10"]),
+    ("es", "Próxima revisión 19/09 en consulta", ["19/09"]),
+    ("pt", "retorno 19/09 no ambulatório", ["19/09"]),
+])
+def test_a_day_and_month_after_an_appointments_word(language, text, expected):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
+
+
+def test_a_column_of_days_and_months_with_their_final_dot():
+    """Stop 47: a German bank statement's "03.11.       Lastschrift …" stayed in clear (the column needed its gap right
+    after the month; German writes the final dot)."""
+    text = "Buchungstag  Vorgang   Betrag\n03.11.       Lastschrift Stadtwerke  -87,40\n05.11.       Gutschrift  2.310,55\n"
+    assert [e.text for e in DateRecognizer("de").recognize(text, [])] == ["03.11", "05.11"]
+
+
+def test_full_hours_in_german_and_two_spaces_after_a_currency_sign():
+    """Stop 47: "gegen 14 Uhr" of a police report stayed in clear ("14.30 Uhr" was a time); "£  142.50" of a column of
+    figures too."""
+    from app.detection.patterns import MoneyRecognizer, TimeRecognizer
+
+    assert [e.text for e in TimeRecognizer().recognize("gegen 14 Uhr, um 9 Uhr; drei Uhren, die Uhr", [])] == [
+        "14 Uhr", "9 Uhr"]
+    # the 24-hour clock without a colon ("kicked door at approx 0215hrs", a police log); not a year
+    assert [e.text for e in TimeRecognizer().recognize("at approx 0215hrs, left 2230 hrs; in 1996 hrs", [])] == [
+        "0215hrs", "2230 hrs"]
+    assert [e.text for e in MoneyRecognizer().recognize("Total due: £  142.50; £   3", [])] == ["£  142.50"]
+
+
 def test_a_spanish_procedure_capitalised_in_a_heading_names_its_number():
     """Stop 46: "Procedimiento: Juicio Verbal 1123/2025" of a judgment's heading stayed in clear."""
     from app.detection.patterns import CaseNumberRecognizer
