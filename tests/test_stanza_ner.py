@@ -509,6 +509,46 @@ def test_both_bilstms_run_in_one_recurrence_and_tag_as_stanzas(tagger, quantized
         one_recurrence()
 
 
+def test_the_input_gate_table_gives_the_products_it_replaces(tagger):
+    """Stop 47: the word BiLSTM's input products of frequent words are looked up (app.detection.char_table's
+    InputGateTable); the scores are those computed without the table, the table's rows those the BiLSTM computes,
+    the table is bounded by GATE_TABLE_BYTES and no document word enters it."""
+    import numpy as np
+    import torch
+    from stanza.models.common.data import sort_all
+
+    from app.detection import char_table
+    from app.detection.bilstm import one_recurrence_of
+
+    trainer = tagger.trainers[0]
+    table = tagger._gate_tables[id(trainer)]
+    fast = one_recurrence_of(trainer.model.taggerlstm)
+    width = fast.w.size(2)
+    assert len(table) == char_table.GATE_TABLE_BYTES // (2 * width * 4)
+    assert {"the", "The", ".", ","} <= set(table.index) and table.gates.shape == (2, len(table), width)
+    sentences = SENTENCES + [["THE", "Ünal", "Çatak", "zzqx", "1999", "."], ["Hello", "the", "the"]]
+    words = tagger._call_words(trainer, sentences)
+    (ordered,), _ = sort_all([sentences], [len(s) for s in sentences])
+    chars = tagger._char_tables[id(trainer)]
+    with torch.inference_mode():
+        looked_up = stanza_ner.packed_emissions(trainer.model, ordered, words.row, words.reps, "cpu", table)
+        computed = stanza_ner.packed_emissions(trainer.model, ordered, words.row, words.reps, "cpu")
+        some = ["the", "The", ".", "of"]
+        rows = fast.input_gates(stanza_ner.input_rows(trainer.model, some, chars.index, chars.reps, "cpu"))
+    assert np.allclose(looked_up, computed, atol=1e-5)
+    assert torch.allclose(rows, table.gates[:, [table.index[w] for w in some]], atol=1e-6)
+    size = len(table)
+    tagger.tag([["Zyxwvutsrq", "visited", "Berlin", "."]])
+    assert len(table) == size and "Zyxwvutsrq" not in table.index  # documents never reach the table
+
+
+def test_ranked_words_put_each_capitalised_form_after_its_word():
+    from app.detection.char_table import PUNCTUATION, CharTable, ranked_words
+
+    table = CharTable({w: i for i, w in enumerate(["the", "of", "i", "The", "Of", "I", ".", ","])}, None)
+    assert ranked_words(table) == [w for w in PUNCTUATION if w in ".,"] + ["the", "The", "of", "Of", "i", "I"]
+
+
 def test_packed_emissions_are_stanzas_forward(tagger, quantized, monkeypatch):
     """The packed-layout forward (``packed_emissions``) gives exactly the emission scores of Stanza's
     ``NERTagger.forward`` (padding zeros included) on sentences of several lengths, with unknown, accented, upper-

@@ -192,6 +192,41 @@ class PackedBiLSTM:
         out, h_n, c_n = _recurrence()(gates_in, hx[0], hx[1], self.u, batch_sizes, self.hidden, keep_outputs)
         return out, (h_n, c_n), mirror
 
+    def input_gates(self, rows: Any) -> Any:
+        """The input products of ``rows`` for both directions, as the recurrence reads them: ``W x + b_ih + b_hh``
+        with the ``g`` block doubled.
+
+        Args:
+            rows: ``Tensor (n, input_size)``, one row per word (not per token: a word's row is the same wherever it
+                stands, so a caller computes each distinct word once, or looks it up: :class:`app.detection.char_table.InputGateTable`).
+
+        Returns:
+            ``Tensor (2, n, 4 × hidden)``: direction 0 forward, 1 backward.
+        """
+        return torch.baddbmm(self.b, torch.stack([rows, rows]), self.w)
+
+    def from_input_gates(self, gates: Any, rows: list[int], batch_sizes: list[int], hx: Any) -> Any:
+        """The BiLSTM's output rows of a packed batch whose input products are already known per word.
+
+        Args:
+            gates: ``Tensor (2, words, 4 × hidden)`` of :meth:`input_gates` (or a table of them).
+            rows: for each token of the batch in packed order, its word's row in ``gates``.
+            batch_sizes: the packed batch's ``batch_sizes`` (sentences sorted longest first).
+            hx: ``(h_0, c_0)``, each ``(2, batch, hidden)``.
+
+        Returns:
+            ``Tensor (tokens, 2 × hidden)`` in packed order, forward then backward states: the ``data`` of what
+            :meth:`__call__` returns for the same tokens (the same products, gathered instead of recomputed).
+        """
+        mirror = reversed_within_lengths(batch_sizes)
+        device = gates.device
+        forward = torch.as_tensor(rows, dtype=torch.long, device=device)
+        backward = torch.as_tensor([rows[j] for j in mirror], dtype=torch.long, device=device)
+        gates_in = torch.stack([gates[0].index_select(0, forward), gates[1].index_select(0, backward)])
+        out, _, _ = _recurrence()(gates_in, hx[0], hx[1], self.u, batch_sizes, self.hidden, True)
+        return torch.cat([out[0], out[1].index_select(0, torch.as_tensor(mirror, dtype=torch.long,
+                                                                           device=device))], 1)
+
 
 def use_packed_bilstm(model: Any) -> list[Any]:
     """Give a Stanza NER model's BiLSTMs the one-recurrence path (:class:`PackedBiLSTM`), in place: the word-level

@@ -109,6 +109,63 @@ class CharTable:
         return cls({w: i for i, w in enumerate(meta["words"])}, torch.from_numpy(array).to(device))
 
 
+#: bytes of float32 input products per model in an :class:`InputGateTable` (English, hidden size 128: 3,072 words;
+#: German, Spanish, Portuguese, 256: 1,536 words)
+GATE_TABLE_BYTES = 12 * 1024 * 1024
+
+
+def ranked_words(table: CharTable) -> list[str]:
+    """The words of a frequent-word table, most frequent first: punctuation, then each word of wordfreq's list
+    followed by its capitalised form when the table has one ("the", "The", "of", "Of", …)."""
+    words = list(table.index)
+    lower = [w for w in words if w not in PUNCTUATION]
+    capitalised = {w for w in lower if w[:1].isupper()}
+    out = [w for w in PUNCTUATION if w in table.index]
+    for word in lower:
+        if word in capitalised and word[:1].lower() + word[1:] in table.index:
+            continue  # placed after its lower-case form
+        out.append(word)
+        cap = word[:1].upper() + word[1:]
+        if cap != word and cap in capitalised:
+            out.append(cap)
+    return out
+
+
+@dataclass(frozen=True)
+class InputGateTable:
+    """The word-level BiLSTM's input products ``W x + b`` (both directions, as
+    :meth:`app.detection.bilstm.PackedBiLSTM.input_gates` computes them) of a language's most frequent words.
+
+    A word's input row (its word vector, delta correction and character representation) depends on the word only,
+    so its products do too: the tagger looks them up for the words of this table (76 % of the English demo
+    documents' tokens) instead of multiplying (stop 47; the products were 13 % of detection's CPU on those documents).
+    The words are the first of :func:`ranked_words` that :data:`GATE_TABLE_BYTES` holds; **no document text ever
+    enters the table** (README, "Security"). Built from the :class:`CharTable` when the model loads (~0.1 s), before
+    a worker forks its stage processes, so they share it.
+
+    Attributes:
+        index: word → its row in ``gates``.
+        gates: ``Tensor (2, len(index), 4 × hidden)``: direction 0 forward, 1 backward.
+    """
+
+    index: dict[str, int]
+    gates: Any
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    @classmethod
+    def build(cls, language: str, table: CharTable, gates: Callable[[list[str]], Any], width: int) -> "InputGateTable":
+        """The table of the most frequent words of ``table`` (:func:`ranked_words`) that :data:`GATE_TABLE_BYTES`
+        holds at ``width`` (``4 × hidden``) float32 numbers per direction and word; ``gates(words)`` returns their
+        products ``(2, len(words), width)``, computed :data:`BUILD_CHUNK` words at a time."""
+        import torch
+
+        words = ranked_words(table)[:max(1, GATE_TABLE_BYTES // (2 * width * 4))]
+        parts = [gates(words[i:i + BUILD_CHUNK]) for i in range(0, len(words), BUILD_CHUNK)]
+        return cls({w: i for i, w in enumerate(words)}, torch.cat(parts, 1) if len(parts) > 1 else parts[0])
+
+
 def load_char_table(language: str, model_path: Path, variant: str, represent: Callable[[list[str]], Any],
                     device: Any) -> CharTable | None:
     """The table of ``language`` for the model at ``model_path``: read from the disk cache, else built with

@@ -622,7 +622,51 @@ def packed_forward_applies(model: Any) -> bool:
     return True
 
 
-def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int], reps: Any, device: Any) -> Any:
+def input_rows(model: Any, words: list[str], row: dict[str, int], reps: Any, device: Any) -> Any:
+    """The word-level BiLSTM's input rows of distinct words, as Stanza's ``NERTagger.forward`` builds them at
+    inference: the word vector plus the delta correction (Stanza's unknown-word rule for the delta table
+    included), the character representation beside it, the input transform when the model has one (eval-mode
+    dropouts are identities). A row depends on the word only.
+
+    Args:
+        model: a Stanza ``NERTagger`` for which :func:`packed_forward_applies`.
+        words: ``list[str]``, the words (a caller passes each distinct word once; repeats get equal rows).
+        row: each word's row in ``reps``.
+        reps: ``Tensor (distinct words, 2 × char_hidden_dim)`` of the character model, or ``None`` without one.
+        device: the model's torch device.
+
+    Returns:
+        ``Tensor (len(words), input_size)``.
+    """
+    import torch
+    from stanza.models.common.vocab import PAD_ID, UNK_ID
+
+    args = model.args
+    lower = args.get("lowercase", True)
+    static_id = _word_ids(model.vocab["word"])
+    delta_id = _word_ids(model.vocab["delta"]) if "delta" in model.vocab and model.delta_emb is not None else None
+    pairs = []
+    for word in words:
+        key = word.lower() if lower else word
+        sid = static_id(key)
+        did = delta_id(key) if delta_id is not None else PAD_ID
+        pairs.append((sid, PAD_ID if did == UNK_ID and sid != UNK_ID else did))  # Stanza's unk_mask
+    ids = torch.as_tensor(pairs, dtype=torch.long, device=device)
+    emb = model.word_emb(ids[:, 0])
+    if delta_id is not None:
+        emb = emb + model.delta_emb(ids[:, 1])
+    inputs = [emb]
+    if reps is not None:
+        inputs.append(reps.index_select(0, torch.as_tensor([row[w] for w in words], dtype=torch.long,
+                                                            device=reps.device)))
+    x = torch.cat(inputs, 1) if len(inputs) > 1 else inputs[0]
+    if model.input_transform:
+        x = model.input_transform(x)
+    return x
+
+
+def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int], reps: Any, device: Any,
+                     gate_table: Any = None) -> Any:
     """Emission scores of one batch, computed in the packed layout from the start: Stanza's ``NERTagger.forward``
     at inference without its padded detours.
 
@@ -630,11 +674,15 @@ def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int]
     inputs again around its (inference-time no-op) dropouts, runs the BiLSTM, pads and packs its output again, and
     pads the classifier's scores: six packings and three paddings per call, a fixed cost that a one-document call
     feels. Here the tokens are put in ``PackedSequence`` order once (time-major over the sentences, longest first:
-    token ``t`` of the ``batch_sizes[t]`` sentences that are that long), the embedding rows (word vector + delta
-    correction, Stanza's unknown-word rule for the delta table included), the character representations, the
-    BiLSTM and the classifier all run on those rows, and only the scores are laid out padded for the Viterbi
-    decoder. Every row meets the same operations, on the same numbers, as in Stanza's forward (eval-mode dropouts
-    are identities), so the scores are the same (``tests/test_stanza_ner.py``).
+    token ``t`` of the ``batch_sizes[t]`` sentences that are that long), the embedding rows (:func:`input_rows`),
+    the BiLSTM and the classifier all run on those rows, and only the scores are laid out padded for the Viterbi
+    decoder. Every row meets the same operations, on the same numbers, as in Stanza's forward, so the scores are the
+    same (``tests/test_stanza_ner.py``).
+
+    With the one-recurrence BiLSTM (:mod:`app.detection.bilstm`), the input products ``W x + b`` are computed once
+    per distinct word of the batch rather than once per token (an input row depends on the word only), and a word
+    of ``gate_table`` (:class:`app.detection.char_table.InputGateTable`, the language's most frequent words) is
+    looked up instead (stop 47: the input products were 13 % of detection's time on the English demo documents).
 
     Args:
         model: a Stanza ``NERTagger`` for which :func:`packed_forward_applies`.
@@ -642,14 +690,16 @@ def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int]
         row: each distinct word's row in ``reps``.
         reps: ``Tensor (distinct words, 2 × char_hidden_dim)`` of the character model, or ``None`` without one.
         device: the model's torch device.
+        gate_table: the member's :class:`~app.detection.char_table.InputGateTable`, or ``None``.
 
     Returns:
         ``numpy`` array ``(len(sentences), len(sentences[0]), tags)``, float32, zeros past each sentence's end.
     """
     import numpy as np
     import torch
-    from stanza.models.common.vocab import PAD_ID, UNK_ID
     from torch.nn.utils.rnn import PackedSequence
+
+    from app.detection.bilstm import one_recurrence_of
 
     args = model.args
     batch_sizes = [0] * len(sentences[0])
@@ -657,32 +707,30 @@ def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int]
         for t in range(len(sent)):
             batch_sizes[t] += 1
     tokens = [sent[t] for t, n in enumerate(batch_sizes) for sent in sentences[:n]]
-    lower = args.get("lowercase", True)
-    static_id = _word_ids(model.vocab["word"])
-    delta_id = _word_ids(model.vocab["delta"]) if "delta" in model.vocab and model.delta_emb is not None else None
-    ids: dict[str, tuple[int, int]] = {}
-    for word in dict.fromkeys(tokens):
-        key = word.lower() if lower else word
-        sid = static_id(key)
-        did = delta_id(key) if delta_id is not None else PAD_ID
-        ids[word] = (sid, PAD_ID if did == UNK_ID and sid != UNK_ID else did)  # Stanza's unk_mask
-    pairs = torch.as_tensor([ids[w] for w in tokens], dtype=torch.long, device=device)
-    emb = model.word_emb(pairs[:, 0])
-    if delta_id is not None:
-        emb = emb + model.delta_emb(pairs[:, 1])
-    inputs = [emb]
-    if reps is not None:
-        inputs.append(reps.index_select(0, torch.as_tensor([row[w] for w in tokens], dtype=torch.long,
-                                                            device=reps.device)))
-    x = torch.cat(inputs, 1) if len(inputs) > 1 else inputs[0]
-    if model.input_transform:
-        x = model.input_transform(x)
     n, layers, hidden = len(sentences), 2 * args["num_layers"], args["hidden_dim"]
     hx = (model.taggerlstm_h_init.expand(layers, n, hidden).contiguous(),
           model.taggerlstm_c_init.expand(layers, n, hidden).contiguous())
-    out, _ = model.taggerlstm(PackedSequence(x, torch.as_tensor(batch_sizes, dtype=torch.long)),
-                              [len(s) for s in sentences], hx=hx)
-    scores = model.tag_clfs[0](out.data).cpu().numpy()
+    fast = one_recurrence_of(model.taggerlstm)
+    if fast is not None and not model.taggerlstm.pad and fast.w.device.type == "cpu":
+        distinct = list(dict.fromkeys(tokens))
+        index = gate_table.index if gate_table is not None else {}
+        known = [w for w in distinct if w in index]
+        computed = [w for w in distinct if w not in index]
+        parts = []
+        if known:
+            parts.append(gate_table.gates.index_select(1, torch.as_tensor([index[w] for w in known],
+                                                                          dtype=torch.long)))
+        if computed:
+            parts.append(fast.input_gates(input_rows(model, computed, row, reps, device)))
+        gates = torch.cat(parts, 1) if len(parts) > 1 else parts[0]
+        position = {w: i for i, w in enumerate(known + computed)}
+        data = fast.from_input_gates(gates, [position[w] for w in tokens], batch_sizes, hx)
+    else:
+        x = input_rows(model, tokens, row, reps, device)  # a row per token (the same word's rows repeat)
+        out, _ = model.taggerlstm(PackedSequence(x, torch.as_tensor(batch_sizes, dtype=torch.long)),
+                                  [len(s) for s in sentences], hx=hx)
+        data = out.data
+    scores = model.tag_clfs[0](data).cpu().numpy()
     padded = np.zeros((n, len(batch_sizes), scores.shape[1]), dtype=scores.dtype)
     sizes = np.asarray(batch_sizes)
     padded[np.concatenate([np.arange(k) for k in batch_sizes]), np.repeat(np.arange(len(batch_sizes)), sizes)] = scores
@@ -825,6 +873,8 @@ class StanzaTagger:
         self.processor = _Members(self._load_members(), batch_size)
         # character representations of the language's frequent words, computed once (app.detection.char_table)
         self._char_tables = self._load_char_tables()
+        # the word BiLSTM's input products of the most frequent words, computed once (app.detection.char_table)
+        self._gate_tables = self._load_gate_tables()
         # "first" (Stanza's own multi-model behaviour): each member decoded alone, earlier members win
         self._average = len(self.trainers) == 1 or self.resolved.combine == "average"
         # characters the model never saw are folded to their base letters before tagging ("Çatak" -> "Catak")
@@ -904,6 +954,29 @@ class StanzaTagger:
                 tables[id(trainer)] = table
         return tables
 
+    def _load_gate_tables(self) -> dict[int, Any]:
+        """``{id(trainer): InputGateTable}`` for the members with a frequent-word table whose word BiLSTM runs the
+        one-recurrence path (:mod:`app.detection.bilstm`; the CPU, not quantized); none for the others."""
+        import torch
+
+        from app.detection.bilstm import one_recurrence_of
+        from app.detection.char_table import InputGateTable
+
+        tables: dict[int, Any] = {}
+        for trainer in self.trainers:
+            model = trainer.model
+            chars = self._char_tables.get(id(trainer))
+            fast = one_recurrence_of(getattr(model, "taggerlstm", None))
+            if chars is None or fast is None or model.taggerlstm.pad or not packed_forward_applies(model):
+                continue
+
+            def gates(words: list[str], model: Any = model, fast: Any = fast, chars: Any = chars) -> Any:
+                with torch.no_grad():
+                    return fast.input_gates(input_rows(model, words, chars.index, chars.reps, self.device))
+
+            tables[id(trainer)] = InputGateTable.build(self.language, chars, gates, fast.w.size(2))
+        return tables
+
     def _decoding(self, recall_bias: float) -> tuple[list[Any], list[list[str]], Any]:
         """``(column permutation per member, tag names per member, recall-bias vector or None)``, read from the
         members' vocabularies once per loaded member list and recall bias (a few dozen tags; the vectors are never
@@ -970,7 +1043,8 @@ class StanzaTagger:
         (words_sorted,), orig_idx = sort_all([sentences], [len(s) for s in sentences])
         sentlens = [len(s) for s in words_sorted]
         if packed_forward_applies(trainer.model) and (words.reps is not None) == _uses_char_model(trainer.model):
-            return packed_emissions(trainer.model, words_sorted, words.row, words.reps, self.device), \
+            return packed_emissions(trainer.model, words_sorted, words.row, words.reps, self.device,
+                                    self._gate_tables.get(id(trainer))), \
                 trainer.model.crits[0]._transitions.detach().cpu().numpy(), orig_idx, sentlens
         row = words.row
         rows = _TokenRows([row[w] for sent in words_sorted for w in sent] if words.reps is not None else [],
