@@ -241,9 +241,10 @@ def field_label(surface: str, language: str | None = None) -> bool:
 
 
 #: What may stand between the keyword and the identifier: Portuguese "sob o" ("inscrita no CNPJ sob o nº …"), "no.",
+#: "No:" without its full stop (stop 47: a hotel's registration card, "Passport No: TZ1234567", stayed in clear),
 #: "Nr.", "nº", "número", "#" (also in parentheses:
 #: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"), after a possessive ("o CPF dele é").
-_ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
+_ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|wird|es|era|será|é|foi))?"
                    r"\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"

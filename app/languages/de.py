@@ -199,6 +199,8 @@ LANGUAGE = register(Language(
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
+        # (stop 47) a job centre's "BG-Nummer: 96201BG0012345" (a household's number) and any capitals' "XX-Nummer"
+        r"(?-i:[A-Z]{2,4})-(?:Nummer|Nr\.)",
         # (stop 47) "Personalausweis-Nr. L01X00T47" left the number in clear (only "Ausweis-Nr." and
         # "Personalnummer" were keywords); a lawyer's or a doctor's admission ("Zulassungsnummer") and a bicycle's
         # frame number ("Rahmennummer WBK1234567", a theft report) name their owner as well

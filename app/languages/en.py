@@ -189,6 +189,8 @@ LANGUAGE = register(Language(
         # number 1234567"), as GMC and NMC above
         r"(?-i:URN)", r"crime\s+ref(?:erence)?\.?(?:\s+(?:no\.|number))?", r"incident\s+(?:no\.|number)",
         r"(?:incident\s+)?log\s+(?:no\.|number|ref(?:erence)?\.?)", r"incident\s+log",
+        # a code that opens an account ("pay online with access code 4F7-K22", a hospital's bill)
+        r"(?:access|activation|security|verification)\s+code",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons

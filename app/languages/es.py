@@ -113,6 +113,9 @@ LANGUAGE = register(Language(
         r"número(?=\s+(?-i:[A-Z]{2,4})\s\d{6,}(?!\w))",
         # a court case's general identification number ("NIG: 4109142120250012345", 19 digits)
         r"(?-i:NIG)",
+        # a payslip's "Nº afiliación S.S.: 48 12345678 90" and "CIF: A39012345"; a driving licence's number
+        r"afiliación(?:\s+(?:a\s+la\s+)?(?:S\.\s?S\.|seguridad\s+social))?", r"(?-i:CIF)",
+        r"(?:permiso|carn[ée]|licencia)\s+de\s+conducir",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card

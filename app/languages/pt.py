@@ -119,6 +119,8 @@ LANGUAGE = register(Language(
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
         # (stop 47) Portugal's bank account number, 21 digits printed 4, 4, 11, 2 ("NIB 0035 0000 12345678901 53")
         r"(?-i:NIB)",
+        # a Portuguese company's tax number ("NIPC 509876543"), a sole trader's NIF
+        r"(?-i:NIPC)",
         # a Brazilian bank account and branch ("debitados de sua conta 12345-6, agência 0789-X"; LeNER-Br's "à
         # conta-corrente 42.762-6, da agência 0394"): the bare "conta" only before a number with its check digit ("a
         # Câmara conta 56 membros" counts); the Ordem dos Médicos' number of a Portuguese doctor ("OM 45678")

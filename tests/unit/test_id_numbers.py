@@ -247,6 +247,13 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
     ("pt", "debitados de sua conta 12345-6, agência 0789-X; à conta-corrente 42.762-6; conta 56 membros",
      ["12345-6", "0789-X", "42.762-6"]),
     ("pt", "Médico assistente: Dr. Nuno Pires Teixeira (OM 45678).", ["45678"]),
+    # "No:" without its full stop (a hotel's registration card), an access code (a bill), a job centre's household
+    # number, a payslip's social security affiliation and employer's CIF, a driving licence, a company's NIPC
+    ("en", "Passport No: TZ1234567; pay online with access code 4F7-K22", ["TZ1234567", "4F7-K22"]),
+    ("de", "BG-Nummer: 96201BG0012345; PIN-Nummern sind geheim", ["96201BG0012345"]),
+    ("es", "CIF: A39012345   Nº afiliación S.S.: 48 12345678 90; permiso de conducir nº 53412876",
+     ["A39012345", "48 12345678 90", "53412876"]),
+    ("pt", "Padaria Nova Aurora, Lda. — NIPC 509876543", ["509876543"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
