@@ -54,6 +54,8 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(
 #: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
 _NUMERO = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
            rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})?")
+#: The same, one of the words required (a wrapped address, :func:`_type_first`).
+_NUMBER_WORD = _NUMERO[:-1]
 
 
 def _type_last(street: StreetAddresses) -> list[str]:
@@ -109,19 +111,28 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"
-            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
+            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}}"
             # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
             rf"|(?i:quadra|qd\.|lote|lt\.){_SP}?\d{{1,4}}[A-Z]?"
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
-            rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?)(?![\w])")
+            rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
+            # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
+            rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c)(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
     patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
+    # a street wrapped over two lines, as contracts and deeds are printed ("domicilio en la calle\nConde de Aranda, número
+    # 72, 4º izquierda", "Gran Vía Marqués del Turia\nnº 49, pta. 8"; stop 47: the number and floor stayed in clear): one
+    # line break after the type or before the number, with "nº"/"número" before the number; the detector cuts the
+    # match at the line break (each line keeps its own part, and the anonymized text its line breaks)
+    wrap = rf"{_SP}*\r?\n{_SP}*"
+    patterns.append(rf"(?<![\w./-])(?:{street.types})(?:{_SP}+|{wrap}){name}(?:,?{wrap}|,{_SP}*|{_SP}+){_NUMBER_WORD}"
+                    rf"{number}{floor}")
     # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
     # stop 47, the lot and block stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d)"

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
-_PRINTED = re.compile(r"(?:\d{8}|[XYZ]-?\d{7})-[A-Z]")
+#: Eight digits (also grouped by full stops, as notarial deeds print them: "17.123.456-M", stop 47) or an X/Y/Z and
+#: seven, a hyphen and a capital.
+_PRINTED = re.compile(r"(?:\d{8}|\d{2}\.\d{3}\.\d{3}|[XYZ]-?\d{7})-[A-Z]")
 
 
 def is_valid(number: str) -> bool:
     """Whether ``number`` is a DNI or NIE printed with a hyphen before its capital letter (``"72345678-H"``,
-    ``"Y-1234567-X"``); ``"72345678H"`` and ``"72345678-h"`` are not (python-stdnum checks those). Never raises."""
+    ``"Y-1234567-X"``, ``"17.123.456-M"``); ``"72345678H"`` and ``"72345678-h"`` are not (python-stdnum checks those). Never raises."""
     return _PRINTED.fullmatch(number) is not None

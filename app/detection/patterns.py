@@ -612,8 +612,10 @@ class DateRecognizer(Recognizer):
         if spelled is not None:
             # a day and a month both capitalised name a place or a feast ("Hospital Doce de Octubre", "Rua Vinte e Cinco
             # de Março", "the Fourth of July"): CoNLL-2002's and HAREM's only such matches in capitals are places
+            # (with a year after it, a date: "Caller: Ninth of June, nineteen seventy-two", stop 47)
             spans.extend(m.span() for m in spelled.finditer(text)
-                         if not (m.group("day")[0].isupper() and m.group("month")[0].isupper()))
+                         if not (m.group("day")[0].isupper() and m.group("month")[0].isupper())
+                         or m.end() > m.end("month"))
         cue = _DATE_CUE_PATTERNS[self.language]
         if cue is not None and ("/" in text or "." in text):
             spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))

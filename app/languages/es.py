@@ -119,7 +119,7 @@ LANGUAGE = register(Language(
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card
-        r"DNI", r"NIE", r"NIF", r"TIP", r"carn[ée]\s+profesional", r"placa",
+        r"DNI", r"NIE", r"NIF", r"TIP", r"D\.N\.I\.?", r"N\.I\.E\.?", r"N\.I\.F\.?", r"carn[ée]\s+profesional", r"placa",
         # a bank account: "cuenta corriente", "CCC", "Cuenta:" (not "tener en cuenta 3.000 casos")
         r"cuenta\s+(?:corriente|bancaria)", r"CCC", r"cuenta(?=\s*:)",
         # a property's cadastral reference names its owner's home ("referencia catastral 5729104YJ2752H0007RM")
@@ -164,7 +164,7 @@ LANGUAGE = register(Language(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
-               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?"),
+               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|Gran\\s+Vía"),
         particles="de|del|la|las|los|el|y|i",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

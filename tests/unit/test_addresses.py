@@ -222,6 +222,20 @@ def test_streets_named_after_dates_and_numbers_after_no(language, text, expected
     ("es", "Cliente: Urb. Los Pinos, parcela 27, 19170 El Casar; Pol. Ind. El Henares, Nave 14, 19004 Guadalajara",
      ["Urb. Los Pinos, parcela 27", "Pol. Ind. El Henares, Nave 14"]),
     ("pt", "o endereço era a Rua 91, Lote 14, Quadra 1711, Jaconé; na Rua 91 perto", ["Rua 91, Lote 14, Quadra 1711"]),
+    # a street wrapped over two lines with "número"/"nº" before its number (a notarial deed, a lease); not without
+    # the number's word (a sentence per line: "la calle\nMadrid 12 ( EFE )")
+    ("es", "domicilio en la calle\nConde de Aranda, número 72, 4º izquierda, y D.N.I.",
+     ["calle\nConde de Aranda, número 72, 4º izquierda"]),
+    ("es", "domicilio en Gran Vía Marqués del Turia\nnº 49, pta. 8, 46005 Valencia; salió a la calle\nMadrid 12 ( EFE )",
+     ["Gran Vía Marqués del Turia\nnº 49, pta. 8"]),
+    ("pt", "residente na Travessa do Carregal, n.º 17, r/c, 4050-158 Porto", ["Travessa do Carregal, n.º 17, r/c"]),
 ])
 def test_titles_in_street_names_and_catalan_floors(language, text, expected):
     assert found(language, text) == expected
+
+
+def test_a_wrapped_address_keeps_its_line_break_in_the_detected_entities():
+    """The detector cuts the wrapped address at its line break: each line's part is an entity, the line break none."""
+    text = "Comparece Doña Pilar Lamata, con domicilio en la calle\nConde de Aranda, número 72, 4º izquierda."
+    detector = build_detector("es", tagger_factory=lambda *_: GazetteerTagger({}))
+    assert [e.text for e in detector.detect(text) if e.source == "address"] == ["Conde de Aranda, número 72, 4º izquierda"]

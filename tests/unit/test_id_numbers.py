@@ -254,6 +254,7 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
     ("es", "CIF: A39012345   Nº afiliación S.S.: 48 12345678 90; permiso de conducir nº 53412876",
      ["A39012345", "48 12345678 90", "53412876"]),
     ("pt", "Padaria Nova Aurora, Lda. — NIPC 509876543", ["509876543"]),
+    ("es", "D.N.I. número 17.123.457-A, N.I.E. X1234567Q", ["17.123.457-A", "X1234567Q"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected

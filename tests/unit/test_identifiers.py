@@ -65,6 +65,8 @@ def test_ip_address_at_the_end_of_a_sentence():
         # without the hyphen, nor with a small letter
         ("es", "el NIF de Itziar (tengo el tuyo, 72345678-H), NIE Y-1234567-X; no 72345678H ni 72345678-h.",
          ["72345678-H", "Y-1234567-X"]),
+        # stop 47: a notarial deed's "D.N.I. número 17.123.456-M", the digits grouped by full stops
+        ("es", "y D.N.I. número 17.123.456-M; con DNI 17.123.456-W.", ["17.123.456-M", "17.123.456-W"]),
     ],
 )
 def test_national_identifiers(language, text, expected):

@@ -487,6 +487,13 @@ def test_a_day_and_month_after_an_appointments_word(language, text, expected):
     assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected
 
 
+def test_a_capitalised_day_and_month_in_words_with_a_year_is_a_date():
+    """Stop 47: a call transcript's "Caller: Ninth of June, nineteen seventy-two." (a date of birth) stayed in clear; a
+    capitalised day and month without a year name a feast or a place ("the Fourth of July parade")."""
+    text = "Caller: Ninth of June, nineteen seventy-two. The Fourth of July parade."
+    assert [e.text for e in DateRecognizer("en").recognize(text, [])] == ["Ninth of June, nineteen seventy-two"]
+
+
 def test_a_column_of_days_and_months_with_their_final_dot():
     """Stop 47: a German bank statement's "03.11.       Lastschrift …" stayed in clear (the column needed its gap right
     after the month; German writes the final dot)."""
