@@ -169,7 +169,8 @@ LANGUAGE = register(Language(
     date_cues=(r"am", r"vom", r"zum", r"bis", r"ab", r"seit", r"den", r"spätestens", r"Stand", r"dem", r"Datum:?",
                r"und", r"vergangenen", r"kommenden", r"letzten", r"nächsten",
                # (stop 47) appointments of notes and letters ("Wiedervorstellung 19.09.")
-               r"Termin", r"Kontrolle", r"Kontrolltermin", r"Wiedervorstellung", r"Frist"),
+               r"Termin", r"Kontrolle", r"Kontrolltermin", r"Wiedervorstellung", r"Frist",
+               r"einschließlich", r"inklusive", r"einschl\."),
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),

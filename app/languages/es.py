@@ -115,7 +115,11 @@ LANGUAGE = register(Language(
         r"(?-i:NIG)",
         # a payslip's "Nº afiliación S.S.: 48 12345678 90" and "CIF: A39012345"; a driving licence's number
         r"afiliación(?:\s+(?:a\s+la\s+)?(?:S\.\s?S\.|seguridad\s+social))?", r"(?-i:CIF)",
-        r"(?:permiso|carn[ée]|licencia)\s+de\s+conducir",
+        r"(?:permiso|carn[ée]|licencia)\s+de\s+conduc(?:ir|ción)",
+        # a police report's number ("ATESTADO 2025-004512"), an agent's or a customer's code, the last digits of an
+        # account or a card ("la cuenta que termina en 4521", as English "account ending 4521")
+        r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
+        r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card

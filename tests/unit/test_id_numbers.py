@@ -255,6 +255,12 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
      ["A39012345", "48 12345678 90", "53412876"]),
     ("pt", "Padaria Nova Aurora, Lda. — NIPC 509876543", ["509876543"]),
     ("es", "D.N.I. número 17.123.457-A, N.I.E. X1234567Q", ["17.123.457-A", "X1234567Q"]),
+    # a police report's number, the last digits of an account, an agent's code; a Portuguese citizen card by its
+    # initials (not the civil code's "CC" before an article, nor a year)
+    ("es", "ATESTADO 2025-004512; la cuenta que termina en 4521; código de agente 07731", ["2025-004512", "4521",
+                                                                                         "07731"]),
+    ("pt", "titular do CC 14567890, Cartão de Cidadão n.º 12345678; art. 186 do CC e o CC 2002", ["14567890",
+                                                                                                  "12345678"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected

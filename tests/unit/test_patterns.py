@@ -479,7 +479,8 @@ def test_several_days_of_one_month(language, text, expected):
     # stop 47: a day and month after an appointment's word stayed in clear ("recheck 19/09" of a vet's record); a
     # fraction after one is none
     ("en", "Plan: meloxicam, recheck 19/09; appointment 03/11; review 3/4 of the file", ["19/09", "03/11"]),
-    ("de", "Wiedervorstellung 19.09. in der Sprechstunde, Termin 2.10.", ["19.09", "2.10"]),
+    ("de", "Wiedervorstellung 19.09. in der Sprechstunde, Termin 2.10.; AU bis einschließlich 21.11.",
+     ["19.09", "2.10", "21.11"]),
     ("es", "Próxima revisión 19/09 en consulta", ["19/09"]),
     ("pt", "retorno 19/09 no ambulatório", ["19/09"]),
 ])
