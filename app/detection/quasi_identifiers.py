@@ -161,7 +161,7 @@ def _compiled(language: str) -> dict:
     else:
         month = r"(?i:\b(?:" + "|".join(months) + r")\b)"
     legal = rf"(?:{_words(lex.legal_refs)})\s?(?:no\.\s?|nos\.\s?|Nr\.\s?)?(?:\d+[a-z]?(?:\s?(?:,|and|und|y|e|§)\s?)?)*$"
-    fields = _words(lex.sex_fields)
+    fields = _words(lex.demographic_fields)
     year_words = "|".join(_across_languages("year_words"))
     items: list[tuple[str, re.Pattern[str]]] = [  # on the same span the first wins (voting keeps input order)
         (CODE, re.compile(r"(?:\b[Nn]os?\.|\b[Nn]rn?\.|\b[Nn]\.?\s?[º°]s?\.?|\b[Nn]\.os|\b[Nn]úms?\.)\s?"

@@ -166,7 +166,7 @@ class QuasiIdentifiers:
         legal_refs: words after which a number refers to a norm ("Article", "§", "Abs\\."): never masked.
         demographic, occupation, relation, health: nationality/ethnicity/religion/sex, occupations and offices,
             family relations, health conditions.
-        sex_fields: form fields whose short value is a sex ("Sexo: H").
+        demographic_fields: form fields whose short value is a sex or a religion ("Sexo: H", "Konfession: ev.").
         common_capitalised: capitalised words of legal and administrative text that name no one ("Article",
             "Convention"): an entity made only of them, numbers and :attr:`function_words` is dropped.
         function_words: lower-case words such an entity may contain ("of", "the", "der").
@@ -186,7 +186,7 @@ class QuasiIdentifiers:
     occupation: tuple[str, ...]
     relation: tuple[str, ...]
     health: tuple[str, ...]
-    sex_fields: tuple[str, ...]
+    demographic_fields: tuple[str, ...]
     common_capitalised: tuple[str, ...]
     function_words: frozenset[str]
     decades: str

@@ -207,3 +207,25 @@ def test_what_families_call_grandparents_and_aunts_are_relations():
     found = QuasiIdentifierRecognizer("en").recognize("devoted granny to Isla, her grandma and auntie", [])
     assert [(e.text, e.label) for e in found] == [("granny", "RELATION"), ("grandma", "RELATION"),
                                                   ("auntie", "RELATION")]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 47: chronic, mental and developmental conditions of referrals and school records stayed in clear
+    ("en", "Her mother died of cardiomyopathy; he has ADHD, Crohn's disease and a nut allergy.",
+     ["cardiomyopathy", "ADHD", "Crohn's disease", "allergy"]),
+    ("de", "Besonderheiten: ADHS, Nussallergie; Bandscheibenvorfall, Bluthochdruck", ["ADHS", "Nussallergie",
+                                                                                   "Bandscheibenvorfall", "Bluthochdruck"]),
+    ("es", "padece hipertensión arterial y síndrome de Down; TDAH", ["hipertensión arterial",
+                                                                    "síndrome de Down", "TDAH"]),
+    ("pt", "tem enxaqueca e insuficiência renal, faz hemodiálise", ["enxaqueca", "insuficiência renal", "hemodiálise"]),
+])
+def test_chronic_mental_and_developmental_conditions_are_health_stop_47(language, text, expected):
+    found = QuasiIdentifierRecognizer(language).recognize(text, [])
+    assert [e.text for e in found if e.label == "HEALTH"] == expected
+
+
+def test_a_religions_field_is_demographic_stop_47():
+    """A school registration's and a payslip's "Konfession: ev." / "Konfession: rk" stayed in clear in the strict
+    profile (the form fields of a sex only were read)."""
+    found = QuasiIdentifierRecognizer("de").recognize("Konfession: ev., Steuerklasse IV, Konfession: rk", [])
+    assert [e.text for e in found if e.label == "DEMOGRAPHIC"] == ["ev", "rk"]
