@@ -253,6 +253,7 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|n�
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
 #: 46; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit; "65 170839 J 003", a
 #: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
+#: "123 456 789A", an Australian Centrelink reference, a capital after the last group's digits;
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
 #: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
 #: 45 0200051332"); or groups of capitals and
@@ -261,7 +262,7 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|n�
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
-_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}|[A-Z]{1,2}\d?)){1,8}"
+_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|[A-Z]{1,2}\d?)){1,8}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"

@@ -191,6 +191,9 @@ LANGUAGE = register(Language(
         r"(?:incident\s+)?log\s+(?:no\.|number|ref(?:erence)?\.?)", r"incident\s+log",
         # a code that opens an account ("pay online with access code 4F7-K22", a hospital's bill)
         r"(?:access|activation|security|verification)\s+code",
+        # Australia's tax file number and Centrelink's customer reference ("Tax File Number 123 456 782", "CRN 123 456
+        # 789A"), a US driver's licence after "DL" ("Illinois DL K412-5567-8123")
+        r"tax\s+file\s+(?:no\.|number)", r"(?-i:TFN|CRN)", r"(?-i:DL)(?:\s+(?:no\.|number|#))?",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons

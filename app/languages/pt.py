@@ -103,7 +103,7 @@ LANGUAGE = register(Language(
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
-        r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+do\s+SUS", r"passaporte", r"apólice", r"matrícula",
+        r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+(?:do\s+)?SUS", r"passaporte", r"apólice", r"matrícula",
         r"placa(?:\s+(?:Mercosul|do\s+(?:veículo|carro|automóvel)))?", r"RG",
         # a bank account: "conta corrente", "c/c", "Conta:", "conta nº" (not "a conta 2015" of a bill)
         r"conta\s+(?:corrente|poupança|bancária)", r"c/c", r"conta(?=\s*(?::|n\.?\s?º|nº))",

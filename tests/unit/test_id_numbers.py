@@ -261,6 +261,10 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
                                                                                          "07731"]),
     ("pt", "titular do CC 14567890, Cartão de Cidadão n.º 12345678; art. 186 do CC e o CC 2002", ["14567890",
                                                                                                   "12345678"]),
+    # an Australian tax file number and Centrelink reference, a US driver's licence after "DL", a Brazilian SUS card
+    ("en", "Tax File Number 123 456 782; CRN 123 456 789A; Illinois DL K412-5567-8123", ["123 456 782", "123 456 789A",
+                                                                                      "K412-5567-8123"]),
+    ("pt", "Cartão SUS: 898 0012 3456 7890", ["898 0012 3456 7890"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
