@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from app import languages
-from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON
+from app.detection.labels import LOCATION, MISC, ORGANIZATION, PERSON, QUASI_IDENTIFIER_LABELS
 from app.detection.rules import NAME_PARTICLES, STOP_WORDS_FOLDED, TITLES
 from app.doc import Entity
 
@@ -208,7 +208,7 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
     surfaces: dict[str, str] = {}
     for e in entities:
         if len(e.text) >= min_chars and any(c.isalnum() for c in e.text) and not is_function_word(e.text) \
-                and (common is None or spreads(e, common)):
+                and e.label not in QUASI_IDENTIFIER_LABELS and (common is None or spreads(e, common)):
             surfaces.setdefault(e.text, e.label)
     for e in entities:  # a person's name in capitals too: a reference or a form's header ("Your ref: TM/ADEYEMI/2026")
         if e.label == PERSON and e.text in surfaces and len(e.text) >= MIN_CAPITALS_CHARS:
@@ -238,12 +238,17 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
 
 def spreads(entity: Entity, common: Callable[[str], bool]) -> bool:
     """Whether :func:`all_occurrences` may spread ``entity``'s surface when it spreads confident entities only:
-    anything but an organization or miscellaneous entity of one word that is a common word (``common``).
+    anything but an organization or miscellaneous entity of one word that is a common word (``common``), and never a
+    quasi-identifier of the strict profile (:data:`app.detection.labels.QUASI_IDENTIFIER_LABELS`): its recognizer
+    marks each occurrence by its own context, and a word it took in one context is none in another (stop 47: "white"
+    of "white male" spread to "a white car", "52" of "aged 52" to every other 52).
 
     Args:
         entity: an entity (its ``text`` and ``label`` are read).
         common: ``word -> bool``, whether one token is a common word of the document's language.
     """
+    if entity.label in QUASI_IDENTIFIER_LABELS:
+        return False
     return entity.label not in _UNCONFIDENT_LABELS or any(c.isspace() for c in entity.text) or not common(entity.text)
 
 

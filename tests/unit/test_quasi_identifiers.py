@@ -229,3 +229,13 @@ def test_a_religions_field_is_demographic_stop_47():
     profile (the form fields of a sex only were read)."""
     found = QuasiIdentifierRecognizer("de").recognize("Konfession: ev., Steuerklasse IV, Konfession: rk", [])
     assert [e.text for e in found if e.label == "DEMOGRAPHIC"] == ["ev", "rk"]
+
+
+def test_ethnicity_as_reports_describe_a_person_and_no_spreading_stop_47():
+    """"Suspect: white male" of a police report: "white" is demographic before a person's noun only, and a
+    quasi-identifier is never spread to the document's other occurrences ("a white car", another "40")."""
+    text = "Suspect: white male, approx. 40; a white car at 40 Main Street; a Hispanic woman."
+    found = detect("en", text, "strict")
+    assert ("white", "DEMOGRAPHIC") in found and ("Hispanic", "DEMOGRAPHIC") in found
+    assert [t for t, _ in found].count("white") == 1
+    assert [t for t, label in found if label == "QUANTITY"].count("40") == 1
