@@ -337,8 +337,11 @@ def figure_row(raw: str) -> bool:
 #: A number written as one dials it, a trunk prefix "0" (or "+" and a country code) and ten digits or more in groups of
 #: two or more ("07700 900123", "01632 960001", "+44 7700 900123", "(0161) 496 0000"): a phone number of a possible
 #: length is one without a keyword too, valid or not (the United Kingdom's drama ranges, which test documents and
-#: fiction use, are not assigned; stop 45: "carer (07700 900123)" stayed in clear).
-_DIALLED = re.compile(r"(?<![\w+/.,-])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}"
+#: fiction use, are not assigned; stop 45: "carer (07700 900123)" stayed in clear). A comma before it is a separator
+#: of values after a word ("LS6 2QR,07700 900456" of a CSV file; stop 47: the column of phones stayed in clear), and
+#: after a digit when no thousands group follows it (four digits or more: "2014-03-09,07700 900456").
+_DIALLED = re.compile(r"(?:(?<![\w+/.,-])|(?<=[^\W\d_],)|(?<=\d,)(?=\+|\(?0\d{3}))"
+                      r"(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}"
                       r"(?![\w/.,-]?\d)")
 
 

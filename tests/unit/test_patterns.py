@@ -495,6 +495,16 @@ def test_a_capitalised_day_and_month_in_words_with_a_year_is_a_date():
     assert [e.text for e in DateRecognizer("en").recognize(text, [])] == ["Ninth of June, nineteen seventy-two"]
 
 
+def test_a_dialled_number_in_a_csv_row():
+    """Stop 47: a school's CSV export, "…,LS6 2QR,07700 900456,Y", left its column of phones in clear (a comma before
+    the number was taken for a thousands separator); one after a digit counts when no thousands group follows."""
+    from app.detection.patterns import PHONE_REGIONS, extension_keywords, phone_keywords
+
+    recognizer = PhoneRecognizer(PHONE_REGIONS["en"], phone_keywords("en"), extension_keywords("en"))
+    text = "100234,Zofia,2014-07-21,LS6 1AB,07700 900789,N\n100236,Reuben,2013-12-30,07700 900123\n1,034,567 people"
+    assert [t for t, _ in found(recognizer, text)] == ["07700 900789", "07700 900123"]
+
+
 def test_a_column_of_days_and_months_with_their_final_dot():
     """Stop 47: a German bank statement's "03.11.       Lastschrift …" stayed in clear (the column needed its gap right
     after the month; German writes the final dot)."""
