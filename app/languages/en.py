@@ -194,6 +194,8 @@ LANGUAGE = register(Language(
         # Australia's tax file number and Centrelink's customer reference ("Tax File Number 123 456 782", "CRN 123 456
         # 789A"), a US driver's licence after "DL" ("Illinois DL K412-5567-8123")
         r"tax\s+file\s+(?:no\.|number)", r"(?-i:TFN|CRN)", r"(?-i:DL)(?:\s+(?:no\.|number|#))?",
+        # identity numbers of India (Aadhaar, PAN) and Nigeria (NIN, BVN) as letters to and from them quote them
+        r"Aadhaar(?:\s+(?:no\.|number|card))?", r"(?-i:PAN|NIN|BVN)(?:\s+(?:no\.|number))?",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons

@@ -265,6 +265,10 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
     ("en", "Tax File Number 123 456 782; CRN 123 456 789A; Illinois DL K412-5567-8123", ["123 456 782", "123 456 789A",
                                                                                       "K412-5567-8123"]),
     ("pt", "Cartão SUS: 898 0012 3456 7890", ["898 0012 3456 7890"]),
+    # India's and Nigeria's identity numbers; an Angolan identity card
+    ("en", "Aadhaar: 2345 6789 0123, PAN ABCDE1234F; NIN is 12345678901 and BVN 22123456789",
+     ["2345 6789 0123", "ABCDE1234F", "12345678901", "22123456789"]),
+    ("pt", "portador do BI n.º 001234567LA041, residente em Luanda", ["001234567LA041"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
