@@ -111,7 +111,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"
-            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático|entlo\.?"
+            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático"
+            rf"|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}}"
@@ -126,17 +127,17 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # ".481" stayed in clear before stop 44)
     number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
     patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
-    # a street wrapped over two lines, as contracts and deeds are printed ("domicilio en la calle\nConde de Aranda, número
-    # 72, 4º izquierda", "Gran Vía Marqués del Turia\nnº 49, pta. 8"; stop 47: the number and floor stayed in clear): one
-    # line break after the type or before the number, with "nº"/"número" before the number; the detector cuts the
-    # match at the line break (each line keeps its own part, and the anonymized text its line breaks)
+    # a street wrapped over two lines, as contracts and deeds are printed ("domicilio en la calle\nConde de Aranda,
+    # número 72, 4º izquierda", "Gran Vía Marqués del Turia\nnº 49, pta. 8"; stop 47: the number and floor stayed in
+    # clear): one line break after the type or before the number, with "nº"/"número" before the number; the detector
+    # cuts the match at the line break (each line keeps its own part, and the anonymized text its line breaks)
     wrap = rf"{_SP}*\r?\n{_SP}*"
     patterns.append(rf"(?<![\w./-])(?:{street.types})(?:{_SP}+|{wrap}){name}(?:,?{wrap}|,{_SP}*|{_SP}+){_NUMBER_WORD}"
                     rf"{number}{floor}")
     # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
     # stop 47, the lot and block stayed in clear)
-    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d)"
-                    rf"{floor}")
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?"
+                    rf"(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d){floor}")
     if street.grid_types:
         # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
         # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner

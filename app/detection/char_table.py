@@ -155,7 +155,7 @@ class InputGateTable:
         return len(self.index)
 
     @classmethod
-    def build(cls, language: str, table: CharTable, gates: Callable[[list[str]], Any], width: int) -> "InputGateTable":
+    def build(cls, table: CharTable, gates: Callable[[list[str]], Any], width: int) -> "InputGateTable":
         """The table of the most frequent words of ``table`` (:func:`ranked_words`) that :data:`GATE_TABLE_BYTES`
         holds at ``width`` (``4 × hidden``) float32 numbers per direction and word; ``gates(words)`` returns their
         products ``(2, len(words), width)``, computed :data:`BUILD_CHUNK` words at a time."""

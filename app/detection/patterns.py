@@ -658,8 +658,8 @@ _TIME_RE = re.compile(
 
 
 class TimeRecognizer(Recognizer):
-    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14 Uhr``, ``14h30``, ``15h`` (label ``TIME``; stop 45:
-    a Brazilian nursing record's "às 15h" stayed in clear)."""
+    """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14 Uhr``, ``14h30``, ``15h``, ``0215hrs``
+    (label ``TIME``; stop 45: a Brazilian nursing record's "às 15h" stayed in clear)."""
 
     name = "time"
 

@@ -184,6 +184,9 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
     surfaces are marked first (equal lengths: in order of first appearance in ``entities``), each occurrence
     (:func:`_occurrences`) only where it overlaps no entity, the input ones or those marked before.
 
+    A quasi-identifier of the strict profile (:data:`app.detection.labels.QUASI_IDENTIFIER_LABELS`) is never spread:
+    its recognizer judges each occurrence by its context (stop 47: "white" of "white male", "a white car").
+
     With ``common``, only confident entities are spread: a one-word organization or miscellaneous entity whose word
     is a common word of the language (``common(word)``, e.g. ``CommonWordLexicon.is_common``) gives no surface
     (:func:`spreads`): one wrong model label on "Estado" or "Article" stays where the model put it instead of

@@ -974,7 +974,7 @@ class StanzaTagger:
                 with torch.no_grad():
                     return fast.input_gates(input_rows(model, words, chars.index, chars.reps, self.device))
 
-            tables[id(trainer)] = InputGateTable.build(self.language, chars, gates, fast.w.size(2))
+            tables[id(trainer)] = InputGateTable.build(chars, gates, fast.w.size(2))
         return tables
 
     def _decoding(self, recall_bias: float) -> tuple[list[Any], list[list[str]], Any]:
