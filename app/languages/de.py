@@ -241,7 +241,12 @@ LANGUAGE = register(Language(
     # house number and a comma ("Bahnhofstrasse 17, 8001 Zürich", "Mariahilfer Straße 88/2/14, 1070 Wien"): a year
     # stands before a capitalised word too
     postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
-                  r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER),
+                  r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER,
+                  # (stop 47) and before the largest cities in their own ranges, wherever they stand ("Hauptwohnsitz:
+                  # 1100 Wien" of a Viennese registration; "wohnhaft in 8001 Zürich")
+                  r"\b(?:1[0-2]\d0(?=\s+Wien\b)|80[1-5]\d(?=\s+Graz\b)|40[2-4]\d(?=\s+Linz\b)"
+                  r"|50[2-3]\d(?=\s+Salzburg\b)|60[2-8]\d(?=\s+Innsbruck\b)|80\d\d(?=\s+Zürich\b)"
+                  r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))"),
     street_addresses=StreetAddresses(
         order="type_last",
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben",

@@ -241,6 +241,9 @@ def test_postal_code_before_a_city_with_a_non_ascii_capital():
         # Swiss and Austrian codes after a house number and a comma, not a year before a capitalised word
         ("de", "Bahnhofstrasse 17, 8001 Zürich; Straße 88/2/14, 1070 Wien; Gasse 4a, 6020 Innsbruck; seit 2011 Berlin.",
          ["8001", "1070", "6020"]),
+        # stop 47: before the largest cities in their own ranges wherever they stand ("Hauptwohnsitz: 1100 Wien"); not a
+        # year before another city, nor a number outside the city's range
+        ("de", "Hauptwohnsitz: 1100 Wien; wohnhaft in 8001 Zürich; 2020 Wien; 1999 Berlin", ["1100", "8001"]),
         # Ireland's Eircode (stop 43: "CORK T12 X8Y9" on a form stayed in clear); not a road's number ("the A12 road")
         ("en", "CORK T12 X8Y9, Dublin D02 AF30; the A12 road, M50 J9, route N11 and C123 ABCD.",
          ["T12 X8Y9", "D02 AF30"]),
