@@ -165,6 +165,8 @@ LANGUAGE = register(Language(
         r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
         # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
+        # and after the officer's name ("Witnessed by: DC Priya Raghunathan 7741", "Sgt. Luis Obregón #4471"; stop 47)
+        r"(?-i:(?:PC|DC|PS|DS|PCSO|Sgt\.?|Det\.?|Insp\.?|Officer)(?:\s+[A-Z][\w'’-]+){1,3})(?=\s+#?\d{3,6}\b)",
         # a British bank's sort code and the last digits of an account or card ("account ending 4417 (sort code
         # 20-45-77)"); a company's registration and VAT numbers ("Company No. 08123456", "VAT GB 123 4567 89"; not
         # "VAT 17.5 percent": a rate)

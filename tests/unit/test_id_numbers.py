@@ -269,6 +269,8 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
     ("en", "Aadhaar: 2345 6789 0123, PAN ABCDE1234F; NIN is 12345678901 and BVN 22123456789",
      ["2345 6789 0123", "ABCDE1234F", "12345678901", "22123456789"]),
     ("pt", "portador do BI n.º 001234567LA041, residente em Luanda", ["001234567LA041"]),
+    # a police officer's number after the name (not a year after a team's name)
+    ("en", "Witnessed by: DC Priya Raghunathan 7741; Sgt. Luis Obregón #4471; DC United 2019", ["7741", "4471"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
