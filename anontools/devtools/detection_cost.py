@@ -45,7 +45,8 @@ UNITS: tuple[str, ...] = (
     "PT50 0035 0000 12345678901 ", "PT50 1 ", "Prof.-", "Dr.-Aa-Str. 1 ", "14 Uhr ", "0215hrs ", "calle Aa 1, 3r ",
     "Rua 91, Lote 1, ", "Lote 1, ", "número MDRD 123456 ", "03.11.  Aa\n", "conta 1-2 ", "agência 0789-X ",
     "Passport No: ", "No: 1 ", "BG-Nummer: 1 ", "AB-", "calle\nAa, nº 1, ", "calle\n", "Aa\nnº 1, pta. 8 ",
-    "17.123.456-M ", "Ninth of June, nineteen ", "x,07700 900456,", "9,0123 ", "white male ",
+    "17.123.456-M ", "Ninth of June, nineteen ", "x,07700 900456,", "9,0123 ", "white male ", "DC Anna Smith ",
+    "1100 Wien ",
 )
 
 
