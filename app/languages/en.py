@@ -198,6 +198,9 @@ LANGUAGE = register(Language(
         r"tax\s+file\s+(?:no\.|number)", r"(?-i:TFN|CRN)", r"(?-i:DL)(?:\s+(?:no\.|number|#))?",
         # identity numbers of India (Aadhaar, PAN) and Nigeria (NIN, BVN) as letters to and from them quote them
         r"Aadhaar(?:\s+(?:no\.|number|card))?", r"(?-i:PAN|NIN|BVN)(?:\s+(?:no\.|number))?",
+        # a help desk's ticket and an insurer's group number with their number's word ("ticket #48213", "group no.
+        # 00441"; not "a ticket 2 …")
+        r"ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons

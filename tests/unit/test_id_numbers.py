@@ -271,6 +271,7 @@ def test_identifiers_of_letters_bookings_and_chats_stop_46(language, text, expec
     ("pt", "portador do BI n.º 001234567LA041, residente em Luanda", ["001234567LA041"]),
     # a police officer's number after the name (not a year after a team's name)
     ("en", "Witnessed by: DC Priya Raghunathan 7741; Sgt. Luis Obregón #4471; DC United 2019", ["7741", "4471"]),
+    ("en", "Ticket #48213 opened; group no. 00441; a ticket 2345 miles away", ["48213", "00441"]),
 ])
 def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
