@@ -239,3 +239,12 @@ def test_ethnicity_as_reports_describe_a_person_and_no_spreading_stop_47():
     assert ("white", "DEMOGRAPHIC") in found and ("Hispanic", "DEMOGRAPHIC") in found
     assert [t for t, _ in found].count("white") == 1
     assert [t for t, label in found if label == "QUANTITY"].count("40") == 1
+
+
+def test_marital_status_and_tax_class_fields_stop_47():
+    """"Marital status: widowed" and a payslip's "Steuerklasse: IV" (a tax class names a marital status) stayed in clear
+    in the strict profile."""
+    en = QuasiIdentifierRecognizer("en").recognize("Marital status: widowed. She is cohabiting.", [])
+    assert list(dict.fromkeys(e.text for e in en if e.label == "DEMOGRAPHIC")) == ["widowed", "cohabiting"]
+    de = QuasiIdentifierRecognizer("de").recognize("Steuerklasse: IV, Konfession: rk", [])
+    assert list(dict.fromkeys(e.text for e in de if e.label == "DEMOGRAPHIC")) == ["IV", "rk"]
