@@ -52,10 +52,10 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
 #: A plot, an industrial unit, a lot in place of the house number ("Urb. Los Pinos, parcela 27", "Pol. Ind. El
 #: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
-_NUMERO = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
-           rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})?")
-#: The same, one of the words required (a wrapped address, :func:`_type_first`).
-_NUMBER_WORD = _NUMERO[:-1]
+_NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
+                rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})")
+#: The word optional (a wrapped address, :func:`_type_first`, requires it).
+_NUMERO = rf"{_NUMBER_WORD}?"
 
 
 def _type_last(street: StreetAddresses) -> list[str]:

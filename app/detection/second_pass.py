@@ -241,17 +241,13 @@ def all_occurrences(text: str, entities: list[Entity], min_chars: int = 2,
 
 def spreads(entity: Entity, common: Callable[[str], bool]) -> bool:
     """Whether :func:`all_occurrences` may spread ``entity``'s surface when it spreads confident entities only:
-    anything but an organization or miscellaneous entity of one word that is a common word (``common``), and never a
-    quasi-identifier of the strict profile (:data:`app.detection.labels.QUASI_IDENTIFIER_LABELS`): its recognizer
-    marks each occurrence by its own context, and a word it took in one context is none in another (stop 47: "white"
-    of "white male" spread to "a white car", "52" of "aged 52" to every other 52).
+    anything but an organization or miscellaneous entity of one word that is a common word (``common``).
+    (Quasi-identifiers are never spread, confident or not: :func:`all_occurrences`.)
 
     Args:
         entity: an entity (its ``text`` and ``label`` are read).
         common: ``word -> bool``, whether one token is a common word of the document's language.
     """
-    if entity.label in QUASI_IDENTIFIER_LABELS:
-        return False
     return entity.label not in _UNCONFIDENT_LABELS or any(c.isspace() for c in entity.text) or not common(entity.text)
 
 

@@ -645,13 +645,13 @@ def input_rows(model: Any, words: list[str], row: dict[str, int], reps: Any, dev
     lower = args.get("lowercase", True)
     static_id = _word_ids(model.vocab["word"])
     delta_id = _word_ids(model.vocab["delta"]) if "delta" in model.vocab and model.delta_emb is not None else None
-    pairs = []
-    for word in words:
+    pair: dict[str, tuple[int, int]] = {}  # each distinct word's ids once (the per-token fallback repeats words)
+    for word in dict.fromkeys(words):
         key = word.lower() if lower else word
         sid = static_id(key)
         did = delta_id(key) if delta_id is not None else PAD_ID
-        pairs.append((sid, PAD_ID if did == UNK_ID and sid != UNK_ID else did))  # Stanza's unk_mask
-    ids = torch.as_tensor(pairs, dtype=torch.long, device=device)
+        pair[word] = (sid, PAD_ID if did == UNK_ID and sid != UNK_ID else did)  # Stanza's unk_mask
+    ids = torch.as_tensor([pair[w] for w in words], dtype=torch.long, device=device)
     emb = model.word_emb(ids[:, 0])
     if delta_id is not None:
         emb = emb + model.delta_emb(ids[:, 1])
@@ -711,7 +711,7 @@ def packed_emissions(model: Any, sentences: list[list[str]], row: dict[str, int]
     hx = (model.taggerlstm_h_init.expand(layers, n, hidden).contiguous(),
           model.taggerlstm_c_init.expand(layers, n, hidden).contiguous())
     fast = one_recurrence_of(model.taggerlstm)
-    if fast is not None and not model.taggerlstm.pad and fast.w.device.type == "cpu":
+    if fast is not None and not model.taggerlstm.pad:  # (use_packed_bilstm wraps CPU models only)
         distinct = list(dict.fromkeys(tokens))
         index = gate_table.index if gate_table is not None else {}
         known = [w for w in distinct if w in index]
