@@ -115,14 +115,16 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|entlo\.?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.){_SP}?[A-Z0-9]{{1,3}}"
+            rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
+            # a bill's address in capitals ("AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C"; stop 48)
+            rf"|(?i:planta){_SP}?\d{{1,2}}|(?i:puerta|pta\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
             rf"|(?i:quadra|qd\.|lote|lt\.){_SP}?\d{{1,4}}[A-Z]?"
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
             rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c)(?![\w])")
-    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,2}})?"
+    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
@@ -134,6 +136,17 @@ def _type_first(street: StreetAddresses) -> list[str]:
     wrap = rf"{_SP}*\r?\n{_SP}*"
     patterns.append(rf"(?<![\w./-])(?:{street.types})(?:{_SP}+|{wrap}){name}(?:,?{wrap}|,{_SP}*|{_SP}+){_NUMBER_WORD}"
                     rf"{number}{floor}")
+    # an estate or a street named without a house number before its block, entrance or lot ("Urbanización Los
+    # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
+    # in clear when the model took only the estate's name)
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name}"
+                    rf"(?=,?{_SP}*(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.){_SP}?[A-Z0-9])"
+                    rf"{floor}")
+    # a street named by a number before "nº" and the house number ("Rua 9, nº 120, Setor Oeste" of a clinic's letterhead
+    # in Goiânia; stop 48)
+    # (the Iberian "nº" only: "Calle 5 no. 3" may be a sentence's "no")
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?,?{_SP}*"
+                    rf"(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}{floor}")
     # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
     # stop 47, the lot and block stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?"

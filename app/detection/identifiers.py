@@ -215,6 +215,11 @@ class NationalIdRecognizer(Recognizer):
 ID_KEYWORDS: dict[str, tuple[str, ...]] = {
     code: keywords for code, keywords in languages.per_language("id_keywords").items() if keywords
 }
+#: The keys of a log's or a URL's fields that hold an identifier of a person's account, session or device, in every
+#: language ("cust_id=CUS-883421", "sid=4f9a8c7e2b1d43a6", "device_id=…"; stop 48: a server log pasted into a support
+#: ticket kept them in clear), written in lower case and before "=".
+LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|session|device|subscriber|employee|order)"
+               r"[_-]?id|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
@@ -243,15 +248,19 @@ def field_label(surface: str, language: str | None = None) -> bool:
 #: What may stand between the keyword and the identifier: Portuguese "sob o" ("inscrita no CNPJ sob o nº …"), "no.",
 #: "No:" without its full stop (stop 47: a hotel's registration card, "Passport No: TZ1234567", stayed in clear),
 #: "Nr.", "nº", "número", "#" (also in parentheses:
-#: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"), after a possessive ("o CPF dele é").
-_ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|number|número|nummer|#))?"
+#: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"; stop 48: and in the past, "Ihre
+#: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
+#: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear).
+_ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
+                   r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
-                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|wird|es|era|será|é|foi))?"
-                   r"\s*[:#]?\s*")  # "her NI number is QQ 12 34 56 C"
+                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi|era))?"
+                   r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: nine groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
-#: 46; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit; "65 170839 J 003", a
+#: 46; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit, also glued to the check
+#: digit ("13456789 0ZZ2" of a marriage certificate, whose "0ZZ2" stayed in clear before stop 48); "65 170839 J 003", a
 #: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
 #: "123 456 789A", an Australian Centrelink reference, a capital after the last group's digits;
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
@@ -262,12 +271,25 @@ _ID_NUMBER_WORD = (r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|n�
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
-_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|[A-Z]{1,2}\d?)){1,8}"
+_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,8}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
+#: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
+#: 6023382" of a discharge letter; stop 48: the second stayed in clear).
+_LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
+                        r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+")
+
+
+def _same_shape(value: str) -> re.Pattern[str]:
+    """A pattern of the strings of ``value``'s shape: each digit any digit, each letter any letter of its case, the
+    rest as written, then no word character ("6023381": seven digits)."""
+    parts = []
+    for ch in value:
+        parts.append(r"\d" if ch.isdigit() else "[A-Z]" if ch.isupper() else "[a-z]" if ch.islower() else re.escape(ch))
+    return re.compile("".join(parts) + r"(?![\w])")
 
 
 class IdNumberRecognizer(Recognizer):
@@ -285,7 +307,7 @@ class IdNumberRecognizer(Recognizer):
     def __init__(self, language: str = "en") -> None:
         if language not in ID_KEYWORDS:
             raise ValueError(f"no identifier keywords for language {language!r}")
-        keywords = "|".join(ID_KEYWORDS[language])
+        keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS))
         self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
@@ -299,4 +321,24 @@ class IdNumberRecognizer(Recognizer):
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
+                out.extend(_more_of_the_same(text, end, value, self.name))
         return out
+
+
+def _more_of_the_same(text: str, end: int, value: str, source: str) -> list[Entity]:
+    """The identifiers listed after one that ends at ``end``, each of ``value``'s shape (:func:`_same_shape`) after
+    :data:`_LIST_NEXT`: ``list[Entity]`` of label ``ID_NUMBER``, in text order (at most 50: a list, not a table)."""
+    if not any(c.isdigit() for c in value):
+        return []
+    shape, out = None, []
+    while len(out) < 50:
+        sep = _LIST_NEXT.match(text, end)
+        if sep is None:
+            break
+        shape = shape or _same_shape(value)
+        m = shape.match(text, sep.end())
+        if m is None or _YEAR_RE.fullmatch(m.group()):
+            break
+        out.append(Entity(m.start(), m.end(), ID_NUMBER, m.group(), source))
+        end = m.end()
+    return out

@@ -49,6 +49,13 @@ _EMAIL_GROUP = r"\{\s*" + _local_part(_ATEXT) + r"(?:\s*[,;]\s*" + _local_part(_
 #: A group or a single address, in one scan: a group starts at its brace, left of any address its last local part
 #: would give alone ("s-nakamura}@is.naist.jp"), so the leftmost match takes the whole group.
 _ANY_EMAIL_RE = re.compile(f"{_EMAIL_GROUP}|{_EMAIL}")
+#: An address whose "@" is percent-encoded, as URLs and logs carry it ("?email=tferreira%40gmail.com"; stop 48: a
+#: request line of a server log kept it in clear).
+_PERCENT_ENCODED_EMAIL_RE = re.compile(r"(?<![\w.+%-])[\w.+-]+%40(?:[^\W_](?:[\w-]{0,61}[^\W_])?\.)+[A-Za-z]{2,63}"
+                                       r"(?![\w-])")
+#: A log's key before its "=" at the start of a local part ("user=j.martinez@acme-corp.com"): the key is no part of the
+#: address ("=" is an RFC 5322 character, but a log's "key=value" is what puts it there).
+_LOG_KEY = re.compile(r"[A-Za-z_][\w-]{0,30}=")
 #: "@" and "." written out in brackets against address harvesters, as web pages and the documents copied from them
 #: write addresses: "max.mustermann(at)firma.de", "j.doe [at] example [dot] com", "m.mueller (ät) uni-koeln (punkt) de"
 _SPELT_AT = r"\s?[(\[{]\s?(?:at|ät|@)\s?[)\]}]\s?"
@@ -81,9 +88,21 @@ class EmailRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_ANY_EMAIL_RE, text, EMAIL, self.name)
+        if "=" in text:
+            found = [_without_log_key(e) for e in found]
+        if "%40" in text:
+            found = with_extras(found, pattern_entities(_PERCENT_ENCODED_EMAIL_RE, text, EMAIL, self.name))
         if "(" not in text and "[" not in text and "{" not in text:
             return found
         return with_extras(found, pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name))
+
+
+def _without_log_key(e: Entity) -> Entity:
+    """``e`` without a log's key before its local part (:data:`_LOG_KEY`: "user=j.martinez@…" → "j.martinez@…")."""
+    m = _LOG_KEY.match(e.text)
+    if m is None or "@" in m.group() or m.end() >= e.text.index("@"):
+        return e
+    return Entity(e.start + m.end(), e.end, e.label, e.text[m.end():], e.source)
 
 
 #: A user name written with its "@" as social networks, forums and chats mention people ("@mary_jones",
@@ -125,11 +144,18 @@ _HANDLE = re.compile(r"[\d_.@]")
 #: The word that names an account's user name in a ticket, a form or a log ("User: j.mwangi", "Benutzername:
 #: kmueller2", "usuario: pgarcia", "login jdoe_77"), then the name: after a colon any handle, else one with a digit,
 #: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
-_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|login|log-in|account[ ]name"
+_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log-in|account[ ]name"
                          r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
                          r"|nome[ ]de[ ]usuário)"
-                         r"(?P<colon>[^\S\n]*:)?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])")
-_USER_FIELD_HINT = re.compile(r"(?i:user|login|log-in|account name|benutzer|nutzername|usuari|utilizador)")
+                         r"(?:(?P<colon>[^\S\n]*:)?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
+                         # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
+                         # number after "="
+                         r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
+_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador)")
+#: An account's id or handle in a REST path ("/api/v2/users/100293/profile", "/customers/CUS-883421"; stop 48: a
+#: request line of a server log): after a collection's name, a segment with a digit, "_", "." or "@" inside.
+_PATH_ACCOUNT_RE = re.compile(r"(?<=/)(?:users?|customers?|accounts?|patients?|members?|profiles?|employees?|clients?)"
+                              r"/(?P<id>(?=[\w.@%-]*[\d_.@])[\w.@%-]{1,63}[\w@%-])(?=[/?#\s\"',;)&]|$)")
 
 
 class UsernameRecognizer(Recognizer):
@@ -145,13 +171,17 @@ class UsernameRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
         if _USER_FIELD_HINT.search(text):
-            found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
+            found = with_extras(found, [Entity(m.start(g), m.end(g), USERNAME, m.group(g), self.name)
                                         for m in _USER_FIELD.finditer(text)
-                                        if m.group("colon") or _HANDLE.search(m.group("name"))])
+                                        for g in ("name" if m.group("name") else "value",)
+                                        if m.group("value") or m.group("colon") or _HANDLE.search(m.group("name"))])
         if "/" in text or "\\" in text:
             more = home_directory_names(text)
             if "u/" in text:
                 more += pattern_entities(_REDDIT_USER_RE, text, USERNAME, self.name)
+            homes = {(e.start, e.end) for e in more}
+            more += [Entity(m.start("id"), m.end("id"), USERNAME, m.group("id"), self.name)
+                     for m in _PATH_ACCOUNT_RE.finditer(text) if m.span("id") not in homes]
             found = with_extras(found, more)
         return found
 
@@ -668,7 +698,9 @@ class TimeRecognizer(Recognizer):
 
 
 _AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
-_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|m|k|Tsd\.|Mio\.|Mrd\.|Millionen|Milliarden|mil|millones|miles de millones|milhões|mil milhões|bilhões))?"
+#: (a whole word: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48, "£950 monthly" inside
+#: "monthly")
+_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|m|k|Tsd\.|Mio\.|Mrd\.|Millionen|Milliarden|mil|millones|miles de millones|milhões|mil milhões|bilhões)(?!\w))?"
 #: ISO 4217 codes, current and replaced by the euro (amounts in court decisions and archives: "DEM 5,000",
 #: "TRL 1,500,000,000", "ATS 20,000"); codes that are English words ("ALL", "TOP", "CUP") are left out.
 CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL TRY SEK NOK DKK ISK PLN CZK HUF RON ROL

@@ -415,8 +415,9 @@ class Detector:
             if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
                     and not titled and all(self._common_any_case(w) for w in words):
                 return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
-        if text[line_start:entity.start].strip():
-            return False
+        before = text[line_start:entity.start]
+        if before.strip() and not _COLUMN_END.search(before):
+            return False  # (a form's next column, after three spaces, opens like a line: "…   Idade:")
         if " " in entity.text:
             # a field's name of several words before its colon ("Fecha de Ingreso:", "Médico responsable:"): every
             # word a common word no name lexicon lists, or a function word
@@ -581,6 +582,9 @@ _TEMPERATURE_UNIT = re.compile(r"[ºª°][^\S\n]?([CF])\.?")
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
+#: Three spaces ending the text before an entity: a form's column starts there (:meth:`Detector._field_name`; a
+#: table's tab-separated cells are :mod:`app.detection.tables`').
+_COLUMN_END = re.compile(r" {3,}$")
 #: A line break (the lines of :meth:`Detector._field_name`).
 _LINE_BREAK = re.compile(r"[\n\r]")
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
@@ -600,8 +604,10 @@ CLOSING_QUOTES = "\"'”’»“‹›"
 
 
 #: What an entity never crosses: a line break (any of Unicode's, ``str.splitlines``), or a table's cell separator (a
-#: tab, "|"): the cells of a row are separate values ("| Smith, John | 45 |", "Name\tAge\tCity").
-_BREAK = re.compile(r"\r\n|[\n\r\t|\v\f\x1c-\x1e\x85\u2028\u2029]")
+#: tab, "|"): the cells of a row are separate values ("| Smith, John | 45 |", "Name\tAge\tCity"); or three spaces or
+#: more, the columns of a form's line (stop 48: "Paciente: Maria das Graças Albuquerque Silva   Idade: 58 anos" of a
+#: laboratory's report, the model's name took "Idade" along).
+_BREAK = re.compile(r"\r\n|[\n\r\t|\v\f\x1c-\x1e\x85\u2028\u2029]| {3,}")
 _BREAK_SPLIT = re.compile(f"({_BREAK.pattern})")
 
 

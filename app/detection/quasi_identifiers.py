@@ -173,7 +173,10 @@ def _compiled(language: str) -> dict:
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?i:{duration})(?![\w/])")),
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?:{_DIGITS})(?![\w/]|[.,]\d)")),
         (QUANTITY, re.compile(rf"\b(?i:{number_words}(?:[\s-]{number_words}){{0,3}})\b")),
-        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ]{{1,10}})\b")),
+        # the field's value: a word of up to ten letters ("Sexo: H   Idade: 58"), or up to three words up to the line's or
+        # the item's end ("Religion: sunnitischer Islam" of an asylum hearing's record; stop 48)
+        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ]{{1,20}}(?:[^\S\n][A-Za-zÀ-ÿ]{{1,20}}){{0,2}}"
+                                 rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):

@@ -28,6 +28,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   :class:`InvertedNameRule`.
 * ``house_number`` — a house number beside a street named without a street type on an address line with a postal
   code ("12 Heol y Bryn, Pontypridd CF37 2RA"): one ``LOCATION``, :class:`HouseNumberRule`.
+* ``postal_town`` — the town after a postal code on an address line ("06108 Halle (Saale)"): ``LOCATION``,
+  :class:`PostalTownRule`.
 
 Complexity: one round of :func:`apply_rules` runs in O(T + n log n) for ``T`` tokens and ``n`` entities and
 proposals: :func:`merge` keeps the entity spans in sorted lists (:class:`_Blocks`) and
@@ -413,18 +415,25 @@ def _initial(token: Token) -> bool:
     return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
 
 
+#: Two spaces or a tab between words: a form's next column, not the same name.
+_COLUMN_GAP = re.compile(r"\t| {2}")
+
+
 @register("detection_rule")
 class NameFieldRule(Rule):
     """A form field for a person and its value → ``PERSON`` (Graliński et al., 2009, §4.1, left context): "Name: JOHN A.
     SMITH", "Patient: Mr. Harold Whitfield", "Nombre y apellidos: Ana Ortiz", "Vorname: Jana".
 
     The value is read after the colon and any titles: capitalised or upper-case words, initials ("A.") and name
-    particles, at most five words, never past the end of the line. A field is strong evidence, so the rule
-    relabels an entity of another label on exactly those words.
+    particles, at most five words, never past the end of the line nor into a form's next column (three spaces or a
+    tab). A field is strong evidence, so the rule relabels an entity of another label on exactly those words, and
+    takes in the entities inside the value (stop 48: "Titular: MARÍA DEL CARMEN OLIVARES PAZ" of an electricity bill,
+    the model's "MARÍA DEL CARMEN" and "PAZ" left "OLIVARES" in clear).
     """
 
     name = "name_field"
     relabel = True
+    absorbs = True
 
     def __init__(self, language: str) -> None:
         self.fields = NAME_FIELDS.get(language, frozenset())
@@ -442,6 +451,8 @@ class NameFieldRule(Rule):
                 continue  # a heading's field, prose after it: "Informe clínico del paciente: Paciente de 62 años"
             first, words, letters = j, 0, False
             while j < len(t) and words < 5 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
+                if j > first and _COLUMN_GAP.search(ctx.text, t[j - 1].end, t[j].start):
+                    break  # the next column of a form's line ("Silva   Idade: 58 anos"; stop 48)
                 tok = t[j]
                 if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
                     pass  # "da", "DE LA": inside the name, not counted
@@ -1044,6 +1055,60 @@ class HouseNumberRule(Rule):
                 m = _NUMBER_AFTER.match(text, e.end)
                 if m is not None and m.end(1) <= postal[i] and ctx.covered(m.start(1), m.end(1)) is None:
                     out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+        return out
+
+
+#: The town after a postal code on an address line: capitalised words (up to three more, joined by spaces, hyphens or
+#: the particles of place names: "Frankfurt am Main", "Nueva Andalucía", "Vila Nova de Gaia"), then a qualifier in
+#: parentheses ("Halle (Saale)", "Oldenburg (Oldb)") or after "i." ("Freiburg i. Br."); on the code's line.
+_POSTAL_TOWN = re.compile(
+    rf"[^\S\n]+([{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*"
+    rf"(?:[^\S\n]+(?:(?:am|an|der|dem|den|im|in|bei|ob|vor|de|del|la|las|los|da|do|dos|das|di|y|e)[^\S\n]+){{0,2}}"
+    rf"[{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*){{0,3}}"
+    rf"(?:[^\S\n]*\([{UPPER}][\w.]{{1,15}}\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
+#: What may stand before a postal code whose town :class:`PostalTownRule` takes: the line's start, a comma, a
+#: semicolon, a letterhead's "·" or "|", "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
+#: 06108 Halle").
+_BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
+
+
+@register("detection_rule")
+class PostalTownRule(Rule):
+    """The town after a postal code on an address line is a ``LOCATION`` (stop 48: "Am Mühlgraben 12, 06108 Halle
+    (Saale)" of a car's bill of sale left "Halle" in clear: the model does not tag a town whose name is a common noun,
+    *Halle*, hall). For languages that write the code before the town (:attr:`app.languages.StreetAddresses.order` not
+    ``number_first``: German, Spanish, Portuguese); the code is a ``POSTAL_CODE`` the detector found, at the start of
+    its line, after a comma or after "in"; the town is :data:`_POSTAL_TOWN` and absorbs the entities inside it
+    ("Saale"). A town the model found already stays as it is."""
+
+    name = "postal_town"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        street = lang.street_addresses if lang is not None else None
+        self.town_after_code = street is not None and street.order != "number_first"
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        if not self.town_after_code:
+            return []
+        text, out = ctx.text, []
+        for e in ctx.entities:
+            if e.label != POSTAL_CODE:
+                continue
+            line_start = text.rfind("\n", 0, e.start) + 1
+            if not _BEFORE_POSTAL_CODE.search(text, max(line_start - 1, e.start - 12, 0), e.start):
+                continue
+            m = _POSTAL_TOWN.match(text, e.end)
+            if m is None:
+                continue
+            start, end = m.span(1)
+            inside = ctx.overlapping(start, end)
+            if any(x.start < start or x.end > end for x in inside):
+                continue  # an entity sticks out: the town is part of something longer
+            if any(x.start == start and x.end == end for x in inside):
+                continue  # found already
+            out.append(Entity(start, end, LOCATION, text[start:end], f"rule:{self.name}"))
         return out
 
 

@@ -166,7 +166,8 @@ LANGUAGE = register(Language(
         # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
         # and after the officer's name ("Witnessed by: DC Priya Raghunathan 7741", "Sgt. Luis Obregón #4471"; stop 47)
-        r"(?-i:(?:PC|DC|PS|DS|PCSO|Sgt\.?|Det\.?|Insp\.?|Officer)(?:\s+[A-Z][\w'’-]+){1,3})(?=\s+#?\d{3,6}\b)",
+        r"(?-i:(?:PC|DC|PS|DS|PCSO|Sgt\.?|Det\.?|Insp\.?|Officer|Ofc\.?|Off\.?|Cpl\.?|Lt\.?|Dep\.?|Tpr\.?)"
+        r"(?:\s+(?:[A-Z][\w'’-]+|[A-Z]\.)){1,3})(?=\s+#?\d{3,6}\b)",
         # a British bank's sort code and the last digits of an account or card ("account ending 4417 (sort code
         # 20-45-77)"); a company's registration and VAT numbers ("Company No. 08123456", "VAT GB 123 4567 89"; not
         # "VAT 17.5 percent": a rate)
@@ -200,7 +201,24 @@ LANGUAGE = register(Language(
         r"Aadhaar(?:\s+(?:no\.|number|card))?", r"(?-i:PAN|NIN|BVN)(?:\s+(?:no\.|number))?",
         # a help desk's ticket and an insurer's group number with their number's word ("ticket #48213", "group no.
         # 00441"; not "a ticket 2 …")
-        r"ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
+        r"(?:e-)?ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
+        # (stop 48) an insurer's bare "Group 00441" (five digits or more: "Group 4" is no number of anyone's), an
+        # e-ticket's number, a booking's confirmation and reservation numbers ("confirmation #88213409", "reservation
+        # H7730021" of a travel itinerary), a frequent flyer's number after the programme's name ("Frequent flyer: BA
+        # Executive Club 81234567"), and the last digits of a card after its brand ("Visa ending in 4417")
+        r"group(?=\s+\d{5,}(?![\w-]))", r"(?:Rx|prescription)(?:\s+(?:no\.|numbers?|#))?",
+        # (stop 48) an arrest report's "Ofc. K. Tran #2281" (rank abbreviations and initials above), a US plate
+        # after "tag" ("TN tag 7H4-K29"), a finance agreement's number ("car finance … (agreement 004471992)")
+        r"(?:licen[cs]e\s+)?tag(?:\s+(?:no\.|number|#))?", r"agreement(?:\s+(?:no\.|number|ref(?:erence)?\.?))?",
+        r"booking(?=\s+(?:no\.|number|#))",
+        # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
+        r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
+        # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
+        r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
+        r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",
+        r"confirmation(?:\s+(?:no\.|number|code|#))?", r"reservation(?:\s+(?:no\.|number|code|#))?",
+        r"frequent\s+fl[yi]er(?:\s+(?:no\.|number|ID))?:?(?:\s+(?-i:[A-Z][\w&]*)){1,3}(?=\s+(?-i:[A-Z]{0,3})\d)",
+        r"ending(?:\s+(?:in|with))?(?=\s*:?\s*[*xX•.]*\d{4}(?!\w|[.,]\d))",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
@@ -232,14 +250,17 @@ LANGUAGE = register(Language(
         # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
         r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b",
+        # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
+        r"(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
     ),
     street_addresses=StreetAddresses(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
                "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
                "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley|Pkwy\\.?|Pky\\.?|Expy\\.?|Fwy\\.?|Ter\\.|Trl\\.?|"
-               # "Dr" is a drive unless a name follows it ("3 Smith Dr. Jones": a title)
-               "Dr(?!\\.?[^\\S\\n]+[A-Z])\\.?"),
+               # "Dr" is a drive unless a name follows it ("3 Smith Dr. Jones": a title), not a flat's word ("1187
+               # Birchwood Dr Apt 4" of an arrest report: stop 48, the house number and the flat stayed in clear)
+               "Dr(?!\\.?[^\\S\\n]+(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\b)[A-Z])\\.?"),
         # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
         cased_types="Walk|Rise|View|Parade|Trail|Loop",

@@ -54,7 +54,7 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"y"}),
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
-        médica responsable|médico|médica""".split("|")),
+        médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -120,6 +120,10 @@ LANGUAGE = register(Language(
         # account or a card ("la cuenta que termina en 4521", as English "account ending 4521")
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
+        # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits
+        r"termina(?:da|do)?\s+en(?=\s+\d{4}(?!\w|[.,]\d))",
+        # (stop 48) an electricity or gas supply point's code names the household ("CUPS: ES0031408123456789AB0F")
+        r"(?-i:CUPS)",
         r"[Ee]pisodio", r"ID", r"tarjeta\s+sanitaria(?:\s+(?:individual|(?-i:[A-Z]{2,4})(?=\s*:)))?", r"TSI",
         r"apartado\s+de\s+correos", r"apdo\.(?:\s+de\s+correos)?",
         # a DNI, NIE or NIF whose check letter fails (a typo) is still one; a police officer's professional card
@@ -168,7 +172,7 @@ LANGUAGE = register(Language(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
-               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|Gran\\s+Vía"),
+               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|AV(?=\\s)|Gran\\s+Vía"),
         particles="de|del|la|las|los|el|y|i",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

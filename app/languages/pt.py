@@ -57,7 +57,7 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"e"}),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
-        médica""".split("|")),
+        médica|titular do contrato|titular da conta""".split("|")),
     # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
     abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
@@ -110,13 +110,20 @@ LANGUAGE = register(Language(
         r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
-        r"CPF", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá", r"CNPJ",
+        r"CPF(?:/MF)?", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá", r"CNPJ",
         # social security, voter, labour and driving documents ("Segurança Social n.º …", "Título de eleitor …",
         # "PIS/PASEP …", "CTPS nº …", "CNH …")
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
         r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
+        # (stop 48) and the other councils' (pharmacists "CRF-PE 6789" of a laboratory's report, veterinarians,
+        # physiotherapists, nutritionists, accountants, social workers, biologists, speech therapists), a civil
+        # register's entry ("Assento n.º 1432" of a marriage certificate), a card's last digits ("cartão com final
+        # 4417", "terminado em 4417")
+        r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa)(?:[-/][A-Z]{2})?",
+        r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"(?:com\s+final|terminad[oa]\s+em)(?=\s+\d{4}(?!\w|[.,]\d))",
         # (stop 47) Portugal's bank account number, 21 digits printed 4, 4, 11, 2 ("NIB 0035 0000 12345678901 53")
         r"(?-i:NIB)",
         # a Portuguese company's tax number ("NIPC 509876543"), a sole trader's NIF
@@ -155,7 +162,9 @@ LANGUAGE = register(Language(
     job_title_heads=(r"Coordenador(?:a)?", r"Assistente", r"Técnic[oa]", r"Auxiliar", r"Analista", r"Gerente",
                      r"Supervisor(?:a)?", r"Gestor(?:a)?", r"Chefe"),
     extension_keywords=(r"ramal", r"extensão", r"ext\.?"),
+    # (stop 48) a landline as family chats name it ("liguem no fixo 3284-5566")
     phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
+        r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",
         r"lig(?:ou|ava|ando|aram)(?:\s+\S+){0,3}?\s+(?:do|da|de|para|pro)"),
     # NNNNNNN-DD.AAAA.J.TR.OOOO (Resolução CNJ n.º 65/2008, art. 1.º), leading zeros of the first group often dropped

@@ -239,3 +239,21 @@ def test_a_wrapped_address_keeps_its_line_break_in_the_detected_entities():
     text = "Comparece Doña Pilar Lamata, con domicilio en la calle\nConde de Aranda, número 72, 4º izquierda."
     detector = build_detector("es", tagger_factory=lambda *_: GazetteerTagger({}))
     assert [e.text for e in detector.detect(text) if e.source == "address"] == ["Conde de Aranda, número 72, 4º izquierda"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 48: an estate named without a house number before its block, floor and door (a complaint's "bloque 4, 2º B"
+    # stayed in clear when the model took only the estate's name); a Portuguese block and flat
+    ("es", "con domicilio en Urbanización Los Naranjos, bloque 4, 2º B, 29660 Nueva Andalucía",
+     ["Urbanización Los Naranjos, bloque 4, 2º B"]),
+    ("pt", "mora na Rua das Acácias, bloco C, apto 12, Lisboa", ["Rua das Acácias, bloco C, apto 12"]),
+    ("es", "en la Calle Mayor, portal 3; la calle es un bloque", ["Calle Mayor, portal 3"]),
+    # an electricity bill's supply address in capitals with its staircase, floor and door; a clinic's street named by
+    # a number before "nº" and the house number; an American drive before its flat ("Dr Apt": no title)
+    ("es", "Dirección de suministro: AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C, 41001 SEVILLA",
+     ["AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C"]),
+    ("pt", "Clínica São Lucas - Rua 9, nº 120, Setor Oeste, Goiânia-GO; na Rua 9 perto", ["Rua 9, nº 120"]),
+    ("en", "Address: 1187 Birchwood Dr Apt 4, Oakridge TN 37830; at 3 Smith Dr. Jones", ["1187 Birchwood Dr Apt 4"]),
+])
+def test_an_estate_before_its_block_stop_48(language, text, expected):
+    assert found(language, text) == expected

@@ -277,6 +277,45 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     assert found(language, text) == expected
 
 
+@pytest.mark.parametrize("language, text, expected", [
+    # stop 48: each stayed in clear. A bill of sale's vehicle number after the keyword's abbreviation in parentheses
+    # and its registration certificate; any compound that names a number, in the past tense too (not a telephone's
+    # or a house's number)
+    ("de", "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345; Zulassungsbescheinigung Teil II Nr.: AB123456",
+     ["WVWZZZAUZJP012345", "AB123456"]),
+    ("de", "Sprachmittler-Nr. 4471; Ihre Personalnummer lautete 004711; Telefonnummer 0341 9876543; "
+           "Hausnummer 12a; Steuernummer (StNr.): 219/5012/3456", ["4471", "004711", "219/5012/3456"]),
+    # a travel itinerary's numbers; a card's last digits after its brand (not a year, not a decimal)
+    ("en", "E-ticket number: 125-2345678901; confirmation #88213409; reservation H7730021; Frequent flyer: BA "
+           "Executive Club 81234567", ["125-2345678901", "88213409", "H7730021", "81234567"]),
+    ("en", "Visa ending in 4417, billed; a war ending in 1945; ending 12.5", ["4417"]),
+    ("en", "Group 00441; Group 4 Securicor", ["00441"]),
+    # a list of identifiers after one keyword (a discharge letter's prescriptions), each of the first one's shape
+    ("en", "Rx numbers 6023381 and 6023382; MRN 123456, 654321 or 111222, then 7 days", ["6023381", "6023382",
+                                                                                        "123456", "654321", "111222"]),
+    # a log's fields after "=" in every language
+    ("en", "serial=C02XK1ZJJG5H cust_id=CUS-883421 sid=4f9a8c7e2b1d43a6", ["C02XK1ZJJG5H", "CUS-883421",
+                                                                         "4f9a8c7e2b1d43a6"]),
+    ("de", "Fehler: cust_id=CUS-883421", ["CUS-883421"]),
+    # an arrest report's officer after rank and initial, booking number and plate; a finance agreement (not a year,
+    # not a price tag)
+    ("en", "Ofc. K. Tran #2281     Booking No. B2025-08813; TN tag 7H4-K29; (agreement 004471992); the agreement "
+           "2019; a price tag 45", ["2281", "B2025-08813", "7H4-K29", "004471992"]),
+    ("pt", "inscrita no CPF/MF sob o nº 321.654.987-11", ["321.654.987-11"]),
+    ("es", "CUPS: ES0031408123456789AB0F", ["ES0031408123456789AB0F"]),
+    ("en", "Alicia M. Ortega (ARDC No. 6321457); State Bar No. 284512; a bar 2 blocks away", ["6321457", "284512"]),
+    ("de", "Gemarkung Niederschönhausen, Flur 3, Flurstück 217/4", ["217/4"]),
+    ("en", "My SIN is 046 454 286 and my OHIP card 1234-567-890-AB; a sin 2 times", ["046 454 286", "1234-567-890-AB"]),
+    ("es", "la tarjeta de crédito terminada en 8842.", ["8842"]),
+    # a Portuguese citizen card with its check characters glued ("0ZZ2"); a pharmacist's council; a civil register's
+    # entry; a card's last digits
+    ("pt", "cartão de cidadão n.º 13456789 0ZZ2; Dra. Tânia Rocha Lins - CRF-PE 6789; Assento n.º 1432 do ano de "
+           "2019; cartão com final 4417", ["13456789 0ZZ2", "6789", "1432", "4417"]),
+])
+def test_identifiers_of_itineraries_logs_and_certificates_stop_48(language, text, expected):
+    assert found(language, text) == expected
+
+
 def test_the_plate_form_of_an_identifier_does_not_cut_a_number_grouped_by_dots():
     """"MG-12.345.678": the plate-like form ("B-AB 1234") took "MG-12" and stopped at the dot; a dot and a digit after
     it now continue the identifier, and a plate before a sentence's full stop is still one."""

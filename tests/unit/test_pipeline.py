@@ -375,3 +375,15 @@ def test_a_surname_of_common_words_after_a_title_in_a_salutation_is_a_name():
     detector = build_detector("de", tagger_factory=lambda *_: GazetteerTagger({"Arztbrief": "PER"}))
     found = detector.detect("Sehr geehrte Frau Wohlfahrt,\n\nhiermit kündigen wir.\nArztbrief\n")
     assert [(e.text, e.label) for e in found] == [("Wohlfahrt", "PERSON")]
+
+
+def test_an_entity_never_crosses_a_forms_column_stop_48():
+    """Three spaces or more between words are a form's columns: a span across them is cut like one across a line
+    break ("Maria Silva   Idade" of a laboratory's report, the model's person taking the next field's name)."""
+    from app.detection.pipeline import clean_spans
+    from app.doc import Entity
+
+    text = "Paciente: Maria Silva   Idade: 58 anos; £  142.50"
+    spans = clean_spans(text, [Entity(10, 29, "PERSON", text[10:29], "stanza"),
+                               Entity(text.index("£"), len(text), "MONEY", text[text.index("£"):], "money")])
+    assert [e.text for e in spans] == ["Maria Silva", "Idade", "£  142.50"]

@@ -248,3 +248,14 @@ def test_marital_status_and_tax_class_fields_stop_47():
     assert list(dict.fromkeys(e.text for e in en if e.label == "DEMOGRAPHIC")) == ["widowed", "cohabiting"]
     de = QuasiIdentifierRecognizer("de").recognize("Steuerklasse: IV, Konfession: rk", [])
     assert list(dict.fromkeys(e.text for e in de if e.label == "DEMOGRAPHIC")) == ["IV", "rk"]
+
+
+def test_a_demographic_fields_value_of_several_words_stop_48():
+    """An asylum hearing's record: "Volkszugehörigkeit: Tadschike, Religion: sunnitischer Islam" stayed in clear in
+    the strict profile (a field's value was one word of at most ten letters); a form's next column after a one-letter
+    value is not read on ("Sexo: F   Idade")."""
+    de = QuasiIdentifierRecognizer("de").recognize(
+        "Volkszugehörigkeit: Tadschike, Religion: sunnitischer Islam\nSprachmittler: Herr Farid", [])
+    assert [e.text for e in de if e.label == "DEMOGRAPHIC"] == ["Tadschike", "sunnitischer Islam"]
+    pt = QuasiIdentifierRecognizer("pt").recognize("Sexo: F   Idade: 58 anos; Estado civil: viúva", [])
+    assert [e.text for e in pt if e.label == "DEMOGRAPHIC"] == ["F", "viúva"]

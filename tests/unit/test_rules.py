@@ -857,6 +857,51 @@ def test_house_number_rule_needs_an_address_line(language, text, entities):
 
 
 @pytest.mark.parametrize(
+    "language,text,entities,expected",
+    [
+        # stop 48: a bill of sale's "Halle (Saale)" (a town named by a common noun, the model's "Saale" only)
+        ("de", "Käufer: Svetlana Ivanova-Krüger, Am Mühlgraben 12, 06108 Halle (Saale), geb. 12.08.1979",
+         [("Am Mühlgraben 12", "LOCATION"), ("06108", "POSTAL_CODE"), ("Saale", "LOCATION")],
+         [("Halle (Saale)", "LOCATION", "rule:postal_town")]),
+        ("de", "wohnhaft in 06108 Halle; 79098 Freiburg i. Br.\n60311 Frankfurt am Main, Tel.",
+         [("06108", "POSTAL_CODE"), ("79098", "POSTAL_CODE"), ("60311", "POSTAL_CODE")],
+         [("Halle", "LOCATION", "rule:postal_town"), ("Freiburg i. Br.", "LOCATION", "rule:postal_town"),
+          ("Frankfurt am Main", "LOCATION", "rule:postal_town")]),
+        ("pt", "Rua D. Pedro V, n.º 88, 4710-374 Vila Nova de Gaia.", [("4710-374", "POSTAL_CODE")],
+         [("Vila Nova de Gaia", "LOCATION", "rule:postal_town")]),
+        # a town the model found stays as it is; a number before a noun of the sentence is no address line; English
+        # writes the town before the code
+        ("de", "Lindenallee 7a, 04177 Leipzig", [("04177", "POSTAL_CODE"), ("Leipzig", "LOCATION")], []),
+        ("de", "Die Stadt hat 12345 Einwohner.", [("12345", "POSTAL_CODE")], []),
+        ("en", "Tampa, FL 33609 Hotel", [("33609", "POSTAL_CODE")], []),
+    ],
+)
+def test_postal_town_rule_takes_the_town_after_a_postal_code(language, text, entities, expected):
+    ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
+    found = run(text, language, ents, rules=("postal_town",))
+    assert [f for f in found if f[2] == "rule:postal_town"] == expected
+    if expected and "Saale" in text:
+        assert ("Saale", "LOCATION", "stanza") not in found  # absorbed by the town
+
+
+def test_a_name_fields_value_takes_in_the_models_pieces_stop_48():
+    """An electricity bill's "Titular del contrato: MARÍA DEL CARMEN OLIVARES PAZ": the model's "MARÍA DEL CARMEN" and
+    "PAZ" left "OLIVARES" in clear; the field's value is one person and takes them in."""
+    text = "Titular del contrato: MARÍA DEL CARMEN OLIVARES PAZ   NIF: 1"
+    ents = [Entity(22, 38, "PERSON", "MARÍA DEL CARMEN", "stanza"), Entity(48, 51, "LOCATION", "PAZ", "stanza")]
+    assert run(text, "es", ents, rules=("name_field",)) == [
+        ("MARÍA DEL CARMEN OLIVARES PAZ", "PERSON", "rule:name_field")]
+
+
+def test_a_name_fields_value_stops_at_a_forms_next_column():
+    """Stop 48, a laboratory's report: "Paciente: Maria das Graças Albuquerque Silva   Idade: 58 anos" made "Silva
+    Idade" one person; three spaces or a tab end the value (before the first word they are the field's spacing)."""
+    text = "Paciente: Maria das Graças Albuquerque Silva   Idade: 58 anos\nNome:\tJoão Lobo\tCPF: 1"
+    assert [t for t, _, _ in run(text, "pt", rules=("name_field",))] == [
+        "Maria das Graças Albuquerque Silva", "João Lobo"]
+
+
+@pytest.mark.parametrize(
     "language,text,expected",
     [
         # stop 46: an authority's letter signed by surname after "Im Auftrag" (the model missed it)

@@ -171,3 +171,15 @@ def test_a_dialogue_in_lower_case_copied_without_times():
     # "Sexo: varón"): no sentence starts there, and the field's name still makes its value cased text
     assert len(split_sentences("Name: Anna Berg\nGeburtsdatum: 30.11.1962 x", language="de")) == 1
     assert len(split_sentences("Sexo: varón\nAntecedentes: hipertensión arterial", language="es")) == 1
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # stop 48: a server log pasted into a ticket kept its users in clear: a field after "=" (any handle or number) and
+    # an account's segment of a REST path (a digit, "_", "." or "@" inside; not "me" or a collection's page)
+    ("WARN 3 failed attempts for user=pkowalski from 10.0.0.1; user_id=100293 uid=jdoe", ["pkowalski", "100293", "jdoe"]),
+    ("GET /api/v2/users/100293/profile?x=1 200; /customers/ana.lima; /customers/list", ["100293", "ana.lima"]),
+])
+def test_user_names_of_logs_and_request_paths(text, expected):
+    found = UsernameRecognizer().recognize(text, [])
+    assert all(text[e.start:e.end] == e.text and e.label == "USERNAME" for e in found)
+    assert [e.text for e in found] == expected
