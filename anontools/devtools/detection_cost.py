@@ -47,6 +47,13 @@ UNITS: tuple[str, ...] = (
     "Passport No: ", "No: 1 ", "BG-Nummer: 1 ", "AB-", "calle\nAa, nº 1, ", "calle\n", "Aa\nnº 1, pta. 8 ",
     "17.123.456-M ", "Ninth of June, nineteen ", "x,07700 900456,", "9,0123 ", "white male ", "DC Anna Smith ",
     "1100 Wien ",
+    # stop 48: towns after postal codes, estates before their block, name fields' columns, identifiers in lists and
+    # after an abbreviation, logs' fields, request paths, percent-encoded addresses, machine-readable zones, wallets,
+    # VINs, coordinates
+    "06108 Halle ", "06108 Aa (Bb) ", "Urbanización Aa, bloque 4, ", "Rua 9, nº 1, ", "Titular: ANNA SMITH ",
+    "Anna   Smith   ", "MRN 123456, 654321 and ", "Nr. (FIN): ", "ending in 1234 ", "user=a ", "cust_id=1 ",
+    "/users/1/", "a%40", "P<AA<<", "<<", "0x", "1BvBM", "WVWZZZAUZJP01234", "52.52000, ", "51°30'", "AA-Nr. 1 ",
+    "AV DE LA AA 1 ESC 2 PLANTA 3 ",
 )
 
 

@@ -698,9 +698,9 @@ class TimeRecognizer(Recognizer):
 
 
 _AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
-#: (a whole word: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48, "£950 monthly" inside
-#: "monthly")
-_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|m|k|Tsd\.|Mio\.|Mrd\.|Millionen|Milliarden|mil|millones|miles de millones|milhões|mil milhões|bilhões)(?!\w))?"
+#: (a whole word, the longest first: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48,
+#: "£950 monthly" inside "monthly", "€ 4 mil milhões" after "mil")
+_SCALE = r"(?:\s?(?:miles de millones|mil milhões|Milliarden|Millionen|thousand|trillion|millones|million|billion|milhões|bilhões|millón|milhão|Tsd\.|Mio\.|Mrd\.|Md\.|mil|mln|bn|m|k)(?!\w))?"
 #: ISO 4217 codes, current and replaced by the euro (amounts in court decisions and archives: "DEM 5,000",
 #: "TRL 1,500,000,000", "ATS 20,000"); codes that are English words ("ALL", "TOP", "CUP") are left out.
 CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL TRY SEK NOK DKK ISK PLN CZK HUF RON ROL

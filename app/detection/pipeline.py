@@ -415,9 +415,13 @@ class Detector:
             if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
                     and not titled and all(self._common_any_case(w) for w in words):
                 return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
-        before = text[line_start:entity.start]
-        if before.strip() and not _COLUMN_END.search(before):
-            return False  # (a form's next column, after three spaces, opens like a line: "…   Idade:")
+        # only white space before it on its line, or a form's next column after three spaces ("…   Idade:"); read
+        # backwards over the white space only (a long line's slice per entity made it quadratic)
+        k = entity.start
+        while k > line_start and text[k - 1] in " \t":
+            k -= 1
+        if k > line_start and not (entity.start - k >= 3 and "\t" not in text[k:entity.start]):
+            return False
         if " " in entity.text:
             # a field's name of several words before its colon ("Fecha de Ingreso:", "Médico responsable:"): every
             # word a common word no name lexicon lists, or a function word
@@ -582,9 +586,6 @@ _TEMPERATURE_UNIT = re.compile(r"[ºª°][^\S\n]?([CF])\.?")
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
-#: Three spaces ending the text before an entity: a form's column starts there (:meth:`Detector._field_name`; a
-#: table's tab-separated cells are :mod:`app.detection.tables`').
-_COLUMN_END = re.compile(r" {3,}$")
 #: A line break (the lines of :meth:`Detector._field_name`).
 _LINE_BREAK = re.compile(r"[\n\r]")
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").

@@ -28,6 +28,7 @@ from app.detection.identifiers import (
     IpAddressRecognizer,
     NationalIdRecognizer,
 )
+from app.detection.machine_codes import CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer, VinRecognizer
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
@@ -90,7 +91,9 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("chat_speaker", ChatSpeakerRecognizer), ("table", TableRecognizer),
                     ("ip", IpAddressRecognizer),
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
-                    ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer)):
+                    ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer),
+                    ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
+                    ("coordinates", CoordinatesRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

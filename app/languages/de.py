@@ -222,11 +222,15 @@ LANGUAGE = register(Language(
         r"(?-i:FIN|VIN)(?=:?\s+[A-Z0-9]{17}\b)",
         # (stop 48) a vehicle's registration certificate ("Zulassungsbescheinigung Teil II Nr.: AB123456" of a bill of
         # sale), and any compound that names a number ("Sprachmittler-Nr. 4471" of an asylum hearing's record,
-        # "Mitarbeiternummer"); not a telephone's, a fax's or a house's number (the phone and address recognizers')
+        # "Mitarbeiternummer"); not a telephone's, a fax's or a house's number (the phone and address recognizers'),
+        # nor the numbers of things the legal corpus names (an article, a fee, a subject area, a railway line, a
+        # register's trademark, a special issue, a page)
         r"Zulassungsbescheinigung(?:\s+Teil\s+I{1,2})?(?:\s+Nr\.)?",
         # a land register's parcel names its owner ("Flur 3, Flurstück 217/4" of a land register extract)
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
-        r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Faxnummer)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer))",
+        r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"
+        r"Sonder|Seiten|Kapitel|Rand|Band|Versions|Modell|Typ|Produkt|Katalog|Linien|Zug|Flug|Gleis|Tarif|Positions|"
+        r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -172,7 +172,7 @@ LANGUAGE = register(Language(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
-               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|AV(?=\\s)|Gran\\s+Vía"),
+               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         particles="de|del|la|las|los|el|y|i",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

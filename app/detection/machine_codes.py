@@ -1,0 +1,117 @@
+"""Identifiers written for machines: a travel document's machine-readable zone, cryptocurrency addresses, vehicle
+identification numbers without their keyword, and geographic coordinates.
+
+Each is personal data wherever a document quotes it (stop 48: a pasted passport scan left the MRZ's document number
+and date of birth in clear, the model tagging its runs of "<" as organizations; a wallet's address in a fraud report, a
+van's VIN in a police note and the coordinates of a person's home stayed in clear):
+
+* :class:`MrzRecognizer` — the lines of a machine-readable zone (ICAO Doc 9303, Part 3 §4: two lines of 44 characters
+  on passports, two of 36 or three of 30 on identity cards, of ``A–Z``, ``0–9`` and the filler ``<``; a copy that
+  lost or doubled fillers is read too, 25 to 48 characters): each whole line is one ``ID_NUMBER`` (the first holds the names, the second the number, nationality, birth date and sex).
+* :class:`CryptoWalletRecognizer` — Bitcoin addresses validated by python-stdnum (``stdnum.bitcoin``: Base58Check
+  and Bech32 checksums) and Ethereum addresses ("0x" and 40 hexadecimal digits, the form of EIP-55): ``ID_NUMBER``.
+* :class:`VinRecognizer` — 17 characters of ISO 3779 (digits and capitals without I, O and Q), three digits and four
+  letters at least, alone (after a keyword the identifier recognizer finds them): ``ID_NUMBER``.
+* :class:`CoordinatesRecognizer` — a latitude and a longitude in decimal degrees ("51.50740, -0.12780"; five decimals
+  at least, or four after a word that names them: "GPS", "coordinates", "Koordinaten", "coordenadas"), or in degrees,
+  minutes and seconds ("51°30'26.6\"N 0°07'39.6\"W"): ``LOCATION`` (a point is an address).
+
+Each recognizer is linear in the text: one scan per pattern, a bounded test per match.
+"""
+
+from __future__ import annotations
+
+import re
+
+from stdnum import bitcoin
+
+from app.detection.base import Recognizer
+from app.detection.labels import ID_NUMBER, LOCATION
+from app.doc import Entity, Sentence
+
+#: A line of a machine-readable zone: 30, 36 or 44 characters of A–Z, 0–9 and "<" (25 to 48: a copy that lost or
+#: doubled a filler is one still), two fillers in a row among them.
+_MRZ_LINE = re.compile(r"(?m)^[^\S\n]*((?=[A-Z0-9<]*<<)[A-Z0-9<]{25,48})[^\S\n]*$")
+
+
+class MrzRecognizer(Recognizer):
+    """The lines of a travel document's machine-readable zone (ICAO Doc 9303): ``list[Entity]`` of label ``ID_NUMBER``,
+    one per line (character offsets, half-open, without the line's surrounding spaces), in text order."""
+
+    name = "mrz"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        if "<<" not in text:
+            return []
+        return [Entity(m.start(1), m.end(1), ID_NUMBER, m.group(1), self.name) for m in _MRZ_LINE.finditer(text)]
+
+
+#: Candidates of a Bitcoin address (Base58: "1…", "3…", 26–35 characters; Bech32: "bc1…", lower case) and of an
+#: Ethereum address ("0x" and 40 hexadecimal digits).
+_BITCOIN = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
+_ETHEREUM = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![\w])")
+
+
+class CryptoWalletRecognizer(Recognizer):
+    """Cryptocurrency addresses: Bitcoin's when their checksum holds (``stdnum.bitcoin.is_valid``), Ethereum's by
+    their form. ``list[Entity]`` of label ``ID_NUMBER``, in text order."""
+
+    name = "crypto_wallet"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out = [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BITCOIN.finditer(text)
+               if bitcoin.is_valid(m.group())]
+        if "0x" in text:
+            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _ETHEREUM.finditer(text)]
+            out.sort(key=lambda e: e.start)
+        return out
+
+
+#: 17 characters of a VIN (ISO 3779: no I, O, Q), three digits and four letters at least among them (a Brazilian
+#: court's "20150110436469APC", fourteen digits and a class's three letters, is a case number of LeNER-Br).
+_VIN = re.compile(r"(?<![\w-])(?=(?:[A-HJ-NPR-Z]*\d){3})(?=(?:\d*[A-HJ-NPR-Z]){4})[A-HJ-NPR-Z0-9]{17}(?![\w-])")
+
+
+class VinRecognizer(Recognizer):
+    """Vehicle identification numbers written without their keyword ("The van WVWZZZAUZJP012345 was found"):
+    ``list[Entity]`` of label ``ID_NUMBER``, in text order."""
+
+    name = "vin"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        return [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _VIN.finditer(text)]
+
+
+#: A latitude and a longitude in decimal degrees, comma-separated (4 decimals at least: the groups are checked below).
+_DECIMAL_DEGREES = re.compile(r"(?<![\w.,-])(?P<lat>[-+]?\d{1,2}\.(?P<lat_d>\d{4,}))[^\S\n]*,[^\S\n]*"
+                              r"(?P<lon>[-+]?\d{1,3}\.(?P<lon_d>\d{4,}))(?![\w]|[.,]\d)")
+#: Degrees, minutes and seconds of both ("51°30'26.6\"N 0°07'39.6\"W").
+_DMS = re.compile(r"(?<![\w.])\d{1,2}°[^\S\n]?\d{1,2}['′][^\S\n]?\d{1,2}(?:\.\d+)?(?:\"|″|'')[^\S\n]?[NS],?[^\S\n]*"
+                  r"\d{1,3}°[^\S\n]?\d{1,2}['′][^\S\n]?\d{1,2}(?:\.\d+)?(?:\"|″|'')[^\S\n]?[EWOL](?![\w])")
+#: Words that name coordinates, before or after them (within :data:`CUE_WINDOW` characters).
+_CUES = re.compile(r"(?i)\b(?:gps|coordinates|coords|lat(?:itude)?|long(?:itude)?|koordinaten|standort|coordenadas|"
+                   r"ubicaci[oó]n|localiza[cç][aã]o|location|position)\b")
+CUE_WINDOW = 40
+
+
+class CoordinatesRecognizer(Recognizer):
+    """Geographic coordinates: ``list[Entity]`` of label ``LOCATION``, in text order. Decimal degrees need a latitude
+    within ±90 and a longitude within ±180, and five decimals each, or four beside a word of :data:`_CUES` (exchange
+    rates of news text, "1.4625, 1.4630", have four and no such word)."""
+
+    name = "coordinates"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out: list[Entity] = []
+        if "." in text and "," in text:
+            for m in _DECIMAL_DEGREES.finditer(text):
+                if abs(float(m.group("lat"))) > 90 or abs(float(m.group("lon"))) > 180:
+                    continue
+                if min(len(m.group("lat_d")), len(m.group("lon_d"))) < 5 and not _CUES.search(
+                        text, max(0, m.start() - CUE_WINDOW), min(len(text), m.end() + CUE_WINDOW)):
+                    continue
+                out.append(Entity(m.start(), m.end(), LOCATION, m.group(), self.name))
+        if "°" in text:
+            out += [Entity(m.start(), m.end(), LOCATION, m.group(), self.name) for m in _DMS.finditer(text)]
+            out.sort(key=lambda e: e.start)
+        return out
