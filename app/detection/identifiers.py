@@ -250,8 +250,12 @@ def field_label(surface: str, language: str | None = None) -> bool:
 #: "Nr.", "nº", "número", "#" (also in parentheses:
 #: "account (no. 55021873)"), ":", a copula ("is", "ist", "lautet", "es", "é"; stop 48: and in the past, "Ihre
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
-#: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear).
+#: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
+#: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
 _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
+                   # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
+                   # stop 48)
+                   r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s*:\s*[\w(]))?"
                    r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi|era))?"

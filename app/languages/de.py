@@ -226,6 +226,9 @@ LANGUAGE = register(Language(
         # nor the numbers of things the legal corpus names (an article, a fee, a subject area, a railway line, a
         # register's trademark, a special issue, a page)
         r"Zulassungsbescheinigung(?:\s+Teil\s+I{1,2})?(?:\s+Nr\.)?",
+        # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and
+        # a transfer's reference line ("Verwendungszweck IK-2025-448712")
+        r"(?:Unser|Ihr|Mein)\s+Zeichen", r"Verwendungszweck",
         # a land register's parcel names its owner ("Flur 3, Flurstück 217/4" of a land register extract)
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"

@@ -305,6 +305,10 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     ("es", "CUPS: ES0031408123456789AB0F", ["ES0031408123456789AB0F"]),
     ("en", "Alicia M. Ortega (ARDC No. 6321457); State Bar No. 284512; a bar 2 blocks away", ["6321457", "284512"]),
     ("de", "Gemarkung Niederschönhausen, Flur 3, Flurstück 217/4", ["217/4"]),
+    # a debt collector's letter: its reference, the transfer's reference line, a customer number with words before the
+    # colon; not an article's number
+    ("de", "Ihr Zeichen: –  Unser Zeichen: IK-2025-448712  Kundennr. beim Gläubiger: 7012345678; Verwendungszweck "
+           "IK-2025-448712; Artikelnummer 6026136", ["IK-2025-448712", "7012345678", "IK-2025-448712"]),
     ("en", "My SIN is 046 454 286 and my OHIP card 1234-567-890-AB; a sin 2 times", ["046 454 286", "1234-567-890-AB"]),
     ("es", "la tarjeta de crédito terminada en 8842.", ["8842"]),
     # a Portuguese citizen card with its check characters glued ("0ZZ2"); a pharmacist's council; a civil register's
