@@ -125,7 +125,8 @@ class QuasiIdentifierRecognizer(Recognizer):
         legal = self.patterns["legal_ref"]
         for label, pattern in self.patterns["items"]:
             for m in pattern.finditer(text):
-                start, end = m.span("x") if "x" in pattern.groupindex and m.group("x") is not None else m.span()
+                inner = next((g for g in ("x", "y") if g in pattern.groupindex and m.group(g) is not None), None)
+                start, end = m.span(inner) if inner else m.span()  # the value of a pattern's context
                 if end <= start:
                     continue
                 if label == QUANTITY and legal.search(text, max(0, start - 24), start):
@@ -178,6 +179,11 @@ def _compiled(language: str) -> dict:
         (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ]{{1,20}}(?:[^\S\n][A-Za-zÀ-ÿ]{{1,20}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]
+    # a diagnosis's code of the WHO's classification (ICD-10/11; CID in Portuguese, CIE in Spanish) after its name
+    # ("CID-10: J11.1" of a medical certificate, "CID F84.0") or in parentheses after the diagnosis ("schwere Episode
+    # (F33.2)"; stop 48: both stayed in clear in the strict profile)
+    items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?(?P<x>[A-Z]\d{2}(?:\.\d{1,3})?)(?![\w.])"
+                                     r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
         items.append((label, re.compile(rf"(?<![\w-])(?i:{_words(words)})(?![\w-])")))

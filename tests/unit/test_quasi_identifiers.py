@@ -259,3 +259,18 @@ def test_a_demographic_fields_value_of_several_words_stop_48():
     assert [e.text for e in de if e.label == "DEMOGRAPHIC"] == ["Tadschike", "sunnitischer Islam"]
     pt = QuasiIdentifierRecognizer("pt").recognize("Sexo: F   Idade: 58 anos; Estado civil: viúva", [])
     assert [e.text for e in pt if e.label == "DEMOGRAPHIC"] == ["F", "viúva"]
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # stop 48: a diagnosis's ICD code after its name or in parentheses, and acute conditions, stayed in clear in the
+    # strict profile (a medical certificate, a psychiatric discharge letter, a judgment, a family chat)
+    ("pt", "portador de autismo (CID F84.0), conforme laudo; CID-10: J11.1; fratura do fémur",
+     ["autismo", "F84.0", "J11.1", "fratura"]),
+    ("de", "Rezidivierende depressive Störung, schwere Episode (F33.2); Oberschenkelhalsbruch, Lungenentzündung",
+     ["depressive Störung", "F33.2", "Oberschenkelhalsbruch", "Lungenentzündung"]),
+    ("es", "causándole fractura de mandíbula; neumonía; (A12) y art. (B12.3 no)", ["fractura", "neumonía"]),
+    ("en", "admitted for community-acquired pneumonia, ICD-10 J18.9", ["pneumonia", "J18.9"]),
+])
+def test_diagnosis_codes_and_acute_conditions_are_health_stop_48(language, text, expected):
+    found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
+    assert [e.text for e in found if e.label == "HEALTH"] == expected
