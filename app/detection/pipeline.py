@@ -363,6 +363,8 @@ class Detector:
         if self.drop_common_words:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
+        if self.rules:
+            entities = [self._without_role_in_parentheses(e) for e in entities]
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
@@ -434,6 +436,18 @@ class Detector:
         return (_FIELD_COLON.match(text, entity.end) is not None
                 or (_LINE_END.match(text, entity.end) is not None and not value_below_field)
                 or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
+
+    def _without_role_in_parentheses(self, entity: Entity) -> Entity:
+        """``entity`` without a party's role in parentheses at its end, a common word of six letters or more (stop 48: a
+        lease's "01067 Dresden (Vermieterin)", the model's place, took the landlady's role along and the translation
+        lost it; "Halle (Saale)", "Frankfurt (Oder)" keep their river)."""
+        if entity.label not in NAME_LABELS or not entity.text.endswith(")"):
+            return entity
+        cut = entity.text.rfind(" (")
+        inner = entity.text[cut + 2:-1] if cut > 0 else ""
+        if len(inner) < 6 or not inner.isalpha() or not self._common_any_case(inner):
+            return entity
+        return replace(entity, end=entity.start + cut, text=entity.text[:cut])
 
     def _common_any_case(self, word: str) -> bool:
         """Whether ``word``, as written in any case, is a common word of the language no name lexicon lists: in lower

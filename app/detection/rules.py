@@ -1060,12 +1060,14 @@ class HouseNumberRule(Rule):
 
 #: The town after a postal code on an address line: capitalised words (up to three more, joined by spaces, hyphens or
 #: the particles of place names: "Frankfurt am Main", "Nueva Andalucía", "Vila Nova de Gaia"), then a qualifier in
-#: parentheses ("Halle (Saale)", "Oldenburg (Oldb)") or after "i." ("Freiburg i. Br."); on the code's line.
+#: parentheses of at most five letters and a full stop ("Halle (Saale)", "Oldenburg (Oldb)", "Frankfurt (Oder)",
+#: "Halle (Westf.)"; not a contract's party after its town, "Dresden (Vermieterin)", "(Mieter)") or after "i."
+#: ("Freiburg i. Br."); on the code's line.
 _POSTAL_TOWN = re.compile(
     rf"[^\S\n]+([{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*"
     rf"(?:[^\S\n]+(?:(?:am|an|der|dem|den|im|in|bei|ob|vor|de|del|la|las|los|da|do|dos|das|di|y|e)[^\S\n]+){{0,2}}"
     rf"[{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*){{0,3}}"
-    rf"(?:[^\S\n]*\([{UPPER}][\w.]{{1,15}}\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
+    rf"(?:[^\S\n]*\([{UPPER}]\w{{1,4}}\.?\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
 #: What may stand before a postal code whose town :class:`PostalTownRule` takes: the line's start, a comma, a
 #: semicolon, a letterhead's "·" or "|", "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
 #: 06108 Halle").

@@ -211,6 +211,9 @@ LANGUAGE = register(Language(
         # after "tag" ("TN tag 7H4-K29"), a finance agreement's number ("car finance … (agreement 004471992)")
         r"(?:licen[cs]e\s+)?tag(?:\s+(?:no\.|number|#))?", r"agreement(?:\s+(?:no\.|number|ref(?:erence)?\.?))?",
         r"booking(?=\s+(?:no\.|number|#))",
+        # a shop's order and a parcel's tracking number ("order #A-7781203", "tracking 15501234567890" of a support
+        # channel's export)
+        r"order(?=\s*(?:#|no\.|number|ref))", r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")

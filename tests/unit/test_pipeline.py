@@ -387,3 +387,15 @@ def test_an_entity_never_crosses_a_forms_column_stop_48():
     spans = clean_spans(text, [Entity(10, 29, "PERSON", text[10:29], "stanza"),
                                Entity(text.index("£"), len(text), "MONEY", text[text.index("£"):], "money")])
     assert [e.text for e in spans] == ["Maria Silva", "Idade", "£  142.50"]
+
+
+def test_a_partys_role_in_parentheses_is_no_part_of_a_place_stop_48():
+    """A lease's "01067 Dresden (Vermieterin)": the model's place took the landlady's role along (the translation lost
+    it); a river's qualifier stays ("Frankfurt (Oder)")."""
+    from tests.unit.fakes import GazetteerTagger
+
+    tagger = GazetteerTagger({"Dresden ( Vermieterin )": "LOC", "Frankfurt ( Oder )": "LOC"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    text = "Rosenstraße 14, 01067 Dresden (Vermieterin)\nLindenallee 7, 15230 Frankfurt (Oder)"
+    assert [e.text for e in detector.detect(text) if e.label == "LOCATION"] == [
+        "Rosenstraße 14", "Dresden", "Lindenallee 7", "Frankfurt (Oder)"]
