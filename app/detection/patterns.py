@@ -390,8 +390,10 @@ def _possible(raw: str, region: str) -> bool:
 def not_a_phone(raw: str) -> bool:
     """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
     calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
-    without "+", fewer than :data:`MIN_NATIONAL_PHONE_DIGITS` digits ("1641", "1.692")."""
-    if _NUMERIC_DATE_RE.fullmatch(raw) and _valid_numeric_date(raw):
+    without "+", fewer than :data:`MIN_NATIONAL_PHONE_DIGITS` digits ("1641", "1.692"). A date in parentheses is one
+    too (stop 48: a police press release's "Am Freitagabend (07.11.2025)" was masked as a phone number)."""
+    core = raw.strip("()")
+    if _NUMERIC_DATE_RE.fullmatch(core) and _valid_numeric_date(core):
         return True
     period = _DATE_PERIOD.fullmatch(raw)
     if period is not None and all(_valid_numeric_date(d) for d in period.groups()):

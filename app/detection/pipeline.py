@@ -584,10 +584,18 @@ def _temperature_unit(text: str, entity: Entity) -> bool:
     "37,5°F": the Spanish model tags "ºC" as an organization). A door's letter after a floor's number ("1ºA", "5ºC
     30009 Murcia") is part of an address and stays masked: only a unit not followed by a letter or digit counts, and
     the number must read as a temperature (a decimal comma or point, or 30–45 °C / 86–113 °F)."""
-    m = _TEMPERATURE_UNIT.fullmatch(entity.text)
-    if entity.label not in NAME_LABELS or m is None:
+    if entity.label not in NAME_LABELS:
         return False
-    number = _NUMBER_BEFORE.search(text, max(0, entity.start - 12), entity.start)
+    m = _TEMPERATURE_UNIT.fullmatch(entity.text)
+    start = entity.start
+    if m is None and entity.start > 0 and text[entity.start - 1] in "ºª°":
+        # the unit's letter without its sign, and the next sentence's article ("39.2 °C. A lumbar puncture …": the
+        # English model's person "C. A"; stop 48)
+        m = _UNIT_AND_ARTICLE.fullmatch(entity.text)
+        start = entity.start - 1
+    if m is None:
+        return False
+    number = _NUMBER_BEFORE.search(text, max(0, start - 12), start)
     if number is None:
         return False
     value = float(number.group(1).replace(",", "."))
@@ -596,6 +604,8 @@ def _temperature_unit(text: str, entity: Entity) -> bool:
 
 #: A temperature's unit as the models tag it: "ºC", "º C.", "°F".
 _TEMPERATURE_UNIT = re.compile(r"[ºª°][^\S\n]?([CF])\.?")
+#: A unit's letter and a sentence's opening article after it ("C. A", "C. An").
+_UNIT_AND_ARTICLE = re.compile(r"([CF])\.?(?:[^\S\n]+(?:A|An|The|El|La|Los|Las|Der|Die|Das|O|Os|As))?")
 #: The number right before a unit ("38", "37,5"), at the end of the searched window.
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 

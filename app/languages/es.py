@@ -104,7 +104,7 @@ LANGUAGE = register(Language(
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
         r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
-        r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiado", r"colegiado",
+        r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiad[oa]", r"colegiad[oa]",
         # (stop 47) a doctor's college number as signatures abbreviate it ("Dra. … (Col. 28/2812345)"); a digit must
         # follow: Mexico's "Col. Roma Norte" is a neighbourhood of an address
         r"(?-i:Col)\.(?=\s*\d)",

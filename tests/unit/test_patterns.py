@@ -558,3 +558,10 @@ def test_canadas_postal_code_after_its_province_stop_48():
     abbreviation."""
     text = "200 Bay St, Toronto, ON M5J 2J2; QC H2X1Y4; the M5J 2J2 plan"
     assert [t for t, _ in found(PostalCodeRecognizer("en"), text)] == ["M5J 2J2", "H2X1Y4"]
+
+
+def test_a_date_in_parentheses_is_no_phone_number_stop_48():
+    """A police press release's "Am Freitagabend (07.11.2025)" was masked as a phone number (libphonenumber's match
+    kept the brackets, and the date test read "(07.11.2025)")."""
+    text = "Am Freitagabend (07.11.2025) gegen 22:15 Uhr; Tel. (0761) 270-34012"
+    assert [t for t, _ in found(PhoneRecognizer(("DE",)), text)] == ["(0761) 270-34012"]

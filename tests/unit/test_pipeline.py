@@ -399,3 +399,17 @@ def test_a_partys_role_in_parentheses_is_no_part_of_a_place_stop_48():
     text = "Rosenstraße 14, 01067 Dresden (Vermieterin)\nLindenallee 7, 15230 Frankfurt (Oder)"
     assert [e.text for e in detector.detect(text) if e.label == "LOCATION"] == [
         "Rosenstraße 14", "Dresden", "Lindenallee 7", "Frankfurt (Oder)"]
+
+
+def test_a_temperatures_unit_and_the_next_sentences_article_are_no_person_stop_48():
+    """A case report's "39.2 °C. A lumbar puncture …": the English model's person "C. A" replaced the unit and the
+    article; a unit after a temperature is no entity, a door's letter after a floor is one ("5ºC 30009 Murcia")."""
+    from app.detection.pipeline import _temperature_unit
+
+    text = "his temperature was 39.2 °C. A lumbar puncture; fiebre de 38ºC; calle Mayor 5, 5ºC 30009 Murcia"
+    def entity(surface, occurrence=0):
+        start = text.index(surface) if not occurrence else text.index(surface, text.index(surface) + 1)
+        return Entity(start, start + len(surface), "PERSON", surface, "stanza")
+    assert _temperature_unit(text, entity("C. A"))
+    assert _temperature_unit(text, entity("ºC"))
+    assert not _temperature_unit(text, entity("ºC 30009", 0))
