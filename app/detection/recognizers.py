@@ -48,6 +48,7 @@ from app.detection.patterns import (
 )
 from app.detection.payments import PayeeRecognizer
 from app.detection.plates import LicencePlateRecognizer
+from app.detection.structured import StructuredFieldRecognizer
 from app.detection.tables import TableRecognizer
 from app.registry import register
 
@@ -93,7 +94,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer),
                     ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
-                    ("coordinates", CoordinatesRecognizer)):
+                    ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),
