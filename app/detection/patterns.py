@@ -314,6 +314,11 @@ PHONE_REGIONS: dict[str, tuple[str, ...]] = {
 #: Numeric dates, the same in every language: 2015-03-21; 21.03.2015 / 21/03/2015 / 3/21/2015; 21. 3. 2015.
 _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b",
+    # the year first with dots or slashes ("2025.10.14", "2025/10/14"; stop 48: a German appointment's "bzw.
+    # 2025.10.14" stayed in clear), the same separator twice
+    # (not inside a Brazilian process number: "61-93.2017.6.1 3.0000/MG")
+    r"(?<![\d.,/-])\b(?:19|20)\d\d(?:\.(?:0?[1-9]|1[0-2])\.|/(?:0?[1-9]|1[0-2])/)(?:0?[1-9]|[12]\d|3[01])\b"
+    r"(?![./-]?\d|-)",
     r"\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b",
     # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
     r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
@@ -373,6 +378,12 @@ def figure_row(raw: str) -> bool:
 _DIALLED = re.compile(r"(?:(?<![\w+/.,-])|(?<=[^\W\d_],)|(?<=\d,)(?=\+|\(?0\d{3}))"
                       r"(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}"
                       r"(?![\w/.,-]?\d)")
+
+
+#: A number in the North American numbering plan's shape, valid or not ("555.123.4567", "(555) 123 4567 x204"; stop 48:
+#: a number of the 555 exchange, which libphonenumber rejects, stayed in clear), with an extension.
+_NANP = re.compile(r"(?<![\w+/.,-])(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])\d{3}[ .-]\d{4}"
+                   r"(?:[ ]?(?:x|ext\.?)[ ]?\d{1,5})?(?![\w/.,-]?\d)")
 
 
 def _dialled(raw: str) -> bool:
@@ -485,6 +496,13 @@ class PhoneRecognizer(Recognizer):
                 continue  # a pass found it (or part of it) already
             if any(_possible(raw, region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
+        if "US" in self.regions or "CA" in self.regions:
+            spans = sorted(found)
+            for m in _NANP.finditer(text):
+                i = bisect.bisect_left(spans, (m.end(), 0))
+                if i > 0 and max(e for _, e in spans[max(0, i - 2):i]) > m.start():
+                    continue  # found already (or part of it)
+                found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))
 
 

@@ -565,3 +565,13 @@ def test_a_date_in_parentheses_is_no_phone_number_stop_48():
     kept the brackets, and the date test read "(07.11.2025)")."""
     text = "Am Freitagabend (07.11.2025) gegen 22:15 Uhr; Tel. (0761) 270-34012"
     assert [t for t, _ in found(PhoneRecognizer(("DE",)), text)] == ["(0761) 270-34012"]
+
+
+def test_north_american_numbers_in_their_shape_and_dates_year_first_stop_48():
+    """"My number is 555.123.4567" stayed in clear (libphonenumber rejects the 555 exchange: a number in the plan's
+    shape is one still, with its extension), and so did "2025.10.14" (a date with the year first and dots); not a
+    Social Security number, a version number or a process number."""
+    text = "My number is 555.123.4567. Call (555) 123 4567 x204; SSN 123-45-6789; 1-800-555"
+    assert [t for t, _ in found(PhoneRecognizer(("US", "GB")), text)] == ["555.123.4567", "(555) 123 4567 x204"]
+    dates = "bzw. 2025.10.14 oder 2025/10/15; Version 2019.1.2.3; AgR-Al no 61-93.2017.6.1 3.0000/MG"
+    assert [t for t, _ in found(DateRecognizer("de"), dates)] == ["2025.10.14", "2025/10/15"]
