@@ -247,7 +247,8 @@ LANGUAGE = register(Language(
     phone_regions=("DE", "AT", "CH"),
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",
                      r"Berater(?:in)?", r"Koordinator(?:in)?", r"Manager(?:in)?"),
-    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat"),
+    # (stop 48) "Tel. intern 2231" of a ward's rota
+    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),

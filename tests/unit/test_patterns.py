@@ -441,6 +441,8 @@ def test_dates_in_words(language, text, expected):
      ["4471", "01632 960001", "22"]),
     ("de", "Tel. 030 1234567, Durchwahl -23", ["030 1234567", "23"]),
     ("pt", "Seu gestor (ramal 4412).", ["4412"]),
+    # a ward's rota (stop 48)
+    ("de", "Vertretung: Schwester Hildegard (Tel. intern 2231); ein interner Bericht 2231", ["2231"]),
 ])
 def test_telephone_extensions(language, text, expected):
     from app.detection.patterns import PHONE_REGIONS, extension_keywords, phone_keywords
