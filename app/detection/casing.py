@@ -296,15 +296,23 @@ def _after_chat_header(text: str, sentence: Sentence) -> bool:
     return p >= 0 and not text[p + 1:start].strip() and chat_header_line_before(text, p)
 
 
+#: Punctuation that ends a sentence: a word in lower case after it starts a message of its own ("Thanks, Anna. btw i met
+#: john smith", which the sentence splitter keeps as one sentence: no capital follows the full stop).
+_SENTENCE_END = frozenset({".", "!", "?", "…", "...", "!!", "?!", "!?"})
+
+
 def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
-    """The lines of ``sentence`` (its tokens between line breaks of ``text``): ``[(index of the line's first token,
-    line)]``; ``[(0, sentence)]`` itself when it is one line."""
+    """The lines of ``sentence`` (its tokens between line breaks of ``text``), also cut after a sentence's final
+    punctuation that a word in lower case follows (stop 48: "Thanks for the update, Anna. btw i met john smith in leeds"
+    left the names in clear, the sentence being cased by its first words): ``[(index of the part's first token,
+    part)]``; ``[(0, sentence)]`` itself when it is one part."""
     tokens = sentence.tokens
     span = text[tokens[0].start:tokens[-1].end] if tokens else ""
-    if "\n" not in span and "\r" not in span:
+    ends = [i for i in range(1, len(tokens)) if tokens[i - 1].text in _SENTENCE_END and tokens[i].text[:1].islower()]
+    if "\n" not in span and "\r" not in span and not ends:
         return [(0, sentence)]
-    cuts = [i for i in range(1, len(tokens)) if "\n" in text[tokens[i - 1].end:tokens[i].start]
-            or "\r" in text[tokens[i - 1].end:tokens[i].start]]
+    cuts = sorted({*ends, *(i for i in range(1, len(tokens)) if "\n" in text[tokens[i - 1].end:tokens[i].start]
+                            or "\r" in text[tokens[i - 1].end:tokens[i].start])})
     if not cuts:
         return [(0, sentence)]
     bounds = [0, *cuts, len(tokens)]

@@ -244,6 +244,19 @@ def test_a_sentence_over_several_lines_is_restored_line_by_line():
     assert [e.text for e in detector.detect(text)][-2:] == ["john smith", "leeds"]
 
 
+def test_a_message_in_lower_case_after_a_full_stop_is_restored_alone_stop_48():
+    """"Thanks for the update, Anna. btw i met john smith in leeds": the splitter keeps one sentence (no capital after
+    the full stop), which its first words make cased; the part after the full stop is judged alone. A cased part, and
+    an abbreviation's full stop inside its token ("U.S."), cut nothing."""
+    from app.tokenization import tokenize
+
+    text = "Thanks for the update, Anna. i met john smith in leeds"
+    restored, _ = restore_case(text, [Sentence(tuple(tokenize(text)))], TABLE)
+    assert restored == "Thanks for the update, Anna. i met John Smith in Leeds"
+    cased = "Thanks, Anna. The rest of the U.S. team met in Leeds."
+    assert restore_case(cased, [Sentence(tuple(tokenize(cased)))], TABLE) is None
+
+
 def test_a_name_in_lower_case_after_a_title_in_a_cased_sentence_is_restored():
     """"Yesterday dr. smith met the patient" is cased text (it starts with a capital), so it was read as written and
     "smith" stayed in clear; a title, in any case, followed by words in lower case that are names is restored."""
