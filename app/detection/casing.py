@@ -299,6 +299,23 @@ def _after_chat_header(text: str, sentence: Sentence) -> bool:
 #: Punctuation that ends a sentence: a word in lower case after it starts a message of its own ("Thanks, Anna. btw i met
 #: john smith", which the sentence splitter keeps as one sentence: no capital follows the full stop).
 _SENTENCE_END = frozenset({".", "!", "?", "…", "...", "!!", "?!", "!?"})
+#: Abbreviations of four letters or more that a full stop ends inside a sentence (shorter words before a full stop,
+#: "cc.", "mgr.", "cm.", "ca.", are taken for abbreviations: MEDDOCAN's "5 cc. de tejido graso" goes on).
+_LONG_ABBREVIATIONS = frozenset("""aprox approx resp incl excl bzgl bspw evtl mind págs pags dcha izda izqda
+    tabl abbr prof approx etc""".split())
+
+
+def _ends_a_sentence(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the punctuation ``tokens[i]`` ends a sentence before ``tokens[i + 1]``: "!", "?", "…", or a full stop
+    after a word of four letters or more that is no abbreviation of :data:`_LONG_ABBREVIATIONS` ("Anna.", "update.")."""
+    if tokens[i].text not in _SENTENCE_END:
+        return False
+    if tokens[i].text != ".":
+        return True
+    if i == 0 or tokens[i - 1].end != tokens[i].start:
+        return False
+    word = tokens[i - 1].text
+    return len(word) >= 4 and word.isalpha() and word.casefold() not in _LONG_ABBREVIATIONS
 
 
 def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
@@ -308,7 +325,7 @@ def _lines(text: str, sentence: Sentence) -> list[tuple[int, Sentence]]:
     part)]``; ``[(0, sentence)]`` itself when it is one part."""
     tokens = sentence.tokens
     span = text[tokens[0].start:tokens[-1].end] if tokens else ""
-    ends = [i for i in range(1, len(tokens)) if tokens[i - 1].text in _SENTENCE_END and tokens[i].text[:1].islower()]
+    ends = [i for i in range(1, len(tokens)) if tokens[i].text[:1].islower() and _ends_a_sentence(tokens, i - 1)]
     if "\n" not in span and "\r" not in span and not ends:
         return [(0, sentence)]
     cuts = sorted({*ends, *(i for i in range(1, len(tokens)) if "\n" in text[tokens[i - 1].end:tokens[i].start]

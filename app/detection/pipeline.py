@@ -31,7 +31,7 @@ from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
-from app.detection.labels import MISC, NAME_LABELS, PERSON, PROPER_NOUN
+from app.detection.labels import LOCATION, MISC, NAME_LABELS, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
 from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
@@ -338,7 +338,8 @@ class Detector:
         breaks = [m.start() for m in _LINE_BREAK.finditer(text)] if self.rules else []
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
-            entities = [e for e in (without_party_role(without_greeting(e, self.language), self.language)
+            entities = [e for e in (without_party_role(without_greeting(self._without_field_after(e), self.language),
+                                                       self.language)
                                     if e.label in NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
@@ -364,7 +365,7 @@ class Detector:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
         if self.rules:
-            entities = [self._without_role_in_parentheses(e) for e in entities]
+            entities = [_with_its_floor(text, self._without_role_in_parentheses(e)) for e in entities]
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
             entities = [e for e in entities
@@ -436,6 +437,18 @@ class Detector:
         return (_FIELD_COLON.match(text, entity.end) is not None
                 or (_LINE_END.match(text, entity.end) is not None and not value_below_field)
                 or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
+
+    def _without_field_after(self, entity: Entity) -> Entity:
+        """``entity`` (of a name label) without a form's next field's name as its last word, which the model ran on to
+        (:func:`app.detection.identifiers.field_label`; stop 48: MEDDOCAN's "Médico: Victoria Ramos Medina NºCol: 29 29
+        55710", the model's "Ramos Medina NºCol"); before the rules, so the name field's value meets the name."""
+        if entity.label not in NAME_LABELS or " " not in entity.text:
+            return entity
+        head, last = entity.text.rsplit(None, 1)
+        if not field_label(last, self.language):
+            return entity
+        head = head.rstrip()
+        return replace(entity, end=entity.start + len(head), text=head)
 
     def _without_role_in_parentheses(self, entity: Entity) -> Entity:
         """``entity`` without a party's role in parentheses at its end, a common word of six letters or more (stop 48: a
@@ -577,6 +590,21 @@ def _abbreviated_title(text: str, entity: Entity) -> bool:
     "Eng" as an organization (:data:`app.detection.rules.HONORIFICS`)."""
     return (entity.label in NAME_LABELS and text.startswith((".º", ".ª"), entity.end)
             and entity.text + text[entity.end:entity.end + 2] in HONORIFICS)
+
+
+def _with_its_floor(text: str, entity: Entity) -> Entity:
+    """``entity`` with the floor's number before it when it is a door's letter after "º" ("1ºA", "3ºC" of an owners'
+    meeting's minutes: the Spanish model's organization "ºA" left the floor's "1" in clear and "1[ORGANIZATION_1]" in
+    the translation; stop 48): one ``LOCATION`` "1ºA". Other entities as they are."""
+    if entity.text[:1] not in "ºª°" or entity.label not in NAME_LABELS or len(entity.text) > 4 \
+            or _temperature_unit(text, entity):
+        return entity  # (a temperature's unit, "38ºC", is dropped by the detector's last filter)
+    start = entity.start
+    while start > 0 and entity.start - start < 2 and text[start - 1].isdigit():
+        start -= 1
+    if start == entity.start or (start > 0 and (text[start - 1].isalnum() or text[start - 1] in ".,")):
+        return entity
+    return Entity(start, entity.end, LOCATION, text[start:entity.end], entity.source)
 
 
 def _temperature_unit(text: str, entity: Entity) -> bool:

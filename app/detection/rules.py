@@ -415,8 +415,11 @@ def _initial(token: Token) -> bool:
     return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
 
 
-#: Two spaces or a tab between words: a form's next column, not the same name.
-_COLUMN_GAP = re.compile(r"\t| {2}")
+#: A word that is a field's number sign, not a name's ("NºCol", "Nº", "N.º").
+_FIELD_WORD = re.compile(r"[ºª°]")
+#: Three spaces or a tab between words: a form's next column, not the same name (as the detector cuts entities:
+#: :func:`app.detection.pipeline.clean_spans`).
+_COLUMN_GAP = re.compile(r"\t| {3}")
 
 
 @register("detection_rule")
@@ -454,6 +457,8 @@ class NameFieldRule(Rule):
                 if j > first and _COLUMN_GAP.search(ctx.text, t[j - 1].end, t[j].start):
                     break  # the next column of a form's line ("Silva   Idade: 58 anos"; stop 48)
                 tok = t[j]
+                if j > first and _FIELD_WORD.search(tok.text):
+                    break  # the next field's name ("Médico: Victoria Ramos Medina NºCol: 29 29 55710"; stop 48)
                 if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
                     pass  # "da", "DE LA": inside the name, not counted
                 elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):

@@ -158,7 +158,10 @@ LANGUAGE = register(Language(
         Torácica Cuidados Intensivos Paliativos Atención Primaria Anatomía Patológica Nuclear Carcinoma Servicio
         Unidad Sección Consultas Externas Hospitalización Crohn Warthin Apgar Karnofsky""".split()),
     field_labels=frozenset("CP C.P. Localidad Provincia "
-                           "NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel.".split()),
+                           "NHC NUHSA NASS NSS CIP DNI NIE NIF CIF CUIT CUIL CBU RUT RUN NIT Cel Cel. "
+                           # (stop 48) a doctor's college number's field in MEDDOCAN's headers ("Médico: Pablo Garrido
+                           # Abad        NºCol: 28 28 156"), cut from the name at the column's spaces
+                           "NºCol NºCol. Nº.Col NoCol".split()),
     phone_regions=("ES", "MX", "AR"),
     job_title_heads=(r"Coordinador(?:a)?", r"Responsable", r"Técnic[oa]", r"Administrativ[oa]", r"Asesor(?:a)?",
                      r"Gestor(?:a)?", r"Auxiliar", r"Analista", r"Jef[ea]"),

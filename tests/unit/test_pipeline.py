@@ -331,12 +331,13 @@ def test_an_entity_inside_a_hyphenated_word_of_capitalised_parts_takes_the_whole
 def test_a_temperatures_unit_is_no_organization_but_a_doors_letter_stays_masked():
     """"fiebre intermitente de 38ºC", "una temperatura de 38ª C" in MEDDOCAN's clinical cases: the Spanish model tagged
     the unit as an organization. A door's letter after the floor ("5ºC 30009 Murcia", "(1ºA)") is part of an address
-    and stays masked (stop 43: dropping it too left MEDDOCAN's door letters in clear)."""
+    and stays masked (stop 43: dropping it too left MEDDOCAN's door letters in clear), with its floor's number since
+    stop 48 ("1ºA"; after a comma, "2a,5ºC", the letter alone)."""
     tagger = GazetteerTagger({"ºC": "ORG", "ª C": "ORG", "ºA": "ORG", "Fermín Quintanilla": "PER"})
     detector = build_detector("es", tagger_factory=lambda *_: tagger)
     text = "Fiebre de 38ºC y 38ª C. D. Fermín Quintanilla (1ºA), Esc.2a,5ºC 30009 Murcia."
-    assert [(e.text, e.label) for e in detector.detect(text) if e.label in ("ORGANIZATION", "PERSON")] == [
-        ("Fermín Quintanilla", "PERSON"), ("ºA", "ORGANIZATION"), ("ºC", "ORGANIZATION")]
+    assert [(e.text, e.label) for e in detector.detect(text) if e.label in ("ORGANIZATION", "PERSON")
+            or "º" in e.text] == [("Fermín Quintanilla", "PERSON"), ("1ºA", "LOCATION"), ("ºC", "ORGANIZATION")]
 
 
 def test_a_forms_field_name_is_no_entity_but_a_speakers_name_is():
@@ -413,3 +414,30 @@ def test_a_temperatures_unit_and_the_next_sentences_article_are_no_person_stop_4
     assert _temperature_unit(text, entity("C. A"))
     assert _temperature_unit(text, entity("ºC"))
     assert not _temperature_unit(text, entity("ºC 30009", 0))
+
+
+def test_a_doors_letter_takes_its_floors_number_stop_48():
+    """An owners' meeting's minutes: the Spanish model's "ºA" of "(1ºA, presidente)" left the floor's "1" in clear
+    ("1[ORGANIZATION_1]" in the translation); the floor and door are one LOCATION, a temperature's unit is none."""
+    from app.detection.pipeline import _with_its_floor
+
+    text = "D. Ginés (1ºA, presidente); fiebre de 38ºC; piso 12ºB; x1ºA"
+    def entity(surface):
+        start = text.index(surface)
+        return Entity(start, start + len(surface), "ORGANIZATION", surface, "stanza")
+    assert _with_its_floor(text, entity("ºA")).text == "1ºA"
+    assert _with_its_floor(text, entity("ºA")).label == "LOCATION"
+    assert _with_its_floor(text, entity("ºC")).text == "ºC"
+    assert _with_its_floor(text, entity("ºB")).text == "12ºB"
+    late = Entity(text.rindex("ºA"), text.rindex("ºA") + 2, "ORGANIZATION", "ºA", "stanza")
+    assert _with_its_floor(text, late).text == "ºA"  # "x1ºA": a code, not a floor
+
+
+def test_a_forms_next_field_is_no_part_of_a_name_stop_48():
+    """MEDDOCAN's headers: "Médico: Victoria Ramos Medina NºCol: 29 29 55710" (the model's person ran on to the
+    college number's field) and "Pablo Garrido Abad        NºCol:" (a column's spaces between): the field's name is
+    neither part of the name nor an entity of its own."""
+    tagger = GazetteerTagger({"Ramos Medina NºCol": "PER", "Pablo Garrido Abad NºCol": "PER"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = "Médico: Victoria Ramos Medina NºCol: 29 29 55710.\nMédico: Pablo Garrido Abad        NºCol: 28 28 156."
+    assert [e.text for e in detector.detect(text) if e.label == "PERSON"] == ["Victoria Ramos Medina", "Pablo Garrido Abad"]

@@ -274,3 +274,9 @@ def test_a_demographic_fields_value_of_several_words_stop_48():
 def test_diagnosis_codes_and_acute_conditions_are_health_stop_48(language, text, expected):
     found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
     assert [e.text for e in found if e.label == "HEALTH"] == expected
+
+
+def test_an_age_and_a_sex_as_forums_write_them_stop_48():
+    """"I'm 34F, living in Croydon with my husband (37M)" stayed in clear in the strict profile; not an amount."""
+    found = QuasiIdentifierRecognizer("en").recognize("I'm 34F, with my husband (37M). Revenue of $37M, 37M euros", [])
+    assert [e.text for e in found if e.label == "DEMOGRAPHIC"] == ["34F", "37M"]
