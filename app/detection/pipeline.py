@@ -338,7 +338,7 @@ class Detector:
         breaks = [m.start() for m in _LINE_BREAK.finditer(text)] if self.rules else []
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
-            entities = [e for e in (without_party_role(without_greeting(self._without_field_after(e), self.language),
+            entities = [e for e in (without_party_role(without_greeting(self._without_field_after(e, text), self.language),
                                                        self.language)
                                     if e.label in NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
@@ -438,11 +438,12 @@ class Detector:
                 or (_LINE_END.match(text, entity.end) is not None and not value_below_field)
                 or (entity.label == PERSON and _FIELD_AFTER_WORDS.match(text, entity.end) is not None))
 
-    def _without_field_after(self, entity: Entity) -> Entity:
+    def _without_field_after(self, entity: Entity, text: str) -> Entity:
         """``entity`` (of a name label) without a form's next field's name as its last word, which the model ran on to
         (:func:`app.detection.identifiers.field_label`; stop 48: MEDDOCAN's "Médico: Victoria Ramos Medina NºCol: 29 29
-        55710", the model's "Ramos Medina NºCol"); before the rules, so the name field's value meets the name."""
-        if entity.label not in NAME_LABELS or " " not in entity.text:
+        55710", the model's "Ramos Medina NºCol"); before the rules, so the name field's value meets the name. The field's
+        colon must follow ("Albacete Tel.: 967 …"; a club's "Mérida CP" keeps its letters)."""
+        if entity.label not in NAME_LABELS or " " not in entity.text or not _COLON_AFTER.match(text, entity.end):
             return entity
         head, last = entity.text.rsplit(None, 1)
         if not field_label(last, self.language):
@@ -638,6 +639,8 @@ _UNIT_AND_ARTICLE = re.compile(r"([CF])\.?(?:[^\S\n]+(?:A|An|The|El|La|Los|Las|D
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
+#: A field's colon right after an entity, after the abbreviation's full stop ("Tel.:"; :meth:`Detector._without_field_after`).
+_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: A line break (the lines of :meth:`Detector._field_name`).
 _LINE_BREAK = re.compile(r"[\n\r]")
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").

@@ -1073,10 +1073,12 @@ _POSTAL_TOWN = re.compile(
     rf"(?:[^\S\n]+(?:(?:am|an|der|dem|den|im|in|bei|ob|vor|de|del|la|las|los|da|do|dos|das|di|y|e)[^\S\n]+){{0,2}}"
     rf"[{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*){{0,3}}"
     rf"(?:[^\S\n]*\([{UPPER}]\w{{1,4}}\.?\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
+#: A field's colon after a word ("Tel.:", "E-mail:"): the word is the next field's name, not the town's.
+_FIELD_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: What may stand before a postal code whose town :class:`PostalTownRule` takes: the line's start, a comma, a
-#: semicolon, a letterhead's "·" or "|", "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
+#: semicolon, a letterhead's "·", "|" or dash ("Hermanos Falcó, s/n - 02006 Albacete"), "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
 #: 06108 Halle").
-_BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
+_BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|]|[^\S\n][-–]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
 
 
 @register("detection_rule")
@@ -1110,6 +1112,11 @@ class PostalTownRule(Rule):
             if m is None:
                 continue
             start, end = m.span(1)
+            while _FIELD_AFTER.match(text, end) and " " in text[start:end]:
+                end = start + text[start:end].rstrip().rindex(" ")  # a field's name after the town ("Albacete Tel.:")
+                end = start + len(text[start:end].rstrip())
+            if _FIELD_AFTER.match(text, end):
+                continue
             inside = ctx.overlapping(start, end)
             if any(x.start < start or x.end > end for x in inside):
                 continue  # an entity sticks out: the town is part of something longer

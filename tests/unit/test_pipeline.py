@@ -441,3 +441,6 @@ def test_a_forms_next_field_is_no_part_of_a_name_stop_48():
     detector = build_detector("es", tagger_factory=lambda *_: tagger)
     text = "Médico: Victoria Ramos Medina NºCol: 29 29 55710.\nMédico: Pablo Garrido Abad        NºCol: 28 28 156."
     assert [e.text for e in detector.detect(text) if e.label == "PERSON"] == ["Victoria Ramos Medina", "Pablo Garrido Abad"]
+    # without the field's colon the letters are the name's ("el entrenador del Mérida CP", a club)
+    club = build_detector("es", tagger_factory=lambda *_: GazetteerTagger({"Mérida CP": "ORG"}))
+    assert "Mérida CP" in [e.text for e in club.detect("R/P del entrenador del Mérida CP , Juan Señor")]

@@ -869,6 +869,9 @@ def test_house_number_rule_needs_an_address_line(language, text, entities):
           ("Frankfurt am Main", "LOCATION", "rule:postal_town")]),
         ("pt", "Rua D. Pedro V, n.º 88, 4710-374 Vila Nova de Gaia.", [("4710-374", "POSTAL_CODE")],
          [("Vila Nova de Gaia", "LOCATION", "rule:postal_town")]),
+        # a letterhead's next field after the town ("Tel.:", "E-mail:") is no part of it
+        ("es", "Hermanos Falcó, s/n - 02006 Albacete Tel.: 967 597 100", [("02006", "POSTAL_CODE")],
+         [("Albacete", "LOCATION", "rule:postal_town")]),
         # a town the model found stays as it is; a number before a noun of the sentence is no address line; English
         # writes the town before the code
         ("de", "Lindenallee 7a, 04177 Leipzig", [("04177", "POSTAL_CODE"), ("Leipzig", "LOCATION")], []),
