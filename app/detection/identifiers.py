@@ -258,7 +258,7 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s*:\s*[\w(]))?"
                    r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
-                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi|era))?"
+                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi))?"
                    r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: nine groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
@@ -300,7 +300,10 @@ class IdNumberRecognizer(Recognizer):
     """Identifiers named by a keyword: ``MRN 00482913``, ``Patient ID: 4471923``, ``Versichertennummer
     A123456780``, ``Kundennr. 4711-0815``, ``número de historia clínica 123456``, ``NHC 123456``,
     ``prontuário nº 123.456``, ``número de utente 123456789`` (label ``ID_NUMBER``; keywords of
-    :data:`ID_KEYWORDS`). The entity is the identifier, not the keyword; a bare year ("policy 2021") is not one.
+    :data:`ID_KEYWORDS`, and a log's keys of :data:`LOG_ID_KEYS` in every language: ``cust_id=CUS-883421``). The
+    entity is the identifier, not the keyword; a bare year ("policy 2021") is not one. Every identifier of a list after
+    the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`_more_of_the_same`). Returns
+    ``list[Entity]`` in text order, disjoint; linear in the text.
 
     Raises:
         ValueError: no keywords for ``language``.
