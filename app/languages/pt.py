@@ -124,6 +124,8 @@ LANGUAGE = register(Language(
         r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa)(?:[-/][A-Z]{2})?",
         r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:com\s+final|terminad[oa]\s+em)(?=\s+\d{4}(?!\w|[.,]\d))",
+        # the SUS card's number after the bare initials ("SUS 7001 2345 6789 012")
+        r"(?-i:SUS)(?=\s*:?\s*\d)",
         # (stop 47) Portugal's bank account number, 21 digits printed 4, 4, 11, 2 ("NIB 0035 0000 12345678901 53")
         r"(?-i:NIB)",
         # a Portuguese company's tax number ("NIPC 509876543"), a sole trader's NIF

@@ -302,6 +302,7 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     ("en", "Ofc. K. Tran #2281     Booking No. B2025-08813; TN tag 7H4-K29; (agreement 004471992); the agreement "
            "2019; a price tag 45", ["2281", "B2025-08813", "7H4-K29", "004471992"]),
     ("pt", "inscrita no CPF/MF sob o nº 321.654.987-11", ["321.654.987-11"]),
+    ("pt", "SUS 7001 2345 6789 012; o SUS atende 2 milhões", ["7001 2345 6789 012"]),
     ("es", "CUPS: ES0031408123456789AB0F", ["ES0031408123456789AB0F"]),
     ("es", "Grado en Enfermería (2014-2018). Nº de colegiada 20/123456; colegiada 28/4567", ["20/123456", "28/4567"]),
     ("en", "Alicia M. Ortega (ARDC No. 6321457); State Bar No. 284512; a bar 2 blocks away", ["6321457", "284512"]),
