@@ -229,6 +229,8 @@ LANGUAGE = register(Language(
         # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and
         # a transfer's reference line ("Verwendungszweck IK-2025-448712")
         r"(?:Unser|Ihr|Mein)\s+Zeichen", r"Verwendungszweck",
+        # an insurance number abbreviated ("Vers.-Nr. 123/456789-K" of a claim report: "-K" stayed in clear)
+        r"Vers\.-?Nr\.",
         # a land register's parcel names its owner ("Flur 3, Flurstück 217/4" of a land register extract)
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"

@@ -309,6 +309,7 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     ("en", "his order #A-7781203 never arrived; tracking 15501234567890; in order 2345 times", ["A-7781203",
                                                                                            "15501234567890"]),
     ("de", "Gemarkung Niederschönhausen, Flur 3, Flurstück 217/4", ["217/4"]),
+    ("de", "Versicherung HUK-Coburg, Vers.-Nr. 123/456789-K, Schaden-Nr. 25-123456", ["123/456789-K", "25-123456"]),
     # a debt collector's letter: its reference, the transfer's reference line, a customer number with words before the
     # colon; not an article's number
     ("de", "Ihr Zeichen: –  Unser Zeichen: IK-2025-448712  Kundennr. beim Gläubiger: 7012345678; Verwendungszweck "
