@@ -135,10 +135,18 @@ def test_cpu_burner_burns_cpu_while_the_block_runs_and_is_gone_after() -> None:
 
     from anontools.devtools.benchmark import cpu_burner
 
+    import time
+
     with cpu_burner() as proc:
         assert proc.is_alive()
-        burnt = psutil.Process(proc.pid).cpu_times()
-        assert burnt.user + burnt.system > 0.1  # it ran its busy loop during the 0.5 s before the block
+        # it runs its busy loop (waited for, up to 30 s: on a loaded machine the 0.5 s before the block may give it less)
+        deadline = time.monotonic() + 30
+        while True:
+            burnt = psutil.Process(proc.pid).cpu_times()
+            if burnt.user + burnt.system > 0.1 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert burnt.user + burnt.system > 0.1
     assert not proc.is_alive()
 
 
@@ -149,12 +157,23 @@ def test_cpu_breakdown_puts_a_workers_descendants_under_stage():
 
     from anontools.devtools.benchmark import cpu_breakdown
 
+    import psutil
+
     # a "worker" (a sleeping shell) whose child burns CPU: the child's time counts as stage, not worker
     worker = subprocess.Popen(["sh", "-c", f"{sys.executable} -c 'import time; t=time.process_time(); "
                                f"exec(\"while time.process_time() - t < 5: pass\")'; sleep 5"])
     try:
         before = cpu_breakdown([worker.pid], broker_pid=None)
-        time.sleep(1.0)
+        # until the child has burnt 0.4 CPU-seconds more (up to 30 s: a loaded machine gives it less per second)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            try:
+                children = psutil.Process(worker.pid).children(recursive=True)
+                if sum(sum(c.cpu_times()[:2]) for c in children) - before["stage"] >= 0.4:
+                    break
+            except psutil.NoSuchProcess:
+                break
         after = cpu_breakdown([worker.pid], broker_pid=None)
     finally:
         worker.kill()
