@@ -179,9 +179,9 @@ def _compiled(language: str) -> dict:
         (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ]{{1,20}}(?:[^\S\n][A-Za-zÀ-ÿ]{{1,20}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]
-    # an age and a sex as forums write them ("I'm 34F", "my husband (37M)"; stop 48), not an amount ("$37M", "37M
-    # euros")
-    items.append((DEMOGRAPHIC, re.compile(r"(?<![\w$€£¥/.,-])(?:[1-9]\d?)[MFmf](?=\)|,|\.(?!\d)|\s+(?![A-Za-zÀ-ÿ]*(?:\$|€|£|"
+    # an age and a sex as forums write them ("I'm 34F", "my husband (37M)"; stop 48), in capitals: not an amount
+    # ("$37M", "37M euros"), a distance ("50m") nor a German paragraph's letter ("§ 30f", "Abs. 3f" of the legal corpus)
+    items.append((DEMOGRAPHIC, re.compile(r"(?<![\w$€£¥/.,-])(?<!§ )(?:[1-9]\d?)[MF](?=\)|,|\.(?!\d)|\s+(?![A-Za-zÀ-ÿ]*(?:\$|€|£|"
                                           r"euros?|dollars?|pounds?|reais|libras))|$)")))
     # a diagnosis's code of the WHO's classification (ICD-10/11; CID in Portuguese, CIE in Spanish) after its name
     # ("CID-10: J11.1" of a medical certificate, "CID F84.0") or in parentheses after the diagnosis ("schwere Episode
