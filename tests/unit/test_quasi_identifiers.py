@@ -270,6 +270,7 @@ def test_a_demographic_fields_value_of_several_words_stop_48():
      ["depressive Störung", "F33.2", "Oberschenkelhalsbruch", "Lungenentzündung"]),
     ("es", "causándole fractura de mandíbula; neumonía; (A12) y art. (B12.3 no)", ["fractura", "neumonía"]),
     ("en", "admitted for community-acquired pneumonia, ICD-10 J18.9", ["pneumonia", "J18.9"]),
+    ("en", "mild cognitive impairment; confirmed pneumococcal meningitis", ["mild cognitive impairment", "meningitis"]),
 ])
 def test_diagnosis_codes_and_acute_conditions_are_health_stop_48(language, text, expected):
     found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
