@@ -8,7 +8,7 @@ The key says what its value holds, as a table's header does (:mod:`app.detection
 four languages this recognizer reads, plus the keys programs write: ``firstName``, ``last_name``, ``line1``,
 ``nhsNumber``): a key is split at its camel case, underscores, hyphens and dots and looked up in lower case; a value of a
 sensitive label is an entity of that label when it looks like one (a digit in a date, a phone number, a postal code or
-an identifier; an "@" in an e-mail address; a letter otherwise: :func:`app.detection.tables._value`).
+an identifier; an "@" in an e-mail address; a letter otherwise: :func:`app.detection.tables.value_looks_like`).
 
 Cost: linear in the text (one scan per pattern, each value at most :data:`MAX_VALUE_CHARS` characters).
 """
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from app.detection.base import Recognizer
 from app.detection.labels import DATE, ID_NUMBER, LOCATION, PERSON
-from app.detection.tables import _value, headers
+from app.detection.tables import headers, value_looks_like
 from app.doc import Entity, Sentence
 
 #: The longest value taken as an entity, in characters.
@@ -101,5 +101,5 @@ class StructuredFieldRecognizer(Recognizer):
             start += 1
         while end > start and text[end - 1].isspace():
             end -= 1
-        if label is not None and end > start and _value(text, start, end, label):
+        if label is not None and end > start and value_looks_like(text, start, end, label):
             out.append(Entity(start, end, label, text[start:end], self.name))

@@ -116,8 +116,11 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     return labels
 
 
-def _value(text: str, start: int, end: int, label: str) -> bool:
-    """Whether a cell of a column of ``label`` holds a value worth an entity."""
+def value_looks_like(text: str, start: int, end: int, label: str) -> bool:
+    """Whether ``text[start:end]``, a cell of a column of ``label`` (or a structured field's value,
+    :mod:`app.detection.structured`), holds a value worth an entity: a digit for dates, phone numbers, postal codes and
+    identifiers, an "@" for e-mail addresses, a letter otherwise; not empty, not a word for "none", at most
+    :data:`MAX_CELL_CHARS` characters."""
     value = text[start:end]
     if not value or end - start > MAX_CELL_CHARS or value.casefold() in EMPTY_VALUES:
         return False
@@ -171,7 +174,7 @@ def find_tables(text: str) -> list[Table]:
             if len(row) != len(header):
                 break
             for (c, d), label in zip(row, labels):
-                if label != "O" and _value(text, c, d, label):
+                if label != "O" and value_looks_like(text, c, d, label):
                     entities.append(Entity(c, d, label, text[c:d], "table", 1.0))
             i += 1
         tables.append(Table(tuple(header), tuple(entities)))
