@@ -176,7 +176,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     # a direction before the name, as American addresses write it ("1234 N. Elm St.", "500 West Madison Street")
     direction = rf"(?:(?:{'|'.join(street.prefixes)}){_SP}+)?" if street.prefixes else ""
     # the digit first: the lookbehinds run only where a house number can start (the same matches)
-    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?{_SP}+{direction}(?:{_CAP}{_SP}+){{1,3}}"
+    # the house number, or a flat's and a house's as Australia writes them, and a range ("5/12 Smith St", "12-14 High
+    # Street"; stop 48: "Unit 5/12 Smith St" left both in clear)
+    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?)?{_SP}+{direction}"
+                      rf"(?:{_CAP}{_SP}+){{1,3}}"
                       rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]
     if street.units:

@@ -253,6 +253,8 @@ LANGUAGE = register(Language(
         # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
         r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b",
+        # Australia's four digits after its state ("Parramatta NSW 2150"; stop 48)
+        r"(?<=\b(?:NSW|VIC|QLD|TAS|ACT)\s)\d{4}\b|(?<=\b(?:WA|SA|NT)\s)\d{4}\b",
         # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
         r"(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
     ),

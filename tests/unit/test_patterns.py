@@ -557,9 +557,9 @@ def test_an_amounts_scale_is_a_whole_word_stop_48():
 
 def test_canadas_postal_code_after_its_province_stop_48():
     """"Toronto, ON M5J 2J2": "2J2" stayed in clear (the model took "ON M5J"); a code only after a province's
-    abbreviation."""
-    text = "200 Bay St, Toronto, ON M5J 2J2; QC H2X1Y4; the M5J 2J2 plan"
-    assert [t for t, _ in found(PostalCodeRecognizer("en"), text)] == ["M5J 2J2", "H2X1Y4"]
+    abbreviation; and Australia's four digits after its state ("Parramatta NSW 2150")."""
+    text = "200 Bay St, Toronto, ON M5J 2J2; QC H2X1Y4; the M5J 2J2 plan; Parramatta NSW 2150; WA 6000; in 2150 NSW"
+    assert [t for t, _ in found(PostalCodeRecognizer("en"), text)] == ["M5J 2J2", "H2X1Y4", "2150", "6000"]
 
 
 def test_a_date_in_parentheses_is_no_phone_number_stop_48():
