@@ -54,7 +54,7 @@ UNITS: tuple[str, ...] = (
     "Anna   Smith   ", "MRN 123456, 654321 and ", "Nr. (FIN): ", "ending in 1234 ", "user=a ", "cust_id=1 ",
     "/users/1/", "a%40", "P<AA<<", "<<", "0x", "1BvBM", "WVWZZZAUZJP01234", "52.52000, ", "51°30'", "AA-Nr. 1 ",
     "AV DE LA AA 1 ESC 2 PLANTA 3 ", '"firstName": "Anna", ', '"a": "', '"a":', '<name>Anna</name>', '<a>', "</a>",
-    "first_name: Anna\n", "a_b: ", "a_b", "aB: c ", "5/12 Aa St, ", "5/12 ", "NSW 2150 ",
+    "first_name: Anna\n", "a_b: ", "a_b", "aB: c ", "5/12 Aa St, ", "5/12 ", "NSW 2150 ", "@a-", "@a-b ",
 )
 
 

@@ -106,9 +106,10 @@ def _without_log_key(e: Entity) -> Entity:
 
 
 #: A user name written with its "@" as social networks, forums and chats mention people ("@mary_jones",
-#: "@JSmith1987"): 2–30 letters, digits, "_" or inner ".", a letter among them, not inside an e-mail address or a
+#: "@JSmith1987", Venmo's "@Jake-Smith-42": stop 48, "-Smith-42" was left to the model): 2–30 letters, digits, "_" or
+#: inner "." or "-", a letter among them, not inside an e-mail address or a
 #: word ("john@example.org", "icon@2x"); "@anna.weber" is one name (Instagram's), and so is "@example.org".
-_USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])[A-Za-z0-9_][A-Za-z0-9_.]{0,28}[A-Za-z0-9_](?![\w@])")
+_USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])[A-Za-z0-9_][A-Za-z0-9_.-]{0,28}[A-Za-z0-9_](?![\w@])")
 
 
 #: The account name in a home directory's path, as support tickets, logs and error messages quote them: Windows

@@ -171,7 +171,7 @@ LANGUAGE = register(Language(
         # a British bank's sort code and the last digits of an account or card ("account ending 4417 (sort code
         # 20-45-77)"); a company's registration and VAT numbers ("Company No. 08123456", "VAT GB 123 4567 89"; not
         # "VAT 17.5 percent": a rate)
-        r"sort\s+code", r"(?:account|card)\s+ending(?:\s+in)?",
+        r"sort\s+code", r"sort(?=\s+\d{2}-\d{2}-\d{2}(?!\d))", r"(?:account|card)\s+ending(?:\s+in)?",
         # an account's number as notes and chats abbreviate it ("acct 8830021", "a/c no. 41234567")
         r"acct\.?(?:\s+(?:no\.?|number|#))?", r"a/c(?:\s+(?:no\.?|number))?",
         r"company\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)", r"VAT\s+(?:reg(?:istration)?\.?\s+)?(?:no\.|number)",

@@ -304,6 +304,7 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     ("pt", "inscrita no CPF/MF sob o nº 321.654.987-11", ["321.654.987-11"]),
     ("pt", "SUS 7001 2345 6789 012; o SUS atende 2 milhões", ["7001 2345 6789 012"]),
     ("es", "CUPS: ES0031408123456789AB0F", ["ES0031408123456789AB0F"]),
+    ("en", "Pls transfer to acct 12345678, sort 20-45-77; sort 12 items", ["12345678", "20-45-77"]),
     ("es", "Grado en Enfermería (2014-2018). Nº de colegiada 20/123456; colegiada 28/4567", ["20/123456", "28/4567"]),
     ("en", "Alicia M. Ortega (ARDC No. 6321457); State Bar No. 284512; a bar 2 blocks away", ["6321457", "284512"]),
     ("en", "his order #A-7781203 never arrived; tracking 15501234567890; in order 2345 times", ["A-7781203",

@@ -178,6 +178,8 @@ def test_a_dialogue_in_lower_case_copied_without_times():
     # an account's segment of a REST path (a digit, "_", "." or "@" inside; not "me" or a collection's page)
     ("WARN 3 failed attempts for user=pkowalski from 10.0.0.1; user_id=100293 uid=jdoe", ["pkowalski", "100293", "jdoe"]),
     ("GET /api/v2/users/100293/profile?x=1 200; /customers/ana.lima; /customers/list", ["100293", "ana.lima"]),
+    # Venmo's handles with hyphens (stop 48: "-Smith-42" was left to the model)
+    ("and Venmo @Jake-Smith-42. or @mary_jones- then", ["@Jake-Smith-42", "@mary_jones"]),
 ])
 def test_user_names_of_logs_and_request_paths(text, expected):
     found = UsernameRecognizer().recognize(text, [])
