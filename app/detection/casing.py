@@ -302,7 +302,7 @@ _SENTENCE_END = frozenset({".", "!", "?", "…", "...", "!!", "?!", "!?"})
 #: Abbreviations of four letters or more that a full stop ends inside a sentence (shorter words before a full stop,
 #: "cc.", "mgr.", "cm.", "ca.", are taken for abbreviations: MEDDOCAN's "5 cc. de tejido graso" goes on).
 _LONG_ABBREVIATIONS = frozenset("""aprox approx resp incl excl bzgl bspw evtl mind págs pags dcha izda izqda
-    tabl abbr prof approx etc""".split())
+    tabl abbr prof""".split())
 
 
 def _ends_a_sentence(tokens: tuple[Token, ...], i: int) -> bool:

@@ -159,6 +159,12 @@ _PATH_ACCOUNT_RE = re.compile(r"(?<=/)(?:users?|customers?|accounts?|patients?|m
                               r"/(?P<id>(?=[\w.@%-]*[\d_.@])[\w.@%-]{1,63}[\w@%-])(?=[/?#\s\"',;)&]|$)")
 
 
+def _user_field_entity(m: re.Match[str], source: str) -> Entity:
+    """The user name of a match of :data:`_USER_FIELD`: after the field's word ("User: j.mwangi") or a log's "="."""
+    group = "name" if m.group("name") else "value"
+    return Entity(m.start(group), m.end(group), USERNAME, m.group(group), source)
+
+
 class UsernameRecognizer(Recognizer):
     """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
     its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
@@ -172,9 +178,7 @@ class UsernameRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
         if _USER_FIELD_HINT.search(text):
-            found = with_extras(found, [Entity(m.start(g), m.end(g), USERNAME, m.group(g), self.name)
-                                        for m in _USER_FIELD.finditer(text)
-                                        for g in ("name" if m.group("name") else "value",)
+            found = with_extras(found, [_user_field_entity(m, self.name) for m in _USER_FIELD.finditer(text)
                                         if m.group("value") or m.group("colon") or _HANDLE.search(m.group("name"))])
         if "/" in text or "\\" in text:
             more = home_directory_names(text)
@@ -387,6 +391,13 @@ _NANP = re.compile(r"(?<![\w+/.,-])(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}
                    r"(?:[ ]?(?:x|ext\.?)[ ]?\d{1,5})?(?![\w/.,-]?\d)")
 
 
+def _overlaps_found(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``[start, end)`` overlaps one of ``spans`` (sorted, disjoint or nearly: the last two starting before
+    ``end`` are read), in O(log n)."""
+    i = bisect.bisect_left(spans, (end, 0))  # the spans starting before this one's end
+    return i > 0 and max(e for _, e in spans[max(0, i - 2):i]) > start
+
+
 def _dialled(raw: str) -> bool:
     return _DIALLED.fullmatch(raw) is not None and sum(c.isdigit() for c in raw) >= 10
 
@@ -492,16 +503,14 @@ class PhoneRecognizer(Recognizer):
             raw = m.group()
             if not _dialled(raw) or not_a_phone(raw) or in_money(*m.span()):
                 continue
-            i = bisect.bisect_left(spans, (m.end(), 0))  # the found spans starting before this number's end
-            if i > 0 and max(e for _, e in spans[max(0, i - 2):i]) > m.start():
+            if _overlaps_found(spans, *m.span()):
                 continue  # a pass found it (or part of it) already
             if any(_possible(raw, region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
         if "US" in self.regions or "CA" in self.regions:
             spans = sorted(found)
             for m in _NANP.finditer(text):
-                i = bisect.bisect_left(spans, (m.end(), 0))
-                if i > 0 and max(e for _, e in spans[max(0, i - 2):i]) > m.start():
+                if _overlaps_found(spans, *m.span()):
                     continue  # found already (or part of it)
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
         return sorted(found.values(), key=lambda e: (e.start, e.end))

@@ -37,8 +37,8 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import (ALL_TITLES, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules, default_rules,
-                                 first_names, title_only, without_greeting, without_party_role)
+from app.detection.rules import (ALL_TITLES, FIELD_COLON_AFTER, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules,
+                                 default_rules, first_names, title_only, without_greeting, without_party_role)
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
 from app.detection.tables import TableRecognizer, find_tables, in_header
 from app.detection.recognizers import RecognizerContext
@@ -443,7 +443,8 @@ class Detector:
         (:func:`app.detection.identifiers.field_label`; stop 48: MEDDOCAN's "Médico: Victoria Ramos Medina NºCol: 29 29
         55710", the model's "Ramos Medina NºCol"); before the rules, so the name field's value meets the name. The field's
         colon must follow ("Albacete Tel.: 967 …"; a club's "Mérida CP" keeps its letters)."""
-        if entity.label not in NAME_LABELS or " " not in entity.text or not _COLON_AFTER.match(text, entity.end):
+        if entity.label not in NAME_LABELS or " " not in entity.text \
+                or not FIELD_COLON_AFTER.match(text, entity.end):
             return entity
         head, last = entity.text.rsplit(None, 1)
         if not field_label(last, self.language):
@@ -639,8 +640,6 @@ _UNIT_AND_ARTICLE = re.compile(r"([CF])\.?(?:[^\S\n]+(?:A|An|The|El|La|Los|Las|D
 _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 
-#: A field's colon right after an entity, after the abbreviation's full stop ("Tel.:"; :meth:`Detector._without_field_after`).
-_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: A line break (the lines of :meth:`Detector._field_name`).
 _LINE_BREAK = re.compile(r"[\n\r]")
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").

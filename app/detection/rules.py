@@ -1073,8 +1073,9 @@ _POSTAL_TOWN = re.compile(
     rf"(?:[^\S\n]+(?:(?:am|an|der|dem|den|im|in|bei|ob|vor|de|del|la|las|los|da|do|dos|das|di|y|e)[^\S\n]+){{0,2}}"
     rf"[{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*){{0,3}}"
     rf"(?:[^\S\n]*\([{UPPER}]\w{{1,4}}\.?\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
-#: A field's colon after a word ("Tel.:", "E-mail:"): the word is the next field's name, not the town's.
-_FIELD_AFTER = re.compile(r"\.?[^\S\n]*:")
+#: A field's colon after a word ("Tel.:", "E-mail:"): the word is the next field's name, not the town's (nor a name's:
+#: :meth:`app.detection.pipeline.Detector._without_field_after`).
+FIELD_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: What may stand before a postal code whose town :class:`PostalTownRule` takes: the line's start, a comma, a
 #: semicolon, a letterhead's "·", "|" or dash ("Hermanos Falcó, s/n - 02006 Albacete"), "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
 #: 06108 Halle").
@@ -1105,17 +1106,18 @@ class PostalTownRule(Rule):
         for e in ctx.entities:
             if e.label != POSTAL_CODE:
                 continue
-            line_start = text.rfind("\n", 0, e.start) + 1
-            if not _BEFORE_POSTAL_CODE.search(text, max(line_start - 1, e.start - 12, 0), e.start):
+            # the few characters before the code (a line break among them is its line's start): a bounded window, not
+            # a search back to the line's start, which a long line would make quadratic
+            if not _BEFORE_POSTAL_CODE.search(text, max(e.start - 13, 0), e.start):
                 continue
             m = _POSTAL_TOWN.match(text, e.end)
             if m is None:
                 continue
             start, end = m.span(1)
-            while _FIELD_AFTER.match(text, end) and " " in text[start:end]:
+            while FIELD_COLON_AFTER.match(text, end) and " " in text[start:end]:
                 end = start + text[start:end].rstrip().rindex(" ")  # a field's name after the town ("Albacete Tel.:")
                 end = start + len(text[start:end].rstrip())
-            if _FIELD_AFTER.match(text, end):
+            if FIELD_COLON_AFTER.match(text, end):
                 continue
             inside = ctx.overlapping(start, end)
             if any(x.start < start or x.end > end for x in inside):
