@@ -16,7 +16,6 @@ Cost: linear in the text (one scan per pattern, each value at most :data:`MAX_VA
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from app.detection.base import Recognizer
 from app.detection.labels import DATE, ID_NUMBER, LOCATION, PERSON
@@ -57,10 +56,10 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SEPARATORS = re.compile(r"[_.\- ]+")
 
 
-@lru_cache(maxsize=4096)
 def normalized_key(key: str) -> str:
     """``key`` as a table's header is looked up: camel case and separators split into spaces, lower case
-    ("firstName" → "first name", "last_name" → "last name", "nhsNumber" → "nhs number")."""
+    ("firstName" → "first name", "last_name" → "last name", "nhsNumber" → "nhs number"). Not cached: a document's
+    key may be personal data (``{"John Smith": …}``), and no document text is kept between documents."""
     return _SEPARATORS.sub(" ", _CAMEL.sub(" ", key)).strip().casefold()
 
 

@@ -49,3 +49,8 @@ def test_structured_fields_in_the_detector():
     text = '{"nome": "Zuleica Tavares", "cpf_titular": "x", "telefone": "3284-5566", "cidade": "Bela Vista"}'
     assert [(e.text, e.label) for e in detector.detect(text)] == [
         ("Zuleica Tavares", "PERSON"), ("3284-5566", "PHONE"), ("Bela Vista", "LOCATION")]
+
+
+def test_no_key_of_a_document_is_kept():
+    """A document's key may be personal data (``{"John Smith": …}``): the key's normalization keeps no cache."""
+    assert not hasattr(normalized_key, "cache_info")
