@@ -66,9 +66,18 @@ def _type_last(street: StreetAddresses) -> list[str]:
     # a title abbreviated in the street's name ("Prof.-Ernst-Nathan-Str. 1", "Dr.-Mack-Str. 77", "Geschw.-Scholl-Platz
     # 1"; stop 47: the title and the house number stayed in clear)
     title = rf"(?:[{_UPPER}][a-zäöü]{{1,5}}\.-){{0,2}}"
-    patterns = [rf"{_WORD_START}{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"]
+    # a flat or a room with its number after the house number ("Hauptstraße 5, Whg. 12"), and before the street, as
+    # a care home's resident's address writes it ("Zimmer 214, Gustav-Esche-Str. 3"; stop 49: the room stayed in
+    # clear): part of the address
+    unit = rf"(?:{street.units}){_SP}?\d{{1,4}}[a-zA-Z]?(?![\w])" if street.units else ""
+    after = rf"(?:,?{_SP}+{unit})?" if unit else ""
+    typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
+    patterns = [rf"{_WORD_START}{typed}{after}"]
+    if unit:
+        patterns.append(rf"{_WORD_START}{unit}(?=,?{_SP}+{typed})")
     if street.separate_types:
-        patterns.append(rf"{_WORD_START}{prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}")
+        patterns.append(rf"{_WORD_START}{prefix}(?:{_CAP}{_SP}+){{1,3}}(?:{street.separate_types}){_SP}+{_NUMBER}"
+                        rf"{after}")
     if street.prefixes and (street.cues or street.postal_code):
         # no street type, "Am Kanal 3": only after a cue ("wohnhaft") or before a postal code and a town
         prefixes = "|".join(p.replace(" ", f"{_SP}+") for p in street.prefixes)
@@ -123,7 +132,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
-            rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c)(?![\w])")
+            rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c"
+            # an Argentinian flat ("piso 7, depto. B"; stop 49: the flat's letter stayed in clear)
+            rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}})(?![\w])")
     floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
@@ -151,6 +162,14 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # stop 47, the lot and block stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?"
                     rf"(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d){floor}")
+    if street.units:
+        # a flat or a room with its number before its street or its building, as a care home's or a tower's resident's
+        # address writes it ("habitación 112, calle Mayor 5", "apto. 801 del edificio Torres del Parque", "quarto 12,
+        # Rua do Souto 40"; stop 49: the room stayed in clear): an entity of its own
+        building = rf"(?:{street.buildings})" if street.buildings else "(?!)"
+        patterns.append(rf"(?<![\w./-])(?i:{street.units}){_SP}?(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?)?\d{{1,4}}[A-Z]?(?![\w])"
+                        rf"(?=,?{_SP}+(?:(?:{street.types}){_SP}+(?:(?:{particles}){_SP}+){{0,2}}[{_UPPER}\d]"
+                        rf"|(?:(?:{particles}){_SP}+){{0,2}}(?i:{building}){_SP}+[{_UPPER}]))")
     if street.grid_types:
         # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
         # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner

@@ -231,6 +231,9 @@ FIELD_LABELS: frozenset[str] = languages.union("field_labels") | INTERNATIONAL_F
 
 
 _FOLDED_FIELD_LABELS: frozenset[str] = frozenset(label.casefold() for label in FIELD_LABELS)
+#: Endings of compounds that name a field's number, per language (:attr:`app.languages.Language.field_label_suffixes`).
+_LABEL_SUFFIXES: dict[str, tuple[str, ...]] = {
+    code: suffixes for code, suffixes in languages.per_language("field_label_suffixes").items() if suffixes}
 _FOLDED_BY_LANGUAGE: dict[str, frozenset[str]] = {
     code: frozenset(label.casefold() for label in labels | INTERNATIONAL_FIELD_LABELS)
     for code, labels in languages.per_language("field_labels").items()}
@@ -242,7 +245,11 @@ def field_label(surface: str, language: str | None = None) -> bool:
     (a German "Az", file number, is Arizona's "AZ" in English), or of every language (:data:`FIELD_LABELS`) when
     ``language`` is ``None`` or undeclared."""
     labels = _FOLDED_BY_LANGUAGE.get(language, _FOLDED_FIELD_LABELS) if language is not None else _FOLDED_FIELD_LABELS
-    return surface.casefold() in labels
+    folded = surface.casefold()
+    if folded in labels:
+        return True
+    suffixes = _LABEL_SUFFIXES.get(language, ()) if language is not None else ()
+    return any(len(folded) > len(s) + 2 and folded.endswith(s) and folded[:-len(s)].isalpha() for s in suffixes)
 
 
 #: What may stand between the keyword and the identifier: Portuguese "sob o" ("inscrita no CNPJ sob o nº …"), "no.",
@@ -256,6 +263,10 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
                    # stop 48)
                    r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s*:\s*[\w(]))?"
+                   # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
+                   # stop 49)
+                   r"(?:(?:\s+(?!(?:is|was|ist|war|lautet|es|era|é|foi)\b)[^\W\d][\w.]*){1,3}?"
+                   r"(?=\s+(?:is|was|ist|war|lautet|es|era|é|foi)\s+[\w(]))?"
                    r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi))?"
@@ -275,15 +286,19 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
-_ID_VALUE = (r"(?P<id>(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,8}"
+_ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}\s\d{8}(?![\w])"  # a British sort code and its account (stop 49)
+             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,8}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
-#: 6023382" of a discharge letter; stop 48: the second stayed in clear).
+#: 6023382" of a discharge letter; stop 48: the second stayed in clear), and after a comma one word and a colon.
 _LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
+                        # the next one's holder and a colon ("Identifikationsnummer Ehemann: …, Ehefrau: …" of a tax
+                        # assessment; stop 49)
+                        r"(?:[^\W\d][\w.-]{0,24}[^\S\n]?:[^\S\n]*)?"
                         r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+")
 
 

@@ -468,8 +468,28 @@ class NameFieldRule(Rule):
                     break
                 j += 1
             if j > first and letters:
-                a, b = t[first].start, t[j - 1].end
+                a, b = t[first].start, t[self._given_names_after_comma(ctx, t, j) - 1].end
                 yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+    @staticmethod
+    def _given_names_after_comma(ctx: RuleContext, t: tuple[Token, ...], j: int) -> int:
+        """Where the value ends when a form writes the surname first ("Name: Wróblewski, Dariusz": stop 49, the
+        given name came out as a place): after ``t[j]``, a comma and one to three capitalised words that end the
+        line or the form's column; ``j`` itself otherwise (an index into ``t``, exclusive)."""
+        if j >= len(t) or t[j].text != "," or "\n" in ctx.text[t[j - 1].end:t[j].start]:
+            return j
+        k = j + 1
+        while (k < len(t) and k - j <= 3 and "\n" not in ctx.text[t[k - 1].end:t[k].start]
+               and not (k > j + 1 and _COLUMN_GAP.search(ctx.text, t[k - 1].end, t[k].start))
+               and _is_cap(t[k]) and all(ch.isalpha() or ch in "-'’" for ch in t[k].text)
+               and t[k].text not in STOP_WORDS and t[k].text not in ACADEMIC_DEGREES and t[k].text not in ALL_TITLES):
+            k += 1
+        if k == j + 1:
+            return j
+        if k < len(t) and "\n" not in ctx.text[t[k - 1].end:t[k].start] and not _COLUMN_GAP.search(
+                ctx.text, t[k - 1].end, t[k].start):
+            return j  # the line goes on: "Name: Smith, London office, …"
+        return k
 
 
 #: Head nouns of organization names per language (Graliński et al., 2009, §4.1: keywords of organization names). German heads
@@ -547,6 +567,8 @@ class OrgKeywordRule(Rule):
 #: the name that follows is the institution's ("Hospital Universitario Ramón y Cajal", "Hospital Dr. Peset";
 #: :attr:`app.languages.Language.institution_heads`).
 INSTITUTION_HEADS: dict[str, tuple[tuple[str, ...], ...]] = languages.per_language("institution_heads")
+#: Words that end a school's, a nursery's, a surgery's or a care home's name (:attr:`app.languages.Language.institution_tails`).
+INSTITUTION_TAILS: dict[str, tuple[tuple[str, ...], ...]] = languages.per_language("institution_tails")
 #: Words that end an institution's name: street types that often follow it on a letterhead ("... Cajal Ctra. de
 #: Colmenar"; :attr:`app.languages.Language.institution_stops`).
 _INSTITUTION_STOPS: frozenset[str] = languages.union("institution_stops")
@@ -565,6 +587,10 @@ class InstitutionRule(Rule):
     into a street type (:data:`_INSTITUTION_STOPS`). Like ``org_keyword`` the proposal takes in the entities inside it
     ("Dr. Peset" tagged as a person); an entity that crosses it keeps its part outside (``cuts``, :func:`cut`: a
     model's "Urología Hospital Ramón" becomes "Urología" beside "Hospital Ramón y Cajal").
+
+    A language's tails (:attr:`app.languages.Language.institution_tails`) end a name instead: the capitalised words
+    before one, at most four, on its line, none a function word ("The", "Our"), are the name ("Greenfield Primary
+    School", "St Mary's Catholic Primary School", "Ferncliffe Health Centre"; stop 49).
     """
 
     name = "institution"
@@ -575,9 +601,38 @@ class InstitutionRule(Rule):
         self.heads: dict[str, list[tuple[str, ...]]] = {}  # first word -> heads
         for head in INSTITUTION_HEADS.get(language, ()):
             self.heads.setdefault(head[0], []).append(head)
+        self.tails: dict[str, list[tuple[str, ...]]] = {}  # first word -> tails, longest first
+        for tail in sorted(INSTITUTION_TAILS.get(language, ()), key=len, reverse=True):
+            self.tails.setdefault(tail[0], []).append(tail)
+
+    def _before_tails(self, ctx: RuleContext, t: tuple[Token, ...], texts: list[str]) -> Iterator[Entity]:
+        """The names that end in a tail: ``Entity`` of label ``ORGANIZATION`` from the first name word to the tail's
+        end."""
+        for i in range(1, len(t)):
+            for tail in self.tails.get(texts[i], ()):
+                if tuple(texts[i:i + len(tail)]) != tail:
+                    continue
+                k, words = i, 0
+                while k > 0 and words < 4 and "\n" not in ctx.text[t[k - 1].end:t[k].start]:
+                    word = texts[k - 1]
+                    if word in ("'s", "’s") or word == "St.":
+                        k -= 1
+                        continue
+                    if not _is_cap(t[k - 1]) or word in STOP_WORDS or word in self.tails:
+                        break
+                    words += 1
+                    k -= 1
+                while k < i and texts[k] in ("'s", "’s"):
+                    k += 1
+                if words:
+                    a, b = t[k].start, t[i + len(tail) - 1].end
+                    yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
+                break
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         texts = [x.text for x in t]
+        if self.tails:
+            yield from self._before_tails(ctx, t, texts)
         for i in range(len(t)):
             for head in self.heads.get(texts[i], ()):
                 if tuple(texts[i:i + len(head)]) != head:

@@ -117,11 +117,13 @@ class StreetAddresses:
             Potsdam").
         postal_code: ``type_last``: regular expression of the postal code that confirms such an address;
             ``number_first``: the one after a house on a named close without a type ("3 The Paddocks, …, NR21 0AA").
-        units: ``number_first``: regular expression of the words that name a flat or suite after the street ("Apt",
-            "Suite", "Unit"); with its number they are part of the address ("45 Oak Ridge Dr, Apt 3B").
+        units: ``number_first``, ``type_last``: regular expression of the words that name a flat or suite after the
+            street ("Apt", "Suite", "Unit"; "Whg.", "Zimmer"); with its number they are part of the address ("45 Oak
+            Ridge Dr, Apt 3B", "Hauptstraße 5, Whg. 12"), and before it ("Flat 4, 27 Brunswick Square", "Zimmer 214,
+            Gustav-Esche-Str. 3").
         cased_types: ``number_first``: street types that are everyday words in lower case ("Walk", "Rise", "View":
             "a 1 percent rise"), types only as written in cased text ("9 Canal Walk"), never for case restoration.
-        buildings: ``number_first``: regular expression of the words that end a building's name ("House", "Court",
+        buildings: ``number_first``, ``type_first``: regular expression of the words that end a building's name ("House", "Court",
             "Mansions"): a flat or suite with its number before such a name is an address ("Flat 2B, Marlowe House").
         grid_types: ``type_first``: the street types of grid addresses as Colombia writes them, the street's number,
             "#" or "No.", the cross street's number and the distance from the corner ("Calle 127 # 15-42", "Cra. 7
@@ -448,6 +450,9 @@ class Language:
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
+        field_label_suffixes: endings of compounds that name a form field's number ("-nr", "-nummer":
+            "Betriebsstättennr", "Versichertennummer"), in lower case: a single word of more letters that ends in
+            one is a field's name too, never an entity.
         clinical_terms: abbreviations and terms of clinical text that name no one (tests, scans, laboratory values,
             drugs without an INN stem, specialities and departments: "TAC", "Hb", "Troponin", "Urología"; as written,
             those of five letters or more in any case): an entity made only of them and function words is no entity
@@ -476,6 +481,9 @@ class Language:
         organization_connectors: words between an organization head and a place ("University *of the*").
         institution_heads: heads of health-care institutions as token sequences ("Complejo", "Hospitalario"):
             the name after one is the institution's (detection rule ``institution``).
+        institution_tails: words that end the name of a school, a nursery, a surgery or a care home, as token
+            sequences ("Primary", "School"): the capitalised words before one are the institution's name ("Greenfield
+            Primary School"; detection rule ``institution``); a child's school is as telling as an address.
         institution_words: lower-case words inside an institution's name besides :attr:`name_particles`.
         institution_stops: words that end an institution's name (street types on a letterhead: "Avda.").
         conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
@@ -579,6 +587,7 @@ class Language:
     payment_references: tuple[str, ...] = ()
     id_keywords: tuple[str, ...] = ()
     field_labels: frozenset[str] = frozenset()
+    field_label_suffixes: tuple[str, ...] = ()
     clinical_terms: frozenset[str] = frozenset()
     national_ids: tuple[tuple[str, str], ...] = ()
     phone_regions: tuple[str, ...] = ()
@@ -594,6 +603,7 @@ class Language:
     organization_heads: frozenset[str]
     organization_connectors: frozenset[str] = frozenset()
     institution_heads: tuple[tuple[str, ...], ...] = ()
+    institution_tails: tuple[tuple[str, ...], ...] = ()
     institution_words: frozenset[str] = frozenset()
     institution_stops: frozenset[str] = frozenset()
     conjunctions: frozenset[str] = frozenset()

@@ -186,8 +186,14 @@ LANGUAGE = register(Language(
         Stiftung Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum
         Erzbistum""".split()),
     institution_heads=(("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",),
-                       ("Praxis",)),
+                       ("Praxis",),
+                       # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
+                       ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
+                       ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
+                       ("Seniorenresidenz",), ("Seniorenheim",), ("Seniorenzentrum",), ("Pflegeheim",), ("Altenheim",)),
     institution_stops=frozenset({"Straße", "Str."}),
+    # "Grundschule am Stadtpark", "Kita an der Wuhle" (stop 49)
+    institution_words=frozenset({"am", "an", "der", "dem", "den", "zum", "zur", "im", "auf"}),
     id_keywords=(
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
@@ -235,7 +241,12 @@ LANGUAGE = register(Language(
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"
         r"Sonder|Seiten|Kapitel|Rand|Band|Versions|Modell|Typ|Produkt|Katalog|Linien|Zug|Flug|Gleis|Tarif|Positions|"
-        r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer))",
+        r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer|nr\.))",
+        # (stop 49: "Betriebsstättennr. 721045600   Arztnr. 349812701" of a sick note, the compound glued to "nr.", stayed
+        # in clear) a pet's microchip ("Chipnummer", "Transpondernummer": names the owner in the register) and a
+        # company's or a school's pass ("Firmenausweis (Nr. 00471)" of a notice of dismissal)
+        r"(?:Mikro)?[Cc]hip(?:-?(?:nummer|nr\.|code))?(?=\s*:?\s*\d{15}\b)", r"Transponder(?:-?(?:nummer|nr\.|code))?",
+        r"(?:Firmen|Mitarbeiter|Werks|Betriebs|Schüler|Studenten|Studierenden|Bibliotheks|Haus)ausweis",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)
@@ -245,6 +256,8 @@ LANGUAGE = register(Language(
         Gastroenterologie Dermatologie Rheumatologie Endokrinologie Pädiatrie Gynäkologie Orthopädie Psychiatrie
         Chirurgie Unfallchirurgie Neurochirurgie Anästhesie
         Innere Medizin NSTEMI STEMI Vorhofflimmern Crohn Apgar""".split()),
+    # (stop 49) "Betriebsstättennr." and "Versichertennr." of a sick note were masked as a proper noun and an organization
+    field_label_suffixes=("nr", "nummer"),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",
@@ -274,6 +287,7 @@ LANGUAGE = register(Language(
         cues=("wohnhaft", "wohnhaft in", "wohnt", "wohnt jetzt", "Anschrift:", "Adresse:", "Wohnanschrift:",
               "Wohnort:", "Anschrift", "Adresse"),
         postal_code=r"(?:D-)?\d{5}",
+        units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
     ),
     head_final=True,
     capitalised_nouns=True,

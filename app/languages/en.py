@@ -137,6 +137,12 @@ LANGUAGE = register(Language(
     organization_heads=frozenset("""University College Bank Council Hospital Infirmary Court Ministry Institute Museum
         Police Academy School Club Association Federation Society Foundation Agency Authority Commission Embassy
         Parliament Assembly Government Department Chamber Exchange""".split()),
+    # (stop 49) "Incident report - Greenfield Primary School" of a school's report stayed in clear
+    institution_tails=tuple(tuple(w.split()) for w in (
+        "Primary School", "Primary Academy", "Secondary School", "High School", "Junior School", "Infant School",
+        "Infants School", "Grammar School", "Middle School", "Elementary School", "Community School", "Academy",
+        "Nursery", "Nursery School", "Day Nursery", "Preschool", "Medical Practice", "Medical Centre",
+        "Health Centre", "Care Home", "Nursing Home")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
@@ -223,6 +229,9 @@ LANGUAGE = register(Language(
         r"frequent\s+fl[yi]er(?:\s+(?:no\.|number|ID))?:?(?:\s+(?-i:[A-Z][\w&]*)){1,3}(?=\s+(?-i:[A-Z]{0,3})\d)",
         r"ending(?:\s+(?:in|with))?(?=\s*:?\s*[*xX•.]*\d{4}(?!\w|[.,]\d))",
         r"(?-i:RCVS|GDC|GPhC|HCPC|SRA)(?:\s+(?:no\.|number|ID|registration(?:\s+number)?))?",
+        # (stop 49) a pet's microchip names its owner in the database it is registered in ("microchip 985112004456321"
+        # of a vet's record)
+        r"micro-?chip(?:\s+(?:no\.|number|ID|code))?", r"transponder(?:\s+(?:no\.|number|ID|code))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

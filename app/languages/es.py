@@ -93,7 +93,9 @@ LANGUAGE = register(Language(
         Federación Academia Policía Cabildo Delegación Consejería""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
-                       ("Consorcio", "Hospitalario")),
+                       ("Consorcio", "Hospitalario"),
+                       # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
+                       ("Colegio",), ("CEIP",), ("IES",), ("Escuela", "Infantil"), ("Guardería",), ("Residencia",)),
     institution_words=frozenset({"del", "la", "las", "los", "y"}),
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
@@ -105,6 +107,9 @@ LANGUAGE = register(Language(
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
         r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiad[oa]", r"colegiad[oa]",
+        # (stop 49) the abbreviation, before digits only ("Dra. Leire Zubizarreta (col. 474712345)"; "Col. Americana"
+        # of a Mexican address is a neighbourhood)
+        r"(?:n\.?\s?º\s+)?col\.(?=\s*\d{5,})",
         # (stop 47) a doctor's college number as signatures abbreviate it ("Dra. … (Col. 28/2812345)"); a digit must
         # follow: Mexico's "Col. Roma Norte" is a neighbourhood of an address
         r"(?-i:Col)\.(?=\s*\d)",
@@ -144,6 +149,8 @@ LANGUAGE = register(Language(
         # 1.020.345.678"), also when their check digit fails
         r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:CURP|RFC)", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
+        # (stop 49) a pet's microchip names its owner in the register ("microchip n.º 941000012345678")
+        r"(?:(?:número|n\.?\s?º|núm\.)\s+de\s+)?micro-?chip", r"transpondedor",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
@@ -177,6 +184,8 @@ LANGUAGE = register(Language(
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         particles="de|del|la|las|los|el|y|i",
+        units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
+        buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",
     ),

@@ -96,7 +96,9 @@ LANGUAGE = register(Language(
         Instituto Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
         Procuradoria Defensoria""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
-                       ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde")),
+                       ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde"),
+                       # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
+                       ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância")),
     institution_stops=frozenset({"Rua"}),
     id_keywords=(
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
@@ -114,6 +116,8 @@ LANGUAGE = register(Language(
         # social security, voter, labour and driving documents ("Segurança Social n.º …", "Título de eleitor …",
         # "PIS/PASEP …", "CTPS nº …", "CNH …")
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
+        # (stop 49) the work booklet's series after its number ("CTPS nº 1234567 série 0012-SP")
+        r"(?<=\d )s[ée]rie(?=\s+\d)",
         r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",
@@ -151,6 +155,8 @@ LANGUAGE = register(Language(
         r"(?:alun[oa]|estudante)(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:número|n\.?\s?º|nº)\s+de\s+(?:alun[oa]|estudante|processo\s+escolar)",
         r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
+        # (stop 49) a pet's microchip names its owner in the register ("microchip n.º 941000012345678")
+        r"(?:(?:número|n\.?\s?º|nº)\s+d[eo]\s+)?micro-?chip", r"transponder",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
@@ -181,6 +187,8 @@ LANGUAGE = register(Language(
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
                "[Cc]alçada|[Pp]raceta|[Bb]eco"),
         particles="da|das|do|dos|de|e",
+        units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
+        buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,
     name_openers=frozenset({"são", "santo", "santa", "nova", "novo"}),

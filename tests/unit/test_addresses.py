@@ -260,3 +260,18 @@ def test_a_wrapped_address_keeps_its_line_break_in_the_detected_entities():
 ])
 def test_an_estate_before_its_block_stop_48(language, text, expected):
     assert found(language, text) == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a care home's resident: the room before the street, a flat after the house number (stop 49)
+    ("de", "wohnhaft Seniorenresidenz Am Auenwald, Zimmer 214, Gustav-Esche-Str. 3, 04159 Leipzig; Hauptstraße 5, "
+           "Whg. 12; Berliner Straße 7 App. 3; das Zimmer 12 ist frei.",
+     ["Zimmer 214", "Gustav-Esche-Str. 3", "Hauptstraße 5, Whg. 12", "Berliner Straße 7 App. 3"]),
+    ("es", "residencia Los Olmos, habitación 112, calle Mayor 5; vive en el apto. 801 del edificio Torres del Parque; "
+           "Av. Libertador 2250, piso 7, depto. B; está en la habitación 12 de la planta.",
+     ["habitación 112", "calle Mayor 5", "apto. 801", "Av. Libertador 2250, piso 7, depto. B"]),
+    ("pt", "Lar São José, quarto 12, Rua do Souto 40; mora no apto. 801 do Edifício Solar das Palmeiras; a reunião foi "
+           "na sala 3 do prédio.", ["quarto 12", "Rua do Souto 40", "apto. 801"]),
+])
+def test_rooms_and_flats_of_residents(language, text, expected):
+    assert found(language, text) == expected

@@ -53,7 +53,8 @@ def found(language, text):
         ("de", "Dienstnummer 44718, Dienstausweis 0815-22.", ["44718", "0815-22"]),
         # social security, voter, labour documents and a regional health card (stop 43)
         ("pt", "Segurança Social n.º 12345678901. Título de eleitor 1234 5678 9012, PIS/PASEP 123.45678.90-1, "
-               "CTPS nº 1234567 série 0012-SP.", ["12345678901", "1234 5678 9012", "123.45678.90-1", "1234567"]),
+               "CTPS nº 1234567 série 0012-SP.", ["12345678901", "1234 5678 9012", "123.45678.90-1", "1234567",
+                                                  "0012-SP"]),
         ("es", "Tarjeta sanitaria CAM: 1234567890. La tarjeta sanitaria de la paciente.", ["1234567890"]),
         # a professional register's number names its doctor, nurse or lawyer (stop 43: "CRM-MA 7654" in a Brazilian
         # medical record)
@@ -331,3 +332,28 @@ def test_the_plate_form_of_an_identifier_does_not_cut_a_number_grouped_by_dots()
     it now continue the identifier, and a plate before a sentence's full stop is still one."""
     assert found("pt", "RG MG-12.345.678") == ["MG-12.345.678"]
     assert found("de", "amtliches Kennzeichen B-AB 1234.") == ["B-AB 1234"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a deposit dispute: words between the keyword and its copula, a sort code with its account; not an account's
+    # words without a number
+    ("en", "The landlord's account number for repayment is 41-22-09 33018824. The account of the facts is long.",
+     ["41-22-09 33018824"]),
+    # a vet's record: the pet's microchip names its owner in the register
+    ("en", "Patient: Biscuit (Labrador, microchip 985112004456321)", ["985112004456321"]),
+    ("es", "Perro mestizo, microchip n.º 941000012345678", ["941000012345678"]),
+    ("pt", "gato com microchip 941000012345678", ["941000012345678"]),
+    ("de", "Transpondernummer 276098106543210; Chip: 276098106543211", ["276098106543210", "276098106543211"]),
+    # a sick note's compounds glued to "nr."; a company pass; not a telephone's or a page's number
+    ("de", "Betriebsstättennr. 721045600   Arztnr. 349812701; Firmenausweis (Nr. 00471); Telefonnr. 030 1234567; "
+           "Seitennr. 4471", ["721045600", "349812701", "00471"]),
+    # a tax assessment: the spouse's number after her field name, in the first one's shape
+    ("de", "Identifikationsnummer Ehemann: 12 345 678 903, Ehefrau: 98 765 432 106", ["12 345 678 903",
+                                                                                        "98 765 432 106"]),
+    # a doctor's registration abbreviated before digits only; a Mexican neighbourhood is no number
+    ("es", "Dra. Leire Zubizarreta (col. 474712345); Col. Americana 44160", ["474712345"]),
+    # a work booklet's series after its number
+    ("pt", "CTPS nº 1234567 série 0012-SP; a série 3 da novela", ["1234567", "0012-SP"]),
+])
+def test_identifiers_of_sick_notes_vets_and_tax_assessments_stop_49(language, text, expected):
+    assert found(language, text) == expected

@@ -82,6 +82,14 @@ def test_field_labels_are_those_of_the_documents_language():
     assert field_label("Az", "xx") == field_label("Az")                    # an undeclared language: every label
 
 
+def test_a_german_compound_that_names_a_number_is_a_field_label():
+    """"Betriebsstättennr." and "Versichertennr." of a sick note were masked as a proper noun and an organization
+    (stop 49); "Nummer" alone, a name, and an English word are not labels."""
+    assert field_label("Betriebsstättennr", "de") and field_label("Versichertennummer", "de")
+    assert not field_label("Nummer", "de") and not field_label("Kummer", "de") and not field_label("Arztnr", "en")
+    assert not field_label("Nr-4", "de")
+
+
 def test_a_file_number_label_after_a_line_break_is_no_organization():
     """The German model took "Amtsgericht Charlottenburg\nAz.: 218 C 114/26" for one organization; cut at the line
     break, its part "Az" was masked as an organization of its own (stop 43)."""

@@ -945,3 +945,33 @@ def test_signature_rule_marks_the_name_signed_after_a_marker(language, text, exp
 def test_inverted_name_rule_joins_surnames_in_capitals_and_first_names(language, text, entities, expected):
     ents = [Entity(text.index(w), text.index(w) + len(w), label, w, "stanza") for w, label in entities]
     assert [(t, label) for t, label, _ in run(text, language, ents, rules=("inverted_name",))] == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a sick note writes the surname first; the given name came out as a place (stop 49)
+    ("de", "Name: Wróblewski, Dariusz   geb. am 07.03.1979", ["Wróblewski, Dariusz"]),
+    ("en", "Patient: Smith, John Paul\nName: Jones, London office, 2nd floor", ["Smith, John Paul", "Jones"]),
+])
+def test_name_field_takes_the_given_names_after_the_surname_and_a_comma(language, text, expected):
+    out = run(text, language, rules=("name_field",))
+    assert [t for t, label, _ in out] == expected and all(label == "PERSON" for _, label, _ in out)
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a school's incident report, a GP's letterhead, a care home: the capitalised words before the tail (stop 49)
+    ("en", "Incident report - Greenfield Primary School\nHer son attends St Mary's Catholic Primary School in Leeds; "
+           "The Primary School closed. Oakwood Care Home, Ferncliffe Health Centre.",
+     ["Greenfield Primary School", "St Mary's Catholic Primary School", "Oakwood Care Home",
+      "Ferncliffe Health Centre"]),
+    # schools, nurseries and care homes after their heads in German, Spanish and Portuguese
+    ("de", "Mia geht in die Kita Sonnenschein, ihr Bruder auf die Grundschule am Stadtpark; die Kita schließt.",
+     ["Kita Sonnenschein", "Grundschule am Stadtpark"]),
+    ("es", "Estudia en el Colegio San José de Calasanz y vive en la Residencia de Mayores Los Olmos.",
+     ["Colegio San José de Calasanz", "Residencia de Mayores Los Olmos"]),
+    ("pt", "Estuda na Escola Básica de Telheiras e a avó mora no Lar São José.",
+     ["Escola Básica de Telheiras", "Lar São José"]),
+])
+def test_institution_rule_takes_schools_nurseries_and_care_homes(language, text, expected):
+    out = run(text, language, rules=("institution",))
+    assert [t for t, label, _ in out] == expected and all(label == "ORGANIZATION" for _, label, _ in out)
+
