@@ -125,7 +125,7 @@ class QuasiIdentifierRecognizer(Recognizer):
         legal = self.patterns["legal_ref"]
         for label, pattern in self.patterns["items"]:
             for m in pattern.finditer(text):
-                inner = next((g for g in ("x", "y") if g in pattern.groupindex and m.group(g) is not None), None)
+                inner = next((g for g in ("x", "y", "z") if g in pattern.groupindex and m.group(g) is not None), None)
                 start, end = m.span(inner) if inner else m.span()  # the value of a pattern's context
                 if end <= start:
                     continue
@@ -186,8 +186,11 @@ def _compiled(language: str) -> dict:
     # a diagnosis's code of the WHO's classification (ICD-10/11; CID in Portuguese, CIE in Spanish) after its name
     # ("CID-10: J11.1" of a medical certificate, "CID F84.0") or in parentheses after the diagnosis ("schwere Episode
     # (F33.2)"; stop 48: both stayed in clear in the strict profile)
+    # or after a diagnosis's field, with a German certainty or side marker ("Diagnose: M54.5 G" of a sick note; stop 49)
     items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?(?P<x>[A-Z]\d{2}(?:\.\d{1,3})?)(?![\w.])"
-                                     r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)")))
+                                     r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)"
+                                     r"|\b(?:Diagnosen?|Diagnos[ie]s|Dx|Diagn[óo]sticos?)[^\S\n]?:[^\S\n]?"
+                                     r"(?P<z>[A-Z]\d{2}(?:\.\d{1,3})?(?:[^\S\n]?[GVAZLRB](?![\w]))?)(?![\w.])")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
         items.append((label, re.compile(rf"(?<![\w-])(?i:{_words(words)})(?![\w-])")))

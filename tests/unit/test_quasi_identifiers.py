@@ -156,6 +156,8 @@ def test_translated_placeholder_labels_of_the_new_classes_are_restored():
     ("de", "Art. 3 Abs. 1", True), ("de", "Landgericht", True), ("de", "das LSG", True),
     ("de", "Landgericht Berlin", False), ("de", "Sächsischen Landessozialgerichts", False), ("de", "LSG Dr. W.", False), ("es", "la Sala", True), ("es", "Tribunal Supremo", False),
     ("pt", "Artigo 5", True), ("pt", "Supremo Tribunal Federal", False), ("fr", "Article", False),
+    # a letter's closing words and verbs the model took for persons (stop 49)
+    ("en", "Thank", True), ("en", "Sent", True), ("es", "Lamentamos", True), ("es", "Acompañado", True),
 ])
 def test_common_capitalised_only(language, surface, expected):
     from app.detection.quasi_identifiers import common_capitalised_only
@@ -281,3 +283,28 @@ def test_an_age_and_a_sex_as_forums_write_them_stop_48():
     """"I'm 34F, living in Croydon with my husband (37M)" stayed in clear in the strict profile; not an amount."""
     found = QuasiIdentifierRecognizer("en").recognize("I'm 34F, with my husband (37M). Revenue of $37M, 37M euros", [])
     assert [e.text for e in found if e.label == "DEMOGRAPHIC"] == ["34F", "37M"]
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    # stop 49: a sick note's code after its field with the certainty marker, a guardianship order's hyphenated
+    # condition, a GP's referral's pain and shorthand stayed in clear in the strict profile
+    ("de", "Diagnose: M54.5 G (Kreuzschmerz); mittelgradige Alzheimer-Demenz; Schmerzensgeld", ["M54.5 G",
+                                                                                               "Kreuzschmerz",
+                                                                                               "Alzheimer-Demenz"]),
+    ("en", "worsening exertional chest pain; T2DM, CKD 3; Diagnosis: I20.9", ["exertional chest pain", "T2DM", "CKD",
+                                                                              "I20.9"]),
+    ("es", "episodio de dolor torácico; lumbalgia izquierda; Diagnóstico: M54.5", ["dolor torácico", "lumbalgia",
+                                                                                   "M54.5"]),
+    ("pt", "queixa de lombalgia e hipotireoidismo", ["lombalgia", "hipotireoidismo"]),
+])
+def test_pains_shorthand_and_diagnosis_fields_are_health_stop_49(language, text, expected):
+    found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
+    assert [e.text for e in found if e.label == "HEALTH"] == expected
+
+
+def test_a_models_clinical_name_does_not_hide_a_health_condition_stop_49():
+    """The model took "COPD" for an organization; the entity, clinical vocabulary only, was dropped after it had won
+    the overlap against the condition, which then stayed in clear in the strict profile."""
+    text = "He has type 2 diabetes and COPD."
+    assert ("COPD", "HEALTH") in detect("en", text, "strict", {"COPD": "ORG"})
+    assert detect("en", text, "standard", {"COPD": "ORG"}) == []
