@@ -55,6 +55,12 @@ UNITS: tuple[str, ...] = (
     "/users/1/", "a%40", "P<AA<<", "<<", "0x", "1BvBM", "WVWZZZAUZJP01234", "52.52000, ", "51°30'", "AA-Nr. 1 ",
     "AV DE LA AA 1 ESC 2 PLANTA 3 ", '"firstName": "Anna", ', '"a": "', '"a":', '<name>Anna</name>', '<a>', "</a>",
     "first_name: Anna\n", "a_b: ", "a_b", "aB: c ", "5/12 Aa St, ", "5/12 ", "NSW 2150 ", "@a-", "@a-b ",
+    # stop 49: rooms before streets, schools before their tail, secrets after their word (and words between), card
+    # details, a list's next holder, surname-first name fields, compounds glued to "nr."
+    "Zimmer 1, ", "habitación 1, ", "apto. 1 del ", "Aa Primary ", "Aa Aa Aa Aa Primary School ", "Kita Aa ",
+    "password ", "password for ", "password is ", "pass a a a is ", "exp 09/", "CVV ", "sk_live_", "Ehefrau: 1 2, ",
+    "Name: Aa, ", "Name: Aa, Bb ", "Aanr. ", "Aanr. 1", "71-8ª, ", "account number for a is ", "a dot ",
+    "a at a dot ", "a arroba a punto ", "handle was ", "50667 Aa, Bb 4, ",
 )
 
 

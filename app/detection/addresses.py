@@ -135,7 +135,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c"
             # an Argentinian flat ("piso 7, depto. B"; stop 49: the flat's letter stayed in clear)
             rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}})(?![\w])")
-    floor = rf"(?:(?:,|{_SP}-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
+    floor = rf"(?:(?:,|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"

@@ -222,7 +222,7 @@ LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|sessio
                r"[_-]?id|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
-INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email".split())
+INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())
 
 #: Names of form fields and identifier types, as written in documents ("MRN", "DOB", "DNI", "NIF"): never an
 #: entity themselves, though a model trained on news may tag such acronyms as organizations. Those of every language

@@ -63,6 +63,22 @@ _SPELT_DOT = r"(?:\.|\s?[(\[{]\s?(?:dot|punkt|punto|ponto)\s?[)\]}]\s?)"
 _OBFUSCATED_EMAIL_RE = re.compile(
     rf"(?<![\w.+-])[\w+-]+(?:{_SPELT_DOT}[\w+-]+)*{_SPELT_AT}(?:[^\W_](?:[\w-]*[^\W_])?{_SPELT_DOT})+[^\W\d_]{{2,63}}"
     r"(?![\w-])", re.IGNORECASE)
+#: An address read out in words, as people write it in chats and letters against harvesters (stop 49: "rocio.fdez
+#: arroba hotmail punto com" stayed in clear, "maria dot schmidt at web dot de" half): the local part (its dots
+#: written or spoken), "at"/"arroba"/"ät", then the domain's labels each before a spoken or written dot, and a
+#: top-level domain of the list; a label that is an article is no domain ("at the dot com boom"); at most seven parts
+#: on each side (bounded work per start: "a dot a dot …" is no address).
+_SPOKEN_DOT = r"(?:\.|\s(?:dot|punto|ponto|punkt)\s)"
+_SPOKEN_EMAIL_RE = re.compile(
+    rf"(?<![\w.+-])[\w+-]+(?:{_SPOKEN_DOT}[\w+-]+){{0,6}}\s(?:at|arroba|ät)\s"
+    rf"(?:(?!(?:the|a|an|el|la|los|las|o|os|as|der|die|das)\s)[^\W_](?:[\w-]*[^\W_])?{_SPOKEN_DOT}){{1,6}}"
+    r"(?:com|net|org|edu|gov|info|biz|de|es|pt|br|uk|co|fr|it|nl|at|ch|eu|io|mx|ar|cl|ie|be|us|ca|au)(?![\w-])",
+    re.IGNORECASE)
+#: A spoken "@" somewhere (the spoken pattern's scan runs only then), a spoken dot, and the English "at": a match
+#: with "at" needs a spoken dot too ("he worked at amazon.com" is no address; "jsmith at gmail dot com" is one).
+_SPOKEN_HINT = re.compile(r"(?i)\s(?:at|arroba|ät)\s")
+_SPOKEN_DOT_WORD = re.compile(r"(?i)\s(?:dot|punto|ponto|punkt)\s|\s(?:arroba|ät)\s")
+_SPOKEN_AT = re.compile(r"(?i)\sat\s")
 _URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
 #: A web address without its scheme or "www." but with a path, as people paste profile links: "facebook.com/maria.garcia.123",
 #: "linkedin.com/in/fiona-mcallister", "github.com/jdoe42" (the path names the person; a bare domain, "example.org",
@@ -92,6 +108,9 @@ class EmailRecognizer(Recognizer):
             found = [_without_log_key(e) for e in found]
         if "%40" in text:
             found = with_extras(found, pattern_entities(_PERCENT_ENCODED_EMAIL_RE, text, EMAIL, self.name))
+        if _SPOKEN_HINT.search(text):
+            found = with_extras(found, [e for e in pattern_entities(_SPOKEN_EMAIL_RE, text, EMAIL, self.name)
+                                        if _SPOKEN_DOT_WORD.search(e.text) or not _SPOKEN_AT.search(e.text)])
         if "(" not in text and "[" not in text and "{" not in text:
             return found
         return with_extras(found, pattern_entities(_OBFUSCATED_EMAIL_RE, text, EMAIL, self.name))
@@ -147,12 +166,15 @@ _HANDLE = re.compile(r"[\d_.@]")
 #: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
 _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log-in|account[ ]name"
                          r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
-                         r"|nome[ ]de[ ]usuário)"
-                         r"(?:(?P<colon>[^\S\n]*:)?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
+                         r"|nome[ ]de[ ]usuário"
+                         # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
+                         r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo|apelido)"
+                         r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
-_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador)")
+_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador|handle"
+                              r"|gamertag|screen name|nick|apodo|apelido)")
 #: An account's id or handle in a REST path ("/api/v2/users/100293/profile", "/customers/CUS-883421"; stop 48: a
 #: request line of a server log): after a collection's name, a segment with a digit, "_", "." or "@" inside.
 _PATH_ACCOUNT_RE = re.compile(r"(?<=/)(?:users?|customers?|accounts?|patients?|members?|profiles?|employees?|clients?)"

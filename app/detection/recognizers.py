@@ -28,6 +28,7 @@ from app.detection.identifiers import (
     IpAddressRecognizer,
     NationalIdRecognizer,
 )
+from app.detection.secrets import SecretRecognizer
 from app.detection.machine_codes import CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer, VinRecognizer
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
@@ -99,7 +100,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),
                     ("money", MoneyRecognizer), ("payee", PayeeRecognizer),
-                    ("plate", LicencePlateRecognizer)):
+                    ("plate", LicencePlateRecognizer), ("secret", SecretRecognizer)):
     register("recognizer", _name)(_for_language(_cls))
 
 

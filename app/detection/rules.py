@@ -1135,6 +1135,11 @@ FIELD_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: semicolon, a letterhead's "·", "|" or dash ("Hermanos Falcó, s/n - 02006 Albacete"), "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
 #: 06108 Halle").
 _BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|]|[^\S\n][-–]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
+#: A street after the town, a comma between, written without its type: one to three capitalised words and a house
+#: number, then the line's, the sentence's or the item's end ("wohnhaft in 50667 Köln, Domkloster 4, ist …": stop 49,
+#: the model took "Domkloster" and left the number in clear).
+_STREET_AFTER_TOWN = re.compile(rf",[^\S\n]+((?:[{UPPER}][\w'’.-]*[^\S\n]+){{1,3}}\d{{1,4}}[a-zA-Z]?)"
+                                rf"(?=[^\S\n]*(?:[,;]|\.(?!\d)|\n|$))")
 
 
 @register("detection_rule")
@@ -1144,7 +1149,8 @@ class PostalTownRule(Rule):
     *Halle*, hall). For languages that write the code before the town (:attr:`app.languages.StreetAddresses.order` not
     ``number_first``: German, Spanish, Portuguese); the code is a ``POSTAL_CODE`` the detector found, at the start of
     its line, after a comma or after "in"; the town is :data:`_POSTAL_TOWN` and absorbs the entities inside it
-    ("Saale"). A town the model found already stays as it is."""
+    ("Saale"). A town the model found already stays as it is. A street without a type after the town and a comma, with
+    its house number, is one too (:data:`_STREET_AFTER_TOWN`: "50667 Köln, Domkloster 4"; stop 49)."""
 
     name = "postal_town"
     absorbs = True
@@ -1177,9 +1183,14 @@ class PostalTownRule(Rule):
             inside = ctx.overlapping(start, end)
             if any(x.start < start or x.end > end for x in inside):
                 continue  # an entity sticks out: the town is part of something longer
-            if any(x.start == start and x.end == end for x in inside):
-                continue  # found already
-            out.append(Entity(start, end, LOCATION, text[start:end], f"rule:{self.name}"))
+            if not any(x.start == start and x.end == end for x in inside):  # else found already
+                out.append(Entity(start, end, LOCATION, text[start:end], f"rule:{self.name}"))
+            street = _STREET_AFTER_TOWN.match(text, end)
+            if street is not None:
+                a, b = street.span(1)
+                inside = ctx.overlapping(a, b)
+                if not any(x.start < a or x.end > b or (x.start == a and x.end == b) for x in inside):
+                    out.append(Entity(a, b, LOCATION, text[a:b], f"rule:{self.name}"))
         return out
 
 

@@ -467,6 +467,9 @@ class Language:
         job_title_heads: regular expressions of the last words of job titles as signatures and letters write them
             ("Officer", "Manager", "Coordinador", "Analista"): after common words, a job title, not a name
             (:meth:`app.detection.pipeline.Detector._job_title`).
+        secret_keywords: regular expressions of the words that name a password, a PIN, an API key or a token
+            ("password", "Kennwort", "contraseña", "senha"): the value after one is a secret
+            (:mod:`app.detection.secrets`).
         extension_keywords: regular expressions of the words before a telephone extension ("ext.", "Durchwahl",
             "ramal"): with its digits, a phone number's part (:class:`app.detection.patterns.PhoneRecognizer`).
         postal_codes: regular expressions of postal codes (:data:`CITY_AFTER` for formats that need the city).
@@ -593,6 +596,7 @@ class Language:
     phone_regions: tuple[str, ...] = ()
     phone_keywords: tuple[str, ...] = ()
     extension_keywords: tuple[str, ...] = ()
+    secret_keywords: tuple[str, ...] = ()
     job_title_heads: tuple[str, ...] = ()
     postal_codes: tuple[str, ...] = ()
     street_addresses: StreetAddresses | None = None

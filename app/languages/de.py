@@ -264,6 +264,8 @@ LANGUAGE = register(Language(
                      r"Berater(?:in)?", r"Koordinator(?:in)?", r"Manager(?:in)?"),
     # (stop 48) "Tel. intern 2231" of a ward's rota
     extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern"),
+    secret_keywords=(r"Passwort", r"Kennwort", r"Passwörter", r"PIN(?:-?Code|-?Nummer)?", r"Geheimzahl",
+                     r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),

@@ -173,6 +173,8 @@ LANGUAGE = register(Language(
     job_title_heads=(r"Coordinador(?:a)?", r"Responsable", r"Técnic[oa]", r"Administrativ[oa]", r"Asesor(?:a)?",
                      r"Gestor(?:a)?", r"Auxiliar", r"Analista", r"Jef[ea]"),
     extension_keywords=(r"ext\.?", r"extensión", r"extension"),
+    secret_keywords=(r"contraseña", r"clave(?:\s+de\s+acceso)?", r"PIN", r"código\s+PIN", r"token",
+                     r"clave\s+API", r"password"),
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

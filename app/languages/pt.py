@@ -171,6 +171,8 @@ LANGUAGE = register(Language(
                      r"Supervisor(?:a)?", r"Gestor(?:a)?", r"Chefe"),
     extension_keywords=(r"ramal", r"extensão", r"ext\.?"),
     # (stop 48) a landline as family chats name it ("liguem no fixo 3284-5566")
+    secret_keywords=(r"senha", r"palavra-passe", r"PIN", r"código\s+PIN", r"token", r"chave\s+(?:de\s+)?API",
+                     r"password"),
     phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
         r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",

@@ -274,4 +274,11 @@ def test_an_estate_before_its_block_stop_48(language, text, expected):
            "na sala 3 do prédio.", ["quarto 12", "Rua do Souto 40", "apto. 801"]),
 ])
 def test_rooms_and_flats_of_residents(language, text, expected):
+    """(stop 49)"""
     assert found(language, text) == expected
+
+
+def test_a_floor_glued_to_the_house_number_by_a_hyphen_stop_49():
+    """"C/ Sant Vicent Màrtir, 71-8ª" left "-8ª" in clear; a range of house numbers stays one number."""
+    assert found("es", "C/ Sant Vicent Màrtir, 71-8ª, 46007 València; calle Alcalá 45-47; Calle Mayor 12-3º B") == [
+        "C/ Sant Vicent Màrtir, 71-8ª", "calle Alcalá 45-47", "Calle Mayor 12-3º B"]

@@ -30,6 +30,19 @@ def test_an_address_starts_where_its_characters_start():
         "path/to/jdoe@example.org", "john.doe@x.org", "'ann@x.com"]
 
 
+@pytest.mark.parametrize("text,expected", [
+    # stop 49: addresses read out in words ("rocio.fdez arroba hotmail punto com" stayed in clear)
+    ("con correo rocio.fdez arroba hotmail punto com, comparece", ["rocio.fdez arroba hotmail punto com"]),
+    ("em graca.oliveira arroba gmail ponto com.", ["graca.oliveira arroba gmail ponto com"]),
+    ("or maria dot schmidt at web dot de. Or jsmith at gmail dot com", ["maria dot schmidt at web dot de",
+                                                                       "jsmith at gmail dot com"]),
+    # no address: "at" with written dots only, an article for a domain, no known top-level domain
+    ("He worked at amazon.com; money at the dot com boom; meet me at home dot later", []),
+])
+def test_email_addresses_read_out_in_words(text, expected):
+    assert [t for t, _ in found(EmailRecognizer(), text)] == expected
+
+
 def test_email_group_is_one_entity():
     """Local parts in braces name persons too: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" is masked whole."""
     text = "Yu Suzuki. {ysuzuki,koichiro,s-nakamura}@is.naist.jp. Or { jdoe ; a.smith }@example.org and x@y.com."

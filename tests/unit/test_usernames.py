@@ -22,6 +22,8 @@ from tests.unit.test_methods import round_trip, run
     ("Logs in /home/jsmith/projects and /Users/mjones.", ["jsmith", "mjones"]),
     ("Open c:/users/j.smith/AppData or C:\\Documents and Settings\\Anna Weber\\My Documents", ["j.smith", "Anna Weber"]),
     ("Not C:\\Users\\Public\\x, ~/notes, /homepage/x, www.example.org/home/x or D:\\Data\\Users", []),
+    # stop 49: a forum's handle after its word and a copula; a nickname field
+    ("Her old handle was mschmidt_84 on Reddit; the handle was broken; Nickname: Mascha", ["mschmidt_84", "Mascha"]),
 ])
 def test_user_names(text, expected):
     found = UsernameRecognizer().recognize(text, [])

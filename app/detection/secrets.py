@@ -1,0 +1,98 @@
+"""Credentials and a payment card's security details quoted in a document: a password, a PIN, an API key or token,
+a card's verification code and its expiry date.
+
+None of them is a name, yet each opens a person's account to whoever reads it, and a support ticket or an e-mail pasted
+into a translation job quotes them verbatim (stop 49: "My password for the portal is Tr0ub4dor&3 and the API key is
+sk_live_51HxT…", and "card 4111 1111 1111 1111, exp 09/27, CVV 123" left the password's end, the key, the expiry and
+the code in clear: the model took part of the password for an organization).
+
+* after a word that names a secret (:attr:`app.languages.Language.secret_keywords`: "password", "Passwort",
+  "contraseña", "senha", "PIN", "API key", "token"), then ":" / "=" and the value, or a copula ("is", "ist", "es", "é")
+  and a value with a digit or a symbol in it ("the password is changed monthly" names no secret): the value, up to the
+  next white space, without the sentence's closing punctuation, 4 to 200 characters (a PIN: 4 digits or more) —
+  ``ID_NUMBER``;
+* keys whose form names them wherever they stand (Stripe's "sk_live_…", GitHub's "ghp_…", AWS's "AKIA…", Slack's
+  "xoxb-…", Google's "AIza…") — ``ID_NUMBER``;
+* a card's verification code after its name (CVV, CVC, CV2, "security code", "código de seguridad", "Prüfnummer") —
+  ``ID_NUMBER`` (three or four digits: shorter than the identifier recognizer's four characters at least);
+* a card's expiry date after its word ("exp 09/27", "valid thru 09/2027", "gültig bis 09/27", "caducidad 09/27",
+  "validade 09/27") — ``DATE``.
+
+Each pattern is one scan of the text with a bounded value (linear).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app import languages
+from app.detection.base import Recognizer
+from app.detection.labels import DATE, ID_NUMBER
+from app.doc import Entity, Sentence
+
+#: Keys whose form names them: Stripe, GitHub, AWS access key ids, Slack, Google API keys.
+_KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{30,}"
+                        r"|github_pat_[A-Za-z0-9_]{40,}|(?-i:AKIA[0-9A-Z]{16})|xox[abprs]-[A-Za-z0-9-]{10,}"
+                        r"|AIza[0-9A-Za-z_-]{35})(?![\w-])")
+#: A card's verification code, in every language.
+_CVV_WORDS = (r"(?-i:CVV2?|CVC2?|CV2|CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
+              r"código\s+de\s+segurança", r"Kartenprüfnummer", r"Prüfnummer", r"Sicherheitscode")
+#: A card's expiry, in every language.
+_EXPIRY_WORDS = (r"exp(?:iry|iration)?(?:\s+date)?\.?", r"expires", r"valid\s+(?:thru|through|until)", r"good\s+thru",
+                 r"Ablaufdatum", r"gültig\s+bis", r"Verfallsdatum", r"(?:fecha\s+de\s+)?caducidad", r"vence",
+                 r"(?:data\s+de\s+)?validade", r"venc(?:imento)?\.?", r"válid[ao]\s+hasta", r"válido\s+até")
+_CVV = re.compile(rf"(?<![\w-])(?i:{'|'.join(_CVV_WORDS)})[^\S\n]*(?:[:#=][^\S\n]*)?(?P<v>\d{{3,4}})(?![\w]|[.,]\d)")
+_EXPIRY = re.compile(rf"(?<![\w-])(?i:{'|'.join(_EXPIRY_WORDS)})[^\S\n]*(?:[:=][^\S\n]*)?"
+                     r"(?P<v>(?:0[1-9]|1[0-2])[^\S\n]?[/-][^\S\n]?(?:20)?\d{2})(?![\w/]|[.,]\d)")
+#: What a copula introduces when the value is a secret: a digit or a symbol in it.
+_SECRET_LOOKING = re.compile(r"[\d\W_]")
+#: The sentence's closing punctuation after a value.
+_TRAILING = ".,;:!?)]}\"'’”"
+
+
+def _keyword_pattern(language: str) -> re.Pattern[str] | None:
+    keywords = languages.get(language).secret_keywords if languages.find(language) is not None else ()
+    if not keywords:
+        return None
+    copulas = r"is|was|ist|war|lautet|es|era|é|foi|são"
+    # the keyword, up to three words ("my password for the portal is …", "Ihr Passwort für das Portal lautet …"),
+    # then ":" / "=" or a copula, then the value up to white space
+    return re.compile(rf"(?<![\w-])(?i:{'|'.join(keywords)})(?![\w-])"
+                      rf"(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?"
+                      rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas}))[^\S\n]*"
+                      r"(?P<v>[^\s\"'“”‘’<>]{4,200})")
+
+
+class SecretRecognizer(Recognizer):
+    """Passwords, PINs, API keys and tokens after their word, keys of a known form, and a payment card's verification
+    code (``ID_NUMBER``) and expiry date (``DATE``): ``list[Entity]`` in text order, character offsets, half-open.
+
+    Raises:
+        app.languages.UnknownLanguage: ``language`` is not declared (a ``ValueError``).
+    """
+
+    name = "secret"
+
+    def __init__(self, language: str = "en") -> None:
+        languages.get(language)  # raises for an undeclared language
+        self.keyword = _keyword_pattern(language)
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out = [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _KEY_FORMS.finditer(text)]
+        for pattern, label in ((_CVV, ID_NUMBER), (_EXPIRY, DATE)):
+            out += [Entity(*m.span("v"), label, m.group("v"), self.name) for m in pattern.finditer(text)]
+        if self.keyword is not None:
+            for m in self.keyword.finditer(text):
+                start, end = m.span("v")
+                while end > start and text[end - 1] in _TRAILING:
+                    end -= 1
+                value = text[start:end]
+                if end - start < 4 or (m.group("cop") and not _SECRET_LOOKING.search(value)):
+                    continue
+                out.append(Entity(start, end, ID_NUMBER, value, self.name))
+        out.sort(key=lambda e: (e.start, -e.end))
+        kept: list[Entity] = []
+        for e in out:  # disjoint: the first and longest of overlapping ones
+            if not kept or e.start >= kept[-1].end:
+                kept.append(e)
+        return kept
