@@ -168,13 +168,13 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log
                          r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
                          r"|nome[ ]de[ ]usuário"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
-                         r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo|apelido)"
+                         r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
                          r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 _USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador|handle"
-                              r"|gamertag|screen name|nick|apodo|apelido)")
+                              r"|gamertag|screen name|nick|apodo)")
 #: An account's id or handle in a REST path ("/api/v2/users/100293/profile", "/customers/CUS-883421"; stop 48: a
 #: request line of a server log): after a collection's name, a segment with a digit, "_", "." or "@" inside.
 _PATH_ACCOUNT_RE = re.compile(r"(?<=/)(?:users?|customers?|accounts?|patients?|members?|profiles?|employees?|clients?)"
@@ -671,13 +671,24 @@ def _valid_numeric_date(surface: str) -> bool:
     return False
 
 
+#: A date of birth after its word, in every language, with a year of two digits and hyphens or dots too ("M/H/DOB
+#: 3-4-85" of a US police narrative, stop 49: in clear; "geb. 3.4.85", "F. nac.: 3-4-85"), a valid day and month in
+#: either order.
+_BIRTH_DATE_RE = re.compile(
+    r"(?i:(?<![\w])(?:DOB|D\.O\.B\.?|born(?:[^\S\n]+on)?|date[^\S\n]+of[^\S\n]+birth|geb\.|geboren(?:[^\S\n]+am)?"
+    r"|Geburtsdatum|nacid[oa](?:[^\S\n]+el)?|F\.[^\S\n]?nac\.|fecha[^\S\n]+de[^\S\n]+nacimiento"
+    r"|nascid[oa](?:[^\S\n]+(?:em|a))?|data[^\S\n]+de[^\S\n]+nascimento|D\.N\.))[^\S\n]*:?[^\S\n]*"
+    r"(?P<date>\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))(?![\w]|[-./]\d)")
+
+
 class DateRecognizer(Recognizer):
     """Dates written with month names of the language or as valid numeric dates (label ``DATE``).
 
     A bare month name ("May") is not a date; a month name needs a day or a year next to it. A day and month without a
     year ("16/03", "31.05.") is a date after a cue of the language (:attr:`app.languages.Language.date_cues`: "on",
-    "bis zum", "el", "até") or a weekday, and in a column of dates opening two lines or more (a bank statement).
-    Overlapping matches keep the longest.
+    "bis zum", "el", "até") or a weekday, and in a column of dates opening two lines or more (a bank statement). A date
+    of birth after its word in any of the four languages may write a two-digit year with hyphens ("DOB 3-4-85":
+    :data:`_BIRTH_DATE_RE`). Overlapping matches keep the longest.
     """
 
     name = "date"
@@ -693,6 +704,8 @@ class DateRecognizer(Recognizer):
             for m in pattern.finditer(text):
                 if _valid_numeric_date(m.group()):
                     spans.append(m.span())
+        if "-" in text or "." in text or "/" in text:
+            spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
         spelled = _SPELLED_DATE_PATTERNS[self.language]
         if spelled is not None:
             # a day and a month both capitalised name a place or a feast ("Hospital Doce de Octubre", "Rua Vinte e Cinco

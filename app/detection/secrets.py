@@ -7,8 +7,9 @@ sk_live_51HxT…", and "card 4111 1111 1111 1111, exp 09/27, CVV 123" left the p
 the code in clear: the model took part of the password for an organization).
 
 * after a word that names a secret (:attr:`app.languages.Language.secret_keywords`: "password", "Passwort",
-  "contraseña", "senha", "PIN", "API key", "token"), then ":" / "=" and the value, or a copula ("is", "ist", "es", "é")
-  and a value with a digit or a symbol in it ("the password is changed monthly" names no secret): the value, up to the
+  "contraseña", "senha", "PIN", "API key", "token"), then ":" / "=" and the value, or words and ":" or a copula ("is",
+  "ist", "es", "é") and a value with a digit or a symbol in it ("the password is changed monthly", "MAD Secret
+  Concerts: Helena" name no secret): the value, up to the
   next white space, without the sentence's closing punctuation, 4 to 200 characters (a PIN: 4 digits or more) —
   ``ID_NUMBER``;
 * keys whose form names them wherever they stand (Stripe's "sk_live_…", GitHub's "ghp_…", AWS's "AKIA…", Slack's
@@ -58,7 +59,7 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     # the keyword, up to three words ("my password for the portal is …", "Ihr Passwort für das Portal lautet …"),
     # then ":" / "=" or a copula, then the value up to white space
     return re.compile(rf"(?<![\w-])(?i:{'|'.join(keywords)})(?![\w-])"
-                      rf"(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?"
+                      rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?)"
                       rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas}))[^\S\n]*"
                       r"(?P<v>[^\s\"'“”‘’<>]{4,200})")
 
@@ -87,7 +88,7 @@ class SecretRecognizer(Recognizer):
                 while end > start and text[end - 1] in _TRAILING:
                     end -= 1
                 value = text[start:end]
-                if end - start < 4 or (m.group("cop") and not _SECRET_LOOKING.search(value)):
+                if end - start < 4 or ((m.group("cop") or m.group("words")) and not _SECRET_LOOKING.search(value)):
                     continue
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
         out.sort(key=lambda e: (e.start, -e.end))

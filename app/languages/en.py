@@ -232,6 +232,12 @@ LANGUAGE = register(Language(
         # (stop 49) a pet's microchip names its owner in the database it is registered in ("microchip 985112004456321"
         # of a vet's record)
         r"micro-?chip(?:\s+(?:no\.|number|ID|code))?", r"transponder(?:\s+(?:no\.|number|ID|code))?",
+        # (stop 49) a police report's booking and report numbers after an abbreviation glued to "#" ("CB# 19-884213",
+        # "RD# 12345"), a clinical trial's subject and its screening and randomisation numbers ("Subject 014-0072" of
+        # an adverse event report)
+        r"(?-i:[A-Z]{2,4})(?=#[^\S\n]?\d)",
+        r"(?:study\s+)?(?:subject|participant)(?:\s+(?:ID|no\.|number|#))?(?=[^\S\n]*:?[^\S\n]*\d)",
+        r"(?:screening|randomi[sz]ation|enrol(?:l)?ment)\s+(?:ID|no\.|number|#)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -357,3 +357,13 @@ def test_the_plate_form_of_an_identifier_does_not_cut_a_number_grouped_by_dots()
 ])
 def test_identifiers_of_sick_notes_vets_and_tax_assessments_stop_49(language, text, expected):
     assert found(language, text) == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a US police narrative's booking number after an abbreviation glued to "#"; not a language's name
+    ("en", "CB# 19-884213; RD#12345; written in C# 10", ["19-884213", "12345"]),
+    # a clinical trial's subject and randomisation numbers; not an e-mail's subject line
+    ("en", "Subject 014-0072, Randomisation number R-0451; Subject: Meeting at 10 am", ["014-0072", "R-0451"]),
+])
+def test_identifiers_of_police_narratives_and_trials_stop_49(language, text, expected):
+    assert found(language, text) == expected

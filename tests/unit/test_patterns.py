@@ -590,3 +590,10 @@ def test_north_american_numbers_in_their_shape_and_dates_year_first_stop_48():
     assert [t for t, _ in found(PhoneRecognizer(("US", "GB")), text)] == ["555.123.4567", "(555) 123 4567 x204"]
     dates = "bzw. 2025.10.14 oder 2025/10/15; Version 2019.1.2.3; AgR-Al no 61-93.2017.6.1 3.0000/MG"
     assert [t for t, _ in found(DateRecognizer("de"), dates)] == ["2025.10.14", "2025/10/15"]
+
+
+def test_a_date_of_birth_after_its_word_with_a_two_digit_year_stop_49():
+    """"(M/H/DOB 3-4-85)" of a US police narrative stayed in clear: hyphens and a two-digit year are a date after a
+    birth's word in every language; not a score nor an impossible date."""
+    text = "(M/H/DOB 3-4-85) geb. 3.4.85; F. nac.: 12-11-79; nascido em 3-4-85; won 3-4-85; born on 33-4-85"
+    assert [t for t, _ in found(DateRecognizer("en"), text)] == ["3-4-85", "3.4.85", "12-11-79", "3-4-85"]

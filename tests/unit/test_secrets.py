@@ -45,3 +45,8 @@ def test_a_password_is_masked_whole_where_the_model_took_part_of_it():
 def test_an_undeclared_language_is_refused():
     with pytest.raises(ValueError):
         SecretRecognizer("xx")
+
+
+def test_words_between_the_keyword_and_a_colon_need_a_secret_looking_value():
+    """"MAD Secret Concerts : Helena Paparizou" of WikiANN is no secret; "Password for Gmail: x7!kk" is one."""
+    assert found("en", "MAD Secret Concerts : Helena Paparizou. Password for Gmail: x7!kk") == [("x7!kk", "ID_NUMBER")]
