@@ -74,9 +74,10 @@ _SPOKEN_EMAIL_RE = re.compile(
     rf"(?:(?!(?:the|a|an|el|la|los|las|o|os|as|der|die|das)\s)[^\W_](?:[\w-]*[^\W_])?{_SPOKEN_DOT}){{1,6}}"
     r"(?:com|net|org|edu|gov|info|biz|de|es|pt|br|uk|co|fr|it|nl|at|ch|eu|io|mx|ar|cl|ie|be|us|ca|au)(?![\w-])",
     re.IGNORECASE)
-#: A spoken "@" somewhere (the spoken pattern's scan runs only then), a spoken dot, and the English "at": a match
-#: with "at" needs a spoken dot too ("he worked at amazon.com" is no address; "jsmith at gmail dot com" is one).
-_SPOKEN_HINT = re.compile(r"(?i)\s(?:at|arroba|ät)\s")
+#: A spoken dot or "@" somewhere in the lower-cased text (the spoken pattern's scan runs only then), a spoken dot,
+#: and the English "at": a match with "at" needs a spoken dot too ("he worked at amazon.com" is no address; "jsmith at
+#: gmail dot com" is one).
+_SPOKEN_WORDS = ("dot", "punto", "ponto", "punkt", "arroba", "ät")
 _SPOKEN_DOT_WORD = re.compile(r"(?i)\s(?:dot|punto|ponto|punkt)\s|\s(?:arroba|ät)\s")
 _SPOKEN_AT = re.compile(r"(?i)\sat\s")
 _URL_RE = re.compile(r"(?:\bhttps?://|\bwww\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", re.IGNORECASE)
@@ -108,7 +109,8 @@ class EmailRecognizer(Recognizer):
             found = [_without_log_key(e) for e in found]
         if "%40" in text:
             found = with_extras(found, pattern_entities(_PERCENT_ENCODED_EMAIL_RE, text, EMAIL, self.name))
-        if _SPOKEN_HINT.search(text):
+        lowered = text.lower()
+        if any(word in lowered for word in _SPOKEN_WORDS):
             found = with_extras(found, [e for e in pattern_entities(_SPOKEN_EMAIL_RE, text, EMAIL, self.name)
                                         if _SPOKEN_DOT_WORD.search(e.text) or not _SPOKEN_AT.search(e.text)])
         if "(" not in text and "[" not in text and "{" not in text:

@@ -469,7 +469,8 @@ class Language:
             (:meth:`app.detection.pipeline.Detector._job_title`).
         secret_keywords: regular expressions of the words that name a password, a PIN, an API key or a token
             ("password", "Kennwort", "contraseña", "senha"): the value after one is a secret
-            (:mod:`app.detection.secrets`).
+            (:mod:`app.detection.secrets`); each starts with a letter (the scan tries only positions where one of
+            their first letters stands).
         extension_keywords: regular expressions of the words before a telephone extension ("ext.", "Durchwahl",
             "ramal"): with its digits, a phone number's part (:class:`app.detection.patterns.PhoneRecognizer`).
         postal_codes: regular expressions of postal codes (:data:`CITY_AFTER` for formats that need the city).

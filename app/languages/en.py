@@ -258,9 +258,9 @@ LANGUAGE = register(Language(
                      r"Advis[eo]rs?", r"Consultants?", r"Specialists?", r"Analysts?", r"Executives?", r"Supervisors?",
                      r"Practitioners?", r"Technicians?", r"Receptionists?", r"Engineers?", r"Developers?", r"Lead"),
     extension_keywords=(r"ext\.?", r"extension", r"extn\.?"),
-    secret_keywords=(r"pass(?:word|wd|code|phrase)", r"pwd", r"PIN(?:\s+(?:code|number))?", r"API\s+key",
-                     r"(?:access|auth|bearer|refresh|API)\s+token", r"token", r"(?:client\s+)?secret(?:\s+key)?",
-                     r"recovery\s+(?:code|phrase)", r"seed\s+phrase"),
+    secret_keywords=(r"pass(?:word|wd|code|phrase)", r"pwd", r"PIN(?:\s+(?:code|number))?", r"API\s+(?:key|token)",
+                     r"access\s+token", r"auth\s+token", r"bearer\s+token", r"refresh\s+token", r"token",
+                     r"client\s+secret", r"secret(?:\s+key)?", r"recovery\s+(?:code|phrase)", r"seed\s+phrase"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition

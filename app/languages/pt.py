@@ -118,6 +118,9 @@ LANGUAGE = register(Language(
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
         # (stop 49) the work booklet's series after its number ("CTPS nº 1234567 série 0012-SP")
         r"(?<=\d )s[ée]rie(?=\s+\d)",
+        # (stop 49) a professional order's card after its abbreviation ("cédula OE n.º 78123" of a nurse's CV; "OM",
+        # "OA", "OF", "OMD": doctors, lawyers, pharmacists, dentists)
+        r"cédula(?:\s+profissional)?\s+(?-i:O[A-Z]{1,3})",
         r"contribuinte",
         # a professional council's registration names its doctor, nurse or lawyer ("CRM-MA 7654", "OAB/SP 123.456")
         r"(?:CRM|CRO|CRP|COREN|OAB|CREA)(?:[-/][A-Z]{2})?", r"[Cc]édula\s+[Pp]rofissional",

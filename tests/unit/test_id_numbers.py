@@ -354,6 +354,8 @@ def test_the_plate_form_of_an_identifier_does_not_cut_a_number_grouped_by_dots()
     ("es", "Dra. Leire Zubizarreta (col. 474712345); Col. Americana 44160", ["474712345"]),
     # a work booklet's series after its number
     ("pt", "CTPS nº 1234567 série 0012-SP; a série 3 da novela", ["1234567", "0012-SP"]),
+    # a nurse's CV: the professional order's card after its abbreviation
+    ("pt", "Enfermeiro no CHUC; cédula OE n.º 78123", ["78123"]),
 ])
 def test_identifiers_of_sick_notes_vets_and_tax_assessments_stop_49(language, text, expected):
     assert found(language, text) == expected
