@@ -313,6 +313,17 @@ class Detector:
         as written (same length and offsets) and its sentences: the recognizers that read it
         (:attr:`Recognizer.reads_written`) find entities on both, and those of both readings count."""
         recognizers, sensitive = self.recognizers_for(profile), self.sensitive
+        judged: dict[tuple[int, int], bool] = {}
+
+        def clinical(e: Entity) -> bool:
+            """:meth:`_clinical`, each span judged once per call (three filters below ask again)."""
+            if e.label not in NAME_LABELS:
+                return False
+            key = (e.start, e.end)
+            if key not in judged:
+                judged[key] = self._clinical(text, e)
+            return judged[key]
+
         if profile == "strict":
             sensitive = sensitive | STRICT_LABELS
         found: list[Entity] = []
@@ -332,7 +343,7 @@ class Detector:
             # a model's name made only of clinical vocabulary names no one; dropped before the overlaps are resolved,
             # so that it does not take the place of a health condition's entity on the same words ("COPD" as an
             # organization, then dropped: the strict profile's condition stayed in clear before stop 49)
-            found = [e for e in found if not self._clinical(text, e)]
+            found = [e for e in found if not clinical(e)]
         # cut at line breaks and cells before the rules read them ("MR T J OKONJO\nSort code": the title rule's
         # person must meet the model's "J OKONJO", not a span running on into the next line)
         entities = clean_spans(text, resolve_overlaps(text, found, self.precedence))
@@ -348,7 +359,7 @@ class Detector:
                                     if e.label in NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
-                        and not self._field_name(text, e, breaks) and not self._clinical(text, e)]
+                        and not self._field_name(text, e, breaks) and not clinical(e)]
             entities = self._rules_until_stable(text, sentences, entities, runs)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
@@ -361,7 +372,7 @@ class Detector:
         if self.proper_nouns is not None and PROPER_NOUN in sensitive:
             extra = [e for e in find_proper_nouns(text, sentences, entities, self.proper_nouns,
                                                   self._proper_noun_label(sensitive))
-                     if not field_label(e.text, self.language) and not (self.rules and self._clinical(text, e))]
+                     if not field_label(e.text, self.language) and not (self.rules and clinical(e))]
             if extra:
                 entities = sorted(entities + extra, key=lambda e: e.start)
                 if self.second_pass.get("all_occurrences"):
@@ -376,7 +387,7 @@ class Detector:
             entities = [e for e in entities
                         if not (header and e.label in NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
-                        and not self._clinical(text, e) and not self._job_title(e)
+                        and not clinical(e) and not self._job_title(e)
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)
