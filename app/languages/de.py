@@ -241,9 +241,9 @@ LANGUAGE = register(Language(
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"
         r"Sonder|Seiten|Kapitel|Rand|Band|Versions|Modell|Typ|Produkt|Katalog|Linien|Zug|Flug|Gleis|Tarif|Positions|"
-        r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer|nr\.))",
-        # (stop 49: "Betriebsstättennr. 721045600   Arztnr. 349812701" of a sick note, the compound glued to "nr.", stayed
-        # in clear) a pet's microchip ("Chipnummer", "Transpondernummer": names the owner in the register) and a
+        r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer|nr\.|-ID))",
+        # (stop 49: "Betriebsstättennr. 721045600   Arztnr. 349812701" of a sick note, the compound glued to "nr.", and a
+        # pharmacy's "Rezept-ID 160.000.100.000.001.05" stayed in clear) a pet's microchip ("Chipnummer", "Transpondernummer": names the owner in the register) and a
         # company's or a school's pass ("Firmenausweis (Nr. 00471)" of a notice of dismissal)
         r"(?:Mikro)?[Cc]hip(?:-?(?:nummer|nr\.|code))?(?=\s*:?\s*\d{15}\b)", r"Transponder(?:-?(?:nummer|nr\.|code))?",
         r"(?:Firmen|Mitarbeiter|Werks|Betriebs|Schüler|Studenten|Studierenden|Bibliotheks|Haus)ausweis",

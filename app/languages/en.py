@@ -236,6 +236,8 @@ LANGUAGE = register(Language(
         # "RD# 12345"), a clinical trial's subject and its screening and randomisation numbers ("Subject 014-0072" of
         # an adverse event report)
         r"(?-i:[A-Z]{2,4})(?=#[^\S\n]?\d)",
+        # a radiology report's accession number ("Acc#: RAD26-0448812")
+        r"acc(?:ession)?(?:\s*#|\s+(?:no\.|number))",
         r"(?:study\s+)?(?:subject|participant)(?:\s+(?:ID|no\.|number|#))?(?=[^\S\n]*:?[^\S\n]*\d)",
         r"(?:screening|randomi[sz]ation|enrol(?:l)?ment)\s+(?:ID|no\.|number|#)",
     ),
