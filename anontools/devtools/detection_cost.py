@@ -60,7 +60,8 @@ UNITS: tuple[str, ...] = (
     "Zimmer 1, ", "habitación 1, ", "apto. 1 del ", "Aa Primary ", "Aa Aa Aa Aa Primary School ", "Kita Aa ",
     "password ", "password for ", "password is ", "pass a a a is ", "exp 09/", "CVV ", "sk_live_", "Ehefrau: 1 2, ",
     "Name: Aa, ", "Name: Aa, Bb ", "Aanr. ", "Aanr. 1", "71-8ª, ", "account number for a is ", "a dot ",
-    "a at a dot ", "a arroba a punto ", "handle was ", "50667 Aa, Bb 4, ",
+    "a at a dot ", "a arroba a punto ", "handle was ", "50667 Aa, Bb 4, ", "Anna_", "Anna_a.pdf ", "a_b-c.d",
+    "Insta: a_", "Skype: ", "PESEL ", "DOB 3-4-", "Acc#: ", "CB# 1", "Subject 1", "Rezept-ID ",
 )
 
 

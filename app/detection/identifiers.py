@@ -180,13 +180,19 @@ class IpAddressRecognizer(Recognizer):
 #: National identifiers per language: (python-stdnum module, candidate regex); the formats documented by python-stdnum
 #: for each module (:attr:`app.languages.Language.national_ids`).
 NATIONAL_IDS: dict[str, tuple[tuple[str, str], ...]] = languages.per_language("national_ids")
+#: National identifiers of other countries whose form is distinctive enough to be checked in a document of any
+#: language: Italy's codice fiscale (sixteen characters, a check letter; stop 49: an applicant's stayed in clear in an
+#: English letter).
+INTERNATIONAL_NATIONAL_IDS: tuple[tuple[str, str], ...] = (
+    ("stdnum.it.codicefiscale", r"\b[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]\b"),
+)
 
 
 class NationalIdRecognizer(Recognizer):
     """National identifiers (social security, tax and identity numbers) validated by python-stdnum.
 
     Args:
-        language: picks the identifiers of :data:`NATIONAL_IDS`.
+        language: picks the identifiers of :data:`NATIONAL_IDS`, and those of :data:`INTERNATIONAL_NATIONAL_IDS`.
         identifiers: overrides the list: ``[(stdnum module name, candidate regex), ...]``.
 
     Raises:
@@ -196,7 +202,7 @@ class NationalIdRecognizer(Recognizer):
     name = "national_id"
 
     def __init__(self, language: str = "en", identifiers: list[tuple[str, str]] | None = None) -> None:
-        spec = identifiers if identifiers is not None else NATIONAL_IDS.get(language, [])
+        spec = identifiers if identifiers is not None else (*NATIONAL_IDS.get(language, ()), *INTERNATIONAL_NATIONAL_IDS)
         self.validators: list[tuple[ModuleType, re.Pattern[str]]] = [
             (importlib.import_module(module), re.compile(regex)) for module, regex in spec
         ]
@@ -220,6 +226,13 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
 #: ticket kept them in clear), written in lower case and before "=".
 LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|session|device|subscriber|employee|order)"
                r"[_-]?id|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
+
+#: The names of other countries' national identifiers, in every language ("PESEL 85051012345", "BSN 123456782", "CNP
+#: 1850510123456", "codice fiscale …": stop 49, an applicant's family's stayed in clear in an English letter): the value
+#: after one is an identifier whatever its check digit says.
+FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCKN)|codice\s+fiscale|personnummer"
+                   r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
+                   r"|T\.?C\.?\s+kimlik(?:\s+no)?")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())
@@ -315,7 +328,8 @@ class IdNumberRecognizer(Recognizer):
     """Identifiers named by a keyword: ``MRN 00482913``, ``Patient ID: 4471923``, ``Versichertennummer
     A123456780``, ``Kundennr. 4711-0815``, ``número de historia clínica 123456``, ``NHC 123456``,
     ``prontuário nº 123.456``, ``número de utente 123456789`` (label ``ID_NUMBER``; keywords of
-    :data:`ID_KEYWORDS`, and a log's keys of :data:`LOG_ID_KEYS` in every language: ``cust_id=CUS-883421``). The
+    :data:`ID_KEYWORDS`, and a log's keys of :data:`LOG_ID_KEYS` in every language: ``cust_id=CUS-883421``, and the names of
+    other countries' identifiers, :data:`FOREIGN_ID_KEYS`: ``PESEL 85051012345``). The
     entity is the identifier, not the keyword; a bare year ("policy 2021") is not one. Every identifier of a list after
     the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`_more_of_the_same`). Returns
     ``list[Entity]`` in text order, disjoint; linear in the text.
@@ -329,7 +343,7 @@ class IdNumberRecognizer(Recognizer):
     def __init__(self, language: str = "en") -> None:
         if language not in ID_KEYWORDS:
             raise ValueError(f"no identifier keywords for language {language!r}")
-        keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS))
+        keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, FOREIGN_ID_KEYS))
         self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:

@@ -339,6 +339,13 @@ class Detector:
                 spans = {(e.start, e.end, e.label) for e in entities}
                 found.extend(replace(e, text=text[e.start:e.end]) for e in recognizer.recognize(*written)
                              if e.label in sensitive and (e.start, e.end, e.label) not in spans)
+        files = [e for e in found if e.source == "file_name"]
+        if files:
+            # a file name's person decides the names of its file name: another recognizer's name across the file name
+            # ("Scan_JohnSmith_Passport" as one person) would leave its other parts as entities of their own ("Scan",
+            # "Passport", "2024"; stop 49)
+            found = [e for e in found if e.source == "file_name" or e.label not in NAME_LABELS
+                     or not any(e.start < f.end and f.start < e.end for f in files)]
         if self.rules:
             # a model's name made only of clinical vocabulary names no one; dropped before the overlaps are resolved,
             # so that it does not take the place of a health condition's entity on the same words ("COPD" as an
@@ -577,10 +584,11 @@ def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
     ends or starts inside a hyphenated word whose parts are capitalised widened to the whole word: "70597
     Stuttgart-Degerloch", where the second pass marked "Stuttgart" (from "LG Stuttgart") and left the district in
     clear; "Frau Kowalczyk-Braun" when a model took "Braun". A part in lower case is no name's ("Müller-freundlich"
-    stays as it was), nor is a part that another entity holds. ``list[Entity]`` in the same order."""
+    stays as it was), nor is a part that another entity holds, nor the words of a file name around its person
+    ("Zeugnis-Katrin-Schneider-2019.pdf": the file-name recognizer decided). ``list[Entity]`` in the same order."""
     out: list[Entity] = []
     for k, e in enumerate(entities):
-        if e.label not in NAME_LABELS:
+        if e.label not in NAME_LABELS or e.source == "file_name":
             out.append(e)
             continue
         start, end = e.start, e.end

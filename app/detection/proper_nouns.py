@@ -90,6 +90,10 @@ def _verb_lemma(form: str) -> bool:
 
 #: Shortest modifier (first part) of a compound.
 MIN_COMPOUND_MODIFIER = 3
+#: The longest word read as a closed compound, in letters: German's longest in use run to about 60
+#: ("Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz", 63); a longer run of word characters is a
+#: code, a path or a file name.
+MAX_COMPOUND = 80
 
 
 class CommonWordLexicon:
@@ -195,8 +199,12 @@ class CommonWordLexicon:
         modifier, of at least :data:`MIN_COMPOUND_MODIFIER` letters, is a common noun, a known word form or a
         compound itself (at most three parts in all), possibly followed by a linking element
         (:attr:`app.languages.Compounds.linking_elements`): "Geflügel|zucht|betrieb", "Verwaltung|s|rolle". A name
-        that merely ends in a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage").
+        that merely ends in a noun keeps an unknown modifier and is no compound ("Cor|beil", "Vel|lage"). A word
+        longer than :data:`MAX_COMPOUND` letters is none (each split point copies the word's rest: a "word" of 40,000
+        characters, "Anna_Anna_…", took quadratic time before stop 49).
         """
+        if len(word) > MAX_COMPOUND:
+            return False
         for k in range(MIN_COMPOUND_MODIFIER, len(word) - MIN_COMPOUND_HEAD + 1):
             if self.is_noun(word[k].upper() + word[k + 1:]) and self._is_modifier(word[:k], depth):
                 return True

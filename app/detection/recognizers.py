@@ -28,6 +28,7 @@ from app.detection.identifiers import (
     IpAddressRecognizer,
     NationalIdRecognizer,
 )
+from app.detection.file_names import FileNameRecognizer
 from app.detection.secrets import SecretRecognizer
 from app.detection.machine_codes import CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer, VinRecognizer
 from app.detection.ner import StanzaRecognizer, Tagger
@@ -95,7 +96,8 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer),
                     ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
-                    ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer)):
+                    ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
+                    ("file_name", FileNameRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

@@ -372,3 +372,18 @@ def test_identifiers_of_sick_notes_vets_and_tax_assessments_stop_49(language, te
 ])
 def test_identifiers_of_police_narratives_and_trials_stop_49(language, text, expected):
     assert found(language, text) == expected
+
+
+def test_other_countries_identifiers_after_their_names_in_every_language_stop_49():
+    """"PESEL 85051012345", "BSN 123456782", "CNP 1850510123456" of an English letter stayed in clear."""
+    text = "his wife (PESEL 85051012345), their lodger (BSN 123456782), Romanian CNP 1850510123456; T.C. Kimlik No 12345678901"
+    assert found("en", text) == ["85051012345", "123456782", "1850510123456", "12345678901"]
+    assert found("de", "seine Frau Ewa Zielińska (PESEL 92071314764)") == ["92071314764"]
+
+
+def test_an_italian_codice_fiscale_is_a_national_identifier_in_every_language_stop_49():
+    from app.detection.identifiers import NationalIdRecognizer
+
+    text = "Marco Rossi (RSSMRA85T10A562S), not RSSMRA85T10A562X"
+    for language in ("en", "de", "es", "pt"):
+        assert [e.text for e in NationalIdRecognizer(language).recognize(text, [])] == ["RSSMRA85T10A562S"]

@@ -24,6 +24,9 @@ from tests.unit.test_methods import round_trip, run
     ("Not C:\\Users\\Public\\x, ~/notes, /homepage/x, www.example.org/home/x or D:\\Data\\Users", []),
     # stop 49: a forum's handle after its word and a copula; a nickname field
     ("Her old handle was mschmidt_84 on Reddit; the handle was broken; Nickname: Mascha", ["mschmidt_84", "Mascha"]),
+    # an account after its network's name; not an everyday word after a name that is one too, nor a feature's name
+    ("Insta: gabi.moraes / Snapchat: jj_tanaka99 / TikTok - lukas.brenner; Skype: mariagonzalez; Line - item; "
+     "Signal - weak; GitHub: Actions", ["gabi.moraes", "jj_tanaka99", "lukas.brenner", "mariagonzalez"]),
 ])
 def test_user_names(text, expected):
     found = UsernameRecognizer().recognize(text, [])
