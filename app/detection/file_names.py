@@ -25,8 +25,9 @@ from app.detection.base import Recognizer
 from app.detection.labels import PERSON
 from app.doc import Entity, Sentence
 
-#: A file name with a known extension: its stem (group 1), not inside a path's or an address's word.
-_FILE_NAME = re.compile(r"(?<![\w.@/\\-])([^\W_][\w.-]{0,99}?)\.(?i:pdf|docx?|xlsx?|pptx?|odt|ods|rtf|txt|csv|jpe?g|png"
+#: A file name with a known extension: its stem (group 1), not inside a word or an e-mail address (after a path's
+#: separator it is one: "C:\\Users\\x\\CV_Maria_Gonzalez.pdf").
+_FILE_NAME = re.compile(r"(?<![\w.@-])([^\W_][\w.-]{0,99}?)\.(?i:pdf|docx?|xlsx?|pptx?|odt|ods|rtf|txt|csv|jpe?g|png"
                         r"|gif|heic|tiff?|bmp|webp|zip|msg|eml|mp4|mov|m4a|mp3|wav|pages)(?![\w-])")
 #: The stem's parts: runs of letters (split again at a case change below), runs of digits.
 _PART = re.compile(r"[^\W\d_]+|\d+")

@@ -613,7 +613,7 @@ class InstitutionRule(Rule):
                 if tuple(texts[i:i + len(tail)]) != tail:
                     continue
                 k, words = i, 0
-                while k > 0 and words < 4 and "\n" not in ctx.text[t[k - 1].end:t[k].start]:
+                while k > 0 and words < 4 and i - k < 8 and "\n" not in ctx.text[t[k - 1].end:t[k].start]:
                     word = texts[k - 1]
                     if word in ("'s", "’s") or word == "St.":
                         k -= 1

@@ -95,8 +95,7 @@ class SecretRecognizer(Recognizer):
         if "CID" in text or any(stem in lowered for stem in _CVV_STEMS):
             out += [Entity(*m.span("v"), ID_NUMBER, m.group("v"), self.name) for m in _CVV.finditer(text)]
         for m in _MONTH_YEAR.finditer(text):  # an expiry's word before a month and year
-            e = _EXPIRY.search(text, max(0, m.start() - 40), m.end())
-            if e is not None and e.span("v") == m.span():
+            if any(e.span("v") == m.span() for e in _EXPIRY.finditer(text, max(0, m.start() - 40), m.end())):
                 out.append(Entity(m.start(), m.end(), DATE, m.group(), self.name))
         if self.keyword is not None:
             for m in self.keyword.finditer(text):

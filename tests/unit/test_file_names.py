@@ -21,8 +21,9 @@ def found(text):
      ["JohnSmith", "Maria_Gonzalez", "kowalski-anna"]),
     ("Anlagen: Lebenslauf_Schneider_Katrin.pdf, Zeugnis-Katrin-Schneider-2019.pdf",
      ["Schneider_Katrin", "Katrin-Schneider"]),
-    # no person: a file without a first name, a path's or an address's part, no known extension
-    ("see report_final_v2.pdf, www.example.org/Anna_Smith.pdf, anna.smith@example.pdf and Anna_Smith.exe", []),
+    # a file in a path too; no person: a file without a first name, an address's part, no known extension
+    ("see report_final_v2.pdf, C:\\Users\\x\\CV_Maria_Gonzalez.pdf, anna.smith@example.pdf and Anna_Smith.exe",
+     ["Maria_Gonzalez"]),
 ])
 def test_persons_in_file_names(text, expected):
     assert found(text) == expected
