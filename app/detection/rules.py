@@ -49,7 +49,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
-from app.detection.labels import LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE
+from app.detection.labels import CODE, LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE, QUANTITY
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
 from app.tokenization import UPPER, month_names
@@ -1109,13 +1109,19 @@ class HouseNumberRule(Rule):
                 if not (text[e.end:e.end + 1] == "\n" or text[e.end:e.end + 2] in (", ", ",\n")):
                     continue
                 m = _NUMBER_BEFORE.search(text, max(0, e.start - 8), e.start)
-                if m is not None and ctx.covered(m.start(1), m.end(1)) is None:
+                if m is not None and _free_or_quantity(ctx.covered(m.start(1), m.end(1))):
                     out.append(Entity(m.start(1), e.end, LOCATION, text[m.start(1):e.end], f"rule:{self.name}"))
             else:
                 m = _NUMBER_AFTER.match(text, e.end)
-                if m is not None and m.end(1) <= postal[i] and ctx.covered(m.start(1), m.end(1)) is None:
+                if m is not None and m.end(1) <= postal[i] and _free_or_quantity(ctx.covered(m.start(1), m.end(1))):
                     out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
         return out
+
+
+def _free_or_quantity(entity: Entity | None) -> bool:
+    """Whether a house number is free for the address: no entity on it, or the strict profile's bare number (stop 49:
+    "14 Station Approach" came out as a quantity and an organization in the strict profile, the address never)."""
+    return entity is None or entity.label in (QUANTITY, CODE)
 
 
 #: The town after a postal code on an address line: capitalised words (up to three more, joined by spaces, hyphens or

@@ -238,6 +238,8 @@ LANGUAGE = register(Language(
         r"(?-i:[A-Z]{2,4})(?=#[^\S\n]?\d)",
         # a radiology report's accession number ("Acc#: RAD26-0448812")
         r"acc(?:ession)?(?:\s*#|\s+(?:no\.|number))",
+        # a police incident's dispatch log, "CAD 4471/12NOV" (not Canadian dollars: a date of letters after the slash)
+        r"(?-i:CAD)(?=\s+\d{1,6}/\d{1,2}[A-Z]{3}\b)",
         r"(?:study\s+)?(?:subject|participant)(?:\s+(?:ID|no\.|number|#))?(?=[^\S\n]*:?[^\S\n]*\d)",
         r"(?:screening|randomi[sz]ation|enrol(?:l)?ment)\s+(?:ID|no\.|number|#)",
     ),

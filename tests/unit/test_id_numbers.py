@@ -368,6 +368,8 @@ def test_identifiers_of_sick_notes_vets_and_tax_assessments_stop_49(language, te
     ("en", "Subject 014-0072, Randomisation number R-0451; Subject: Meeting at 10 am", ["014-0072", "R-0451"]),
     # a radiology report's accession number; a pharmacy's prescription ID (a German compound on "-ID")
     ("en", "Acc#: RAD26-0448812; according to 2019", ["RAD26-0448812"]),
+    # a police dispatch log's reference (not Canadian dollars)
+    ("en", "Police attended (CAD 4471/12NOV); paid CAD 4471", ["4471/12NOV"]),
     ("de", "Abholnummer: 4471 · Rezept-ID 160.000.100.000.001.05", ["4471", "160.000.100.000.001.05"]),
 ])
 def test_identifiers_of_police_narratives_and_trials_stop_49(language, text, expected):

@@ -308,3 +308,12 @@ def test_a_models_clinical_name_does_not_hide_a_health_condition_stop_49():
     text = "He has type 2 diabetes and COPD."
     assert ("COPD", "HEALTH") in detect("en", text, "strict", {"COPD": "ORG"})
     assert detect("en", text, "standard", {"COPD": "ORG"}) == []
+
+
+def test_a_house_number_is_the_addresss_in_the_strict_profile_stop_49():
+    """"14 Station Approach, Hayes UB3 4BT" came out as a quantity and an organization in the strict profile (the bare
+    number's entity kept the house-number rule off); the address now takes its number in both profiles."""
+    text = "Police attended at 14 Station Approach, Hayes UB3 4BT."
+    for profile in ("standard", "strict"):
+        found = detect("en", text, profile, {"Station Approach": "ORG"})
+        assert ("14 Station Approach", "LOCATION") in found and ("14", "QUANTITY") not in found
