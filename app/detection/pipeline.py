@@ -37,8 +37,9 @@ from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
-from app.detection.rules import (ALL_TITLES, FIELD_COLON_AFTER, GREETINGS, HONORIFICS, TITLES, Rule, apply_rules,
-                                 default_rules, first_names, title_only, without_greeting, without_party_role)
+from app.detection.rules import (ALL_TITLES, FIELD_COLON_AFTER, GREETINGS, HONORIFICS, NAME_FIELDS, TITLES, Rule,
+                                 apply_rules, default_rules, first_names, title_only, without_greeting,
+                                 without_party_role)
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
 from app.detection.tables import TableRecognizer, find_tables, in_header
 from app.detection.recognizers import RecognizerContext
@@ -361,7 +362,8 @@ class Detector:
         breaks = [m.start() for m in _LINE_BREAK.finditer(text)] if self.rules else []
         if self.rules:
             # a model's "Prof. Dr." or "DNI" names no one, nor its "Hola" ("Hi Anna": the name is "Anna")
-            entities = [e for e in (without_party_role(without_greeting(self._without_field_after(e, text), self.language),
+            entities = [e for e in (without_party_role(without_greeting(
+                                        self._without_field_before(self._without_field_after(e, text)), self.language),
                                                        self.language)
                                     if e.label in NAME_LABELS else e for e in entities)
                         if e is not None and not title_only(e.text)
@@ -474,6 +476,23 @@ class Detector:
             return entity
         head = head.rstrip()
         return replace(entity, end=entity.start + len(head), text=head)
+
+    def _without_field_before(self, entity: Entity) -> Entity:
+        """``entity`` (of a name label) without a form's field's name and colon at its start, which the model took in
+        (stop 49: a registration form's "Familienname: Kowalczyk-Lindner" as one MISC, so the name field's rule could
+        not meet the name): the part before the first colon, one to three words, is a name field of the language
+        (:data:`app.detection.rules.NAME_FIELDS`), a field label, or one common word."""
+        if entity.label not in NAME_LABELS or ":" not in entity.text:
+            return entity
+        head, _, rest = entity.text.partition(":")
+        words = head.split()
+        if not rest.strip() or not 1 <= len(words) <= 3 or not all(w.replace("-", "").isalpha() for w in words):
+            return entity
+        if not (head.strip().lower() in NAME_FIELDS.get(self.language, ()) or field_label(head.strip(), self.language)
+                or (len(words) == 1 and self._common_any_case(words[0]))):
+            return entity
+        start = entity.start + len(head) + 1 + (len(rest) - len(rest.lstrip()))
+        return replace(entity, start=start, text=entity.text[start - entity.start:])
 
     def _without_role_in_parentheses(self, entity: Entity) -> Entity:
         """``entity`` without a party's role in parentheses at its end, a common word of six letters or more (stop 48: a

@@ -176,7 +176,9 @@ def _compiled(language: str) -> dict:
         (QUANTITY, re.compile(rf"\b(?i:{number_words}(?:[\s-]{number_words}){{0,3}})\b")),
         # the field's value: a word of up to ten letters ("Sexo: H   Idade: 58"), or up to three words up to the line's or
         # the item's end ("Religion: sunnitischer Islam" of an asylum hearing's record; stop 48)
-        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ]{{1,20}}(?:[^\S\n][A-Za-zÀ-ÿ]{{1,20}}){{0,2}}"
+        # (stop 49) an abbreviated value with its dots and hyphen ("Religion: röm.-kath." left ".-kath." in clear)
+        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
+                                 rf"(?:[^\S\n][A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]
     # an age and a sex as forums write them ("I'm 34F", "my husband (37M)"; stop 48), in capitals: not an amount

@@ -317,3 +317,9 @@ def test_a_house_number_is_the_addresss_in_the_strict_profile_stop_49():
     for profile in ("standard", "strict"):
         found = detect("en", text, profile, {"Station Approach": "ORG"})
         assert ("14 Station Approach", "LOCATION") in found and ("14", "QUANTITY") not in found
+
+
+def test_an_abbreviated_religion_is_demographic_whole_stop_49():
+    """"Religion: röm.-kath." of a registration form left ".-kath." in clear."""
+    found = QuasiIdentifierRecognizer("de").recognize("Staatsangehörigkeit: polnisch   Religion: röm.-kath.\n", [])
+    assert "röm.-kath." in [e.text for e in found if e.label == "DEMOGRAPHIC"]

@@ -981,3 +981,16 @@ def test_institution_rule_takes_schools_nurseries_and_care_homes(language, text,
     out = run(text, language, rules=("institution",))
     assert [t for t, label, _ in out] == expected and all(label == "ORGANIZATION" for _, label, _ in out)
 
+
+
+def test_the_detector_cuts_a_field_name_the_model_took_in_before_the_name_stop_49():
+    """A registration form's "Familienname: Kowalczyk-Lindner" came out as one MISC; the field's name and colon are no
+    part of the name, which the name field's rule then takes as a person."""
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    text = "Familienname: Kowalczyk-Lindner   Geburtsname: Lindner\nDie Sache: Kein Name hier"
+    tagger = GazetteerTagger({"Familienname : Kowalczyk-Lindner": "MISC"})
+    detector = build_detector("de", tagger_factory=lambda *_: tagger)
+    found = [(e.text, e.label) for e in detector.detect(text)]
+    assert ("Kowalczyk-Lindner", "PERSON") in found and not any("Familienname" in t for t, _ in found)
