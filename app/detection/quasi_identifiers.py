@@ -137,6 +137,8 @@ class QuasiIdentifierRecognizer(Recognizer):
                     out.extend(Entity(a, b, CODE, text[a:b], self.name)
                                for a, b in (i.span() for i in _ITEM.finditer(text, start, end)))
                     continue
+                if label == DEMOGRAPHIC and text[end - 1] == "." and "." not in text[start:end - 1]:
+                    end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
                 out.append(Entity(start, end, label, text[start:end], self.name))
         return out
 
