@@ -313,9 +313,18 @@ _NUMBER_BEFORE_CAPITALS = re.compile(rf"\d[A-Za-z]?{_SP}+[{_UPPER}][{_UPPER}'’
                                      rf"|(?<![\w'’-])[{_UPPER}][{_UPPER}'’-]+,?{_SP}+(?:N\.?{_SP}?[ºO°]\.?{_SP}?)?\d")
 
 
+#: A form's house-number field alone on its line, in the four languages ("Hausnummer: 7", "Número: 1022", "House
+#: number: 12a"; stop 49: a registration form's number stayed in clear beside its masked street): the value, digits and
+#: a letter or a second number, is part of the address.
+_HOUSE_NUMBER_FIELD = re.compile(
+    r"(?m)^[^\S\n]*(?i:hausnummer|hausnr\.?|haus-nr\.?|house[^\S\n]+(?:number|no\.?)|número(?:[^\S\n]+d[ae][^\S\n]+"
+    r"(?:casa|porta|puerta|policía))?|n\.?[^\S\n]?º|nº)[^\S\n]*:[^\S\n]*"
+    r"(?P<n>\d{1,5}[a-zA-Z]?(?:[^\S\n]?[-/][^\S\n]?\d{1,4}[a-zA-Z]?)?)[^\S\n]*$")
+
+
 class AddressRecognizer(Recognizer):
     """Street name + house number (label ``LOCATION``, source ``address``); patterns per language
-    (:func:`address_patterns`).
+    (:func:`address_patterns`), and a form's house-number field in every language (:data:`_HOUSE_NUMBER_FIELD`).
 
     Overlapping matches keep the longest, then the earliest. Offsets are character offsets (half-open).
 
@@ -340,6 +349,8 @@ class AddressRecognizer(Recognizer):
                 if m.group().split()[0] in self.not_streets:
                     continue  # "Ring 5" is the name of nothing
                 spans.append(m.span())
+        if ":" in text:
+            spans.extend(m.span("n") for m in _HOUSE_NUMBER_FIELD.finditer(text))
         if self.patterns_in_capitals and _NUMBER_BEFORE_CAPITALS.search(text):
             for pattern in self.patterns_in_capitals:
                 spans.extend(m.span() for m in pattern.finditer(text)

@@ -282,3 +282,14 @@ def test_a_floor_glued_to_the_house_number_by_a_hyphen_stop_49():
     """"C/ Sant Vicent Màrtir, 71-8ª" left "-8ª" in clear; a range of house numbers stays one number."""
     assert found("es", "C/ Sant Vicent Màrtir, 71-8ª, 46007 València; calle Alcalá 45-47; Calle Mayor 12-3º B") == [
         "C/ Sant Vicent Màrtir, 71-8ª", "calle Alcalá 45-47", "Calle Mayor 12-3º B"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # a registration form's house-number field alone on its line, in every language (stop 49)
+    ("de", "Straße: Hinterm Deich\nHausnummer: 7\nAnzahl der Kinder: 3", ["7"]),
+    ("pt", "Logradouro: Travessa Padre Eutíquio\nNúmero: 1022\nNúmero de filhos: 2", ["1022"]),
+    ("es", "Calle: Kale Nagusia\nNúmero: 14\nNúmero: 14, bajo", ["14"]),
+    ("en", "House number: 12a\nThe house number: 12 was wrong", ["12a"]),
+])
+def test_a_forms_house_number_field(language, text, expected):
+    assert found(language, text) == expected
