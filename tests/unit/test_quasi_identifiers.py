@@ -296,6 +296,12 @@ def test_an_age_and_a_sex_as_forums_write_them_stop_48():
     ("es", "episodio de dolor torácico; lumbalgia izquierda; Diagnóstico: M54.5", ["dolor torácico", "lumbalgia",
                                                                                    "M54.5"]),
     ("pt", "queixa de lombalgia e hipotireoidismo", ["lombalgia", "hipotireoidismo"]),
+    # parents' messages to a school: childhood infections
+    ("en", "off since Tuesday with glandular fever", ["glandular fever"]),
+    ("de", "seit Montag an Windpocken erkrankt, davor Pfeiffersches Drüsenfieber", ["Windpocken",
+                                                                                "Pfeiffersches Drüsenfieber"]),
+    ("es", "Está con mononucleosis desde el lunes", ["mononucleosis"]),
+    ("pt", "Ele está com catapora desde segunda", ["catapora"]),
 ])
 def test_pains_shorthand_and_diagnosis_fields_are_health_stop_49(language, text, expected):
     found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
@@ -323,3 +329,8 @@ def test_an_abbreviated_religion_is_demographic_whole_stop_49():
     """"Religion: röm.-kath." of a registration form left ".-kath." in clear."""
     found = QuasiIdentifierRecognizer("de").recognize("Staatsangehörigkeit: polnisch   Religion: röm.-kath.\n", [])
     assert "röm.-kath." in [e.text for e in found if e.label == "DEMOGRAPHIC"]
+
+
+def test_what_children_call_their_parents_are_relations_stop_49():
+    found = QuasiIdentifierRecognizer("en").recognize("this is Marguerite's mum; her dad and my mom", [])
+    assert [e.text for e in found if e.label == "RELATION"] == ["mum", "dad", "mom"]
