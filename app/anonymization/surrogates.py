@@ -573,9 +573,21 @@ def parse_date(surface: str, language: str) -> ParsedDate | None:
             return None
     elif len(numbers) == 2 and all(len(re.match(r"\d+", t.text).group()) <= 4 for t in numbers):
         a, b = numbers
-        if len(re.match(r"\d+", b.text).group()) == 4 and 1 <= digits(a) <= 12:
+        la, lb = (len(re.match(r"\d+", t.text).group()) for t in numbers)
+        d_t, m_t = (b, a) if languages.get(base_language(language)).month_first else (a, b)
+        if lb == 4 and 1 <= digits(a) <= 12:
             a.role, a.value, month = "month_number", digits(a), digits(a)
             b.role, b.value, year = "year", digits(b), digits(b)
+        elif la <= 2 and lb <= 2 and 1 <= digits(m_t) <= 12 and 1 <= digits(d_t) <= 31:
+            # a day and a month without a year, in the language's order ("16/03", "on 3/16"; stop 49: such a date's
+            # surrogate was random digits, "90/22")
+            d_t.role, d_t.value, day = "day", digits(d_t), digits(d_t)
+            m_t.role, m_t.value, month = "month_number", digits(m_t), digits(m_t)
+        elif la <= 2 and lb == 2 and 1 <= digits(a) <= 12:
+            # a month and a two-digit year, as a card's expiry ("09/27" outside the month-first languages)
+            v = digits(b)
+            a.role, a.value, month = "month_number", digits(a), digits(a)
+            b.role, b.value, year = "year", 2000 + v if v < 50 else 1900 + v, 2000 + v if v < 50 else 1900 + v
         else:
             return None
     elif len(numbers) == 1 and re.fullmatch(r"\d{4}", numbers[0].text) and 1000 <= digits(numbers[0]) <= 2999:

@@ -468,3 +468,19 @@ def test_surrogates_are_never_common_words_and_places_survive_translation():
     # a country or subdivision whose name differs between the supported languages is translated by MT
     assert [S.translation_stable_place(n) for n in ("Slovakia", "Louisiana", "Western Sahara", "Daly City", "Chile", "Tuvalu")] == [
         False, False, False, False, True, True]
+
+
+@pytest.mark.parametrize("surface,language,parts", [
+    # a day and a month without a year, in the language's order, and a card's expiry outside the month-first
+    # languages: dates a surrogate can shift (stop 49: "09/27" became random digits, "90/22")
+    ("16/03", "es", (16, 3, None)), ("3/16", "en", (16, 3, None)), ("31.05", "de", (31, 5, None)),
+    ("09/27", "de", (None, 9, 2027)), ("07/2026", "pt", (None, 7, 2026)), ("13/13", "en", None),
+])
+def test_a_date_without_a_year_or_day_is_parsed_for_its_surrogate(surface, language, parts):
+    from app.anonymization.surrogates import parse_date, shift_date
+
+    parsed = parse_date(surface, language)
+    assert (None if parsed is None else (parsed.day, parsed.month, parsed.year)) == parts
+    if parsed is not None:
+        shifted = shift_date(parsed, 40)
+        assert shifted != surface and len(shifted.split(surface[2] if surface[2] in "/." else "/")) == 2
