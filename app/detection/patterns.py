@@ -171,24 +171,26 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log
                          r"|nome[ ]de[ ]usuário"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
                          r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
-                         r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
+                         r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+"
+                         r"(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 _USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador|handle"
                               r"|gamertag|screen name|nick|apodo)")
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
-#: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a digit, "_" or "." inside,
-#: or, after a name no everyday word shares ("Skype: mariagonzalez", not "Line - item" nor "Signal - weak"), a
-#: lower-case word of four letters or more (a capitalised word after "GitHub:" names a feature, not an account).
+#: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a letter and a digit, "_"
+#: or "." inside, or, after a name no everyday word shares ("Skype: mariagonzalez"), a lower-case word of four letters or
+#: more (a capitalised word after "GitHub:" names a feature, not an account). Networks named by everyday words ("Line",
+#: "Signal", "Threads", "X") are left out: "Line - item", "x: 3.5".
+_PLATFORMS = ("insta", "snap", "tiktok", "tik tok", "telegram", "discord", "skype", "reddit", "github", "gitlab",
+              "twitch", "facebook", "mastodon", "bluesky", "wechat", "viber", "pinterest", "linkedin", "twitter",
+              "youtube", "spotify", "xbox", "psn")
 _PLATFORM_FIELD = re.compile(r"(?<![\w.-])(?:(?i:insta(?:gram)?|snap(?:chat)?|tik[ ]?tok|telegram|discord|skype|reddit"
                              r"|github|gitlab|twitch|facebook|mastodon|bluesky|wechat|viber|pinterest|linkedin)"
-                             r"(?P<distinct>)|(?i:ig|twitter|x|steam|xbox|psn|fb|threads|signal|kik|line|youtube|spotify))"
-                             r"[^\S\n]*(?::|[-–])[^\S\n]*(?P<name>(?=[\w.]*[\d_.])[A-Za-z0-9][\w.]{1,38}[A-Za-z0-9_]"
-                             r"|(?(distinct)[a-z][a-z0-9]{3,38}|(?!)))(?![\w@.-])")
-_PLATFORM_HINT = re.compile(r"(?i)insta|ig\b|snap|tik|twitter|\bx\b|telegram|discord|skype|reddit|git|twitch|steam"
-                            r"|xbox|psn|facebook|fb|threads|mastodon|bluesky|signal|kik|wechat|line|viber|pinterest"
-                            r"|youtube|linkedin|spotify")
+                             r"(?P<distinct>)|(?i:twitter|youtube|spotify|xbox|psn))"
+                             r"[^\S\n]*(?::|[-–])[^\S\n]*(?P<name>(?=[\w.]*[\d_.])(?=[\w.]*[A-Za-z])[A-Za-z0-9][\w.]{1,38}"
+                             r"[A-Za-z0-9_]|(?(distinct)[a-z][a-z0-9]{3,38}|(?!)))(?![\w@.-])")
 #: An account's id or handle in a REST path ("/api/v2/users/100293/profile", "/customers/CUS-883421"; stop 48: a
 #: request line of a server log): after a collection's name, a segment with a digit, "_", "." or "@" inside.
 _PATH_ACCOUNT_RE = re.compile(r"(?<=/)(?:users?|customers?|accounts?|patients?|members?|profiles?|employees?|clients?)"
@@ -216,7 +218,8 @@ class UsernameRecognizer(Recognizer):
         if _USER_FIELD_HINT.search(text):
             found = with_extras(found, [_user_field_entity(m, self.name) for m in _USER_FIELD.finditer(text)
                                         if m.group("value") or m.group("colon") or _HANDLE.search(m.group("name"))])
-        if ":" in text or "-" in text or "–" in text:
+        lowered = text.lower()
+        if any(platform in lowered for platform in _PLATFORMS):
             found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
                                         for m in _PLATFORM_FIELD.finditer(text)])
         if "/" in text or "\\" in text:
