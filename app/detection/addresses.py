@@ -162,6 +162,13 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # stop 47, the lot and block stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?"
                     rf"(?=,?{_SP}*(?i:lote|quadra|qd\.|lt\.){_SP}?\d){floor}")
+    # a flat's floor and door alone, as owners' meetings and residents' lists name a building's flats ("D. Anselmo
+    # Quintanilla (1.º A, presidente)", "el inquilino del 3.º B, Sr. …"; stop 49: the floor and door stayed in clear, or
+    # the model took "º C" alone): an ordinal and one capital letter, in parentheses or after "del"/"do"/"da", before a
+    # comma, a semicolon or the closing parenthesis (not a law's "Art. 1º O Distrito", a temperature's "38 ºC", a
+    # battalion's "do 12º B Sup"; a floor of 30 or more with a "C" is a temperature: :class:`AddressRecognizer`)
+    patterns.append(rf"(?:(?<=\()|(?<=\bdel )|(?<=\bdo )|(?<=\bda ))\d{{1,2}}\.?{_SP}?[ºª]{_SP}?[A-Z]"
+                    rf"(?=[^\S\n]*[,;)])")
     if street.units:
         # a flat or a room with its number before its street or its building, as a care home's or a tower's resident's
         # address writes it ("habitación 112, calle Mayor 5", "apto. 801 del edificio Torres del Parque", "quarto 12,
@@ -322,6 +329,10 @@ _HOUSE_NUMBER_FIELD = re.compile(
     r"(?P<n>\d{1,5}[a-zA-Z]?(?:[^\S\n]?[-/][^\S\n]?\d{1,4}[a-zA-Z]?)?)[^\S\n]*$")
 
 
+#: A temperature that a floor-and-door pattern reads: 30 degrees or more, then "ºC".
+_TEMPERATURE = re.compile(r"[3-9]\d\.?[^\S\n]?[ºª][^\S\n]?C")
+
+
 class AddressRecognizer(Recognizer):
     """Street name + house number (label ``LOCATION``, source ``address``); patterns per language
     (:func:`address_patterns`), and a form's house-number field in every language (:data:`_HOUSE_NUMBER_FIELD`).
@@ -348,13 +359,16 @@ class AddressRecognizer(Recognizer):
             for m in pattern.finditer(text):
                 if m.group().split()[0] in self.not_streets:
                     continue  # "Ring 5" is the name of nothing
+                if _TEMPERATURE.fullmatch(m.group()):
+                    continue  # "(38 ºC)" is a fever, no flat
                 spans.append(m.span())
         if ":" in text:
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_FIELD.finditer(text))
         if self.patterns_in_capitals and _NUMBER_BEFORE_CAPITALS.search(text):
             for pattern in self.patterns_in_capitals:
                 spans.extend(m.span() for m in pattern.finditer(text)
-                             if m.group() == m.group().upper() and not _year_after_a_function_word(m.group()))
+                             if m.group() == m.group().upper() and not _year_after_a_function_word(m.group())
+                             and not _TEMPERATURE.fullmatch(m.group()))
         spans.sort(key=lambda s: (-(s[1] - s[0]), s[0]))
         starts: list[int] = []  # the kept spans, disjoint, sorted by start (and so by end): O(log k) per test
         ends: list[int] = []

@@ -293,3 +293,12 @@ def test_a_floor_glued_to_the_house_number_by_a_hyphen_stop_49():
 ])
 def test_a_forms_house_number_field(language, text, expected):
     assert found(language, text) == expected
+
+
+def test_a_flats_floor_and_door_alone_in_an_owners_meeting_stop_49():
+    """"D. Anselmo Quintanilla (1.º A, presidente)", "(2.º C)", "el inquilino del 3.º B, Sr. …" left the flats in
+    clear; not a fever, a law's article before its subject, nor a battalion's name."""
+    text = ("Asisten: D. Anselmo Quintanilla (1.º A, presidente), Dña. Soledad Ibarra (2.º C), el inquilino del 3.º B, "
+            "Sr. Traoré. Fiebre (39 ºC). Art. 1º O Distrito Federal; do 12º B Sup, Cel.")
+    assert found("es", text) == ["1.º A", "2.º C", "3.º B"]
+    assert found("pt", "Art. 1º O Distrito Federal; Comandante do 12º B Sup; mora no (2.º D)") == ["2.º D"]
