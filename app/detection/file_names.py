@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import PERSON
 from app.doc import Entity, Sentence
@@ -48,9 +47,9 @@ FILE_WORDS: frozenset[str] = frozenset("""
 @lru_cache(maxsize=1)
 def _first_names() -> frozenset[str]:
     """Every declared language's first names, lower-cased."""
-    from app.detection.rules import first_names  # rules imports the recognizers' modules
+    from app.detection.rules import all_first_names  # rules imports the recognizers' modules
 
-    return frozenset(n.lower() for code in languages.supported() for n in first_names(code))
+    return frozenset(n.lower() for n in all_first_names())
 
 
 class FileNameRecognizer(Recognizer):

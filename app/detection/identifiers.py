@@ -265,6 +265,9 @@ def field_label(surface: str, language: str | None = None) -> bool:
     return any(len(folded) > len(s) + 2 and folded.endswith(s) and folded[:-len(s)].isalpha() for s in suffixes)
 
 
+#: Copulas that introduce a value in the four languages ("is", "ist", "lautet", "es", "é"), in the present and the past
+#: (also :mod:`app.detection.secrets`).
+COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: What may stand between the keyword and the identifier: Portuguese "sob o" ("inscrita no CNPJ sob o nº …"), "no.",
 #: "No:" without its full stop (stop 47: a hotel's registration card, "Passport No: TZ1234567", stayed in clear),
 #: "Nr.", "nº", "número", "#" (also in parentheses:
@@ -278,8 +281,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
-                   r"(?:(?:\s+(?!(?:is|was|ist|war|lautet|es|era|é|foi)\b)[^\W\d][\w.]*){1,3}?"
-                   r"(?=\s+(?:is|was|ist|war|lautet|es|era|é|foi)\s+[\w(]))?"
+                   rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
+                   rf"(?=\s+(?:{COPULAS})\s+[\w(]))?"
                    r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
                    r"(?:\s+(?:dele|dela|suyo|suya))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi))?"

@@ -1201,7 +1201,7 @@ class PostalTownRule(Rule):
 
 
 @lru_cache(maxsize=1)
-def _all_first_names() -> frozenset[str]:
+def all_first_names() -> frozenset[str]:
     """The first names of every declared language (:func:`first_names`), capitalised: a register lists its residents
     whatever their country ("MAMANI CHOQUE, ROSA ELENA" in Valencia, "ANDRADE MAMANI, THIAGO")."""
     return frozenset(n for code in languages.supported() for n in first_names(code))
@@ -1223,7 +1223,7 @@ class InvertedNameRule(Rule):
     absorbs = True
 
     def __init__(self, language: str) -> None:
-        self.names = _all_first_names()
+        self.names = all_first_names()
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         text, out = ctx.text, []

@@ -28,6 +28,7 @@ import re
 
 from app import languages
 from app.detection.base import Recognizer
+from app.detection.identifiers import COPULAS
 from app.detection.labels import DATE, ID_NUMBER
 from app.doc import Entity, Sentence
 
@@ -60,7 +61,7 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     keywords = languages.get(language).secret_keywords if languages.find(language) is not None else ()
     if not keywords:
         return None
-    copulas = r"is|was|ist|war|lautet|es|era|é|foi|são"
+    copulas = rf"{COPULAS}|são"
     # only the positions where a keyword's first letter stands are tried (a third of the scan's time on news text)
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     start = rf"(?=[{re.escape(firsts)}])" if all(k[0].isalpha() for k in keywords) else ""
