@@ -63,6 +63,7 @@ UNITS: tuple[str, ...] = (
     "a at a dot ", "a arroba a punto ", "handle was ", "50667 Aa, Bb 4, ", "Anna_", "Anna_a.pdf ", "a_b-c.d",
     "Insta: a_", "Skype: ", "PESEL ", "DOB 3-4-", "Acc#: ", "CB# 1", "Subject 1", "Rezept-ID ",
     "St. Academy ", "Name: Aa, Bb, ", "(1.º A, ", "del 3.º B, ", "Hausnummer: 7\n",
+    "Anna.pdf Anna ",
 )
 
 
