@@ -64,6 +64,10 @@ UNITS: tuple[str, ...] = (
     "Insta: a_", "Skype: ", "PESEL ", "DOB 3-4-", "Acc#: ", "CB# 1", "Subject 1", "Rezept-ID ",
     "St. Academy ", "Name: Aa, Bb, ", "(1.º A, ", "del 3.º B, ", "Hausnummer: 7\n",
     "Anna.pdf Anna ",
+    # stop 50: passenger names, nicknames, user names around a name, masked numbers, a bare "Nr.:", plural fields
+    "AA/BB ", "AA AA/BB BB ", "SMITH/ANNA MR ", 'Anna Smith ("A") ', 'Anna ("', "Anna, alias ", "anna.smith ",
+    "anna.", "****", "**** 1234 ", "ES98 **** ", "Nr.: 1 ", "Name(s): ", "Vorname(n): A / ", "ETKT 1 ", "PP AAA 1 ",
+    "trinta e ", "1512 M 1/23 ",
 )
 
 

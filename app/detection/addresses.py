@@ -71,6 +71,9 @@ def _type_last(street: StreetAddresses) -> list[str]:
     # clear): part of the address
     unit = rf"(?:{street.units}){_SP}?\d{{1,4}}[a-zA-Z]?(?![\w])" if street.units else ""
     after = rf"(?:,?{_SP}+{unit})?" if unit else ""
+    # and the floor after them ("Schönhauser Allee 141, VH 3. OG rechts"; stop 50)
+    floor = rf"(?:,?{_SP}+(?:{street.floors}))?" if street.floors else ""
+    after += floor
     typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
     patterns = [rf"{_WORD_START}{typed}{after}"]
     if unit:
@@ -85,12 +88,12 @@ def _type_last(street: StreetAddresses) -> list[str]:
         bare = rf"(?:{prefixes}){_SP}+(?:{_CAP}{_SP}+){{1,2}}(?=\d{{1,3}}(?!\d)){_NUMBER}"
         if street.cues:
             after = "|".join(f"(?<={re.escape(cue)} )" for cue in street.cues)
-            patterns.append(rf"(?:{after}){bare}")
+            patterns.append(rf"(?:{after}){bare}{floor}")
         if street.postal_code:
             # the postal code on the same line or, in a letter's address block, on the next ("Im Wiesengrund 3\n70599
             # Stuttgart"): the lookahead may cross the line break, the address does not
             town = rf"{street.postal_code}{_SP}+[{_UPPER}]"
-            patterns.append(rf"{_WORD_START}{bare}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){town})")
+            patterns.append(rf"{_WORD_START}{bare}{floor}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){town})")
             if street.cues:
                 # neither prefix nor type ("wohnhaft Hofmark 3, 83101 Rohrdorf", a village's street): after a cue
                 # and before the postal code and town on the same line, both

@@ -44,6 +44,23 @@ _IBAN_AFTER_KEYWORD = re.compile(r"(?<![\w-])(?i:IBAN)(?:\s*:)?\s*(?P<iban>[A-Z]
                                  r"(?: ?[A-Z0-9]{1,4})?)(?![\w])")
 
 
+#: An IBAN printed masked but for its country, check digits and last digits ("ES98 **** **** **** **** 3582" of a phone
+#: bill, stop 50: the last digits stayed in clear): at least eight masked characters.
+_MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?[*•X]{1,4}){2,8}[ -]?[\dA-Z]{0,3}\d{1,4}(?![\w*•])")
+#: A card number printed masked but for its last digits ("************2033", "**** **** **** 2033", "XXXX-XXXX-XXXX-1234"
+#: of a booking and a statement; stop 50): at least eight masked characters, then four digits; or four masks glued to
+#: them ("Tarjeta Visa ****4301" of a debt collector's letter).
+_MASKED_CARD_RE = re.compile(r"(?<![\w*•])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}\d{4}"
+                             r"|(?:[*•]{4}|(?-i:X{4}))\d{4})(?![\w*•])")
+#: Signs of a masked number: a masked run :data:`_MASKED_IBAN_RE` and :data:`_MASKED_CARD_RE` need.
+_MASK_SIGNS = ("****", "XXXX", "xxxx", "••••")
+
+
+def _masked_count(surface: str) -> int:
+    """How many characters of ``surface`` are masks ("*", "•", "X", "x")."""
+    return sum(surface.count(c) for c in "*•Xx")
+
+
 class IbanRecognizer(Recognizer):
     """International bank account numbers, validated by ISO 13616 check digits (``stdnum.iban``); with a
     registered country's length and structure whose check digits fail (:func:`iban_shaped`: "auf das Konto DE12 4405
@@ -71,6 +88,11 @@ class IbanRecognizer(Recognizer):
                 if m.start("iban") not in taken:
                     out.append(Entity(m.start("iban"), m.end("iban"), IBAN, m.group("iban"), self.name))
             out.sort(key=lambda e: e.start)
+        if any(sign in text for sign in _MASK_SIGNS):
+            masked = [Entity(m.start(), m.end(), IBAN, m.group(), self.name) for m in _MASKED_IBAN_RE.finditer(text)
+                      if _masked_count(m.group()[4:]) >= 8 and not any(e.start < m.end() and m.start() < e.end
+                                                                       for e in out)]
+            out = sorted(out + masked, key=lambda e: e.start)
         return out
 
 
@@ -125,7 +147,8 @@ def card_grouping(raw: str) -> bool:
 
 class CreditCardRecognizer(Recognizer):
     """Payment card numbers: 13–19 digits (spaces or hyphens allowed, grouped as cards print them:
-    :func:`card_grouping`) passing the Luhn checksum."""
+    :func:`card_grouping`) passing the Luhn checksum; and card numbers printed masked but for their last four digits
+    (:data:`_MASKED_CARD_RE`). ``list[Entity]`` of label ``CREDIT_CARD`` in text order."""
 
     name = "credit_card"
 
@@ -136,6 +159,9 @@ class CreditCardRecognizer(Recognizer):
             if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and card_grouping(m.group()) \
                     and _luhn.is_valid(digits):
                 out.append(Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name))
+        if any(sign in text for sign in _MASK_SIGNS):
+            out += [Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name) for m in _MASKED_CARD_RE.finditer(text)]
+            out.sort(key=lambda e: e.start)
         return out
 
 
@@ -224,8 +250,8 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
 #: The keys of a log's or a URL's fields that hold an identifier of a person's account, session or device, in every
 #: language ("cust_id=CUS-883421", "sid=4f9a8c7e2b1d43a6", "device_id=…"; stop 48: a server log pasted into a support
 #: ticket kept them in clear), written in lower case and before "=".
-LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|session|device|subscriber|employee|order)"
-               r"[_-]?id|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
+LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|session|device|subscriber|employee|order"
+               r"|tenant)[_-]?id|tenant|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
 
 #: The names of other countries' national identifiers, in every language ("PESEL 85051012345", "BSN 123456782", "CNP
 #: 1850510123456", "codice fiscale …": stop 49, an applicant's family's stayed in clear in an English letter): the value
@@ -277,20 +303,24 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
 _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
-                   # stop 48)
-                   r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s*:\s*[\w(]))?"
+                   # stop 48), one of them perhaps in parentheses ("Certidão de nascimento (matrícula): 087460 01 55 …";
+                   # stop 50)
+                   r"(?:(?:\s+(?:[^\W\d][\w.]*|\([^\W\d][\w.]*\))){1,3}?(?=\s*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
                    rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
                    rf"(?=\s+(?:{COPULAS})\s+[\w(]))?"
-                   r"(?:\s+sob\s+o)?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]|numbers?|números|número|nummer|#))?"
-                   r"(?:\s+(?:dele|dela|suyo|suya))?"
-                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi))?"
+                   r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]"
+                   r"|(?:numbers?|números|número|nummer)(?!\w)|#))?"
+                   # each word whole (stop 50: "Spielerpass-Nr. ISL-HB-206613" read "IS" as the copula and kept
+                   # "L-HB-206613")
+                   r"(?:\s+(?:dele|dela|suyo|suya)(?!\w))?"
+                   r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi)(?!\w))?"
                    r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
-#: nine groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
+#: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
-#: 46; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit, also glued to the check
+#: 46, nine before stop 50, whose "087460 01 55 2017 1 00214 118 0034921 12" has ten; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit, also glued to the check
 #: digit ("13456789 0ZZ2" of a marriage certificate, whose "0ZZ2" stayed in clear before stop 48); "65 170839 J 003", a
 #: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
 #: "123 456 789A", an Australian Centrelink reference, a capital after the last group's digits;
@@ -303,7 +333,7 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}\s\d{8}(?![\w])"  # a British sort code and its account (stop 49)
-             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,8}"
+             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"

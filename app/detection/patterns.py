@@ -599,6 +599,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # 04MAR2016 / 4Mar16: as airlines, military and some forms write a date, no separator (a month's name or
         # abbreviation between the digits; stop 46: "DOB 04MAR2016" of a booking stayed in clear)
         rf"\b{day}{month_name}(?:{_YEAR}|\d\d)\b",
+        # and without the year, in capitals only ("SAT 23MAR  DUB 08:05" of an e-ticket; stop 50)
+        rf"\b{day}(?-i:{month_name.upper()})\b",
         *_NUMERIC_DATES,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
@@ -851,6 +853,10 @@ _CASE_KEYWORDS = (
     # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)
     r"[Jj]uicio\s(?i:verbal|ordinario|monitorio|cambiario)|[Dd]iligencias\s(?i:previas|urgentes)|"
     r"[Pp]rocedimiento\s(?i:abreviado|ordinario)|[Rr]ollo(?:\sde\s[Aa]pelación)?|"
+    # (stop 50) a family court's procedure ("Divorcio contencioso 1184/2023" of a judgment), a Brazilian police
+    # report and an official letter ("BO 4471/2024 – 2ª DDM", "ofício 221/2024 do Conselho Tutelar" of a case note)
+    r"[Dd]ivorcio\s(?i:contencioso|de\smutuo\sacuerdo)|[Mm]edidas\s(?i:provisionales|paterno-filiales)|"
+    r"(?-i:BO)(?=\s\d+/\d)|[Bb]oletim\sde\s[Oo]corrência|[Oo]f[íi]cio|[Ii]nquérito|"
     r"[Pp]rocesso|[Pp]roc\.)"
 )
 _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
@@ -888,7 +894,13 @@ def _before_month(text: str, end: int) -> bool:
     return m is not None and m.group(1).casefold() in _MONTH_NAMES
 
 
-_AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})\s\d{1,6}/\d{2,4})\b")
+#: A German court's file number: the department's number, the register, "number/year"; a department of four digits
+#: before a register of one capital (an enforcement court's "1512 M 4471/23" of a payslip's garnishment stayed in clear
+#: before stop 50), not after another number ("4917 4032 5587 1220 Venc 08/29": a card, then its expiry) nor a year
+#: ("BFH-Urteil vom 7. Juni 1962 V 214/59": the date's year before the senate's file number).
+_AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})"
+                              r"|(?<!\d[^\S\n])(?!19|20)\d{4}\s[A-Z])"
+                              r"\s\d{1,6}/\d{2,4})\b")
 #: Registers of court files written without a senate's or chamber's number
 #: (:attr:`app.languages.Language.court_registers`: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ
 #: 2/18", the Constitutional Court's "Vz 1/16"): the register, then "number/year" with a year of two or four digits;

@@ -602,6 +602,11 @@ _AFTER_WEEKDAY = re.compile(r"\.[^\S\n]*(?:[\d–-]|(?:bis|to|a|até|und|and|y|e
 _CAPITALISED_PART_AFTER = re.compile(r"-[^\W\d_][\w'’]*")
 #: A capitalised part and a hyphen that open a word ("Kowalczyk-" of "Kowalczyk-Braun"), read backwards from an end.
 _CAPITALISED_PART_BEFORE = re.compile(r"[^\W\d_][\w'’]*-$")
+#: The rest of a user name in lower case after a name's part: "." or "_" and letters or digits, not an e-mail's
+#: local part ("ayse" of "ayse.yilmaz"; stop 50).
+_HANDLE_PARTS_AFTER = re.compile(r"(?:[._][a-z\d]+)+(?![\w@]|[.-]\w)")
+#: The start of such a user name before a name's part, read backwards from an end ("ayse." of "ayse.yilmaz").
+_HANDLE_PARTS_BEFORE = re.compile(r"(?<![\w@.-])(?:[^\W_][a-z\d]*[._])+$")
 
 
 def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
@@ -610,7 +615,10 @@ def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
     Stuttgart-Degerloch", where the second pass marked "Stuttgart" (from "LG Stuttgart") and left the district in
     clear; "Frau Kowalczyk-Braun" when a model took "Braun". A part in lower case is no name's ("Müller-freundlich"
     stays as it was), nor is a part that another entity holds, nor the words of a file name around its person
-    ("Zeugnis-Katrin-Schneider-2019.pdf": the file-name recognizer decided). ``list[Entity]`` in the same order."""
+    ("Zeugnis-Katrin-Schneider-2019.pdf": the file-name recognizer decided). An entity in lower case inside a user name
+    joined by "." or "_" is widened to the whole user name ("#4821 opened by ayse.yilmaz (Ayşe Yılmaz)" of a bug
+    report, where the model took "ayse" and left the surname in clear; not inside an e-mail address). ``list[Entity]``
+    in the same order."""
     out: list[Entity] = []
     for k, e in enumerate(entities):
         if e.label not in NAME_LABELS or e.source == "file_name":
@@ -627,6 +635,14 @@ def whole_hyphenated_words(text: str, entities: list[Entity]) -> list[Entity]:
             if m is None or not text[m.start()].isupper() or (m.start() > 0 and text[m.start() - 1].isalnum()):
                 break
             start = m.start()
+        # (in lower case but for a first letter that case restoration may have raised: the text here is the restored one)
+        if e.text[1:].islower() and (text.startswith((".", "_"), end) or (start > 0 and text[start - 1] in "._")):
+            m = _HANDLE_PARTS_AFTER.match(text, end)
+            end = m.end() if m is not None else end
+            m = _HANDLE_PARTS_BEFORE.search(text, max(0, start - 60), start)
+            start = m.start() if m is not None else start
+            if text[end:end + 1] == "@" or text[start - 1:start] == "@":
+                start, end = e.start, e.end
         before = out[-1].end if out else 0
         after = entities[k + 1].start if k + 1 < len(entities) else len(text)
         if (start, end) != (e.start, e.end) and before <= start and end <= after:

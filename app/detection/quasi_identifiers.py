@@ -147,7 +147,9 @@ class QuasiIdentifierRecognizer(Recognizer):
 def _compiled(language: str) -> dict:
     lex = lexicon(language)
     number_words = _words(lex.number_words)
-    number = rf"(?:{_DIGITS}|{number_words}(?:[\s-]{number_words}){{0,3}})"
+    # a cardinal in words with its conjunction inside ("trinta e um", "treinta y uno", "one hundred and five"; stop 50:
+    # "trinta e um anos de idade" of a marriage register kept "e um anos de idade" in clear)
+    number = rf"(?:{_DIGITS}|{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}})"
     unit = _words(lex.units)
     duration = rf"{number}\s?{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}\s?{unit})*"
     age_of = "".join(rf"{w}\s|" for w in _across_languages("age_of"))[:-1]
@@ -175,11 +177,12 @@ def _compiled(language: str) -> dict:
         *[(QUANTITY, re.compile(a, re.IGNORECASE)) for a in ages],
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?i:{duration})(?![\w/])")),
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?:{_DIGITS})(?![\w/]|[.,]\d)")),
-        (QUANTITY, re.compile(rf"\b(?i:{number_words}(?:[\s-]{number_words}){{0,3}})\b")),
+        (QUANTITY, re.compile(rf"\b(?i:{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}})\b")),
         # the field's value: a word of up to ten letters ("Sexo: H   Idade: 58"), or up to three words up to the line's or
         # the item's end ("Religion: sunnitischer Islam" of an asylum hearing's record; stop 48)
         # (stop 49) an abbreviated value with its dots and hyphen ("Religion: röm.-kath." left ".-kath." in clear)
-        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})\s?:\s?(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
+        # (stop 50) a note in parentheses before the colon ("Cor/raça (autodeclarada): parda" of a school's form)
+        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})(?:\s?\([^()\n]{{1,30}}\))?\s?:\s?(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
                                  rf"(?:[^\S\n][A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]

@@ -29,6 +29,7 @@ from app.detection.identifiers import (
     NationalIdRecognizer,
 )
 from app.detection.file_names import FileNameRecognizer
+from app.detection.passenger_names import PassengerNameRecognizer
 from app.detection.secrets import SecretRecognizer
 from app.detection.machine_codes import CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer, VinRecognizer
 from app.detection.ner import StanzaRecognizer, Tagger
@@ -97,7 +98,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer),
                     ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
                     ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
-                    ("file_name", FileNameRecognizer)):
+                    ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

@@ -26,6 +26,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   ``PERSON``, :class:`SignatureRule`.
 * ``inverted_name`` — surnames in capitals, a comma and first names ("ANDRADE QUISPE, WILFREDO"): one ``PERSON``,
   :class:`InvertedNameRule`.
+* ``nickname`` — a person's nickname in quotation marks or after "known as" right after the name ("Davi Lucas de Oliveira
+  ("Davizinho")", "Luis Pérez, alias «el Flaco»"): ``PERSON``, :class:`NicknameRule`.
 * ``house_number`` — a house number beside a street named without a street type on an address line with a postal
   code ("12 Heol y Bryn, Pontypridd CF37 2RA"): one ``LOCATION``, :class:`HouseNumberRule`.
 * ``postal_town`` — the town after a postal code on an address line ("06108 Halle (Saale)"): ``LOCATION``,
@@ -333,6 +335,8 @@ class TitleRule(Rule):
                         first += 2  # "Juiz de Direito", "Juez de Paz": the office goes on after a particle
                     else:
                         break
+                if first < len(t) and _COLUMN_GAP.search(ctx.text, t[first - 1].end, t[first].start):
+                    continue  # the form's next column ("OLAFSSON/TOMAS MR      ADT   ETKT …" of an e-ticket; stop 50)
                 office_place = (first < len(t) and t[first - 1].text not in HONORIFICS
                                 and t[first - 1].text not in ACADEMIC_DEGREES and t[first].text in NAME_PARTICLES)
                 end = _name_run(t, first, text=ctx.text)
@@ -445,11 +449,15 @@ class NameFieldRule(Rule):
         for c, colon in enumerate(t):
             if colon.text != ":" or c == 0:
                 continue
-            if not any(" ".join(x.text for x in t[c - n:c]).lower() in self.fields for n in (1, 2, 3) if n <= c):
+            # the field's name, without a plural's letters in parentheses ("Vorname(n):", "Nombre(s):"; stop 50)
+            end = c - 3 if (c >= 4 and t[c - 1].text == ")" and t[c - 3].text == "(" and len(t[c - 2].text) <= 3
+                            and t[c - 2].text.isalpha()) else c
+            if not any(" ".join(x.text for x in t[end - n:end]).lower() in self.fields for n in (1, 2, 3) if n <= end):
                 continue
             j = c + 1
-            while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES):
-                j += 1
+            while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES
+                                  or (t[j].text.isupper() and t[j].text.capitalize() in HONORIFICS)):
+                j += 1  # (an honorific in capitals too: "Account holder: MR T J OKONJO"; stop 50)
             if j < len(t) and t[j].text.lower() in self.fields:
                 continue  # a heading's field, prose after it: "Informe clínico del paciente: Paciente de 62 años"
             first, words, letters = j, 0, False
@@ -461,9 +469,15 @@ class NameFieldRule(Rule):
                     break  # the next field's name ("Médico: Victoria Ramos Medina NºCol: 29 29 55710"; stop 48)
                 if tok.text.lower() in NAME_PARTICLES and j > first and j + 1 < len(t) and _is_cap(t[j + 1]):
                     pass  # "da", "DE LA": inside the name, not counted
+                elif (tok.text == "/" and j > first and j + 1 < len(t) and _is_cap(t[j + 1])
+                      and "\n" not in ctx.text[tok.end:t[j + 1].start]):
+                    pass  # the name in a second script ("ELEFTHERIA / ΕΛΕΥΘΕΡΙΑ" of a hotel's form; stop 50)
                 elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):
                     letters = letters or not _initial(tok)
                     words += 1
+                elif (len(tok.text) == 1 and tok.text.isupper() and j + 1 < len(t) and _is_cap(t[j + 1])
+                      and "\n" not in ctx.text[tok.end:t[j + 1].start]):
+                    words += 1  # an initial without its full stop, even a stop word's letter ("O Adeyemi-Clarke"; stop 50)
                 else:
                     break
                 j += 1
@@ -1244,6 +1258,63 @@ class InvertedNameRule(Rule):
         return out
 
 
+#: After a person: a nickname in quotation marks, perhaps in parentheses, or after a word that introduces one ("known
+#: as", "a.k.a.", "genannt", "alias", "conocido como", "vulgo"), perhaps quoted; one to three words, the first one
+#: capitalised (group "nick"), on the same line.
+_QUOTE_OPEN, _QUOTE_CLOSE = "\"“„«‘'", "\"”“»’'"
+_NICKNAME = re.compile(
+    r"[^\S\n]*,?[^\S\n]*(?P<paren>\([^\S\n]*)?"
+    r"(?P<intro>(?i:(?:also\s+)?known\s+as|a\.k\.a\.?|aka|genannt|alias|conocid[oa]\s+como|apodad[oa]|vulgo"
+    r"|conhecid[oa]\s+como)[^\S\n]+)?"
+    rf"(?:(?P<open>[{_QUOTE_OPEN}])(?P<quoted>[\w'’.-]+(?:[^\S\n]+[\w'’.-]+){{0,2}})[{_QUOTE_CLOSE}]"
+    rf"|(?P<nick>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’-]*){{0,2}}))"
+    # (in parentheses, more may follow the quoted nickname: 'O Thiago ("Thiagão" para a equipe)'; stop 50)
+    r"[^\S\n]*(?(paren)(?:\)|(?(quoted)|(?!)))|)")
+
+
+#: A nickname quoted after the name and a comma: one or two capitalised words without punctuation ('companheiro
+#: Reginaldo Pereira, "Nado" (41 a.)' of a case note; stop 50), not a quotation.
+_NICKNAME_AFTER_COMMA = re.compile(rf"(?-i:[{UPPER}])[\w'’-]*(?:[^\S\n](?-i:[{UPPER}])[\w'’-]*)?")
+
+
+@register("detection_rule")
+class NicknameRule(Rule):
+    """A person's nickname right after the name: in quotation marks ("Oluwaseun Adeyemi-Clarke ("Seun")", "Davi Lucas
+    de Oliveira ("Davizinho")" of a school's enrolment form, stop 50: the nickname stayed in clear), perhaps in
+    parentheses, or after a word that introduces one in the four languages ("known as", "a.k.a.", "genannt", "alias",
+    "conocido como", "vulgo"). Without an introducing word the nickname must be quoted (a person's "(Bobby)" could be
+    anything in parentheses) and, outside parentheses, follow the name without a comma unless it is one or two
+    capitalised words without punctuation ('Reginaldo Pereira, "Nado"'; 'John Smith, "Hello there," he said' quotes
+    him); quotation marks must open and close it or be absent; it needs a capital letter. ``PERSON``, the quotation marks,
+    the parentheses and the introducing word left out; the person entity must end right before (spaces and a comma
+    allowed), on the same line."""
+
+    name = "nickname"
+
+    def __init__(self, language: str) -> None:
+        pass
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        text, out = ctx.text, []
+        for e in ctx.entities:
+            if e.label != PERSON:
+                continue
+            m = _NICKNAME.match(text, e.end)
+            if m is None:
+                continue
+            group = "quoted" if m.group("quoted") else "nick"
+            if group == "nick" and not m.group("intro") or not any(c.isupper() for c in m.group(group)):
+                continue
+            if (not m.group("intro") and not m.group("paren") and "," in text[e.end:m.start(group)]
+                    and not _NICKNAME_AFTER_COMMA.fullmatch(m.group(group))):
+                continue  # a quotation after the name and a comma: 'John Smith, "Hello there," he said'
+
+            a, b = m.span(group)
+            if ctx.covered(a, b) is None:
+                out.append(Entity(a, b, PERSON, text[a:b], f"rule:{self.name}"))
+        return out
+
+
 #: What a signatory writes before a name signed on behalf of someone else or for an authority, in any of the
 #: languages: German "Im Auftrag", "i. A.", "In Vertretung", "i. V.", "gez."; Spanish "Fdo." (firmado); Portuguese
 #: "Ass." (assinado); English "pp", "p.p." (per procurationem; in lower case only: CoNLL-2002's headline "PP ABRE
@@ -1257,13 +1328,26 @@ _SIGNATURE = re.compile(rf"(?im)^[^\S\n]*{_SIGNATORY_MARKER}(?:[^\S\n]*\n)?[^\S\
                         r"[^\S\n]*,?[^\S\n]*$")
 
 
+#: A closing and the name signed after it on the same line, as e-mails and chats end ("Gruß J. Pfannenstiel" of a
+#: forwarded e-mail, stop 50; "Thanks, Anna", "Saludos, Pilar", "Abraços, Bia"): one to three words, capitalised or
+#: initials, up to the line's end.
+_CLOSING = re.compile(
+    r"(?im)^[^\S\n]*(?:(?:viele|liebe|beste|herzliche|freundliche)\s+grüße|grüße|gruß|lg|vg|mfg|cheers|regards|"
+    r"(?:kind|best|warm|many)\s+regards|best|thanks|thank\s+you|many\s+thanks|(?:un\s+)?saludos?|"
+    r"(?:un\s+)?abrazo|abraços?|(?:um\s+)?abraço|beijos?|bjs|cumprimentos|atenciosamente|att\.?)"
+    r"[,!.]?[^\S\n]+"
+    rf"(?P<name>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’.-]*){{0,2}})[^\S\n]*[,.!]?[^\S\n]*$")
+
+
 @register("detection_rule")
 class SignatureRule(Rule):
     """The name signed after a signatory's marker opening its line ("Im Auftrag\nSchwarzkopf", "i. A. Sabine Kröger",
     "gez. Dr. Weber", "Fdo.: Juan Pérez", "pp J. Smith"): ``PERSON``, titles left out (stop 46: an authority's
     letter signed "Im Auftrag\nSchwarzkopf" left the surname in clear; the model missed it, and a single word on its
     line that the common-word lexicon lists is read as a heading). Nothing when the words are only titles, function
-    words or the language's job titles ("Der Oberbürgermeister", "Sachbearbeiterin")."""
+    words or the language's job titles ("Der Oberbürgermeister", "Sachbearbeiterin"). A name after a closing on the
+    same line (:data:`_CLOSING`: "Gruß J. Pfannenstiel", "Thanks, Anna") needs an initial among its words or a first
+    name of a declared language first ("Regards Customer Service" is none)."""
 
     name = "signature"
 
@@ -1286,7 +1370,22 @@ class SignatureRule(Rule):
             if self.job_title is not None and self.job_title.search(surface):
                 continue
             out.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
+        names = all_first_names()
+        for m in _CLOSING.finditer(text):
+            words = m.group("name").split()
+            if any(w.casefold().rstrip(".,") in STOP_WORDS_FOLDED for w in words):
+                continue
+            if not (any(_INITIAL_WORD.fullmatch(w) for w in words) or words[0].rstrip(".,") in names):
+                continue
+            start = m.start("name")
+            surface = m.group("name").rstrip(".,")
+            if not any(e.start < start + len(surface) and start < e.end for e in out):
+                out.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
         return out
+
+
+#: An initial: one capital and its full stop ("J.").
+_INITIAL_WORD = re.compile(rf"[{UPPER}]\.")
 
 
 def default_rules(language: str, names: tuple[str, ...] | None = None) -> list[Rule]:

@@ -37,12 +37,15 @@ _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16
                         r"|github_pat_[A-Za-z0-9_]{40,}|(?-i:AKIA[0-9A-Z]{16})|xox[abprs]-[A-Za-z0-9-]{10,}"
                         r"|AIza[0-9A-Za-z_-]{35})(?![\w-])")
 #: A card's verification code, in every language.
-_CVV_WORDS = (r"(?-i:CVV2?|CVC2?|CV2|CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
+#: (stop 50: and in lower case, "venc 08/29 cvv 417" of a support chat; "CID" only as written: a "cid" is not one)
+_CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
               r"código\s+de\s+segurança", r"Kartenprüfnummer", r"Prüfnummer", r"Sicherheitscode")
 #: A card's expiry, in every language.
 _EXPIRY_WORDS = (r"exp(?:iry|iration)?(?:\s+date)?\.?", r"expires", r"valid\s+(?:thru|through|until)", r"good\s+thru",
                  r"Ablaufdatum", r"gültig\s+bis", r"Verfallsdatum", r"(?:fecha\s+de\s+)?caducidad", r"vence",
-                 r"(?:data\s+de\s+)?validade", r"venc(?:imento)?\.?", r"válid[ao]\s+hasta", r"válido\s+até")
+                 r"(?:data\s+de\s+)?validade", r"venc(?:imento)?\.?", r"válid[ao]\s+hasta", r"válido\s+até",
+                 # (stop 50) the Spanish abbreviation of "caducidad" ("VISA 4111 … cad. 11/26" of a rental contract)
+                 r"cad\.")
 _CVV = re.compile(rf"(?<![\w-])(?i:{'|'.join(_CVV_WORDS)})[^\S\n]*(?:[:#=][^\S\n]*)?(?P<v>\d{{3,4}})(?![\w]|[.,]\d)")
 _EXPIRY = re.compile(rf"(?<![\w-])(?i:{'|'.join(_EXPIRY_WORDS)})[^\S\n]*(?:[:=][^\S\n]*)?"
                      r"(?P<v>(?:0[1-9]|1[0-2])[^\S\n]?[/-][^\S\n]?(?:20)?\d{2})(?![\w/]|[.,]\d)")
@@ -52,6 +55,9 @@ _CVV_STEMS = ("cvv", "cvc", "cv2", "security", "seguridad", "segurança", "prüf
 _MONTH_YEAR = re.compile(r"(?=[01])(?<![\w/.-])(?:0[1-9]|1[0-2])[^\S\n]?[/-][^\S\n]?(?:20)?\d{2}(?![\w/]|[.,]\d)")
 #: What a copula introduces when the value is a secret: a digit or a symbol in it.
 _SECRET_LOOKING = re.compile(r"[\d\W_]")
+#: A value right after its keyword without ":" or a copula, as chats write it ("red Portal412_2B clave Alcala412!2b" of
+#: a WhatsApp export; stop 50): six characters or more, letters and digits both.
+_BARE_SECRET = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6,200}")
 #: The sentence's closing punctuation after a value.
 _TRAILING = ".,;:!?)]}\"'’”"
 
@@ -69,7 +75,9 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     # then ":" / "=" or a copula, then the value up to white space
     return re.compile(rf"{start}(?<![\w-])(?i:{'|'.join(keywords)})(?![\w-])"
                       rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?)"
-                      rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas}))[^\S\n]*"
+                      rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})"
+                      # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
+                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}(?!\w)))[^\S\n]*"
                       r"(?P<v>[^\s\"'“”‘’<>]{4,200})")
 
 
@@ -106,6 +114,9 @@ class SecretRecognizer(Recognizer):
                 value = text[start:end]
                 if end - start < 4 or ((m.group("cop") or m.group("words")) and not _SECRET_LOOKING.search(value)):
                     continue
+                if m.group("bare") is not None and (m.group("words") or not _BARE_SECRET.fullmatch(value) and not (
+                        value.isdigit() and 4 <= len(value) <= 8 and "pin" in text[m.start():m.start("words")].lower())):
+                    continue  # "the password reset", "clave de todo": a bare value must look like one ("PIN 4471")
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
         out.sort(key=lambda e: (e.start, -e.end))
         kept: list[Entity] = []

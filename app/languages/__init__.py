@@ -128,6 +128,8 @@ class StreetAddresses:
         grid_types: ``type_first``: the street types of grid addresses as Colombia writes them, the street's number,
             "#" or "No.", the cross street's number and the distance from the corner ("Calle 127 # 15-42", "Cra. 7
             No. 32-16").
+        floors: ``type_last``: regular expression of a floor and side after the house number, part of the address
+            ("Schönhauser Allee 141, VH 3. OG rechts", "Hinter der Mauer 7, 2. OG links").
     """
 
     order: str
@@ -144,6 +146,7 @@ class StreetAddresses:
     units: str = ""
     buildings: str = ""
     grid_types: str = ""
+    floors: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):

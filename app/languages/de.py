@@ -138,7 +138,8 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """name|vorname|nachname|familienname|geburtsname|vor- und nachname|
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
-        behandelnde ärztin|arzt|ärztin""".split("|")),
+        behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
+        gast|reisender|reisende""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -247,6 +248,11 @@ LANGUAGE = register(Language(
         # company's or a school's pass ("Firmenausweis (Nr. 00471)" of a notice of dismissal)
         r"(?:Mikro)?[Cc]hip(?:-?(?:nummer|nr\.|code))?(?=\s*:?\s*\d{15}\b)", r"Transponder(?:-?(?:nummer|nr\.|code))?",
         r"(?:Firmen|Mitarbeiter|Werks|Betriebs|Schüler|Studenten|Studierenden|Bibliotheks|Haus)ausweis",
+        # (stop 50) a form's bare "Nr.:" ("Gästekarte (Kurbeitrag 3 x 7 Nächte) Nr.: BGD-0715582" of a hotel's
+        # registration form) and a direct debit's mandate ("Mandatsreferenz: M-2024-0388")
+        r"(?-i:Nr\.)(?=[^\S\n]*:)", r"Mandatsreferenz", r"Mandats-?(?:nummer|nr\.)",
+        # a card's compound before "Nr." ("Tankkarte Nr. 7003 4418 2290" of a warning letter, "Kundenkarte Nr.")
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]*karte)(?=\s+(?:Nr\.|Nummer))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)
@@ -290,6 +296,12 @@ LANGUAGE = register(Language(
               "Wohnort:", "Anschrift", "Adresse"),
         postal_code=r"(?:D-)?\d{5}",
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
+        # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
+        # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
+        floors=r"(?:(?:VH|HH|SF|GH|QG|Vorderhaus|Hinterhaus|Seitenflügel|Gartenhaus|Quergebäude)[^\S\n]+)?"
+               r"(?:\d{1,2}\.[^\S\n]?(?:OG|UG|Obergeschoss|Stock|Etage)|EG|DG|Erdgeschoss|Dachgeschoss|Hochparterre)"
+               r"(?:[^\S\n]+(?:links|rechts|Mitte|li\.|re\.|l\.|r\.))?(?![\w])"
+               r"|(?:VH|HH|SF|GH|QG|Vorderhaus|Hinterhaus|Seitenflügel|Gartenhaus|Quergebäude)(?![\w])",
     ),
     head_final=True,
     capitalised_nouns=True,

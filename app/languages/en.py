@@ -92,7 +92,8 @@ LANGUAGE = register(Language(
     academic_degrees=frozenset("PhD Ph.D. MD M.D.".split()),
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
-        policyholder|next of kin|contact person|referred by|attending physician|physician|doctor""".split("|")),
+        policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
+        card holder|account holder|account name|passenger|passenger name|guest|guest name""".split("|")),
     abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
         ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
         jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
@@ -237,11 +238,20 @@ LANGUAGE = register(Language(
         # an adverse event report)
         r"(?-i:[A-Z]{2,4})(?=#[^\S\n]?\d)",
         # a radiology report's accession number ("Acc#: RAD26-0448812")
-        r"acc(?:ession)?(?:\s*#|\s+(?:no\.|number))",
+        r"acc(?:ession)?(?:\s*#|\s+(?:no\.?|number))",
         # a police incident's dispatch log, "CAD 4471/12NOV" (not Canadian dollars: a date of letters after the slash)
         r"(?-i:CAD)(?=\s+\d{1,6}/\d{1,2}[A-Z]{3}\b)",
         r"(?:study\s+)?(?:subject|participant)(?:\s+(?:ID|no\.|number|#))?(?=[^\S\n]*:?[^\S\n]*\d)",
         r"(?:screening|randomi[sz]ation|enrol(?:l)?ment)\s+(?:ID|no\.|number|#)",
+        # (stop 50) an airline's e-ticket ("ETKT 053-2418830917" of a booking confirmation), a passport in the advance
+        # passenger information with its issuing country ("PP ISL A3318842"), a software tenant's id ("(tenant
+        # t_77120)" of a bug report)
+        r"(?-i:ETKT)", r"(?-i:PP\s+[A-Z]{3})(?=\s+[A-Z0-9]*\d)", r"tenant(?:\s+ID)?(?=\s+[A-Za-z]{0,3}[_-]?\d)",
+        # a mortgage's loan and its officer's licence ("Loan #: CPH-2024-0713388", "NMLS 1849372"), a licence before a
+        # spaced "#" ("OR CCB #228104"), the Police National Computer's and the Criminal Records Office's numbers of a
+        # probation report ("PNC: 17/384920Q", "CRO: 219834/17K"), a parcel's tracking number
+        r"loan(?=\s*(?:#|no\.|number|ID))", r"(?-i:NMLS)(?:\s+(?:ID|#))?", r"(?-i:[A-Z]{2,4})(?=\s#[^\S\n]?\d)",
+        r"(?-i:PNC|CRO)(?:\s+(?:ID|no\.|number))?", r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

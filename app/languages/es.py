@@ -54,7 +54,8 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"y"}),
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
-        médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro""".split("|")),
+        médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
+        interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -101,7 +102,7 @@ LANGUAGE = register(Language(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI", r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",
-        r"(?:número|n\.?\s?º|núm\.)\s+de\s+(?:historia(?:\s+clínica)?|paciente|"
+        r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?(?:historia(?:\s+clínica)?|paciente|tarjeta|reserva|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
         r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
@@ -120,7 +121,7 @@ LANGUAGE = register(Language(
         r"(?-i:NIG)",
         # a payslip's "Nº afiliación S.S.: 48 12345678 90" and "CIF: A39012345"; a driving licence's number
         r"afiliación(?:\s+(?:a\s+la\s+)?(?:S\.\s?S\.|seguridad\s+social))?", r"(?-i:CIF)",
-        r"(?:permiso|carn[ée]|licencia)\s+de\s+conduc(?:ir|ción)",
+        r"(?:permiso|carn[ée]|licencia)\s+(?:de\s+)?conduc(?:ir|ción)",
         # a police report's number ("ATESTADO 2025-004512"), an agent's or a customer's code, the last digits of an
         # account or a card ("la cuenta que termina en 4521", as English "account ending 4521")
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
@@ -151,6 +152,20 @@ LANGUAGE = register(Language(
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
         # (stop 49) a pet's microchip names its owner in the register ("microchip n.º 941000012345678")
         r"(?:(?:número|n\.?\s?º|núm\.)\s+de\s+)?micro-?chip", r"transpondedor",
+        # (stop 50) a car rental's contract and booking ("CONTRATO DE ALQUILER Nº VLC-240815-0932", "Reserva:
+        # RSV7729104"), a bare driving permit before its number ("permiso PM209374 (HU)"), an office's register
+        # ("Registro de salida: 2024/SAL/118342"), a professional body's initials before "nº" in parentheses, not a
+        # norm's ("(ICAMA nº 7732)": a lawyer's number at the bar)
+        r"contrato(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))", r"reserva(?=[^\S\n]*:)",
+        r"(?:permiso|carn[ée])(?=\s+(?-i:[A-Z]{1,3})\d{5,}(?!\w))",
+        r"registro\s+(?:de\s+)?(?:salida|entrada)",
+        r"(?<=\()(?-i:(?!(?:LEI|LC|MP|HC|RHC|RE|ARE|AI|EC|DL|CF|ADI|ADPF|ADC|MS|RD|LO|BOE|DOU|DR|STF|STJ|TS|TC)\b)"
+        r"[A-Z]{2,6})(?=\s+n\.?\s?[º°]\s*\d)",
+        r"pasaporte(?:\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))",
+        # a card's contract before its colon ("Contrato: FC-77310452" of a debt collector's letter), a laboratory's
+        # request ("N.º petición: 24-031177"), a parcel's tracking number
+        r"contrato(?=[^\S\n]*:)", r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?petición",
+        r"(?:(?:número|n\.?\s?[º°]|núm\.)\s+de\s+)?seguimiento",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

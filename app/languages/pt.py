@@ -57,7 +57,7 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"e"}),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
-        médica|titular do contrato|titular da conta""".split("|")),
+        médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede""".split("|")),
     # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
     abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
@@ -83,7 +83,9 @@ LANGUAGE = register(Language(
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
                r"passado", r"próximo", r"último",
                # (stop 47) appointments of notes and letters ("retorno 19/09")
-               r"consulta", r"retorno", r"revisão", r"agendad[oa]", r"marcad[oa]", r"internad[oa]"),
+               r"consulta", r"retorno", r"revisão", r"agendad[oa]", r"marcad[oa]", r"internad[oa]",
+               # (stop 50) "para" as chats write it ("Reagendei a entrega p/ 20/05")
+               r"p/", r"para", r"pra"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
     legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
@@ -160,6 +162,23 @@ LANGUAGE = register(Language(
         r"chassis?", r"RENAVAM", r"(?-i:VIN)(?=:?\s+[A-Z0-9]{17}\b)",
         # (stop 49) a pet's microchip names its owner in the register ("microchip n.º 941000012345678")
         r"(?:(?:número|n\.?\s?º|nº)\s+d[eo]\s+)?micro-?chip", r"transponder",
+        # (stop 50) a support chat's protocol and an order ("Protocolo 2024051700418839", "pedido 1182-77430915"),
+        # an advertisement's reference, a property's tax register ("Artigo matricial 2187"), a passport with its
+        # country ("passaporte eslovaco n.º PA4719302"), a professional body's initials before "n.º" in parentheses, not
+        # a norm's ("(OMD n.º 8741)": a dentist's number)
+        r"protocolo(?:\s+de\s+atendimento)?(?=[^\S\n]*[:#]?[^\S\n]*\d)", r"pedido(?=\s+\d)",
+        r"ref(?:er[êe]ncia)?\.?\s+d[oa]\s+an[úu]ncio", r"artigo\s+matricial", r"matriz\s+predial",
+        r"passaporte(?:\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"(?<=\()(?-i:(?!(?:LEI|LC|MP|HC|RHC|RE|ARE|AI|EC|DL|CF|ADI|ADPF|ADC|MS|RD|LO|BOE|DOU|DR|STF|STJ|TS|TC)\b)"
+        r"[A-Z]{2,6})(?=\s+n\.?\s?[º°]\s*\d)",
+        # a Portuguese driving licence ("Carta de condução: P-1829374 5"), an emergency episode ("episódio de urgência
+        # n.º 24017733"), a parcel ("N.º do objeto: RR481516209PT", "A sua encomenda RR481516209PT"), a pick-up or a
+        # verification code ("Código de levantamento no Ponto CTT: 824619"), Brazil's NIS, a number in parentheses
+        # after "n.º" ("Certificado … emitido (n.º ICV-PT-0031872)")
+        r"carta\s+de\s+condução", r"epis[óo]dio(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
+        r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",
+        r"(?-i:NIS)", r"(?<=\()n\.?\s?[º°]",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -302,3 +302,14 @@ def test_a_flats_floor_and_door_alone_in_an_owners_meeting_stop_49():
             "Sr. Traoré. Fiebre (39 ºC). Art. 1º O Distrito Federal; do 12º B Sup, Cel.")
     assert found("es", text) == ["1.º A", "2.º C", "3.º B"]
     assert found("pt", "Art. 1º O Distrito Federal; Comandante do 12º B Sup; mora no (2.º D)") == ["2.º D"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # stop 50: a tenancy application's Berlin flats and an HR letter's address block left the floor in clear
+    ("Schönhauser Allee 141, VH 3. OG rechts, 10437 Berlin", ["Schönhauser Allee 141, VH 3. OG rechts"]),
+    ("Greifswalder Str. 88, Seitenflügel 1. OG, 10405 Berlin", ["Greifswalder Str. 88, Seitenflügel 1. OG"]),
+    ("Frau Anna\nHinter der Mauer 7, 2. OG links\n12345 Aastadt", ["Hinter der Mauer 7, 2. OG links"]),
+    ("Hauptstraße 5, Whg. 12, EG; Hauptstraße 6 EGal", ["Hauptstraße 5, Whg. 12, EG", "Hauptstraße 6"]),
+])
+def test_a_german_flats_floor_after_the_house_number(text, expected):
+    assert [e.text for e in AddressRecognizer("de").recognize(text, [])] == expected

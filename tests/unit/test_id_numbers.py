@@ -110,6 +110,37 @@ def found(language, text):
          ["1234-5678", "R1234567/01", "4471"]),
         ("de", "Fahrgestellnummer WVWZZZ1JZXW000001, FIN: WDB2030461A123456. Die FIN 2 fehlt.",
          ["WVWZZZ1JZXW000001", "WDB2030461A123456"]),
+        # stop 50: an e-ticket, a passport with its country, a tenant in prose and in a log, an account after "Acc no"
+        ("en", "1 OLAFSSON/TOMAS MR   ADT   ETKT 053-2418830917\nPax 3  PP ISL A3318842   DOB 17AUG16\n"
+               "Customer: Harrowgate (tenant t_77120); tenant=t_77120 ip; Sort code: 60-16-13   Acc no: 31926819. "
+               "The tenant 2 left.",
+         ["053-2418830917", "A3318842", "t_77120", "t_77120", "60-16-13", "31926819"]),
+        # stop 50: a copula's letters inside the value ("IS" of "ISL-HB-…" was read as "is"), a form's bare "Nr.:",
+        # a mandate's reference
+        ("de", "Spielerpass-Nr. ISL-HB-206613; Gästekarte (Kurbeitrag 3 x 7 Nächte) Nr.: BGD-0715582\n"
+               "Mandatsreferenz: M-2024-0388. Die Nr. 5 fehlt.",
+         ["ISL-HB-206613", "BGD-0715582", "M-2024-0388"]),
+        ("es", "CONTRATO DE ALQUILER Nº VLC-240815-0932\nReserva: RSV7729104 (vía Rentalcars)\n"
+               "Permiso conducir: PN482761 (HU); esposa, permiso PM209374 (HU)\nNº cliente: 7003918847\n"
+               "Sanitas - nº tarjeta 4417 0093 8821 06 (ICAMA nº 7732)\nRegistro de salida: 2024/SAL/118342\n"
+               "La reserva de 2024 y el permiso de obra.",
+         ["VLC-240815-0932", "RSV7729104", "PN482761", "PM209374", "7003918847", "4417 0093 8821 06", "7732",
+          "2024/SAL/118342"]),
+        # stop 50: a mortgage application, a probation report, a warning letter, a debt collector, a laboratory, a
+        # parcel's notice, a vaccination certificate
+        ("en", "Loan #: CPH-2024-0713388 (NMLS 1849372), OR CCB #228104; PNC: 17/384920Q  CRO: 219834/17K. A loan of "
+               "5000.", ["CPH-2024-0713388", "1849372", "228104", "17/384920Q", "219834/17K"]),
+        ("de", "Betankung mit Tankkarte Nr. 7003 4418 2290. Die Karte Nr. 5 fehlt.", ["7003 4418 2290"]),
+        ("es", "Contrato: FC-77310452 – Tarjeta\nN.º petición: 24-031177", ["FC-77310452", "24-031177"]),
+        ("pt", "(episódio de urgência n.º 24017733). N.º do objeto: RR481516209PT\nA sua encomenda RR481516209PT\n"
+               "Código de levantamento no Ponto CTT: 824619\nNIS 162.84390.27-1, emitido (n.º ICV-PT-0031872).",
+         ["24017733", "RR481516209PT", "RR481516209PT", "824619", "162.84390.27-1", "ICV-PT-0031872"]),
+        ("pt", "Protocolo 2024051700418839; pedido 1182-77430915, Ref. do anúncio: 33817429, Artigo matricial 2187,\n"
+               "titular do passaporte eslovaco n.º PA4719302 (OMD n.º 8741)\n"
+               "Certidão de nascimento (matrícula): 087460 01 55 2017 1 00214 118 0034921 12\n"
+               "O protocolo de Quioto e o pedido de desculpas.",
+         ["2024051700418839", "1182-77430915", "33817429", "2187", "PA4719302", "8741",
+          "087460 01 55 2017 1 00214 118 0034921 12"]),
     ],
 )
 def test_identifiers_after_their_keyword(language, text, expected):

@@ -182,3 +182,15 @@ def test_the_national_insurance_number_validator():
     assert gb_nino.compact(" qq 12 34 56 c") == "QQ123456C"
     assert [gb_nino.is_valid(v) for v in ("AB 12 34 56 C", "QQ123456C", "ZZ123456A", "AO123456A", "AB12345C",
                                           "AB 12 34 56 C X")] == [True, True, False, False, False, False]
+
+
+def test_numbers_printed_masked_but_for_their_last_digits():
+    # stop 50: a booking's "Visa ************2033" and a phone bill's "ES98 **** **** **** **** 3582" left the last
+    # digits in clear; a rating's stars and a short mask are none
+    text = ("Visa ************2033   EUR 847.36; card **** **** **** 2033. XXXX-XXXX-XXXX-1234\n"
+            "Cargo en cuenta: ES98 **** **** **** **** 3582; IBAN DE89 XXXX XXXX XXXX XX30 00\n"
+            "rating ***** 2024, PIN **** 1234, x 1234; Tarjeta Visa ****4301, ab****1234")
+    assert found(IbanRecognizer(), text) == [("ES98 **** **** **** **** 3582", "IBAN"),
+                                             ("DE89 XXXX XXXX XXXX XX30 00", "IBAN")]
+    assert [t for t, _ in found(CreditCardRecognizer(), text)] == [
+        "************2033", "**** **** **** 2033", "XXXX-XXXX-XXXX-1234", "**** **** **** **** 3582", "****4301"]

@@ -194,6 +194,20 @@ def test_case_and_file_numbers():
     ]
 
 
+def test_family_procedures_and_brazilian_police_reports_name_their_case():
+    """Stop 50: "Divorcio contencioso 1184/2023" of a family court's judgment, "BO 4471/2024" and "ofício 221/2024" of a
+    social worker's case note stayed in clear."""
+    text = "Divorcio contencioso 1184/2023 – SENTENCIA; ofício 221/2024 do Conselho; (BO 4471/2024 – 2ª DDM); o BO dela"
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["1184/2023", "221/2024", "4471/2024"]
+
+
+def test_a_german_file_number_of_a_department_of_four_digits():
+    """An enforcement court's "1512 M 4471/23" of a payslip's garnishment stayed in clear (stop 50); a card's last group
+    before its expiry is none."""
+    text = "Pfändung AG Mü. 1512 M 4471/23  -\ncartao 4917 4032 5587 1220 Venc 08/29; Az. 3 C 12/20"
+    assert [e.text for e in CaseNumberRecognizer().recognize(text, [])] == ["1512 M 4471/23", "3 C 12/20"]
+
+
 def test_german_file_numbers_without_a_senate_number():
     text = ("BVerfG, Beschluss vom 3. Mai 2016 - 2 BvC 26/14 - Vz 1/16 -; BGH KZR 25/14, EnVR 1/17, AnwZ 2/18, "
             "NotZ 3/2019. Not: GmS-OGB 2/73, DOB 03/14/1956, a 2/3 majority, the EU 12/19 paper, GmbH 5/16, IBM 12/19, Art 3/14, Vz 1/2.")
@@ -466,9 +480,11 @@ def test_telephone_extensions(language, text, expected):
 
 @pytest.mark.parametrize("language,text,expected", [
     # stop 46: a booking's "DOB 04MAR2016" stayed in clear; a day, a month's name and a year written without a space
-    ("en", "MISS CHIOMA OKAFOR (child, DOB 04MAR2016), issued 4Mar16; not AB12MAR2020 nor 3MAR.",
+    ("en", "MISS CHIOMA OKAFOR (child, DOB 04MAR2016), issued 4Mar16; not AB12MAR2020 nor 3Mar.",
      ["04MAR2016", "4Mar16"]),
     ("de", "geb. 04MÄR2016, Ablauf 1OKT19", ["04MÄR2016", "1OKT19"]),
+    # stop 50: an e-ticket's flight dates without a year, in capitals only ("SAT 23MAR  DUB 08:05")
+    ("en", "EI154  SAT 23MAR  DUB 08:05 - LHR 09:25\nEI167  SUN 31MAR  LHR; not 3Mar nor X23MAR", ["23MAR", "31MAR"]),
 ])
 def test_dates_without_spaces_as_bookings_write_them(language, text, expected):
     assert [e.text for e in DateRecognizer(language).recognize(text, [])] == expected

@@ -328,6 +328,24 @@ def test_an_entity_inside_a_hyphenated_word_of_capitalised_parts_takes_the_whole
         ("Schmidt", "PERSON"), ("Müller", "PERSON"), ("Weber", "PERSON")]
 
 
+def test_a_name_inside_a_user_name_takes_the_whole_user_name():
+    """"#4821 opened by ayse.yilmaz" of a bug report: the model took "ayse" and left the surname in clear (stop 50). Not
+    inside an e-mail address, not a capitalised name before a full stop."""
+    from app.detection.pipeline import whole_hyphenated_words
+
+    text = "opened by ayse.yilmaz (x); user john_smith_99; Ayse.yilmaz; mail anna.nowak@x.com; see Smith.Then"
+
+    def e(word, nth=0):
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(word, start + 1)
+        return Entity(start, start + len(word), "PERSON", word, "t")
+
+    entities = [e("ayse"), e("smith"), e("Ayse"), e("anna"), e("Smith")]
+    assert [x.text for x in whole_hyphenated_words(text, entities)] == [
+        "ayse.yilmaz", "john_smith_99", "Ayse.yilmaz", "anna", "Smith"]
+
+
 def test_a_temperatures_unit_is_no_organization_but_a_doors_letter_stays_masked():
     """"fiebre intermitente de 38ºC", "una temperatura de 38ª C" in MEDDOCAN's clinical cases: the Spanish model tagged
     the unit as an organization. A door's letter after the floor ("5ºC 30009 Murcia", "(1ºA)") is part of an address

@@ -59,6 +59,27 @@ def test_strict_profile_per_language(language, text, expected):
     assert detect(language, text, "strict") == expected
 
 
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 50: a crime report, a booking's special assistance, a bug report
+    ("en", "a line cook, an HVAC technician and a Navy veteran; wheelchair to gate, knee surgery; their HR admin",
+     [("line cook", "OCCUPATION"), ("technician", "OCCUPATION"), ("Navy veteran", "OCCUPATION"),
+      ("wheelchair", "HEALTH"), ("knee surgery", "HEALTH"), ("HR admin", "OCCUPATION")]),
+    # a payslip's trade, a hotel's note
+    ("de", "Tätigkeit: Anlagenmechaniker SHK / Obermonteur; Frühstück glutenfrei (Zöliakie)",
+     [("Anlagenmechaniker", "OCCUPATION"), ("Obermonteur", "OCCUPATION"), ("Zöliakie", "HEALTH")]),
+    ("es", "ayudante de cocina; usa silla de ruedas; Diabetes mellitus tipo 2",
+     [("ayudante de cocina", "OCCUPATION"), ("silla de ruedas", "HEALTH"), ("Diabetes mellitus tipo 2", "HEALTH")]),
+    # a school's form: the colour or race field with a note before its colon; a marriage register's age in words
+    ("pt", "Cor/raça (autodeclarada): parda\nProfissão: técnica de enfermagem\nintolerância à lactose\n"
+           "com vinte e cinco anos de idade",
+     [("parda", "DEMOGRAPHIC"), ("técnica de enfermagem", "OCCUPATION"), ("intolerância à lactose", "HEALTH"),
+      ("vinte e cinco anos de idade", "QUANTITY")]),
+])
+def test_strict_lexicons_of_stop_50(language, text, expected):
+    found = {(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])}
+    assert set(expected) <= found
+
+
 def test_ages_in_every_form():
     text = "Aged 45, a 45-year-old man, 45 years old, 7 years of age. Protocols nos. 1 and 4 apply."
     assert detect("en", text, "strict") == [("45", "QUANTITY"), ("45-year-old", "QUANTITY"), ("man", "DEMOGRAPHIC"),

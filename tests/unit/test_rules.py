@@ -994,3 +994,54 @@ def test_the_detector_cuts_a_field_name_the_model_took_in_before_the_name_stop_4
     detector = build_detector("de", tagger_factory=lambda *_: tagger)
     found = [(e.text, e.label) for e in detector.detect(text)]
     assert ("Kowalczyk-Lindner", "PERSON") in found and not any("Familienname" in t for t, _ in found)
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 50: a hotel's "Vorname(n):" with the name in a second script, a cardholder, a co-holder, an applicant
+    ("de", "Vorname(n):   ELEFTHERIA / ΕΛΕΥΘΕΡΙΑ\nNachname: Papadaki", ["ELEFTHERIA / ΕΛΕΥΘΕΡΙΑ", "Papadaki"]),
+    ("en", "Cardholder: S NI MHAOLDOMHNAIGH\nName(s): Ann Lee / \nAccount name: O Adeyemi-Clarke",
+     ["S NI MHAOLDOMHNAIGH", "Ann Lee", "O Adeyemi-Clarke"]),
+    ("es", "Cotitular: LUCÍA FERNÁNDEZ OLMEDO             NIF 71920463S\nInteresado: Youssef EL AMRANI BENALI",
+     ["LUCÍA FERNÁNDEZ OLMEDO", "Youssef EL AMRANI BENALI"]),
+])
+def test_name_fields_of_stop_50(language, text, expected):
+    out = run(text, language, rules=("name_field",))
+    assert [t for t, label, _ in out] == expected and all(label == "PERSON" for _, label, _ in out)
+
+
+@pytest.mark.parametrize("language,text,person,expected", [
+    # stop 50: a school's enrolment form left the pupil's nickname in clear
+    ("pt", 'Nome: Davi Lucas de Oliveira ("Davizinho")\nData', "Davi Lucas de Oliveira", ["Davizinho"]),
+    ("en", "Mary Jones (“Molly”) came; John Smith, known as Big John, said", "Mary Jones", ["Molly"]),
+    ("en", "John Smith, known as Big John, said", "John Smith", ["Big John"]),
+    ("es", "Luis Pérez, alias «el Flaco», declaró", "Luis Pérez", ["el Flaco"]),
+    ("de", 'Peter Maier genannt "Pit" kam', "Peter Maier", ["Pit"]),
+    # more words after the quoted nickname in parentheses, a short nickname after a comma (a case note)
+    ("pt", 'O Thiago ("Thiagão" para a equipe) sempre', "Thiago", ["Thiagão"]),
+    ("pt", 'companheiro Reginaldo Pereira, "Nado" (41 a.)', "Reginaldo Pereira", ["Nado"]),
+    # no nickname: a word in parentheses without quotation marks or a word that introduces it, a quotation after a
+    # comma, quoted words without a capital
+    ("en", "John Smith (Bobby) said", "John Smith", []),
+    ("en", 'John Smith, "Hello," he said', "John Smith", []),
+    ("en", 'John Smith, "Hello there," he said', "John Smith", []),
+    ("en", "John Smith (the owner) said", "John Smith", []),
+    ("en", 'John Smith "said" so', "John Smith", []),
+])
+def test_nickname_rule(language, text, person, expected):
+    ents = [Entity(text.index(person), text.index(person) + len(person), "PERSON", person, "stanza")]
+    out = run(text, language, ents, rules=("nickname",))
+    assert [t for t, label, source in out if source == "rule:nickname"] == expected
+    assert all(label == "PERSON" for _, label, _ in out)
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 50: a forwarded e-mail signed "Gruß J. Pfannenstiel" left the colleague in clear
+    ("de", "Hallo,\nanbei die Unterlagen.\nGruß J. Pfannenstiel", ["J. Pfannenstiel"]),
+    ("en", "Thanks, Anna\n\nCheers, Tom Baker.\nRegards Customer Service\nBest\nThanks Team", ["Anna", "Tom Baker"]),
+    ("es", "Saludos, Pilar\nUn saludo", ["Pilar"]),
+    # a name must be an initial's or begin with a known first name: "Equipe Suporte" is none
+    ("pt", "Atenciosamente, Equipe Suporte", []),
+])
+def test_a_name_after_a_closing_on_its_line(language, text, expected):
+    out = run(text, language, rules=("signature",))
+    assert [t for t, label, _ in out] == expected and all(label == "PERSON" for _, label, _ in out)

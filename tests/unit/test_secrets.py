@@ -30,6 +30,14 @@ def found(language, text):
      [("gato1234", "ID_NUMBER"), ("Hx9!kk", "ID_NUMBER"), ("11/2028", "DATE")]),
     ("pt", "a senha do wifi é casa@2024 e o cartão vence 03/29, código de segurança 842",
      [("casa@2024", "ID_NUMBER"), ("03/29", "DATE"), ("842", "ID_NUMBER")]),
+    # stop 50: a chat's code in lower case, the Spanish "cad." before an expiry; a lower-case "cid" is no code's word
+    ("pt", "paguei no cartao 4917 4032 5587 1220 venc 08/29 cvv 417", [("08/29", "DATE"), ("417", "ID_NUMBER")]),
+    ("es", "Depósito: 300,00 € en VISA 4111 9284 0031 7525  cad. 11/26", [("11/26", "DATE")]),
+    ("en", "cid 1234 and CID 5678", [("5678", "ID_NUMBER")]),
+    # stop 50: a WhatsApp export's Wi-Fi key right after its word; a bare value needs letters and digits, a PIN digits
+    ("es", "el wifi del portal: red Portal412_2B clave Alcala412!2b", [("Alcala412!2b", "ID_NUMBER")]),
+    ("en", "the password reset link; password hunter22 please; PIN 4471; token abc; PIN 2; password 12345678",
+     [("hunter22", "ID_NUMBER"), ("4471", "ID_NUMBER")]),
 ])
 def test_secrets(language, text, expected):
     assert found(language, text) == expected
