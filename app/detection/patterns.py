@@ -176,7 +176,8 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
-_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|utilizador|handle"
+#: (stop 50: "usuário" with its accent, "(usuário rafa.nlima)" of a gym's chat, was missed by the hint)
+_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador|handle"
                               r"|gamertag|screen name|nick|apodo)")
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
 #: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a letter and a digit, "_"

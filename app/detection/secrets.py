@@ -44,8 +44,9 @@ _CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"sec
 _EXPIRY_WORDS = (r"exp(?:iry|iration)?(?:\s+date)?\.?", r"expires", r"valid\s+(?:thru|through|until)", r"good\s+thru",
                  r"Ablaufdatum", r"gültig\s+bis", r"Verfallsdatum", r"(?:fecha\s+de\s+)?caducidad", r"vence",
                  r"(?:data\s+de\s+)?validade", r"venc(?:imento)?\.?", r"válid[ao]\s+hasta", r"válido\s+até",
-                 # (stop 50) the Spanish abbreviation of "caducidad" ("VISA 4111 … cad. 11/26" of a rental contract)
-                 r"cad\.")
+                 # (stop 50) the Spanish abbreviation of "caducidad" ("VISA 4111 … cad. 11/26" of a rental contract, "cad
+                 # 08/26 cvv 341" of a chat)
+                 r"cad\.?")
 _CVV = re.compile(rf"(?<![\w-])(?i:{'|'.join(_CVV_WORDS)})[^\S\n]*(?:[:#=][^\S\n]*)?(?P<v>\d{{3,4}})(?![\w]|[.,]\d)")
 _EXPIRY = re.compile(rf"(?<![\w-])(?i:{'|'.join(_EXPIRY_WORDS)})[^\S\n]*(?:[:=][^\S\n]*)?"
                      r"(?P<v>(?:0[1-9]|1[0-2])[^\S\n]?[/-][^\S\n]?(?:20)?\d{2})(?![\w/]|[.,]\d)")
@@ -58,6 +59,10 @@ _SECRET_LOOKING = re.compile(r"[\d\W_]")
 #: A value right after its keyword without ":" or a copula, as chats write it ("red Portal412_2B clave Alcala412!2b" of
 #: a WhatsApp export; stop 50): six characters or more, letters and digits both.
 _BARE_SECRET = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6,200}")
+#: A code's digits as a keypad takes them, "#" or "*" after them perhaps ("4417#", "1958*"), and the words whose
+#: value they may be without a colon ("PIN 4471", "Cofre chaves 7319", "código nuevo 1958*").
+_CODE_DIGITS = re.compile(r"\d{4,8}[#*]?")
+_CODE_WORD = re.compile(r"(?i)pin|code|código|codigo|cofre|safe")
 #: The sentence's closing punctuation after a value.
 _TRAILING = ".,;:!?)]}\"'’”"
 
@@ -67,7 +72,7 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     keywords = languages.get(language).secret_keywords if languages.find(language) is not None else ()
     if not keywords:
         return None
-    copulas = rf"{COPULAS}|são"
+    copulas = rf"{COPULAS}|são|to"  # (stop 50: "Door code changed today to 4417#")
     # only the positions where a keyword's first letter stands are tried (a third of the scan's time on news text)
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     start = rf"(?=[{re.escape(firsts)}])" if all(k[0].isalpha() for k in keywords) else ""
@@ -77,7 +82,7 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
                       rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?)"
                       rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})"
                       # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
-                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}(?!\w)))[^\S\n]*"
+                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)))[^\S\n]*"
                       r"(?P<v>[^\s\"'“”‘’<>]{4,200})")
 
 
@@ -115,7 +120,7 @@ class SecretRecognizer(Recognizer):
                 if end - start < 4 or ((m.group("cop") or m.group("words")) and not _SECRET_LOOKING.search(value)):
                     continue
                 if m.group("bare") is not None and (m.group("words") or not _BARE_SECRET.fullmatch(value) and not (
-                        value.isdigit() and 4 <= len(value) <= 8 and "pin" in text[m.start():m.start("words")].lower())):
+                        _CODE_DIGITS.fullmatch(value) and _CODE_WORD.search(text, m.start(), m.start("words")))):
                     continue  # "the password reset", "clave de todo": a bare value must look like one ("PIN 4471")
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
         out.sort(key=lambda e: (e.start, -e.end))

@@ -271,7 +271,9 @@ LANGUAGE = register(Language(
     # (stop 48) "Tel. intern 2231" of a ward's rota
     extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern"),
     secret_keywords=(r"Passwort", r"Kennwort", r"Passwörter", r"PIN(?:-?Code|-?Nummer)?", r"Geheimzahl",
-                     r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password"),
+                     r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password",
+                     # (stop 50) an onboarding form's "Initialpasswort:" and "Aktivierungscode:", a door's code
+                     r"(?:Initial|Start|Einmal|WLAN)-?[Pp]asswort", r"Aktivierungs-?[Cc]ode", r"(?:Tür|Tor|Alarm)-?[Cc]ode"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),
@@ -298,10 +300,11 @@ LANGUAGE = register(Language(
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
-        floors=r"(?:(?:VH|HH|SF|GH|QG|Vorderhaus|Hinterhaus|Seitenflügel|Gartenhaus|Quergebäude)[^\S\n]+)?"
-               r"(?:\d{1,2}\.[^\S\n]?(?:OG|UG|Obergeschoss|Stock|Etage)|EG|DG|Erdgeschoss|Dachgeschoss|Hochparterre)"
+        floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"
+               r"[^\S\n]+)?"
+               r"(?:\d{1,2}\.[^\S\n]?(?:OG|UG|Obergeschoss|Stock|St\.|Etage)|EG|DG|Erdgeschoss|Dachgeschoss|Hochparterre)"
                r"(?:[^\S\n]+(?:links|rechts|Mitte|li\.|re\.|l\.|r\.))?(?![\w])"
-               r"|(?:VH|HH|SF|GH|QG|Vorderhaus|Hinterhaus|Seitenflügel|Gartenhaus|Quergebäude)(?![\w])",
+               r"|(?:VH|HH|SF|GH|QG|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)(?![\w])",
     ),
     head_final=True,
     capitalised_nouns=True,

@@ -274,7 +274,9 @@ LANGUAGE = register(Language(
     extension_keywords=(r"ext\.?", r"extension", r"extn\.?"),
     secret_keywords=(r"pass(?:word|wd|code|phrase)", r"pwd", r"PIN(?:\s+(?:code|number))?", r"API\s+(?:key|token)",
                      r"access\s+token", r"auth\s+token", r"bearer\s+token", r"refresh\s+token", r"token",
-                     r"client\s+secret", r"secret(?:\s+key)?", r"recovery\s+(?:code|phrase)", r"seed\s+phrase"),
+                     r"client\s+secret", r"secret(?:\s+key)?", r"recovery\s+(?:code|phrase)", r"seed\s+phrase",
+                     # (stop 50) a building's, a key safe's and an alarm's codes ("Door code changed today to 4417#")
+                     r"(?:door|gate|entry|alarm|key\s?safe|lock\s?box|building)\s+code"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition

@@ -166,6 +166,11 @@ LANGUAGE = register(Language(
         # request ("N.º petición: 24-031177"), a parcel's tracking number
         r"contrato(?=[^\S\n]*:)", r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?petición",
         r"(?:(?:número|n\.?\s?[º°]|núm\.)\s+de\s+)?seguimiento",
+        # a police complaint and a marketplace's dispute in a chat ("denuncia 2025-GT-004417", "Disputa DSP-88213-ES"),
+        # a card's last digits ("la Mastercard acabada en 3381"), a policy after its insurer's name ("Póliza Sanitas
+        # 30-4418273-01" of an appointment reminder)
+        r"(?:denuncia|disputa|incidencia|reclamación)(?=\s+(?:n\.?\s?[º°]\s*)?(?-i:[A-Z]{0,5})-?\d)",
+        r"acabad[ao]\s+en(?=\s+\d{4}(?!\w|[.,]\d))", r"póliza\s+(?-i:[A-Z][\w-]+)(?=\s+\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
@@ -189,7 +194,10 @@ LANGUAGE = register(Language(
                      r"Gestor(?:a)?", r"Auxiliar", r"Analista", r"Jef[ea]"),
     extension_keywords=(r"ext\.?", r"extensión", r"extension"),
     secret_keywords=(r"contraseña", r"clave(?:\s+de\s+acceso)?", r"PIN", r"código\s+PIN", r"token",
-                     r"clave\s+API", r"password"),
+                     r"clave\s+API", r"password",
+                     # (stop 50) a building's entry codes ("Código del portal 2580", "Portero automático: código nuevo
+                     # 1958*" of a neighbours' chat)
+                     r"código\s+(?:del\s+portal|de\s+(?:la\s+)?(?:puerta|entrada|alarma)|nuevo)"),
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

@@ -179,6 +179,10 @@ LANGUAGE = register(Language(
         r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
         r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",
         r"(?-i:NIS)", r"(?<=\()n\.?\s?[º°]",
+        # a bank branch abbreviated ("Caixa - Ag. 3457"), a nurse's abbreviated professional card ("céd. prof.
+        # 5-E-71402"), a programme's code before a copula ("Seu código de intercambista é BR-25-0417")
+        r"ag\.(?=\s*\d{4}(?:-[\dXx])?(?![\w-]))", r"c[ée]d\.\s*prof\.",
+        r"c[óo]digo\s+de\s+(?!barras\b)[^\W\d]+(?=\s+(?:é|era|foi)\s+[\w-]*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
@@ -194,7 +198,9 @@ LANGUAGE = register(Language(
     extension_keywords=(r"ramal", r"extensão", r"ext\.?"),
     # (stop 48) a landline as family chats name it ("liguem no fixo 3284-5566")
     secret_keywords=(r"senha", r"palavra-passe", r"PIN", r"código\s+PIN", r"token", r"chave\s+(?:de\s+)?API",
-                     r"password"),
+                     r"password",
+                     # (stop 50) a home carer's key safe ("Cofre chaves: 7319"), a building's codes
+                     r"cofre(?:\s+(?:de\s+)?chaves)?", r"código\s+(?:do\s+portão|da\s+porta|do\s+prédio|do\s+alarme)"),
     phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
         r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",

@@ -310,6 +310,7 @@ def test_a_flats_floor_and_door_alone_in_an_owners_meeting_stop_49():
     ("Greifswalder Str. 88, Seitenflügel 1. OG, 10405 Berlin", ["Greifswalder Str. 88, Seitenflügel 1. OG"]),
     ("Frau Anna\nHinter der Mauer 7, 2. OG links\n12345 Aastadt", ["Hinter der Mauer 7, 2. OG links"]),
     ("Hauptstraße 5, Whg. 12, EG; Hauptstraße 6 EGal", ["Hauptstraße 5, Whg. 12, EG", "Hauptstraße 6"]),
+    ("Anschrift: Schwanthalerstr. 131, Rgb. 3. St.", ["Schwanthalerstr. 131, Rgb. 3. St."]),
 ])
 def test_a_german_flats_floor_after_the_house_number(text, expected):
     assert [e.text for e in AddressRecognizer("de").recognize(text, [])] == expected

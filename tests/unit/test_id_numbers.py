@@ -135,6 +135,12 @@ def found(language, text):
         ("pt", "(episódio de urgência n.º 24017733). N.º do objeto: RR481516209PT\nA sua encomenda RR481516209PT\n"
                "Código de levantamento no Ponto CTT: 824619\nNIS 162.84390.27-1, emitido (n.º ICV-PT-0031872).",
          ["24017733", "RR481516209PT", "RR481516209PT", "824619", "162.84390.27-1", "ICV-PT-0031872"]),
+        ("es", "denuncia 2025-GT-004417. vas\n----- Disputa DSP-88213-ES · NOTA\nla Mastercard acabada en 3381).\n"
+               "Póliza Sanitas 30-4418273-01. La denuncia de ayer.",
+         ["2025-GT-004417", "DSP-88213-ES", "3381", "30-4418273-01"]),
+        ("pt", "Caixa - Ag. 3457 - Conta poupança 0002187\ncéd. prof. 5-E-71402\nSeu código de intercambista é "
+               "BR-25-0417 e o código de barras é 123456789.",
+         ["3457", "0002187", "5-E-71402", "BR-25-0417"]),
         ("pt", "Protocolo 2024051700418839; pedido 1182-77430915, Ref. do anúncio: 33817429, Artigo matricial 2187,\n"
                "titular do passaporte eslovaco n.º PA4719302 (OMD n.º 8741)\n"
                "Certidão de nascimento (matrícula): 087460 01 55 2017 1 00214 118 0034921 12\n"

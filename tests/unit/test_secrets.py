@@ -38,6 +38,14 @@ def found(language, text):
     ("es", "el wifi del portal: red Portal412_2B clave Alcala412!2b", [("Alcala412!2b", "ID_NUMBER")]),
     ("en", "the password reset link; password hunter22 please; PIN 4471; token abc; PIN 2; password 12345678",
      [("hunter22", "ID_NUMBER"), ("4471", "ID_NUMBER")]),
+    # stop 50: a building's and a key safe's codes, an onboarding form's initial password and activation code, a
+    # chat's expiry without the abbreviation's full stop
+    ("en", "- Door code changed today to 4417# (don't write it). The PIN to your card is sent.", [("4417#", "ID_NUMBER")]),
+    ("de", "Benutzername: jhvdm1968   Aktivierungscode: 7KQ-29X-4TB\nInitialpasswort: Kiefer!Start25 (bei",
+     [("7KQ-29X-4TB", "ID_NUMBER"), ("Kiefer!Start25", "ID_NUMBER")]),
+    ("es", "4916 8273 0415 9289 cad 08/26 cvv 341.\nPortero automático: código nuevo 1958* (no\nCódigo del portal 2580,",
+     [("08/26", "DATE"), ("341", "ID_NUMBER"), ("1958*", "ID_NUMBER"), ("2580", "ID_NUMBER")]),
+    ("pt", "Chave c/ vizinha D. Fátima. Cofre chaves: 7319. O cofre da empresa.", [("7319", "ID_NUMBER")]),
 ])
 def test_secrets(language, text, expected):
     assert found(language, text) == expected

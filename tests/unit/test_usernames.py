@@ -27,6 +27,8 @@ from tests.unit.test_methods import round_trip, run
     # an account after its network's name; not an everyday word after a name that is one too, nor a feature's name
     ("Insta: gabi.moraes / Snapchat: jj_tanaka99 / TikTok - lukas.brenner; Skype: mariagonzalez; Line - item; "
      "Signal - weak; GitHub: Actions", ["gabi.moraes", "jj_tanaka99", "lukas.brenner", "mariagonzalez"]),
+    # stop 50: the field's word with its accent ("usuário"; the hint missed it) before a handle in parentheses
+    ("Já tentei cancelar pelo app (usuário rafa.nlima) em 02/03/2025", ["rafa.nlima"]),
 ])
 def test_user_names(text, expected):
     found = UsernameRecognizer().recognize(text, [])
