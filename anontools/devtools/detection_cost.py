@@ -67,7 +67,7 @@ UNITS: tuple[str, ...] = (
     # stop 50: passenger names, nicknames, user names around a name, masked numbers, a bare "Nr.:", plural fields
     "AA/BB ", "AA AA/BB BB ", "SMITH/ANNA MR ", 'Anna Smith ("A") ', 'Anna ("', "Anna, alias ", "anna.smith ",
     "anna.", "****", "**** 1234 ", "ES98 **** ", "Nr.: 1 ", "Name(s): ", "Vorname(n): A / ", "ETKT 1 ", "PP AAA 1 ",
-    "trinta e ", "1512 M 1/23 ",
+    "trinta e ", "1512 M 1/23 ", "Thanks, Anna\n", "gez. Anna\nThanks, Anna\n", "PIN 1234# ", "código nuevo ",
 )
 
 

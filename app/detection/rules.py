@@ -1303,12 +1303,11 @@ class NicknameRule(Rule):
             if m is None:
                 continue
             group = "quoted" if m.group("quoted") else "nick"
-            if group == "nick" and not m.group("intro") or not any(c.isupper() for c in m.group(group)):
+            if (group == "nick" and not m.group("intro")) or not any(c.isupper() for c in m.group(group)):
                 continue
             if (not m.group("intro") and not m.group("paren") and "," in text[e.end:m.start(group)]
                     and not _NICKNAME_AFTER_COMMA.fullmatch(m.group(group))):
                 continue  # a quotation after the name and a comma: 'John Smith, "Hello there," he said'
-
             a, b = m.span(group)
             if ctx.covered(a, b) is None:
                 out.append(Entity(a, b, PERSON, text[a:b], f"rule:{self.name}"))
@@ -1370,7 +1369,8 @@ class SignatureRule(Rule):
             if self.job_title is not None and self.job_title.search(surface):
                 continue
             out.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
-        names = all_first_names()
+        names, ends = all_first_names(), [e.end for e in out]  # (the signatures, in text order, disjoint)
+        closings = []
         for m in _CLOSING.finditer(text):
             words = m.group("name").split()
             if any(w.casefold().rstrip(".,") in STOP_WORDS_FOLDED for w in words):
@@ -1379,9 +1379,11 @@ class SignatureRule(Rule):
                 continue
             start = m.start("name")
             surface = m.group("name").rstrip(".,")
-            if not any(e.start < start + len(surface) and start < e.end for e in out):
-                out.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
-        return out
+            k = bisect_right(ends, start)  # the first signature ending after the name's start
+            if k < len(out) and out[k].start < start + len(surface):
+                continue  # a signatory's marker already took it
+            closings.append(Entity(start, start + len(surface), PERSON, surface, f"rule:{self.name}"))
+        return sorted(out + closings, key=lambda e: e.start) if closings else out
 
 
 #: An initial: one capital and its full stop ("J.").
