@@ -11,7 +11,11 @@ the code in clear: the model took part of the password for an organization).
   "ist", "es", "é") and a value with a digit or a symbol in it ("the password is changed monthly", "MAD Secret
   Concerts: Helena" name no secret): the value, up to the
   next white space, without the sentence's closing punctuation, 4 to 200 characters (a PIN: 4 digits or more) —
-  ``ID_NUMBER``;
+  ``ID_NUMBER``; or right after the word, without ":" or a copula, a value that looks like one, as chats write it
+  (stop 50: "clave Alcala412!2b", letters and digits, six characters or more; "PIN 4471", "Cofre chaves 7319", "código
+  nuevo 1958*": a code's four to eight digits, "#" or "*" after them, after a PIN's, a code's or a key safe's word); a
+  building's, an alarm's and a key safe's codes are such words ("Door code changed today to 4417#": "to" before the
+  value, as a copula);
 * keys whose form names them wherever they stand (Stripe's "sk_live_…", GitHub's "ghp_…", AWS's "AKIA…", Slack's
   "xoxb-…", Google's "AIza…") — ``ID_NUMBER``;
 * a card's verification code after its name (CVV, CVC, CV2, "security code", "código de seguridad", "Prüfnummer") —
