@@ -170,8 +170,13 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # the model took "º C" alone): an ordinal and one capital letter, in parentheses or after "del"/"do"/"da", before a
     # comma, a semicolon or the closing parenthesis (not a law's "Art. 1º O Distrito", a temperature's "38 ºC", a
     # battalion's "do 12º B Sup"; a floor of 30 or more with a "C" is a temperature: :class:`AddressRecognizer`)
-    patterns.append(rf"(?:(?<=\()|(?<=\bdel )|(?<=\bdo )|(?<=\bda ))\d{{1,2}}\.?{_SP}?[ºª]{_SP}?[A-Z]"
+    # (stop 50) the door as a word, "(5.º Dto.)" of a home carer's log, and the Spanish ground floor in parentheses,
+    # "(bajo izq.)" of a neighbours' chat
+    side = (r"(?:[A-Z]|(?i:dto\.?|dta\.?|esq\.?|izq\.?|izqda\.?|izda\.?|dcha\.?|drcha\.?|dch\.?|fte\.?|frente"
+            r"|direito|esquerdo|derecha|izquierda))")
+    patterns.append(rf"(?:(?<=\()|(?<=\bdel )|(?<=\bdo )|(?<=\bda ))\d{{1,2}}\.?{_SP}?[ºª]{_SP}?{side}"
                     rf"(?=[^\S\n]*[,;)])")
+    patterns.append(rf"(?<=\()(?i:bajo|ático){_SP}+{side}(?=[^\S\n]*[,;)])")  # (not "riesgo (bajo)")
     if street.units:
         # a flat or a room with its number before its street or its building, as a care home's or a tower's resident's
         # address writes it ("habitación 112, calle Mayor 5", "apto. 801 del edificio Torres del Parque", "quarto 12,
@@ -207,8 +212,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     # the digit first: the lookbehinds run only where a house number can start (the same matches)
     # the house number, or a flat's and a house's as Australia writes them, and a range ("5/12 Smith St", "12-14 High
     # Street"; stop 48: "Unit 5/12 Smith St" left both in clear)
+    # a numbered street's ordinal among the name's words ("7714 E 61st St, Apt 12B" of a US court complaint, "350 W
+    # 42nd Street"; stop 50: both stayed in clear)
     street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?)?{_SP}+{direction}"
-                      rf"(?:{_CAP}{_SP}+){{1,3}}"
+                      rf"(?:(?:{_CAP}|\d{{1,3}}(?:st|nd|rd|th)){_SP}+){{1,3}}"
                       rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]
     if street.units:

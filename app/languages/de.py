@@ -251,8 +251,12 @@ LANGUAGE = register(Language(
         # (stop 50) a form's bare "Nr.:" ("Gästekarte (Kurbeitrag 3 x 7 Nächte) Nr.: BGD-0715582" of a hotel's
         # registration form) and a direct debit's mandate ("Mandatsreferenz: M-2024-0388")
         r"(?-i:Nr\.)(?=[^\S\n]*:)", r"Mandatsreferenz", r"Mandats-?(?:nummer|nr\.)",
-        # a card's compound before "Nr." ("Tankkarte Nr. 7003 4418 2290" of a warning letter, "Kundenkarte Nr.")
-        r"(?-i:[A-ZÄÖÜ][a-zäöüß]*karte)(?=\s+(?:Nr\.|Nummer))",
+        # a card's, a contract's, an application's compound before "Nr." ("Tankkarte Nr. 7003 4418 2290" of a warning
+        # letter, "Betreuungsvertrag Nr. 25-U3-018" of a nursery's confirmation), a hyphenated compound on "-Nr."
+        # ("Kita-Navigator-Nr.: KN-2025-0047193")
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]*(?:karte|vertrag|antrag|bescheid|akte|vorgang|konto|ausweis|schein))"
+        r"(?=\s+(?:Nr\.|Nummer))",
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}(?:-[A-ZÄÖÜ][a-zäöüß]{2,})+-(?:Nr\.|Nummer|ID))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -252,6 +252,8 @@ LANGUAGE = register(Language(
         # probation report ("PNC: 17/384920Q", "CRO: 219834/17K"), a parcel's tracking number
         r"loan(?=\s*(?:#|no\.|number|ID))", r"(?-i:NMLS)(?:\s+(?:ID|#))?", r"(?-i:[A-Z]{2,4})(?=\s#[^\S\n]?\d)",
         r"(?-i:PNC|CRO)(?:\s+(?:ID|no\.|number))?", r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
+        # a letter's postal tracking ("certified mail #9407 1118 9876 5432 1098 76" of a small-claims complaint)
+        r"(?:certified|registered|recorded|signed[- ]for)\s+(?:mail|post|delivery|letter)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

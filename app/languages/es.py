@@ -170,6 +170,7 @@ LANGUAGE = register(Language(
         # a card's last digits ("la Mastercard acabada en 3381"), a policy after its insurer's name ("Póliza Sanitas
         # 30-4418273-01" of an appointment reminder)
         r"(?:denuncia|disputa|incidencia|reclamación)(?=\s+(?:n\.?\s?[º°]\s*)?(?-i:[A-Z]{0,5})-?\d)",
+        r"(?:bolet[íi]n\s+de\s+)?denuncia(?=\s+n\.?\s?[º°])",
         r"acabad[ao]\s+en(?=\s+\d{4}(?!\w|[.,]\d))", r"póliza\s+(?-i:[A-Z][\w-]+)(?=\s+\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)

@@ -183,6 +183,8 @@ LANGUAGE = register(Language(
         # 5-E-71402"), a programme's code before a copula ("Seu código de intercambista é BR-25-0417")
         r"ag\.(?=\s*\d{4}(?:-[\dXx])?(?![\w-]))", r"c[ée]d\.\s*prof\.",
         r"c[óo]digo\s+de\s+(?!barras\b)[^\W\d]+(?=\s+(?:é|era|foi)\s+[\w-]*\d)",
+        # an accountant's registration ("Contabilista Certificada n.º 84712" of an e-mail's signature)
+        r"contabilista\s+certificad[oa](?=\s+(?:n\.?\s?[º°]|nº))",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

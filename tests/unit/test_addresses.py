@@ -314,3 +314,21 @@ def test_a_flats_floor_and_door_alone_in_an_owners_meeting_stop_49():
 ])
 def test_a_german_flats_floor_after_the_house_number(text, expected):
     assert [e.text for e in AddressRecognizer("de").recognize(text, [])] == expected
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    # stop 50: a home carer's log and a neighbours' chat left the flat in clear; a clinical "(bajo)" is no floor
+    ("pt", "Chave c/ vizinha D. Fátima (5.º Dto.). Cofre chaves", ["5.º Dto."]),
+    ("es", "Fernando de la Rosa (bajo izq.), Sres. Gálvez (4ºB); riesgo (bajo); (Bajo, 3 plantas); fiebre (38 ºC)",
+     ["bajo izq.", "4ºB"]),
+])
+def test_a_flats_floor_and_door_word_alone_in_parentheses(language, text, expected):
+    assert [e.text for e in AddressRecognizer(language).recognize(text, [])] == expected
+
+
+def test_an_american_numbered_street():
+    """A US court complaint's "7714 E 61st St, Apt 12B" stayed in clear (stop 50): a numbered street's ordinal among
+    the name's words; not after a year's preposition."""
+    text = "Home address: 7714 E 61st St, Apt 12B, Tulsa, OK 74133; 350 W 42nd Street; In 2015 3rd Street was closed."
+    assert [e.text for e in AddressRecognizer("en").recognize(text, [])] == ["7714 E 61st St, Apt 12B",
+                                                                           "350 W 42nd Street"]

@@ -141,6 +141,12 @@ def found(language, text):
         ("pt", "Caixa - Ag. 3457 - Conta poupança 0002187\ncéd. prof. 5-E-71402\nSeu código de intercambista é "
                "BR-25-0417 e o código de barras é 123456789.",
          ["3457", "0002187", "5-E-71402", "BR-25-0417"]),
+        # stop 50, fourth round: a nursery's confirmation, a traffic fine's appeal, an accountant's signature, a small
+        # claims complaint's certified mail
+        ("de", "Kita-Navigator-Nr.: KN-2025-0047193 / Betreuungsvertrag Nr. 25-U3-018", ["KN-2025-0047193", "25-U3-018"]),
+        ("es", "Boletín de denuncia nº: 2025-VLC-0883147", ["2025-VLC-0883147"]),
+        ("pt", "Contabilista Certificada n.º 84712", ["84712"]),
+        ("en", "by letter dated 10/02/2024 (certified mail #9407 1118 9876 5432 1098 76).", ["9407 1118 9876 5432 1098 76"]),
         ("pt", "Protocolo 2024051700418839; pedido 1182-77430915, Ref. do anúncio: 33817429, Artigo matricial 2187,\n"
                "titular do passaporte eslovaco n.º PA4719302 (OMD n.º 8741)\n"
                "Certidão de nascimento (matrícula): 087460 01 55 2017 1 00214 118 0034921 12\n"

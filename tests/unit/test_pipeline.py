@@ -462,3 +462,14 @@ def test_a_forms_next_field_is_no_part_of_a_name_stop_48():
     # without the field's colon the letters are the name's ("el entrenador del Mérida CP", a club)
     club = build_detector("es", tagger_factory=lambda *_: GazetteerTagger({"Mérida CP": "ORG"}))
     assert "Mérida CP" in [e.text for e in club.detect("R/P del entrenador del Mérida CP , Juan Señor")]
+
+
+def test_a_name_entity_without_a_letter_or_a_digit_is_dropped():
+    """A meeting invitation's line of underscores came out as 76 locations "_" (stop 50), "#" of "#4821" as a person:
+    a model's entity of a name label needs a letter or a digit."""
+    from app.detection.pipeline import clean_spans
+
+    text = "#4821 opened by Anna\n____\nJoin"
+    entities = [Entity(0, 1, "PERSON", "#", "stanza"), Entity(16, 20, "PERSON", "Anna", "stanza"),
+                Entity(21, 22, "LOCATION", "_", "stanza"), Entity(22, 24, "LOCATION", "__", "second_pass")]
+    assert [e.text for e in clean_spans(text, entities)] == ["Anna"]
