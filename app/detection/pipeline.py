@@ -868,10 +868,8 @@ def check_configuration(language: str, *, model_dir: str | None = None, config: 
     names of its recognizers and rules, and — with ``model_dir`` (``ANON_NER_MODEL_DIR``) and the ``stanza``
     recognizer — that ``<model_dir>/<language>`` holds an NER model (:func:`app.detection.stanza_ner.resolve_model`,
     files only). Milliseconds once the configuration is read: no word list, gazetteer or NER model is loaded, torch
-    is not imported. The gazetteer's population thresholds are parsed here as the gazetteer parses them (stop 50:
-    "gazetteer_min_population": "many" was found only when the detector was built, after the worker had prepared its
-    disk caches: 28 s on a 2-core VM, over a minute under load); other options (``custom_files``,
-    ``ner_recall_bias``) and the default model locations are checked when the detector is built.
+    is not imported. Options (``custom_files``, ``gazetteer_min_population``, ``ner_recall_bias``) and the default
+    model locations are checked when the detector is built.
 
     Raises:
         KeyError: an unknown recognizer or rule (:class:`app.registry.UnknownComponent`, also a ``ValueError``)
@@ -884,10 +882,6 @@ def check_configuration(language: str, *, model_dir: str | None = None, config: 
     switches = COMPONENT_SETS[components]
     names = _recognizer_names(cfg, switches)
     _strict_bias(cfg)
-    if "gazetteer" in names:
-        for key in ("gazetteer_min_population", "gazetteer_alternate_names_min_population"):
-            if key in cfg:
-                int(cfg[key])  # ValueError: the message the gazetteer's own parse gives
     for name in names:
         get("recognizer", name)
     if switches["rules"]:

@@ -110,10 +110,8 @@ def test_a_missing_ner_model_stops_the_worker_before_any_model_loads(tmp_path):
 
 @pytest.mark.parametrize("stage_processes", ["1", "0"])
 def test_an_invalid_option_found_while_the_detector_is_built_stops_the_worker(tmp_path, stage_processes):
-    """The gazetteer's options are checked with the configuration, before any model or disk cache loads (stop 50:
-    found only when the detector was built, after the caches, 28 s here and over a minute under load): in the stage
-    zygote while the worker waits for the broker (the wait may have logged first), or in the worker process inline.
-    Either way 78 and the reason last, not 69."""
+    """Options are checked when the detector is built: in the stage zygote while the worker waits for the broker
+    (the wait may have logged first), or in the worker process inline. Either way 78 and the reason last, not 69."""
     config = _config(tmp_path, "det.json", {"*": {"recognizers": ["email", "gazetteer"],
                                                   "gazetteer_min_population": "many"}})
     rc, output, seconds = _run_worker(tmp_path, ANON_DETECTION_CONFIG=config, ANON_STAGE_PROCESSES=stage_processes)
