@@ -45,8 +45,8 @@ FILE_WORDS: frozenset[str] = frozenset("""
 
 
 @lru_cache(maxsize=1)
-def _first_names() -> frozenset[str]:
-    """Every declared language's first names, lower-cased."""
+def folded_first_names() -> frozenset[str]:
+    """Every declared language's first names, lower-cased (also :mod:`app.detection.passenger_names`)."""
     from app.detection.rules import all_first_names  # rules imports the recognizers' modules
 
     return frozenset(n.lower() for n in all_first_names())
@@ -61,7 +61,7 @@ class FileNameRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         if "." not in text:
             return []
-        names, out = _first_names(), []
+        names, out = folded_first_names(), []
         for m in _FILE_NAME.finditer(text):
             base = m.start(1)
             parts = [(base + p.start() + a, base + p.start() + b)

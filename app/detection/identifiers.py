@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
@@ -89,9 +90,12 @@ class IbanRecognizer(Recognizer):
                     out.append(Entity(m.start("iban"), m.end("iban"), IBAN, m.group("iban"), self.name))
             out.sort(key=lambda e: e.start)
         if any(sign in text for sign in _MASK_SIGNS):
-            masked = [Entity(m.start(), m.end(), IBAN, m.group(), self.name) for m in _MASKED_IBAN_RE.finditer(text)
-                      if _masked_count(m.group()[4:]) >= 8 and not any(e.start < m.end() and m.start() < e.end
-                                                                       for e in out)]
+            ends = [e.end for e in out]  # (disjoint, in text order: the first one ending after a start, by bisection)
+            masked = []
+            for m in _MASKED_IBAN_RE.finditer(text):
+                k = bisect_right(ends, m.start())
+                if _masked_count(m.group()[4:]) >= 8 and not (k < len(out) and out[k].start < m.end()):
+                    masked.append(Entity(m.start(), m.end(), IBAN, m.group(), self.name))
             out = sorted(out + masked, key=lambda e: e.start)
         return out
 
@@ -320,7 +324,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
-#: 46, nine before stop 50, whose "087460 01 55 2017 1 00214 118 0034921 12" has ten; "12345678 9 ZX4", a Portuguese citizen card, its last group two capitals and a digit, also glued to the check
+#: 46, nine before stop 50, whose "087460 01 55 2017 1 00214 118 0034921 12" has ten; "12345678 9 ZX4", a Portuguese
+#: citizen card, its last group two capitals and a digit, also glued to the check
 #: digit ("13456789 0ZZ2" of a marriage certificate, whose "0ZZ2" stayed in clear before stop 48); "65 170839 J 003", a
 #: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
 #: "123 456 789A", an Australian Centrelink reference, a capital after the last group's digits;

@@ -7,8 +7,8 @@ given names, often a title glued or spaced after them, all in capitals. The mode
 token or as an organization (stop 50: "1 NIMHAOLDOMHNAIGH/SIOBHAN MS" of a booking came out as the organization
 "SIOBHAN" with the surname in clear). A match needs evidence that it is a name: the title after it (``MR``, ``MRS``,
 ``MS``, ``MISS``, ``MSTR``, ``DR``, ``MX``, ``CHD``, ``INF``, spaced or glued to the given names), or a first given name
-that is a first name of any declared language (:func:`app.detection.rules.all_first_names`): "AND/OR", "TCP/IP" and
-"N/A" are none. Label ``PERSON``, the title left out; character offsets, half-open.
+that is a first name of any declared language (:func:`app.detection.file_names.folded_first_names`): "AND/OR",
+"TCP/IP" and "N/A" are none. Label ``PERSON``, the title left out; character offsets, half-open.
 
 One regular-expression scan, each candidate bounded (80 characters): linear in the text.
 """
@@ -16,9 +16,9 @@ One regular-expression scan, each candidate bounded (80 characters): linear in t
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from app.detection.base import Recognizer
+from app.detection.file_names import folded_first_names
 from app.detection.labels import PERSON
 from app.doc import Entity, Sentence
 
@@ -27,16 +27,9 @@ TITLES = ("MSTR", "MISS", "MRS", "MR", "MS", "DR", "MX", "CHD", "INF")
 _WORD = r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]{1,34}"
 _TITLE = rf"(?:{'|'.join(TITLES)})(?![\w/])"
 #: Surname (one to three words: "DE LA CRUZ"), slash, given names (one to three words), then perhaps the title.
-_NAME_ELEMENT = re.compile(rf"(?<![\w/])(?P<name>(?:{_WORD} ){{0,2}}{_WORD}/(?P<given>{_WORD}(?: (?!{_TITLE}){_WORD}){{0,2}}))"
+_NAME_ELEMENT = re.compile(rf"(?<![\w/])(?P<name>(?:{_WORD} ){{0,2}}{_WORD}/"
+                           rf"(?P<given>{_WORD}(?: (?!{_TITLE}){_WORD}){{0,2}}))"
                            rf"(?:[^\S\n]+(?P<title>{_TITLE}))?(?![\w/])")
-
-
-@lru_cache(maxsize=1)
-def _first_names() -> frozenset[str]:
-    """Every declared language's first names, lower-cased."""
-    from app.detection.rules import all_first_names  # rules imports the recognizers' modules
-
-    return frozenset(n.lower() for n in all_first_names())
 
 
 class PassengerNameRecognizer(Recognizer):
@@ -49,13 +42,14 @@ class PassengerNameRecognizer(Recognizer):
         if "/" not in text:
             return []
         out: list[Entity] = []
-        names = _first_names()
+        names = folded_first_names()
         for m in _NAME_ELEMENT.finditer(text):
             start, end = m.span("name")
             given = m.group("given").split(" ")
             if not m.group("title"):
                 # "SMITH/JOHNMR": a title glued to the last given name, whose rest must be a known first name
-                glued = next((t for t in TITLES if given[-1].endswith(t) and given[-1][:-len(t)].lower() in names), None)
+                last = given[-1]
+                glued = next((t for t in TITLES if last.endswith(t) and last[:-len(t)].lower() in names), None)
                 if glued is not None:
                     end -= len(glued)
                 elif given[0].lower() not in names:

@@ -149,7 +149,8 @@ def _compiled(language: str) -> dict:
     number_words = _words(lex.number_words)
     # a cardinal in words with its conjunction inside ("trinta e um", "treinta y uno", "one hundred and five"; stop 50:
     # "trinta e um anos de idade" of a marriage register kept "e um anos de idade" in clear)
-    number = rf"(?:{_DIGITS}|{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}})"
+    in_words = rf"{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}}"
+    number = rf"(?:{_DIGITS}|{in_words})"
     unit = _words(lex.units)
     duration = rf"{number}\s?{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}\s?{unit})*"
     age_of = "".join(rf"{w}\s|" for w in _across_languages("age_of"))[:-1]
@@ -177,7 +178,7 @@ def _compiled(language: str) -> dict:
         *[(QUANTITY, re.compile(a, re.IGNORECASE)) for a in ages],
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?i:{duration})(?![\w/])")),
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?:{_DIGITS})(?![\w/]|[.,]\d)")),
-        (QUANTITY, re.compile(rf"\b(?i:{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}})\b")),
+        (QUANTITY, re.compile(rf"\b(?i:{in_words})\b")),
         # the field's value: a word of up to ten letters ("Sexo: H   Idade: 58"), or up to three words up to the line's or
         # the item's end ("Religion: sunnitischer Islam" of an asylum hearing's record; stop 48)
         # (stop 49) an abbreviated value with its dots and hyphen ("Religion: röm.-kath." left ".-kath." in clear)
