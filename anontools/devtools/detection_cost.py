@@ -68,6 +68,7 @@ UNITS: tuple[str, ...] = (
     "AA/BB ", "AA AA/BB BB ", "SMITH/ANNA MR ", 'Anna Smith ("A") ', 'Anna ("', "Anna, alias ", "anna.smith ",
     "anna.", "****", "**** 1234 ", "ES98 **** ", "Nr.: 1 ", "Name(s): ", "Vorname(n): A / ", "ETKT 1 ", "PP AAA 1 ",
     "trinta e ", "1512 M 1/23 ", "Thanks, Anna\n", "gez. Anna\nThanks, Anna\n", "PIN 1234# ", "código nuevo ",
+    "DE89 3704 0044 0532 0130 00 ES98 **** **** 12 ",
 )
 
 
