@@ -320,6 +320,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    # "L-HB-206613")
                    r"(?:\s+(?:dele|dela|suyo|suya)(?!\w))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi)(?!\w))?"
+                   # a form's dot leaders ("Passport no. ........... Z4418276"; stop 51)
+                   r"(?:[^\S\n]*\.{3,})?"
                    r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
@@ -330,17 +332,18 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
 #: German social insurance number; "12 345 678 901"; "0035 0000 12345678901 53", Portugal's NIB, a group of 11 digits;
 #: "123 456 789A", an Australian Centrelink reference, a capital after the last group's digits;
 #: the first group up to four capitals: "BBBB 1234 5678 90", a Spanish health card);
-#: groups of digits separated by single spaces ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
+#: groups of digits separated by single spaces, never a line break (stop 51: "Routing (ABA): 071923187" took the next
+#: line's "04" of "04/05") ("898 0012 3456 7890", "47 39047534 02", a Spanish account's "2100 0418
 #: 45 0200051332"); or groups of capitals and
 #: digits separated by a hyphen or a space, as on number plates ("B-AB 1234", "ABC-1234", "12-AB-34"; not when a dot
 #: and a digit follow: "MG-12.345.678", a Brazilian identity card with its state, is the next form's, whole); or at least
 #: four characters, a digit among them, with letters, digits and ". / -" inside. The lookaheads for a digit look no
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
-_ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}\s\d{8}(?![\w])"  # a British sort code and its account (stop 49)
+_ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              r"(?:-\d{1,2})?(?![\w]))"
-             r"|\d{2,4}(?:\s\d{3,4}){1,4}(?![\w])|\d{1,10}(?:\s\d{1,10}){1,3}(?![\w])"
+             r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")

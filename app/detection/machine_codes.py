@@ -12,6 +12,7 @@ van's VIN in a police note and the coordinates of a person's home stayed in clea
   and Bech32 checksums) and Ethereum addresses ("0x" and 40 hexadecimal digits, the form of EIP-55): ``ID_NUMBER``.
 * :class:`VinRecognizer` — 17 characters of ISO 3779 (digits and capitals without I, O and Q), three digits and four
   letters at least, alone (after a keyword the identifier recognizer finds them): ``ID_NUMBER``.
+* :class:`RecordCodeRecognizer` — UUIDs and Brazilian bank slips' typeable lines (stop 51): ``ID_NUMBER``.
 * :class:`CoordinatesRecognizer` — a latitude and a longitude in decimal degrees ("51.50740, -0.12780"; five decimals
   at least, or four after a word that names them: "GPS", "coordinates", "Koordinaten", "coordenadas"), or in degrees,
   minutes and seconds ("51°30'26.6\"N 0°07'39.6\"W"): ``LOCATION`` (a point is an address).
@@ -80,6 +81,31 @@ class VinRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         return [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _VIN.finditer(text)]
+
+
+#: A UUID (RFC 9562, §4: 8-4-4-4-12 hexadecimal digits): a transaction's, a session's, a device's or a Brazilian PIX
+#: "random key" ("chave aleatória: 9b1e4f02-33ac-47d8-8c10-5a7e6f21d3b9" of a bank statement, stop 51).
+_UUID = re.compile(r"(?<![\w-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![\w-])")
+#: A Brazilian bank slip's typeable line (boleto, "linha digitável", FEBRABAN: "34191.79001 01043.510047 91020.150008 1
+#: 97420000098540"; stop 51: in clear on a statement and in an e-mail), five fields, spaces or a line break between.
+_BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}\s+\d{5}\.\d{6}\s+\d{5}\.\d{6}\s+\d\s+\d{14}(?![\w.])")
+
+
+class RecordCodeRecognizer(Recognizer):
+    """Codes that name one record of a person's: UUIDs (:data:`_UUID`) and Brazilian bank slips' typeable lines
+    (:data:`_BOLETO`), whatever word names them. ``list[Entity]`` of label ``ID_NUMBER``, in text order (one scan per
+    pattern, each pattern tried only where its separators occur)."""
+
+    name = "record_code"
+
+    def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
+        out = []
+        if "-" in text:
+            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _UUID.finditer(text)]
+        if "." in text:
+            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BOLETO.finditer(text)]
+            out.sort(key=lambda e: e.start)
+        return out
 
 
 #: A latitude and a longitude in decimal degrees, comma-separated (4 decimals at least: the groups are checked below).

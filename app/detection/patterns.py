@@ -379,6 +379,16 @@ _NUMERIC_DATES: tuple[str, ...] = (
     r"\b(?:[12]\d|3[01]|0?[1-9])(?=[-./][IVX])(?:-(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)-"
     r"|\.(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.|/(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)/)(?:\d{4}|\d{2})\b",
 )
+#: Timestamps of logs and machine records, in every language (stop 51: a support ticket's "2024-07-20T21:03:11Z" kept its
+#: date in clear, only "03:11" became a time, and a syslog line's "May 16 07:41:03" in a German ticket its day and month):
+#: ISO 8601 with its "T", seconds, fractions and zone ("2024-02-21T23:57:12-03:00", "2024-05-21T03:02:11.482Z"), and
+#: syslog's English month abbreviation, day and time at a line's start (RFC 3164, §4.1.2).
+_LOG_TIMESTAMPS: tuple[str, ...] = (
+    r"\b(?:1[5-9]|2[01])\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d"
+    r"(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?(?![\w:])",
+    r"(?m:^)(?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}(?:[12]\d|3[01]|0?[1-9])"
+    r"[ ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?![\w:])",
+)
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
 
@@ -603,6 +613,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # and without the year, in capitals only ("SAT 23MAR  DUB 08:05" of an e-ticket; stop 50)
         rf"\b{day}(?-i:{month_name.upper()})\b",
         *_NUMERIC_DATES,
+        *_LOG_TIMESTAMPS,
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
 
@@ -841,9 +852,87 @@ class MoneyRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_MONEY_RE, text, MONEY, self.name)
-        if not self.homographs:
-            return found
-        return [e for e in found if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
+        if self.homographs:
+            found = [e for e in found
+                     if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
+        if _TABLE_AMOUNT_SIGN in text:
+            extra = statement_amounts(text)
+            if extra:
+                taken = {(e.start, e.end) for e in found}
+                starts = sorted(e.start for e in found)
+                ends = {e.start: e.end for e in found}
+                for e in extra:
+                    i = bisect.bisect_right(starts, e.start) - 1
+                    if (e.start, e.end) in taken or (i >= 0 and ends[starts[i]] > e.start):
+                        continue
+                    j = i + 1
+                    if j < len(starts) and starts[j] < e.end:
+                        continue
+                    found.append(e)
+                found.sort(key=lambda e: e.start)
+        return found
+
+
+#: A sign that a text may hold a table of amounts: two spaces before a digit (a column gap).
+_TABLE_AMOUNT_SIGN = "  "
+#: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
+#: before and a "C"/"D" (credit, debit) after.
+_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD])?(?![\w.,/])")
+#: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
+_STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])(?:[./-](?:\d{4}|\d{2}))?"
+                            r"(?=\t|[^\S\n]{2,})")
+#: A column header that names amounts in the four languages: a currency, "Balance", "Debits", "Betrag", "Saldo",
+#: "Valor", "Importe"…, on a line without digits (a table's header, e.g. "Date  Description  Debits  Credits  Balance").
+_AMOUNT_HEADER = re.compile(
+    r"(?i)(?<!\w)(?:EUR|USD|GBP|CHF|BRL|MXN|ARS|CAD|AUD|€|R\$|US\$|\$|£|balance|debits?|credits?|amount|withdrawals?|"
+    r"deposits?|betrag|saldo|soll|haben|lastschrift|gutschrift|valor(?:es)?|débitos?|créditos?|importe|cargos?|"
+    r"abonos?|lançamentos?)(?!\w)")
+
+
+def statement_amounts(text: str) -> list[Entity]:
+    """Amounts without a currency in the columns of a bank statement or an assessment (stop 51: a statement's
+    "650.00" and "18,834.97", a tax assessment's "18.642,00" under a header of "EUR" columns and a Brazilian
+    statement's "8.750,00 C" stayed in clear; each is money a person paid, received or owes): the amounts
+    (:data:`_COLUMN_AMOUNT`) after a column gap on the rows of a table of at least two rows that either open with a
+    day and month (:data:`_STATEMENT_ROW`) or follow a header line that names amounts (:data:`_AMOUNT_HEADER`, no
+    digit, at least two column gaps) without a blank line between. ``list[Entity]`` of label ``MONEY`` in text
+    order; linear in the text (each line read once)."""
+    rows: list[tuple[int, int]] = []  # (start, end) of the lines whose amounts count
+    dated = [m.start() for m in _STATEMENT_ROW.finditer(text)]
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    dated_set = set()
+    if len(dated) >= 2:
+        k = 0
+        for i, (a, b) in enumerate(lines):
+            while k < len(dated) and dated[k] < a:
+                k += 1
+            if k < len(dated) and dated[k] <= b:
+                dated_set.add(i)
+    under_header = False
+    for i, (a, b) in enumerate(lines):
+        line = text[a:b]
+        if not line.strip():
+            under_header = False
+            continue
+        gaps = line.count("  ")
+        if not any(c.isdigit() for c in line) and gaps >= 2 and _AMOUNT_HEADER.search(line):
+            under_header = True
+            continue
+        if i in dated_set or (under_header and gaps):
+            rows.append((a, b))
+    out: list[Entity] = []
+    for a, b in rows:
+        for m in _COLUMN_AMOUNT.finditer(text, a, b):
+            gap = text[max(a, m.start() - 2):m.start()]
+            if m.start() > a and gap != "  " and "\t" not in gap:
+                continue  # not in a column of its own
+            start, end = m.span("amount")
+            out.append(Entity(start, end, MONEY, text[start:end], "money"))
+    return out
 
 
 _CASE_KEYWORDS = (

@@ -31,7 +31,8 @@ from app.detection.identifiers import (
 from app.detection.file_names import FileNameRecognizer
 from app.detection.passenger_names import PassengerNameRecognizer
 from app.detection.secrets import SecretRecognizer
-from app.detection.machine_codes import CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer, VinRecognizer
+from app.detection.machine_codes import (CoordinatesRecognizer, CryptoWalletRecognizer, MrzRecognizer,
+                                         RecordCodeRecognizer, VinRecognizer)
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
@@ -97,6 +98,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("iban", IbanRecognizer), ("credit_card", CreditCardRecognizer),
                     ("case_number", CaseNumberRecognizer), ("time", TimeRecognizer), ("number", NumberRecognizer),
                     ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
+                    ("record_code", RecordCodeRecognizer),
                     ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
                     ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer)):
     register("recognizer", _name)(_without_options(_cls))

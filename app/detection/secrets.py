@@ -80,14 +80,16 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     # only the positions where a keyword's first letter stands are tried (a third of the scan's time on news text)
     firsts = "".join(sorted({c for k in keywords for c in (k[0].lower(), k[0].upper())}))
     start = rf"(?=[{re.escape(firsts)}])" if all(k[0].isalpha() for k in keywords) else ""
-    # the keyword, up to three words ("my password for the portal is …", "Ihr Passwort für das Portal lautet …"),
+    # the keyword, up to five words ("my password for the portal is …", "Ihr Passwort für das Portal lautet …", "a senha
+    # do wifi do vô é …", "La contraseña provisional del portal de nómina es …": stop 51, five),
     # then ":" / "=" or a copula, then the value up to white space
     return re.compile(rf"{start}(?<![\w-])(?i:{'|'.join(keywords)})(?![\w-])"
-                      rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,3}}?)"
+                      rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,5}}?)"
                       rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})"
                       # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
                       r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)))[^\S\n]*"
-                      r"(?P<v>[^\s\"'“”‘’<>]{4,200})")
+                      # a value in quotation marks ('Altes Secret lt. Doku: "k8$Pw!rad-SWLG"', stop 51)
+                      r"[\"'“„‘«]?(?P<v>[^\s\"'“”‘’„«»<>]{4,200})")
 
 
 class SecretRecognizer(Recognizer):

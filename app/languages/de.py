@@ -257,6 +257,13 @@ LANGUAGE = register(Language(
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]*(?:karte|vertrag|antrag|bescheid|akte|vorgang|konto|ausweis|schein))"
         r"(?=\s+(?:Nr\.|Nummer))",
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}(?:-[A-ZÄÖÜ][a-zäöüß]{2,})+-(?:Nr\.|Nummer|ID))",
+        # (stop 51) an abbreviated compound before "-Nr." ("Ref.-Nr. JOB-202501-8831", "Mitgl.-Nr. 1129734" of an
+        # application), the commercial register's numbers ("HRB 214493"), a framework contract's and a help desk's
+        # ticket's ("Rahmenvertrag RV-SWLG-2022-004", "TICKET #INC-2024-118734"), a transfer's reference
+        # ("Verwendungszweck "Papa70"")
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{1,8}\.-(?:Nr\.|Nummer))", r"(?-i:HR[AB])(?=\s+\d)",
+        r"(?:Rahmen|Miet|Arbeits|Kauf|Dienst|Wartungs|Service)?vertrag(?=\s+(?-i:[A-Z]{1,5})-[A-Z0-9-]*\d)",
+        r"ticket(?=\s*(?:#|Nr\.|Nummer))", r"Verwendungszweck",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)
@@ -277,7 +284,10 @@ LANGUAGE = register(Language(
     secret_keywords=(r"Passwort", r"Kennwort", r"Passwörter", r"PIN(?:-?Code|-?Nummer)?", r"Geheimzahl",
                      r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password",
                      # (stop 50) an onboarding form's "Initialpasswort:" and "Aktivierungscode:", a door's code
-                     r"(?:Initial|Start|Einmal|WLAN)-?[Pp]asswort", r"Aktivierungs-?[Cc]ode", r"(?:Tür|Tor|Alarm)-?[Cc]ode"),
+                     r"(?:Initial|Start|Einmal|WLAN)-?[Pp]asswort", r"Aktivierungs-?[Cc]ode", r"(?:Tür|Tor|Alarm)-?[Cc]ode",
+                     # (stop 51) a service's password ("sein Netflix-Passwort ist …"), a shared secret of a server's
+                     # configuration, a tax office's retrieval code ("Abrufcode für den Bescheid: H7KQ-2M9X-PL4D")
+                     r"\w+-Passwort", r"(?:Shared\s+)?Secret", r"Abruf-?[Cc]ode"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),

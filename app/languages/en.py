@@ -107,7 +107,9 @@ LANGUAGE = register(Language(
     date_words=frozenset({"of", "the", "and"}),
     licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
-                  r"standing\s+order\s+to"),
+                  r"standing\s+order\s+to",
+                  # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)
+                  r"(?:zelle|venmo|cash\s+app|paypal)\s+(?:payment\s+)?(?:to|from)"),
     payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
     payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET
         MONEY SAVINGS TRANSFER PAYMENT VIA MOBILE ONLINE""".split()),
@@ -254,6 +256,17 @@ LANGUAGE = register(Language(
         r"(?-i:PNC|CRO)(?:\s+(?:ID|no\.|number))?", r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # a letter's postal tracking ("certified mail #9407 1118 9876 5432 1098 76" of a small-claims complaint)
         r"(?:certified|registered|recorded|signed[- ]for)\s+(?:mail|post|delivery|letter)",
+        # (stop 51) a US bank's routing number and a cheque's ("Routing (ABA): 071923187", "CHECK #1187" of a
+        # statement), Canada's transit and institution numbers and business number ("transit 00121, institution 003",
+        # "BN 84712 6398 RT0001"), India's IFSC and a fixed deposit ("IFSC PUNB0332600", "FD no. 0211000100482733"),
+        # Australia's migration agents' and transaction reference numbers ("MARN 1796341", "TRN: EGO7T3KQ2P"), New
+        # Zealand's tax number ("my IRD is 049-091-850"), a notice's, a contract's and a school roll's number, an
+        # account abbreviated "Acc." ("Acc. 68417520")
+        r"routing(?:\s+(?:no\.|number|#))?", r"(?-i:ABA)", r"(?:check|cheque)(?=\s*(?:#|no\.)\s*\d)",
+        r"transit(?:\s+(?:no\.|number|#))?(?=\s*:?\s*\d)", r"institution(?=\s+\d{3}\b)", r"(?-i:BN)(?=\s+\d)",
+        r"(?-i:IFSC)", r"(?:FD|fixed\s+deposit)\s+(?:no\.|number|account)", r"(?-i:MARN|TRN|IRD)",
+        r"notice\s+(?:no\.|number)", r"contract(?:\s+(?:no\.|number|#|ID))?", r"roll\s+(?:no\.|number)",
+        r"acc\.(?=\s*\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -172,6 +172,15 @@ LANGUAGE = register(Language(
         r"(?:denuncia|disputa|incidencia|reclamación)(?=\s+(?:n\.?\s?[º°]\s*)?(?-i:[A-Z]{0,5})-?\d)",
         r"(?:bolet[íi]n\s+de\s+)?denuncia(?=\s+n\.?\s?[º°])",
         r"acabad[ao]\s+en(?=\s+\d{4}(?!\w|[.,]\d))", r"póliza\s+(?-i:[A-Z][\w-]+)(?=\s+\d)",
+        # (stop 51) a professional body's member ("col. nº 1187", "ICAB nº 41.233", "R.M. 80231457" of a medical
+        # report), a passport with its nationality ("pasaporte marroquí QK0937715"), a payment's receipt and operation
+        # ("Nº justificante: 7900627354812", "número de operación 230419887413", "cod. operación 55120987", "voucher
+        # 000381"), an insurer's claim ("Nº de siniestro: SIN-2024-0087731"), a health insurer's authorisation, an
+        # employee's file ("legajo 4471"), a utility's customer ("es cliente 3049817-2"), a help desk's ticket
+        r"col(?:egiad[oa])?\.?(?=\s+n\.?\s?[º°])", r"(?-i:[A-Z]{2,6})(?=\s+n\.?\s?[º°]\s*\d)", r"(?-i:R\.\s?M\.)",
+        r"pasaporte\s+[a-záéíóúñ]+(?=\s+(?-i:[A-Z]{0,3})\d)", r"justificante", r"(?:número|n\.?\s?[º°]|cod\.|código)\s+de\s+operación",
+        r"cod\.\s+operación", r"voucher", r"(?:n\.?\s?[º°]\s+de\s+)?siniestro", r"autorización(?:\s+(?-i:[A-Z]{2,5}))?",
+        r"legajo", r"cliente(?=\s+\d)", r"ticket(?=\s*(?:#|n\.?\s?[º°]))",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

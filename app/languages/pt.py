@@ -185,6 +185,16 @@ LANGUAGE = register(Language(
         r"c[óo]digo\s+de\s+(?!barras\b)[^\W\d]+(?=\s+(?:é|era|foi)\s+[\w-]*\d)",
         # an accountant's registration ("Contabilista Certificada n.º 84712" of an e-mail's signature)
         r"contabilista\s+certificad[oa](?=\s+(?:n\.?\s?[º°]|nº))",
+        # (stop 51) an immigration file's expression of interest ("Manifestação de interesse: 24518877"), a civil
+        # servant's number ("n.º mec. 40877"), a help desk's ticket and a company's asset ("CHAMADO #INC-0048812",
+        # "patrimônio NB-11893"), an estate agent's, a doctor's and a lawyer's register with its state ("CRECI-PR 28.417-F",
+        # "CRM/RS 29.930", "OAB/SP 201.558"), a loan's proposal, a process's number before "n.º" or after it ("N.º
+        # Processo: AU-2024-0183377", "Processo RSI n.º: 1104 2231 987"), an internal reference ("Ref.ª interna:"), the
+        # citizen card's "CC:", a health plan's card ("carteirinha 884 001 734229 0019"), a bank's branch ("Agência: 0742")
+        r"manifestação\s+de\s+interesse", r"n\.?\s?[º°]\s*mec\.", r"(?:chamado|ticket)(?=\s*#)", r"patrim[ôo]nio",
+        r"(?-i:CRECI|CRM|CRO|OAB|COREN|CRP|CREA)(?:[-/](?-i:[A-Z]{2}))?(?=\s+\d)", r"proposta",
+        r"n\.?\s?[º°]\s+processo", r"processo(?:\s+(?-i:[A-Z]{2,5}))?(?=\s+n\.?\s?[º°])", r"ref\.?ª?\s+interna",
+        r"(?-i:CC)(?=\s*:\s*\d)", r"carteirinha", r"ag[êe]ncia",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

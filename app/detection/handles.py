@@ -1,0 +1,123 @@
+"""User names and host names made from a person's name, found through the persons a document names.
+
+Logs, support tickets and IT forms write the people they name a second time as accounts and machines: "Tuan Pham"
+logs in as ``tpham``, "Brent McAllister" as ``brent.mcallister``, "Priya Sandhu" as ``priya.s``, "Anke Schönfeld" as
+``aschoenfeld`` and her laptop is ``NB-BUCH-SCHOENFELD`` (stop 51: a VPN ticket's log lines kept every one of them in
+clear, while the names they were made of were masked). Such a token carries the name as surely as the name itself
+(a direct identifier in the sense of Sweeney, IJUFKS 2002; the HIPAA Safe Harbor list, 45 CFR §164.514(b)(2)(i),
+names "any other unique identifying number, characteristic, or code").
+
+The conventions are the common ones of directory services and mail systems: the first name's initial and the
+surname (``jsmith``), the first name and the surname with or without a full stop, hyphen or underscore
+(``john.smith``, ``john_smith``, ``johnsmith``), the surname and the first name (``smith.john``), the first name and the
+surname's initial after a separator (``priya.s``), digits after any of them (``dpapadakis71``); and a host name in
+parts joined by hyphens, one of them the surname (``NB-IT-NOWICKI``). Names are compared folded: lower case, accents
+dropped, and German umlauts also written out ("Schönfeld": ``schonfeld`` and ``schoenfeld``).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from app.detection.charfold import fold_character
+from app.detection.labels import ID_NUMBER, PERSON, USERNAME
+from app.doc import Entity
+
+#: A candidate: a run of ASCII letters, digits and ". _ -" that starts with a letter, not inside an e-mail address, a
+#: path or a URL (those have recognizers of their own), up to 64 characters.
+_TOKEN = re.compile(r"(?<![\w@./:\\-])[A-Za-z][A-Za-z0-9._-]{2,63}(?![\w@]|[./:-]\w)")
+_SEPARATORS = re.compile(r"[._-]+")
+_TRAILING_DIGITS = re.compile(r"\d+$")
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+#: German umlauts written out, as German user names and host names write them.
+_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+#: The shortest surname that makes a user name with an initial ("tpham") or a host name's part.
+MIN_SURNAME = 4
+#: The shortest surname that is a host name's part alone ("NB-BUCH-SCHOENFELD").
+MIN_HOST_PART = 5
+
+
+def folded_forms(word: str) -> set[str]:
+    """The forms of one name word a user name may write: ``{lower case without accents, with umlauts written out}``
+    ("Schönfeld" → ``{"schonfeld", "schoenfeld"}``; "Çatak" → ``{"catak"}``)."""
+    plain = "".join(fold_character(c) for c in word).lower()
+    spelled = "".join(_UMLAUTS.get(c) or fold_character(c) for c in word).lower()
+    return {plain, spelled}
+
+
+class _Names:
+    """The folded first names and surnames of the persons of a document."""
+
+    def __init__(self, persons: list[str], titles: frozenset[str]) -> None:
+        self.first: set[str] = set()
+        self.surnames: set[str] = set()
+        for surface in persons:
+            words = [w for w in _NAME_WORD.findall(surface) if w not in titles and w.rstrip(".") not in titles]
+            # a name's words are capitalised (a model's "timestamp" or "user" of a log's header names no one) and
+            # longer than an initial
+            words = [w for w in words if len(w) > 1 and w[0].isupper()]
+            if not words:
+                continue
+            if len(words) >= 2:
+                self.first.update(folded_forms(words[0]))
+            for w in words[1:] if len(words) >= 2 else words:
+                self.surnames.update(f for f in folded_forms(w) if len(f) >= MIN_SURNAME)
+            # a double surname joined by a hyphen, written as one word ("nowickilange")
+            for compound in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)+", surface):
+                self.surnames.update(f.replace("-", "") for f in folded_forms(compound))
+
+    def user_name(self, token: str) -> bool:
+        """Whether ``token`` is one of the conventions of the module's docstring for these names."""
+        lowered = _TRAILING_DIGITS.sub("", token.lower())
+        parts = [p for p in _SEPARATORS.split(lowered) if p]
+        if not parts:
+            return False
+        joined = "".join(parts)
+        surnames, first = self.surnames, self.first
+        if len(parts) == 1:
+            return ((joined[1:] in surnames)  # jsmith
+                    or any(joined.startswith(f) and joined[len(f):] in surnames for f in first if len(f) >= 3))
+        if len(parts) == 2:
+            a, b = parts
+            return ((a in first and (b in surnames or (len(b) == 1 and any(s[0] == b for s in surnames))))
+                    or (b in first and a in surnames)  # smith.john
+                    or (len(a) == 1 and b in surnames))  # j.smith
+        return False
+
+    def host_name(self, token: str) -> bool:
+        """Whether ``token`` is a host name in hyphenated parts, one of them a surname ("NB-IT-NOWICKI")."""
+        if "-" not in token:
+            return False
+        parts = [p for p in token.lower().split("-") if p]
+        return len(parts) >= 2 and any(len(p) >= MIN_HOST_PART and p in self.surnames for p in parts)
+
+
+def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = frozenset()) -> list[Entity]:
+    """``entities`` (sorted, non-overlapping; character offsets into ``text``, half-open) with the user names
+    (``USERNAME``) and host names (``ID_NUMBER``) made from the names of its ``PERSON`` entities added where no
+    entity is (the conventions of the module's docstring); ``titles``: words that are no part of a name ("Herr").
+    ``list[Entity]`` sorted by start; linear in the text (one scan of its candidate tokens, one bisection each)."""
+    persons = [e.text for e in entities if e.label == PERSON]
+    if not persons:
+        return entities
+    names = _Names(persons, titles)
+    if not names.surnames:
+        return entities
+    starts = [e.start for e in entities]
+    added: list[Entity] = []
+    for m in _TOKEN.finditer(text):
+        token = m.group().rstrip("._-")
+        start, end = m.start(), m.start() + len(token)
+        i = bisect_right(starts, start) - 1
+        if i >= 0 and entities[i].end > start:
+            continue  # inside an entity
+        if i + 1 < len(entities) and entities[i + 1].start < end:
+            continue
+        if token.islower() and names.user_name(token):
+            added.append(Entity(start, end, USERNAME, token, "rule:derived_handle"))
+        elif names.host_name(token):
+            added.append(Entity(start, end, ID_NUMBER, token, "rule:derived_handle"))
+    if not added:
+        return entities
+    return sorted([*entities, *added], key=lambda e: e.start)

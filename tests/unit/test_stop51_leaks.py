@@ -1,0 +1,174 @@
+"""Leaks closed at stop 51, each found in a probe document written with an answer key: log timestamps, user and host
+names made from a person's name, amounts in a statement's columns, UUIDs and bank slips, the German pension insurance
+number, identifiers after new keywords, secrets in quotation marks and after five words."""
+
+import pytest
+
+from app.detection import de_rvnr
+from app.detection.handles import derived_handles, folded_forms
+from app.detection.machine_codes import RecordCodeRecognizer
+from app.detection.patterns import DateRecognizer, MoneyRecognizer, statement_amounts
+from app.detection.pipeline import build_detector
+from app.doc import Entity
+from tests.unit.fakes import GazetteerTagger
+
+
+def spans(entities, text):
+    assert all(text[e.start:e.end] == e.text for e in entities)
+    return [(e.text, e.label) for e in entities]
+
+
+def detect(language, text, persons=(), profile="standard"):
+    tagger = GazetteerTagger({p: "PER" for p in persons})
+    detector = build_detector(language, tagger_factory=lambda *_: tagger)
+    return [(e.text, e.label) for e in detector.detect(text, profile=profile)]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pt"])
+def test_log_timestamps_are_dates_whole_in_every_language(language):
+    text = ("May 16 07:41:03 vpn-gw01 charon[2231]: failed\n"
+            " 2024-07-20T21:03:11Z   177.92.148.36\n"
+            "x 2024-02-21T23:57:12-03:00 y 2024-05-21T03:02:11.482Z WARN 2024-05-21T08:14 z")
+    found = [e.text for e in DateRecognizer(language).recognize(text, [])]
+    assert found == ["May 16 07:41:03", "2024-07-20T21:03:11Z", "2024-02-21T23:57:12-03:00",
+                     "2024-05-21T03:02:11.482Z", "2024-05-21T08:14"]
+
+
+def test_a_syslog_month_needs_its_line_start_and_its_time():
+    assert DateRecognizer("de").recognize("Sie sagte May 16 07:41:03 und ging.\nMay 16\n", []) == []
+
+
+def test_a_timestamp_in_the_detector_is_one_date_not_a_time_inside_it():
+    assert detect("pt", "evento 2024-07-20T21:03:11Z AUTH_FAIL") == [("2024-07-20T21:03:11Z", "DATE")]
+
+
+def test_folded_forms_write_umlauts_both_ways():
+    assert folded_forms("Schönfeld") == {"schonfeld", "schoenfeld"}
+    assert folded_forms("Çatak") == {"catak"}
+
+
+def _persons(text, *names):
+    return [Entity(text.index(n), text.index(n) + len(n), "PERSON", n, "stanza") for n in names]
+
+
+@pytest.mark.parametrize("handle, label", [
+    ("tpham", "USERNAME"), ("tuan.pham", "USERNAME"), ("tuanpham", "USERNAME"), ("pham.tuan", "USERNAME"),
+    ("tuan.p", "USERNAME"), ("t.pham", "USERNAME"), ("tpham71", "USERNAME"), ("NB-IT-PHAMOV", None),
+])
+def test_user_names_made_from_a_persons_name(handle, label):
+    text = f"Agent: Tuan Pham. Login {handle} ok"
+    out = derived_handles(text, _persons(text, "Tuan Pham"))
+    added = [(e.text, e.label) for e in out if e.source == "rule:derived_handle"]
+    assert added == ([(handle, label)] if label else [])
+
+
+def test_host_names_with_a_surname_and_umlauts_written_out():
+    text = "Frau Anke Schönfeld (aschoenfeld) am Rechner NB-BUCH-SCHOENFELD, Kollege mlindqvist, Hr. Lindqvist."
+    out = derived_handles(text, _persons(text, "Anke Schönfeld", "Hr. Lindqvist"), frozenset({"Hr."}))
+    assert [(e.text, e.label) for e in out if e.source == "rule:derived_handle"] == [
+        ("aschoenfeld", "USERNAME"), ("NB-BUCH-SCHOENFELD", "ID_NUMBER"), ("mlindqvist", "USERNAME")]
+
+
+def test_no_handle_from_a_lower_case_person_a_common_word_or_inside_an_address():
+    text = "user timestamp users thuha.nguyen@clinic.ca /home/tpham Tuan Pham"
+    out = derived_handles(text, _persons(text, "user", "timestamp", "Tuan Pham"))
+    assert [e for e in out if e.source == "rule:derived_handle"] == []
+
+
+def test_derived_handles_in_the_detector():
+    text = ("Zugewiesen: (Agent: tpham / Tuan Pham)\n"
+            "May 16 07:44:20 vpn-gw01 charon: EAP-MSCHAPv2 failed for 'tpham' (session=0be41d77c2a9f513)")
+    assert detect("de", text, persons=["Tuan Pham"]) == [
+        ("tpham", "USERNAME"), ("Tuan Pham", "PERSON"), ("May 16 07:44:20", "DATE"), ("tpham", "USERNAME"),
+        ("0be41d77c2a9f513", "ID_NUMBER")]
+
+
+STATEMENT = (
+    "Date     Description                                Debits      Credits    Balance\n"
+    "04/01    Beginning balance                                                 3,214.77\n"
+    "04/02    DIRECT DEP PAYROLL PPD                                 2,918.40   6,133.17\n"
+    "04/03    CHECK 2 of 3 at 10.50                       650.00                5,483.17\n")
+
+
+def test_amounts_in_a_statements_columns():
+    assert [e.text for e in statement_amounts(STATEMENT)] == [
+        "3,214.77", "2,918.40", "6,133.17", "650.00", "5,483.17"]  # not "10.50": no column of its own
+
+
+def test_amounts_under_a_header_of_currencies_until_a_blank_line():
+    text = ("Festsetzung              Einkommensteuer   Kirchensteuer\n"
+            "                              EUR               EUR\n"
+            "festgesetzt werden       18.642,00          1.046,52\n"
+            "ab Steuerabzug vom Lohn  -21.307,00        -1.287,40\n"
+            "\n"
+            "Werte                    12,50              13,75\n")
+    assert [e.text for e in statement_amounts(text)] == ["18.642,00", "1.046,52", "-21.307,00", "-1.287,40"]
+
+
+def test_a_brazilian_statements_credit_and_debit_marks_stay_outside():
+    text = ("01/06    SALDO ANTERIOR                      4.212,77\n"
+            "03/06    PIX RECEBIDO       8.750,00 C       12.962,77\n")
+    assert spans(MoneyRecognizer("pt").recognize(text, []), text) == [
+        ("4.212,77", "MONEY"), ("8.750,00", "MONEY"), ("12.962,77", "MONEY")]
+
+
+def test_one_dated_line_is_no_statement_and_lab_values_are_no_money():
+    assert statement_amounts("04/01    Beginning balance    3,214.77\nKreatinin  1,23  mg/dl\n") == []
+
+
+def test_uuids_and_bank_slips():
+    text = ("chave aleatória: 9b1e4f02-33ac-47d8-8c10-5a7e6f21d3b9\n"
+            "PAG BOLETO 34191.79001 01043.510047 91020.150008 1 97420000098540\n"
+            "not 9b1e4f02-33ac-47d8-8c10 nor 2024-01-02")
+    assert spans(RecordCodeRecognizer().recognize(text, []), text) == [
+        ("9b1e4f02-33ac-47d8-8c10-5a7e6f21d3b9", "ID_NUMBER"),
+        ("34191.79001 01043.510047 91020.150008 1 97420000098540", "ID_NUMBER")]
+
+
+def test_the_german_pension_insurance_number():
+    assert de_rvnr.check_digit("15070649C10") == 3  # the Deutsche Rentenversicherung's specimen "15 070649 C 103"
+    assert de_rvnr.is_valid("65 170839 J 003") and de_rvnr.is_valid("65170839J003")
+    assert not de_rvnr.is_valid("65 173239 J 003") and not de_rvnr.is_valid("65 170839 3 003")
+    assert detect("de", "Knappschaft 23 140789 A 022), 2.400 € p.a.") == [
+        ("23 140789 A 022", "NATIONAL_ID"), ("2.400 €", "MONEY")]
+
+
+@pytest.mark.parametrize("language, text, value", [
+    ("en", "Routing (ABA): 071923187\n04/05 x", "071923187"),
+    ("en", "Passport no. ........... Z4418276    issued", "Z4418276"),
+    ("en", "and my IRD is 049-091-850 if you", "049-091-850"),
+    ("en", "Contract: NDC-ENT-2023-0914.", "NDC-ENT-2023-0914"),
+    ("en", "CHECK #1187  (church)", "1187"),
+    ("de", " TICKET #INC-2024-118734   Prio", "INC-2024-118734"),
+    ("de", "Bewerbung (Ref.-Nr. JOB-202501-8831)", "JOB-202501-8831"),
+    ("de", "netto (Rahmenvertrag RV-SWLG-2022-004)", "RV-SWLG-2022-004"),
+    ("es", "abogada, ICAB nº 41.233, DNI", "41.233"),
+    ("es", "Nº de siniestro: SIN-2024-0087731   Póliza", "SIN-2024-0087731"),
+    ("es", "pasaporte marroquí QK0937715, n.", "QK0937715"),
+    ("pt", "CHAMADO #INC-0048812   Prioridade", "INC-0048812"),
+    ("pt", "Corretor CRECI-PR 28.417-F", "28.417-F"),
+    ("pt", "NIF requerente: 228907861     CC: 14772038 3 ZX8", "14772038 3 ZX8"),
+    ("pt", "carteirinha 884 001 734229 0019 certo?", "884 001 734229 0019"),
+])
+def test_identifiers_after_the_stops_keywords(language, text, value):
+    assert (value, "ID_NUMBER") in detect(language, text)
+
+
+def test_an_identifiers_digits_never_run_on_into_the_next_line():
+    assert detect("en", "Routing (ABA): 071923187\n04/05    CHECK") == [("071923187", "ID_NUMBER")]
+
+
+@pytest.mark.parametrize("language, text, value", [
+    ("de", 'Altes Secret lt. Doku: "k8$Pw!rad-SWLG". Neu', "k8$Pw!rad-SWLG"),
+    ("de", "Abrufcode für den Bescheid: H7KQ-2M9X-PL4D", "H7KQ-2M9X-PL4D"),
+    ("pt", "a senha do wifi do vô é yamamoto1941 né?", "yamamoto1941"),
+    ("es", "La contraseña provisional del portal de nómina es Altav!sta2024#QM, que", "Altav!sta2024#QM"),
+])
+def test_secrets_in_quotation_marks_and_after_five_words(language, text, value):
+    assert (value, "ID_NUMBER") in detect(language, text)
+
+
+def test_a_zelle_payment_names_its_payee():
+    found = detect("en", "04/03    ZELLE TO GURPREET DHILLON  \"rent share\"  650.00     5,483.17\n"
+                         "04/04    ZELLE FROM HARJIT S DHILLON  \"langar\"  120.00     5,603.17\n")
+    assert ("GURPREET DHILLON", "PERSON") in found and ("HARJIT S DHILLON", "PERSON") in found
