@@ -69,6 +69,12 @@ UNITS: tuple[str, ...] = (
     "anna.", "****", "**** 1234 ", "ES98 **** ", "Nr.: 1 ", "Name(s): ", "Vorname(n): A / ", "ETKT 1 ", "PP AAA 1 ",
     "trinta e ", "1512 M 1/23 ", "Thanks, Anna\n", "gez. Anna\nThanks, Anna\n", "PIN 1234# ", "código nuevo ",
     "DE89 3704 0044 0532 0130 00 ES98 **** **** 12 ",
+    # stop 51: log timestamps, user and host names made from a name, a statement's columns, UUIDs, bank slips, the
+    # German pension insurance number, dot leaders, quoted secrets
+    "2024-07-20T21:03:11Z ", "May 16 07:41:03 a\n", "Anna Smith asmith NB-AA-SMITH ", "asmith ",
+    "04/01    Aa  1,234.56\n", "Aa  EUR  EUR\n1,00  2,00\n", "9b1e4f02-33ac-47d8-8c10-5a7e6f21d3b9 ",
+    "34191.79001 01043.510047 91020.150008 1 97420000098540 ", "23 140789 A 022 ", "Passport no. ...... ",
+    'Secret: "a1b2c3d4" ', "password of the a a a a is a1b2c3 ",
 )
 
 

@@ -108,7 +108,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     particles = street.particles or "(?!)"
     # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
     # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
-    word = rf"(?:{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.)"
+    # (an elided Catalan or Galician article glued to the word: "Carrer de l'Hospital, 117", stop 51)
+    word = rf"(?:(?:[dlDL]['’])?{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.)"
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
     dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
@@ -125,6 +126,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|\d{{1,2}}[rnta]"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático"
             rf"|entlo\.?"
+            # Galician ground floor, Catalan main floor, a Mexican interior number ("rúa Real, 12, baixo", "pral. 1ª",
+            # "4510, int. 27"; stop 51)
+            rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"

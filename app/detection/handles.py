@@ -93,10 +93,13 @@ class _Names:
         return len(parts) >= 2 and any(len(p) >= MIN_HOST_PART and p in self.surnames for p in parts)
 
 
-def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = frozenset()) -> list[Entity]:
+def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = frozenset(),
+                    written: str | None = None) -> list[Entity]:
     """``entities`` (sorted, non-overlapping; character offsets into ``text``, half-open) with the user names
     (``USERNAME``) and host names (``ID_NUMBER``) made from the names of its ``PERSON`` entities added where no
-    entity is (the conventions of the module's docstring); ``titles``: words that are no part of a name ("Herr").
+    entity is (the conventions of the module's docstring); ``titles``: words that are no part of a name ("Herr");
+    ``written``: the text as written when ``text`` has some lines restored to their usual case (same length and
+    offsets: a log line in lower case reads "Tmendes" restored, "tmendes" as written; the candidates are read there).
     ``list[Entity]`` sorted by start; linear in the text (one scan of its candidate tokens, one bisection each)."""
     persons = [e.text for e in entities if e.label == PERSON]
     if not persons:
@@ -106,7 +109,8 @@ def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = 
         return entities
     starts = [e.start for e in entities]
     added: list[Entity] = []
-    for m in _TOKEN.finditer(text):
+    source = written if written is not None and len(written) == len(text) else text
+    for m in _TOKEN.finditer(source):
         token = m.group().rstrip("._-")
         start, end = m.start(), m.start() + len(token)
         i = bisect_right(starts, start) - 1
@@ -115,9 +119,9 @@ def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = 
         if i + 1 < len(entities) and entities[i + 1].start < end:
             continue
         if token.islower() and names.user_name(token):
-            added.append(Entity(start, end, USERNAME, token, "rule:derived_handle"))
+            added.append(Entity(start, end, USERNAME, text[start:end], "rule:derived_handle"))
         elif names.host_name(token):
-            added.append(Entity(start, end, ID_NUMBER, token, "rule:derived_handle"))
+            added.append(Entity(start, end, ID_NUMBER, text[start:end], "rule:derived_handle"))
     if not added:
         return entities
     return sorted([*entities, *added], key=lambda e: e.start)

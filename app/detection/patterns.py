@@ -591,6 +591,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     # a pattern that starts with a month name first checks the one character every month name can start with (the
     # same matches: only positions where no alternative could match are skipped; 2.4x faster on the demo documents)
     at_month = r"\b(?=[" + "".join(re.escape(c) for c in sorted({m[0] for m in months})) + r"])"
+    abbreviation = "|".join(sorted({re.escape(m[:3]) for m in months} | {"sept", "set"}, key=len, reverse=True))
     day = r"(?:[12]\d|3[01]|0?[1-9])"
     of = languages.get(language).date_of
     patterns = [
@@ -612,6 +613,12 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{day}{month_name}(?:{_YEAR}|\d\d)\b",
         # and without the year, in capitals only ("SAT 23MAR  DUB 08:05" of an e-ticket; stop 50)
         rf"\b{day}(?-i:{month_name.upper()})\b",
+        # a month's three-letter abbreviation between numeric parts, as forms, clinical records and logs write a date
+        # in every language ("17/may/1988", "5-feb-2024", "02-ene-2024", "07.okt.2024"; a month and a year, "nov-2023",
+        # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names)
+        rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b",
+        rf"\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b",
+        rf"\b(?:{abbreviation})[-/]{_YEAR}\b",
         *_NUMERIC_DATES,
         *_LOG_TIMESTAMPS,
     ]
@@ -664,6 +671,8 @@ def _date_cue_pattern(language: str) -> re.Pattern[str] | None:
 
 
 #: A day and month without a year anywhere (:data:`_DAY_MONTH`), not inside a longer number or date.
+#: A time of day right after a day and month: the two are a date ("[22/07 09:41] Gui: …" of a ticket's notes; stop 51).
+_TIME_AFTER = re.compile(r"[^\S\n]+(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
 _DAY_MONTH_RE = re.compile(rf"(?<![\w/.,-]){_DAY_MONTH}")
 #: Characters read back from a day and month for its cue (the longest cue, "a partir del", and a weekday fit).
 _CUE_WINDOW = 32
@@ -751,7 +760,8 @@ class DateRecognizer(Recognizer):
         cue = _DATE_CUE_PATTERNS[self.language]
         if cue is not None and ("/" in text or "." in text):
             spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
-                         and cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None)
+                         and (cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None
+                              or _TIME_AFTER.match(text, m.end()) is not None))
             column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
             if len(column) >= 2:
                 spans.extend(column)
@@ -796,7 +806,8 @@ class TimeRecognizer(Recognizer):
         return pattern_entities(_TIME_RE, text, TIME, self.name)
 
 
-_AMOUNT = r"\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
+#: (Indian lakh and crore grouping first: "₹18,40,000", "₹2,15,430.55"; stop 51)
+_AMOUNT = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
 #: (a whole word, the longest first: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48,
 #: "£950 monthly" inside "monthly", "€ 4 mil milhões" after "mil")
 _SCALE = r"(?:\s?(?:miles de millones|mil milhões|Milliarden|Millionen|thousand|trillion|millones|million|billion|milhões|bilhões|millón|milhão|Tsd\.|Mio\.|Mrd\.|Md\.|mil|mln|bn|m|k)(?!\w))?"
@@ -825,11 +836,14 @@ _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
     r"(?:\b(?<!\d[.,])\d{1,3}(?:\.\d{3})*\$\d{2}\b"
-    # (two spaces after the sign in a column of figures, "£  142.50": stop 47)
-    rf"|(?:{_DOLLAR_SIGNS}|[€£¥]|\b{_CURRENCY_CODE})(?:[^\S\n]{{2}}|\s)?(?:{_AMOUNT}){_SCALE}(?!\d)"
+    # (two spaces after the sign in a column of figures, "£  142.50": stop 47; up to eight before an amount with
+    # cents, "$    96,000.00" of a tax authority's table, the rupee's sign, a code before the sign and after the amount, "CAD $420.00", "$412,350.00
+    # MXN": stop 51)
+    rf"|(?:(?:\b{_CURRENCY_CODE}[^\S\n]?)?{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE})(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
+    rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}"
-    rf"\s?(?:[$€£¥]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
+    rf"\s?(?:[$€£¥₹]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 

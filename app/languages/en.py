@@ -305,7 +305,9 @@ LANGUAGE = register(Language(
         # Australia's four digits after its state ("Parramatta NSW 2150"; stop 48)
         r"(?<=\b(?:NSW|VIC|QLD|TAS|ACT)\s)\d{4}\b|(?<=\b(?:WA|SA|NT)\s)\d{4}\b",
         # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
-        r"(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+        # (and two spaces after it, as a notice's address block aligns it: "MONTRÉAL QC  H3H 2M3", stop 51)
+        r"(?:(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)|(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s\s))"
+        r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
     ),
     street_addresses=StreetAddresses(
         order="number_first",
@@ -318,7 +320,9 @@ LANGUAGE = register(Language(
         # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
         cased_types="Walk|Rise|View|Parade|Trail|Loop",
-        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#",
+        # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
+        # St" of an Australian letterhead)
+        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),

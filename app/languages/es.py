@@ -172,12 +172,12 @@ LANGUAGE = register(Language(
         r"(?:denuncia|disputa|incidencia|reclamación)(?=\s+(?:n\.?\s?[º°]\s*)?(?-i:[A-Z]{0,5})-?\d)",
         r"(?:bolet[íi]n\s+de\s+)?denuncia(?=\s+n\.?\s?[º°])",
         r"acabad[ao]\s+en(?=\s+\d{4}(?!\w|[.,]\d))", r"póliza\s+(?-i:[A-Z][\w-]+)(?=\s+\d)",
-        # (stop 51) a professional body's member ("col. nº 1187", "ICAB nº 41.233", "R.M. 80231457" of a medical
+        # (stop 51) a professional body's member ("col. nº 1187", a bar's or a medical college's "ICAB nº 41.233", "R.M. 80231457" of a medical
         # report), a passport with its nationality ("pasaporte marroquí QK0937715"), a payment's receipt and operation
         # ("Nº justificante: 7900627354812", "número de operación 230419887413", "cod. operación 55120987", "voucher
         # 000381"), an insurer's claim ("Nº de siniestro: SIN-2024-0087731"), a health insurer's authorisation, an
         # employee's file ("legajo 4471"), a utility's customer ("es cliente 3049817-2"), a help desk's ticket
-        r"col(?:egiad[oa])?\.?(?=\s+n\.?\s?[º°])", r"(?-i:[A-Z]{2,6})(?=\s+n\.?\s?[º°]\s*\d)", r"(?-i:R\.\s?M\.)",
+        r"col(?:egiad[oa])?\.?(?=\s+n\.?\s?[º°])", r"(?-i:ICA[A-Z]{1,2}|COM[A-Z]{1,2})(?=\s+n\.?\s?[º°]\s*\d)", r"(?-i:R\.\s?M\.)",
         r"pasaporte\s+[a-záéíóúñ]+(?=\s+(?-i:[A-Z]{0,3})\d)", r"justificante", r"(?:número|n\.?\s?[º°]|cod\.|código)\s+de\s+operación",
         r"cod\.\s+operación", r"voucher", r"(?:n\.?\s?[º°]\s+de\s+)?siniestro", r"autorización(?:\s+(?-i:[A-Z]{2,5}))?",
         r"legajo", r"cliente(?=\s+\d)", r"ticket(?=\s*(?:#|n\.?\s?[º°]))",
@@ -217,7 +217,7 @@ LANGUAGE = register(Language(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
-               "Plaça|Pol\\.|[Pp]olígono|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
+               "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         particles="de|del|la|las|los|el|y|i",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",

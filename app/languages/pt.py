@@ -188,12 +188,13 @@ LANGUAGE = register(Language(
         # (stop 51) an immigration file's expression of interest ("Manifestação de interesse: 24518877"), a civil
         # servant's number ("n.º mec. 40877"), a help desk's ticket and a company's asset ("CHAMADO #INC-0048812",
         # "patrimônio NB-11893"), an estate agent's, a doctor's and a lawyer's register with its state ("CRECI-PR 28.417-F",
-        # "CRM/RS 29.930", "OAB/SP 201.558"), a loan's proposal, a process's number before "n.º" or after it ("N.º
-        # Processo: AU-2024-0183377", "Processo RSI n.º: 1104 2231 987"), an internal reference ("Ref.ª interna:"), the
-        # citizen card's "CC:", a health plan's card ("carteirinha 884 001 734229 0019"), a bank's branch ("Agência: 0742")
+        # "CRM/RS 29.930", "OAB/SP 201.558"), a loan's proposal, a process's number after "N.º" or after its
+        # acronym ("N.º Processo: AU-2024-0183377", "Processo RSI n.º: 1104 2231 987"; "Processo nº" alone is the
+        # case-number recognizer's), an internal reference ("Ref.ª interna:"), the citizen card's "CC:", a health
+        # plan's card ("carteirinha 884 001 734229 0019"), a bank's branch ("Agência: 0742")
         r"manifestação\s+de\s+interesse", r"n\.?\s?[º°]\s*mec\.", r"(?:chamado|ticket)(?=\s*#)", r"patrim[ôo]nio",
         r"(?-i:CRECI|CRM|CRO|OAB|COREN|CRP|CREA)(?:[-/](?-i:[A-Z]{2}))?(?=\s+\d)", r"proposta",
-        r"n\.?\s?[º°]\s+processo", r"processo(?:\s+(?-i:[A-Z]{2,5}))?(?=\s+n\.?\s?[º°])", r"ref\.?ª?\s+interna",
+        r"n\.?\s?[º°]\s+processo", r"processo\s+(?-i:[A-Z]{2,5})(?=\s+n\.?\s?[º°])", r"ref\.?ª?\s+interna",
         r"(?-i:CC)(?=\s*:\s*\d)", r"carteirinha", r"ag[êe]ncia",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
@@ -226,7 +227,7 @@ LANGUAGE = register(Language(
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
     street_addresses=StreetAddresses(
         order="type_first",
-        types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
+        types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
                "[Cc]alçada|[Pp]raceta|[Bb]eco"),
         particles="da|das|do|dos|de|e",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",

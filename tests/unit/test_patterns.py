@@ -558,6 +558,8 @@ def test_full_hours_in_german_and_two_spaces_after_a_currency_sign():
     assert [e.text for e in TimeRecognizer().recognize("at approx 0215hrs, left 2230 hrs; in 1996 hrs", [])] == [
         "0215hrs", "2230 hrs"]
     assert [e.text for e in MoneyRecognizer().recognize("Total due: £  142.50; £   3", [])] == ["£  142.50"]
+    # stop 51: up to eight spaces before an amount with cents ("$    96,000.00" of a tax authority's table)
+    assert [e.text for e in MoneyRecognizer().recognize("ZAOH790221QX5     $    96,000.00", [])] == ["$    96,000.00"]
 
 
 def test_a_spanish_procedure_capitalised_in_a_heading_names_its_number():

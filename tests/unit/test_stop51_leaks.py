@@ -127,7 +127,8 @@ def test_uuids_and_bank_slips():
 
 def test_the_german_pension_insurance_number():
     assert de_rvnr.check_digit("15070649C10") == 3  # the Deutsche Rentenversicherung's specimen "15 070649 C 103"
-    assert de_rvnr.is_valid("65 170839 J 003") and de_rvnr.is_valid("65170839J003")
+    assert de_rvnr.is_valid("65 170839 J 003") and de_rvnr.is_valid("15070649C103")
+    assert not de_rvnr.is_valid("20090705Y046")  # compact: the check digit decides (a file name of WikiANN)
     assert not de_rvnr.is_valid("65 173239 J 003") and not de_rvnr.is_valid("65 170839 3 003")
     assert detect("de", "Knappschaft 23 140789 A 022), 2.400 € p.a.") == [
         ("23 140789 A 022", "NATIONAL_ID"), ("2.400 €", "MONEY")]
@@ -149,6 +150,8 @@ def test_the_german_pension_insurance_number():
     ("pt", "Corretor CRECI-PR 28.417-F", "28.417-F"),
     ("pt", "NIF requerente: 228907861     CC: 14772038 3 ZX8", "14772038 3 ZX8"),
     ("pt", "carteirinha 884 001 734229 0019 certo?", "884 001 734229 0019"),
+    ("pt", "Processo RSI n.º: 1104 2231 987", "1104 2231 987"),
+    ("es", "Dr. Ruiz, COMB nº 41233, DNI", "41233"),
 ])
 def test_identifiers_after_the_stops_keywords(language, text, value):
     assert (value, "ID_NUMBER") in detect(language, text)
@@ -172,3 +175,48 @@ def test_a_zelle_payment_names_its_payee():
     found = detect("en", "04/03    ZELLE TO GURPREET DHILLON  \"rent share\"  650.00     5,483.17\n"
                          "04/04    ZELLE FROM HARJIT S DHILLON  \"langar\"  120.00     5,603.17\n")
     assert ("GURPREET DHILLON", "PERSON") in found and ("HARJIT S DHILLON", "PERSON") in found
+
+
+def test_a_handle_on_a_line_restored_to_its_usual_case_is_read_as_written():
+    """A log's lines in lower case are restored to their usual case before tagging ("tmendes" reads "Tmendes" there);
+    the handle is found in the text as written."""
+    text = ("Solicitante: Thaís Abou Khalil Mendes\n\n"
+            " timestamp              src_ip          user        event\n"
+            " 2024-07-20T21:03:11Z   177.92.148.36   tmendes     auth_fail\n"
+            " 2024-07-20T21:03:49Z   177.92.148.36   tmendes     auth_fail\n")
+    found = detect("pt", text, persons=["Thaís Abou Khalil Mendes"])
+    assert found.count(("tmendes", "USERNAME")) == 2, found
+
+
+@pytest.mark.parametrize("language, text, dates", [
+    ("es", "F. nac.: 17/may/1988, llegada 5-feb-2024, ingreso 02-ene-2024 y desde nov-2023; el 5 feb 2024. El mar 12.",
+     ["17/may/1988", "5-feb-2024", "02-ene-2024", "nov-2023", "5 feb 2024"]),
+    ("pt", "desde dez/2023 e 3-set-2021", ["dez/2023", "3-set-2021"]),
+    ("pt", "[22/07 09:41] Gui: pedi p/ usuária", ["22/07"]),
+])
+def test_abbreviated_months_and_a_day_and_month_before_a_time(language, text, dates):
+    assert [e.text for e in DateRecognizer(language).recognize(text, [])] == dates
+
+
+@pytest.mark.parametrize("text, money", [
+    ("balance ₹18,40,000 and ₹2,15,430.55 - pension: ₹42,300 (x)", ["₹18,40,000", "₹2,15,430.55", "₹42,300"]),
+    ("Refund: credit of CAD $420.00 applied. Total $412,350.00 MXN bajo", ["CAD $420.00", "$412,350.00 MXN"]),
+])
+def test_rupees_in_lakhs_and_a_currency_code_beside_the_sign(text, money):
+    assert [e.text for e in MoneyRecognizer("en").recognize(text, [])] == money
+
+
+@pytest.mark.parametrize("language, text, address", [
+    ("es", "Domicilio: Carrer de l'Hospital, 117, 3r 2a\n", "Carrer de l'Hospital, 117, 3r 2a"),
+    ("es", "en el local (rúa Real, 12, baixo).", "rúa Real, 12, baixo"),
+    ("es", "Av. López Mateos Sur 4510, int. 27\n", "Av. López Mateos Sur 4510, int. 27"),
+    ("es", "Domicilio: Pje. Los Ñires 1455\n", "Pje. Los Ñires 1455"),
+    ("pt", "Morada: Trav. do Carregal 7, r/c\n", "Trav. do Carregal 7, r/c"),
+    ("en", "Southern Cross Visas, Level 9, 600 Bourke St, Melbourne", "Level 9, 600 Bourke St"),
+])
+def test_the_stops_street_types_floors_and_units(language, text, address):
+    assert (address, "LOCATION") in detect(language, text)
+
+
+def test_a_canadian_postal_code_two_spaces_after_its_province():
+    assert ("H3H 2M3", "POSTAL_CODE") in detect("en", "MONTRÉAL QC  H3H 2M3\n")
