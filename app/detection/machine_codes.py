@@ -88,7 +88,8 @@ class VinRecognizer(Recognizer):
 _UUID = re.compile(r"(?<![\w-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![\w-])")
 #: A Brazilian bank slip's typeable line (boleto, "linha digitável", FEBRABAN: "34191.79001 01043.510047 91020.150008 1
 #: 97420000098540"; stop 51: in clear on a statement and in an e-mail), five fields, spaces or a line break between.
-_BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}\s+\d{5}\.\d{6}\s+\d{5}\.\d{6}\s+\d\s+\d{14}(?![\w.])")
+#: (a quoted e-mail's "> " between the fields of a line wrapped in the quote: stop 51)
+_BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}[\s>]+\d{5}\.\d{6}[\s>]+\d{5}\.\d{6}[\s>]+\d[\s>]+\d{14}(?![\w]|\.\d)")
 
 
 class RecordCodeRecognizer(Recognizer):

@@ -154,7 +154,8 @@ def test_the_german_pension_insurance_number():
     ("es", "Dr. Ruiz, COMB nº 41233, DNI", "41233"),
 ])
 def test_identifiers_after_the_stops_keywords(language, text, value):
-    assert (value, "ID_NUMBER") in detect(language, text)
+    found = detect(language, text)  # (a number whose check digit holds is a NATIONAL_ID: "IRD 049-091-850")
+    assert (value, "ID_NUMBER") in found or (value, "NATIONAL_ID") in found, found
 
 
 def test_an_identifiers_digits_never_run_on_into_the_next_line():
@@ -220,3 +221,40 @@ def test_the_stops_street_types_floors_and_units(language, text, address):
 
 def test_a_canadian_postal_code_two_spaces_after_its_province():
     assert ("H3H 2M3", "POSTAL_CODE") in detect("en", "MONTRÉAL QC  H3H 2M3\n")
+
+
+def test_a_mexican_clabe_by_its_check_digit():
+    from app.detection import mx_clabe
+
+    assert mx_clabe.is_valid("032180000118359719")  # Banco de México's example
+    assert not mx_clabe.is_valid("032180000118359718")
+    assert ("012180004593827167", "NATIONAL_ID") in detect("es", "CLABE (BBVA) ........... 012180004593827167\n")
+
+
+def test_a_bank_slip_wrapped_in_a_quoted_email():
+    text = "> boleto nº 23793.38128 60000.000003\n> 45000.063305 9 97850000320000. Fico"
+    assert [e.text for e in RecordCodeRecognizer().recognize(text, [])] == [
+        "23793.38128 60000.000003\n> 45000.063305 9 97850000320000"]
+
+
+@pytest.mark.parametrize("language, text, expected", [
+    ("de", "ein Chemiker und Polier; Bauleiterin, Flugzeugingenieur, Pflegefachkraft, Assistenzarzt, BI-Entwicklerin",
+     [("Chemiker", "OCCUPATION"), ("Polier", "OCCUPATION"), ("Bauleiterin", "OCCUPATION"),
+      ("Flugzeugingenieur", "OCCUPATION"), ("Pflegefachkraft", "OCCUPATION"), ("Assistenzarzt", "OCCUPATION"),
+      ("BI-Entwicklerin", "OCCUPATION")]),
+    ("de", "Er ist krankgeschrieben (Bandscheibenvorfall, Schleudertrauma, Typ-1-Diabetes)",
+     [("krankgeschrieben", "HEALTH"), ("Bandscheibenvorfall", "HEALTH"), ("Schleudertrauma", "HEALTH"),
+      ("Typ-1-Diabetes", "HEALTH")]),
+    ("en", "minicab driver with whiplash and neck pain, on metformin", [
+        ("minicab driver", "OCCUPATION"), ("whiplash", "HEALTH"), ("neck pain", "HEALTH"), ("metformin", "HEALTH")]),
+    ("pt", "a enfermeira com entorse cervical e hepatite B; o vô e a vizinha", [
+        ("enfermeira", "OCCUPATION"), ("entorse cervical", "HEALTH"), ("hepatite B", "HEALTH"), ("vô", "RELATION"),
+        ("vizinha", "RELATION")]),
+    ("es", "el fontanero con esguince cervical e hipoacusia; mi pololo", [
+        ("fontanero", "OCCUPATION"), ("esguince cervical", "HEALTH"), ("hipoacusia", "HEALTH"), ("pololo", "RELATION")]),
+])
+def test_the_stops_quasi_identifier_words(language, text, expected):
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    found = [(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])]
+    assert all(item in found for item in expected), found
