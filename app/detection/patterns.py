@@ -900,7 +900,7 @@ _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-
 _AMOUNT_HEADER = re.compile(
     r"(?i)(?<!\w)(?:EUR|USD|GBP|CHF|BRL|MXN|ARS|CAD|AUD|€|R\$|US\$|\$|£|balance|debits?|credits?|amount|withdrawals?|"
     r"deposits?|betrag|saldo|soll|haben|lastschrift|gutschrift|valor(?:es)?|débitos?|créditos?|importe|cargos?|"
-    r"abonos?|lançamentos?)(?!\w)")
+    r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante)(?!\w)")
 
 
 def statement_amounts(text: str) -> list[Entity]:
@@ -909,7 +909,8 @@ def statement_amounts(text: str) -> list[Entity]:
     statement's "8.750,00 C" stayed in clear; each is money a person paid, received or owes): the amounts
     (:data:`_COLUMN_AMOUNT`) after a column gap on the rows of a table of at least two rows that either open with a
     day and month (:data:`_STATEMENT_ROW`) or follow a header line that names amounts (:data:`_AMOUNT_HEADER`, no
-    digit, at least two column gaps) without a blank line between. ``list[Entity]`` of label ``MONEY`` in text
+    digit, at least two column gaps), blank lines allowed between them (a payslip's blocks of earnings and deductions),
+    up to the first line without an amount in a column. ``list[Entity]`` of label ``MONEY`` in text
     order; linear in the text (each line read once)."""
     rows: list[tuple[int, int]] = []  # (start, end) of the lines whose amounts count
     dated = [m.start() for m in _STATEMENT_ROW.finditer(text)]
@@ -930,12 +931,13 @@ def statement_amounts(text: str) -> list[Entity]:
     for i, (a, b) in enumerate(lines):
         line = text[a:b]
         if not line.strip():
-            under_header = False
-            continue
+            continue  # a payslip's blocks of earnings and deductions: one table across blank lines
         gaps = line.count("  ")
         if not any(c.isdigit() for c in line) and gaps >= 2 and _AMOUNT_HEADER.search(line):
             under_header = True
             continue
+        if under_header and not (gaps and _COLUMN_AMOUNT.search(line)):
+            under_header = False  # a line of text without an amount in a column ends the table
         if i in dated_set or (under_header and gaps):
             rows.append((a, b))
     out: list[Entity] = []

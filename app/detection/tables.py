@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.labels import DATE, EMAIL, ID_NUMBER, PHONE, POSTAL_CODE
+from app.detection.labels import DATE, EMAIL, ID_NUMBER, MONEY, PHONE, POSTAL_CODE
 from app.doc import Entity, Sentence
 
 #: The delimiters a header row is split by, in the order they are tried.
@@ -38,7 +38,7 @@ MAX_CELL_CHARS = 120
 EMPTY_VALUES: frozenset[str] = frozenset(
     "- -- — – n/a na none nil keine keiner ninguno ninguna nenhum nenhuma x".split())
 #: Labels whose cells must hold a digit ("07700 900123", "12.05.1990"), and EMAIL's an "@".
-_DIGIT_LABELS = frozenset({DATE, PHONE, POSTAL_CODE, ID_NUMBER})
+_DIGIT_LABELS = frozenset({DATE, PHONE, POSTAL_CODE, ID_NUMBER, MONEY})
 #: The characters of a Markdown table's separator row ("|---|:---:|"), a dash among them.
 _SEPARATOR_CHARS = frozenset(" \t|:+-")
 _SPACES = re.compile(r"\s+")
@@ -77,6 +77,11 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
     i = start
     while True:
         j = text.find(delimiter, i, end)
+        if delimiter == "," and j >= 0 and text.count('"', i, j) % 2:
+            # a CSV cell in double quotes holds commas of its own (RFC 4180, §2.6: "moved to Galway w/ husband, …" of
+            # a CRM export's notes; stop 51: the row split into more cells and ended the table)
+            close = text.find('"', j, end)
+            j = text.find(delimiter, close + 1, end) if close >= 0 else -1
         if j < 0:
             bounds.append((i, end))
             break
@@ -97,6 +102,18 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
     return out
 
 
+#: A currency's code after a header's words ("monthly_spend_gbp", "Betrag EUR").
+_CURRENCY_SUFFIX = re.compile(r"\s+\(?(?:gbp|eur|usd|brl|chf|mxn|ars|clp|cop|aud|cad|inr|€|£|\$|r\$)\)?$")
+
+
+def header_key(cell: str) -> str:
+    """The form of a header cell looked up in :func:`headers`: lower case, "_" and "-" between words read as spaces
+    ("first_name", "date-of-birth"; stop 51: a CRM export's snake_case header was no header), spaces collapsed, a
+    trailing colon and a currency's code dropped ("monthly_spend_gbp" → "monthly spend")."""
+    key = _SPACES.sub(" ", re.sub(r"(?<=\w)[_-](?=\w)", " ", cell.casefold())).rstrip(": ")
+    return _CURRENCY_SUFFIX.sub("", key)
+
+
 def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> list[str] | None:
     """The label of each column when ``cells`` make a header row (module docstring), else ``None``."""
     if len(cells) < 2:
@@ -107,11 +124,14 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     for a, b in cells:
         if b - a > MAX_HEADER_CHARS:
             return None
-        label = known.get(_SPACES.sub(" ", text[a:b].casefold()).rstrip(": "))
+        label = known.get(header_key(text[a:b]))
         if label is None:
             unknown += 1
         labels.append(label or "O")
-    if unknown > (0 if delimiter == "," else 1) or len(cells) - unknown < 2 or all(label == "O" for label in labels):
+    # a comma's table (a CSV export) may have a quarter of its headers unknown when it has more than three columns
+    # ("account_id,…,tariff,…,agent,notes" of a CRM export, stop 51: every header had to be known before)
+    allowed = (len(cells) // 4 if len(cells) > 3 else 0) if delimiter == "," else 1
+    if unknown > allowed or len(cells) - unknown < 2 or all(label == "O" for label in labels):
         return None
     return labels
 

@@ -95,14 +95,31 @@ def test_amounts_in_a_statements_columns():
         "3,214.77", "2,918.40", "6,133.17", "650.00", "5,483.17"]  # not "10.50": no column of its own
 
 
-def test_amounts_under_a_header_of_currencies_until_a_blank_line():
+def test_amounts_under_a_header_of_currencies_until_a_line_without_one():
     text = ("Festsetzung              Einkommensteuer   Kirchensteuer\n"
             "                              EUR               EUR\n"
             "festgesetzt werden       18.642,00          1.046,52\n"
-            "ab Steuerabzug vom Lohn  -21.307,00        -1.287,40\n"
             "\n"
+            "ab Steuerabzug vom Lohn  -21.307,00        -1.287,40\n"
+            "Bitte beachten Sie die Erläuterungen.\n"
             "Werte                    12,50              13,75\n")
     assert [e.text for e in statement_amounts(text)] == ["18.642,00", "1.046,52", "-21.307,00", "-1.287,40"]
+
+
+def test_a_payslips_blocks_and_a_csv_exports_money_and_agent_columns():
+    payslip = ("Lohnart                     Menge     Satz      Betrag\n"
+               "1000 Grundlohn             162,00    24,35    3.944,70\n"
+               "Gesamtbrutto                                  4.552,77\n"
+               "\n"
+               "Lohnsteuer                                      412,83\n"
+               "Nettoentgelt                                  3.155,37\n")
+    assert [e.text for e in statement_amounts(payslip)] == [
+        "162,00", "24,35", "3.944,70", "4.552,77", "412,83", "3.155,37"]
+    csv = ("account_id,first_name,monthly_spend_gbp,agent,notes\n"
+           'ACC-0049213,Siobhán,112.40,praman,"moved to Galway, w/ husband"\n'
+           'ACC-0060310,Adaeze,154.70,lnguyen,"PSR registered, dialysis"\n')
+    found = detect("en", csv)
+    assert ("ACC-0060310", "ID_NUMBER") in found and ("154.70", "MONEY") in found and ("lnguyen", "USERNAME") in found
 
 
 def test_a_brazilian_statements_credit_and_debit_marks_stay_outside():
