@@ -52,7 +52,10 @@ _MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?[*•X]{1,4}){2
 #: of a booking and a statement; stop 50): at least eight masked characters, then four digits; or four masks glued to
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
 _MASKED_CARD_RE = re.compile(r"(?<![\w*•])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}\d{4}"
-                             r"|(?:[*•]{4}|(?-i:X{4}))\d{4})(?![\w*•])")
+                             r"|(?:[*•]{4}|(?-i:X{4}))\d{4}|•{4}[ ]\d{4}"  # an app's bullets before the last digits
+                             # the issuer's first digits in clear ("5312 **** **** 1233", "5502 09** **** 4471" of a
+                             # payment log; stop 51: the first group stayed in clear)
+                             r"|[2-6]\d{3}[ -]?(?:\d{2}[*•Xx]{2}|[*•Xx]{4})(?:[ -]?[*•Xx]{4}){1,2}[ -]?\d{4})(?![\w*•])")
 #: Signs of a masked number: a masked run :data:`_MASKED_IBAN_RE` and :data:`_MASKED_CARD_RE` need.
 _MASK_SIGNS = ("****", "XXXX", "xxxx", "••••")
 

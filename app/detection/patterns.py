@@ -204,13 +204,29 @@ def _user_field_entity(m: re.Match[str], source: str) -> Entity:
     return Entity(m.start(group), m.end(group), USERNAME, m.group(group), source)
 
 
+#: A code forge's actor at the start of an event line ("juanca-ospina opened this issue on Jul 3, 2024", "dmejia-dev
+#: commented on Jul 4, 2024" of a GitHub issue pasted into a ticket; stop 51): a GitHub login (letters, digits, single
+#: hyphens, up to 39 characters) before the event's words.
+_FORGE_ACTOR = re.compile(r"(?m)(?:^|[·•|][^\S\n]*)[^\S\n]*(?P<name>[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){1,38})"
+                          r"[^\S\n]+(?:opened this (?:issue|pull request)|commented(?: on)?|closed this|reopened this|"
+                          r"merged \d+ commits?|requested a review|approved these changes|added \d+ commits?|"
+                          r"pushed \d+ commits?|mentioned this)\b")
+_FORGE_SIGNS = ("opened this", "commented", "closed this", "reopened this", "merged ", "requested a review",
+                "approved these", " commits", "mentioned this")
+#: The user name and the password of a connection string ("postgres://certsvc:Kx9#pLm2vQ@10.20.4.15:5432/…" of an
+#: issue's configuration dump; stop 51): RFC 3986's userinfo, ``user:password@``.
+URL_CREDENTIALS = re.compile(r"(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]*://(?P<user>[^\s:/@]{1,64}):(?P<password>[^\s/@]{1,128})@")
+
+
 class UsernameRecognizer(Recognizer):
     """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
     its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
     account names in home-directory paths ("C:\\Users\\fmcallister\\…", "/home/jsmith/…":
     :func:`home_directory_names`; the path's other segments stay), Reddit's "u/throwaway_jane" with its "u/", and the
     name after the word that names it in a ticket, form or log ("User: j.mwangi", "Benutzername: kmueller2"; after a
-    colon any handle, else one with a digit, "_", "." or "@" inside)."""
+    colon any handle, else one with a digit, "_", "." or "@" inside); a code forge's actor before its event ("dmejia-dev
+    commented on …", :data:`_FORGE_ACTOR`) and the user of a connection string ("postgres://certsvc:…@host",
+    :data:`URL_CREDENTIALS`; its password is the secret recognizer's) (stop 51)."""
 
     name = "username"
 
@@ -223,6 +239,12 @@ class UsernameRecognizer(Recognizer):
         if any(platform in lowered for platform in _PLATFORMS):
             found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
                                         for m in _PLATFORM_FIELD.finditer(text)])
+        if any(sign in text for sign in _FORGE_SIGNS):
+            found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
+                                        for m in _FORGE_ACTOR.finditer(text)])
+        if "://" in text:
+            found = with_extras(found, [Entity(m.start("user"), m.end("user"), USERNAME, m.group("user"), self.name)
+                                        for m in URL_CREDENTIALS.finditer(text)])
         if "/" in text or "\\" in text:
             more = home_directory_names(text)
             if "u/" in text:
@@ -388,6 +410,11 @@ _LOG_TIMESTAMPS: tuple[str, ...] = (
     r"(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?(?![\w:])",
     r"(?m:^)(?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}(?:[12]\d|3[01]|0?[1-9])"
     r"[ ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?![\w:])",
+    # git's and C's date ("Fri Jul 5 11:47:30 2024 -0500" of a commit pasted into an issue) and a forge's English
+    # "Jul 3, 2024" inside a text of another language
+    r"(?-i:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[ ](?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}"
+    r"(?:[12]\d|3[01]|0?[1-9])[ ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d[ ](?:1[5-9]|2[01])\d\d(?:[ ][+-]\d{4})?(?!\w)",
+    r"\b(?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[ ](?:[12]\d|3[01]|0?[1-9]),[ ](?:1[5-9]|2[01])\d\d\b",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
@@ -618,7 +645,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names)
         rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b",
         rf"\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b",
-        rf"\b(?:{abbreviation})[-/]{_YEAR}\b",
+        rf"\b(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b",
         *_NUMERIC_DATES,
         *_LOG_TIMESTAMPS,
     ]
@@ -784,7 +811,8 @@ class DateRecognizer(Recognizer):
 # ---------------------------------------------------------------------------------------------------
 
 _TIME_RE = re.compile(
-    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
+    # (never the start of a longer number: "10.20.4.15:5432", a host's port, made "15:54" a time; stop 51)
+    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?![\d:])(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
     r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/])|\s?Uhr\b)"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"
@@ -824,14 +852,15 @@ _CURRENCY_NAMES = (
     r"zlotys?|złoty|zlotych|złotych|schillings?|Schilling|liras?|lire|kronor|krona|kroner|krone|Kronen|crowns?|"
     r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|roubles?|rubles?|Rubel|"
     r"lei|drachmas?|Drachmen|dinars?|hryvnias?|levs?|leva|Franken|Dollar|Pfund|Lire|Zloty|Kronen|"
-    r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden"
+    r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden|soles"
 )
 _CURRENCY_CODE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 _CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"
 #: Up to two words naming the currency's country before its name: "Turkish", "new Turkish", "Swiss".
 _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s){{0,2}}"
-#: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45").
-_DOLLAR_SIGNS = r"(?:\b(?:US|NZ|HK|R|C|A|S))?\$"
+#: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45"); Peru's sol, "S/" and
+#: "S/." (stop 51: "son S/ 40" of a host's message).
+_DOLLAR_SIGNS = r"(?:(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?)"
 _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
@@ -893,8 +922,8 @@ _TABLE_AMOUNT_SIGN = "  "
 #: before and a "C"/"D" (credit, debit) after.
 _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD])?(?![\w.,/])")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
-_STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])(?:[./-](?:\d{4}|\d{2}))?"
-                            r"(?=\t|[^\S\n]{2,})")
+_STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
+                            r"(?:[./-](?:\d{4}|\d{2}))?(?=\t|[^\S\n]{2,}|[^\S\n]*\|)")
 #: A column header that names amounts in the four languages: a currency, "Balance", "Debits", "Betrag", "Saldo",
 #: "Valor", "Importe"…, on a line without digits (a table's header, e.g. "Date  Description  Debits  Credits  Balance").
 _AMOUNT_HEADER = re.compile(
@@ -932,7 +961,7 @@ def statement_amounts(text: str) -> list[Entity]:
         line = text[a:b]
         if not line.strip():
             continue  # a payslip's blocks of earnings and deductions: one table across blank lines
-        gaps = line.count("  ")
+        gaps = line.count("  ") + line.count("|")
         if not any(c.isdigit() for c in line) and gaps >= 2 and _AMOUNT_HEADER.search(line):
             under_header = True
             continue
@@ -944,8 +973,8 @@ def statement_amounts(text: str) -> list[Entity]:
     for a, b in rows:
         for m in _COLUMN_AMOUNT.finditer(text, a, b):
             gap = text[max(a, m.start() - 2):m.start()]
-            if m.start() > a and gap != "  " and "\t" not in gap:
-                continue  # not in a column of its own
+            if m.start() > a and gap != "  " and "\t" not in gap and "|" not in gap:
+                continue  # not in a column of its own (two spaces, a tab or a pipe table's "|" before it)
             start, end = m.span("amount")
             out.append(Entity(start, end, MONEY, text[start:end], "money"))
     return out

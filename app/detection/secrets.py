@@ -34,6 +34,7 @@ from app import languages
 from app.detection.base import Recognizer
 from app.detection.identifiers import COPULAS
 from app.detection.labels import DATE, ID_NUMBER
+from app.detection.patterns import URL_CREDENTIALS
 from app.doc import Entity, Sentence
 
 #: Keys whose form names them: Stripe, GitHub, AWS access key ids, Slack, Google API keys.
@@ -69,6 +70,13 @@ _CODE_DIGITS = re.compile(r"\d{4,8}[#*]?")
 _CODE_WORD = re.compile(r"(?i)pin|code|código|codigo|cofre|safe")
 #: The sentence's closing punctuation after a value.
 _TRAILING = ".,;:!?)]}\"'’”"
+
+
+#: A configuration's or an environment's variable that holds a secret, in capitals, and its value after "=" ("SMTP_PASS=…",
+#: "DB_PASSWORD=…", "STRIPE_SECRET_KEY=…", "GITHUB_TOKEN=…" of a pasted ".env"; stop 51).
+_ENV_SECRET = re.compile(r"(?<![\w-])(?-i:[A-Z][A-Z0-9]*_)*(?-i:PASS|PASSWD|PASSWORD|PWD|SECRET|SECRET_KEY|TOKEN|API_KEY"
+                         r"|APIKEY|ACCESS_KEY|PRIVATE_KEY|AUTH_TOKEN|CREDENTIALS?)[^\S\n]*=[^\S\n]*[\"']?"
+                         r"(?P<v>[^\s\"'<>]{4,200}?)[\"']?(?=\s|$)")
 
 
 def _keyword_pattern(language: str) -> re.Pattern[str] | None:
@@ -117,6 +125,11 @@ class SecretRecognizer(Recognizer):
         for m in _MONTH_YEAR.finditer(text):  # an expiry's word before a month and year
             if any(e.span("v") == m.span() for e in _EXPIRY.finditer(text, max(0, m.start() - 40), m.end())):
                 out.append(Entity(m.start(), m.end(), DATE, m.group(), self.name))
+        if "=" in text:  # a configuration's or an environment's secret ("SMTP_PASS=Andina2024!smtp"; stop 51)
+            out += [Entity(*m.span("v"), ID_NUMBER, m.group("v"), self.name) for m in _ENV_SECRET.finditer(text)]
+        if "://" in text:  # a connection string's password ("postgres://certsvc:Kx9#pLm2vQ@10.20.4.15"; stop 51)
+            out += [Entity(*m.span("password"), ID_NUMBER, m.group("password"), self.name)
+                    for m in URL_CREDENTIALS.finditer(text)]
         if self.keyword is not None:
             for m in self.keyword.finditer(text):
                 start, end = m.span("v")

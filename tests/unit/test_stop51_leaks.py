@@ -275,3 +275,34 @@ def test_the_stops_quasi_identifier_words(language, text, expected):
 
     found = [(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])]
     assert all(item in found for item in expected), found
+
+
+def test_a_code_forges_actors_and_a_connection_strings_credentials():
+    text = ("Open · juanca-ospina opened this issue on Jul 3, 2024 · 5 comments\n"
+            "dmejia-dev commented on Jul 4, 2024\n"
+            "DB_URL=postgres://certsvc:Kx9#pLm2vQ@10.20.4.15:5432/afiliados\n"
+            "SMTP_PASS=Andina2024!smtp\n"
+            "Date:   Fri Jul 5 11:47:30 2024 -0500\n")
+    found = detect("es", text)
+    for item in [("juanca-ospina", "USERNAME"), ("Jul 3, 2024", "DATE"), ("dmejia-dev", "USERNAME"),
+                 ("certsvc", "USERNAME"), ("Kx9#pLm2vQ", "ID_NUMBER"), ("Andina2024!smtp", "ID_NUMBER"),
+                 ("Fri Jul 5 11:47:30 2024 -0500", "DATE")]:
+        assert item in found, (item, found)
+    assert not any(label == "TIME" for _, label in found)  # not "15:54" of the host's port
+
+
+def test_masked_cards_with_their_issuers_digits_and_an_apps_bullets():
+    text = "tarjeta 5312 **** **** 1233, Visa •••• 8769, cartão 5502 09** **** 4471; PIN **** 1234"
+    from app.detection.identifiers import CreditCardRecognizer
+
+    assert [e.text for e in CreditCardRecognizer().recognize(text, [])] == [
+        "5312 **** **** 1233", "•••• 8769", "5502 09** **** 4471"]
+
+
+def test_soles_and_a_pipe_tables_amounts():
+    text = ("son S/ 40, y S/ 180.00 por daños; no vamos a pagar 180 soles\n"
+            "03/12   | 10/03/2024 | 1.980,00       | 39,60    | 2.079,00\n"
+            "04/12   | 10/04/2024 | 1.980,00       | 39,60    | 2.059,20\n")
+    money = [e.text for e in MoneyRecognizer("es").recognize(text, [])]
+    assert money == ["S/ 40", "S/ 180.00", "180 soles", "1.980,00", "39,60", "2.079,00", "1.980,00", "39,60",
+                     "2.059,20"]
