@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 
 from app.detection.charfold import fold_character
 from app.detection.labels import ID_NUMBER, PERSON, USERNAME
@@ -52,8 +53,16 @@ class _Names:
     def __init__(self, persons: list[str], titles: frozenset[str]) -> None:
         self.first: set[str] = set()
         self.surnames: set[str] = set()
+        #: the initials of the first names each surname was written with; a surname met without a first name ("Hr.
+        #: Lindqvist") takes any initial when it has :data:`MIN_HOST_PART` letters or more ("mlindqvist"), a shorter
+        #: one none (CoNLL-2002's "tomar" is "t" and a person "Omar")
+        self.initials: dict[str, set[str]] = {}
+        self.bare: set[str] = set()
         for surface in persons:
-            words = [w for w in _NAME_WORD.findall(surface) if w not in titles and w.rstrip(".") not in titles]
+            # (an abbreviation of up to three letters with its full stop is a title too: "Hr. Lindqvist", "Sra. Lima")
+            words = [m.group() for m in _NAME_WORD.finditer(surface)
+                     if m.group() not in titles and m.group() + "." not in titles
+                     and not (len(m.group()) <= 3 and surface.startswith(".", m.end()))]
             # a name's words are capitalised (a model's "timestamp" or "user" of a log's header names no one) and
             # longer than an initial
             words = [w for w in words if len(w) > 1 and w[0].isupper()]
@@ -61,8 +70,14 @@ class _Names:
                 continue
             if len(words) >= 2:
                 self.first.update(folded_forms(words[0]))
+            initials = {f[0] for f in folded_forms(words[0])} if len(words) >= 2 else set()
             for w in words[1:] if len(words) >= 2 else words:
-                self.surnames.update(f for f in folded_forms(w) if len(f) >= MIN_SURNAME)
+                for f in folded_forms(w):
+                    if len(f) >= MIN_SURNAME:
+                        self.surnames.add(f)
+                        self.initials.setdefault(f, set()).update(initials)
+                        if not initials and len(f) >= MIN_HOST_PART:
+                            self.bare.add(f)
             # a double surname joined by a hyphen, written as one word ("nowickilange")
             for compound in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)+", surface):
                 self.surnames.update(f.replace("-", "") for f in folded_forms(compound))
@@ -76,13 +91,14 @@ class _Names:
         joined = "".join(parts)
         surnames, first = self.surnames, self.first
         if len(parts) == 1:
-            return ((joined[1:] in surnames)  # jsmith
+            rest = joined[1:]
+            return ((rest in surnames and (joined[0] in self.initials.get(rest, ()) or rest in self.bare))  # jsmith
                     or any(joined.startswith(f) and joined[len(f):] in surnames for f in first if len(f) >= 3))
         if len(parts) == 2:
             a, b = parts
             return ((a in first and (b in surnames or (len(b) == 1 and any(s[0] == b for s in surnames))))
                     or (b in first and a in surnames)  # smith.john
-                    or (len(a) == 1 and b in surnames))  # j.smith
+                    or (len(a) == 1 and b in surnames and (a in self.initials.get(b, ()) or b in self.bare)))  # j.smith
         return False
 
     def host_name(self, token: str) -> bool:
@@ -94,12 +110,14 @@ class _Names:
 
 
 def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = frozenset(),
-                    written: str | None = None) -> list[Entity]:
+                    written: str | None = None, common: Callable[[str], bool] | None = None) -> list[Entity]:
     """``entities`` (sorted, non-overlapping; character offsets into ``text``, half-open) with the user names
     (``USERNAME``) and host names (``ID_NUMBER``) made from the names of its ``PERSON`` entities added where no
     entity is (the conventions of the module's docstring); ``titles``: words that are no part of a name ("Herr");
     ``written``: the text as written when ``text`` has some lines restored to their usual case (same length and
-    offsets: a log line in lower case reads "Tmendes" restored, "tmendes" as written; the candidates are read there).
+    offsets: a log line in lower case reads "Tmendes" restored, "tmendes" as written; the candidates are read there);
+    ``common``: ``word -> bool``, the language's common words, never a user name (CoNLL-2002's "varias" is "v" and
+    "Arias", "tomar" "t" and "Omar": a word of the language first).
     ``list[Entity]`` sorted by start; linear in the text (one scan of its candidate tokens, one bisection each)."""
     persons = [e.text for e in entities if e.label == PERSON]
     if not persons:
@@ -118,7 +136,7 @@ def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = 
             continue  # inside an entity
         if i + 1 < len(entities) and entities[i + 1].start < end:
             continue
-        if token.islower() and names.user_name(token):
+        if token.islower() and names.user_name(token) and not (common is not None and common(token)):
             added.append(Entity(start, end, USERNAME, text[start:end], "rule:derived_handle"))
         elif names.host_name(token):
             added.append(Entity(start, end, ID_NUMBER, text[start:end], "rule:derived_handle"))

@@ -263,7 +263,10 @@ LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|sessio
 #: The names of other countries' national identifiers, in every language ("PESEL 85051012345", "BSN 123456782", "CNP
 #: 1850510123456", "codice fiscale …": stop 49, an applicant's family's stayed in clear in an English letter): the value
 #: after one is an identifier whatever its check digit says.
-FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCKN)|codice\s+fiscale|personnummer"
+FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCKN"
+                   # (stop 51) Brazil's, Mexico's and the Southern Cone's in a text of another language ("her CPF
+                   # 318.604.227-51" of an English issue)
+                   r"|CPF|CNPJ|CURP|RFC|CUIT|CUIL|RUT)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
                    r"|T\.?C\.?\s+kimlik(?:\s+no)?")
 
@@ -375,7 +378,7 @@ class IdNumberRecognizer(Recognizer):
     :data:`ID_KEYWORDS`, and a log's keys of :data:`LOG_ID_KEYS` in every language: ``cust_id=CUS-883421``, and the names of
     other countries' identifiers, :data:`FOREIGN_ID_KEYS`: ``PESEL 85051012345``). The
     entity is the identifier, not the keyword; a bare year ("policy 2021") is not one. Every identifier of a list after
-    the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`_more_of_the_same`). Returns
+    the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`more_of_the_same`). Returns
     ``list[Entity]`` in text order, disjoint; linear in the text.
 
     Raises:
@@ -401,11 +404,11 @@ class IdNumberRecognizer(Recognizer):
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
-                out.extend(_more_of_the_same(text, end, value, self.name))
+                out.extend(more_of_the_same(text, end, value, self.name))
         return out
 
 
-def _more_of_the_same(text: str, end: int, value: str, source: str) -> list[Entity]:
+def more_of_the_same(text: str, end: int, value: str, source: str) -> list[Entity]:
     """The identifiers listed after one that ends at ``end``, each of ``value``'s shape (:func:`_same_shape`) after
     :data:`_LIST_NEXT`: ``list[Entity]`` of label ``ID_NUMBER``, in text order (at most 50: a list, not a table)."""
     if not any(c.isdigit() for c in value):

@@ -12,7 +12,8 @@ van's VIN in a police note and the coordinates of a person's home stayed in clea
   and Bech32 checksums) and Ethereum addresses ("0x" and 40 hexadecimal digits, the form of EIP-55): ``ID_NUMBER``.
 * :class:`VinRecognizer` — 17 characters of ISO 3779 (digits and capitals without I, O and Q), three digits and four
   letters at least, alone (after a keyword the identifier recognizer finds them): ``ID_NUMBER``.
-* :class:`RecordCodeRecognizer` — UUIDs and Brazilian bank slips' typeable lines (stop 51): ``ID_NUMBER``.
+* :class:`RecordCodeRecognizer` — UUIDs, Brazilian bank slips' typeable lines and references in capitals and digits
+  ("TS-2024-0557312") (stop 51): ``ID_NUMBER``.
 * :class:`CoordinatesRecognizer` — a latitude and a longitude in decimal degrees ("51.50740, -0.12780"; five decimals
   at least, or four after a word that names them: "GPS", "coordinates", "Koordinaten", "coordenadas"), or in degrees,
   minutes and seconds ("51°30'26.6\"N 0°07'39.6\"W"): ``LOCATION`` (a point is an address).
@@ -92,9 +93,18 @@ _UUID = re.compile(r"(?<![\w-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9
 _BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}[\s>]+\d{5}\.\d{6}[\s>]+\d{5}\.\d{6}[\s>]+\d[\s>]+\d{14}(?![\w]|\.\d)")
 
 
+#: A file's, a ticket's or a report's reference in capitals and digits, whatever word names it ("Abuse Report
+#: #TS-2024-0557312", "Request RC-3309182", "Contrato … nº EDU-2023-55817", "Sturzprotokoll SP-2024-031", "GZ
+#: PV-W-22-118734"; stop 51): two to five capitals (a second code of up to three after a hyphen), a hyphen, then a run
+#: of five digits or more, a year and another group, or two groups of digits; more groups after "-" or "/" and a
+#: closing code of one or two capitals. Standards and models ("ISO-9001", "COVID-19", "RTX-4090") have shorter numbers.
+_REFERENCE = re.compile(r"(?<![\w/.-])[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?:19|20)\d\d[-/]\d{2,8}|\d{2,4}-\d{4,8})"
+                        r"(?:[-/]\d{1,8})*(?:-[A-Z]{1,2})?(?![\w/-]|\.\d)")
+
+
 class RecordCodeRecognizer(Recognizer):
-    """Codes that name one record of a person's: UUIDs (:data:`_UUID`) and Brazilian bank slips' typeable lines
-    (:data:`_BOLETO`), whatever word names them. ``list[Entity]`` of label ``ID_NUMBER``, in text order (one scan per
+    """Codes that name one record of a person's: UUIDs (:data:`_UUID`), Brazilian bank slips' typeable lines
+    (:data:`_BOLETO`) and references in capitals and digits (:data:`_REFERENCE`), whatever word names them. ``list[Entity]`` of label ``ID_NUMBER``, in text order (one scan per
     pattern, each pattern tried only where its separators occur)."""
 
     name = "record_code"
@@ -105,7 +115,11 @@ class RecordCodeRecognizer(Recognizer):
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _UUID.finditer(text)]
         if "." in text:
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BOLETO.finditer(text)]
-            out.sort(key=lambda e: e.start)
+        if "-" in text:
+            taken = [(e.start, e.end) for e in out]
+            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _REFERENCE.finditer(text)
+                    if not any(a < m.end() and m.start() < b for a, b in taken)]
+        out.sort(key=lambda e: e.start)
         return out
 
 

@@ -397,7 +397,8 @@ class Detector:
             entities = self._without_common_words(entities)
         entities = whole_hyphenated_words(text, clean_spans(text, entities))
         if self.rules:
-            entities = derived_handles(text, entities, ALL_TITLES, written[0] if written is not None else None)
+            entities = derived_handles(text, entities, ALL_TITLES, written[0] if written is not None else None,
+                                       self.common)
             entities = [_with_its_floor(text, self._without_role_in_parentheses(e)) for e in entities]
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")

@@ -32,7 +32,7 @@ import re
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.identifiers import COPULAS
+from app.detection.identifiers import COPULAS, more_of_the_same
 from app.detection.labels import DATE, ID_NUMBER
 from app.detection.patterns import URL_CREDENTIALS
 from app.doc import Entity, Sentence
@@ -66,7 +66,7 @@ _SECRET_LOOKING = re.compile(r"[\d\W_]")
 _BARE_SECRET = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6,200}")
 #: A code's digits as a keypad takes them, "#" or "*" after them perhaps ("4417#", "1958*"), and the words whose
 #: value they may be without a colon ("PIN 4471", "Cofre chaves 7319", "código nuevo 1958*").
-_CODE_DIGITS = re.compile(r"\d{4,8}[#*]?")
+_CODE_DIGITS = re.compile(r"\d{4,8}[#*]?|\d{4}-\d{4}")  # (stop 51: a backup code's "8812-4409")
 _CODE_WORD = re.compile(r"(?i)pin|code|código|codigo|cofre|safe")
 #: The sentence's closing punctuation after a value.
 _TRAILING = ".,;:!?)]}\"'’”"
@@ -95,7 +95,8 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
                       rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,5}}?)"
                       rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})"
                       # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
-                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)))[^\S\n]*"
+                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)|\d{4}-\d{4}(?![\w-])))"
+                      r"[^\S\n]*"
                       # a value in quotation marks ('Altes Secret lt. Doku: "k8$Pw!rad-SWLG"', stop 51)
                       r"[\"'“„‘«]?(?P<v>[^\s\"'“”‘’„«»<>]{4,200})")
 
@@ -142,6 +143,8 @@ class SecretRecognizer(Recognizer):
                         _CODE_DIGITS.fullmatch(value) and _CODE_WORD.search(text, m.start(), m.start("words")))):
                     continue  # "the password reset", "clave de todo": a bare value must look like one ("PIN 4471")
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
+                if m.group("bare") is not None and _CODE_DIGITS.fullmatch(value):
+                    out.extend(more_of_the_same(text, end, value, self.name))  # "backup codes 8812-4409 and 3357-9021"
         out.sort(key=lambda e: (e.start, -e.end))
         kept: list[Entity] = []
         for e in out:  # disjoint: the first and longest of overlapping ones

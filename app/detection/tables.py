@@ -124,7 +124,11 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     for a, b in cells:
         if b - a > MAX_HEADER_CHARS:
             return None
-        label = known.get(header_key(text[a:b]))
+        key = header_key(text[a:b])
+        label = known.get(key)
+        if label is None and " " in key:
+            # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51)
+            label = known.get(key.split(" ", 1)[0])
         if label is None:
             unknown += 1
         labels.append(label or "O")

@@ -264,6 +264,9 @@ LANGUAGE = register(Language(
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]{1,8}\.-(?:Nr\.|Nummer))", r"(?-i:HR[AB])(?=\s+\d)",
         r"(?:Rahmen|Miet|Arbeits|Kauf|Dienst|Wartungs|Service)?vertrag(?=\s+(?-i:[A-Z]{1,5})-[A-Z0-9-]*\d)",
         r"ticket(?=\s*(?:#|Nr\.|Nummer))", r"Verwendungszweck",
+        # (stop 51, round 2) a residence permit's and a driving licence's number ("Aufenthaltstitel Nr. Y4F0L92TR",
+        # "Führerschein (Nr. B072R1X4593"), a building society contract before its digits
+        r"Aufenthaltstitel", r"Führerschein", r"Vertrag(?=\s+\d{3,}(?:\s\d{3,})*\b)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)
@@ -287,7 +290,9 @@ LANGUAGE = register(Language(
                      r"(?:Initial|Start|Einmal|WLAN)-?[Pp]asswort", r"Aktivierungs-?[Cc]ode", r"(?:Tür|Tor|Alarm)-?[Cc]ode",
                      # (stop 51) a service's password ("sein Netflix-Passwort ist …"), a shared secret of a server's
                      # configuration, a tax office's retrieval code ("Abrufcode für den Bescheid: H7KQ-2M9X-PL4D")
-                     r"\w+-Passwort", r"(?:Shared\s+)?Secret", r"Abruf-?[Cc]ode"),
+                     r"\w+-Passwort", r"(?:Shared\s+)?Secret", r"Abruf-?[Cc]ode",
+                     # (stop 51) a works council's one-time PIN ("Einmal-PIN 482915")
+                     r"\w+-PIN"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),

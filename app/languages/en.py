@@ -267,6 +267,11 @@ LANGUAGE = register(Language(
         r"(?-i:IFSC)", r"(?:FD|fixed\s+deposit)\s+(?:no\.|number|account)", r"(?-i:MARN|TRN|IRD)",
         r"notice\s+(?:no\.|number)", r"contract(?:\s+(?:no\.|number|#|ID))?", r"roll\s+(?:no\.|number)",
         r"acc\.(?=\s*\d)",
+        # (stop 51, round 2) Australia's bank-state-branch number and a driver's licence and Medicare card as a host's chat
+        # writes them ("BSB 062-140", "NSW licence 14 233 781", "medicare card 2428 77813 1"), a British electricity
+        # and gas meter's numbers ("MPAN 14 1200 0347 221"), the NHS e-Referral's booking number ("UBRN 0004 7128
+        # 8391"), a marketplace's listing ("listing 51837264")
+        r"(?-i:BSB)", r"licen[cs]e(?=\s+\d)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)", r"listing(?=\s+\d{6,})",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
@@ -291,7 +296,9 @@ LANGUAGE = register(Language(
                      r"access\s+token", r"auth\s+token", r"bearer\s+token", r"refresh\s+token", r"token",
                      r"client\s+secret", r"secret(?:\s+key)?", r"recovery\s+(?:code|phrase)", r"seed\s+phrase",
                      # (stop 50) a building's, a key safe's and an alarm's codes ("Door code changed today to 4417#")
-                     r"(?:door|gate|entry|alarm|key\s?safe|lock\s?box|building)\s+code"),
+                     r"(?:door|gate|entry|alarm|key\s?safe|lock\s?box|building)\s+code",
+                     # (stop 51) a host's chat ("wifi pw bondi_sunset88"), a support ticket's 2FA backup codes
+                     r"(?:wi-?fi\s+)?pw", r"backup\s+codes?"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition

@@ -306,3 +306,56 @@ def test_soles_and_a_pipe_tables_amounts():
     money = [e.text for e in MoneyRecognizer("es").recognize(text, [])]
     assert money == ["S/ 40", "S/ 180.00", "180 soles", "1.980,00", "39,60", "2.079,00", "1.980,00", "39,60",
                      "2.059,20"]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("SparkMatch - Abuse Report #TS-2024-0557312\nRequest RC-3309182 | opened\nGZ PV-W-22-118734, SP-2024-031",
+     ["TS-2024-0557312", "RC-3309182", "PV-W-22-118734", "SP-2024-031"]),
+    ("ISO-9001, COVID-19, RTX-4090, EN-1234 and B-52 are no references", []),
+])
+def test_references_in_capitals_and_digits(text, found):
+    assert [e.text for e in RecordCodeRecognizer().recognize(text, [])] == found
+
+
+@pytest.mark.parametrize("language, text, value", [
+    ("en", "Host payout: BSB 062-140, Acct 1043 8872", "062-140"),
+    ("en", "medicare card 2428 77813 1 for him", "2428 77813 1"),
+    ("en", "NSW licence 14 233 781. want", "14 233 781"),
+    ("en", "disputes meter read; MPAN 14 1200 0347 221", "14 1200 0347 221"),
+    ("en", "her CPF 318.604.227-51 and", "318.604.227-51"),
+    ("de", "der Führerschein (Nr. B072R1X4593, ausgestellt", "B072R1X4593"),
+    ("de", "Aufenthaltstitel Nr. Y4F0L92TR", "Y4F0L92TR"),
+])
+def test_identifiers_of_the_second_round(language, text, value):
+    found = detect(language, text)
+    assert (value, "ID_NUMBER") in found or (value, "NATIONAL_ID") in found, found
+
+
+@pytest.mark.parametrize("language, text, values", [
+    ("en", "wifi pw bondi_sunset88. invalidated backup codes 8812-4409 and 3357-9021.",
+     ["bondi_sunset88", "8812-4409", "3357-9021"]),
+    ("de", "Benutzername fkarakaya, Einmal-PIN 482915.", ["482915"]),
+])
+def test_secrets_of_the_second_round(language, text, values):
+    found = detect(language, text)
+    assert all((v, "ID_NUMBER") in found for v in values), found
+
+
+def test_a_spanish_exports_compound_headers_by_their_first_word():
+    csv = ("id_cliente,nombre,apellidos,cp,presupuesto_mxn,clabe_deposito,ejecutivo,notas\n"
+           'CL-004821,María,Hernández,11520,"3,200,000",,lrosas,"nada"\n'
+           'CL-004822,Jin-woo,Park,11560,"1,900,000",,mgarciah,"x"\n')
+    found = detect("es", csv)
+    for item in [("CL-004822", "ID_NUMBER"), ("11560", "POSTAL_CODE"), ("3,200,000", "MONEY"), ("lrosas", "USERNAME"),
+                 ("mgarciah", "USERNAME")]:
+        assert item in found, (item, found)
+
+
+def test_a_word_of_the_language_or_another_initial_is_no_handle():
+    """CoNLL-2002's "varias" ("v" and "Arias") is a common word; "tomar" is "t" and "Omar", a name met without a first
+    name and too short to take any initial; "jpham" has another initial than Tuan Pham's."""
+    from app.detection.pipeline import _common_lookup
+
+    text = "Omar llegó; Pedro Arias dijo varias cosas; tomar algo. Tuan Pham (jpham, tpham)."
+    out = derived_handles(text, _persons(text, "Omar", "Pedro Arias", "Tuan Pham"), common=_common_lookup("es"))
+    assert [e.text for e in out if e.source == "rule:derived_handle"] == ["tpham"]
