@@ -870,6 +870,9 @@ _MONEY_RE = re.compile(
     # MXN": stop 51)
     rf"|(?:(?:\b{_CURRENCY_CODE}[^\S\n]?)?{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE})(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
+    # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
+    # report; stop 51; not a road's "R2" nor "R2-D2")
+    r"|\bR\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?![\d.,])|\bR\d{1,3}(?:[ ,]\d{3})+(?![\d.,])"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?:{_AMOUNT}){_SCALE}"
     rf"\s?(?:[$€£¥₹]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
@@ -924,12 +927,14 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
 _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
                             r"(?:[./-](?:\d{4}|\d{2}))?(?=\t|[^\S\n]{2,}|[^\S\n]*\|)")
+#: A table's rule: dashes, equals signs, pipes, plus signs, colons and spaces, a dash or an equals sign among them.
+_RULE_LINE = re.compile(r"[ \t|+:=-]*[-=][ \t|+:=-]*")
 #: A column header that names amounts in the four languages: a currency, "Balance", "Debits", "Betrag", "Saldo",
 #: "Valor", "Importe"…, on a line without digits (a table's header, e.g. "Date  Description  Debits  Credits  Balance").
 _AMOUNT_HEADER = re.compile(
     r"(?i)(?<!\w)(?:EUR|USD|GBP|CHF|BRL|MXN|ARS|CAD|AUD|€|R\$|US\$|\$|£|balance|debits?|credits?|amount|withdrawals?|"
     r"deposits?|betrag|saldo|soll|haben|lastschrift|gutschrift|valor(?:es)?|débitos?|créditos?|importe|cargos?|"
-    r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante)(?!\w)")
+    r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante)(?!\w)|\((?-i:R|ZAR)\)")
 
 
 def statement_amounts(text: str) -> list[Entity]:
@@ -956,15 +961,21 @@ def statement_amounts(text: str) -> list[Entity]:
                 k += 1
             if k < len(dated) and dated[k] <= b:
                 dated_set.add(i)
-    under_header = False
+    under_header = caption = False
     for i, (a, b) in enumerate(lines):
         line = text[a:b]
         if not line.strip():
             continue  # a payslip's blocks of earnings and deductions: one table across blank lines
+        if _RULE_LINE.fullmatch(line):
+            continue  # a table's rule ("------  -----", "|---|---|") neither opens nor ends it
         gaps = line.count("  ") + line.count("|")
-        if not any(c.isdigit() for c in line) and gaps >= 2 and _AMOUNT_HEADER.search(line):
-            under_header = True
+        digits = any(c.isdigit() for c in line)
+        if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
+            under_header, caption = True, False
             continue
+        # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
+        # Position | Mariam | Sohail |" of a benefits decision; stop 51)
+        caption = not digits and _AMOUNT_HEADER.search(line) is not None
         if under_header and not (gaps and _COLUMN_AMOUNT.search(line)):
             under_header = False  # a line of text without an amount in a column ends the table
         if i in dated_set or (under_header and gaps):

@@ -359,3 +359,17 @@ def test_a_word_of_the_language_or_another_initial_is_no_handle():
     text = "Omar llegó; Pedro Arias dijo varias cosas; tomar algo. Tuan Pham (jpham, tpham)."
     out = derived_handles(text, _persons(text, "Omar", "Pedro Arias", "Tuan Pham"), common=_common_lookup("es"))
     assert [e.text for e in out if e.source == "rule:derived_handle"] == ["tpham"]
+
+
+def test_a_tables_rule_a_currency_caption_and_rands():
+    text = ("Berechnung (monatlich, EUR)\n"
+            "| Position                        | Mariam  | Sohail  |\n"
+            "|---------------------------------|---------|---------|\n"
+            "| Regelbedarf                     | 563,00  | 390,00  |\n"
+            "\n"
+            "   Position                          netto EUR\n"
+            "   --------------------------------  ---------\n"
+            "   Ersatzteile                        3.184,20\n")
+    assert [e.text for e in statement_amounts(text)] == ["563,00", "390,00", "3.184,20"]
+    rands = "Total excl. VAT: R28 913,50   VAT @ 15%: R4 337,03; the R2 road, R2-D2 and R 5."
+    assert [e.text for e in MoneyRecognizer("en").recognize(rands, [])] == ["R28 913,50", "R4 337,03"]
