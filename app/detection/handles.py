@@ -59,18 +59,21 @@ class _Names:
         self.initials: dict[str, set[str]] = {}
         self.bare: set[str] = set()
         for surface in persons:
-            # (an abbreviation of up to three letters with its full stop is a title too: "Hr. Lindqvist", "Sra. Lima")
-            words = [m.group() for m in _NAME_WORD.finditer(surface)
-                     if m.group() not in titles and m.group() + "." not in titles
-                     and not (len(m.group()) <= 3 and surface.startswith(".", m.end()))]
+            # (an abbreviation of two or three letters with its full stop is a title too: "Hr. Lindqvist", "Sra. Lima";
+            # a single capital with its full stop is the first name's initial: "K. Sato" logs in as "ksato")
+            matches = [m for m in _NAME_WORD.finditer(surface)
+                       if m.group() not in titles and m.group() + "." not in titles
+                       and not (2 <= len(m.group()) <= 3 and surface.startswith(".", m.end()))]
             # a name's words are capitalised (a model's "timestamp" or "user" of a log's header names no one) and
             # longer than an initial
-            words = [w for w in words if len(w) > 1 and w[0].isupper()]
+            words = [m.group() for m in matches if len(m.group()) > 1 and m.group()[0].isupper()]
             if not words:
                 continue
             if len(words) >= 2:
                 self.first.update(folded_forms(words[0]))
             initials = {f[0] for f in folded_forms(words[0])} if len(words) >= 2 else set()
+            if len(words) == 1 and matches and len(matches[0].group()) == 1 and matches[0].group().isupper():
+                initials = {fold_character(matches[0].group()).lower()}
             for w in words[1:] if len(words) >= 2 else words:
                 for f in folded_forms(w):
                     if len(f) >= MIN_SURNAME:

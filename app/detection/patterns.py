@@ -812,7 +812,7 @@ class DateRecognizer(Recognizer):
 
 _TIME_RE = re.compile(
     # (never the start of a longer number: "10.20.4.15:5432", a host's port, made "15:54" a time; stop 51)
-    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?![\d:])(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
+    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
     r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/])|\s?Uhr\b)"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"

@@ -373,3 +373,16 @@ def test_a_tables_rule_a_currency_caption_and_rands():
     assert [e.text for e in statement_amounts(text)] == ["563,00", "390,00", "3.184,20"]
     rands = "Total excl. VAT: R28 913,50   VAT @ 15%: R4 337,03; the R2 road, R2-D2 and R 5."
     assert [e.text for e in MoneyRecognizer("en").recognize(rands, [])] == ["R28 913,50", "R4 337,03"]
+
+
+def test_a_time_before_a_colon_and_a_ports_digits():
+    from app.detection.patterns import TimeRecognizer
+
+    text = "ECG 02:21: supradesnivel; host 10.20.4.15:5432/db; 10:30:15."
+    assert [e.text for e in TimeRecognizer().recognize(text, [])] == ["02:21", "10:30:15"]
+
+
+def test_an_initial_with_its_full_stop_gives_the_handles_initial():
+    text = "Underwriter: K. Sato (ksato) - case note; not jsato"
+    out = derived_handles(text, _persons(text, "K. Sato"))
+    assert [e.text for e in out if e.source == "rule:derived_handle"] == ["ksato"]
