@@ -619,6 +619,7 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     # same matches: only positions where no alternative could match are skipped; 2.4x faster on the demo documents)
     at_month = r"\b(?=[" + "".join(re.escape(c) for c in sorted({m[0] for m in months})) + r"])"
     abbreviation = "|".join(sorted({re.escape(m[:3]) for m in months} | {"sept", "set"}, key=len, reverse=True))
+    at_abbreviation = r"\b(?=[" + "".join(re.escape(c) for c in sorted({m[0] for m in months} | {"s"})) + r"])"
     day = r"(?:[12]\d|3[01]|0?[1-9])"
     of = languages.get(language).date_of
     patterns = [
@@ -642,12 +643,12 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{day}(?-i:{month_name.upper()})\b",
         # a month's three-letter abbreviation between numeric parts, as forms, clinical records and logs write a date
         # in every language ("17/may/1988", "5-feb-2024", "02-ene-2024", "07.okt.2024"; a month and a year, "nov-2023",
-        # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names)
-        rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b",
-        rf"\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b",
-        rf"\b(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b",
+        # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names), one pattern (one scan)
+        rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b"
+        rf"|\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b"
+        rf"|{at_abbreviation}(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b",
         *_NUMERIC_DATES,
-        *_LOG_TIMESTAMPS,
+        "|".join(f"(?:{p})" for p in _LOG_TIMESTAMPS),
     ]
     return [re.compile(p, re.IGNORECASE) for p in patterns]
 
@@ -868,7 +869,7 @@ _MONEY_RE = re.compile(
     # (two spaces after the sign in a column of figures, "£  142.50": stop 47; up to eight before an amount with
     # cents, "$    96,000.00" of a tax authority's table, the rupee's sign, a code before the sign and after the amount, "CAD $420.00", "$412,350.00
     # MXN": stop 51)
-    rf"|(?:(?:\b{_CURRENCY_CODE}[^\S\n]?)?{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE})(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
+    rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
     # report; stop 51; not a road's "R2" nor "R2-D2")
