@@ -93,7 +93,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
             # the postal code on the same line or, in a letter's address block, on the next ("Im Wiesengrund 3\n70599
             # Stuttgart"): the lookahead may cross the line break, the address does not
             town = rf"{street.postal_code}{_SP}+[{_UPPER}]"
-            patterns.append(rf"{_WORD_START}{bare}{floor}(?=(?:,?{_SP}+|{_SP}*\r?\n{_SP}*){town})")
+            # (or after a letterhead's separator: "Am Sande 8 · 21335 Lüneburg" of a footer, stop 51)
+            patterns.append(rf"{_WORD_START}{bare}{floor}(?=(?:,?{_SP}+|{_SP}*[·•|–]{_SP}*|{_SP}*\r?\n{_SP}*){town})")
             if street.cues:
                 # neither prefix nor type ("wohnhaft Hofmark 3, 83101 Rohrdorf", a village's street): after a cue
                 # and before the postal code and town on the same line, both

@@ -386,3 +386,18 @@ def test_an_initial_with_its_full_stop_gives_the_handles_initial():
     text = "Underwriter: K. Sato (ksato) - case note; not jsato"
     out = derived_handles(text, _persons(text, "K. Sato"))
     assert [e.text for e in out if e.source == "rule:derived_handle"] == ["ksato"]
+
+
+def test_a_street_without_a_type_before_a_letterheads_separator_and_postal_code():
+    found = detect("de", "IT-Nordwerk GmbH · Am Sande 8 · 21335 Lüneburg\nWeidmann | Am Markt 12 | 73430 Aalen\n")
+    assert ("Am Sande 8", "LOCATION") in found and ("Am Markt 12", "LOCATION") in found, found
+
+
+def test_amounts_in_words_before_their_currency():
+    text = ("por $1,284,600.00 (un millón doscientos ochenta\ny cuatro mil seiscientos pesos 00/100 M.N.) y "
+            "diecinueve mil ochocientos pesos 00/100 M.N. mensuales; dos casas y tres perros")
+    assert [e.text for e in MoneyRecognizer("es").recognize(text, [])] == [
+        "$1,284,600.00", "un millón doscientos ochenta", "y cuatro mil seiscientos pesos 00/100 M.N.",
+        "diecinueve mil ochocientos pesos 00/100 M.N."]
+    assert [e.text for e in MoneyRecognizer("en").recognize("five thousand two hundred pounds; two dogs", [])] == [
+        "five thousand two hundred pounds"]
