@@ -881,27 +881,20 @@ _MONEY_RE = re.compile(
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 
-#: A currency word that an amount in words may end with (the cheap sign that :func:`_amount_in_words` may match).
+#: A currency word that an amount in words may end with (the cheap sign that :func:`amount_in_words` may match).
 _WORDS_CURRENCY_SIGN = re.compile(r"(?i)\b(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|Euro)\b")
-#: Words of a cardinal that every language's lexicon leaves out (the strict profile's number words start at two).
-_SCALE_WORDS = {"en": r"one|a|hundreds?|thousands?|millions?", "de": r"ein|eine|einhundert|Millionen|Million",
-                "es": r"un|una|uno|cientos?|millón|millones|veintiún|doscient[oa]s|cuatrocient[oa]s|seiscient[oa]s"
-                      r"|setecient[oa]s|ochocient[oa]s|novecient[oa]s",
-                "pt": r"um|uma|centos|milhão|milhões|quatrocentos|seiscentos|setecentos|oitocentos|novecentos"}
-
-
 @lru_cache(maxsize=None)
-def _amount_in_words(language: str) -> re.Pattern[str] | None:
+def amount_in_words(language: str) -> re.Pattern[str] | None:
     """An amount written in words before its currency, as cheques, contracts and tax letters write it ("un millón
     doscientos ochenta y cuatro mil seiscientos pesos 00/100 M.N." of a Mexican tax letter, "diecinueve mil ochocientos
     pesos"; stop 51: in clear while the figure beside it was masked): two to twenty number words of the language (the
-    strict profile's lexicon and :data:`_SCALE_WORDS`, joined by spaces, hyphens or the language's conjunction), then a
+    strict profile's lexicon and its ``amount_words``, joined by spaces, hyphens or the language's conjunction), then a
     currency word, then the cents of a Mexican or Spanish amount ("00/100 M.N."); ``None`` without a lexicon."""
     lang = languages.find(language)
     lex = lang.quasi_identifiers if lang is not None else None
     if lex is None or not lex.number_words:
         return None
-    word = "(?:" + "|".join(sorted([*lex.number_words, _SCALE_WORDS.get(language, "(?!)")], key=len, reverse=True)) + ")"
+    word = "(?:" + "|".join(sorted([*lex.number_words, *lex.amount_words], key=len, reverse=True)) + ")"
     join = rf"(?:[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"[\s-]+"
     currency = r"(?:pesos|euros?|Euro|dólares|dollars?|pounds|soles|reais|reales|libras)"
     return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{currency}\b"
@@ -923,7 +916,7 @@ class MoneyRecognizer(Recognizer):
     def __init__(self, language: str = "en") -> None:
         lang = languages.find(language)
         self.homographs = lang.currency_homographs if lang is not None else frozenset()
-        self.in_words = _amount_in_words(language)
+        self.in_words = amount_in_words(language)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_MONEY_RE, text, MONEY, self.name)

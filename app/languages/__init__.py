@@ -181,6 +181,9 @@ class QuasiIdentifiers:
         ambiguous_months: month names (lower case) that are also common words ("may"): a date only after one of
             :attr:`month_prepositions`.
         month_prepositions: words before an ambiguous month ("in", "since").
+        amount_words: words of a cardinal in an amount of money that :attr:`number_words` leaves out (articles and
+            scales: "one", "a", "millón", "Millionen"): the money recognizer's amounts in words ("un millón de dólares";
+            :func:`app.detection.patterns.amount_in_words`, stop 51).
     """
 
     number_words: tuple[str, ...]
@@ -202,6 +205,7 @@ class QuasiIdentifiers:
     capitalised_months: bool = False
     ambiguous_months: tuple[str, ...] = ()
     month_prepositions: tuple[str, ...] = ()
+    amount_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
