@@ -29,6 +29,7 @@ from stdnum import bitcoin
 
 from app.detection.base import Recognizer
 from app.detection.labels import ID_NUMBER, LOCATION
+from app.detection.patterns import with_extras
 from app.doc import Entity, Sentence
 
 #: A line of a machine-readable zone: 30, 36 or 44 characters of A–Z, 0–9 and "<" (25 to 48: a copy that lost or
@@ -104,23 +105,20 @@ _REFERENCE = re.compile(r"(?<![\w/.-])[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?:19
 
 class RecordCodeRecognizer(Recognizer):
     """Codes that name one record of a person's: UUIDs (:data:`_UUID`), Brazilian bank slips' typeable lines
-    (:data:`_BOLETO`) and references in capitals and digits (:data:`_REFERENCE`), whatever word names them. ``list[Entity]`` of label ``ID_NUMBER``, in text order (one scan per
-    pattern, each pattern tried only where its separators occur)."""
+    (:data:`_BOLETO`) and references in capitals and digits (:data:`_REFERENCE`), whatever word names them.
+    ``list[Entity]`` of label ``ID_NUMBER``, in text order, disjoint (one scan per pattern, each tried only where its
+    separators occur)."""
 
     name = "record_code"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        out = []
+        def found(pattern: re.Pattern[str]) -> list[Entity]:
+            return [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in pattern.finditer(text)]
+
+        out = found(_BOLETO) if "." in text else []
         if "-" in text:
-            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _UUID.finditer(text)]
-        if "." in text:
-            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BOLETO.finditer(text)]
-        if "-" in text:
-            taken = [(e.start, e.end) for e in out]
-            out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _REFERENCE.finditer(text)
-                    if not any(a < m.end() and m.start() < b for a, b in taken)]
-        out.sort(key=lambda e: e.start)
-        return out
+            out = with_extras(with_extras(out, found(_UUID)), found(_REFERENCE))
+        return sorted(out, key=lambda e: e.start)
 
 
 #: A latitude and a longitude in decimal degrees, comma-separated (4 decimals at least: the groups are checked below).

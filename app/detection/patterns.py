@@ -88,10 +88,30 @@ _BARE_URL_RE = re.compile(r"(?<![\w@./-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Z
                           r"/[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}/]")
 
 
+def disjoint_extras(found: list[Entity], extras: list[Entity]) -> list[Entity]:
+    """Those of ``extras`` that overlap none of ``found``, in their order. One bisection per extra over ``found``'s starts
+    and the running maximum of its ends (``found`` may overlap itself): O((n + m) log n), never every extra against
+    every entity (a text of thousands of both)."""
+    if not extras:
+        return []
+    spans = sorted((f.start, f.end) for f in found)
+    starts = [a for a, _ in spans]
+    reach, top = [], -1  # reach[k]: the largest end among the first k + 1 spans
+    for _, b in spans:
+        top = max(top, b)
+        reach.append(top)
+    kept = []
+    for e in extras:
+        k = bisect.bisect_left(starts, e.end)  # the spans that start before the extra ends
+        if k == 0 or reach[k - 1] <= e.start:
+            kept.append(e)
+    return kept
+
+
 def with_extras(found: list[Entity], extras: list[Entity]) -> list[Entity]:
-    """``found`` and those of ``extras`` that overlap none of ``found`` (a second pattern's matches beside the first's),
-    sorted by ``start``; ``found`` itself when no extra is kept."""
-    kept = [e for e in extras if not any(e.overlaps(f) for f in found)]
+    """``found`` and those of ``extras`` that overlap none of ``found`` (a second pattern's matches beside the first's,
+    :func:`disjoint_extras`), sorted by ``start``; ``found`` itself when no extra is kept."""
+    kept = disjoint_extras(found, extras)
     return sorted(found + kept, key=lambda e: e.start) if kept else found
 
 
@@ -867,9 +887,10 @@ _MONEY_RE = re.compile(
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
     r"(?:\b(?<!\d[.,])\d{1,3}(?:\.\d{3})*\$\d{2}\b"
     # (two spaces after the sign in a column of figures, "£  142.50": stop 47; up to eight before an amount with
-    # cents, "$    96,000.00" of a tax authority's table, the rupee's sign, a code before the sign and after the amount, "CAD $420.00", "$412,350.00
-    # MXN": stop 51)
-    rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
+    # cents, "$    96,000.00" of a tax authority's table, the rupee's sign, a code before the sign and after the amount,
+    # "CAD $420.00", "$412,350.00 MXN": stop 51)
+    rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)"
+    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
     # report; stop 51; not a road's "R2" nor "R2-D2")
@@ -881,8 +902,12 @@ _MONEY_RE = re.compile(
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 
-#: A currency word that an amount in words may end with (the cheap sign that :func:`amount_in_words` may match).
-_WORDS_CURRENCY_SIGN = re.compile(r"(?i)\b(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|Euro)\b")
+#: The currency words an amount in words ends with (:func:`amount_in_words`), and their search: the cheap sign that
+#: such an amount may be in a text.
+_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras)"
+_WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
+
+
 @lru_cache(maxsize=None)
 def amount_in_words(language: str) -> re.Pattern[str] | None:
     """An amount written in words before its currency, as cheques, contracts and tax letters write it ("un millón
@@ -896,8 +921,7 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
         return None
     word = "(?:" + "|".join(sorted([*lex.number_words, *lex.amount_words], key=len, reverse=True)) + ")"
     join = rf"(?:[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"[\s-]+"
-    currency = r"(?:pesos|euros?|Euro|dólares|dollars?|pounds|soles|reais|reales|libras)"
-    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{currency}\b"
+    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b"
                       rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?")
 
 
@@ -921,43 +945,33 @@ class MoneyRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_MONEY_RE, text, MONEY, self.name)
         if self.in_words is not None and _WORDS_CURRENCY_SIGN.search(text):
-            spans = [(e.start, e.end) for e in found]
-            for m in self.in_words.finditer(text):
-                if any(a < m.end() and m.start() < b for a, b in spans):
-                    continue
-                # one entity per line: an amount in words wrapped over two lines is masked on both (an entity never
-                # crosses a line break, and a part of words in lower case alone would be dropped as no name)
-                start = m.start()
-                for line in m.group().split("\n"):
-                    end = start + len(line.rstrip())
-                    if end > start:
-                        found.append(Entity(start, end, MONEY, text[start:end], self.name))
-                    start += len(line) + 1
-                    while start < m.end() and text[start] in " \t":
-                        start += 1
-            found.sort(key=lambda e: e.start)
+            whole = [Entity(m.start(), m.end(), MONEY, m.group(), self.name) for m in self.in_words.finditer(text)]
+            free = disjoint_extras(found, whole)
+            if free:
+                found = sorted(found + [piece for e in free for piece in self._line_pieces(text, e)],
+                               key=lambda e: e.start)
         if self.homographs:
             found = [e for e in found
                      if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
         if _TABLE_AMOUNT_SIGN in text:
-            extra = statement_amounts(text)
-            if extra:
-                taken = {(e.start, e.end) for e in found}
-                starts = sorted(e.start for e in found)
-                ends = {e.start: e.end for e in found}
-                for e in extra:
-                    i = bisect.bisect_right(starts, e.start) - 1
-                    if (e.start, e.end) in taken or (i >= 0 and ends[starts[i]] > e.start):
-                        continue
-                    j = i + 1
-                    if j < len(starts) and starts[j] < e.end:
-                        continue
-                    found.append(e)
-                found.sort(key=lambda e: e.start)
+            found = with_extras(found, statement_amounts(text))
         return found
 
+    def _line_pieces(self, text: str, whole: Entity) -> list[Entity]:
+        """An amount in words as one entity per line: wrapped over two lines it is masked on both (an entity never
+        crosses a line break, and a part of words in lower case alone would be dropped as no name)."""
+        pieces, start = [], whole.start
+        for line in whole.text.split("\n"):
+            end = start + len(line.rstrip())
+            if end > start:
+                pieces.append(Entity(start, end, MONEY, text[start:end], self.name))
+            start += len(line) + 1
+            while start < whole.end and text[start] in " \t":
+                start += 1
+        return pieces
 
-#: A sign that a text may hold a table of amounts: two spaces before a digit (a column gap).
+
+#: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
 #: before and a "C"/"D" (credit, debit) after.
@@ -985,20 +999,14 @@ def statement_amounts(text: str) -> list[Entity]:
     up to the first line without an amount in a column. ``list[Entity]`` of label ``MONEY`` in text
     order; linear in the text (each line read once)."""
     rows: list[tuple[int, int]] = []  # (start, end) of the lines whose amounts count
-    dated = [m.start() for m in _STATEMENT_ROW.finditer(text)]
     lines: list[tuple[int, int]] = []
     pos = 0
     for line in text.split("\n"):
         lines.append((pos, pos + len(line)))
         pos += len(line) + 1
-    dated_set = set()
-    if len(dated) >= 2:
-        k = 0
-        for i, (a, b) in enumerate(lines):
-            while k < len(dated) and dated[k] < a:
-                k += 1
-            if k < len(dated) and dated[k] <= b:
-                dated_set.add(i)
+    dated_set = {i for i, (a, b) in enumerate(lines) if _STATEMENT_ROW.match(text, a, b)}
+    if len(dated_set) < 2:
+        dated_set = set()  # one dated line is no statement
     under_header = caption = False
     for i, (a, b) in enumerate(lines):
         line = text[a:b]

@@ -401,3 +401,21 @@ def test_amounts_in_words_before_their_currency():
         "diecinueve mil ochocientos pesos 00/100 M.N."]
     assert [e.text for e in MoneyRecognizer("en").recognize("five thousand two hundred pounds; two dogs", [])] == [
         "five thousand two hundred pounds"]
+
+
+def test_disjoint_extras_is_the_pairwise_definition():
+    """The bisection in :func:`app.detection.patterns.disjoint_extras` keeps exactly the extras that overlap no entity
+    (``found`` may overlap itself)."""
+    import random
+
+    from app.detection.patterns import disjoint_extras
+
+    rng = random.Random(51)
+
+    def ent(start, n):
+        return Entity(start, start + n, "X", "x" * n, "s")
+
+    for _ in range(2000):
+        found = [ent(rng.randint(0, 60), rng.randint(1, 8)) for _ in range(rng.randint(0, 8))]
+        extras = [ent(rng.randint(0, 60), rng.randint(1, 8)) for _ in range(rng.randint(0, 8))]
+        assert disjoint_extras(found, extras) == [e for e in extras if not any(e.overlaps(f) for f in found)]
