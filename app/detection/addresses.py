@@ -133,6 +133,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
+            # the staircase by its side ("esc. izq.", "ESC DCHA" of a bill; stop 52)
+            rf"|(?i:escalera|esc\.?){_SP}?(?i:izq(?:da)?|izda|izquierda|dcha|der(?:echa)?)\.?"
             # a bill's address in capitals ("AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C"; stop 48)
             rf"|(?i:planta){_SP}?\d{{1,2}}|(?i:puerta|pta\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
@@ -228,6 +230,9 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
         # slow)
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+        # and before a street without a house number ("Plot 14, Adeola Odeku Street" of a Lagos address; stop 52)
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
+                        rf"(?:{types})(?![\w]){suffix}")
     if not restoring:
         # an address that a letter's hard wrap breaks before its street type ("the flat at 7 Rosemary\nCourt, Bexley"):
         # the number and the name, up to the line break (an address never runs over one; the type alone on the next
@@ -286,8 +291,18 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     # Dutch: a word ending in a street type and the number
     rf"(?=[{_UPPER}]){_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Turkish: the name, the type, "No:" and the number
-    rf"(?=[{_UPPER}]){_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Sokak|Sokağı|Sk\.|Bulvarı|Blv\.)"
-    rf"(?:,?{_SP}*No{_SP}?:{_SP}?\d{{1,4}}(?:/\d{{1,3}})?)?",
+    rf"(?=[{_UPPER}]){_WORD_START}{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+(?:Caddesi|Cad\.|Cd\.|Sokak|Sokağı|Sk\.|Sok\."
+    rf"|Bulvarı|Blv\.)(?:,?{_SP}*No{_SP}?:{_SP}?\d{{1,4}}(?:/\d{{1,3}})?)?",
+    # Welsh and Irish: a flat first or not, the number, the type, an article, the name ("Flat 4, 27 Heol y Castell",
+    # "Unit 5, Ffordd y Parc", "14 Bóthar na Trá"; stop 52: the flat and the unit stayed in clear)
+    rf"(?=[\dFUA])(?<![\w./-])(?:(?:Flat|Unit|Apt\.?|Apartment){_SP}?\d{{1,4}}[a-zA-Z]?,?{_SP}+)?(?:\d{{1,4}}[a-zA-Z]?,?{_SP}+)?"
+    rf"(?:Heol|Ffordd|Stryd|Lôn|Rhodfa|Cilgant|Bóthar|Bothar|Sráid|Sraid|Ascaill)"
+    rf"{_SP}+(?:(?:y|yr|na|an){_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,2}}",
+    # India: the house's, flat's or plot's number and the sector, phase or block ("H.No. 12, Sector 39-B", "Flat No.
+    # 302, Block C"; stop 52: in clear)
+    rf"(?=[HFPD])(?<![\w./-])(?:H\.{_SP}?No|House{_SP}No|Flat{_SP}No|Plot{_SP}No|Door{_SP}No)\.?{_SP}?:?{_SP}?"
+    rf"\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?){{0,2}}(?:,?{_SP}+(?:Sector|Phase|Block|Pocket){_SP}+"
+    rf"(?:\d{{1,3}}(?:-?[A-Z])?|[A-Z])(?![\w]))?",
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
 #: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").

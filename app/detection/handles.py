@@ -105,11 +105,14 @@ class _Names:
         return False
 
     def host_name(self, token: str) -> bool:
-        """Whether ``token`` is a host name in hyphenated parts, one of them a surname ("NB-IT-NOWICKI")."""
-        if "-" not in token:
+        """Whether ``token`` is a host name (or a file name) in parts joined by hyphens, full stops or underscores,
+        one of them a surname ("NB-IT-NOWICKI", "kasse01.oltmanns.kunden.example.de") or a user name made from a
+        person's name ("jump-hkaya.intern"; stop 52: a chat's hosts kept their owners' names in clear)."""
+        if not any(sep in token for sep in "-._"):
             return False
-        parts = [p for p in token.lower().split("-") if p]
-        return len(parts) >= 2 and any(len(p) >= MIN_HOST_PART and p in self.surnames for p in parts)
+        parts = [_TRAILING_DIGITS.sub("", p) for p in _SEPARATORS.split(token.lower()) if p]
+        return len(parts) >= 2 and any(len(p) >= MIN_HOST_PART and (p in self.surnames or self.user_name(p))
+                                       for p in parts)
 
 
 def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = frozenset(),
@@ -156,6 +159,72 @@ def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = 
             added.append(Entity(start, end, USERNAME, text[start:end], "rule:derived_handle"))
         elif names.host_name(token):
             added.append(Entity(start, end, ID_NUMBER, text[start:end], "rule:derived_handle"))
+    if not added:
+        return entities
+    return sorted([*entities, *added], key=lambda e: e.start)
+
+
+#: A user name in parentheses after a person's name, or a person's name in parentheses after a user name, as chat
+#: exports and tickets write their authors ("[04.03.2024, 08:51] kaffeejunkie (Jürgen Weißenbäck)", "Svenja Støvring
+#: (sternchen_s)"); the handle is a run of ASCII letters, digits and ". _ -" of 3 to 64 characters.
+_HANDLE_BEFORE = re.compile(r"(?<![\w@./:\\-])(?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])[^\S\n]\((?=[^()\n]{2,80}\))")
+_HANDLE_AFTER = re.compile(r"\((?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])\)")
+
+
+def _handle_like(token: str) -> bool:
+    """Whether ``token`` is written as user names are: in lower case, or with a digit, "_" or "." inside."""
+    return token.islower() or any(c.isdigit() or c in "_." for c in token)
+
+
+def user_names_everywhere(text: str, entities: list[Entity], common: Callable[[str], bool] | None = None
+                          ) -> list[Entity]:
+    """``entities`` (sorted, non-overlapping; offsets into ``text``, half-open) with more user names (``USERNAME``,
+    source ``rule:user_name``) where no entity is:
+
+    * a handle beside a person's name in parentheses, either way round ("kaffeejunkie (Jürgen Weißenbäck)", "Svenja
+      Støvring (sternchen_s)"), when it is written as user names are (:func:`_handle_like`) and is no common word of
+      the language (``common``);
+    * every other occurrence of a user name found anywhere in the document, with or without its "@" (stop 52: a chat
+      export masked "@kaffeejunkie" and kept "kaffeejunkie" in each of its message headers), as a whole token.
+
+    ``list[Entity]`` sorted by start; linear in the text (one search for the persons' parentheses, one for the
+    handles found)."""
+    if not entities:
+        return entities
+    starts = [e.start for e in entities]
+
+    def free(start: int, end: int) -> bool:
+        i = bisect_right(starts, start) - 1
+        return not (i >= 0 and entities[i].end > start) and not (i + 1 < len(entities) and entities[i + 1].start < end)
+
+    persons = {(e.start, e.end) for e in entities if e.label == PERSON}
+    by_start = {e.start: e for e in entities if e.label == PERSON}
+    by_end = {e.end: e for e in entities if e.label == PERSON}
+    added: list[Entity] = []
+    if persons and "(" in text:
+        for m in _HANDLE_BEFORE.finditer(text):
+            person = by_start.get(m.end())
+            if (person is not None and text.startswith(")", person.end) and _handle_like(m.group("h"))
+                    and free(*m.span("h")) and not (common is not None and common(m.group("h")))):
+                added.append(Entity(m.start("h"), m.end("h"), USERNAME, m.group("h"), "rule:user_name"))
+        for m in _HANDLE_AFTER.finditer(text):
+            before = text[:m.start()].rstrip(" \t")
+            person = by_end.get(len(before))
+            if (person is not None and m.start() - person.end <= 2 and _handle_like(m.group("h"))
+                    and free(*m.span("h")) and not (common is not None and common(m.group("h")))):
+                added.append(Entity(m.start("h"), m.end("h"), USERNAME, m.group("h"), "rule:user_name"))
+    # (a handle written with its "@" is one whatever its words: "@kaffeejunkie" is a German compound of common words)
+    handles = {e.text[1:] for e in entities if e.label == USERNAME and e.text.startswith("@")}
+    handles |= {e.text for e in [*entities, *added] if e.label == USERNAME and not e.text.startswith("@")
+                and not (common is not None and common(e.text))}
+    handles = {h for h in handles if len(h) >= 4 and _handle_like(h)}
+    if handles:
+        taken = sorted((e.start, e.end) for e in added)
+        alternatives = "|".join(re.escape(h) for h in sorted(handles, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w@./:\\-])@?(?:{alternatives})(?![\w@-]|\.\w)", text):
+            if free(*m.span()) and not any(a < m.end() and m.start() < b for a, b in taken):
+                added.append(Entity(m.start(), m.end(), USERNAME, m.group(), "rule:user_name"))
+                taken.append(m.span())
     if not added:
         return entities
     return sorted([*entities, *added], key=lambda e: e.start)

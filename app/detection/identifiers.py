@@ -35,6 +35,9 @@ _IBAN_RE = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1
 #: ("PT50 0035 0000 12345678901 53": 4, 4, 11 and 2 digits; the four-character pattern above read "PT50 0035 0000
 #: 12345678901" and left "53" in clear). Groups are separated by single spaces, so the pattern splits a text one way.
 _IBAN_GROUPED_RE = re.compile(r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{1,11}){2,8}\b", re.IGNORECASE)
+#: (an IBAN in the groups of a national account number joined by hyphens, as Spain's old "CCC" was written: "ES71
+#: 2038-1146-94-6000418273"; stop 52: in clear; taken only when its check digits hold)
+_IBAN_DASHED_RE = re.compile(r"\b[A-Z]{2}\d{2}[ -]?\d{4}(?:-\d{1,10}){2,6}\b")
 _CARD_RE = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _IPV4_RE = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)")  # a sentence-final period may follow
 _IPV6_RE = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
@@ -46,8 +49,9 @@ _IBAN_AFTER_KEYWORD = re.compile(r"(?<![\w-])(?i:IBAN)(?:\s*:)?\s*(?P<iban>[A-Z]
 
 
 #: An IBAN printed masked but for its country, check digits and last digits ("ES98 **** **** **** **** 3582" of a phone
-#: bill, stop 50: the last digits stayed in clear): at least eight masked characters.
-_MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?[*•X]{1,4}){2,8}[ -]?[\dA-Z]{0,3}\d{1,4}(?![\w*•])")
+#: bill, stop 50: the last digits stayed in clear; and its bank's four digits, "ES10 0182 **** **** **** 3947" of an
+#: electricity bill, stop 52): at least eight masked characters.
+_MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?\d{4}(?=[ -]?[*•X]))?(?:[ -]?[*•X]{1,4}){2,8}[ -]?[\dA-Z]{0,3}\d{1,4}(?![\w*•])")
 #: A card number printed masked but for its last digits ("************2033", "**** **** **** 2033", "XXXX-XXXX-XXXX-1234"
 #: of a booking and a statement; stop 50): at least eight masked characters, then four digits; or four masks glued to
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
@@ -76,10 +80,11 @@ class IbanRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found: dict[int, str] = {}
-        for pattern in (_IBAN_RE, _IBAN_GROUPED_RE):
+        for pattern in (_IBAN_RE, _IBAN_GROUPED_RE, _IBAN_DASHED_RE):
             for m in pattern.finditer(text):
                 candidate = m.group().rstrip()
-                surface = _longest_prefix(candidate, _iban.is_valid) or _longest_prefix(candidate, iban_shaped)
+                surface = (_longest_prefix(candidate, _iban.is_valid) or _longest_prefix(candidate, iban_shaped)
+                           or _grouped(candidate))
                 if surface and len(surface) > len(found.get(m.start(), "")):
                     found[m.start()] = surface
         out = []
@@ -128,6 +133,38 @@ def iban_shaped(candidate: str) -> bool:
         return False
     pattern = "".join(f"{_BBAN_CHARS[kind]}{{{n}}}" for n, kind in _BBAN_PART.findall(structure))
     return re.fullmatch(pattern, number[4:]) is not None
+
+
+#: An IBAN printed in groups of four after its country code and check digits: "DE60 5001 0517 5408 3921 6477".
+_FOUR_GROUPS = re.compile(r"[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){3,8}")
+
+
+def iban_grouped(candidate: str) -> bool:
+    """Whether ``candidate`` is printed as an IBAN is, in full groups of four after a registered country's code and
+    two check digits, within four characters of that country's length, whatever its check digits and structure: a
+    fictional or mistyped IBAN names an account as surely (stop 52: a chat's "Lastschrift auf DE60 5001 0517 5408 3921
+    6477", two digits too long for a German IBAN, kept "DE60 5001" in clear and the rest became a phone number). The
+    grouping is the evidence: "DE12 4405" (two groups), a shorter last group ("DE44 2175 0000 0012 3456 7", an order's
+    number) or a reference without the spaces is none."""
+    if _FOUR_GROUPS.fullmatch(candidate) is None:
+        return False
+    number = _iban.compact(candidate)
+    props = _iban_registry().info(number)[0][1]
+    structure = props.get("bban", "") if props else ""
+    if not structure:
+        return False
+    length = 4 + sum(int(n) for n, _ in _BBAN_PART.findall(structure))
+    return abs(len(number) - length) <= 4
+
+
+def _grouped(candidate: str) -> str:
+    """``candidate`` without the words after its groups ("… 6477 from") when :func:`iban_grouped` takes it, else
+    ``""`` (never a prefix cut inside its groups: "DE44 2175 0000 0012 3456 7" is none)."""
+    parts = candidate.split(" ")
+    while len(parts) > 1 and not parts[-1].isupper() and not parts[-1].isdigit():
+        parts.pop()
+    grouped = " ".join(parts)
+    return grouped if iban_grouped(grouped) else ""
 
 
 def _longest_prefix(candidate: str, accept: Callable[[str], bool]) -> str:

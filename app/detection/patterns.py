@@ -514,8 +514,9 @@ def not_a_phone(raw: str) -> bool:
     """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
     calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
     without "+", fewer than :data:`MIN_NATIONAL_PHONE_DIGITS` digits ("1641", "1.692"). A date in parentheses is one
-    too (stop 48: a police press release's "Am Freitagabend (07.11.2025)" was masked as a phone number)."""
-    core = raw.strip("()")
+    too (stop 48: a police press release's "Am Freitagabend (07.11.2025)" was masked as a phone number), and so is one in
+    square brackets (stop 52: a chat export's "[04.03.2024, 08:51]" headers became phone numbers)."""
+    core = raw.strip("()[]")
     if _NUMERIC_DATE_RE.fullmatch(core) and _valid_numeric_date(core):
         return True
     period = _DATE_PERIOD.fullmatch(raw)
@@ -666,7 +667,9 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names), one pattern (one scan)
         rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b"
         rf"|\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b"
-        rf"|{at_abbreviation}(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b",
+        rf"|{at_abbreviation}(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b"
+        # (and with a year of two digits after a hyphen, as bills write their periods: "ago-23", "feb-24"; stop 52)
+        rf"|{at_abbreviation}(?:{abbreviation})-\d\d(?![\w-]|[.,/]\d)",
         *_NUMERIC_DATES,
         "|".join(f"(?:{p})" for p in _LOG_TIMESTAMPS),
     ]
@@ -855,8 +858,11 @@ class TimeRecognizer(Recognizer):
         return pattern_entities(_TIME_RE, text, TIME, self.name)
 
 
-#: (Indian lakh and crore grouping first: "₹18,40,000", "₹2,15,430.55"; stop 51)
-_AMOUNT = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?"
+#: (Indian lakh and crore grouping first: "₹18,40,000", "₹2,15,430.55"; stop 51; then whole euros with a dash for the
+#: cents, as German and Spanish contracts write them: "600,- €", "1.390,- EUR", "EUR 56.300,-", "49,-- Euro"; stop 52:
+#: in clear, the amount cut before the dash)
+_AMOUNT = (r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.' ]\d{3})*,[-–]{1,2}(?![\w-])"
+           r"|\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?")
 #: (a whole word, the longest first: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48,
 #: "£950 monthly" inside "monthly", "€ 4 mil milhões" after "mil")
 _SCALE = r"(?:\s?(?:miles de millones|mil milhões|Milliarden|Millionen|thousand|trillion|millones|million|billion|milhões|bilhões|millón|milhão|Tsd\.|Mio\.|Mrd\.|Md\.|mil|mln|bn|m|k)(?!\w))?"

@@ -40,7 +40,7 @@ from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (ALL_TITLES, FIELD_COLON_AFTER, GREETINGS, HONORIFICS, NAME_FIELDS, TITLES, Rule,
                                  apply_rules, default_rules, first_names, title_only, without_greeting,
                                  without_party_role)
-from app.detection.handles import derived_handles
+from app.detection.handles import derived_handles, user_names_everywhere
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
 from app.detection.tables import TableRecognizer, find_tables, in_header
 from app.detection.recognizers import RecognizerContext
@@ -399,6 +399,7 @@ class Detector:
         if self.rules:
             entities = derived_handles(text, entities, ALL_TITLES, written[0] if written is not None else None,
                                        self.common)
+            entities = user_names_everywhere(text, entities, self.common)
             entities = [_with_its_floor(text, self._without_role_in_parentheses(e)) for e in entities]
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")

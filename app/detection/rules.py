@@ -18,6 +18,7 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
 * ``conjunction`` (multiple-run) — an entity, a conjunction ("and", "und", "y", "e") and capitalised
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 * ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
+* ``capital_surnames`` — surnames written in capitals after a person's name ("María Begoña IBÁÑEZ ZÚÑIGA").
 * ``case_name`` — the parties of a case citation ("Smith-Jones v. the United Kingdom", "Meier ./. Schulze"):
   :class:`CaseNameRule`.
 * ``citation_editor`` — the editors of a cited commentary ("Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823"):
@@ -185,6 +186,20 @@ def first_names(language: str) -> frozenset[str]:
         for attr in ("first_names", "first_names_male", "first_names_female"):
             names.update(n for n in getattr(provider, attr, ()) if " " not in n)
     return frozenset(names - _MONTHS_AND_DAYS - STOP_WORDS)
+
+
+@lru_cache(maxsize=8)
+def surnames(language: str) -> frozenset[str]:
+    """Surnames of ``language`` from Faker's locale providers (single words, as Faker capitalises them: "Prieto",
+    "Leal", "Arce"): surnames that are common words too."""
+    names: set[str] = set()
+    for locale in _FAKER_LOCALES.get(language, ()):
+        try:
+            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except ModuleNotFoundError:
+            continue
+        names.update(n for n in getattr(provider, "last_names", ()) if " " not in n)
+    return frozenset(names)
 
 
 def _is_cap(token: Token) -> bool:
@@ -385,6 +400,48 @@ class FirstNameRule(Rule):
                 if end > i + 1:
                     a, b = tok.start, t[end - 1].end
                     yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+
+def _capital_word(ctx: RuleContext, token: Token) -> bool:
+    """A word in capitals that may be a surname: two letters or more (hyphens and apostrophes inside), no stop word,
+    title (also in capitals: "MR", "MISS"), legal form or form field label ("DNI", "NIE", "DOB")."""
+    word = token.text
+    return (len(word) >= 2 and word.isupper() and all(c.isalpha() or c in "-'’" for c in word)
+            and word[0].isalpha() and word not in STOP_WORDS and word not in ALL_TITLES
+            and word.capitalize() not in ALL_TITLES and word.capitalize() + "." not in ALL_TITLES  # "MR", "MISS"
+            and word not in LEGAL_FORMS and word.capitalize() not in LEGAL_FORMS
+            and not _field_label(word))
+
+
+def _field_label(word: str) -> bool:
+    """A form field's or an identifier type's name of any language ("DNI" in an English text too)."""
+    from app.detection.identifiers import field_label
+
+    return field_label(word)
+
+
+def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int = 3) -> int:
+    """End index (exclusive) of up to ``max_words`` surnames in capitals from token ``i`` on (:func:`_capital_word`),
+    each one space after the last (never across a line break or a form's column gap), no common word of the language
+    unless a surname of the language's lexicon (:func:`surnames`: "LEAL", "ARCE"; a bank statement's "SO CHIDI OKONJO
+    RENT" is no name), particles in capitals between two of them ("NÚÑEZ DE ARCE", "SILVA DOS SANTOS"); ``i`` when
+    the first token is none."""
+    j = end = i
+    words = 0
+    while j < len(t) and words < max_words and t[j].start - t[j - 1].end == 1 and ctx.text[t[j - 1].end] == " ":
+        word = t[j].text
+        if (_capital_word(ctx, t[j]) and word.lower() not in _PARTICLES
+                and (word.capitalize() in surnames(ctx.language)  # "PRIETO LEAL", "NÚÑEZ DE ARCE"
+                     or not _common_word(ctx.language, word.lower()))):  # a statement's "CHIDI OKONJO RENT"
+            words += 1
+            j += 1
+            end = j
+        elif (t[j].text.isupper() and t[j].text.lower() in _PARTICLES | _PARTICLE_ARTICLES and end > i
+              and j + 1 < len(t)):
+            j += 1
+        else:
+            break
+    return end
 
 
 @register("detection_rule")
@@ -828,6 +885,15 @@ class NameParticleRule(Rule):
             # the run must open with a particle that can open a name (no article, no conjunction)
             while i < k and (t[i].text in _NOT_FIRST_PARTICLES or t[i].text not in _PARTICLES):
                 i += 1
+            if i == k and k >= 2 and t[k - 1].text in languages.FOREIGN_CAPITAL_PARTICLES:
+                # "Rachid El Amrani": a capitalised particle joins only between two parts of a name (alone, "El" is
+                # the Spanish article; stop 52: the model's "Rachid" and "Amrani Bouzid" left "El" in clear)
+                before = ctx.covered(t[k - 2].start, t[k - 2].end)
+                if (before is not None and before.label == PERSON and before.end == t[k - 2].end
+                        and "\n" not in ctx.text[before.end:t[k].start]):
+                    yield Entity(before.start, person.end, PERSON, ctx.text[before.start:person.end],
+                                 f"rule:{self.name}")
+                continue
             if i == k or (k - i == 1 and t[i].text not in LONE_PARTICLES):
                 continue
             start = t[i].start
@@ -836,6 +902,46 @@ class NameParticleRule(Rule):
                     and "\n" not in ctx.text[before.end:start]):
                 start = before.start
             yield Entity(start, person.end, PERSON, ctx.text[start:person.end], f"rule:{self.name}")
+
+
+@register("detection_rule")
+class CapitalSurnameRule(Rule):
+    """Surnames in capitals, as Spanish, Portuguese and French forms, police reports, minutes and court records write
+    them (stop 52: a complaint's "ZÚÑIGA", a pharmacy's "PÉREZ", a chair's "ESTHER NÚÑEZ DE ARCE" stayed in clear):
+
+    * after a person's name whose last word is in capitals (the document's convention for surnames): "María Begoña
+      IBÁÑEZ ZÚÑIGA" with the model's person "María Begoña IBÁÑEZ" becomes one person;
+    * a first name of the language's lexicon (:func:`first_names`) written in capitals, not a common word, and the
+      surnames in capitals after it: "Presidenta: ESTHER NÚÑEZ DE ARCE" (a heading's "GRACE PERIOD" is no name:
+      "grace" is a common word).
+
+    The surnames are up to three words in capitals on the same line, one space apart, particles in capitals between
+    them (:func:`_capitals_run`: never a stop word, title, legal form or form label such as "DNI"). The proposal
+    absorbs the entities inside it (the model's organization "ARCE").
+    """
+
+    name = "capital_surnames"
+    absorbs = True
+
+    def __init__(self, language: str, names: frozenset[str] | None = None) -> None:
+        self.names = names if names is not None else first_names(language)
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for k in range(len(t) - 1):
+            if not _capital_word(ctx, t[k]):
+                continue
+            person = ctx.covered(t[k].start, t[k].end)
+            if person is not None and person.label == PERSON and person.end == t[k].end:
+                start = person.start
+            elif (len(t[k].text) >= 3 and t[k].text.capitalize() in self.names
+                  and not _common_word(ctx.language, t[k].text.lower())):
+                start = t[k].start
+            else:
+                continue
+            end = _capitals_run(ctx, t, k + 1)
+            if end > k + 1:
+                b = t[end - 1].end
+                yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")
 
 
 @register("detection_rule")

@@ -37,10 +37,15 @@ from app.detection.labels import DATE, ID_NUMBER
 from app.detection.patterns import URL_CREDENTIALS
 from app.doc import Entity, Sentence
 
-#: Keys whose form names them: Stripe, GitHub, AWS access key ids, Slack, Google API keys.
+#: Keys whose form names them: Stripe, GitHub, AWS access key ids, Slack, Google API keys; JSON Web Tokens (RFC 7519:
+#: a header and a payload in base64url, each opening with ``eyJ``, the encoded ``{"``, and a signature, empty when
+#: unsigned), whose payload carries the user's name or e-mail address in clear once decoded; Firebase Cloud
+#: Messaging registration tokens (stop 52: an API log's tokens were masked from the signature on only, or not at all).
 _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{30,}"
                         r"|github_pat_[A-Za-z0-9_]{40,}|(?-i:AKIA[0-9A-Z]{16})|xox[abprs]-[A-Za-z0-9-]{10,}"
-                        r"|AIza[0-9A-Za-z_-]{35})(?![\w-])")
+                        r"|AIza[0-9A-Za-z_-]{35}"
+                        r"|eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}"
+                        r"|[A-Za-z0-9_-]{8,256}:APA91b[A-Za-z0-9_-]{8,1024})(?![\w-])")
 #: A card's verification code, in every language.
 #: (stop 50: and in lower case, "venc 08/29 cvv 417" of a support chat; "CID" only as written: a "cid" is not one)
 _CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
@@ -79,6 +84,10 @@ _ENV_SECRET = re.compile(r"(?<![\w-])(?-i:[A-Z][A-Z0-9]*_)*(?-i:PASS|PASSWD|PASS
                          r"(?P<v>[^\s\"'<>]{4,200}?)[\"']?(?=\s|$)")
 
 
+#: Adverbs between a copula and a secret, in the four languages ("ist noch", "is still", "es ahora", "é agora").
+_ADVERBS = r"(?:(?:immer[^\S\n]+)?noch|jetzt|nun|weiterhin|still|now|currently|ahora|todavía|aún|agora|ainda)"
+
+
 def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     """The pattern of a secret after its word in ``language`` (``None`` without keywords)."""
     keywords = languages.get(language).secret_keywords if languages.find(language) is not None else ()
@@ -93,7 +102,8 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
     # then ":" / "=" or a copula, then the value up to white space
     return re.compile(rf"{start}(?<![\w-])(?i:{'|'.join(keywords)})(?![\w-])"
                       rf"(?P<words>(?:[^\S\n]+(?!(?:{copulas})\b)[^\W\d][\w'’.-]*){{0,5}}?)"
-                      rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})"
+                      # (an adverb after the copula: 'root-PW dort ist noch "Zugspitze_17"', stop 52)
+                      rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})(?:[^\S\n]+{_ADVERBS})?"
                       # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
                       r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)|\d{4}-\d{4}(?![\w-])))"
                       r"[^\S\n]*"

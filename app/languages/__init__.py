@@ -68,6 +68,10 @@ FOREIGN_LEGAL_FORMS: frozenset[str] = frozenset("N.V. B.V. BV NV SpA S.p.A. S.A.
 #: Lower-case particles inside person names of languages without a module (Italian, Dutch: "della", "di", "van").
 FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
 
+#: Capitalised particles of Arabic and Berber names ("Rachid El Amrani", "Karim Ben Salah", "Omar Ait Ali"), joined to
+#: a name only between two of its parts (alone, "El" and "Al" open Spanish and Portuguese sentences).
+FOREIGN_CAPITAL_PARTICLES: frozenset[str] = frozenset("El Al Ben Bin Ibn Abu Ould Ait Aït Abd Bou".split())
+
 #: Connectors of place and organization names of languages without a module (French, Italian, Dutch), kept by
 #: the ``kmask`` method like :attr:`Language.mask_connectors`.
 FOREIGN_MASK_CONNECTORS: frozenset[str] = frozenset("di du van et".split())

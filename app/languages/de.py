@@ -203,7 +203,7 @@ LANGUAGE = register(Language(
         r"Reisepass|Pass|Zulassungs|Rahmen|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
+        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"KdNr\.?", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
@@ -292,7 +292,9 @@ LANGUAGE = register(Language(
                      # configuration, a tax office's retrieval code ("Abrufcode für den Bescheid: H7KQ-2M9X-PL4D")
                      r"\w+-Passwort", r"(?:Shared\s+)?Secret", r"Abruf-?[Cc]ode",
                      # (stop 51) a works council's one-time PIN ("Einmal-PIN 482915")
-                     r"\w+-PIN"),
+                     r"\w+-PIN",
+                     # (stop 52) a chat's "neues PW ist Brötchen#2024!", "root-PW dort ist noch …"
+                     r"PW", r"\w+-PW"),
     phone_keywords=(r"tel(?:efon)?\.?(?:-?nr\.?)?", r"telefonnummer", r"handy(?:nummer)?", r"mobil(?:telefon|nummer)?\.?", r"fax",
         r"whats[Aa]pp", r"rufnummer", r"(?:erreichbar|anrufen)\s+unter", r"unter\s+der\s+nummer",
         r"(?:rief|ruft|angerufen)(?:\s+\S+){0,3}?\s+(?:von|unter|aus)"),

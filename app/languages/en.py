@@ -211,6 +211,8 @@ LANGUAGE = register(Language(
         # a help desk's ticket and an insurer's group number with their number's word ("ticket #48213", "group no.
         # 00441"; not "a ticket 2 …")
         r"(?:e-)?ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
+        # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
+        r"e-?ticket(?=:)", r"record\s+locator", r"(?-i:PNR)", r"(?-i:FF)(?=:[^\S\n]*[A-Z]{2}[^\S\n]?\d)",
         # (stop 48) an insurer's bare "Group 00441" (five digits or more: "Group 4" is no number of anyone's), an
         # e-ticket's number, a booking's confirmation and reservation numbers ("confirmation #88213409", "reservation
         # H7730021" of a travel itinerary), a frequent flyer's number after the programme's name ("Frequent flyer: BA
@@ -309,6 +311,10 @@ LANGUAGE = register(Language(
         # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
         r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b",
+        # six digits before the name of a country that writes its postal codes so (India's PIN, Nigeria's, Singapore's,
+        # Russia's…: "Chandigarh 160036, India", "Lagos 101241, Nigeria"; stop 52: in clear)
+        r"\b\d{6}(?=,?[^\S\n]+(?:India|Nigeria|Singapore|China|Russia|Kazakhstan|Vietnam|Belarus|Romania|Colombia"
+        r"|Ecuador|Tajikistan|Kyrgyzstan|Uzbekistan|Turkmenistan)\b)",
         # Australia's four digits after its state ("Parramatta NSW 2150"; stop 48)
         r"(?<=\b(?:NSW|VIC|QLD|TAS|ACT)\s)\d{4}\b|(?<=\b(?:WA|SA|NT)\s)\d{4}\b",
         # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
@@ -329,7 +335,8 @@ LANGUAGE = register(Language(
         cased_types="Walk|Rise|View|Parade|Trail|Loop",
         # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
         # St" of an Australian letterhead)
-        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level",
+        # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")
+        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot|PLOT",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),

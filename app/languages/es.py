@@ -76,7 +76,10 @@ LANGUAGE = register(Language(
                 r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
                 r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)", r"treinta", r"cuarenta",
                 r"cincuenta", r"sesenta", r"setenta", r"ochenta", r"noventa"),
-    spelled_date=r"{day}\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}(?:\s+del?\s+(?:año\s+)?{year})?",
+    # (stop 52: the figures in brackets after the words, "veintiocho (28) de agosto de mil novecientos ochenta y
+    # nueve (1989)", as deeds write them)
+    spelled_date=(r"{day}(?:\s+\(\d{{1,2}}\))?\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}"
+                  r"(?:\s+del?\s+(?:año\s+)?{year}(?:\s+\(\d{{4}}\))?)?"),
     date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del",
                r"pasado", r"próximo", r"este",
                # (stop 47) appointments of notes and letters ("revisión 19/09")
@@ -212,13 +215,16 @@ LANGUAGE = register(Language(
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
     postal_codes=(r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
-                  r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b"),
+                  r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",
+                  # in brackets after the town, as contracts write a party's domicile ("vecina de Torrent (46900)";
+                  # stop 52)
+                  r"(?<=[^\W\d_]\s\()(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?=\))"),
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
-        particles="de|del|la|las|los|el|y|i",
+        particles="de|del|la|las|los|el|y|i|al",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"

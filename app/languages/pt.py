@@ -79,7 +79,10 @@ LANGUAGE = register(Language(
                 r"sete", r"oito", r"nove", r"dez", r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze",
                 r"dez[ae]sseis", r"dez[ae]ssete", r"dezoito", r"dez[ae]nove", r"vinte", r"trinta", r"quarenta",
                 r"cinquenta", r"sessenta", r"setenta", r"oitenta", r"noventa"),
-    spelled_date=r"{day}\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}(?:\s+(?:de|do\s+ano\s+de)\s+{year})?",
+    # (stop 52: deeds and certificates repeat the figures in brackets, "vinte e oito (28) de agosto de mil novecentos
+    # e oitenta e nove (1989)": in clear)
+    spelled_date=(r"{day}(?:\s+\(\d{{1,2}}\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}"
+                  r"(?:\s+(?:de|do\s+ano\s+de)\s+{year}(?:\s+\(\d{{4}}\))?)?"),
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
                r"passado", r"próximo", r"último",
                # (stop 47) appointments of notes and letters ("retorno 19/09")
@@ -228,7 +231,9 @@ LANGUAGE = register(Language(
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
-               "[Cc]alçada|[Pp]raceta|[Bb]eco"),
+               "[Cc]alçada|[Pp]raceta|[Bb]eco|"
+               # (stop 52: a police report's "Al. Lorena, 1.904, ap. 82", the alameda abbreviated)
+               "Al\\."),
         particles="da|das|do|dos|de|e",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
