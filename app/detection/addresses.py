@@ -110,7 +110,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # capitalised words, then up to two lower-case ones as clinical notes write them ("Calle puente cesures, 16"),
     # titles inside ("Calle Dr. Joaquín Aznar Molina 2")
     # (an elided Catalan or Galician article glued to the word: "Carrer de l'Hospital, 117", stop 51)
-    word = rf"(?:(?:[dlDL]['’])?{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.)"
+    # (and the ranks and offices of Brazilian street names, abbreviated: "R. Cel. Joaquim Ferreira Lobo, 1.482", "Av.
+    # Gen. Olímpio da Silveira"; stop 52)
+    word = (rf"(?:(?:[dlDL]['’])?{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.|Cel\.|Gen\.|Cap\.|Prof\.|Profa\.|Pres\."
+            rf"|Eng\.|Des\.|Mal\.|Alm\.|Ten\.|Sgt\.|Min\.|Pe\.|Mons\.|Brig\.|Cmte\.)")
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
     dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
@@ -132,7 +135,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
             rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|(?i:bloco|bl\.|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
+            rf"|(?i:bloco|bl\.?|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
+            # a warehouse on a highway ("ROD. ANHANGUERA KM 24,5 GALPÃO 3"; stop 52)
+            rf"|(?i:galp[ãa]o){_SP}?\d{{1,3}}"
             # the staircase by its side ("esc. izq.", "ESC DCHA" of a bill; stop 52)
             rf"|(?i:escalera|esc\.?){_SP}?(?i:izq(?:da)?|izda|izquierda|dcha|der(?:echa)?)\.?"
             # a bill's address in capitals ("AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C"; stop 48)
@@ -148,7 +153,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     floor = rf"(?:(?:,|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
-    number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w]))"
+    # (a highway's kilometre, "Rod. Anhanguera, km 24,5"; stop 52)
+    number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w])|(?i:km){_SP}?\d{{1,4}}(?:,\d{{1,3}})?(?![\w]))"
     patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
     # a street wrapped over two lines, as contracts and deeds are printed ("domicilio en la calle\nConde de Aranda,
     # número 72, 4º izquierda", "Gran Vía Marqués del Turia\nnº 49, pta. 8"; stop 47: the number and floor stayed in

@@ -9,10 +9,13 @@ names "any other unique identifying number, characteristic, or code").
 
 The conventions are the common ones of directory services and mail systems: the first name's initial and the
 surname (``jsmith``), the first name and the surname with or without a full stop, hyphen or underscore
-(``john.smith``, ``john_smith``, ``johnsmith``), the surname and the first name (``smith.john``), the first name and the
-surname's initial after a separator (``priya.s``), digits after any of them (``dpapadakis71``); and a host name in
-parts joined by hyphens, one of them the surname (``NB-IT-NOWICKI``). Names are compared folded: lower case, accents
-dropped, and German umlauts also written out ("Schönfeld": ``schonfeld`` and ``schoenfeld``).
+(``john.smith``, ``john_smith``, ``johnsmith``), the surname and the first name (``smith.john``), a double
+surname's first part and the second's initial after the first name's initial (``rsanchezo`` for "Raquel
+Sánchez-Ortuño"), the first name and the surname's initial after a separator (``priya.s``), digits after any of them
+(``dpapadakis71``); and a host or file name in parts joined by hyphens, full stops or underscores, one of them the
+surname or a user name made from the name (``NB-IT-NOWICKI``, ``jump-hkaya.intern``). Names are compared
+folded: lower case, accents dropped, and German umlauts also written out ("Schönfeld": ``schonfeld`` and
+``schoenfeld``).
 """
 
 from __future__ import annotations
@@ -84,6 +87,17 @@ class _Names:
             # a double surname joined by a hyphen, written as one word ("nowickilange")
             for compound in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)+", surface):
                 self.surnames.update(f.replace("-", "") for f in folded_forms(compound))
+            # the first surname and the second's initial, as Spanish directories write a double surname ("Raquel
+            # Sánchez-Ortuño" logs in as "rsanchezo", "Adrián Belmonte Cruz" as "abelmontec"; stop 52)
+            pairs = [tuple(c.split("-")[:2]) for c in re.findall(r"[^\W\d_]+-[^\W\d_]+", surface)]
+            if len(words) >= 3:
+                pairs.append((words[-2], words[-1]))
+            for first_surname, second in pairs:
+                for f in folded_forms(first_surname):
+                    if len(f) >= MIN_SURNAME:
+                        key = f + fold_character(second[0]).lower()
+                        self.surnames.add(key)
+                        self.initials.setdefault(key, set()).update(initials)
 
     def user_name(self, token: str) -> bool:
         """Whether ``token`` is one of the conventions of the module's docstring for these names."""

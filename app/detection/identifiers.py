@@ -303,7 +303,9 @@ LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|sessio
 FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCKN"
                    # (stop 51) Brazil's, Mexico's and the Southern Cone's in a text of another language ("her CPF
                    # 318.604.227-51" of an English issue)
-                   r"|CPF|CNPJ|CURP|RFC|CUIT|CUIL|RUT)|codice\s+fiscale|personnummer"
+                   r"|CPF|CNPJ|CURP|RFC|CUIT|CUIL|RUT"
+                   # (stop 52) Poland's tax and business numbers ("NIP 583-318-42-74" of an English e-mail)
+                   r"|NIP|REGON)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
                    r"|T\.?C\.?\s+kimlik(?:\s+no)?")
 

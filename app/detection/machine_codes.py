@@ -99,13 +99,24 @@ _BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}[\s>]+\d{5}\.\d{6}[\s>]+\d{5}\.\d{6
 #: PV-W-22-118734"; stop 51): two to five capitals (a second code of up to three after a hyphen), a hyphen, then a run
 #: of five digits or more, a year and another group, or two groups of digits; more groups after "-" or "/" and a
 #: closing code of one or two capitals. Standards and models ("ISO-9001", "COVID-19", "RTX-4090") have shorter numbers.
-_REFERENCE = re.compile(r"(?<![\w/.-])[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?:19|20)\d\d[-/]\d{2,8}|\d{2,4}-\d{4,8})"
+_REFERENCE = re.compile(r"(?<![\w/.-])(?:[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?:19|20)\d\d[-/]\d{2,8}|\d{2,4}-\d{4,8})"
+                        # (one capital before a year and a number: a health authority's "V-2025-031187"; stop 52)
+                        r"|[A-Z]-(?:19|20)\d\d-\d{4,8})"
                         r"(?:[-/]\d{1,8})*(?:-[A-Z]{1,2})?(?![\w/-]|\.\d)")
+#: A reference of a year, a code in capitals and a number between slashes, either way round ("2024/VLC/00913" of a
+#: community's claim, "2023/VAL/118437", "INV/2024/0388"; stop 52: the code stayed in clear between two masked
+#: numbers).
+_SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}/\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8})"
+                                r"(?![\w/-]|\.\d)")
+#: A Brazilian electronic invoice's access key (NF-e "chave de acesso": 44 digits, printed in eleven groups of four on
+#: the DANFE; stop 52: in clear), which names the buyer's invoice.
+_NFE_KEY = re.compile(r"(?<![\w.])\d{4}(?: \d{4}){10}(?![\w]|\.\d)")
 
 
 class RecordCodeRecognizer(Recognizer):
     """Codes that name one record of a person's: UUIDs (:data:`_UUID`), Brazilian bank slips' typeable lines
-    (:data:`_BOLETO`) and references in capitals and digits (:data:`_REFERENCE`), whatever word names them.
+    (:data:`_BOLETO`) and invoices' access keys (:data:`_NFE_KEY`), references in capitals and digits
+    (:data:`_REFERENCE`, :data:`_SLASHED_REFERENCE`), whatever word names them.
     ``list[Entity]`` of label ``ID_NUMBER``, in text order, disjoint (one scan per pattern, each tried only where its
     separators occur)."""
 
@@ -118,6 +129,9 @@ class RecordCodeRecognizer(Recognizer):
         out = found(_BOLETO) if "." in text else []
         if "-" in text:
             out = with_extras(with_extras(out, found(_UUID)), found(_REFERENCE))
+        if "/" in text:
+            out = with_extras(out, found(_SLASHED_REFERENCE))
+        out = with_extras(out, found(_NFE_KEY))
         return sorted(out, key=lambda e: e.start)
 
 

@@ -879,7 +879,9 @@ _CURRENCY_NAMES = (
     r"zlotys?|złoty|zlotych|złotych|schillings?|Schilling|liras?|lire|kronor|krona|kroner|krone|Kronen|crowns?|"
     r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|roubles?|rubles?|Rubel|"
     r"lei|drachmas?|Drachmen|dinars?|hryvnias?|levs?|leva|Franken|Dollar|Pfund|Lire|Zloty|Kronen|"
-    r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden|soles"
+    r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden|soles|"
+    # (the Turkish lira's, the złoty's and the koruna's signs after the amount: "68.950 TL" of an itinerary; stop 52)
+    r"TL|zł|Kč"
 )
 _CURRENCY_CODE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 _CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"

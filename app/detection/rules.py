@@ -875,6 +875,18 @@ class NameParticleRule(Rule):
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for k in range(1, len(t)):
             person = ctx.covered(t[k].start, t[k].end)
+            if (k >= 2 and person is not None and person.label in NAME_LABELS and person.start == t[k].start
+                    and t[k - 1].text in languages.FOREIGN_CAPITAL_PARTICLES):
+                # "Rachid El Amrani": a capitalised particle joins only between two parts of a name (alone, "El" is
+                # the Spanish article; stop 52: the model's "Rachid" and "Amrani Bouzid" left "El" in clear, and the
+                # title rule's "Nadia" and the model's organization "Amrani" too): after a person, the part after it
+                # is the person's whatever the model called it
+                before = ctx.covered(t[k - 2].start, t[k - 2].end)
+                if (before is not None and before.label == PERSON and before.end == t[k - 2].end
+                        and "\n" not in ctx.text[before.end:t[k].start]):
+                    yield Entity(before.start, person.end, PERSON, ctx.text[before.start:person.end],
+                                 f"rule:{self.name}")
+                continue
             if (person is None or person.label != PERSON or person.start != t[k].start or t[k].text in ALL_TITLES
                     or t[k].text in ACADEMIC_DEGREES):  # "de la Sra. de Palacio": the particles belong to no name
                 continue
@@ -885,15 +897,6 @@ class NameParticleRule(Rule):
             # the run must open with a particle that can open a name (no article, no conjunction)
             while i < k and (t[i].text in _NOT_FIRST_PARTICLES or t[i].text not in _PARTICLES):
                 i += 1
-            if i == k and k >= 2 and t[k - 1].text in languages.FOREIGN_CAPITAL_PARTICLES:
-                # "Rachid El Amrani": a capitalised particle joins only between two parts of a name (alone, "El" is
-                # the Spanish article; stop 52: the model's "Rachid" and "Amrani Bouzid" left "El" in clear)
-                before = ctx.covered(t[k - 2].start, t[k - 2].end)
-                if (before is not None and before.label == PERSON and before.end == t[k - 2].end
-                        and "\n" not in ctx.text[before.end:t[k].start]):
-                    yield Entity(before.start, person.end, PERSON, ctx.text[before.start:person.end],
-                                 f"rule:{self.name}")
-                continue
             if i == k or (k - i == 1 and t[i].text not in LONE_PARTICLES):
                 continue
             start = t[i].start

@@ -71,7 +71,8 @@ _SECRET_LOOKING = re.compile(r"[\d\W_]")
 _BARE_SECRET = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6,200}")
 #: A code's digits as a keypad takes them, "#" or "*" after them perhaps ("4417#", "1958*"), and the words whose
 #: value they may be without a colon ("PIN 4471", "Cofre chaves 7319", "código nuevo 1958*").
-_CODE_DIGITS = re.compile(r"\d{4,8}[#*]?|\d{4}-\d{4}")  # (stop 51: a backup code's "8812-4409")
+_CODE_DIGITS = re.compile(r"\d{4,8}[#*]?|\d{4}-\d{4}|\d(?:-\d){3,7}")  # (stop 51: a backup code's "8812-4409"; stop 52:
+#                                                                     a garage's "código 4-1-9-0")
 _CODE_WORD = re.compile(r"(?i)pin|code|código|codigo|cofre|safe")
 #: The sentence's closing punctuation after a value.
 _TRAILING = ".,;:!?)]}\"'’”"
@@ -86,6 +87,12 @@ _ENV_SECRET = re.compile(r"(?<![\w-])(?-i:[A-Z][A-Z0-9]*_)*(?-i:PASS|PASSWD|PASS
 
 #: Adverbs between a copula and a secret, in the four languages ("ist noch", "is still", "es ahora", "é agora").
 _ADVERBS = r"(?:(?:immer[^\S\n]+)?noch|jetzt|nun|weiterhin|still|now|currently|ahora|todavía|aún|agora|ainda)"
+
+
+#: A secret in a JSON object under a key that names one ("tempPassword": "Ilford#2024tmp", "api_key", "otpSecret";
+#: stop 52: an API log's temporary password stayed in clear: "tempPassword" is no keyword after a word character).
+_JSON_SECRET = re.compile(r'"[A-Za-z_]{0,40}(?i:password|passwd|passcode|secret|token|api_?key|pin|otp)"[^\S\n]*:'
+                          r'[^\S\n]*"(?P<v>[^"\s]{4,200})"')
 
 
 def _keyword_pattern(language: str) -> re.Pattern[str] | None:
@@ -105,7 +112,9 @@ def _keyword_pattern(language: str) -> re.Pattern[str] | None:
                       # (an adverb after the copula: 'root-PW dort ist noch "Zugspitze_17"', stop 52)
                       rf"(?:[^\S\n]*(?P<sep>[:=])|[^\S\n]+(?P<cop>{copulas})(?:[^\S\n]+{_ADVERBS})?"
                       # or a space alone before a value that looks like one (:data:`_BARE_SECRET`; a PIN's digits)
-                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)|\d{4}-\d{4}(?![\w-])))"
+                      r"|(?P<bare>[^\S\n]+)(?=(?=[^\s]*\d)(?=[^\s]*[^\W\d_])\S{6}|\d{4,8}[#*]?(?!\w)"
+                      r"|\d{4}-\d{4}(?![\w-])"
+                      r"|\d(?:-\d){3,7}(?![\w-])))"
                       r"[^\S\n]*"
                       # a value in quotation marks ('Altes Secret lt. Doku: "k8$Pw!rad-SWLG"', stop 51)
                       r"[\"'“„‘«]?(?P<v>[^\s\"'“”‘’„«»<>]{4,200})")
@@ -128,7 +137,7 @@ class SecretRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
         # each scan only where its cheap sign is in the text (most documents have none)
-        if "_" in text or "AKIA" in text or "AIza" in text or "xox" in text:
+        if "_" in text or "AKIA" in text or "AIza" in text or "xox" in text or "eyJ" in text or "APA91b" in text:
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _KEY_FORMS.finditer(text)]
         lowered = text.lower()
         if "CID" in text or any(stem in lowered for stem in _CVV_STEMS):
@@ -136,6 +145,8 @@ class SecretRecognizer(Recognizer):
         for m in _MONTH_YEAR.finditer(text):  # an expiry's word before a month and year
             if any(e.span("v") == m.span() for e in _EXPIRY.finditer(text, max(0, m.start() - 40), m.end())):
                 out.append(Entity(m.start(), m.end(), DATE, m.group(), self.name))
+        if '":' in text or '" :' in text:
+            out += [Entity(*m.span("v"), ID_NUMBER, m.group("v"), self.name) for m in _JSON_SECRET.finditer(text)]
         if "=" in text:  # a configuration's or an environment's secret ("SMTP_PASS=Andina2024!smtp"; stop 51)
             out += [Entity(*m.span("v"), ID_NUMBER, m.group("v"), self.name) for m in _ENV_SECRET.finditer(text)]
         if "://" in text:  # a connection string's password ("postgres://certsvc:Kx9#pLm2vQ@10.20.4.15"; stop 51)

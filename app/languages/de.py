@@ -203,7 +203,8 @@ LANGUAGE = register(Language(
         r"Reisepass|Pass|Zulassungs|Rahmen|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"KdNr\.?", r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
+        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"KdNr\.?", r"(?-i:DN)(?=\s+\d)",
+        r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
         r"Dienst(?:ausweis)?(?:nummer|nr\.)", r"Dienstausweis",
@@ -310,7 +311,7 @@ LANGUAGE = register(Language(
                   r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))"),
     street_addresses=StreetAddresses(
         order="type_last",
-        types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben",
+        types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben|gürtel",
         separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee",
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange"),

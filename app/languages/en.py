@@ -212,7 +212,10 @@ LANGUAGE = register(Language(
         # 00441"; not "a ticket 2 …")
         r"(?:e-)?ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
-        r"e-?ticket(?=:)", r"record\s+locator", r"(?-i:PNR)", r"(?-i:FF)(?=:[^\S\n]*[A-Z]{2}[^\S\n]?\d)",
+        r"e-?ticket(?=:)", r"record\s+locator",
+        # (stop 52) a GP practice's ODS code, a laboratory's sample number
+        r"(?:ODS|practice)\s+code", r"lab(?:oratory)?\s+(?:no\.|number)",
+        r"(?-i:PNR)", r"(?-i:FF)(?=:[^\S\n]*[A-Z]{2}[^\S\n]?\d)",
         # (stop 48) an insurer's bare "Group 00441" (five digits or more: "Group 4" is no number of anyone's), an
         # e-ticket's number, a booking's confirmation and reservation numbers ("confirmation #88213409", "reservation
         # H7730021" of a travel itinerary), a frequent flyer's number after the programme's name ("Frequent flyer: BA

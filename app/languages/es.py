@@ -104,7 +104,11 @@ LANGUAGE = register(Language(
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     id_keywords=(
-        r"n[úu]mero\s+de\s+serie", r"IMEI", r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",
+        r"n[úu]mero\s+de\s+serie", r"IMEI",
+        # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
+        # 28-0997", the e-signature's secure verification code ("CSV 7F3A-22D1-90BC-4E68"), a meter ("Nº de contador:")
+        r"n\.?\s?[º°]\s+de\s+serie", r"emp\.(?=\s*\d)", r"n[º°]\s+registro(?:\s+oficina)?", r"(?-i:CSV)",
+        r"(?:n[º°]\s+de\s+)?contador", r"CIP-SNS", r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",
         r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?(?:historia(?:\s+clínica)?|paciente|tarjeta|reserva|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
@@ -210,7 +214,10 @@ LANGUAGE = register(Language(
                      r"clave\s+API", r"password",
                      # (stop 50) a building's entry codes ("Código del portal 2580", "Portero automático: código nuevo
                      # 1958*" of a neighbours' chat)
-                     r"código\s+(?:del\s+portal|de\s+(?:la\s+)?(?:puerta|entrada|alarma)|nuevo)"),
+                     r"código\s+(?:del\s+portal|de\s+(?:la\s+)?(?:puerta|entrada|alarma)|nuevo)",
+                     # (stop 52) digits right after the bare word, a code by its form ("mando del garaje con código
+                     # 4-1-9-0": :data:`app.detection.secrets._CODE_DIGITS`)
+                     r"código(?=\s+\d)"),
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

@@ -110,7 +110,12 @@ LANGUAGE = register(Language(
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
-        r"prontuário", r"utente", r"CNS", r"NISS", r"cartão\s+(?:do\s+)?SUS", r"passaporte", r"apólice", r"matrícula",
+        r"prontuário", r"utente", r"CNS", r"NISS",
+        # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
+        # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
+        r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",
+        r"(?-i:CNES|RQE)", r"t[íi]tulo\s+de\s+resid[êe]ncia(?:\s+(?:n\.?\s?[º°]|nº))?",
+        r"cartão\s+(?:do\s+)?SUS", r"passaporte", r"apólice", r"matrícula",
         r"placa(?:\s+(?:Mercosul|do\s+(?:veículo|carro|automóvel)))?", r"RG",
         # a bank account: "conta corrente", "c/c", "Conta:", "conta nº" (not "a conta 2015" of a bill)
         r"conta\s+(?:corrente|poupança|bancária)", r"c/c", r"conta(?=\s*(?::|n\.?\s?º|nº))",
@@ -216,7 +221,9 @@ LANGUAGE = register(Language(
     secret_keywords=(r"senha", r"palavra-passe", r"PIN", r"código\s+PIN", r"token", r"chave\s+(?:de\s+)?API",
                      r"password",
                      # (stop 50) a home carer's key safe ("Cofre chaves: 7319"), a building's codes
-                     r"cofre(?:\s+(?:de\s+)?chaves)?", r"código\s+(?:do\s+portão|da\s+porta|do\s+prédio|do\s+alarme)"),
+                     r"cofre(?:\s+(?:de\s+)?chaves)?", r"código\s+(?:do\s+portão|da\s+porta|do\s+prédio|do\s+alarme)",
+                     # (stop 52) a certificate's "Código de segurança: 8847.2291.0372.5519"
+                     r"código\s+de\s+seguran[çc]a"),
     phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
         r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",
@@ -233,7 +240,7 @@ LANGUAGE = register(Language(
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
                "[Cc]alçada|[Pp]raceta|[Bb]eco|"
                # (stop 52: a police report's "Al. Lorena, 1.904, ap. 82", the alameda abbreviated)
-               "Al\\."),
+               "Al\\.|Rod\\."),
         particles="da|das|do|dos|de|e",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",

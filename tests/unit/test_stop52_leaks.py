@@ -39,7 +39,8 @@ def test_json_web_tokens_and_push_tokens_are_secrets_whole():
     jwt = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMWE3N2U5M2IiLCJlbWFpbCI6ImtlbWFsLmFyc2xhbkBwcm90b"
            "25tYWlsLmNvbSIsImlhdCI6MTcxODI3MTY5MH0.gbH_Oh-ET6vwonzi-Xske4bnRQxT6sftm3N16tseHR4")
     text = f'{{"authorization":"Bearer {jwt}","pushToken":"fcm:dX8kq2Lz1R0:APA91bH7tN3vQyW5"}}'
-    assert found(SecretRecognizer("en"), text) == [jwt, "dX8kq2Lz1R0:APA91bH7tN3vQyW5"]
+    assert found(SecretRecognizer("en"), text) == [jwt, "fcm:dX8kq2Lz1R0:APA91bH7tN3vQyW5"]  # (a JSON key's value)
+    assert found(SecretRecognizer("en"), "push fcm:dX8kq2Lz1R0:APA91bH7tN3vQyW5 sent") == ["dX8kq2Lz1R0:APA91bH7tN3vQyW5"]
     # a dotted name that does not open with the encoded '{"' is no token
     assert found(SecretRecognizer("en"), "see eyJohn.eyJane.x in the notes") == []
 
@@ -101,6 +102,11 @@ def test_capital_words_that_are_no_surnames_stay_out():
 def test_a_capitalised_arabic_particle_between_two_parts_of_a_name():
     out = detect("es", "D. Rachid El Amrani Bouzid votó en contra.", persons=["Rachid", "Amrani Bouzid"])
     assert ("Rachid El Amrani Bouzid", "PERSON") in out
+    # after a person, the part the model called an organization is the person's too
+    tagger = GazetteerTagger({"Amrani": "ORG"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    assert [e.text for e in detector.detect("- Dña. Nadia El Amrani (emp. 005231), mozo.") if e.label == "PERSON"] == [
+        "Nadia El Amrani"]
     # alone before a name, "El" is the article
     assert ("Amrani", "PERSON") in detect("es", "Lo dijo El Amrani ayer.", persons=["Amrani"])
 
@@ -167,3 +173,72 @@ def test_postal_codes_before_a_country_and_in_brackets_after_a_town():
     assert found(PostalCodeRecognizer("en"), "Chandigarh 160036, India; Lagos 101241, Nigeria; 160036 apples") == [
         "160036", "101241"]
     assert found(PostalCodeRecognizer("es"), "vecina de Torrent (46900), Avda. al Vedat") == ["46900"]
+
+
+def test_a_json_keys_password():
+    text = '{"reset":{"userId":"usr_1a77e93b","tempPassword":"Ilford#2024tmp","tokenType":"Bearer"}}'
+    assert found(SecretRecognizer("en"), text) == ["Ilford#2024tmp"]
+
+
+def test_references_between_slashes_with_one_capital_and_an_invoices_access_key():
+    from app.detection.machine_codes import RecordCodeRecognizer
+
+    text = ("Exp. 2024/VLC/00913 y 2023/VAL/118437, factura INV/2024/0388; visado V-2025-031187; clave "
+            "3524 0307 1946 5200 0153 5500 1000 0482 1718 3920 1749. Not 2024/25, A-2024, ISO-9001 or 1234 5678 9012.")
+    assert found(RecordCodeRecognizer(), text) == [
+        "2024/VLC/00913", "2023/VAL/118437", "INV/2024/0388", "V-2025-031187",
+        "3524 0307 1946 5200 0153 5500 1000 0482 1718 3920 1749"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "la carretilla Linde E20 n.º de serie H2X386W04417 en el muelle", "H2X386W04417"),
+    ("es", "- D. Adrián Belmonte Cruz (emp. 003988), carretillero", "003988"),
+    ("es", "Nº Registro oficina: 28-0997 · Tel.", "28-0997"),
+    ("es", "Firma electrónica: Íñigo Berasategui Oñate (CSV 7F3A-22D1-90BC-4E68)", "7F3A-22D1-90BC-4E68"),
+    ("es", "Nº de contador:          0X12GH7718 (telegestión)", "0X12GH7718"),
+    ("es", "CIP-SNS: BBBBBBBBQW418372", "BBBBBBBBQW418372"),
+    ("pt", "NF-e Nº 000.048.217  SÉRIE 001", "000.048.217"),
+    ("pt", "INSCRIÇÃO ESTADUAL: 110.384.726.040", "110.384.726.040"),
+    ("pt", "CÓDIGO ANTT: 048213775", "048213775"),
+    ("pt", "CNES 2185843 · Tel.", "2185843"),
+    ("pt", "Dr. Rui Alves, RQE 38.114", "38.114"),
+    ("pt", "Marek Łukasiewicz (pai) – Título de Residência n.º W3K7R2P91", "W3K7R2P91"),
+    ("en", "Tel: 01865 248 731 | ODS code K84031", "K84031"),
+    ("en", "(OUH lab, sampled 5 Feb 2024, lab no. 24.0205.11873)", "24.0205.11873"),
+    ("en", "Wróbel sp.k., NIP 583-318-42-74", "583-318-42-74"),
+    ("de", "Aufnehmende Beamte: POK Stefan Huber (DN 40817)", "40817"),
+])
+def test_identifiers_after_the_stops_new_keywords(language, text, expected):
+    assert expected in found(IdNumberRecognizer(language), text)
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "mando del garaje n.º 27 con código 4-1-9-0.", "4-1-9-0"),
+    ("pt", "Selo eletrônico: EKZ31468   Código de segurança: 8847.2291.0372.5519", "8847.2291.0372.5519"),
+])
+def test_codes_after_their_words(language, text, expected):
+    assert found(SecretRecognizer(language), text) == [expected]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("pt", "Emitente: R. Cel. Joaquim Ferreira Lobo, 1.482 - Vila Nova", "R. Cel. Joaquim Ferreira Lobo, 1.482"),
+    ("pt", "ENDEREÇO: AV. DR. GASTÃO VIDIGAL, 2310 AP 94 BL B     BAIRRO", "AV. DR. GASTÃO VIDIGAL, 2310 AP 94 BL B"),
+    ("pt", "ENDEREÇO: ROD. ANHANGUERA KM 24,5 GALPÃO 3   MUNICÍPIO", "ROD. ANHANGUERA KM 24,5 GALPÃO 3"),
+    ("pt", "Fica na Rod. Anhanguera, km 24,5, galpão 3.", "Rod. Anhanguera, km 24,5, galpão 3"),
+    ("de", "Mieter, Lindenthalgürtel 87, 50935 Köln", "Lindenthalgürtel 87"),
+])
+def test_brazilian_streets_with_ranks_highways_and_a_cologne_ring(language, text, expected):
+    assert found(AddressRecognizer(language), text) == [expected]
+
+
+def test_the_lira_zloty_and_koruna_signs_after_the_amount():
+    assert found(MoneyRecognizer("en"), "Paid 68.950 TL and 1 200 zł, 500 Kč. TL;DR fine.") == [
+        "68.950 TL", "1 200 zł", "500 Kč"]
+
+
+def test_a_double_surnames_first_part_and_the_seconds_initial():
+    text = ("Responsable: Raquel Sánchez-Ortuño (usuario SAP: rsanchezo). Testigo: Adrián Belmonte Cruz (login "
+            "abelmontec); no: rsanchezx")
+    entities = _entities(text, ("Raquel Sánchez-Ortuño", "PERSON"), ("Adrián Belmonte Cruz", "PERSON"))
+    out = [e.text for e in derived_handles(text, entities) if e.source == "rule:derived_handle"]
+    assert out == ["rsanchezo", "abelmontec"]
