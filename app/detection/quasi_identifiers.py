@@ -29,6 +29,10 @@ from app.detection.patterns import MONTHS
 from app.doc import Entity, Sentence
 from app.languages import QuasiIdentifiers
 
+#: What follows a diagnosis's code in a list of diagnoses: a dash or not, then a capitalised word ("E11.9 Diabetes",
+#: "G43.0 – Enxaqueca").
+_DIAGNOSIS_AFTER = r"[^\S\n]*[–-]?[^\S\n]*[A-ZÀ-Ý][a-zà-ÿ]"
+
 #: Labels the strict profile adds to the sensitive ones.
 STRICT_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, OCCUPATION, RELATION, HEALTH, QUANTITY, CODE, DATE})
 
@@ -199,6 +203,18 @@ def _compiled(language: str) -> dict:
                                      r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)"
                                      r"|\b(?:Diagnosen?|Diagnos[ie]s|Dx|Diagn[óo]sticos?)[^\S\n]?:[^\S\n]?"
                                      r"(?P<z>[A-Z]\d{2}(?:\.\d{1,3})?(?:[^\S\n]?[GVAZLRB](?![\w]))?)(?![\w.])")))
+    # a medicine by its name's INN stem or by name, with its dose and frequency ("Ramipril 5 mg OD", "METFORMINA 850
+    # MG", "Levothyroxine 100 micrograms OM", "levotiroxina 75 mcg/dia"; stop 52), and a diagnosis's code of ICD-10
+    # before the diagnosis's name ("E11.9 Diabetes mellitus tipo 2; I10 Hipertensión esencial" of a prescription, "-
+    # G40.1 – Epilepsia sintomática focal"): with its decimal anywhere, without it at a line's or an item's start
+    stems = "|".join(languages.MEDICATION_STEMS)
+    names = "|".join(languages.MEDICATIONS)
+    dose = (r"(?:[^\S\n]\d+(?:[.,]\d+)?[^\S\n]?(?i:mg|g|mcg|µg|micrograms?|microgramos|ml|UI|IU|I\.E\.|units?|unidades)"
+            r"(?:/(?:d[ií]a|dia|day|Tag|h|kg))?)?"
+            r"(?:[^\S\n](?:OD|BD|TDS|QDS|ON|OM|PRN|nocte|mane|\d-\d-\d(?:-\d)?))?")
+    items.append((HEALTH, re.compile(rf"(?<![\w-])(?i:[a-zà-ÿ]{{3,}}(?:{stems})|{names})(?![\w-]){dose}"
+                                     rf"|(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,2}}(?={_DIAGNOSIS_AFTER})"
+                                     rf"|(?m:(?:^|(?<=; )|(?<=^- ))[A-TV-Z]\d{{2}}(?={_DIAGNOSIS_AFTER}))")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
         items.append((label, re.compile(rf"(?<![\w-])(?i:{_words(words)})(?![\w-])")))

@@ -72,6 +72,33 @@ FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
 #: a name only between two of its parts (alone, "El" and "Al" open Spanish and Portuguese sentences).
 FOREIGN_CAPITAL_PARTICLES: frozenset[str] = frozenset("El Al Ben Bin Ibn Abu Ould Ait Aït Abd Bou".split())
 
+#: Medicines by the stems of their International Nonproprietary Names (WHO, "The use of stems in the selection of
+#: International Nonproprietary Names (INN) for pharmaceutical substances", WHO/EMP/RHT/TSN/2018.1), as regular
+#: expressions of a word's ending in the English, German, Spanish and Portuguese spellings ("ramipril", "atorvastatin",
+#: "atorvastatina", "omeprazol", "levotiroxina"): a prescription names its patient's conditions as surely as a
+#: diagnosis (stop 52: a discharge letter's and a prescription's medicines stayed in clear in the strict profile).
+#: Three letters at least must stand before the stem ("April" is no "-pril").
+MEDICATION_STEMS: tuple[str, ...] = (
+    "pril", "prilat", "sartan", "statin[ae]?", "olol", "alol", "dipin[ae]?", "dipino", "azepam", "azolam", "zolam",
+    "prazol[e]?", "mab", "tinib", "gliptin[ae]?", "glifl[oa]zin[ae]?", "floxacin[oa]?", "cillin[ae]?", "cilina",
+    "mycin[ae]?", "micina", "cyclin[e]?", "ciclina", "parin[ae]?", "xaban", "(?:do|su)grel", "grelor",
+    "triptan", "oxetin[ae]?", "afil", "setron", "conazol[e]?", "tidin[ae]?", "lukast", "thiazid[e]?", "tiazida",
+    "semid[ae]?", "profen[o]?", "proxen[o]?", "formin[a]?", "gabalin[a]?", "pentin[a]?", "tiracetam", "thyroxin[e]?",
+    "tiroxina", "tropium", "terol", "sonid[ae]?", "methason[e]?", "metason[ae]?", "nisolon[e]?", "nisolona",
+    "nison[ae]?", "traline", "tralina", "tralin", "farin[ae]?", "peridon[ae]?", "zapin[ae]?", "tiapin[ae]?",
+    "navir", "tegravir", "fovir", "ciclovir", "buvir", "previr", "glinid[ae]?", "glitazon[ae]?", "dronat[eo]?",
+)
+#: Medicines whose names follow no stem, in the four languages' spellings.
+MEDICATIONS: tuple[str, ...] = (
+    "paracetamol", "acetaminophen", "naproxen[o]?", "aspirin[ae]?", "ácido acetilsalicílico", "insulin[ae]?",
+    "morphin[ea]?", "morfina", "code[íi]n[ae]?", "tramadol", "metamizol", "novalgin", "ibuprofen[o]?", "diclofenac[o]?", "lithium",
+    "litio", "lítio", "levodopa", "digoxin[ae]?", "allopurinol", "alopurinol", "salbutamol", "methotrexat[e]?",
+    "metotrexato", "warfarin[ae]?", "marcumar", "phenprocoumon", "heparin[ae]?", "heparina", "prednison[e]?",
+    "nitroglycerin[e]?", "nitroglicerina", "lorazepam", "diazepam", "clonazepam", "penicillin[e]?", "penicilina",
+    "amoxicillin[e]?", "amoxicilina", "furosemid[ae]?", "spironolacton[e]?", "espironolactona", "bisoprolol",
+    "amiodaron[ae]?", "clopidogrel", "ASS", "AAS", "Ozempic", "Eliquis", "Xarelto", "Brilique", "Sintrom",
+)
+
 #: Connectors of place and organization names of languages without a module (French, Italian, Dutch), kept by
 #: the ``kmask`` method like :attr:`Language.mask_connectors`.
 FOREIGN_MASK_CONNECTORS: frozenset[str] = frozenset("di du van et".split())

@@ -242,3 +242,45 @@ def test_a_double_surnames_first_part_and_the_seconds_initial():
     entities = _entities(text, ("Raquel Sánchez-Ortuño", "PERSON"), ("Adrián Belmonte Cruz", "PERSON"))
     out = [e.text for e in derived_handles(text, entities) if e.source == "rule:derived_handle"]
     assert out == ["rsanchezo", "abelmontec"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("en", "Medication: Ramipril 5 mg OD, Metformin 1 g BD, Levothyroxine 100 micrograms OM, Naproxen 500 mg BD.",
+     ["Ramipril 5 mg OD", "Metformin 1 g BD", "Levothyroxine 100 micrograms OM", "Naproxen 500 mg BD"]),
+    ("de", "Ticagrelor 90 mg 1-0-1, Apixaban, Atorvastatin 80 mg 0-0-1. Im April las sie ein Magazin.",
+     ["Ticagrelor 90 mg 1-0-1", "Apixaban", "Atorvastatin 80 mg 0-0-1"]),
+    ("es", "METFORMINA 850 MG 50 COMP; ENALAPRIL 20 MG; levotiroxina 75 mcg/dia; 5 g de sal",
+     ["METFORMINA 850 MG", "ENALAPRIL 20 MG", "levotiroxina 75 mcg/dia"]),
+])
+def test_medicines_by_their_inn_stems_with_dose_and_frequency(language, text, expected):
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    # (a word of the language's own health list inside one may come twice: voting keeps the longest)
+    health = [e.text for e in QuasiIdentifierRecognizer(language).recognize(text, []) if e.label == "HEALTH"]
+    assert [h for h in health if not any(h != o and h in o for o in health)] == expected
+
+
+def test_diagnosis_codes_before_the_diagnosis_and_the_diagnoses_of_the_stop():
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    text = ("Diagnóstico(s): E11.9 Diabetes mellitus tipo 2;\nI10 Hipertensión esencial; F41.1 Ansiedad generalizada\n"
+            "art. (B12.3 no); la A12 Madrid; mareos y esguince de tobillo derecho")
+    health = [e.text for e in QuasiIdentifierRecognizer("es").recognize(text, []) if e.label == "HEALTH"]
+    assert health == ["E11.9", "I10", "F41.1", "Diabetes mellitus tipo 2", "Hipertensión esencial",
+                      "Ansiedad generalizada", "mareos", "esguince de tobillo derecho"]
+    text = "Nicht-ST-Hebungsinfarkt (NSTEMI) bei hochgradiger RIVA-Stenose, Belastungsdyspnoe; in der Gegenwart."
+    health = [e.text for e in QuasiIdentifierRecognizer("de").recognize(text, []) if e.label == "HEALTH"]
+    assert health == ["Nicht-ST-Hebungsinfarkt", "NSTEMI", "RIVA-Stenose", "Belastungsdyspnoe"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "D. Adrián Belmonte (emp. 003988), mozo de almacén, y la encargada", ["mozo de almacén", "encargada"]),
+    ("pt", "Raimundo atua como manobrista; Escrevente Autorizada", ["manobrista", "Escrevente Autorizada"]),
+    ("de", "Kassenwartin des Vereins, öffentlich bestellte Sachverständige; in der Gegenwart", [
+        "Kassenwartin", "Sachverständige"]),
+])
+def test_occupations_of_the_stops_documents(language, text, expected):
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    found_ = [e.text for e in QuasiIdentifierRecognizer(language).recognize(text, []) if e.label == "OCCUPATION"]
+    assert found_ == expected
