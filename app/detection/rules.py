@@ -920,7 +920,10 @@ class CapitalSurnameRule(Rule):
 
     The surnames are up to three words in capitals on the same line, one space apart, particles in capitals between
     them (:func:`_capitals_run`: never a stop word, title, legal form or form label such as "DNI"). The proposal
-    absorbs the entities inside it (the model's organization "ARCE").
+    absorbs the entities inside it (the model's organization "ARCE"). Only where capitals set the surnames apart: in a
+    sentence with words in lower case too, not after nor before a word in capitals (CoNLL-2002's headlines, "IBARRA -
+    INFRAESTRUCTURAS R. IBARRA ACEPTARIA ENERGIA EOLICA EN HURDES … Aldehuela ( Cáceres )", gave "R. IBARRA ACEPTARIA
+    ENERGIA EOLICA" before this check).
     """
 
     name = "capital_surnames"
@@ -930,6 +933,10 @@ class CapitalSurnameRule(Rule):
         self.names = names if names is not None else first_names(language)
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        # only where capitals set surnames apart: a sentence with words in lower case too (a headline in capitals,
+        # "R. IBARRA ACEPTARIA ENERGIA EOLICA" of CoNLL-2002, is capitals throughout)
+        if not any(any(c.islower() for c in tok.text[1:]) and tok.text.isalpha() for tok in t):
+            return
         for k in range(len(t) - 1):
             if not _capital_word(ctx, t[k]):
                 continue
@@ -941,7 +948,14 @@ class CapitalSurnameRule(Rule):
                 start = t[k].start
             else:
                 continue
+            first = k
+            while first > 0 and t[first - 1].start >= start:
+                first -= 1
+            if first > 0 and t[first - 1].text.isupper() and sum(c.isalpha() for c in t[first - 1].text) >= 2:
+                continue  # a headline's words in capitals before the name ("PLENO CASARES ELEGIRA SU ALCALDE")
             end = _capitals_run(ctx, t, k + 1)
+            if end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2:
+                continue  # more capitals after the run: a headline ("ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000")
             if end > k + 1:
                 b = t[end - 1].end
                 yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")

@@ -85,7 +85,7 @@ MEDICATION_STEMS: tuple[str, ...] = (
     "triptan", "oxetin[ae]?", "afil", "setron", "conazol[e]?", "tidin[ae]?", "lukast", "thiazid[e]?", "tiazida",
     "semid[ae]?", "profen[o]?", "proxen[o]?", "formin[a]?", "gabalin[a]?", "pentin[a]?", "tiracetam", "thyroxin[e]?",
     "tiroxina", "tropium", "terol", "sonid[ae]?", "methason[e]?", "metason[ae]?", "nisolon[e]?", "nisolona",
-    "nison[ae]?", "traline", "tralina", "tralin", "farin[ae]?", "peridon[ae]?", "zapin[ae]?", "tiapin[ae]?",
+    "nison[ae]?", "traline", "tralina", "tralin", "peridon[ae]?", "zapin[ae]?", "tiapin[ae]?",
     "navir", "tegravir", "fovir", "ciclovir", "buvir", "previr", "glinid[ae]?", "glitazon[ae]?", "dronat[eo]?",
 )
 #: Medicines whose names follow no stem, in the four languages' spellings.

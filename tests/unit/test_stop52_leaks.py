@@ -284,3 +284,13 @@ def test_occupations_of_the_stops_documents(language, text, expected):
 
     found_ = [e.text for e in QuasiIdentifierRecognizer(language).recognize(text, []) if e.label == "OCCUPATION"]
     assert found_ == expected
+
+
+def test_no_capital_surnames_in_a_headline_in_capitals():
+    text = ("IBARRA - INFRAESTRUCTURAS R. IBARRA ACEPTARIA ENERGIA EOLICA EN HURDES SI CREA 1.500 EMPLEOS "
+            "Aldehuela ( Cáceres ) .")
+    out = detect("es", text, persons=["R. IBARRA"])
+    assert ("R. IBARRA", "PERSON") in out and not any("ACEPTARIA" in t for t, _ in out)
+    out = detect("es", "( PM2039 ) ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000 CON LA CENICIENTA Palma , 23 may .",
+                 persons=["ANTONIO CANALES"])
+    assert ("ANTONIO CANALES", "PERSON") in out
