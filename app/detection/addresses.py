@@ -190,6 +190,11 @@ def _type_first(street: StreetAddresses) -> list[str]:
     patterns.append(rf"(?:(?<=\()|(?<=\bdel )|(?<=\bdo )|(?<=\bda ))\d{{1,2}}\.?{_SP}?[ºª]{_SP}?{side}"
                     rf"(?=[^\S\n]*[,;)])")
     patterns.append(rf"(?<=\()(?i:bajo|ático){_SP}+{side}(?=[^\S\n]*[,;)])")  # (not "riesgo (bajo)")
+    # (stop 52) the floor and door joined by a hyphen anywhere ("ruidos del 2º-C", "– 2º-C, D. Hüseyin Kaya"), and a
+    # list of owners by flat, one a line, the flat before a dash ("  Bajo A – Farmacia …", "  1º-A   – D. Joaquín …")
+    patterns.append(rf"(?<![\w./º-])(?<![Aa]rt\. )\d{{1,2}}\.?[ºª]-{side}(?![\w])")  # (not a law's "Art. 1º-A")
+    patterns.append(rf"(?m:(?<=^)|(?<=^ )|(?<=^  )|(?<=^   ))(?:\d{{1,2}}\.?[ºª]{_SP}?-?{_SP}?{side}|(?i:bajo|ático)"
+                    rf"{_SP}+{side})(?=[^\S\n]+[–-][^\S\n])")
     if street.units:
         # a flat or a room with its number before its street or its building, as a care home's or a tower's resident's
         # address writes it ("habitación 112, calle Mayor 5", "apto. 801 del edificio Torres del Parque", "quarto 12,

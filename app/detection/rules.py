@@ -908,6 +908,78 @@ class NameParticleRule(Rule):
 
 
 @register("detection_rule")
+class InitialRule(Rule):
+    """A first name's initials right before a person join it: "Dr. med. Ł. Wiśniewski" with the model's person
+    "Wiśniewski" becomes "Ł. Wiśniewski" (stop 52: the model took "L. Wisniewski" whole and left the Polish "Ł." in
+    clear; an initial names its bearer's first name as the name itself does).
+
+    An initial is one capital letter of any alphabet and a full stop ("Ł.", "Ö.", "J."), or two joined by a hyphen
+    ("H.-J."), one space before the person or the next initial, on the same line; never a title's abbreviation
+    (:data:`ALL_TITLES` and the language's ``title_initials``, Spanish "D." for "Don") nor the letters of an
+    abbreviation ("z. B. Müller"). The proposal absorbs the entities inside it.
+    """
+
+    name = "initials"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        self.titles = ALL_TITLES | (lang.title_initials if lang is not None else frozenset())
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for k in range(1, len(t)):
+            person = ctx.covered(t[k].start, t[k].end)
+            if person is None or person.label != PERSON or person.start != t[k].start:
+                continue
+            i = k
+            while (i > 0 and k - i < 3 and _INITIAL.fullmatch(t[i - 1].text) and t[i - 1].text[0].isupper()
+                   and t[i - 1].text not in self.titles
+                   and ctx.text[t[i - 1].end:t[i].start] in (" ", "")):
+                i -= 1
+            if i > 0 and i < k and _INITIAL.fullmatch(t[i - 1].text) and t[i - 1].text[0].islower():
+                continue  # an abbreviation's letters ("z. B. Müller": for example)
+            if i < k:
+                yield Entity(t[i].start, person.end, PERSON, ctx.text[t[i].start:person.end], f"rule:{self.name}")
+
+
+@register("detection_rule")
+class LowerCaseNameRule(Rule):
+    """A name written in lower case inside a cased sentence, as chat messages write the people they mention ("aqui é
+    o Raí (rafael ianelli)", "Carol é a carolina mendes né?"; stop 52: both stayed in clear, case restoration reads
+    only sentences written in lower case throughout): a first name of the language's lexicon (:func:`first_names`)
+    and one or two surnames of any supported language's lexicon (:func:`surnames`) in lower case, particles between
+    them ("maria da silva"), one space apart on one line. The surnames must not be common words ("joão pessoa": a
+    person and a city, "pessoa" a common word), so the guard is the surname's.
+    """
+
+    name = "lower_case_name"
+
+    def __init__(self, language: str) -> None:
+        self.first = frozenset(n.lower() for n in first_names(language) if len(n) >= 3)
+        self.surnames = frozenset(n.lower() for code in _FAKER_LOCALES for n in surnames(code) if len(n) >= 4)
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        for i, tok in enumerate(t[:-1]):
+            if not tok.text.islower() or tok.text not in self.first or ctx.covered(tok.start, tok.end) is not None:
+                continue
+            j, end = i + 1, None
+            while j < len(t) and j - i <= 3 and t[j].start - t[j - 1].end == 1 and t[j].text.islower():
+                word = t[j].text
+                if word in self.surnames and not _common_word(ctx.language, word):
+                    end = j
+                elif not (word in NAME_PARTICLES and end is None):
+                    break
+                j += 1
+            if end is not None:
+                a, b = tok.start, t[end].end
+                yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+
+#: A first name's initial: a capital of any alphabet and a full stop, or two joined by a hyphen ("H.-J.").
+_INITIAL = re.compile(r"[^\W\d_]\.(?:-[^\W\d_]\.)?")
+
+
+@register("detection_rule")
 class CapitalSurnameRule(Rule):
     """Surnames in capitals, as Spanish, Portuguese and French forms, police reports, minutes and court records write
     them (stop 52: a complaint's "ZÚÑIGA", a pharmacy's "PÉREZ", a chair's "ESTHER NÚÑEZ DE ARCE" stayed in clear):
@@ -954,7 +1026,8 @@ class CapitalSurnameRule(Rule):
             if first > 0 and t[first - 1].text.isupper() and sum(c.isalpha() for c in t[first - 1].text) >= 2:
                 continue  # a headline's words in capitals before the name ("PLENO CASARES ELEGIRA SU ALCALDE")
             end = _capitals_run(ctx, t, k + 1)
-            if end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2:
+            if (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
+                    and "\n" not in ctx.text[t[end - 1].end:t[end].start]):
                 continue  # more capitals after the run: a headline ("ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000")
             if end > k + 1:
                 b = t[end - 1].end

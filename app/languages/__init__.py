@@ -450,6 +450,8 @@ class Language:
         office_modifiers: capitalised words that follow a title as part of the office, not of a name ("Deputado
             Distrital", "Juiz Federal", "Ministro Adjunto"): the title rule skips them like further titles.
         name_particles: lower-case words inside a person's name ("von", "da", "del").
+        title_initials: titles written as a capital and a full stop, like a first name's initial ("D." for "Don" and
+            "Dom": "D. Rachid El Amrani"), never joined to the name as an initial (the ``initials`` rule).
         particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
         name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",
             "nombre y apellidos"): the ``name_field`` detection rule.
@@ -605,6 +607,7 @@ class Language:
     academic_degrees: frozenset[str] = frozenset()
     office_modifiers: frozenset[str] = frozenset()
     name_particles: frozenset[str] = frozenset()
+    title_initials: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
     abbreviations: frozenset[str] = frozenset()

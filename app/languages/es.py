@@ -51,6 +51,7 @@ LANGUAGE = register(Language(
         "comisaria": "female", "jueza": "female", "alcaldesa": "female", "reina": "female",
     },
     name_particles=frozenset({"de", "del", "y"}),
+    title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"y"}),
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|

@@ -54,6 +54,7 @@ LANGUAGE = register(Language(
         "eng": None,
     },
     name_particles=frozenset({"de", "da", "do", "dos", "das", "e"}),
+    title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"e"}),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|

@@ -84,6 +84,9 @@ def test_surnames_in_capitals_join_the_name_before_them():
     out = detect("es", text, persons=["María Begoña IBÁÑEZ", "Carlos PRIETO"])
     assert ("María Begoña IBÁÑEZ ZÚÑIGA", "PERSON") in out
     assert ("Carlos PRIETO LEAL", "PERSON") in out  # "leal" is a common word and a surname of the lexicon
+    # a form's next line in capitals is no headline
+    text = "  Nombre y apellidos ....: María Begoña IBÁÑEZ ZÚÑIGA\n  DNI ...................: 48273615L"
+    assert ("María Begoña IBÁÑEZ ZÚÑIGA", "PERSON") in detect("es", text, persons=["María Begoña IBÁÑEZ"])
 
 
 def test_a_whole_name_in_capitals_after_a_first_name_of_the_lexicon():
@@ -294,3 +297,20 @@ def test_no_capital_surnames_in_a_headline_in_capitals():
     out = detect("es", "( PM2039 ) ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000 CON LA CENICIENTA Palma , 23 may .",
                  persons=["ANTONIO CANALES"])
     assert ("ANTONIO CANALES", "PERSON") in out
+
+
+def test_flats_by_floor_and_door_in_owners_minutes():
+    text = ("  Bajo A – Farmacia Ribes Sanchis C.B.      8,10\n  1º-A   – D. Joaquín Martínez Peiró          5,25\n"
+            "     – 2º-C, D. Hüseyin Kaya Öztürk ... 1.236,40 €\nse queja de ruidos del 3º-B; Art. 1º-A de la ley; (38 ºC)")
+    assert found(AddressRecognizer("es"), text) == ["Bajo A", "1º-A", "2º-C", "3º-B"]
+
+
+def test_a_first_names_initial_in_any_alphabet_joins_the_person():
+    out = detect("de", "Dr. med. Ł. Wiśniewski und A. Kılıç; z. B. Müller", persons=["Wiśniewski", "Kılıç", "Müller"])
+    assert ("Ł. Wiśniewski", "PERSON") in out and ("A. Kılıç", "PERSON") in out and ("Müller", "PERSON") in out
+
+
+def test_a_name_in_lower_case_inside_a_cased_chat_message():
+    text = "Thiago: Carol é a carolina mendes né? A joão pessoa fica longe."
+    out = detect("pt", text, persons=["Thiago"])
+    assert ("carolina mendes", "PERSON") in out and not any("pessoa" in t for t, _ in out)
