@@ -124,7 +124,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # Spanish "bloque 3", "portal 2", "escalera B" before the floor
     # the door's letter in lower case only glued to the floor ("4ºc" in a chat; "2º a la derecha" is no door)
     # (a lone capital never after a full stop and a space: "1.º Esq. A ex-mulher", the next sentence's article)
-    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w]))?|P\d{{1,2}}|\d{{1,2}}[A-Z]"
+    # (a Valencian door by its number, "5º-9ª", "3º-6ª"; stop 52)
+    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª])?|P\d{{1,2}}"
+            rf"|\d{{1,2}}[A-Z]"
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"

@@ -113,6 +113,9 @@ class _Names:
                     or any(joined.startswith(f) and joined[len(f):] in surnames for f in first if len(f) >= 3))
         if len(parts) == 2:
             a, b = parts
+            # (a short tag after a user name, "mkowalczyk-dev", "jsmith_work" of a code forge; stop 52)
+            if 2 <= len(b) <= 4 and len(a) >= MIN_HOST_PART and self.user_name(a):
+                return True
             return ((a in first and (b in surnames or (len(b) == 1 and any(s[0] == b for s in surnames))))
                     or (b in first and a in surnames)  # smith.john
                     or (len(a) == 1 and b in surnames and (a in self.initials.get(b, ()) or b in self.bare)))  # j.smith

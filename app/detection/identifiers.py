@@ -305,7 +305,9 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # 318.604.227-51" of an English issue)
                    r"|CPF|CNPJ|CURP|RFC|CUIT|CUIL|RUT"
                    # (stop 52) Poland's tax and business numbers ("NIP 583-318-42-74" of an English e-mail)
-                   r"|NIP|REGON)|codice\s+fiscale|personnummer"
+                   r"|NIP|REGON"
+                   # (stop 52) a bank's BIC names the account holder's branch beside the IBAN ("BIC: COLSDE33XXX")
+                   r"|BIC|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
                    r"|T\.?C\.?\s+kimlik(?:\s+no)?")
 
@@ -367,6 +369,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi)(?!\w))?"
                    # a form's dot leaders ("Passport no. ........... Z4418276"; stop 51)
                    r"(?:[^\S\n]*\.{3,})?"
+                   # the bracket that closes an aside the keyword stands in ("Parte de Irregularidad de Equipaje (PIR):
+                   # BRUIB48172"; stop 52)
+                   r"(?:(?<=\w)\)(?=\s*:))?"
                    r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55

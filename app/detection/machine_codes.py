@@ -108,6 +108,8 @@ _REFERENCE = re.compile(r"(?<![\w/.-])(?:[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?
 #: numbers).
 _SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}/\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8})"
                                 r"(?![\w/-]|\.\d)")
+#: A Steam account's identifier ("STEAM_0:1:52841937" of a gaming community's export; stop 52).
+_STEAM_ID = re.compile(r"(?<![\w])STEAM_[0-5]:[01]:\d{1,10}(?![\w])")
 #: A Brazilian electronic invoice's access key (NF-e "chave de acesso": 44 digits, printed in eleven groups of four on
 #: the DANFE; stop 52: in clear), which names the buyer's invoice.
 _NFE_KEY = re.compile(r"(?<![\w.])\d{4}(?: \d{4}){10}(?![\w]|\.\d)")
@@ -132,6 +134,8 @@ class RecordCodeRecognizer(Recognizer):
         if "/" in text:
             out = with_extras(out, found(_SLASHED_REFERENCE))
         out = with_extras(out, found(_NFE_KEY))
+        if "STEAM_" in text:
+            out = with_extras(out, found(_STEAM_ID))
         return sorted(out, key=lambda e: e.start)
 
 

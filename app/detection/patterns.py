@@ -150,7 +150,8 @@ def _without_log_key(e: Entity) -> Entity:
 #: "@JSmith1987", Venmo's "@Jake-Smith-42": stop 48, "-Smith-42" was left to the model): 2–30 letters, digits, "_" or
 #: inner "." or "-", a letter among them, not inside an e-mail address or a
 #: word ("john@example.org", "icon@2x"); "@anna.weber" is one name (Instagram's), and so is "@example.org".
-_USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])[A-Za-z0-9_][A-Za-z0-9_.-]{0,28}[A-Za-z0-9_](?![\w@])")
+#: (letters of any alphabet: "@jürgen.h" of a GitHub comment; stop 52)
+_USERNAME_RE = re.compile(r"(?<![\w@.+-])@(?=[\w.]*[^\W\d_])\w[\w.-]{0,28}\w(?![\w@])")
 
 
 #: The account name in a home directory's path, as support tickets, logs and error messages quote them: Windows
@@ -485,6 +486,13 @@ _DIALLED = re.compile(r"(?:(?<![\w+/.,-])|(?<=[^\W\d_],)|(?<=\d,)(?=\+|\(?0\d{3}
                       r"(?![\w/.,-]?\d)")
 
 
+#: A national number in groups without its trunk prefix, as Spain and Portugal write them ("612 48 90 37", "942 21 77
+#: 06", "912 345 678"): kept when libphonenumber finds it valid for a region of the recognizer (stop 52: a bill's
+#: "Línea 1  612 48 90 37" stayed in clear: the matcher took "1  612…" as one candidate and rejected it whole).
+_GROUPED_NATIONAL = re.compile(r"(?<![\w+/.,-])[6-9]\d{2}(?:[ ]\d{2}){3}(?![\w/.,-]?\d)"
+                               r"|(?<![\w+/.,-])[2-9]\d{2}(?:[ ]\d{3}){2}(?![\w/.,-]?\d)")
+
+
 #: A number in the North American numbering plan's shape, valid or not ("555.123.4567", "(555) 123 4567 x204"; stop 48:
 #: a number of the 555 exchange, which libphonenumber rejects, stayed in clear), with an extension.
 _NANP = re.compile(r"(?<![\w+/.,-])(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}[ .-])\d{3}[ .-]\d{4}"
@@ -500,6 +508,14 @@ def _overlaps_found(spans: list[tuple[int, int]], start: int, end: int) -> bool:
 
 def _dialled(raw: str) -> bool:
     return _DIALLED.fullmatch(raw) is not None and sum(c.isdigit() for c in raw) >= 10
+
+
+def _valid(raw: str, region: str) -> bool:
+    """Whether ``raw`` parses as a valid number of ``region`` (libphonenumber: an assigned range and length)."""
+    try:
+        return phonenumbers.is_valid_number(phonenumbers.parse(raw, region))
+    except phonenumbers.NumberParseException:
+        return False
 
 
 def _possible(raw: str, region: str) -> bool:
@@ -608,6 +624,12 @@ class PhoneRecognizer(Recognizer):
                 continue  # a pass found it (or part of it) already
             if any(_possible(raw, region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
+        spans = sorted(found)
+        for m in _GROUPED_NATIONAL.finditer(text):
+            if _overlaps_found(spans, *m.span()) or in_money(*m.span()) or not_a_phone(m.group()):
+                continue
+            if any(_valid(m.group(), region) for region in self.regions):
+                found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
         if "US" in self.regions or "CA" in self.regions:
             spans = sorted(found)
             for m in _NANP.finditer(text):
@@ -662,6 +684,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         rf"\b{day}{month_name}(?:{_YEAR}|\d\d)\b",
         # and without the year, in capitals only ("SAT 23MAR  DUB 08:05" of an e-ticket; stop 50)
         rf"\b{day}(?-i:{month_name.upper()})\b",
+        # the airlines' English months in a ticket of any language ("Fecha: 21JUL24" of a Spanish complaint; stop 52)
+        rf"\b{day}(?-i:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?:{_YEAR}|\d\d)?\b",
         # a month's three-letter abbreviation between numeric parts, as forms, clinical records and logs write a date
         # in every language ("17/may/1988", "5-feb-2024", "02-ene-2024", "07.okt.2024"; a month and a year, "nov-2023",
         # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names), one pattern (one scan)
@@ -827,7 +851,7 @@ class DateRecognizer(Recognizer):
                 prev = result[-1]
                 result[-1] = Entity(prev.start, end, DATE, text[prev.start : end], self.name)
                 last_end = end
-        return result
+        return with_range_start(result, text, 31)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -836,7 +860,7 @@ class DateRecognizer(Recognizer):
 
 _TIME_RE = re.compile(
     # (never the start of a longer number: "10.20.4.15:5432", a host's port, made "15:54" a time; stop 51)
-    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
+    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:,\d{1,6})?)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
     r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/])|\s?Uhr\b)"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"
@@ -850,12 +874,33 @@ _TIME_RE = re.compile(
 
 class TimeRecognizer(Recognizer):
     """Times of day: ``10:30``, ``10:30:15``, ``3 p.m.``, ``14.30 Uhr``, ``14 Uhr``, ``14h30``, ``15h``, ``0215hrs``
-    (label ``TIME``; stop 45: a Brazilian nursing record's "às 15h" stayed in clear)."""
+    (label ``TIME``; stop 45: a Brazilian nursing record's "às 15h" stayed in clear), a log's milliseconds
+    ("09:14:52,118"), and the first hour of a range ("16–18h", "14-18 uhr"; stop 52)."""
 
     name = "time"
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        return pattern_entities(_TIME_RE, text, TIME, self.name)
+        return with_range_start(pattern_entities(_TIME_RE, text, TIME, self.name), text, 24)
+
+
+#: The first number of a range right before a date or a time ("25.–29.08.2025", "25. bis 29.8.", "18 al 21/04", "15 a
+#: 26/07", "16–18h", "14-18 uhr"; stop 52: the first day or hour stayed in clear).
+_RANGE_START = re.compile(r"(?<![\w.,/:-])(?P<n>\d{1,2})\.?[^\S\n]?(?:–|-|bis|al|a|to|until|und|y|e)[^\S\n]?$")
+
+
+def with_range_start(entities: list[Entity], text: str, highest: int) -> list[Entity]:
+    """``entities`` (dates or times, sorted, disjoint; offsets into ``text``) each widened to the first number of a
+    range before it (:data:`_RANGE_START`, a number up to ``highest``: 31 for days, 24 for hours), when the entity
+    starts with a digit and no other entity ends in that range. ``list[Entity]`` in the same order."""
+    out: list[Entity] = []
+    for e in entities:
+        if e.text[:1].isdigit():
+            floor = max(e.start - 12, out[-1].end if out else 0)
+            m = _RANGE_START.search(text, floor, e.start)
+            if m is not None and m.end() == e.start and int(m.group("n")) <= highest:
+                e = Entity(m.start(), e.end, e.label, text[m.start():e.end], e.source, e.score)
+        out.append(e)
+    return out
 
 
 #: (Indian lakh and crore grouping first: "₹18,40,000", "₹2,15,430.55"; stop 51; then whole euros with a dash for the
@@ -928,8 +973,11 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     if lex is None or not lex.number_words:
         return None
     word = "(?:" + "|".join(sorted([*lex.number_words, *lex.amount_words], key=len, reverse=True)) + ")"
-    join = rf"(?:[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"[\s-]+"
-    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b"
+    # (a comma between thousands and hundreds, "dois mil, trezentos e oitenta reais"; stop 52)
+    join = rf"(?:,?[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r",?[\s-]+"
+    # the cents in words after the currency ("… euros con quince céntimos", "… reais e cinquenta e sete centavos")
+    cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent))?")
+    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b{cents}"
                       rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?")
 
 

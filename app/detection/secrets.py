@@ -45,7 +45,9 @@ _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16
                         r"|github_pat_[A-Za-z0-9_]{40,}|(?-i:AKIA[0-9A-Z]{16})|xox[abprs]-[A-Za-z0-9-]{10,}"
                         r"|AIza[0-9A-Za-z_-]{35}"
                         r"|eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}"
-                        r"|[A-Za-z0-9_-]{8,256}:APA91b[A-Za-z0-9_-]{8,1024})(?![\w-])")
+                        r"|[A-Za-z0-9_-]{8,256}:APA91b[A-Za-z0-9_-]{8,1024}"
+                        # (stop 52) an error tracker's DSN key before its host ("https://f3a91c07be2d4e5a@o48213…")
+                        r"|(?<=://)[0-9a-f]{16,64}(?=@))(?![\w-])")
 #: A card's verification code, in every language.
 #: (stop 50: and in lower case, "venc 08/29 cvv 417" of a support chat; "CID" only as written: a "cid" is not one)
 _CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
@@ -137,7 +139,8 @@ class SecretRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
         # each scan only where its cheap sign is in the text (most documents have none)
-        if "_" in text or "AKIA" in text or "AIza" in text or "xox" in text or "eyJ" in text or "APA91b" in text:
+        if ("_" in text or "AKIA" in text or "AIza" in text or "xox" in text or "eyJ" in text or "APA91b" in text
+                or "://" in text):
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _KEY_FORMS.finditer(text)]
         lowered = text.lower()
         if "CID" in text or any(stem in lowered for stem in _CVV_STEMS):

@@ -9,7 +9,8 @@ field's name does on a form (Dias, 2016, §4.2.2: patterns for what has a regula
 "Name", "Vorname", "Apellidos", "Telefone" or "Date of birth" is an entity of that column's label, and the header
 cells are no entities.
 
-A header row is a line of at least two cells, split by one delimiter (``|``, tab, ``;`` or ``,``), of which every cell
+A header row is a line of at least two cells, split by one delimiter (``|``, tab, ``;``, ``,`` or a gap of two spaces
+or more), of which every cell
 but at most one (every cell for ``,``, the delimiter of ordinary sentences) is a known header, one of them of a
 sensitive label. The rows below it that split into as many cells belong to the table (a Markdown table's separator
 row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
@@ -28,8 +29,11 @@ from app.detection.base import Recognizer
 from app.detection.labels import DATE, EMAIL, ID_NUMBER, MONEY, PHONE, POSTAL_CODE
 from app.doc import Entity, Sentence
 
-#: The delimiters a header row is split by, in the order they are tried.
-DELIMITERS: tuple[str, ...] = ("|", "\t", ";", ",")
+#: The delimiters a header row is split by, in the order they are tried; the last, two spaces, stands for a column
+#: gap of two spaces or more, as a form or a printed report aligns its columns ("Account Number      Routing No." of a
+#: mortgage application; stop 52: its account and routing numbers stayed in clear).
+DELIMITERS: tuple[str, ...] = ("|", "\t", ";", ",", "  ")
+_GAP = re.compile(r"[ \t]{2,}")
 #: The longest header cell, in characters.
 MAX_HEADER_CHARS = 40
 #: The longest data cell taken as an entity, in characters.
@@ -75,6 +79,14 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
     outer pipes open and close no cell."""
     bounds = []
     i = start
+    if delimiter == "  ":
+        for m in _GAP.finditer(text, start, end):
+            if m.start() > i:
+                bounds.append((i, m.start()))
+            i = m.end()
+        if i < end:
+            bounds.append((i, end))
+        return bounds
     while True:
         j = text.find(delimiter, i, end)
         if delimiter == "," and j >= 0 and text.count('"', i, j) % 2:

@@ -109,7 +109,13 @@ LANGUAGE = register(Language(
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
         # 28-0997", the e-signature's secure verification code ("CSV 7F3A-22D1-90BC-4E68"), a meter ("Nº de contador:")
         r"n\.?\s?[º°]\s+de\s+serie", r"emp\.(?=\s*\d)", r"n[º°]\s+registro(?:\s+oficina)?", r"(?-i:CSV)",
-        r"(?:n[º°]\s+de\s+)?contador", r"CIP-SNS", r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",
+        r"(?:n[º°]\s+de\s+)?contador", r"CIP-SNS",
+        # (stop 52) an airline's booking, ticket, baggage tag and irregularity report, a frequent flyer's card, a
+        # contribution account ("C.C.C. Seguridad Social: 46/1128374/52")
+        r"localizador", r"c[óo]digo\s+de\s+reserva(?:\s+\(localizador\))?", r"(?:n[º°]\s+(?:de\s+)?)?billetes?",
+        r"etiqueta(?=\s+\d)", r"(?-i:PIR)", r"tarjeta\s+Iberia\s+Plus(?:\s+del\s+titular)?",
+        r"C\.C\.C\.(?:\s+(?:de\s+(?:la\s+)?)?Seguridad\s+Social)?",
+        r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",
         r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?(?:historia(?:\s+clínica)?|paciente|tarjeta|reserva|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",

@@ -314,3 +314,66 @@ def test_a_name_in_lower_case_inside_a_cased_chat_message():
     text = "Thiago: Carol é a carolina mendes né? A joão pessoa fica longe."
     out = detect("pt", text, persons=["Thiago"])
     assert ("carolina mendes", "PERSON") in out and not any("pessoa" in t for t, _ in out)
+
+
+def test_ranges_of_days_and_hours_take_their_first_number():
+    text = "Klassenfahrt 25.–29.08.2025 und 25. bis 29.8. sowie 14-18 uhr; log 09:14:52,118 ok"
+    assert found(DateRecognizer("de"), text) == ["25.–29.08.2025", "25. bis 29.8"]
+    from app.detection.patterns import TimeRecognizer
+
+    assert found(TimeRecognizer(), text) == ["14-18 uhr", "09:14:52,118"]
+    assert found(DateRecognizer("es"), "del 18 al 21/04 y Fecha: 21JUL24, 3DEC") == ["18 al 21/04", "21JUL24", "3DEC"]
+
+
+def test_spanish_numbers_in_groups_without_a_trunk_prefix():
+    text = "Línea 1  612 48 90 37   Tarifa; fijo 942 21 77 06; total 2024 12 15"
+    assert found(PhoneRecognizer(("ES",)), text) == ["612 48 90 37", "942 21 77 06"]
+
+
+def test_a_table_aligned_by_column_gaps():
+    from app.detection.tables import TableRecognizer
+
+    text = ("Account Type   Financial Institution               Account Number      Routing No.   Cash or Market Value\n"
+            "Checking       Buckeye Community Credit Union      0048 2719 336       063104859     $18,402.55\n"
+            "Savings        Heartland Federal Savings Bank      7719-004-2283       267081574     $41,900.00\n"
+            "The end.  Nothing here.")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
+        ("Buckeye Community Credit Union", "ORGANIZATION"), ("0048 2719 336", "ID_NUMBER"), ("063104859", "ID_NUMBER"),
+        ("$18,402.55", "MONEY"), ("Heartland Federal Savings Bank", "ORGANIZATION"), ("7719-004-2283", "ID_NUMBER"),
+        ("267081574", "ID_NUMBER"), ("$41,900.00", "MONEY")]
+
+
+def test_amounts_in_words_with_commas_and_cents():
+    assert found(MoneyRecognizer("es"), "915,15 € (novecientos quince euros con quince céntimos)") == [
+        "915,15 €", "novecientos quince euros con quince céntimos"]
+    assert found(MoneyRecognizer("pt"), "R$ 2.380,00 (dois mil, trezentos e oitenta reais)") == [
+        "R$ 2.380,00", "dois mil, trezentos e oitenta reais"]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("es", "Código de reserva (localizador): K7RZ4M", "K7RZ4M"),
+    ("es", "Tarjeta Iberia Plus del titular: IB 0093 4471 28 (nivel Plata)", "IB 0093 4471 28"),
+    ("es", "1 maleta (etiqueta 0075 IB 412837, 23 kg)", "0075 IB 412837"),
+    ("es", "Parte de Irregularidad de Equipaje (PIR): BRUIB48172, abierto", "BRUIB48172"),
+    ("es", "C.C.C. Seguridad Social: 46/1128374/52", "46/1128374/52"),
+    ("de", " BIC:             COLSDE33XXX (Sparkasse KölnBonn)", "COLSDE33XXX"),
+])
+def test_airline_contribution_and_bank_codes_after_their_words(language, text, expected):
+    assert expected in found(IdNumberRecognizer(language), text)
+
+
+def test_a_valencian_door_number_a_dsn_key_a_steam_id_and_a_unicode_handle():
+    from app.detection.machine_codes import RecordCodeRecognizer
+    from app.detection.patterns import UsernameRecognizer
+
+    assert found(AddressRecognizer("es"), "en Av. del Cid, 88, 5º-9ª, 46018 València") == ["Av. del Cid, 88, 5º-9ª"]
+    assert found(SecretRecognizer("en"), "SENTRY_DSN=https://f3a91c07be2d4e5a@o48213.ingest.sentry.io/66") == [
+        "f3a91c07be2d4e5a"]
+    assert found(RecordCodeRecognizer(), "alt is STEAM_0:1:52841937") == ["STEAM_0:1:52841937"]
+    assert found(UsernameRecognizer(), "Ping me on Slack (@jürgen.h) or") == ["@jürgen.h"]
+
+
+def test_a_user_name_with_a_short_tag():
+    text = "Marta Kowalczyk wrote it. mkowalczyk-dev commented; the-dev team"
+    entities = _entities(text, ("Marta Kowalczyk", "PERSON"))
+    assert [e.text for e in derived_handles(text, entities) if e.source == "rule:derived_handle"] == ["mkowalczyk-dev"]
