@@ -1643,10 +1643,18 @@ def _title_widens(entity: Entity, proposal: Entity) -> bool:
     """Whether ``proposal``, the title rule's person, ends where ``entity`` (of another label) ends and begins before
     it, when the model's label is MISC or the name is written in capitals: the words after the title are one name
     ("MR T J OKONJO" on a bank statement: the model's MISC "J OKONJO", the rule's person "T J OKONJO"); a place in
-    cased text ("Herr Hans Berlin") is left to the model, as before."""
-    return (proposal.source == f"rule:{TitleRule.name}" and entity.label != proposal.label
-            and proposal.start < entity.start and entity.end == proposal.end
-            and (entity.label == MISC or proposal.text.isupper()))
+    cased text ("Herr Hans Berlin") is left to the model, as before. Or when ``proposal`` contains a model's
+    organization or MISC and a surname in capitals ("Dña. Mª del Carmen ÁLVAREZ-CIENFUEGOS IBÁÑEZ")."""
+    if proposal.source != f"rule:{TitleRule.name}" or entity.label == proposal.label:
+        return False
+    if proposal.start < entity.start and entity.end == proposal.end:
+        return entity.label == MISC or proposal.text.isupper()
+    # (stop 52) an organization or MISC inside a name whose surnames are in capitals: "Dña. Mª del Carmen
+    # ÁLVAREZ-CIENFUEGOS IBÁÑEZ", the model's organization "Carmen ÁLVAREZ-CIENFUEGOS" (a bill's holder kept "Mª del"
+    # and "IBÁÑEZ" in clear)
+    return (entity.label in (MISC, ORGANIZATION) and proposal.start <= entity.start and entity.end <= proposal.end
+            and (proposal.start, proposal.end) != (entity.start, entity.end)
+            and any(len(w) >= 3 and w.isupper() and w.isalpha() for w in re.split(r"[\s-]+", proposal.text)))
 
 
 def merge(entities: list[Entity], proposals: list[Entity], relabel: bool) -> tuple[list[Entity], bool]:

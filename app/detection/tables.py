@@ -136,9 +136,11 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     for a, b in cells:
         if b - a > MAX_HEADER_CHARS:
             return None
+        if delimiter == "  " and any(c.isdigit() or c == ":" for c in text[a:b]):
+            return None  # a form's fields side by side ("Nombre del padre: Mohamed   Nombre de la madre: Fátima")
         key = header_key(text[a:b])
         label = known.get(key)
-        if label is None and " " in key:
+        if label is None and " " in key and delimiter != "  ":
             # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51)
             label = known.get(key.split(" ", 1)[0])
         if label is None:

@@ -341,6 +341,12 @@ def test_a_table_aligned_by_column_gaps():
         ("Buckeye Community Credit Union", "ORGANIZATION"), ("0048 2719 336", "ID_NUMBER"), ("063104859", "ID_NUMBER"),
         ("$18,402.55", "MONEY"), ("Heartland Federal Savings Bank", "ORGANIZATION"), ("7719-004-2283", "ID_NUMBER"),
         ("267081574", "ID_NUMBER"), ("$41,900.00", "MONEY")]
+    # a form's fields side by side are no header: their values stay entities of their own
+    text = ("Nacionalidad: marroquí             Nombre del padre: Mohamed   Nombre de la madre: Fátima\n"
+            "Localidad: València   C.P.: 46006   Teléfono: 612 48 90 37\n")
+    assert TableRecognizer().recognize(text, []) == []
+    out = detect("es", text, persons=["Mohamed", "Fátima"])
+    assert ("Mohamed", "PERSON") in out and ("Fátima", "PERSON") in out
 
 
 def test_amounts_in_words_with_commas_and_cents():
@@ -377,3 +383,11 @@ def test_a_user_name_with_a_short_tag():
     text = "Marta Kowalczyk wrote it. mkowalczyk-dev commented; the-dev team"
     entities = _entities(text, ("Marta Kowalczyk", "PERSON"))
     assert [e.text for e in derived_handles(text, entities) if e.source == "rule:derived_handle"] == ["mkowalczyk-dev"]
+
+
+def test_a_title_rules_name_with_capital_surnames_takes_the_models_organization_inside():
+    tagger = GazetteerTagger({"Carmen ÁLVAREZ-CIENFUEGOS": "ORG", "Hans Berlin": "LOC"})
+    detector = build_detector("es", tagger_factory=lambda *_: tagger)
+    text = "TITULAR\nDña. Mª del Carmen ÁLVAREZ-CIENFUEGOS IBÁÑEZ       NIF: 70215948-F"
+    assert [(e.text, e.label) for e in detector.detect(text) if e.label in ("PERSON", "ORGANIZATION")] == [
+        ("Mª del Carmen ÁLVAREZ-CIENFUEGOS IBÁÑEZ", "PERSON")]
