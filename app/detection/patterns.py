@@ -489,8 +489,9 @@ _DIALLED = re.compile(r"(?:(?<![\w+/.,-])|(?<=[^\W\d_],)|(?<=\d,)(?=\+|\(?0\d{3}
 #: A national number in groups without its trunk prefix, as Spain and Portugal write them ("612 48 90 37", "942 21 77
 #: 06", "912 345 678"): kept when libphonenumber finds it valid for a region of the recognizer (stop 52: a bill's
 #: "Línea 1  612 48 90 37" stayed in clear: the matcher took "1  612…" as one candidate and rejected it whole).
-_GROUPED_NATIONAL = re.compile(r"(?<![\w+/.,-])[6-9]\d{2}(?:[ ]\d{2}){3}(?![\w/.,-]?\d)"
-                               r"|(?<![\w+/.,-])[2-9]\d{2}(?:[ ]\d{3}){2}(?![\w/.,-]?\d)")
+#: Never inside a row of figures ("jul 838 848 833 834 - 6" of CoNLL-2002's commodity prices).
+_GROUPED_NATIONAL = re.compile(r"(?<![\w+/.,-])(?<!\d )(?:[6-9]\d{2}(?:[ ]\d{2}){3}|[2-9]\d{2}(?:[ ]\d{3}){2})"
+                               r"(?![\w/.,-]?\d|[ ]\d)")
 
 
 #: A number in the North American numbering plan's shape, valid or not ("555.123.4567", "(555) 123 4567 x204"; stop 48:

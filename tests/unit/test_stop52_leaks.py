@@ -326,7 +326,7 @@ def test_ranges_of_days_and_hours_take_their_first_number():
 
 
 def test_spanish_numbers_in_groups_without_a_trunk_prefix():
-    text = "Línea 1  612 48 90 37   Tarifa; fijo 942 21 77 06; total 2024 12 15"
+    text = "Línea 1  612 48 90 37   Tarifa; fijo 942 21 77 06; total 2024 12 15; cambio jul 838 848 833 834 - 6 sep"
     assert found(PhoneRecognizer(("ES",)), text) == ["612 48 90 37", "942 21 77 06"]
 
 
