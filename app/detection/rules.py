@@ -928,6 +928,8 @@ class InitialRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for k in range(1, len(t)):
+            if not (t[k - 1].text.endswith(".") and len(t[k - 1].text) <= 5):
+                continue  # (the cheap test first: an initial before the token)
             person = ctx.covered(t[k].start, t[k].end)
             if person is None or person.label != PERSON or person.start != t[k].start:
                 continue
@@ -1005,11 +1007,16 @@ class CapitalSurnameRule(Rule):
         self.names = names if names is not None else first_names(language)
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
-        # only where capitals set surnames apart: a sentence with words in lower case too (a headline in capitals,
-        # "R. IBARRA ACEPTARIA ENERGIA EOLICA" of CoNLL-2002, is capitals throughout)
-        if not any(any(c.islower() for c in tok.text[1:]) and tok.text.isalpha() for tok in t):
-            return
+        cased: bool | None = None
         for k in range(len(t) - 1):
+            if not (t[k].text.isupper() and len(t[k].text) >= 2 and t[k + 1].text.isupper()):
+                continue  # (the cheap test first: a word in capitals before another)
+            if cased is None:
+                # only where capitals set surnames apart: a sentence with words in lower case too (a headline in
+                # capitals, "R. IBARRA ACEPTARIA ENERGIA EOLICA" of CoNLL-2002, is capitals throughout)
+                cased = any(tok.text.isalpha() and any(c.islower() for c in tok.text[1:]) for tok in t)
+            if not cased:
+                return
             if not _capital_word(ctx, t[k]):
                 continue
             person = ctx.covered(t[k].start, t[k].end)
