@@ -175,7 +175,8 @@ LANGUAGE = register(Language(
     stop_words=frozenset("""Der Die Das Ein Eine Er Sie Es Wir Ich Und Im Am Zum Zur Mit Von Herr Frau
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),
-    legal_forms=frozenset("GmbH AG KG KGaA OHG e.V. eG SE".split()),
+    # (stop 52: a tax assessment's "Rheinland-Klinikum Porz gGmbH" and "Ißleib & Wrona PartG mbB" kept the form apart)
+    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),

@@ -112,7 +112,7 @@ LANGUAGE = register(Language(
         r"(?:n[º°]\s+de\s+)?contador", r"CIP-SNS",
         # (stop 52) an airline's booking, ticket, baggage tag and irregularity report, a frequent flyer's card, a
         # contribution account ("C.C.C. Seguridad Social: 46/1128374/52")
-        r"localizador", r"c[óo]digo\s+de\s+reserva(?:\s+\(localizador\))?", r"(?:n[º°]\s+(?:de\s+)?)?billetes?",
+        r"cuenta\s+de\s+(?:depósitos\s+y\s+)?consignaciones", r"localizador", r"c[óo]digo\s+de\s+reserva(?:\s+\(localizador\))?", r"(?:n[º°]\s+(?:de\s+)?)?billetes?",
         r"etiqueta(?=\s+\d)", r"(?-i:PIR)", r"tarjeta\s+Iberia\s+Plus(?:\s+del\s+titular)?",
         r"C\.C\.C\.(?:\s+(?:de\s+(?:la\s+)?)?Seguridad\s+Social)?",
         r"certificado(?:\s+(?:n[úu]m\.?|nº|n\.º))?", r"NAF", r"NUSS",

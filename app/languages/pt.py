@@ -115,7 +115,11 @@ LANGUAGE = register(Language(
         # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
         # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
         r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",
-        r"(?-i:CNES|RQE)", r"t[íi]tulo\s+de\s+resid[êe]ncia(?:\s+(?:n\.?\s?[º°]|nº))?",
+        r"(?-i:CNES|RQE)",
+        # (stop 52) a deed's register entries ("PROTOCOLO Nº 254.913", "Guia nº 2025.0418.77203-4", "índice cadastral
+        # (IPTU) 007.041.0188.032-6", "CND … nº 01.218.339/2025", "Selo de fiscalização eletrônico nº EFT41258")
+        r"protocolo(?=\s+n\.?\s?[º°])", r"guia(?=\s+n\.?\s?[º°])", r"índice\s+cadastral(?:\s+\(IPTU\))?",
+        r"(?-i:CND)(?:\s+de\s+[^\W\d]+(?:\s+[^\W\d]+)?)?(?=\s+n\.?\s?[º°])", r"selo(?:\s+de\s+fiscaliza[çc][ãa]o)?(?:\s+eletr[ôo]nico)?", r"t[íi]tulo\s+de\s+resid[êe]ncia(?:\s+(?:n\.?\s?[º°]|nº))?",
         r"cartão\s+(?:do\s+)?SUS", r"passaporte", r"apólice", r"matrícula",
         r"placa(?:\s+(?:Mercosul|do\s+(?:veículo|carro|automóvel)))?", r"RG",
         # a bank account: "conta corrente", "c/c", "Conta:", "conta nº" (not "a conta 2015" of a bill)

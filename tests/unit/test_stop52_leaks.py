@@ -391,3 +391,16 @@ def test_a_title_rules_name_with_capital_surnames_takes_the_models_organization_
     text = "TITULAR\nDña. Mª del Carmen ÁLVAREZ-CIENFUEGOS IBÁÑEZ       NIF: 70215948-F"
     assert [(e.text, e.label) for e in detector.detect(text) if e.label in ("PERSON", "ORGANIZATION")] == [
         ("Mª del Carmen ÁLVAREZ-CIENFUEGOS IBÁÑEZ", "PERSON")]
+
+
+@pytest.mark.parametrize("language,text,expected", [
+    ("pt", "LIVRO 1.842-N – FOLHAS 117/120 – PROTOCOLO Nº 254.913", "254.913"),
+    ("pt", "Imóveis de Belo Horizonte, índice cadastral (IPTU) 007.041.0188.032-6.", "007.041.0188.032-6"),
+    ("pt", "ITBI: recolhido conforme Guia nº 2025.0418.77203-4 emitida pela Prefeitura", "2025.0418.77203-4"),
+    ("pt", "Certidões apresentadas: CND de tributos municipais nº 01.218.339/2025.", "01.218.339/2025"),
+    ("pt", "Emolumentos pagos. Selo de fiscalização eletrônico nº EFT41258 – código", "EFT41258"),
+    ("es", "ingresar en la cuenta de depósitos y consignaciones 2529-0000-02-0412-23 del juzgado",
+     "2529-0000-02-0412-23"),
+])
+def test_a_deeds_register_entries_and_a_courts_deposit_account(language, text, expected):
+    assert expected in found(IdNumberRecognizer(language), text)
