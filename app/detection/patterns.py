@@ -975,7 +975,7 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
         return None
     word = "(?:" + "|".join(sorted([*lex.number_words, *lex.amount_words], key=len, reverse=True)) + ")"
     # (a comma between thousands and hundreds, "dois mil, trezentos e oitenta reais"; stop 52)
-    join = rf"(?:,?[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r",?[\s-]+"
+    join = rf"(?:\s?,?[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"\s?,?[\s-]+"
     # the cents in words after the currency ("… euros con quince céntimos", "… reais e cinquenta e sete centavos")
     cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent))?")
     return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b{cents}"

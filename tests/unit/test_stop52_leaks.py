@@ -301,7 +301,7 @@ def test_no_capital_surnames_in_a_headline_in_capitals():
 
 def test_flats_by_floor_and_door_in_owners_minutes():
     text = ("  Bajo A – Farmacia Ribes Sanchis C.B.      8,10\n  1º-A   – D. Joaquín Martínez Peiró          5,25\n"
-            "     – 2º-C, D. Hüseyin Kaya Öztürk ... 1.236,40 €\nse queja de ruidos del 3º-B; Art. 1º-A de la ley; (38 ºC)")
+            "     – 2º-C, D. Hüseyin Kaya Öztürk ... 1.236,40 €\nse queja de ruidos del 3º-B; Art. 1º-A de la ley; § 1.º-A, I; (38 ºC)")
     assert found(AddressRecognizer("es"), text) == ["Bajo A", "1º-A", "2º-C", "3º-B"]
 
 
