@@ -195,7 +195,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (stop 52) the floor and door joined by a hyphen anywhere ("ruidos del 2º-C", "– 2º-C, D. Hüseyin Kaya"), and a
     # list of owners by flat, one a line, the flat before a dash ("  Bajo A – Farmacia …", "  1º-A   – D. Joaquín …")
     # (not a law's "Art. 1º-A", "§ 1.º-A" of LeNER-Br's judgments)
-    patterns.append(rf"(?<![\w./º-])(?<![Aa]rt\. )(?<!§ )(?<!§)\d{{1,2}}\.?[ºª]-{side}(?![\w])")
+    patterns.append(rf"(?<![\w./º-])(?<![Aa]rt\. )(?<![Aa][Rr][Tt] \. )(?<!§ )(?<!§)\d{{1,2}}\.?[ºª]-{side}(?![\w])")
     patterns.append(rf"(?m:(?<=^)|(?<=^ )|(?<=^  )|(?<=^   ))(?:\d{{1,2}}\.?[ºª]{_SP}?-?{_SP}?{side}|(?i:bajo|ático)"
                     rf"{_SP}+{side})(?=[^\S\n]+[–-][^\S\n])")
     if street.units:
