@@ -73,31 +73,42 @@ FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
 FOREIGN_CAPITAL_PARTICLES: frozenset[str] = frozenset("El Al Ben Bin Ibn Abu Ould Ait Aït Abd Bou".split())
 
 #: Medicines by the stems of their International Nonproprietary Names (WHO, "The use of stems in the selection of
-#: International Nonproprietary Names (INN) for pharmaceutical substances", WHO/EMP/RHT/TSN/2018.1), as regular
-#: expressions of a word's ending in the English, German, Spanish and Portuguese spellings ("ramipril", "atorvastatin",
-#: "atorvastatina", "omeprazol", "levotiroxina"): a prescription names its patient's conditions as surely as a
-#: diagnosis (stop 52: a discharge letter's and a prescription's medicines stayed in clear in the strict profile).
-#: Three letters at least must stand before the stem ("April" is no "-pril").
-MEDICATION_STEMS: tuple[str, ...] = (
-    "pril", "prilat", "sartan", "statin[ae]?", "olol", "alol", "dipin[ae]?", "dipino", "azepam", "azolam", "zolam",
-    "prazol[e]?", "mab", "tinib", "gliptin[ae]?", "glifl[oa]zin[ae]?", "floxacin[oa]?", "cillin[ae]?", "cilina",
-    "mycin[ae]?", "micina", "cyclin[e]?", "ciclina", "parin[ae]?", "xaban", "(?:do|su)grel", "grelor",
-    "triptan", "oxetin[ae]?", "afil", "setron", "conazol[e]?", "tidin[ae]?", "lukast", "thiazid[e]?", "tiazida",
-    "semid[ae]?", "profen[o]?", "proxen[o]?", "formin[a]?", "gabalin[a]?", "pentin[a]?", "tiracetam", "thyroxin[e]?",
-    "tiroxina", "tropium", "terol", "sonid[ae]?", "methason[e]?", "metason[ae]?", "nisolon[e]?", "nisolona",
-    "nison[ae]?", "traline", "tralina", "tralin", "peridon[ae]?", "zapin[ae]?", "tiapin[ae]?",
-    "navir", "tegravir", "fovir", "ciclovir", "buvir", "previr", "glinid[ae]?", "glitazon[ae]?", "dronat[eo]?",
+#: International Nonproprietary Names (INN) for pharmaceutical substances", WHO/EMP/RHT/TSN/2018.1), as the endings of
+#: a word in the English, German, Spanish and Portuguese spellings ("ramipril", "atorvastatin", "atorvastatina",
+#: "omeprazol", "levotiroxina"), in lower case: a prescription names its patient's conditions as surely as a diagnosis
+#: (stop 52: a discharge letter's and a prescription's medicines stayed in clear in the strict profile). Three letters
+#: at least must stand before the ending ("April" is no "-pril"); endings that end common words are left out ("-azin":
+#: "Magazin", "-farin": "Pininfarina", "-amine").
+MEDICATION_SUFFIXES: tuple[str, ...] = (
+    "afil", "alol", "azepam", "azolam", "buvir", "ciclina", "ciclovir", "cilina", "cillin", "cillina", "cilline",
+    "conazol", "conazole", "cyclin", "cycline", "dipin", "dipina", "dipine", "dipino", "dogrel", "dronat",
+    "dronate", "dronato", "floxacin", "floxacina", "floxacino", "formin", "formina", "fovir", "gabalin",
+    "gabalina", "gliflazin", "gliflazina", "gliflazine", "gliflozin", "gliflozina", "gliflozine", "glinid",
+    "glinida", "glinide", "gliptin", "gliptina", "gliptine", "glitazon", "glitazona", "glitazone", "grelor",
+    "lukast", "mab", "metason", "metasona", "metasone", "methason", "methasone", "micina", "mycin", "mycina",
+    "mycine", "navir", "nisolon", "nisolona", "nisolone", "nison", "nisona", "nisone", "olol", "oxetin", "oxetina",
+    "oxetine", "parin", "parina", "parine", "pentin", "pentina", "peridon", "peridona", "peridone", "prazol",
+    "prazole", "previr", "pril", "prilat", "profen", "profeno", "proxen", "proxeno", "sartan", "semid", "semida",
+    "semide", "setron", "sonid", "sonida", "sonide", "statin", "statina", "statine", "sugrel", "tegravir", "terol",
+    "thiazid", "thiazide", "thyroxin", "thyroxine", "tiapin", "tiapina", "tiapine", "tiazida", "tidin", "tidina",
+    "tidine", "tinib", "tiracetam", "tiroxina", "tralin", "tralina", "traline", "triptan", "tropium", "xaban",
+    "zapin", "zapina", "zapine", "zolam",
 )
-#: Medicines whose names follow no stem, in the four languages' spellings.
-MEDICATIONS: tuple[str, ...] = (
-    "paracetamol", "acetaminophen", "naproxen[o]?", "aspirin[ae]?", "ácido acetilsalicílico", "insulin[ae]?",
-    "morphin[ea]?", "morfina", "code[íi]n[ae]?", "tramadol", "metamizol", "novalgin", "ibuprofen[o]?", "diclofenac[o]?", "lithium",
-    "litio", "lítio", "levodopa", "digoxin[ae]?", "allopurinol", "alopurinol", "salbutamol", "methotrexat[e]?",
-    "metotrexato", "warfarin[ae]?", "marcumar", "phenprocoumon", "heparin[ae]?", "heparina", "prednison[e]?",
-    "nitroglycerin[e]?", "nitroglicerina", "lorazepam", "diazepam", "clonazepam", "penicillin[e]?", "penicilina",
-    "amoxicillin[e]?", "amoxicilina", "furosemid[ae]?", "spironolacton[e]?", "espironolactona", "bisoprolol",
-    "amiodaron[ae]?", "clopidogrel", "ASS", "AAS", "Ozempic", "Eliquis", "Xarelto", "Brilique", "Sintrom",
-)
+#: Medicines whose names follow no stem, in the four languages' spellings, in lower case (matched case-blind), and
+#: those written in capitals only (German "ASS", Portuguese "AAS": "ass" is an English word).
+MEDICATIONS: frozenset[str] = frozenset((
+    "acetaminophen", "allopurinol", "alopurinol", "amiodaron", "amiodarona", "amiodarone", "amoxicilina",
+    "amoxicillin", "amoxicilline", "aspirin", "aspirina", "aspirine", "bisoprolol", "brilique", "clonazepam",
+    "clopidogrel", "codein", "codeina", "codeine", "codeín", "codeína", "codeíne", "diazepam", "diclofenac",
+    "diclofenaco", "digoxin", "digoxina", "digoxine", "eliquis", "espironolactona", "furosemid", "furosemida",
+    "furosemide", "heparin", "heparina", "heparine", "ibuprofen", "ibuprofeno", "insulin", "insulina", "insuline",
+    "levodopa", "lithium", "litio", "lorazepam", "lítio", "marcumar", "metamizol", "methotrexat", "methotrexate",
+    "metotrexato", "morfina", "morphin", "morphina", "morphine", "naproxen", "naproxeno", "nitroglicerina",
+    "nitroglycerin", "nitroglycerine", "novalgin", "ozempic", "paracetamol", "penicilina", "penicillin",
+    "penicilline", "phenprocoumon", "prednison", "prednisone", "salbutamol", "sintrom", "spironolacton",
+    "spironolactone", "tramadol", "warfarin", "warfarina", "warfarine", "xarelto", "acetilsalicílico",
+))
+MEDICATION_ABBREVIATIONS: frozenset[str] = frozenset({"ASS", "AAS"})
 
 #: Connectors of place and organization names of languages without a module (French, Italian, Dutch), kept by
 #: the ``kmask`` method like :attr:`Language.mask_connectors`.
