@@ -38,7 +38,7 @@ from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, f
 from app.detection.quasi_identifiers import STRICT_LABELS, QuasiIdentifierRecognizer, common_capitalised_only
 from app.detection.quasi_identifiers import lexicon as quasi_identifier_lexicon
 from app.detection.rules import (ALL_TITLES, FIELD_COLON_AFTER, GREETINGS, HONORIFICS, NAME_FIELDS, TITLES, Rule,
-                                 apply_rules, default_rules, first_names, title_only, without_greeting,
+                                 default_rules, first_names, rules_to_fixed_point, title_only, without_greeting,
                                  without_party_role)
 from app.detection.handles import derived_handles, user_names_everywhere
 from app.detection.second_pass import all_occurrences, is_function_word, label_consistency, short_forms, word_runs
@@ -587,9 +587,15 @@ class Detector:
                             runs: dict[str, list[int]] | None = None) -> list[Entity]:
         for _ in range(10):
             before = [(e.start, e.end, e.label) for e in entities]
-            entities = apply_rules(text, sentences, entities, self.rules, self.language)
+            entities, fixed = rules_to_fixed_point(text, sentences, entities, self.rules, self.language)
             if self.second_pass.get("all_occurrences"):
+                ruled = [(e.start, e.end, e.label) for e in entities]
                 entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)
+                if fixed and [(e.start, e.end, e.label) for e in entities] == ruled:
+                    break  # a fixed point of the rules that the second pass left as it was: another round changes
+                    # nothing (stop 52: that round was a whole pass of the rules over every document they changed)
+            elif fixed:
+                break
             if [(e.start, e.end, e.label) for e in entities] == before:
                 break
         return entities

@@ -1734,6 +1734,14 @@ def apply_rules(
 
     Runs in O(max_rounds · len(rules) · (T + n log n)) for ``T`` tokens and ``n`` entities.
     """
+    return rules_to_fixed_point(text, sentences, entities, rules, language, max_rounds)[0]
+
+
+def rules_to_fixed_point(text: str, sentences: list[Sentence], entities: list[Entity], rules: list[Rule],
+                         language: str, max_rounds: int = 10) -> tuple[list[Entity], bool]:
+    """:func:`apply_rules`, and whether its last round changed nothing (``True``: the entities are a fixed point of
+    the rules, so running them again on the same entities changes nothing; ``False`` after ``max_rounds`` rounds that
+    all changed something)."""
     current = sorted(entities, key=lambda e: (e.start, e.end))
     for _ in range(max_rounds):
         any_change = False
@@ -1746,5 +1754,5 @@ def apply_rules(
             current, changed = merge(current, proposals, rule.relabel)
             any_change = any_change or changed
         if not any_change:
-            break
-    return current
+            return current, True
+    return current, False
