@@ -184,7 +184,8 @@ def derived_handles(text: str, entities: list[Entity], titles: frozenset[str] = 
 #: A user name in parentheses after a person's name, or a person's name in parentheses after a user name, as chat
 #: exports and tickets write their authors ("[04.03.2024, 08:51] kaffeejunkie (Jürgen Weißenbäck)", "Svenja Støvring
 #: (sternchen_s)"); the handle is a run of ASCII letters, digits and ". _ -" of 3 to 64 characters.
-_HANDLE_BEFORE = re.compile(r"(?<![\w@./:\\-])(?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])[^\S\n]\((?=[^()\n]{2,80}\))")
+_HANDLE_BEFORE = re.compile(r"(?<![\w@./:\\-])(?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])[^\S\n]\("
+                            r"(?=[^()\n]{2,80}\))")
 _HANDLE_AFTER = re.compile(r"\((?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])\)")
 
 
@@ -225,9 +226,11 @@ def user_names_everywhere(text: str, entities: list[Entity], common: Callable[[s
                     and free(*m.span("h")) and not (common is not None and common(m.group("h")))):
                 added.append(Entity(m.start("h"), m.end("h"), USERNAME, m.group("h"), "rule:user_name"))
         for m in _HANDLE_AFTER.finditer(text):
-            before = text[:m.start()].rstrip(" \t")
-            person = by_end.get(len(before))
-            if (person is not None and m.start() - person.end <= 2 and _handle_like(m.group("h"))
+            # the person ends right before the bracket or one or two spaces before it (read backwards: bounded)
+            gap = next((g for g in (0, 1, 2) if m.start() - g in by_end and not text[m.start() - g:m.start()].strip()),
+                       None)
+            person = by_end.get(m.start() - gap) if gap is not None else None
+            if (person is not None and _handle_like(m.group("h"))
                     and free(*m.span("h")) and not (common is not None and common(m.group("h")))):
                 added.append(Entity(m.start("h"), m.end("h"), USERNAME, m.group("h"), "rule:user_name"))
     # (a handle written with its "@" is one whatever its words: "@kaffeejunkie" is a German compound of common words)
@@ -236,12 +239,15 @@ def user_names_everywhere(text: str, entities: list[Entity], common: Callable[[s
                 and not (common is not None and common(e.text))}
     handles = {h for h in handles if len(h) >= 4 and _handle_like(h)}
     if handles:
+        # the matches below never overlap each other; those of the brackets above are found by bisection
         taken = sorted((e.start, e.end) for e in added)
+        taken_starts = [a for a, _ in taken]
         alternatives = "|".join(re.escape(h) for h in sorted(handles, key=len, reverse=True))
         for m in re.finditer(rf"(?<![\w@./:\\-])@?(?:{alternatives})(?![\w@-]|\.\w)", text):
-            if free(*m.span()) and not any(a < m.end() and m.start() < b for a, b in taken):
+            k = bisect_right(taken_starts, m.start()) - 1
+            overlaps = (k >= 0 and taken[k][1] > m.start()) or (k + 1 < len(taken) and taken[k + 1][0] < m.end())
+            if free(*m.span()) and not overlaps:
                 added.append(Entity(m.start(), m.end(), USERNAME, m.group(), "rule:user_name"))
-                taken.append(m.span())
     if not added:
         return entities
     return sorted([*entities, *added], key=lambda e: e.start)
