@@ -444,6 +444,10 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
     return end
 
 
+#: Conjunctions in capitals inside a company's name in capitals ("REFORMAS Y PINTURA TURIA, S.L.").
+_CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
+
+
 @register("detection_rule")
 class OrgSuffixRule(Rule):
     """Capitalised words + legal form → ``ORGANIZATION`` (Graliński et al., 2009, §4.1: "S.A." endings)."""
@@ -457,8 +461,17 @@ class OrgSuffixRule(Rule):
         for j, tok in enumerate(t):
             if tok.text in self.forms and j > 0:
                 i = j
-                while (i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"})
-                       and t[i - 1].text not in self.forms):
+                # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",
+                # "REFORMAS Y PINTURA TURIA, S.L."; stop 52: in clear), and a conjunction in capitals between words in
+                # capitals
+                if i > 1 and t[i - 1].text == "," and t[i - 2].text.isupper() and len(t[i - 2].text) >= 2:
+                    i -= 1
+                capitals = t[i - 1].text.isupper() and len(t[i - 1].text) >= 2  # then only words in capitals
+                while (i > 0 and j - i < 6 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}
+                                                or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
+                                                    and t[i - 2].text.isupper() and t[i].text.isupper()))
+                       and t[i - 1].text not in self.forms
+                       and not (capitals and not t[i - 1].text.isupper() and t[i - 1].text not in {"&", "-"})):
                     i -= 1
                 while i < j and not _is_cap(t[i]):
                     i += 1

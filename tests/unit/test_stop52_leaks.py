@@ -404,3 +404,11 @@ def test_a_title_rules_name_with_capital_surnames_takes_the_models_organization_
 ])
 def test_a_deeds_register_entries_and_a_courts_deposit_account(language, text, expected):
     assert expected in found(IdNumberRecognizer(language), text)
+
+
+def test_a_company_in_capitals_with_a_comma_before_its_legal_form():
+    out = detect("es", "Empresa: DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L., con CIF B12345678. Según Pérez, S.A.")
+    assert ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.", "ORGANIZATION") in out
+    assert not any(t.startswith("Pérez") and label == "ORGANIZATION" for t, label in out)
+    assert ("REFORMAS Y PINTURA TURIA, S.L.", "ORGANIZATION") in detect(
+        "es", "El contratista REFORMAS Y PINTURA TURIA, S.L. emitió la factura.")
