@@ -467,7 +467,7 @@ class OrgSuffixRule(Rule):
                 if i > 1 and t[i - 1].text == "," and t[i - 2].text.isupper() and len(t[i - 2].text) >= 2:
                     i -= 1
                 capitals = t[i - 1].text.isupper() and len(t[i - 1].text) >= 2  # then only words in capitals
-                while (i > 0 and j - i < 6 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}
+                while (i > 0 and j - i < 5 and (_is_cap(t[i - 1]) or t[i - 1].text in {"&", "-"}
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
                                                     and t[i - 2].text.isupper() and t[i].text.isupper()))
                        and t[i - 1].text not in self.forms
