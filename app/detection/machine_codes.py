@@ -100,8 +100,10 @@ _BOLETO = re.compile(r"(?<![\w.])\d{5}\.\d{5}[\s>]+\d{5}\.\d{6}[\s>]+\d{5}\.\d{6
 #: of five digits or more, a year and another group, or two groups of digits; more groups after "-" or "/" and a
 #: closing code of one or two capitals. Standards and models ("ISO-9001", "COVID-19", "RTX-4090") have shorter numbers.
 _REFERENCE = re.compile(r"(?<![\w/.-])(?:[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?:19|20)\d\d[-/]\d{2,8}|\d{2,4}-\d{4,8})"
-                        # (one capital before a year and a number: a health authority's "V-2025-031187"; stop 52)
-                        r"|[A-Z]-(?:19|20)\d\d-\d{4,8})"
+                        # (one capital before a year and a number: a health authority's "V-2025-031187"; a hospital's
+                        # episode and a nurse's registration, capitals between numbers: "24-INT-073915", "5-E-38271";
+                        # stop 52)
+                        r"|[A-Z]-(?:19|20)\d\d-\d{4,8}|\d{1,4}-[A-Z]{1,5}-\d{5,8})"
                         r"(?:[-/]\d{1,8})*(?:-[A-Z]{1,2})?(?![\w/-]|\.\d)")
 #: A reference of a year, a code in capitals and a number between slashes, either way round ("2024/VLC/00913" of a
 #: community's claim, "2023/VAL/118437", "INV/2024/0388"; stop 52: the code stayed in clear between two masked

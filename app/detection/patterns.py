@@ -511,6 +511,11 @@ def _dialled(raw: str) -> bool:
     return _DIALLED.fullmatch(raw) is not None and sum(c.isdigit() for c in raw) >= 10
 
 
+#: An extension right after a phone number: "(ext. 3355)", " ext 204", " x2240", " / work x2240", "ramal 21".
+_EXTENSION_AFTER = re.compile(r"[^\S\n]*(?:\(|/[^\S\n]*(?:work|office|trabalho|trabajo|Büro)?)?[^\S\n]*"
+                              r"(?i:x|ext\.?|extn\.?|extensión|extensão|ramal)[^\S\n]?\d{1,6}\)?(?![\w])")
+
+
 def _valid(raw: str, region: str) -> bool:
     """Whether ``raw`` parses as a valid number of ``region`` (libphonenumber: an assigned range and length)."""
     try:
@@ -631,6 +636,13 @@ class PhoneRecognizer(Recognizer):
                 continue
             if any(_valid(m.group(), region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
+        if "x" in text or "ext" in text.lower() or "ramal" in text.lower():
+            # an extension after a number ("289 891 100 (ext. 3355)", "217-555-0119 / work x2240"; stop 52: the
+            # extension stayed in clear): part of the number it dials
+            for key, entity in list(found.items()):
+                m = _EXTENSION_AFTER.match(text, entity.end)
+                if m is not None:
+                    found[key] = Entity(entity.start, m.end(), PHONE, text[entity.start:m.end()], self.name)
         if "US" in self.regions or "CA" in self.regions:
             spans = sorted(found)
             for m in _NANP.finditer(text):

@@ -311,6 +311,8 @@ LANGUAGE = register(Language(
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
+        # (stop 52) after the field's name in a form ("State OH   ZIP 43211" of a mortgage application)
+        r"(?<=\bZIP\s)\d{5}(?:-\d{4})?\b|(?<=\bZIP:\s)\d{5}(?:-\d{4})?\b|(?<=\bZIP\scode\s)\d{5}(?:-\d{4})?\b",
         # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
         r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b",

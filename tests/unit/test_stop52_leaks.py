@@ -412,3 +412,15 @@ def test_a_company_in_capitals_with_a_comma_before_its_legal_form():
     assert not any(t.startswith("Pérez") and label == "ORGANIZATION" for t, label in out)
     assert ("REFORMAS Y PINTURA TURIA, S.L.", "ORGANIZATION") in detect(
         "es", "El contratista REFORMAS Y PINTURA TURIA, S.L. emitió la factura.")
+
+
+def test_extensions_episode_numbers_and_a_zip_after_its_field():
+    from app.detection.machine_codes import RecordCodeRecognizer
+
+    text = "Tel.: (+351) 22 551 21 00 (ext. 3318); 289 891 100 (ext. 3355) ou; Ph 217-555-0119 / work x2240; next"
+    assert found(PhoneRecognizer(("PT", "US")), text) == [
+        "(+351) 22 551 21 00 (ext. 3318)", "289 891 100 (ext. 3355)", "217-555-0119 / work x2240"]
+    assert found(RecordCodeRecognizer(), "N.º Episódio: 24-INT-073915; (CP OE 5-E-38271); COVID-19") == [
+        "24-INT-073915", "5-E-38271"]
+    assert found(PostalCodeRecognizer("en"), "City Columbus   State OH   ZIP 43211; ZIP: 43215-1234") == [
+        "43211", "43215-1234"]
