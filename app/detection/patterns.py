@@ -639,9 +639,11 @@ class PhoneRecognizer(Recognizer):
         if "x" in text or "ext" in text.lower() or "ramal" in text.lower():
             # an extension after a number ("289 891 100 (ext. 3355)", "217-555-0119 / work x2240"; stop 52: the
             # extension stayed in clear): part of the number it dials
+            starts = sorted(k[0] for k in found)
             for key, entity in list(found.items()):
                 m = _EXTENSION_AFTER.match(text, entity.end)
-                if m is not None:
+                # (not where the extension's keyword found the extension alone already: "ext 22" → "22")
+                if m is not None and bisect.bisect_left(starts, m.end()) == bisect.bisect_left(starts, entity.end):
                     found[key] = Entity(entity.start, m.end(), PHONE, text[entity.start:m.end()], self.name)
         if "US" in self.regions or "CA" in self.regions:
             spans = sorted(found)
