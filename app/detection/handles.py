@@ -189,6 +189,13 @@ _HANDLE_BEFORE = re.compile(r"(?<![\w@./:\\-])(?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,
 _HANDLE_AFTER = re.compile(r"\((?P<h>[A-Za-z0-9][A-Za-z0-9._-]{1,62}[A-Za-z0-9_])\)")
 
 
+#: Mentions of a group, not of a person, in chat platforms (Slack, Teams, Discord, GitHub).
+_GROUP_MENTIONS: frozenset[str] = frozenset({"here", "channel", "everyone", "all", "team", "room", "group"})
+#: The fewest characters of a handle written with its "@" that is also a common word and is masked wherever the
+#: document writes it ("@kaffeejunkie"), with its "@".
+MIN_COMMON_HANDLE = 8
+
+
 def _handle_like(token: str) -> bool:
     """Whether ``token`` is written as user names are: in lower case, or with a digit, "_" or "." inside."""
     return token.islower() or any(c.isdigit() or c in "_." for c in token)
@@ -233,8 +240,12 @@ def user_names_everywhere(text: str, entities: list[Entity], common: Callable[[s
             if (person is not None and _handle_like(m.group("h"))
                     and free(*m.span("h")) and not (common is not None and common(m.group("h")))):
                 added.append(Entity(m.start("h"), m.end("h"), USERNAME, m.group("h"), "rule:user_name"))
-    # (a handle written with its "@" is one whatever its words: "@kaffeejunkie" is a German compound of common words)
-    handles = {e.text[1:] for e in entities if e.label == USERNAME and e.text.startswith("@")}
+    # (a handle written with its "@" is one whatever its words, "@kaffeejunkie" a German compound of common words, when
+    # it is long enough not to be an everyday word everywhere else: "@home" leaves "home" alone; never a platform's
+    # mention of a group, "@channel", "@everyone")
+    handles = {e.text[1:] for e in entities if e.label == USERNAME and e.text.startswith("@")
+               and e.text[1:].lower() not in _GROUP_MENTIONS
+               and (len(e.text) > MIN_COMMON_HANDLE or not (common is not None and common(e.text[1:])))}
     handles |= {e.text for e in [*entities, *added] if e.label == USERNAME and not e.text.startswith("@")
                 and not (common is not None and common(e.text))}
     handles = {h for h in handles if len(h) >= 4 and _handle_like(h)}

@@ -424,3 +424,10 @@ def test_extensions_episode_numbers_and_a_zip_after_its_field():
         "24-INT-073915", "5-E-38271"]
     assert found(PostalCodeRecognizer("en"), "City Columbus   State OH   ZIP 43211; ZIP: 43215-1234") == [
         "43211", "43215-1234"]
+
+
+def test_a_short_common_word_handle_and_group_mentions_stay_where_they_are():
+    text = "@home said hi; we went home. @everyone please read; everyone agreed. @kaffeejunkie: kaffeejunkie ok"
+    entities = _entities(text, ("@home", "USERNAME"), ("@everyone", "USERNAME"), ("@kaffeejunkie", "USERNAME"))
+    out = user_names_everywhere(text, entities, common=lambda w: w.lower() in {"home", "everyone", "kaffeejunkie"})
+    assert [e.text for e in out if e.source == "rule:user_name"] == ["kaffeejunkie"]
