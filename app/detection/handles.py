@@ -222,11 +222,10 @@ def user_names_everywhere(text: str, entities: list[Entity], common: Callable[[s
         i = bisect_right(starts, start) - 1
         return not (i >= 0 and entities[i].end > start) and not (i + 1 < len(entities) and entities[i + 1].start < end)
 
-    persons = {(e.start, e.end) for e in entities if e.label == PERSON}
     by_start = {e.start: e for e in entities if e.label == PERSON}
     by_end = {e.end: e for e in entities if e.label == PERSON}
     added: list[Entity] = []
-    if persons and "(" in text:
+    if by_start and "(" in text:
         for m in _HANDLE_BEFORE.finditer(text):
             person = by_start.get(m.end())
             if (person is not None and text.startswith(")", person.end) and _handle_like(m.group("h"))

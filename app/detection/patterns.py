@@ -636,7 +636,7 @@ class PhoneRecognizer(Recognizer):
                 continue
             if any(_valid(m.group(), region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
-        if "x" in text or "ext" in text.lower() or "ramal" in text.lower():
+        if found and ("x" in text or "ext" in text.lower() or "ramal" in text.lower()):
             # an extension after a number ("289 891 100 (ext. 3355)", "217-555-0119 / work x2240"; stop 52: the
             # extension stayed in clear): part of the number it dials
             starts = sorted(k[0] for k in found)

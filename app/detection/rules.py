@@ -52,6 +52,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
+from app.detection.identifiers import field_label
 from app.detection.labels import CODE, LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE, QUANTITY
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
@@ -174,32 +175,31 @@ _MONTHS_AND_DAYS = WEEKDAYS | MONTHS
 _FAKER_LOCALES: dict[str, tuple[str, ...]] = languages.per_language("first_name_locales")
 
 
-@lru_cache(maxsize=8)
-def first_names(language: str) -> frozenset[str]:
-    """First names of ``language`` from Faker's locale providers (single words, month/day names removed)."""
+def _faker_names(language: str, attributes: tuple[str, ...]) -> set[str]:
+    """The single-word names of ``attributes`` of the person providers of Faker's locales of ``language``."""
     names: set[str] = set()
     for locale in _FAKER_LOCALES.get(language, ()):
         try:
             provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
         except ModuleNotFoundError:
             continue
-        for attr in ("first_names", "first_names_male", "first_names_female"):
+        for attr in attributes:
             names.update(n for n in getattr(provider, attr, ()) if " " not in n)
-    return frozenset(names - _MONTHS_AND_DAYS - STOP_WORDS)
+    return names
+
+
+@lru_cache(maxsize=8)
+def first_names(language: str) -> frozenset[str]:
+    """First names of ``language`` from Faker's locale providers (single words, month/day names removed)."""
+    return frozenset(_faker_names(language, ("first_names", "first_names_male", "first_names_female"))
+                     - _MONTHS_AND_DAYS - STOP_WORDS)
 
 
 @lru_cache(maxsize=8)
 def surnames(language: str) -> frozenset[str]:
     """Surnames of ``language`` from Faker's locale providers (single words, as Faker capitalises them: "Prieto",
     "Leal", "Arce"): surnames that are common words too."""
-    names: set[str] = set()
-    for locale in _FAKER_LOCALES.get(language, ()):
-        try:
-            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        except ModuleNotFoundError:
-            continue
-        names.update(n for n in getattr(provider, "last_names", ()) if " " not in n)
-    return frozenset(names)
+    return frozenset(_faker_names(language, ("last_names",)))
 
 
 def _is_cap(token: Token) -> bool:
@@ -410,14 +410,7 @@ def _capital_word(ctx: RuleContext, token: Token) -> bool:
             and word[0].isalpha() and word not in STOP_WORDS and word not in ALL_TITLES
             and word.capitalize() not in ALL_TITLES and word.capitalize() + "." not in ALL_TITLES  # "MR", "MISS"
             and word not in LEGAL_FORMS and word.capitalize() not in LEGAL_FORMS
-            and not _field_label(word))
-
-
-def _field_label(word: str) -> bool:
-    """A form field's or an identifier type's name of any language ("DNI" in an English text too)."""
-    from app.detection.identifiers import field_label
-
-    return field_label(word)
+            and not field_label(word))  # of any language: "DNI" in an English text too
 
 
 def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int = 3) -> int:
@@ -436,7 +429,7 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
             words += 1
             j += 1
             end = j
-        elif (t[j].text.isupper() and t[j].text.lower() in _PARTICLES | _PARTICLE_ARTICLES and end > i
+        elif (t[j].text.isupper() and t[j].text.lower() in _SURNAME_JOINERS and end > i
               and j + 1 < len(t)):
             j += 1
         else:
@@ -871,6 +864,8 @@ LONE_PARTICLES: frozenset[str] = frozenset({"van", "ten", "ter", "della", "di", 
 _PARTICLE_ARTICLES: frozenset[str] = frozenset({"la", "las", "los", "le", "de", "het"})
 
 _PARTICLES: frozenset[str] = NAME_PARTICLES | LONE_PARTICLES
+#: What may stand between two surnames in capitals ("NÚÑEZ DE ARCE", "SILVA DOS SANTOS"), in lower case.
+_SURNAME_JOINERS: frozenset[str] = _PARTICLES | _PARTICLE_ARTICLES
 
 
 @register("detection_rule")
