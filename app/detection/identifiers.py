@@ -309,6 +309,8 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # (stop 52) a bank's BIC names the account holder's branch beside the IBAN ("BIC: COLSDE33XXX")
                    r"|BIC|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
+                   # (stop 53) a Polish driving licence ("Prawo jazdy: 00347/19/3064" of a German accident report)
+                   r"|prawo\s+jazdy"
                    r"|T\.?C\.?\s+kimlik(?:\s+no)?")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
@@ -352,7 +354,7 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
 #: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
-_ID_NUMBER_WORD = (r"(?:\s*\((?-i:[A-Z][A-Za-z.-]{1,7})\))?"
+_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}))\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
                    # stop 48), one of them perhaps in parentheses ("Certidão de nascimento (matrícula): 087460 01 55 …";
                    # stop 50)
@@ -406,6 +408,20 @@ _LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\
                         r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+")
 
 
+#: An entry of a land or civil register, whole, per language: its volume, book, page and plot or entry numbers are short
+#: and each names one person's property or marriage together ("Registro Civil de Elche, tomo 212, folio 37" of an
+#: adoption file, "Grundbuch von Freiburg, Blatt 18832" of a power of attorney; stop 53: in clear, each number under the
+#: identifiers' four characters).
+_REGISTER_ENTRY: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"\btomo[^\S\n]+\d{1,5},?[^\S\n]+(?:libro[^\S\n]+\d{1,5},?[^\S\n]+)?(?:folio|f\.)[^\S\n]+\d{1,5}"
+                     r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?[\w/-]*\d[\w/-]*)?(?![\w])",
+                     re.IGNORECASE),
+    "pt": re.compile(r"\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
+                     r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?(?![\w])", re.IGNORECASE),
+    "de": re.compile(r"(?<=Grundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt[^\S\n]+\d{2,6})(?![\w])"),
+}
+
+
 def _same_shape(value: str) -> re.Pattern[str]:
     """A pattern of the strings of ``value``'s shape: each digit any digit, each letter any letter of its case, the
     rest as written, then no word character ("6023381": seven digits)."""
@@ -436,6 +452,7 @@ class IdNumberRecognizer(Recognizer):
             raise ValueError(f"no identifier keywords for language {language!r}")
         keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, FOREIGN_ID_KEYS))
         self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
+        self.register_entry = _REGISTER_ENTRY.get(language)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -449,6 +466,13 @@ class IdNumberRecognizer(Recognizer):
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
                 out.extend(more_of_the_same(text, end, value, self.name))
+        entries = self.register_entry
+        if entries is not None:
+            found = [Entity(*m.span(m.lastindex or 0), ID_NUMBER, m.group(m.lastindex or 0), self.name)
+                     for m in entries.finditer(text)]
+            if found:
+                kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
+                out = sorted(kept + found, key=lambda e: e.start)
         return out
 
 

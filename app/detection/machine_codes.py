@@ -52,6 +52,9 @@ class MrzRecognizer(Recognizer):
 #: Candidates of a Bitcoin address (Base58: "1…", "3…", 26–35 characters; Bech32: "bc1…", lower case) and of an
 #: Ethereum address ("0x" and 40 hexadecimal digits).
 _BITCOIN = re.compile(r"(?<![\w])(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![\w])")
+#: A SegWit address's shape (BIP 173/350: "bc1q" and 38 characters, or "bc1q"/"bc1p" and 58): an address with a
+#: mistyped character is still one person's (stop 53: a KYC note's deposit wallet, one character off, stayed in clear).
+_SEGWIT_SHAPE = re.compile(r"bc1(?:q[02-9ac-hj-np-z]{38}|[qp][02-9ac-hj-np-z]{58})")
 _ETHEREUM = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![\w])")
 
 
@@ -63,7 +66,7 @@ class CryptoWalletRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out = [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BITCOIN.finditer(text)
-               if bitcoin.is_valid(m.group())]
+               if bitcoin.is_valid(m.group()) or _SEGWIT_SHAPE.fullmatch(m.group())]
         if "0x" in text:
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _ETHEREUM.finditer(text)]
             out.sort(key=lambda e: e.start)
@@ -107,9 +110,22 @@ _REFERENCE = re.compile(r"(?<![\w/.-])(?:[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?
                         r"(?:[-/]\d{1,8})*(?:-[A-Z]{1,2})?(?![\w/-]|\.\d)")
 #: A reference of a year, a code in capitals and a number between slashes, either way round ("2024/VLC/00913" of a
 #: community's claim, "2023/VAL/118437", "INV/2024/0388"; stop 52: the code stayed in clear between two masked
-#: numbers).
-_SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}/\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8})"
+#: numbers); and a year, a slash, a code and a number after a hyphen ("nº 2023/IDO-5581" of an adoption file; stop 53).
+_SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8})"
                                 r"(?![\w/-]|\.\d)")
+#: A code of three to six groups of four to eight capitals and digits joined by hyphens, two groups at least mixing
+#: letters and digits: an NHS electronic prescription's identifier ("4A7C2D-Z8E1F9-63KQ" of a pharmacy's dispensing
+#: record; stop 53: the model tagged it from its second character on), a licence key, a voucher. Words and numbers
+#: ("ABCD-1234-EFGH", "2024-0001-0002") mix nothing in a group.
+_GROUPED_CODE = re.compile(r"(?<![\w/.-])[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){2,5}(?![\w/-]|\.\w)")
+_MIXED_GROUP = re.compile(r"(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+")
+
+
+def _mixes(code: str) -> bool:
+    """Whether two groups of ``code`` at least hold both a capital and a digit."""
+    return sum(1 for group in code.split("-") if _MIXED_GROUP.fullmatch(group)) >= 2
+
+
 #: A Steam account's identifier ("STEAM_0:1:52841937" of a gaming community's export; stop 52).
 _STEAM_ID = re.compile(r"(?<![\w])STEAM_[0-5]:[01]:\d{1,10}(?![\w])")
 #: A Brazilian electronic invoice's access key (NF-e "chave de acesso": 44 digits, printed in eleven groups of four on
@@ -120,7 +136,8 @@ _NFE_KEY = re.compile(r"(?<![\w.])\d{4}(?: \d{4}){10}(?![\w]|\.\d)")
 class RecordCodeRecognizer(Recognizer):
     """Codes that name one record of a person's: UUIDs (:data:`_UUID`), Brazilian bank slips' typeable lines
     (:data:`_BOLETO`) and invoices' access keys (:data:`_NFE_KEY`), references in capitals and digits
-    (:data:`_REFERENCE`, :data:`_SLASHED_REFERENCE`), whatever word names them.
+    (:data:`_REFERENCE`, :data:`_SLASHED_REFERENCE`), groups of capitals and digits (:data:`_GROUPED_CODE`), whatever
+    word names them.
     ``list[Entity]`` of label ``ID_NUMBER``, in text order, disjoint (one scan per pattern, each tried only where its
     separators occur)."""
 
@@ -133,6 +150,7 @@ class RecordCodeRecognizer(Recognizer):
         out = found(_BOLETO) if "." in text else []
         if "-" in text:
             out = with_extras(with_extras(out, found(_UUID)), found(_REFERENCE))
+            out = with_extras(out, [e for e in found(_GROUPED_CODE) if _mixes(e.text)])
         if "/" in text:
             out = with_extras(out, found(_SLASHED_REFERENCE))
         out = with_extras(out, found(_NFE_KEY))

@@ -436,6 +436,12 @@ _LOG_TIMESTAMPS: tuple[str, ...] = (
     r"(?-i:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[ ](?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[ ]{1,2}"
     r"(?:[12]\d|3[01]|0?[1-9])[ ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d[ ](?:1[5-9]|2[01])\d\d(?:[ ][+-]\d{4})?(?!\w)",
     r"\b(?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[ ](?:[12]\d|3[01]|0?[1-9]),[ ](?:1[5-9]|2[01])\d\d\b",
+    # (stop 53) ISO 8601's basic format, as calendars (RFC 5545, §3.3.5: "DTSTART;TZID=Europe/Berlin:20240618T093000",
+    # "DTSTAMP:20240611T071503Z"), file names and APIs write it, and an iCalendar date value ("DTSTART;VALUE=DATE:
+    # 20240624"); an invitation's export kept every meeting's date and time in clear
+    r"(?<![\w-])(?:1[5-9]|2[01])\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d)?Z?"
+    r"(?![\w:])",
+    r"(?<=VALUE=DATE:)(?:1[5-9]|2[01])\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\w)",
 )
 #: A whole phone match that is written as a numeric date ("3.4.2021", "3. 4. 2021", "12/05/2021").
 _NUMERIC_DATE_RE = re.compile("|".join(_NUMERIC_DATES))
@@ -761,8 +767,11 @@ def _date_cue_pattern(language: str) -> re.Pattern[str] | None:
 
 
 #: A day and month without a year anywhere (:data:`_DAY_MONTH`), not inside a longer number or date.
-#: A time of day right after a day and month: the two are a date ("[22/07 09:41] Gui: …" of a ticket's notes; stop 51).
-_TIME_AFTER = re.compile(r"[^\S\n]+(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)")
+#: A time of day right after a day and month: the two are a date ("[22/07 09:41] Gui: …" of a ticket's notes; stop 51),
+#: also after a comma or a word for "at" and written with "h" ("recolha 19/07 às 06:45", "16/07 09h05" of a hotel's
+#: card, "(…, 11.03., 23:14)" and "| 27.3. | 16:00-16:50" of therapy notes; stop 53).
+_TIME_AFTER = re.compile(r"\.?(?:[^\S\n]*[|,;][^\S\n]*|[^\S\n]+)(?:(?:às|as|a[^\S\n]+las|at|um|ab|à)[^\S\n]+)?(?:[01]?\d|2[0-3])[:h][0-5]\d"
+                         r"(?!\d)")
 _DAY_MONTH_RE = re.compile(rf"(?<![\w/.,-]){_DAY_MONTH}")
 #: Characters read back from a day and month for its cue (the longest cue, "a partir del", and a weekday fit).
 _CUE_WINDOW = 32
@@ -877,7 +886,8 @@ _TIME_RE = re.compile(
     # (never the start of a longer number: "10.20.4.15:5432", a host's port, made "15:54" a time; stop 51)
     r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:,\d{1,6})?)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
-    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d\b|h(?![\w/])|\s?Uhr\b)"
+    # (and Brazil's "03h40min" of a death certificate; stop 53)
+    r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d(?:min)?\b|h(?![\w/])|\s?Uhr\b)"
     r"|\b(?:1[0-2]|0?[1-9])\s?[ap]\.m\.|\b(?:1[0-2]|0?[1-9])\s?[ap]m\b"
     # "8.15am", "10.30 p.m.": British English writes the minutes after a full stop (stop 46: stayed in clear)
     r"|\b(?:1[0-2]|0?[1-9])\.[0-5]\d\s?(?:[ap]\.m\.|[ap]m\b)"

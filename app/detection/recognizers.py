@@ -50,6 +50,7 @@ from app.detection.patterns import (
     TimeRecognizer,
     UrlRecognizer,
 )
+from app.detection.letterheads import LetterheadRecognizer
 from app.detection.payments import PayeeRecognizer
 from app.detection.plates import LicencePlateRecognizer
 from app.detection.structured import StructuredFieldRecognizer
@@ -100,7 +101,8 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("mrz", MrzRecognizer), ("crypto_wallet", CryptoWalletRecognizer), ("vin", VinRecognizer),
                     ("record_code", RecordCodeRecognizer),
                     ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
-                    ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer)):
+                    ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer),
+                    ("letterhead", LetterheadRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

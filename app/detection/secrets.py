@@ -47,7 +47,10 @@ _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16
                         r"|eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}"
                         r"|[A-Za-z0-9_-]{8,256}:APA91b[A-Za-z0-9_-]{8,1024}"
                         # (stop 52) an error tracker's DSN key before its host ("https://f3a91c07be2d4e5a@o48213…")
-                        r"|(?<=://)[0-9a-f]{16,64}(?=@))(?![\w-])")
+                        r"|(?<=://)[0-9a-f]{16,64}(?=@)"
+                        # (stop 53) password hashes in their modular crypt form: bcrypt ("$2b$12$" and 53 characters)
+                        # and Argon2 ("$argon2id$v=19$m=…"), which a dictionary attack turns back into the password
+                        r"|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[\w=,$/+]{20,300})(?![\w-])")
 #: A card's verification code, in every language.
 #: (stop 50: and in lower case, "venc 08/29 cvv 417" of a support chat; "CID" only as written: a "cid" is not one)
 _CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
@@ -92,8 +95,10 @@ _ADVERBS = r"(?:(?:immer[^\S\n]+)?noch|jetzt|nun|weiterhin|still|now|currently|a
 
 
 #: A secret in a JSON object under a key that names one ("tempPassword": "Ilford#2024tmp", "api_key", "otpSecret";
-#: stop 52: an API log's temporary password stayed in clear: "tempPassword" is no keyword after a word character).
-_JSON_SECRET = re.compile(r'"[A-Za-z_]{0,40}(?i:password|passwd|passcode|secret|token|api_?key|pin|otp)"[^\S\n]*:'
+#: stop 52: an API log's temporary password stayed in clear: "tempPassword" is no keyword after a word character), also
+#: its hash ("password_hash"; stop 53).
+_JSON_SECRET = re.compile(r'"[A-Za-z_]{0,40}(?i:password|passwd|passcode|secret|token|api_?key|pin|otp)'
+                          r'(?i:_?(?:hash|digest))?"[^\S\n]*:'
                           r'[^\S\n]*"(?P<v>[^"\s]{4,200})"')
 
 
@@ -140,7 +145,7 @@ class SecretRecognizer(Recognizer):
         out: list[Entity] = []
         # each scan only where its cheap sign is in the text (most documents have none)
         if ("_" in text or "AKIA" in text or "AIza" in text or "xox" in text or "eyJ" in text or "APA91b" in text
-                or "://" in text):
+                or "://" in text or "$2" in text or "$argon2" in text):
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _KEY_FORMS.finditer(text)]
         lowered = text.lower()
         if "CID" in text or any(stem in lowered for stem in _CVV_STEMS):

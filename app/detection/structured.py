@@ -38,6 +38,8 @@ PROGRAM_KEYS: dict[str, str] = {
     **dict.fromkeys(("nhs", "national id", "tax id", "taxid", "vat id", "insurance number", "policy number",
                      "policy", "card number", "account id", "user id", "userid", "patient number", "case number",
                      "license number", "licence number", "plate", "vin", "imei", "serial", "serial number", "sin",
+                     # (stop 53) a Spanish API's "dni_nie" (a foreigner's NIE whose check letter fails)
+                     "dni nie", "nif nie", "nie", "dni", "nif",
                      "ppsn", "nino", "uci", "nuss", "naf", "cip", "nis", "nip"), ID_NUMBER),
 }
 

@@ -277,6 +277,17 @@ LANGUAGE = register(Language(
         # and gas meter's numbers ("MPAN 14 1200 0347 221"), the NHS e-Referral's booking number ("UBRN 0004 7128
         # 8391"), a marketplace's listing ("listing 51837264")
         r"(?-i:BSB)", r"licen[cs]e(?=\s+\d)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)", r"listing(?=\s+\d{6,})",
+        # (stop 53) a company's number after where it is registered ("Registered in England No. 08827341"), the FCA's
+        # firm reference and a court reporter's licence ("FCA FRN 671204", "CSR No. 13942"), a letter's own and its
+        # client's references ("Our Ref: HPR/DC/2291-4471"), an NHS smartcard's and an exemption certificate's numbers,
+        # a pharmacy's owing slip and ODS code, a payment's authorisation code ("auth 03311Z"), an identity card's
+        # number after its country ("Hungarian ID card 402817HA"), an exchange's "UID", a device's fingerprint
+        r"registered\s+in\s+(?:England(?:\s+(?:and|&)\s+Wales)?|Scotland|Wales|Northern\s+Ireland)"
+        r"(?:\s+(?:under\s+)?(?:company\s+)?(?:no\.?|number))?",
+        r"(?-i:FRN|CSR)(?:\s+(?:no\.|number))?", r"(?:our|your|client|my)\s+ref(?:erence)?\.?",
+        r"smart\s?card(?:\s+(?:no\.|number))?", r"cert(?=\s+\d)", r"owing\s+slip", r"(?-i:ODS)",
+        r"auth(?:ori[sz]ation)?(?:\s+code)?(?=\s+[A-Z0-9]*\d)", r"ID\s+card(?:\s+(?:no\.|number))?", r"(?-i:UID)",
+        r"device\s+(?:fp|fingerprint)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

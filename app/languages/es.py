@@ -56,7 +56,8 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
-        interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped""".split("|")),
+        interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
+        nombre de pila""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -87,7 +88,7 @@ LANGUAGE = register(Language(
                r"cita", r"revisión", r"control", r"consulta", r"ingreso"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
-    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop.".split()),
+    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     case_markers=frozenset({"c.", "vs.", "versus"}),
     opener_case_markers=frozenset({"contra"}),
@@ -195,6 +196,10 @@ LANGUAGE = register(Language(
         r"pasaporte\s+[a-záéíóúñ]+(?=\s+(?-i:[A-Z]{0,3})\d)", r"justificante", r"(?:número|n\.?\s?[º°]|cod\.|código)\s+de\s+operación",
         r"cod\.\s+operación", r"voucher", r"(?:n\.?\s?[º°]\s+de\s+)?siniestro", r"autorización(?:\s+(?-i:[A-Z]{2,5}))?",
         r"legajo", r"cliente(?=\s+\d)", r"ticket(?=\s*(?:#|n\.?\s?[º°]))",
+        # (stop 53) a file's abbreviation ("Nº Expte.: ADN/03/2023/00714", "expte 28/079/2024/R/00213"), a register's
+        # entry ("N.º de registro: PLV-2024-DM-004518"), a clinical history's "HC 000377", an implant's batch ("lote
+        # 2317-HK88"), a parcel's shipment ("Tu envío PQ4B5M…")
+        r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=\s*:)", r"(?-i:HC)", r"lote", r"env[ií]o",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

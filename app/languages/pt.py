@@ -209,6 +209,11 @@ LANGUAGE = register(Language(
         r"(?-i:CRECI|CRM|CRO|OAB|COREN|CRP|CREA)(?:[-/](?-i:[A-Z]{2}))?(?=\s+\d)", r"proposta",
         r"n\.?\s?[º°]\s+processo", r"processo\s+(?-i:[A-Z]{2,5})(?=\s+n\.?\s?[º°])", r"ref\.?ª?\s+interna",
         r"(?-i:CC)(?=\s*:\s*\d)", r"carteirinha", r"ag[êe]ncia",
+        # (stop 53) a death certificate's declaration ("DECLARAÇÃO DE ÓBITO (DO) Nº: 3-2401188457"), a health plan's
+        # card ("Carteira 0032.0001.874512.00-7"), a gym's codes ("cód. PT-CED-12", "Cartão de acesso RFID n.º …"), a
+        # direct debit's authorisation, an employee's "ID func. 0447"
+        r"declaração\s+de\s+óbito", r"carteira", r"c[óo]d\.?(?=\s)", r"cart[ãa]o\s+de\s+acesso(?:\s+(?-i:RFID))?",
+        r"(?-i:RFID)", r"(?:referência\s+da\s+)?autoriza[çc][ãa]o", r"ID\s+func(?:ionário)?\.?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

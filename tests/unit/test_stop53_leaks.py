@@ -1,0 +1,140 @@
+"""Leaks closed at stop 53, each found in a probe document written with an answer key (a debt collection letter, a
+job offer, a gym contract, a laboratory report, a pharmacy's dispensing record, a KYC review, a calendar export, an API
+payload, an adoption file, a notarial power of attorney, a hotel's registration card, therapy notes, a CRM export):
+letterheads, identifiers after some thirty new keywords, register entries, ISO 8601's basic format, password hashes,
+SegWit addresses with a typo, prescription codes, days and months before a time, German house numbers."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.letterheads import LetterheadRecognizer
+from app.detection.machine_codes import CryptoWalletRecognizer, RecordCodeRecognizer
+from app.detection.patterns import DateRecognizer, TimeRecognizer
+from app.detection.secrets import SecretRecognizer
+from app.detection.structured import StructuredFieldRecognizer
+from app.detection.tables import TableRecognizer, find_tables
+from app.detection.pipeline import build_detector
+from tests.unit.fakes import GazetteerTagger
+
+
+def found(recognizer, text):
+    entities = recognizer.recognize(text, [])
+    assert all(text[e.start:e.end] == e.text for e in entities)
+    return [e.text for e in entities]
+
+
+def detect(language, text, tags=None):
+    tagger = GazetteerTagger(tags or {})
+    detector = build_detector(language, tagger_factory=lambda *_: tagger)
+    return [(e.text, e.label) for e in detector.detect(text)]
+
+
+def test_a_letterhead_line_is_one_organization():
+    text = ("HARGREAVE & POOLE RECOVERIES LTD\nUnit 4, Calder Business Park\n\n"
+            "TALLERES ARRIZABALAGA E HIJOS, S.L.\nCIF B48372915\n"
+            "PULSO FIT - Clube de Fitness, Lda.\nLABORATÓRIO SÃO LUCAS DE ANÁLISES CLÍNICAS LTDA.\n"
+            "CLÍNICA DENTAL SONRISAS ARGANZUELA, S.L.P.\n")
+    assert found(LetterheadRecognizer(), text) == [
+        "HARGREAVE & POOLE RECOVERIES LTD", "TALLERES ARRIZABALAGA E HIJOS, S.L.", "PULSO FIT - Clube de Fitness, Lda.",
+        "LABORATÓRIO SÃO LUCAS DE ANÁLISES CLÍNICAS LTDA.", "CLÍNICA DENTAL SONRISAS ARGANZUELA, S.L.P."]
+    # not a sentence that ends in a form, a line with a digit or a colon, nor more than eight words
+    assert found(LetterheadRecognizer(), "Er arbeitet bei der Müller GmbH\nKunde: Acme GmbH\nBüro 3 GmbH\n") == []
+    assert found(LetterheadRecognizer(), "A B C D E F G H I Ltd\n") == []
+
+
+def test_a_letterhead_takes_the_place_of_the_models_pieces():
+    tags = {"HARGREAVE & POOLE": "ORG", "LTD": "ORG"}
+    assert ("HARGREAVE & POOLE RECOVERIES LTD", "ORGANIZATION") in detect(
+        "en", "HARGREAVE & POOLE RECOVERIES LTD\nUnit 4, Calder Business Park, Wakefield WF2 7AW", tags)
+
+
+def test_identifiers_after_the_new_english_keywords():
+    text = ("Registered in England No. 08827341 | FCA FRN 671204\nGretchen M. Holloway, CSR No. 13942\n"
+            "Our Ref:    HPR/DC/2291-4471\nSCR viewed, smartcard 7021 4489 5516.\nMedEx cert 2231 9984 07, exp\n"
+            "Owing slip OW-3318 issued\nODS: FQ731\nRx charge - auth 03311Z\nHungarian ID card 402817HA -> blurred\n"
+            "UID ............. 10048821937\ndevice fp 3e91-aa07\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "08827341", "671204", "13942", "HPR/DC/2291-4471", "7021 4489 5516", "2231 9984 07", "OW-3318", "FQ731",
+        "03311Z", "402817HA", "10048821937", "3e91-aa07"]
+    # "auth" needs a digit in what follows; "our ref" a value
+    assert found(IdNumberRecognizer("en"), "the auth team and our ref desk") == []
+
+
+def test_identifiers_after_the_new_spanish_and_portuguese_keywords():
+    es = ("Nº Expte.: ADN/03/2023/00714; expte 28/079/2024/R/00213\nN.º de registro: PLV-2024-DM-004518\n"
+          "Remitida por su cuñada (HC 000377), implante (lote 2317-HK88). Tu envío PQ4B5M0712345670150009K\n")
+    assert found(IdNumberRecognizer("es"), es) == [
+        "ADN/03/2023/00714", "28/079/2024/R/00213", "PLV-2024-DM-004518", "000377", "2317-HK88",
+        "PQ4B5M0712345670150009K"]
+    pt = ("DECLARAÇÃO DE ÓBITO (DO) Nº: 3-2401188457\nConvênio: Unimed - Carteira 0032.0001.874512.00-7\n"
+          "(cód. PT-CED-12) Cartão de acesso RFID n.º 04A3F29C11 · Referência da autorização (ADD): PFSEPA00931\n"
+          "NIF (fatura) ...... 287 456 190\n(ID func. 0447)\n")
+    assert found(IdNumberRecognizer("pt"), pt) == [
+        "3-2401188457", "0032.0001.874512.00-7", "PT-CED-12", "04A3F29C11", "PFSEPA00931", "287 456 190", "0447"]
+    assert found(IdNumberRecognizer("de"), "Prawo jazdy: 00347/19/3064") == ["00347/19/3064"]
+
+
+def test_register_entries_whole():
+    assert found(IdNumberRecognizer("es"), "inscrito en el Registro Civil de Elche, tomo 212, folio 37\n") == [
+        "tomo 212, folio 37"]
+    assert found(IdNumberRecognizer("es"), "Registro de la Propiedad, tomo 1234, libro 56, folio 78, finca 9012.") == [
+        "tomo 1234, libro 56, folio 78, finca 9012"]
+    assert found(IdNumberRecognizer("pt"), "registado no livro B-12, folhas 34v, termo 5678") == [
+        "livro B-12, folhas 34v, termo 5678"]
+    assert found(IdNumberRecognizer("de"), "im Grundbuch von Freiburg,\nBlatt 18832, Flurstück 4410/7.") == [
+        "Blatt 18832", "4410/7"]
+    # a page of a document is no register's sheet
+    assert found(IdNumberRecognizer("de"), "siehe Blatt 12 der Akte") == []
+
+
+def test_iso_8601_basic_format_and_icalendar_dates():
+    text = ("DTSTAMP:20240611T071503Z\nDTSTART;TZID=Europe/Berlin:20240618T093000\nDTSTART;VALUE=DATE:20240624\n"
+            "scan_20240618T0930.pdf")
+    assert found(DateRecognizer("de"), text) == ["20240611T071503Z", "20240618T093000", "20240624"]
+    # not a number that is no calendar date
+    assert found(DateRecognizer("en"), "order 20241399T120000Z") == []
+
+
+def test_a_day_and_month_before_a_time():
+    text = "- 16/07 09h05: pediu. recolha 19/07 às 06:45; registo 23/08 às 21:47"
+    assert found(DateRecognizer("pt"), text) == ["16/07", "19/07", "23/08"]
+    assert found(DateRecognizer("de"), "per Mail (a@b.de, 11.03., 23:14). Std. 17 | 27.3. | 16:00-16:50") == [
+        "11.03", "27.3"]
+    assert found(TimeRecognizer(), "faleceu às 03h40min") == ["03h40min"]
+    # a fraction or a score before a time is none
+    assert found(DateRecognizer("pt"), "placar 1/2 às 20:00") == []
+
+
+def test_password_hashes_are_secrets():
+    bcrypt = "$2b$12$Kq1uX9m0yF3eQ6wS7zP1Ou8sJ2bN4vD0hL5cT9aR3gE6iY1oW7nC"
+    argon = "$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$qLml5cTJaumxD1HYzpfWsdFykOTGLCwlQtqIhw"
+    assert found(SecretRecognizer("es"), f'{{"password_hash": "{bcrypt}"}}') == [bcrypt]
+    assert found(SecretRecognizer("en"), f"stored {argon} in the table") == [argon]
+
+
+def test_segwit_address_with_a_typo_and_grouped_codes():
+    text = "Deposit wallet (BTC): bc1q9h7garjv4xk3r8f6wz2mvd0lyq5e3tn8s7cx4p\n"
+    assert found(CryptoWalletRecognizer(), text) == ["bc1q9h7garjv4xk3r8f6wz2mvd0lyq5e3tn8s7cx4p"]
+    assert found(CryptoWalletRecognizer(), "bc1qshort and bc1 alone") == []
+    rx = "06/01/25  4A7C2D-Z8E1F9-63KQ   Apixaban 5mg tabs\n20/01/25  7F19E0-A44B02-91XW   Zomorph 10mg caps"
+    assert found(RecordCodeRecognizer(), rx) == ["4A7C2D-Z8E1F9-63KQ", "7F19E0-A44B02-91XW"]
+    # words and numbers in groups mix nothing
+    assert found(RecordCodeRecognizer(), "ABCD-1234-EFGH and 2024-0001-0002") == []
+    assert found(RecordCodeRecognizer(), "Resolución de 09/11/2023 (nº 2023/IDO-5581)") == ["2023/IDO-5581"]
+
+
+def test_german_house_numbers_after_their_word():
+    text = "Tatort: Halstenbek, Hauptstraße Höhe Haus-Nr. 41, Fahrtrichtung Krupunder; Höhe Hausnr. 312, 80687 München"
+    assert [t for t in found(AddressRecognizer("de"), text) if t in ("41", "312")] == ["41", "312"]
+
+
+def test_a_crm_exports_columns_and_a_json_nie():
+    csv = ("customer_id,first_name,last_name,zip,acct_mgr,created,last_ip,ltv_usd,notes\n"
+           "CUS-100482,Priya,Raghunathan,78756,mkowalczyk,2021-03-04 09:12,73.166.21.8,4120.50,VIP\n"
+           "CUS-100517,Søren,Lindqvist-Hale,98107,jtorres,2021-05-19 14:40,24.17.203.95,980.00,none\n")
+    cells = {e.text: e.label for t in find_tables(csv) for e in t.entities}
+    assert cells["78756"] == "POSTAL_CODE" and cells["mkowalczyk"] == "USERNAME" and cells["4120.50"] == "MONEY"
+    assert found(StructuredFieldRecognizer(), '{"dni_nie": "X8274615T", "id": 4}') == ["X8274615T"]
+
+
+def test_spanish_given_names_field():
+    assert ("Joel Manuel", "PERSON") in detect("es", "Nombre de pila: Joel Manuel   |   Fecha de nac.: 02-05-2021")
