@@ -25,6 +25,7 @@ from stdnum import luhn as _luhn
 
 from app import languages
 from app.detection.base import Recognizer
+from app.detection.fast_regex import digit_led
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.doc import Entity, Sentence
 
@@ -38,8 +39,8 @@ _IBAN_GROUPED_RE = re.compile(r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{1,11}){2,8}\b", re.I
 #: (an IBAN in the groups of a national account number joined by hyphens, as Spain's old "CCC" was written: "ES71
 #: 2038-1146-94-6000418273"; stop 52: in clear; taken only when its check digits hold)
 _IBAN_DASHED_RE = re.compile(r"\b[A-Z]{2}\d{2}[ -]?\d{4}(?:-\d{1,10}){2,6}\b")
-_CARD_RE = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
-_IPV4_RE = re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)")  # a sentence-final period may follow
+_CARD_RE = digit_led(re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])"))
+_IPV4_RE = digit_led(re.compile(r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)"))  # a sentence-final period may follow
 _IPV6_RE = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
 
 
@@ -274,7 +275,7 @@ class NationalIdRecognizer(Recognizer):
     def __init__(self, language: str = "en", identifiers: list[tuple[str, str]] | None = None) -> None:
         spec = identifiers if identifiers is not None else (*NATIONAL_IDS.get(language, ()), *INTERNATIONAL_NATIONAL_IDS)
         self.validators: list[tuple[ModuleType, re.Pattern[str]]] = [
-            (importlib.import_module(module), re.compile(regex)) for module, regex in spec
+            (importlib.import_module(module), digit_led(re.compile(regex))) for module, regex in spec
         ]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
@@ -393,10 +394,10 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
-             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
+             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
-             r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,3}(?![\w]|[-/]\w|\.\d))"
+             r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,20}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){1,4}(?![\w]|[-/]\w|\.\d))"
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
@@ -406,20 +407,6 @@ _LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\
                         # assessment; stop 49)
                         r"(?:[^\W\d][\w.-]{0,24}[^\S\n]?:[^\S\n]*)?"
                         r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+")
-
-
-#: An entry of a land or civil register, whole, per language: its volume, book, page and plot or entry numbers are short
-#: and each names one person's property or marriage together ("Registro Civil de Elche, tomo 212, folio 37" of an
-#: adoption file, "Grundbuch von Freiburg, Blatt 18832" of a power of attorney; stop 53: in clear, each number under the
-#: identifiers' four characters).
-_REGISTER_ENTRY: dict[str, re.Pattern[str]] = {
-    "es": re.compile(r"\btomo[^\S\n]+\d{1,5},?[^\S\n]+(?:libro[^\S\n]+\d{1,5},?[^\S\n]+)?(?:folio|f\.)[^\S\n]+\d{1,5}"
-                     r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?[\w/-]*\d[\w/-]*)?(?![\w])",
-                     re.IGNORECASE),
-    "pt": re.compile(r"\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
-                     r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?(?![\w])", re.IGNORECASE),
-    "de": re.compile(r"(?<=Grundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt[^\S\n]+\d{2,6})(?![\w])"),
-}
 
 
 def _same_shape(value: str) -> re.Pattern[str]:
@@ -452,7 +439,10 @@ class IdNumberRecognizer(Recognizer):
             raise ValueError(f"no identifier keywords for language {language!r}")
         keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, FOREIGN_ID_KEYS))
         self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
-        self.register_entry = _REGISTER_ENTRY.get(language)
+        # (stop 53) a land or civil register's entry, whole ("tomo 212, folio 37" of an adoption file, "Grundbuch von
+        # Freiburg, Blatt 18832" of a power of attorney: in clear, each number under the four characters below)
+        entries = languages.get(language).register_entries
+        self.register_entry = re.compile("|".join(f"(?:{e})" for e in entries)) if entries else None
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -468,8 +458,10 @@ class IdNumberRecognizer(Recognizer):
                 out.extend(more_of_the_same(text, end, value, self.name))
         entries = self.register_entry
         if entries is not None:
-            found = [Entity(*m.span(m.lastindex or 0), ID_NUMBER, m.group(m.lastindex or 0), self.name)
-                     for m in entries.finditer(text)]
+            found = []
+            for m in entries.finditer(text):
+                group = "entry" if "entry" in m.re.groupindex and m.group("entry") is not None else 0
+                found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
             if found:
                 kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
                 out = sorted(kept + found, key=lambda e: e.start)

@@ -39,7 +39,8 @@ class LetterheadRecognizer(Recognizer):
     """A line of up to :data:`MAX_WORDS` capitalised words or words in capitals, joined by :data:`_JOINERS`, that ends
     in a legal form of any language (:data:`_FORMS`): ``list[Entity]`` of label ``ORGANIZATION``, the name and its
     form (character offsets, half-open, without the line's surrounding spaces; the form's final full stop included),
-    in text order. No word with a digit, a colon or a bracket; the first word capitalised."""
+    in text order. No word with a digit, a colon or a bracket; the first word capitalised; a name in mixed case has a
+    word in capitals or a joiner in lower case, or opens the text."""
 
     name = "letterhead"
 
@@ -52,6 +53,12 @@ class LetterheadRecognizer(Recognizer):
             capitalised = [w for w in words if w[:1].isupper() and not any(c.isdigit() or c in ":()[]|/" for c in w)]
             joined = all(w in capitalised or w.casefold() in _JOINERS for w in words)
             if not joined or not 1 <= len(capitalised) <= MAX_WORDS or words[0] not in capitalised:
+                continue
+            # a name in mixed case only with a word in capitals ("PULSO FIT - Clube de Fitness, Lda."), a joiner in lower
+            # case, or as the text's first line: a line of fields and values ("Company Name Homegate Hospitality Inc"
+            # of CoNLL-2003's IPO filings) is no letterhead
+            if not (any(len(w) >= 2 and w.isupper() for w in capitalised) or any(w.islower() for w in words)
+                    or not text[:m.start()].strip()):
                 continue
             start, end = m.start("name"), m.end("form")
             out.append(Entity(start, end, ORGANIZATION, text[start:end], self.name))

@@ -20,6 +20,7 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
+from app.detection.fast_regex import digit_led
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
@@ -239,6 +240,12 @@ _FORGE_SIGNS = ("opened this", "commented", "closed this", "reopened this", "mer
 URL_CREDENTIALS = re.compile(r"(?<![\w+.-])[A-Za-z][A-Za-z0-9+.-]*://(?P<user>[^\s:/@]{1,64}):(?P<password>[^\s/@]{1,128})@")
 
 
+#: A handle of a name and a year's two digits joined by "_", in lower case, anywhere ("Tu usuario de la app sigue siendo
+#: jmrodriguez_77", "Utilizador na app PulsoFit: inesbf_96"; stop 53): five letters at least, as user names are made; a
+#: program's field ("address_2") has one digit.
+_NAME_AND_YEAR_HANDLE = re.compile(r"(?<![\w.@/-])[a-z][a-z.]{4,30}_\d\d(?![\w@/-]|\.\w)")
+
+
 class UsernameRecognizer(Recognizer):
     """User names (label ``USERNAME``): handles of social networks, forums and chats with their "@" (a handle names
     its owner as an e-mail address does; the entity includes the "@": "@mary_jones" → "[USERNAME_1]"), and the
@@ -274,6 +281,8 @@ class UsernameRecognizer(Recognizer):
             more += [Entity(m.start("id"), m.end("id"), USERNAME, m.group("id"), self.name)
                      for m in _PATH_ACCOUNT_RE.finditer(text) if m.span("id") not in homes]
             found = with_extras(found, more)
+        if "_" in text:
+            found = with_extras(found, pattern_entities(_NAME_AND_YEAR_HANDLE, text, USERNAME, self.name))
         return found
 
 
@@ -490,6 +499,7 @@ def figure_row(raw: str) -> bool:
 _DIALLED = re.compile(r"(?:(?<![\w+/.,-])|(?<=[^\W\d_],)|(?<=\d,)(?=\+|\(?0\d{3}))"
                       r"(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?|\(?0)\d{1,4}\)?(?:[ -]?\d{2,8}){1,3}"
                       r"(?![\w/.,-]?\d)")
+_DIALLED = digit_led(_DIALLED)
 
 
 #: A national number in groups without its trunk prefix, as Spain and Portugal write them ("612 48 90 37", "942 21 77
@@ -743,7 +753,9 @@ def _spelled_date_pattern(language: str) -> re.Pattern[str] | None:
     return re.compile(rf"\b(?=[{first}])(?<![\w-]){spelled}(?![\w-])", re.IGNORECASE)
 
 
-_DATE_PATTERNS: dict[str, list[re.Pattern[str]]] = {lang: _date_patterns(lang) for lang in MONTHS}
+#: (each scanned only at its possible first characters where those are digits: :func:`digit_led`, issue 18)
+_DATE_PATTERNS: dict[str, list[re.Pattern[str]]] = {
+    lang: [digit_led(p) for p in _date_patterns(lang)] for lang in MONTHS}
 _SPELLED_DATE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _spelled_date_pattern(lang) for lang in MONTHS}
 
 #: A day and month without a year: "16/03", "02/03", "13/3" (slashes: both parts of two digits or one above 12, so
@@ -782,6 +794,16 @@ _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern
 #: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
 #: A German statement writes the final dot ("03.11.       Lastschrift …": stop 47, the column stayed in clear).
 _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
+
+
+#: Between two dates of a list: a comma, a slash or a conjunction of the four languages.
+_DATE_LIST_JOINER = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)$")
+
+
+def _list_starts(text: str, start: int) -> tuple[int, ...]:
+    """The ends at which a date would stand before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or ``()``."""
+    m = _DATE_LIST_JOINER.search(text, max(0, start - 6), start)
+    return (m.start(),) if m is not None else ()
 
 
 def _valid_day_month(surface: str) -> bool:
@@ -861,6 +883,10 @@ class DateRecognizer(Recognizer):
             spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
                          and (cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None
                               or _TIME_AFTER.match(text, m.end()) is not None))
+            # (stop 53) the next day and month of a list after one found ("el 11/01 y 12/01" of a support chat)
+            taken = {s[1] for s in spans}
+            spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
+                         and any(e in taken for e in _list_starts(text, m.start())))
             column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
             if len(column) >= 2:
                 spans.extend(column)
@@ -895,6 +921,7 @@ _TIME_RE = re.compile(
     r"|\b(?:[01]\d|2[0-3])[0-5]\d\s?hrs?\b",
     re.IGNORECASE,
 )
+_TIME_RE = digit_led(_TIME_RE)
 
 
 class TimeRecognizer(Recognizer):
@@ -1151,7 +1178,7 @@ _LIST_ITEM = r"\d+(?:[/-]\d+)*"
 _LIST_RE = re.compile(
     r"(?:\b[Nn]os\.|\b[Nn]rn\.|\b[Nn]\.?\s?[º°]s\.?|\b[Nn]\.os|\b[Nn]úms\.|\b[Nn]o\.|\b[Nn]r\.)\s?"
     rf"(?P<list>{_LIST_ITEM}(?:(?:\s?,\s?|\s(?:and|und|y|e|et|or|oder|o|ou|&)\s){_LIST_ITEM})*)")
-_LIST_ITEM_RE = re.compile(r"(?<![\d/-])" + _LIST_ITEM)
+_LIST_ITEM_RE = digit_led(re.compile(r"(?<![\d/-])" + _LIST_ITEM))
 #: The singular markers of :data:`_LIST_RE`: after them only numbers with a slash or dash are taken ("no. 30210/96,
 #: 10 May 2001": the "10" opens a date).
 _SINGULAR_NO = frozenset({"no.", "nr."})
@@ -1183,7 +1210,8 @@ _REGISTER_RE = (re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _R
                            + r")\s\d{1,6}/(?:\d{2}|\d{4}))(?![\w/])") if _REGISTERS else None)
 #: Case numbers whose format needs no keyword (:attr:`app.languages.Language.case_number_formats`), the whole match.
 _FORMATS = languages.union("case_number_formats")
-_FORMAT_RE = re.compile("(?P<id>" + "|".join(f"(?:{f})" for f in sorted(_FORMATS)) + ")") if _FORMATS else None
+_FORMAT_RE = (digit_led(re.compile("(?P<id>" + "|".join(f"(?:{f})" for f in sorted(_FORMATS)) + ")")) if _FORMATS
+              else None)
 _CASE_PATTERNS = tuple(p for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE, _FORMAT_RE) if p is not None)
 
 
@@ -1229,14 +1257,14 @@ class PostalCodeRecognizer(Recognizer):
     name = "postal_code"
 
     def __init__(self, language: str = "en") -> None:
-        self.patterns = [re.compile(p) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+        self.patterns = [digit_led(re.compile(p)) for p in POSTAL_CODE_PATTERNS.get(language, [])]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans = {m.span() for p in self.patterns for m in p.finditer(text)}
         return [Entity(s, e, POSTAL_CODE, text[s:e], self.name) for s, e in sorted(spans)]
 
 
-_NUMBER_RE = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
+_NUMBER_RE = digit_led(re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])"))
 
 
 class NumberRecognizer(Recognizer):

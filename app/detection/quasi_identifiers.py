@@ -208,7 +208,8 @@ def _compiled(language: str) -> dict:
     items: list[tuple[str, re.Pattern[str]]] = [  # on the same span the first wins (voting keeps input order)
         (CODE, re.compile(r"(?:\b[Nn]os?\.|\b[Nn]rn?\.|\b[Nn]\.?\s?[º°]s?\.?|\b[Nn]\.os|\b[Nn]úms?\.)\s?"
                           r"(?P<x>\d+(?:[/-]\d+)*(?:(?:\s?,\s?|\s(?:and|und|y|e|et|or|&)\s)\d+(?:[/-]\d+)*)+)")),
-        (DATE, re.compile(rf"(?<![\w/.,-])(?:(?i:{year_words})\s)?{_YEAR}(?![\w/]|[.,]\d)")),
+        # (and the second year of a range: "(1901-1975)" of family-tree notes kept "1975" in clear; stop 53)
+        (DATE, re.compile(rf"(?:(?<![\w/.,-])|(?<=\d{{4}}-))(?:(?i:{year_words})\s)?{_YEAR}(?![\w/]|[.,]\d)")),
         (DATE, re.compile(lex.decades, re.IGNORECASE)),
         (DATE, re.compile(month)),
         *[(QUANTITY, re.compile(a, re.IGNORECASE)) for a in ages],

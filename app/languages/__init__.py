@@ -498,6 +498,10 @@ class Language:
             payer or payee ("SO", "FPI", "BGC"; case-sensitive).
         payment_references: words of a transaction's reference that end the payer's or payee's name ("RENT",
             "MIETE", "ALQUILER"; any case).
+        register_entries: regular expressions of a land or civil register's entry, matched whole as one identifier
+            (its volume, book, page and plot numbers are short and name one property or marriage together: "tomo 212,
+            folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` when the match holds more;
+            :class:`app.detection.identifiers.IdNumberRecognizer`).
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
@@ -642,6 +646,7 @@ class Language:
     payment_codes: tuple[str, ...] = ()
     payment_references: tuple[str, ...] = ()
     id_keywords: tuple[str, ...] = ()
+    register_entries: tuple[str, ...] = ()
     field_labels: frozenset[str] = frozenset()
     field_label_suffixes: tuple[str, ...] = ()
     clinical_terms: frozenset[str] = frozenset()

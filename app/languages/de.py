@@ -196,7 +196,13 @@ LANGUAGE = register(Language(
     institution_stops=frozenset({"Straße", "Str."}),
     # "Grundschule am Stadtpark", "Kita an der Wuhle" (stop 49)
     institution_words=frozenset({"am", "an", "der", "dem", "den", "zum", "zur", "im", "auf"}),
+    # (stop 53) a land register's sheet after its register ("Grundbuch von Freiburg, Blatt 18832" of a power of
+    # attorney), the line break of a letter allowed between them
+    register_entries=(r"(?<=Grundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt"
+                      r"[^\S\n]+\d{2,6})(?![\w])",),
     id_keywords=(
+        # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
+        r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

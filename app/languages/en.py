@@ -288,6 +288,10 @@ LANGUAGE = register(Language(
         r"smart\s?card(?:\s+(?:no\.|number))?", r"cert(?=\s+\d)", r"owing\s+slip", r"(?-i:ODS)",
         r"auth(?:ori[sz]ation)?(?:\s+code)?(?=\s+[A-Z0-9]*\d)", r"ID\s+card(?:\s+(?:no\.|number))?", r"(?-i:UID)",
         r"device\s+(?:fp|fingerprint)",
+        # (stop 53, round 7) a US driver license without the possessive, a UK residence permit's and a visa's numbers,
+        # a support agent's id
+        r"driver\s+licen[cs]e(?:\s+(?:no\.|number))?", r"(?-i:BRP)(?:\s+(?:no\.|number))?",
+        r"visa\s+(?:no\.|number)", r"agent\s+ID",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
@@ -353,7 +357,10 @@ LANGUAGE = register(Language(
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")
         units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot|PLOT",
-        buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay",
+        buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
+                  # (stop 53) a company's unit on an estate ("Unit 4, Calder Business Park" of two letterheads)
+                  "|Business Park|Industrial Estate|Trading Estate|Retail Park|Enterprise Park|Business Centre"
+                  "|Industrial Park",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),

@@ -105,6 +105,11 @@ LANGUAGE = register(Language(
     institution_words=frozenset({"del", "la", "las", "los", "y"}),
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
+    # (stop 53) a civil or land register's entry: "Registro Civil de Elche, tomo 212, folio 37" of an adoption file
+    # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
+    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
+                      r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
+                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
@@ -200,6 +205,9 @@ LANGUAGE = register(Language(
         # entry ("N.º de registro: PLV-2024-DM-004518"), a clinical history's "HC 000377", an implant's batch ("lote
         # 2317-HK88"), a parcel's shipment ("Tu envío PQ4B5M…")
         r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=\s*:)", r"(?-i:HC)", r"lote", r"env[ií]o",
+        # (stop 53, round 7) a municipal register's sheet, a fee's self-assessment, a delivery's code, an agent's id
+        r"hoja\s+padronal", r"autoliquidaci[óo]n", r"c[óo]digo\s+de\s+(?:entrega|recogida|verificaci[óo]n|activaci[óo]n)",
+        r"ID\s+(?:agente|empleado)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -106,6 +106,9 @@ LANGUAGE = register(Language(
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância")),
     institution_stops=frozenset({"Rua"}),
+    # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
+    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
+                      r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
@@ -214,6 +217,11 @@ LANGUAGE = register(Language(
         # direct debit's authorisation, an employee's "ID func. 0447"
         r"declaração\s+de\s+óbito", r"carteira", r"c[óo]d\.?(?=\s)", r"cart[ãa]o\s+de\s+acesso(?:\s+(?-i:RFID))?",
         r"(?-i:RFID)", r"(?:referência\s+da\s+)?autoriza[çc][ãa]o", r"ID\s+func(?:ionário)?\.?",
+        # (stop 53, round 7) a police report's number, an invoice's ATCUD, a PIX key, a card's last digits after its
+        # brand ("cartão Nubank final 4402"), an agent's id
+        r"boletim\s+de\s+ocorr[êe]ncia", r"(?-i:ATCUD)", r"chave(?:\s+(?-i:PIX|pix))?",
+        r"cart[ãa]o(?:\s+de\s+(?:crédito|débito))?(?:\s+(?-i:[A-Z]\w+))?\s+(?:com\s+)?final",
+        r"ID\s+(?:agente|atendente)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -8,7 +8,7 @@ from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
 from app.detection.letterheads import LetterheadRecognizer
 from app.detection.machine_codes import CryptoWalletRecognizer, RecordCodeRecognizer
-from app.detection.patterns import DateRecognizer, TimeRecognizer
+from app.detection.patterns import DateRecognizer, TimeRecognizer, UsernameRecognizer
 from app.detection.secrets import SecretRecognizer
 from app.detection.structured import StructuredFieldRecognizer
 from app.detection.tables import TableRecognizer, find_tables
@@ -138,3 +138,77 @@ def test_a_crm_exports_columns_and_a_json_nie():
 
 def test_spanish_given_names_field():
     assert ("Joel Manuel", "PERSON") in detect("es", "Nombre de pila: Joel Manuel   |   Fecha de nac.: 02-05-2021")
+
+
+def test_identifiers_of_the_second_round():
+    en = ("Driver license ... WI S500-7319-1072-05\nHost: UK BRP no. ZX9104472; visa no. 0193/UKV/22-874\n"
+          "Agent ID 40172\n")
+    assert found(IdNumberRecognizer("en"), en) == ["WI S500-7319-1072-05", "ZX9104472", "0193/UKV/22-874", "40172"]
+    es = ("Hoja padronal nº 0037882 (autoliquidación nº 960250031744). Código de entrega: 7F-228. (ID agente 3307)\n"
+          "Registro Mercantil de Bizkaia, Tomo 5.218, Folio 142, Hoja BI-58.334\n")
+    assert found(IdNumberRecognizer("es"), es) == [
+        "0037882", "960250031744", "7F-228", "3307", "Tomo 5.218, Folio 142, Hoja BI-58.334"]
+    pt = ("BOLETIM DE OCORRÊNCIA Nº  DX4721-1/2024  ATCUD: JJ8KXR4M-37\ncartão Nubank final 4402, cartão de crédito "
+          "final 8830; PIX para a chave 41.882.057/0001-93\n")
+    assert found(IdNumberRecognizer("pt"), pt) == [
+        "DX4721-1/2024", "JJ8KXR4M-37", "4402", "8830", "41.882.057/0001-93"]
+    de = "USt-IdNr. DE318 774 052; Betreff: Ihr Mandat 10482 – fehlende Unterlagen; das Mandat ist beendet"
+    assert found(IdNumberRecognizer("de"), de) == ["DE318 774 052", "10482"]
+
+
+def test_a_list_of_days_and_months_and_handles_of_a_name_and_a_year():
+    assert found(DateRecognizer("es"), "roaming el 11/01 y 12/01 desde la línea; notas 1/2 y 3/4") == ["11/01", "12/01"]
+    assert found(UsernameRecognizer(), "usuario jmrodriguez_77; app: inesbf_96; campo address_2, report_2024") == [
+        "jmrodriguez_77", "inesbf_96"]
+
+
+def test_a_legal_form_of_two_words_and_a_quoted_name():
+    from app.detection.rules import OrgSuffixRule, RuleContext
+    from app.tokenization import split_sentences
+
+    def proposals(text):
+        return [e.text for e in OrgSuffixRule("de").apply(RuleContext(text, split_sentences(text), [], "de"))]
+
+    assert "Brünninghaus & Yılmaz Steuerberatung PartG mbB" in proposals(
+        "Grüße\nBrünninghaus & Yılmaz Steuerberatung PartG mbB\nTel. 05731")
+    assert proposals('Bisherige Kita: Kita "Pusteblume" e.V., Erzieherin') == ['Kita "Pusteblume" e.V.']
+
+
+def test_a_unit_on_an_estate_is_an_address():
+    assert "Unit 4, Brackmills Industrial Estate" in found(
+        AddressRecognizer("en"), "HALVERSTON LOGISTICS LTD\nUnit 4, Brackmills Industrial Estate, Northampton NN4 7PB")
+
+
+def test_quasi_identifiers_of_two_probe_rounds():
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    def strict(language, text):
+        return {(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])}
+
+    en = strict("en", "Ole (1901-1975), a fisherman and lamplighter; her bf; fever")
+    assert {("1901", "DATE"), ("1975", "DATE"), ("fisherman", "OCCUPATION"), ("lamplighter", "OCCUPATION"),
+            ("bf", "RELATION"), ("fever", "HEALTH")} <= en
+    assert {("Pflegehelferin", "OCCUPATION"), ("Sturz", "HEALTH"), ("Fieber", "HEALTH")} <= strict(
+        "de", "Pflegehelferin meldet Sturz, Fieber")
+    assert {("logopeda", "OCCUPATION"), ("bruxismo", "HEALTH")} <= strict("es", "la logopeda trata el bruxismo")
+    assert {("cadeira de rodas", "HEALTH"), ("piloto", "OCCUPATION")} <= strict("pt", "o piloto usa cadeira de rodas")
+    # a page range is no year range
+    assert ("2015", "DATE") not in strict("en", "see pages 12-2015")
+
+
+def test_digit_led_patterns_find_the_same_matches():
+    import re
+
+    from app.detection.fast_regex import digit_led, first_characters
+
+    date = re.compile(r"\b(?:[12]\d|3[01]|0?[1-9])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b")
+    fast = digit_led(date)
+    assert fast is not date and first_characters(date) is not None
+    text = "am 3.4.2021 und 31.12.1999, nicht 3.4.21 noch a3.4.2021"
+    assert [m.span() for m in fast.finditer(text)] == [m.span() for m in date.finditer(text)] == [(3, 11), (16, 26)]
+    # a pattern that may start with a letter, or match nothing, is returned as it was
+    word = re.compile(r"(?:Nr\.|\d)+")
+    assert digit_led(word) is word
+    assert digit_led(re.compile(r"\d*")) is not None and first_characters(re.compile(r"\d*")) is None
+    # a case-insensitive group inside a case-sensitive pattern: its letters are not known in one case
+    assert first_characters(re.compile(r"(?i:x)\d")) is None
