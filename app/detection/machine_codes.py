@@ -111,7 +111,11 @@ _REFERENCE = re.compile(r"(?<![\w/.-])(?:[A-Z]{2,5}(?:-[A-Z]{1,3})?-(?:\d{5,}|(?
 #: A reference of a year, a code in capitals and a number between slashes, either way round ("2024/VLC/00913" of a
 #: community's claim, "2023/VAL/118437", "INV/2024/0388"; stop 52: the code stayed in clear between two masked
 #: numbers); and a year, a slash, a code and a number after a hyphen ("nº 2023/IDO-5581" of an adoption file; stop 53).
-_SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8})"
+_SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{3,8}|[A-Z]{2,5}/(?:19|20)\d\d/\d{3,8}"
+                                # (two codes and a number: a holiday flat's tourism register "VFT/MA/18236"; stop 53)
+                                r"|(?!(?:ISO|IEC|DIN|EN|IEEE)/)[A-Z]{2,5}/[A-Z]{2,5}/\d{4,8}"
+                                # (a code, a province and a year: a deposit's "FZ/41/2021/118734" of an eviction claim)
+                                r"|[A-Z]{2,5}/\d{1,3}/(?:19|20)\d\d/\d{3,8})"
                                 r"(?![\w/-]|\.\d)")
 #: A code of three to six groups of four to eight capitals and digits joined by hyphens, two groups at least mixing
 #: letters and digits: an NHS electronic prescription's identifier ("4A7C2D-Z8E1F9-63KQ" of a pharmacy's dispensing
@@ -126,6 +130,12 @@ def _mixes(code: str) -> bool:
     return sum(1 for group in code.split("-") if _MIXED_GROUP.fullmatch(group)) >= 2
 
 
+#: A postal item's tracking number of the UPU's S10 standard: two capitals, eight digits and a check digit, the
+#: country's code ("RT 4471 0928 3DE" of a registered letter, "RR123456789DE"; stop 53: in clear), in groups or not.
+_S10 = re.compile(r"(?<![\w])[A-Z]{2}(?: ?\d{4} ?\d{4} ?\d|\d{9})[A-Z]{2}(?![\w])")
+#: A Portuguese invoice's document number, its type, series and number (Portaria n.º 363/2010: "FT 2024/0091", "FR
+#: A/338", "FS 12/4471" of an insurance claim's list of a patient's invoices; stop 53: in clear).
+_PT_INVOICE = re.compile(r"(?<![\w/])(?:FT|FR|FS|NC|ND|RC|RG)[ ][A-Z0-9]{1,12}/\d{1,8}(?![\w/])")
 #: A Steam account's identifier ("STEAM_0:1:52841937" of a gaming community's export; stop 52).
 _STEAM_ID = re.compile(r"(?<![\w])STEAM_[0-5]:[01]:\d{1,10}(?![\w])")
 #: A Brazilian electronic invoice's access key (NF-e "chave de acesso": 44 digits, printed in eleven groups of four on
@@ -154,6 +164,9 @@ class RecordCodeRecognizer(Recognizer):
         if "/" in text:
             out = with_extras(out, found(_SLASHED_REFERENCE))
         out = with_extras(out, found(_NFE_KEY))
+        out = with_extras(out, found(_S10))
+        if "/" in text:
+            out = with_extras(out, found(_PT_INVOICE))
         if "STEAM_" in text:
             out = with_extras(out, found(_STEAM_ID))
         return sorted(out, key=lambda e: e.start)

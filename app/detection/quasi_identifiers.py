@@ -232,7 +232,8 @@ def _compiled(language: str) -> dict:
     # ("CID-10: J11.1" of a medical certificate, "CID F84.0") or in parentheses after the diagnosis ("schwere Episode
     # (F33.2)"; stop 48: both stayed in clear in the strict profile)
     # or after a diagnosis's field, with a German certainty or side marker ("Diagnose: M54.5 G" of a sick note; stop 49)
-    items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?(?P<x>[A-Z]\d{2}(?:\.\d{1,3})?)(?![\w.])"
+    # (ICD-10-CM's letters after the decimal point: "S52.502A", "S70.02XA" of a workers' compensation claim; stop 53)
+    items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?(?P<x>[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])"
                                      r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)"
                                      r"|\b(?:Diagnosen?|Diagnos[ie]s|Dx|Diagn[óo]sticos?)[^\S\n]?:[^\S\n]?"
                                      r"(?P<z>[A-Z]\d{2}(?:\.\d{1,3})?(?:[^\S\n]?[GVAZLRB](?![\w]))?)(?![\w.])")))
@@ -240,6 +241,7 @@ def _compiled(language: str) -> dict:
     # esencial" of a prescription, "- G40.1 – Epilepsia sintomática focal"; stop 52): with its decimal anywhere,
     # without it at a line's or an item's start
     items.append((HEALTH, re.compile(rf"(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,2}}(?={_DIAGNOSIS_AFTER})"
+                                     rf"|(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,3}}[0-9A-Z]{{0,2}}X?[A-Z](?![\w.])"
                                      rf"|(?m:(?:^|(?<=; )|(?<=^- ))[A-TV-Z]\d{{2}}(?={_DIAGNOSIS_AFTER}))")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):

@@ -51,6 +51,7 @@ from app.detection.patterns import (
     UrlRecognizer,
 )
 from app.detection.letterheads import LetterheadRecognizer
+from app.detection.mail_headers import DisplayNameRecognizer
 from app.detection.payments import PayeeRecognizer
 from app.detection.plates import LicencePlateRecognizer
 from app.detection.structured import StructuredFieldRecognizer
@@ -102,7 +103,7 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("record_code", RecordCodeRecognizer),
                     ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
                     ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer),
-                    ("letterhead", LetterheadRecognizer)):
+                    ("letterhead", LetterheadRecognizer), ("display_name", DisplayNameRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

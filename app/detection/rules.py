@@ -618,7 +618,17 @@ class OrgKeywordRule(Rule):
         # every word: 110,000 calls of a loop over the suffixes on the demo documents, stop 52)
         alternatives = "|".join(re.escape(h) for h in sorted(self.suffixes, key=len, reverse=True))
         self._suffix_re = re.compile(f"(?:{alternatives})s?$") if self.suffixes else None
+        # the answers for one document's words, dropped when the call ends: a document's words (names among them)
+        # never outlive its call (stop 53: the cache was the detector's, holding up to 100,000 words of every
+        # document a worker had read; rule 3 of the README)
         self._heads_seen: dict[str, bool] = {}
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """:meth:`Rule.apply` with each word's answer kept for this call only."""
+        try:
+            return super().apply(ctx)
+        finally:
+            self._heads_seen = {}
 
     def _is_head(self, word: str) -> bool:
         known = self._heads_seen.get(word)
@@ -626,8 +636,7 @@ class OrgKeywordRule(Rule):
             return known
         answer = word in self.heads or (self._suffix_re is not None and word[:1].isupper()
                                         and self._suffix_re.search(word.lower()) is not None)
-        if len(self._heads_seen) < 100_000:  # (bounded: a detector lives as long as its worker)
-            self._heads_seen[word] = answer
+        self._heads_seen[word] = answer
         return answer
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:

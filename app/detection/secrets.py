@@ -50,7 +50,9 @@ _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16
                         r"|(?<=://)[0-9a-f]{16,64}(?=@)"
                         # (stop 53) password hashes in their modular crypt form: bcrypt ("$2b$12$" and 53 characters)
                         # and Argon2 ("$argon2id$v=19$m=…"), which a dictionary attack turns back into the password
-                        r"|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[\w=,$/+]{20,300})(?![\w-])")
+                        r"|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[\w=,$/+]{20,300}"
+                        # (stop 53) an SSH key's fingerprint in an auth log ("ED25519 SHA256:q3Vx9rTg…"), one user's key
+                        r"|(?<=SHA256:)[A-Za-z0-9+/]{43}(?![\w+/]))(?![\w-])")
 #: A card's verification code, in every language.
 #: (stop 50: and in lower case, "venc 08/29 cvv 417" of a support chat; "CID" only as written: a "cid" is not one)
 _CVV_WORDS = (r"cvv2?|cvc2?|cv2", r"(?-i:CID)", r"card\s+security\s+code", r"security\s+code", r"código\s+de\s+seguridad",
@@ -145,7 +147,7 @@ class SecretRecognizer(Recognizer):
         out: list[Entity] = []
         # each scan only where its cheap sign is in the text (most documents have none)
         if ("_" in text or "AKIA" in text or "AIza" in text or "xox" in text or "eyJ" in text or "APA91b" in text
-                or "://" in text or "$2" in text or "$argon2" in text):
+                or "://" in text or "$2" in text or "$argon2" in text or "SHA256:" in text):
             out += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _KEY_FORMS.finditer(text)]
         lowered = text.lower()
         if "CID" in text or any(stem in lowered for stem in _CVV_STEMS):

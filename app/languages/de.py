@@ -202,7 +202,7 @@ LANGUAGE = register(Language(
                       r"[^\S\n]+\d{2,6})(?![\w])",),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
-        r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)",
+        r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

@@ -292,6 +292,8 @@ LANGUAGE = register(Language(
         # a support agent's id
         r"driver\s+licen[cs]e(?:\s+(?:no\.|number))?", r"(?-i:BRP)(?:\s+(?:no\.|number))?",
         r"visa\s+(?:no\.|number)", r"agent\s+ID",
+        # (stop 53, round 8) a US employer's tax number, a charity's, a UK driving licence
+        r"(?-i:FEIN|EIN)", r"charity\s+(?:no\.|number)", r"driving\s+licen[cs]e(?:\s+(?:no\.|number))?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -130,7 +130,7 @@ LANGUAGE = register(Language(
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiad[oa]", r"colegiad[oa]",
         # (stop 49) the abbreviation, before digits only ("Dra. Leire Zubizarreta (col. 474712345)"; "Col. Americana"
         # of a Mexican address is a neighbourhood)
-        r"(?:n\.?\s?º\s+)?col\.(?=\s*\d{5,})",
+        r"(?:n\.?\s?º\s+)?col\.(?=\s*\d{5,}|\s*\d{2}/\d{4,})",
         # (stop 47) a doctor's college number as signatures abbreviate it ("Dra. … (Col. 28/2812345)"); a digit must
         # follow: Mexico's "Col. Roma Norte" is a neighbourhood of an address
         r"(?-i:Col)\.(?=\s*\d)",
@@ -208,6 +208,10 @@ LANGUAGE = register(Language(
         # (stop 53, round 7) a municipal register's sheet, a fee's self-assessment, a delivery's code, an agent's id
         r"hoja\s+padronal", r"autoliquidaci[óo]n", r"c[óo]digo\s+de\s+(?:entrega|recogida|verificaci[óo]n|activaci[óo]n)",
         r"ID\s+(?:agente|empleado)",
+        # (stop 53, round 8) a work accident's report, a clinic's health register, a company's social security account
+        # ("C.C.C. (Código Cuenta Cotización): 41 1178453 92"), a Bizum's operation
+        r"parte(?=\s*:)", r"registro\s+sanitario", r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
+        r"c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n", r"ref\.?\s+(?:de\s+)?operaci[óo]n",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

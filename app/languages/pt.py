@@ -222,6 +222,9 @@ LANGUAGE = register(Language(
         r"boletim\s+de\s+ocorr[êe]ncia", r"(?-i:ATCUD)", r"chave(?:\s+(?-i:PIX|pix))?",
         r"cart[ãa]o(?:\s+de\s+(?:crédito|débito))?(?:\s+(?-i:[A-Z]\w+))?\s+(?:com\s+)?final",
         r"ID\s+(?:agente|atendente)",
+        # (stop 53, round 8) a work accident's communication ("CAT nº …"), an INSS benefit ("NB 631.884.205-9"), a PIX
+        # transaction's id
+        r"(?-i:CAT)(?=\s+n)", r"(?-i:NB)(?=\s+\d)", r"ID\s+(?:da\s+)?transa[çc][ãa]o",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -212,3 +212,49 @@ def test_digit_led_patterns_find_the_same_matches():
     assert digit_led(re.compile(r"\d*")) is not None and first_characters(re.compile(r"\d*")) is None
     # a case-insensitive group inside a case-sensitive pattern: its letters are not known in one case
     assert first_characters(re.compile(r"(?i:x)\d")) is None
+
+
+def test_the_organization_keyword_rule_keeps_no_word_after_its_call():
+    """Rule 3 of the README: no document's words in a cache that outlives the call (the rule's answers per word
+    were the detector's until stop 53)."""
+    from app.detection.rules import OrgKeywordRule, RuleContext
+    from app.tokenization import split_sentences
+
+    rule = OrgKeywordRule("de")
+    text = "Frau Zeynep Öztürk arbeitet im Universitätsklinikum Bielefeld."
+    rule.apply(RuleContext(text, split_sentences(text), [], "de"))
+    assert rule._heads_seen == {}
+
+
+def test_display_names_and_users_before_an_ip_address():
+    from app.detection.mail_headers import DisplayNameRecognizer
+
+    text = ("From: Kasia Nowakowska <kasia.n88@gmail.com>\n"
+            "--- On Mon, 11 Mar 2024 at 21:48, kasia nowakowska <kasia.nowakowska88@gmail.com> wrote:\n"
+            'To: "Nowakowska, Kasia" <k@x.co.uk>\nscp /tmp/hr.sql sukru@192.168.178.24:/home/sukru/b\n'
+            "no name <> here, a@b.c <x>, mail@example.com")
+    assert [(e.text, e.label) for e in DisplayNameRecognizer().recognize(text, [])] == [
+        ("Kasia Nowakowska", "PERSON"), ("kasia nowakowska", "PERSON"), ("Nowakowska, Kasia", "PERSON"),
+        ("sukru", "USERNAME")]
+
+
+def test_identifiers_of_the_third_round():
+    de = "Kurkarte Nr.: GAP-K 558301\nReisedokument: Passport 548812376  E-Mail"
+    assert found(IdNumberRecognizer("de"), de) == ["GAP-K 558301", "548812376"]
+    es = ("Dr. Jorge Lanaspa Til, n.º col. 50/09871\nN.º parte: 2024/0917-ARA-003361\n"
+          "Registro sanitario CV-CSS 18429 · CIF\nC.C.C. (Código Cuenta Cotización): 41 1178453 92\n"
+          "(ref. operación 3B9XK2LQ74)")
+    assert found(IdNumberRecognizer("es"), es) == [
+        "50/09871", "2024/0917-ARA-003361", "CV-CSS 18429", "41 1178453 92", "3B9XK2LQ74"]
+    en = "Employer FEIN: 34-1987562  Contact\nBowls Club (charity no. 1093388)\nDriving licence:    SOLBA856209I99KT"
+    assert found(IdNumberRecognizer("en"), en) == ["34-1987562", "1093388", "SOLBA856209I99KT"]
+    pt = "CAT nº 2022.518.447-3 e INSS (NB 631.884.205-9); ID transação E60746948202403111301Kd8fR2Tq9"
+    assert found(IdNumberRecognizer("pt"), pt) == ["2022.518.447-3", "631.884.205-9", "E60746948202403111301Kd8fR2Tq9"]
+    codes = ("| FT 2024/0091 | FR A/338 | FS 12/4471 | AVRA n.º FZ/41/2021/118734). Einschreiben (RT 4471 0928 3DE); "
+             "el nº VFT/MA/18236; not ISO/IEC/27001 nor Ley 12/2024")
+    assert found(RecordCodeRecognizer(), codes) == [
+        "FT 2024/0091", "FR A/338", "FS 12/4471", "FZ/41/2021/118734", "RT 4471 0928 3DE", "VFT/MA/18236"]
+    assert found(SecretRecognizer("en"), "ssh2: ED25519 SHA256:q3Vx9rTg0mLkP2b7JwYc8nZs4eHfUa1Dd6oRiK5tEw0") == [
+        "q3Vx9rTg0mLkP2b7JwYc8nZs4eHfUa1Dd6oRiK5tEw0"]
+    from app.detection.identifiers import CreditCardRecognizer
+    assert found(CreditCardRecognizer(), "Pagado con Visa ···· 4417 (LUCÍA F. MORALES)") == ["···· 4417"]
