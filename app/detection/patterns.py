@@ -194,7 +194,8 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
                          r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
                          r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+"
-                         r"(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
+                         # (in quotation marks: 'Nutzername „mehmo_fcn1900"' of a police summons; stop 53)
+                         r"[„“\"'‘«]?(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
@@ -697,8 +698,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
     day = r"(?:[12]\d|3[01]|0?[1-9])"
     of = languages.get(language).date_of
     patterns = [
-        # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015
-        rf"\b{day}{_ORDINAL}\.?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
+        # 3 March 2015 / 21. August 1992 / 3 de marzo de 2015 / 3rd of March, 2015 / (stop 53) the 9th day of June 2021
+        rf"\b{day}{_ORDINAL}\.?(?:\s+day)?(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # several days of one month: 12 and 19 September / 10-12 March / 3., 4. und 5. Mai / dias 20 e 21 de outubro
         # (stop 46: the first day of "on 12 and 19 September" stayed in clear)
         # (at most seven days: unbounded, "12 and 12 and …" without a month was tried to its end from every day, 21 s

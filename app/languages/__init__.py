@@ -63,6 +63,9 @@ FOREIGN_TITLE_GENDERS: dict[str, str] = {
 }
 
 #: Legal forms of countries without a language module (Dutch, Italian, French), as written.
+#: A British postcode (outward and inward code, in capitals), which a document in any language may quote for an address
+#: in the UK ("Anschrift: 17 Harcourt Gardens, Birmingham B15 2QX" of a German hotel's registration form; stop 53).
+UK_POSTCODE = r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
 FOREIGN_LEGAL_FORMS: frozenset[str] = frozenset("N.V. B.V. BV NV SpA S.p.A. S.A.S. SAS".split())
 
 #: Lower-case particles inside person names of languages without a module (Italian, Dutch: "della", "di", "van").

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, Compounds, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    CITY_AFTER, UK_POSTCODE, Compounds, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -309,7 +309,7 @@ LANGUAGE = register(Language(
     # Austria's and Switzerland's four digits without their country prefix only where an address puts them, after a
     # house number and a comma ("Bahnhofstrasse 17, 8001 Zürich", "Mariahilfer Straße 88/2/14, 1070 Wien"): a year
     # stands before a capitalised word too
-    postal_codes=(r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
+    postal_codes=(UK_POSTCODE, r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
                   r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER,
                   # (stop 47) and before the largest cities in their own ranges, wherever they stand ("Hauptwohnsitz:
                   # 1100 Wien" of a Viennese registration; "wohnhaft in 8001 Zürich")

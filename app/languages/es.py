@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    CITY_AFTER, UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
@@ -62,7 +62,8 @@ LANGUAGE = register(Language(
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
     month_variants={"setiembre": 9},
-    date_of=r"\s+del?\s+",
+    # (stop 53: "de" may be left out, "3 marzo 2015" as e-mail clients and forms write it)
+    date_of=r"\s+(?:del?\s+)?",
     date_words=frozenset({"de", "del", "en", "a", "y", "o", "el"}),
     licence_plates=(r"\d{4}[ -]?[BCDFGHJKLMNPRSTVWXYZ]{3}",),
     payment_cues=(r"transferencia\s+(?:a\s+favor\s+de|recibida\s+de|emitida\s+a|a|de)",
@@ -245,7 +246,7 @@ LANGUAGE = register(Language(
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
-    postal_codes=(r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
+    postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",
                   # in brackets after the town, as contracts write a party's domicile ("vecina de Torrent (46900)";
                   # stop 52)

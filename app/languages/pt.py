@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CoreferenceWords, Language, StreetAddresses, data_file, register,
+    UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
@@ -64,7 +64,8 @@ LANGUAGE = register(Language(
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
     place_connectors=frozenset("de da do dos das e".split()),
     month_abbreviations={"marco": 3},
-    date_of=r"\s+de\s+",
+    # (stop 53: "de" may be left out, "Enviada: 2 julho 2024 11:30" of a forwarded e-mail)
+    date_of=r"\s+(?:de\s+)?",
     date_words=frozenset({"de", "em", "a", "e", "o"}),
     licence_plates=(r"\d\d-[A-Z]{2}-\d\d", r"[A-Z]{2}-\d\d-[A-Z]{2}", r"\d\d-\d\d-[A-Z]{2}", r"[A-Z]{2}-\d\d-\d\d",
                     r"[A-Z]{3}\d[A-Z]\d\d"),
@@ -255,7 +256,7 @@ LANGUAGE = register(Language(
     case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",
                          r"(?<![\w./-])\d{1,6}/\d{2}\.\d[A-Z][A-Z0-9]{2,7}(?:[.-][A-Z0-9]{1,4})*(?![\w-])"),
     currency_homographs=frozenset({"lei"}),
-    postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b"),  # Portugal, Brazil (CEP)
+    postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b", UK_POSTCODE),  # Portugal, Brazil (CEP), the UK
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"

@@ -258,3 +258,18 @@ def test_identifiers_of_the_third_round():
         "q3Vx9rTg0mLkP2b7JwYc8nZs4eHfUa1Dd6oRiK5tEw0"]
     from app.detection.identifiers import CreditCardRecognizer
     assert found(CreditCardRecognizer(), "Pagado con Visa ···· 4417 (LUCÍA F. MORALES)") == ["···· 4417"]
+
+
+def test_dates_without_de_and_an_english_deeds_day():
+    assert found(DateRecognizer("pt"), "Enviada: 2 julho 2024 11:30; 3 de março de 2015") == [
+        "2 julho 2024", "3 de março de 2015"]
+    assert found(DateRecognizer("es"), "el 3 marzo 2015 y el 4 de abril de 2016") == ["3 marzo 2015", "4 de abril de 2016"]
+    assert found(DateRecognizer("en"), "signed this Will on the 9th day of June 2021.") == ["9th day of June 2021"]
+
+
+def test_a_user_name_in_quotation_marks_and_a_uk_postcode_in_any_language():
+    assert found(UsernameRecognizer(), '(Nutzername „mehmo_fcn1900", Anzeige-ID') == ["mehmo_fcn1900"]
+    from app.detection.patterns import PostalCodeRecognizer
+    text = "Anschrift: 17 Harcourt Gardens, Birmingham B15 2QX, United Kingdom; ein A4 Papier"
+    for language in ("de", "es", "pt"):
+        assert "B15 2QX" in found(PostalCodeRecognizer(language), text)
