@@ -410,7 +410,9 @@ _LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\
                         # the next one's holder and a colon ("Identifikationsnummer Ehemann: …, Ehefrau: …" of a tax
                         # assessment; stop 49)
                         r"(?:[^\W\d][\w.-]{0,24}[^\S\n]?:[^\S\n]*)?"
-                        r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+")
+                        r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+"
+                        # (a slash between two: "Billetes: 148-2390518874 / 148-2390518875"; stop 53)
+                        r"|[^\S\n]+/[^\S\n]+")
 
 
 def _same_shape(value: str) -> re.Pattern[str]:

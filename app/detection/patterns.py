@@ -403,7 +403,9 @@ def extension_keywords(language: str) -> re.Pattern[str] | None:
     words = languages.get(language).extension_keywords
     if not words:
         return None
-    return re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})[^\S\n]*[:.]?[^\S\n]*-?(?P<ext>\d{{2,6}})(?![\d.,/-]?\d)")
+    # (after a copula too: "Ihre Durchwahl ist -217" of a Teams chat; stop 53)
+    return re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})(?:[^\S\n]+(?:ist|is|es|é|lautet))?[^\S\n]*[:.]?[^\S\n]*-?"
+                      rf"(?P<ext>\d{{2,6}})(?![\d.,/-]?\d)")
 
 
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
@@ -783,8 +785,8 @@ def _date_cue_pattern(language: str) -> re.Pattern[str] | None:
 #: A time of day right after a day and month: the two are a date ("[22/07 09:41] Gui: …" of a ticket's notes; stop 51),
 #: also after a comma or a word for "at" and written with "h" ("recolha 19/07 às 06:45", "16/07 09h05" of a hotel's
 #: card, "(…, 11.03., 23:14)" and "| 27.3. | 16:00-16:50" of therapy notes; stop 53).
-_TIME_AFTER = re.compile(r"\.?(?:[^\S\n]*[|,;][^\S\n]*|[^\S\n]+)(?:(?:às|as|a[^\S\n]+las|at|um|ab|à)[^\S\n]+)?(?:[01]?\d|2[0-3])[:h][0-5]\d"
-                         r"(?!\d)")
+_TIME_AFTER = re.compile(r"\.?(?:[^\S\n]*[|,;][^\S\n]*|[^\S\n]+)(?:(?:às|as|a[^\S\n]+las|at|um|ab|à)[^\S\n]+)?"
+                         r"(?:[01]?\d|2[0-3])[:h][0-5]\d(?!\d)")
 _DAY_MONTH_RE = re.compile(rf"(?<![\w/.,-]){_DAY_MONTH}")
 #: Characters read back from a day and month for its cue (the longest cue, "a partir del", and a weekday fit).
 _CUE_WINDOW = 32

@@ -203,6 +203,8 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
+        # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number
+        r"St\.?-?Nr\.?", r"(?-i:IK)(?=\s+\d)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

@@ -294,6 +294,9 @@ LANGUAGE = register(Language(
         r"visa\s+(?:no\.|number)", r"agent\s+ID",
         # (stop 53, round 8) a US employer's tax number, a charity's, a UK driving licence
         r"(?-i:FEIN|EIN)", r"charity\s+(?:no\.|number)", r"driving\s+licen[cs]e(?:\s+(?:no\.|number))?",
+        # (stop 53, round 9) a bank's notes abbreviating sort code and account ("s/c 04-00-75 acc 21984730"), a
+        # tribunal's appeal number, the Land Registry's title number
+        r"s/c(?=\s+\d{2}-\d{2}-\d{2})", r"acc(?=\.?\s+\d{6,})", r"appeal\s+(?:no\.|number)", r"title\s+(?:no\.|number)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -110,7 +110,7 @@ LANGUAGE = register(Language(
     # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
     register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
-                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
+                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
@@ -213,6 +213,11 @@ LANGUAGE = register(Language(
         # ("C.C.C. (Código Cuenta Cotización): 41 1178453 92"), a Bizum's operation
         r"parte(?=\s*:)", r"registro\s+sanitario", r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
         r"c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n", r"ref\.?\s+(?:de\s+)?operaci[óo]n",
+        # (stop 53, round 9) a bar's member after its college ("Colegio de Abogados de Valencia nº 14.882", "Col. ICAB
+        # 41.906"), a civil servant's number, a breakdown's notice, a registered property, a notary's protocol, an
+        # invoice
+        r"colegio\s+de\s+abogados(?:\s+de\s+[A-ZÁÉÍÓÚ]\w+)?", r"(?-i:ICA[A-Z]{1,2})(?=\s+\d)", r"funcionari[oa]",
+        r"(?:n\.?\s?º\s+de\s+)?aviso(?=\s+\d)", r"finca(?:\s+registral)?", r"protocolo", r"factura(?=\s+[A-Z]{0,3}-?\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

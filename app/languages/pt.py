@@ -226,6 +226,10 @@ LANGUAGE = register(Language(
         # (stop 53, round 8) a work accident's communication ("CAT nº …"), an INSS benefit ("NB 631.884.205-9"), a PIX
         # transaction's id
         r"(?-i:CAT)(?=\s+n)", r"(?-i:NB)(?=\s+\d)", r"ID\s+(?:da\s+)?transa[çc][ãa]o",
+        # (stop 53, round 9) a pupil's registration ("RA 000148.922.301-4/PR"), a school's INEP code, an employee's
+        # "mat.", a contract's number, a taxpayer's number
+        r"(?-i:RA)(?=\s+\d)", r"(?-i:INEP)", r"mat\.(?=\s*\d)", r"contrato(?=\s+(?:n\.?\s?º\s*)?\d)",
+        r"contribuinte(?:\s+fiscal)?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -273,3 +273,25 @@ def test_a_user_name_in_quotation_marks_and_a_uk_postcode_in_any_language():
     text = "Anschrift: 17 Harcourt Gardens, Birmingham B15 2QX, United Kingdom; ein A4 Papier"
     for language in ("de", "es", "pt"):
         assert "B15 2QX" in found(PostalCodeRecognizer(language), text)
+
+
+def test_identifiers_of_the_fourth_round():
+    en = ('to ACC NAME "A HALL SAFE" s/c 04-00-75 acc 21984730 (Monzo)\nAppeal Number: PA/05817/2023\n'
+          "(Title no. WM884107)\n")
+    assert found(IdNumberRecognizer("en"), en) == ["04-00-75", "21984730", "PA/05817/2023", "WM884107"]
+    es = ("Colegio de Abogados de Valencia nº 14.882; Col. ICAB 41.906; (funcionario nº 4471-VAL); nº de aviso "
+          "7734-0915; (finca registral\nn.º 12.845); Protocolo 2025/1472; factura F-2025/0093.\n"
+          "Billetes: 148-2390518874 / 148-2390518875\nal tomo 2.718, libro 901, folio 33, finca número 41.226, con")
+    assert found(IdNumberRecognizer("es"), es) == [
+        "14.882", "41.906", "4471-VAL", "7734-0915", "12.845", "2025/1472", "F-2025/0093", "148-2390518874",
+        "148-2390518875", "tomo 2.718, libro 901, folio 33, finca número 41.226"]
+    # a protocol of a convention is no identifier ("Protocolo n.º 1": under four characters)
+    assert found(IdNumberRecognizer("es"), "el Protocolo n.º 1 del Convenio") == []
+    pt = ("RA 000148.922.301-4/PR; INEP 41127795; (mat. 88213); o contrato 7720-004518-3; "
+          "contribuinte fiscal n.º 163 984 205;")
+    assert found(IdNumberRecognizer("pt"), pt) == [
+        "000148.922.301-4/PR", "41127795", "88213", "7720-004518-3", "163 984 205"]
+    assert found(IdNumberRecognizer("de"), "FA Gelsenkirchen-Süd,\nStNr. 319/5021/3346); IK 510 325 917") == [
+        "319/5021/3346", "510 325 917"]
+    from app.detection.patterns import extension_keywords
+    assert [m.group("ext") for m in extension_keywords("de").finditer("Ihre Durchwahl ist -217.")] == ["217"]
