@@ -131,8 +131,9 @@ def _mixes(code: str) -> bool:
 
 
 #: A postal item's tracking number of the UPU's S10 standard: two capitals, eight digits and a check digit, the
-#: country's code ("RT 4471 0928 3DE" of a registered letter, "RR123456789DE"; stop 53: in clear), in groups or not.
-_S10 = re.compile(r"(?<![\w])[A-Z]{2}(?: ?\d{4} ?\d{4} ?\d|\d{9})[A-Z]{2}(?![\w])")
+#: country's code ("RT 4471 0928 3DE" of a registered letter, "RR123456789DE"; stop 53: in clear), in groups or not;
+#: and a courier's three capitals, ten to twelve digits and the country ("SWL4482019375GB" of an exceptions report).
+_S10 = re.compile(r"(?<![\w])(?:[A-Z]{2}(?: ?\d{4} ?\d{4} ?\d|\d{9})|[A-Z]{3}\d{10,12})[A-Z]{2}(?![\w])")
 #: A Portuguese invoice's document number, its type, series and number (Portaria n.º 363/2010: "FT 2024/0091", "FR
 #: A/338", "FS 12/4471" of an insurance claim's list of a patient's invoices; stop 53: in clear).
 _PT_INVOICE = re.compile(r"(?<![\w/])(?:FT|FR|FS|NC|ND|RC|RG)[ ][A-Z0-9]{1,12}/\d{1,8}(?![\w/])")

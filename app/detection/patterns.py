@@ -426,6 +426,8 @@ _NUMERIC_DATES: tuple[str, ...] = (
     # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
     r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+    # a period of two months and years without spaces, as CVs write it ("09/2019-02/2022"; stop 53)
+    r"(?<![\d./-])\b(?:0[1-9]|1[0-2])/(?:19|20)\d\d[-–](?:0[1-9]|1[0-2])/(?:19|20)\d\d\b(?![./-]\d)",
     # a month and a year, as a CV's or a form's periods write them ("04/2019 – heute", "08.2014", "03-2021")
     r"(?<!\d[./-])\b(?:0[1-9]|1[0-2])[./-](?:19|20)\d\d\b(?![./-]\d)",
     # the month in Roman numerals, as Spanish, Portuguese and German forms and registers write it ("3-IV-1961",
@@ -803,6 +805,20 @@ _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})",
 _DATE_LIST_JOINER = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)$")
 
 
+#: A date's joiner to the next date of a list, after it: a comma or a conjunction of the four languages.
+_DATE_LIST_NEXT = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)")
+#: A note's date before its colon, the German day and month with their full stop ("Nachtrag 05.12.: …").
+_NOTE_COLON = re.compile(r"\.:")
+#: A day and month of one or two digits each ("8/10"), not inside a longer number or date.
+_SHORT_DAY_MONTH = re.compile(r"(?<![\w/.,-])(?P<date>\d{1,2}/\d{1,2})(?![/.,]?\d)")
+
+
+def _list_next_start(text: str, end: int) -> int:
+    """Where the next date of a list would start after a date that ends at ``end``, or ``-1``."""
+    m = _DATE_LIST_NEXT.match(text, end)
+    return m.end() if m is not None else -1
+
+
 def _list_starts(text: str, start: int) -> tuple[int, ...]:
     """The ends at which a date would stand before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or ``()``."""
     m = _DATE_LIST_JOINER.search(text, max(0, start - 6), start)
@@ -883,13 +899,25 @@ class DateRecognizer(Recognizer):
                          or m.end() > m.end("month"))
         cue = _DATE_CUE_PATTERNS[self.language]
         if cue is not None and ("/" in text or "." in text):
-            spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
-                         and (cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None
-                              or _TIME_AFTER.match(text, m.end()) is not None))
-            # (stop 53) the next day and month of a list after one found ("el 11/01 y 12/01" of a support chat)
-            taken = {s[1] for s in spans}
-            spans.extend(m.span("date") for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))
-                         and any(e in taken for e in _list_starts(text, m.start())))
+            candidates = [m for m in _DAY_MONTH_RE.finditer(text) if _valid_day_month(m.group("date"))]
+            spans.extend(m.span("date") for m in candidates
+                         if cue.search(text, max(0, m.start() - _CUE_WINDOW), m.start()) is not None
+                         or _TIME_AFTER.match(text, m.end()) is not None
+                         # (stop 53) a German note's date before its colon ("Nachtrag 05.12.: …")
+                         or _NOTE_COLON.match(text, m.end()) is not None)
+            # (stop 53) one or two digits each before a time ("cita fisio martes 8/10 a las 17:15")
+            spans.extend(m.span("date") for m in _SHORT_DAY_MONTH.finditer(text)
+                         if _valid_day_month(m.group("date")) and _TIME_AFTER.match(text, m.end()) is not None)
+            # (stop 53) the days and months of a list with one found, after it or before it ("el 11/01 y 12/01" of a
+            # support chat, "nos dias 05/10, 05/11 e 05/12/2024" of a contract), to a fixed point (a list is short)
+            for _ in range(len(candidates)):
+                starts, ends = {s[0] for s in spans}, {s[1] for s in spans}
+                more = [m.span("date") for m in candidates if m.span("date") not in spans
+                        and (any(e in ends for e in _list_starts(text, m.start()))
+                             or _list_next_start(text, m.end()) in starts)]
+                if not more:
+                    break
+                spans.extend(more)
             column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
             if len(column) >= 2:
                 spans.extend(column)

@@ -297,6 +297,8 @@ LANGUAGE = register(Language(
         # (stop 53, round 9) a bank's notes abbreviating sort code and account ("s/c 04-00-75 acc 21984730"), a
         # tribunal's appeal number, the Land Registry's title number
         r"s/c(?=\s+\d{2}-\d{2}-\d{2})", r"acc(?=\.?\s+\d{6,})", r"appeal\s+(?:no\.|number)", r"title\s+(?:no\.|number)",
+        # (stop 53, round 10) a parcel's collection code, a card left by a courier, an invoice's abbreviation
+        r"(?:collection|pick-?up|delivery|booking|confirmation)\s+code", r"card\s+(?:no\.|number)", r"inv\.",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

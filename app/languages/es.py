@@ -205,13 +205,13 @@ LANGUAGE = register(Language(
         # (stop 53) a file's abbreviation ("Nº Expte.: ADN/03/2023/00714", "expte 28/079/2024/R/00213"), a register's
         # entry ("N.º de registro: PLV-2024-DM-004518"), a clinical history's "HC 000377", an implant's batch ("lote
         # 2317-HK88"), a parcel's shipment ("Tu envío PQ4B5M…")
-        r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=\s*:)", r"(?-i:HC)", r"lote", r"env[ií]o",
+        r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=(?:\s+[^\s:]{1,12}){0,2}\s*:)", r"(?-i:HC)", r"lote", r"env[ií]o",
         # (stop 53, round 7) a municipal register's sheet, a fee's self-assessment, a delivery's code, an agent's id
         r"hoja\s+padronal", r"autoliquidaci[óo]n", r"c[óo]digo\s+de\s+(?:entrega|recogida|verificaci[óo]n|activaci[óo]n)",
         r"ID\s+(?:agente|empleado)",
         # (stop 53, round 8) a work accident's report, a clinic's health register, a company's social security account
         # ("C.C.C. (Código Cuenta Cotización): 41 1178453 92"), a Bizum's operation
-        r"parte(?=\s*:)", r"registro\s+sanitario", r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
+        r"parte(?=\s*:)", r"registro\s+sanitario", r"c[óo]digo\s+de\s+cuenta(?:\s+de\s+cotizaci[óo]n)?", r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
         r"c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n", r"ref\.?\s+(?:de\s+)?operaci[óo]n",
         # (stop 53, round 9) a bar's member after its college ("Colegio de Abogados de Valencia nº 14.882", "Col. ICAB
         # 41.906"), a civil servant's number, a breakdown's notice, a registered property, a notary's protocol, an

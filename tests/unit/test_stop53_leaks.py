@@ -100,8 +100,9 @@ def test_a_day_and_month_before_a_time():
     assert found(DateRecognizer("de"), "per Mail (a@b.de, 11.03., 23:14). Std. 17 | 27.3. | 16:00-16:50") == [
         "11.03", "27.3"]
     assert found(TimeRecognizer(), "faleceu às 03h40min") == ["03h40min"]
-    # a fraction or a score before a time is none
-    assert found(DateRecognizer("pt"), "placar 1/2 às 20:00") == []
+    # a score with a hyphen before a time is none; "1/2" before a time is a day and month ("sábado 1/2 às 12h30")
+    assert found(DateRecognizer("pt"), "placar 1-2 às 20:00") == []
+    assert found(DateRecognizer("pt"), "sábado 1/2 às 12h30") == ["1/2"]
 
 
 def test_password_hashes_are_secrets():
@@ -295,3 +296,19 @@ def test_identifiers_of_the_fourth_round():
         "319/5021/3346", "510 325 917"]
     from app.detection.patterns import extension_keywords
     assert [m.group("ext") for m in extension_keywords("de").finditer("Ihre Durchwahl ist -217.")] == ["217"]
+
+
+def test_round_ten_dates_and_identifiers():
+    assert found(DateRecognizer("pt"), "3 parcelas, nos dias 05/10, 05/11 e 05/12/2024. Os pagamentos") == [
+        "05/10", "05/11", "05/12/2024"]
+    assert found(DateRecognizer("es"), "cita fisio martes 8/10 a las 17:15; nota 1/2 del total") == ["8/10"]
+    assert found(DateRecognizer("de"), "Nachtrag 05.12.: Halterabfrage. Vermerk SB (kow), 23.10.: Unterlagen") == [
+        "05.12", "23.10"]
+    assert found(DateRecognizer("pt"), "09/2019-02/2022   Enóloga estagiária") == ["09/2019-02/2022"]
+    assert found(IdNumberRecognizer("en"), "collection code: 7Q4-KX9. (card no. 0048813). | Inv. GA-2411-076 |") == [
+        "7Q4-KX9", "0048813", "GA-2411-076"]
+    assert found(IdNumberRecognizer("es"), "N.º Registro IMLCF: CL-MA-24/05319; código de cuenta de cotización\n"
+                                           "50/1048392/77, representada") == ["CL-MA-24/05319", "50/1048392/77"]
+    assert found(IdNumberRecognizer("de"), "Sendungsnummer DHL 00340434161094027318. Gläubiger-Identifikationsnummer: "
+                                           "DE71ZZZ00002184563") == ["00340434161094027318", "DE71ZZZ00002184563"]
+    assert found(RecordCodeRecognizer(), "| 1 | SWL4482019375GB   | Mrs Brígida Santos") == ["SWL4482019375GB"]
