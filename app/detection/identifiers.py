@@ -56,12 +56,14 @@ _MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?\d{4}(?=[ -]?[*
 #: A card number printed masked but for its last digits ("************2033", "**** **** **** 2033", "XXXX-XXXX-XXXX-1234"
 #: of a booking and a statement; stop 50): at least eight masked characters, then four digits; or four masks glued to
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
-_MASKED_CARD_RE = re.compile(r"(?<![\w*•·])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}\d{4}"
+_MASKED_CARD_RE = re.compile(r"(?<![\w*•·])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}"
+                             r"\d{4}"
                              r"|(?:[*•]{4}|(?-i:X{4}))\d{4}|[•·]{4}[ ]\d{4}"  # an app's bullets before the last digits
                              # (or its middle dots: "Visa ···· 4417" of a ride-hailing receipt; stop 53)
                              # the issuer's first digits in clear ("5312 **** **** 1233", "5502 09** **** 4471" of a
                              # payment log; stop 51: the first group stayed in clear)
-                             r"|[2-6]\d{3}[ -]?(?:\d{2}[*•Xx]{2}|[*•Xx]{4})(?:[ -]?[*•Xx]{4}){1,2}[ -]?\d{4})(?![\w*•·])")
+                             r"|[2-6]\d{3}[ -]?(?:\d{2}[*•Xx]{2}|[*•Xx]{4})(?:[ -]?[*•Xx]{4}){1,2}[ -]?\d{4})"
+                             r"(?![\w*•·])")
 #: Signs of a masked number: a masked run :data:`_MASKED_IBAN_RE` and :data:`_MASKED_CARD_RE` need.
 _MASK_SIGNS = ("****", "XXXX", "xxxx", "••••", "····")
 
@@ -397,7 +399,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
-             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
+             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
+             r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              r"(?:-\d{1,2})?(?![\w]))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"

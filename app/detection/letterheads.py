@@ -54,9 +54,9 @@ class LetterheadRecognizer(Recognizer):
             joined = all(w in capitalised or w.casefold() in _JOINERS for w in words)
             if not joined or not 1 <= len(capitalised) <= MAX_WORDS or words[0] not in capitalised:
                 continue
-            # a name in mixed case only with a word in capitals ("PULSO FIT - Clube de Fitness, Lda."), a joiner in lower
-            # case, or as the text's first line: a line of fields and values ("Company Name Homegate Hospitality Inc"
-            # of CoNLL-2003's IPO filings) is no letterhead
+            # a name in mixed case only with a word in capitals ("PULSO FIT - Clube de Fitness, Lda."), a joiner in
+            # lower case, or as the text's first line: a line of fields and values ("Company Name Homegate Hospitality
+            # Inc" of CoNLL-2003's IPO filings) is no letterhead
             if not (any(len(w) >= 2 and w.isupper() for w in capitalised) or any(w.islower() for w in words)
                     or not text[:m.start()].strip()):
                 continue

@@ -24,7 +24,8 @@ from app.doc import Entity, Sentence
 _ADDRESS = r"[^\S\n]*<[^<>\s@]{1,64}@[^<>\s@]{1,255}\.[^<>\s@]{2,63}>"
 #: One to four words of letters (with apostrophes, hyphens and full stops inside: "O'Neil", "Nowakowska-Reid", "J."),
 #: not glued to a word before them, then the address.
-_UNQUOTED = re.compile(r"(?<![\w'’.@<>-])(?P<name>[^\W\d_][\w'’.-]*(?:[^\S\n]+[^\W\d_][\w'’.-]*){0,3})(?=" + _ADDRESS + ")")
+_UNQUOTED = re.compile(r"(?<![\w'’.@<>-])(?P<name>[^\W\d_][\w'’.-]*(?:[^\S\n]+[^\W\d_][\w'’.-]*){0,3})"
+                       r"(?=" + _ADDRESS + ")")
 #: A quoted display name ('"Nowakowska, Kasia" <…>').
 _QUOTED = re.compile(r'"(?P<name>[^"\n<>@]{2,60})"(?=' + _ADDRESS + ")")
 #: A user before "@" and an IPv4 address (a shell's or scp's ``user@host``).

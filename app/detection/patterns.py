@@ -820,7 +820,8 @@ def _list_next_start(text: str, end: int) -> int:
 
 
 def _list_starts(text: str, start: int) -> tuple[int, ...]:
-    """The ends at which a date would stand before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or ``()``."""
+    """The ends at which a date would stand before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or
+    ``()``."""
     m = _DATE_LIST_JOINER.search(text, max(0, start - 6), start)
     return (m.start(),) if m is not None else ()
 

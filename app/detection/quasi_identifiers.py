@@ -233,7 +233,8 @@ def _compiled(language: str) -> dict:
     # (F33.2)"; stop 48: both stayed in clear in the strict profile)
     # or after a diagnosis's field, with a German certainty or side marker ("Diagnose: M54.5 G" of a sick note; stop 49)
     # (ICD-10-CM's letters after the decimal point: "S52.502A", "S70.02XA" of a workers' compensation claim; stop 53)
-    items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?(?P<x>[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])"
+    items.append((HEALTH, re.compile(r"\b(?:ICD|CID|CIE)(?:-?1[01])?(?:-?CM)?\s?:?\s?"
+                                     r"(?P<x>[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])"
                                      r"|\((?P<y>[A-Z]\d{2}\.\d{1,2})\)"
                                      r"|\b(?:Diagnosen?|Diagnos[ie]s|Dx|Diagn[óo]sticos?)[^\S\n]?:[^\S\n]?"
                                      r"(?P<z>[A-Z]\d{2}(?:\.\d{1,3})?(?:[^\S\n]?[GVAZLRB](?![\w]))?)(?![\w.])")))

@@ -206,7 +206,8 @@ LANGUAGE = register(Language(
         # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number
         r"St\.?-?Nr\.?", r"(?-i:IK)(?=\s+\d)",
         # (stop 53, round 10) a parcel's number, a direct debit's creditor id
-        r"(?:Sendungs|Paket|Tracking)-?(?:nummer|nr\.)(?:\s+(?-i:DHL|DPD|GLS|UPS|Hermes))?", r"Gläubiger-?(?:ID|Identifikationsnummer)",
+        r"(?:Sendungs|Paket|Tracking)-?(?:nummer|nr\.)(?:\s+(?-i:DHL|DPD|GLS|UPS|Hermes))?",
+        r"Gläubiger-?(?:ID|Identifikationsnummer)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

@@ -108,9 +108,11 @@ LANGUAGE = register(Language(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     # (stop 53) a civil or land register's entry: "Registro Civil de Elche, tomo 212, folio 37" of an adoption file
     # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
-    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
+    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+"
+                      r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
-                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
+                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
+                      r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
@@ -205,19 +207,24 @@ LANGUAGE = register(Language(
         # (stop 53) a file's abbreviation ("Nº Expte.: ADN/03/2023/00714", "expte 28/079/2024/R/00213"), a register's
         # entry ("N.º de registro: PLV-2024-DM-004518"), a clinical history's "HC 000377", an implant's batch ("lote
         # 2317-HK88"), a parcel's shipment ("Tu envío PQ4B5M…")
-        r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=(?:\s+[^\s:]{1,12}){0,2}\s*:)", r"(?-i:HC)", r"lote", r"env[ií]o",
+        r"expte\.?", r"(?:n\.?\s?º\s+de\s+)?registro(?=(?:\s+[^\s:]{1,12}){0,2}\s*:)", r"(?-i:HC)", r"lote",
+        r"env[ií]o",
         # (stop 53, round 7) a municipal register's sheet, a fee's self-assessment, a delivery's code, an agent's id
-        r"hoja\s+padronal", r"autoliquidaci[óo]n", r"c[óo]digo\s+de\s+(?:entrega|recogida|verificaci[óo]n|activaci[óo]n)",
+        r"hoja\s+padronal", r"autoliquidaci[óo]n",
+        r"c[óo]digo\s+de\s+(?:entrega|recogida|verificaci[óo]n|activaci[óo]n)",
         r"ID\s+(?:agente|empleado)",
         # (stop 53, round 8) a work accident's report, a clinic's health register, a company's social security account
         # ("C.C.C. (Código Cuenta Cotización): 41 1178453 92"), a Bizum's operation
-        r"parte(?=\s*:)", r"registro\s+sanitario", r"c[óo]digo\s+de\s+cuenta(?:\s+de\s+cotizaci[óo]n)?", r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
+        r"parte(?=\s*:)", r"registro\s+sanitario",
+        r"c[óo]digo\s+de\s+cuenta(?:\s+de\s+cotizaci[óo]n)?",
+        r"(?-i:C\.C\.C\.)(?:\s+\(c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n\))?",
         r"c[óo]digo\s+cuenta\s+(?:de\s+)?cotizaci[óo]n", r"ref\.?\s+(?:de\s+)?operaci[óo]n",
         # (stop 53, round 9) a bar's member after its college ("Colegio de Abogados de Valencia nº 14.882", "Col. ICAB
         # 41.906"), a civil servant's number, a breakdown's notice, a registered property, a notary's protocol, an
         # invoice
         r"colegio\s+de\s+abogados(?:\s+de\s+[A-ZÁÉÍÓÚ]\w+)?", r"(?-i:ICA[A-Z]{1,2})(?=\s+\d)", r"funcionari[oa]",
-        r"(?:n\.?\s?º\s+de\s+)?aviso(?=\s+\d)", r"finca(?:\s+registral)?", r"protocolo", r"factura(?=\s+[A-Z]{0,3}-?\d)",
+        r"(?:n\.?\s?º\s+de\s+)?aviso(?=\s+\d)", r"finca(?:\s+registral)?", r"protocolo",
+        r"factura(?=\s+[A-Z]{0,3}-?\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
@@ -251,7 +258,8 @@ LANGUAGE = register(Language(
     phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
-    postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b", r"(?<=CP\s)\d{5}\b",
+    postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b",
+                  r"(?<=CP\s)\d{5}\b",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",
                   # in brackets after the town, as contracts write a party's domicile ("vecina de Torrent (46900)";
                   # stop 52)

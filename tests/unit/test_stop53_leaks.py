@@ -264,7 +264,8 @@ def test_identifiers_of_the_third_round():
 def test_dates_without_de_and_an_english_deeds_day():
     assert found(DateRecognizer("pt"), "Enviada: 2 julho 2024 11:30; 3 de março de 2015") == [
         "2 julho 2024", "3 de março de 2015"]
-    assert found(DateRecognizer("es"), "el 3 marzo 2015 y el 4 de abril de 2016") == ["3 marzo 2015", "4 de abril de 2016"]
+    assert found(DateRecognizer("es"), "el 3 marzo 2015 y el 4 de abril de 2016") == [
+        "3 marzo 2015", "4 de abril de 2016"]
     assert found(DateRecognizer("en"), "signed this Will on the 9th day of June 2021.") == ["9th day of June 2021"]
 
 
