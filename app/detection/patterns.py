@@ -910,15 +910,22 @@ class DateRecognizer(Recognizer):
             spans.extend(m.span("date") for m in _SHORT_DAY_MONTH.finditer(text)
                          if _valid_day_month(m.group("date")) and _TIME_AFTER.match(text, m.end()) is not None)
             # (stop 53) the days and months of a list with one found, after it or before it ("el 11/01 y 12/01" of a
-            # support chat, "nos dias 05/10, 05/11 e 05/12/2024" of a contract), to a fixed point (a list is short)
-            for _ in range(len(candidates)):
-                starts, ends = {s[0] for s in spans}, {s[1] for s in spans}
-                more = [m.span("date") for m in candidates if m.span("date") not in spans
-                        and (any(e in ends for e in _list_starts(text, m.start()))
-                             or _list_next_start(text, m.end()) in starts)]
-                if not more:
-                    break
-                spans.extend(more)
+            # support chat, "nos dias 05/10, 05/11 e 05/12/2024" of a contract): one pass forward, one backward, each
+            # linear (a crafted list of thousands stays cheap)
+            taken = set(spans)
+            ends = {e for _, e in taken}
+            for m in candidates:  # in text order: each may continue a list found before it
+                span = m.span("date")
+                if span not in taken and any(e in ends for e in _list_starts(text, m.start())):
+                    taken.add(span)
+                    ends.add(span[1])
+            starts = {a for a, _ in taken}
+            for m in reversed(candidates):  # backwards: each may open a list found after it
+                span = m.span("date")
+                if span not in taken and _list_next_start(text, m.end()) in starts:
+                    taken.add(span)
+                    starts.add(span[0])
+            spans = list(taken)
             column = [m.span("date") for m in _DAY_MONTH_COLUMN.finditer(text) if _valid_day_month(m.group("date"))]
             if len(column) >= 2:
                 spans.extend(column)

@@ -313,3 +313,10 @@ def test_round_ten_dates_and_identifiers():
     assert found(IdNumberRecognizer("de"), "Sendungsnummer DHL 00340434161094027318. Gläubiger-Identifikationsnummer: "
                                            "DE71ZZZ00002184563") == ["00340434161094027318", "DE71ZZZ00002184563"]
     assert found(RecordCodeRecognizer(), "| 1 | SWL4482019375GB   | Mrs Brígida Santos") == ["SWL4482019375GB"]
+
+
+def test_a_long_list_of_days_and_months_stays_linear():
+    """README rule 2 (bounded cost): a crafted list of 20,000 days and months is read in one pass each way (the first
+    version of the list rule searched every candidate again for each one it added)."""
+    text = "el 11/01 y " + ", ".join("%02d/%02d" % (1 + i % 28, 1 + i % 12) for i in range(20000)) + " y 05/12/2024"
+    assert len(DateRecognizer("es").recognize(text, [])) == 20002
