@@ -312,6 +312,14 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?=[\dFUA])(?<![\w./-])(?:(?:Flat|Unit|Apt\.?|Apartment){_SP}?\d{{1,4}}[a-zA-Z]?,?{_SP}+)?(?:\d{{1,4}}[a-zA-Z]?,?{_SP}+)?"
     rf"(?:Heol|Ffordd|Stryd|Lôn|Rhodfa|Cilgant|Bóthar|Bothar|Sráid|Sraid|Ascaill)"
     rf"{_SP}+(?:(?:y|yr|na|an){_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,2}}",
+    # (stop 53) Czech and Slovak: a street's name ending as their adjectives and nouns do, then the conscription and
+    # orientation numbers with a slash ("Vinohradská 1542/48", "Korunní 1203/88" of a German hotel's form and an
+    # English CRM export; the names stayed in clear)
+    rf"(?=[{_UPPER}]){_WORD_START}(?:{_CAP}{_SP}+)?[{_UPPER}][\w-]*(?:ská|cká|ní|ová|ova|ovo|ého|ých|ské|cké){_SP}+"
+    rf"\d{{1,5}}/\d{{1,4}}[a-zA-Z]?(?![\w/])",
+    # (stop 53) Nordic: a word ending in a street type and the number ("Fjellveien 14B", "Storgatan 5", "Nørregade 12")
+    rf"(?=[{_UPPER}]){_WORD_START}[{_UPPER}][\w-]*(?:veien|vegen|veg|vei|gata|gaten|gatan|vägen|väg|vej|gade|stræde|katu"
+    rf"|tie|allé){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
     # India: the house's, flat's or plot's number and the sector, phase or block ("H.No. 12, Sector 39-B", "Flat No.
     # 302, Block C"; stop 52: in clear)
     rf"(?=[HFPD])(?<![\w./-])(?:H\.{_SP}?No|House{_SP}No|Flat{_SP}No|Plot{_SP}No|Door{_SP}No)\.?{_SP}?:?{_SP}?"
@@ -320,7 +328,10 @@ _FOREIGN_STREETS: tuple[str, ...] = (
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
 #: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").
-_FOREIGN_POSTAL_TOWN = rf"(?:,?{_SP}+(?:\d{{5}}|\d{{2}}-\d{{3}}|\d{{4}}{_SP}?[A-Z]{{2}}){_SP}+{_CAP})?"
+#: (stop 53: and Czech and Slovak "120 00" with a city's district, "Praha 2"; four digits, as Norway, Denmark, Austria,
+#: Switzerland and Belgium write them: "5019 Bergen")
+_FOREIGN_POSTAL_TOWN = (rf"(?:,?{_SP}+(?:(?:\d{{5}}|\d{{2}}-\d{{3}}|\d{{4}}{_SP}?[A-Z]{{2}}|\d{{4}}){_SP}+{_CAP}"
+                        rf"|\d{{3}}{_SP}\d{{2}}{_SP}+{_CAP}(?:{_SP}\d{{1,2}}(?![\w.,]\d))?))?")
 _FOREIGN_ADDRESSES: tuple[str, ...] = tuple(street + _FOREIGN_POSTAL_TOWN for street in _FOREIGN_STREETS)
 
 

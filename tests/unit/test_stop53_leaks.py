@@ -320,3 +320,13 @@ def test_a_long_list_of_days_and_months_stays_linear():
     version of the list rule searched every candidate again for each one it added)."""
     text = "el 11/01 y " + ", ".join("%02d/%02d" % (1 + i % 28, 1 + i % 12) for i in range(20000)) + " y 05/12/2024"
     assert len(DateRecognizer("es").recognize(text, [])) == 20002
+
+
+def test_czech_and_nordic_addresses_in_any_language():
+    assert found(AddressRecognizer("de"), "Anschrift: Vinohradská 1542/48, 120 00 Praha 2, Tschechien") == [
+        "Vinohradská 1542/48, 120 00 Praha 2"]
+    assert found(AddressRecognizer("pt"), "residente em Bergen, Noruega (Fjellveien 14B, 5019 Bergen), titular") == [
+        "Fjellveien 14B, 5019 Bergen"]
+    # a district's number only after a Czech postal code; a court's file number is no street
+    assert "Via Roma 12, 20121 Milano" in found(AddressRecognizer("en"), "Via Roma 12, 20121 Milano 3 times")
+    assert found(AddressRecognizer("de"), "siehe BGH 12/34 und Gerichtsakte 4/20") == []
