@@ -801,7 +801,7 @@ _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern
 _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
 
 
-#: Between two dates of a list: a comma, a slash or a conjunction of the four languages.
+#: Between two dates of a list, before the second: a comma or a conjunction of the four languages.
 _DATE_LIST_JOINER = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)$")
 
 
