@@ -208,6 +208,8 @@ LANGUAGE = register(Language(
         # (stop 53, round 10) a parcel's number, a direct debit's creditor id
         r"(?:Sendungs|Paket|Tracking)-?(?:nummer|nr\.)(?:\s+(?-i:DHL|DPD|GLS|UPS|Hermes))?",
         r"Gläubiger-?(?:ID|Identifikationsnummer)",
+        # (stop 53, round 10) an association's register number ("Vereinsregister … VR 14 882")
+        r"(?-i:VR)(?=\s+\d)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

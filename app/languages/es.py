@@ -225,6 +225,9 @@ LANGUAGE = register(Language(
         r"colegio\s+de\s+abogados(?:\s+de\s+[A-ZÁÉÍÓÚ]\w+)?", r"(?-i:ICA[A-Z]{1,2})(?=\s+\d)", r"funcionari[oa]",
         r"(?:n\.?\s?º\s+de\s+)?aviso(?=\s+\d)", r"finca(?:\s+registral)?", r"protocolo",
         r"factura(?=\s+[A-Z]{0,3}-?\d)",
+        # (stop 53, round 10) an estate agent's register ("API n.º 2187"), a contract's communication to the employment
+        # service ("identificador de comunicación 2024ZG00918347")
+        r"(?-i:API)(?=\s+n\.?\s?º)", r"identificador\s+de\s+comunicaci[óo]n",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

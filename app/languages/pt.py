@@ -230,6 +230,10 @@ LANGUAGE = register(Language(
         # "mat.", a contract's number, a taxpayer's number
         r"(?-i:RA)(?=\s+\d)", r"(?-i:INEP)", r"mat\.(?=\s*\d)", r"contrato(?=\s+(?:n\.?\s?º\s*)?\d)",
         r"contribuinte(?:\s+fiscal)?",
+        # (stop 53, round 10) a disabled parking badge, a municipal agent's number, a Multibanco payment reference, a job
+        # advert, a health regulator's licence, a health plan's card number
+        r"d[íi]stico", r"agente(?:\s+municipal)?(?=\s+n\.?\s?º)", r"refer[êe]ncia(?=\s+\d{3}\s\d{3}\s\d{3}(?!\d))",
+        r"an[úu]ncio(?=\s+n\.?\s?º)", r"licen[çc]a\s+(?-i:ERS)", r"cart[ãa]o(?=\s+n\.?\s?º)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -330,3 +330,13 @@ def test_czech_and_nordic_addresses_in_any_language():
     # a district's number only after a Czech postal code; a court's file number is no street
     assert "Via Roma 12, 20121 Milano" in found(AddressRecognizer("en"), "Via Roma 12, 20121 Milano 3 times")
     assert found(AddressRecognizer("de"), "siehe BGH 12/34 und Gerichtsakte 4/20") == []
+
+
+def test_identifiers_after_round_ten_keywords():
+    pt = ("(dístico n.º 45-DEF-8812 em nome; Agente Municipal n.º 0417 — Rui; Referência 318 204 557 · Montante; "
+          "(anúncio nº 7719428); Licença ERS E118734; Médis, cartão n.º 0051 7734 2290 18")
+    assert found(IdNumberRecognizer("pt"), pt) == [
+        "45-DEF-8812", "0417", "318 204 557", "7719428", "E118734", "0051 7734 2290 18"]
+    assert found(IdNumberRecognizer("de"), "Amtsgericht Frankfurt am Main VR 14 882") == ["14 882"]
+    assert found(IdNumberRecognizer("es"), "API n.º 2187 · con identificador de comunicación 2024ZG00918347.") == [
+        "2187", "2024ZG00918347"]
