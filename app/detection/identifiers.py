@@ -58,7 +58,7 @@ _MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?\d{4}(?=[ -]?[*
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
 _MASKED_CARD_RE = re.compile(r"(?<![\w*•·])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}"
                              r"\d{4}"
-                             r"|(?:[*•]{4}|(?-i:X{4}))\d{4}|[•·]{4}[ ]\d{4}"  # an app's bullets before the last digits
+                             r"|(?:[*•]{4,12}|(?-i:X{4,12}))\d{4}|[•·]{4}[ ]\d{4}"  # an app's bullets, the last digits
                              # (or its middle dots: "Visa ···· 4417" of a ride-hailing receipt; stop 53)
                              # the issuer's first digits in clear ("5312 **** **** 1233", "5502 09** **** 4471" of a
                              # payment log; stop 51: the first group stayed in clear)

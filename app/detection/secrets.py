@@ -43,6 +43,8 @@ from app.doc import Entity, Sentence
 #: Messaging registration tokens (stop 52: an API log's tokens were masked from the signature on only, or not at all).
 _KEY_FORMS = re.compile(r"(?<![\w-])(?:(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|gh[pousr]_[A-Za-z0-9]{30,}"
                         r"|github_pat_[A-Za-z0-9_]{40,}|(?-i:AKIA[0-9A-Z]{16})|xox[abprs]-[A-Za-z0-9-]{10,}"
+                        # (stop 53) other services' keys of Stripe's form ("lf_live_9c4e7a21b0d84f5e" of a ticket)
+                        r"|[a-z]{2,5}_(?:live|test|prod)_[A-Za-z0-9]{12,}"
                         r"|AIza[0-9A-Za-z_-]{35}"
                         r"|eyJ[A-Za-z0-9_-]{4,8192}\.eyJ[A-Za-z0-9_-]{4,8192}\.[A-Za-z0-9_-]{0,8192}"
                         r"|[A-Za-z0-9_-]{8,256}:APA91b[A-Za-z0-9_-]{8,1024}"

@@ -210,6 +210,8 @@ LANGUAGE = register(Language(
         r"Gläubiger-?(?:ID|Identifikationsnummer)",
         # (stop 53, round 10) an association's register number ("Vereinsregister … VR 14 882")
         r"(?-i:VR)(?=\s+\d)",
+        # (stop 53, round 11) a patient's abbreviated id, an employer's electronic tax reference
+        r"Pat\.-?ID", r"(?-i:eTIN)",
         r"Patienten-?(?:ID|nummer|nr\.)", r"Serien-?(?:nummer|nr\.)", r"IMEI", r"USt-?Id(?:Nr|\.?-?Nr)\.?",
         r"Umsatzsteuer-Identifikationsnummer", r"Zertifikat(?:s-?(?:nummer|nr\.))?", r"Fall-?(?:nummer|nr\.)",
         r"Krankenversichertennummer", r"KVNR",

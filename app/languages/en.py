@@ -299,6 +299,9 @@ LANGUAGE = register(Language(
         r"s/c(?=\s+\d{2}-\d{2}-\d{2})", r"acc(?=\.?\s+\d{6,})", r"appeal\s+(?:no\.|number)", r"title\s+(?:no\.|number)",
         # (stop 53, round 10) a parcel's collection code, a card left by a courier, an invoice's abbreviation
         r"(?:collection|pick-?up|delivery|booking|confirmation)\s+code", r"card\s+(?:no\.|number)", r"inv\.",
+        # (stop 53, round 11) a veteran's service number, a payment's "auth.", a charity's registered number, a
+        # carer's staff number
+        r"service\s+(?:no\.|number)", r"auth\.", r"(?:reg\.?\s+)?charity(?=\s+\d{6,})", r"staff(?=\s+\d{3,})",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -228,6 +228,10 @@ LANGUAGE = register(Language(
         # (stop 53, round 10) an estate agent's register ("API n.º 2187"), a contract's communication to the employment
         # service ("identificador de comunicación 2024ZG00918347")
         r"(?-i:API)(?=\s+n\.?\s?º)", r"identificador\s+de\s+comunicaci[óo]n",
+        # (stop 53, round 11) a labour inspection's record and order, a company's "CCC (Cód. Cuenta Cot.)", an
+        # inspector's code, a social services' history
+        r"acta(?:\s+de\s+infracci[óo]n)?(?=\s+n\.?\s?º)", r"orden\s+de\s+servicio",
+        r"(?-i:CCC)(?:\s+\(c[óo]d\.\s+cuenta\s+cot\.\))?", r"c[óo]d\.(?=\s*\d)", r"historia\s+social(?:\s+(?-i:SIUSS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

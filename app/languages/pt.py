@@ -234,6 +234,10 @@ LANGUAGE = register(Language(
         # advert, a health regulator's licence, a health plan's card number
         r"d[íi]stico", r"agente(?:\s+municipal)?(?=\s+n\.?\s?º)", r"refer[êe]ncia(?=\s+\d{3}\s\d{3}\s\d{3}(?!\d))",
         r"an[úu]ncio(?=\s+n\.?\s?º)", r"licen[çc]a\s+(?-i:ERS)", r"cart[ãa]o(?=\s+n\.?\s?º)",
+        # (stop 53, round 11) an energy certificate, an estate agent's licence (AMI), a receipt, a service invoice's
+        # number and RPS, a municipal registration, a court fee's DUC
+        r"certificado\s+energ[ée]tico", r"(?-i:AMI)(?=\s+\d)", r"recibo(?=\s+n\.?\s?º)", r"n[úu]mero\s+da\s+nota",
+        r"(?-i:RPS)", r"inscri[çc][ãa]o\s+municipal", r"(?-i:DUC)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -340,3 +340,23 @@ def test_identifiers_after_round_ten_keywords():
     assert found(IdNumberRecognizer("de"), "Amtsgericht Frankfurt am Main VR 14 882") == ["14 882"]
     assert found(IdNumberRecognizer("es"), "API n.º 2187 · con identificador de comunicación 2024ZG00918347.") == [
         "2187", "2024ZG00918347"]
+
+
+def test_identifiers_after_round_eleven_keywords():
+    en = "U.S. Navy, service no. 7624418; Visa ending 4417, auth. 08842Q; (Reg. charity 1098342); (PN / staff 0334)"
+    assert found(IdNumberRecognizer("en"), en) == ["7624418", "4417", "08842Q", "1098342", "0334"]
+    assert found(IdNumberRecognizer("de"), "Pat.-ID: 00481926; eTIN OZDMREMR84K12; Ehefrau") == [
+        "00481926", "OZDMREMR84K12"]
+    es = ("ACTA DE INFRACCIÓN N.º I302024000087415\nOrden de servicio: 30/0012847/24   Materia\n"
+          "CCC (Cód. Cuenta Cot.): 30 1124587 19\nFdo.: M. Albarracín Soto (cód. 3018)\nHistoria social SIUSS: "
+          "41004-118256")
+    assert found(IdNumberRecognizer("es"), es) == [
+        "I302024000087415", "30/0012847/24", "30 1124587 19", "3018", "41004-118256"]
+    pt = ("Certificado Energético SCE0000193847562 (classe C); (AMI 18842); recibo n.º 0316; Número da Nota: 00002847; "
+          "Inscrição Municipal: 004.218.771-6; DUC n.º 702 419 938 124 567 e 13")
+    assert found(IdNumberRecognizer("pt"), pt) == [
+        "SCE0000193847562", "18842", "0316", "00002847", "004.218.771-6", "702 419 938 124 567"]
+    from app.detection.identifiers import CreditCardRecognizer
+    assert found(CreditCardRecognizer(), "Routing no. 271974635   Account no. ******4417") == ["******4417"]
+    assert found(SecretRecognizer("en"), "token in the attachment (lf_live_9c4e7a21b0d84f5e) is still") == [
+        "lf_live_9c4e7a21b0d84f5e"]
