@@ -801,12 +801,11 @@ _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern
 _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
 
 
-#: Between two dates of a list, before the second: a comma or a conjunction of the four languages.
-_DATE_LIST_JOINER = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)$")
-
-
-#: A date's joiner to the next date of a list, after it: a comma or a conjunction of the four languages.
-_DATE_LIST_NEXT = re.compile(r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)")
+#: Between two dates of a list: a comma or a conjunction of the four languages (matched after the first date, and
+#: searched, anchored at its end, before the second).
+_DATE_LIST_JOINER = r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)"
+_DATE_LIST_NEXT = re.compile(_DATE_LIST_JOINER)
+_DATE_LIST_BEFORE = re.compile(_DATE_LIST_JOINER + "$")
 #: A note's date before its colon, the German day and month with their full stop ("Nachtrag 05.12.: …").
 _NOTE_COLON = re.compile(r"\.:")
 #: A day and month of one or two digits each ("8/10"), not inside a longer number or date.
@@ -819,11 +818,10 @@ def _list_next_start(text: str, end: int) -> int:
     return m.end() if m is not None else -1
 
 
-def _list_starts(text: str, start: int) -> tuple[int, ...]:
-    """The ends at which a date would stand before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or
-    ``()``."""
-    m = _DATE_LIST_JOINER.search(text, max(0, start - 6), start)
-    return (m.start(),) if m is not None else ()
+def _list_previous_end(text: str, start: int) -> int:
+    """Where a date would end before ``start`` in a list ("11/01 y 12/01": the end of "11/01"), or ``-1``."""
+    m = _DATE_LIST_BEFORE.search(text, max(0, start - 6), start)
+    return m.start() if m is not None else -1
 
 
 def _valid_day_month(surface: str) -> bool:
@@ -916,7 +914,7 @@ class DateRecognizer(Recognizer):
             ends = {e for _, e in taken}
             for m in candidates:  # in text order: each may continue a list found before it
                 span = m.span("date")
-                if span not in taken and any(e in ends for e in _list_starts(text, m.start())):
+                if span not in taken and _list_previous_end(text, m.start()) in ends:
                     taken.add(span)
                     ends.add(span[1])
             starts = {a for a, _ in taken}
