@@ -360,7 +360,9 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
 #: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
-_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}))\))?"
+_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12})"
+                   # how many of its last digits follow ("SSN (last 4): xxx-xx-6632"; stop 54)
+                   r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2})\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
                    # stop 48), one of them perhaps in parentheses ("Certidão de nascimento (matrícula): 087460 01 55 …";
                    # stop 50)
@@ -401,7 +403,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
-             r"(?:-\d{1,2})?(?![\w]))"
+             # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
+             r"(?:-\d{1,2})?(?![\w]|(?<=[A-Z])/\w))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              r"(?![\w]|[-/]\w|\.\d))"

@@ -183,12 +183,18 @@ _DMS = re.compile(r"(?<![\w.])\d{1,2}°[^\S\n]?\d{1,2}['′][^\S\n]?\d{1,2}(?:\.
 _CUES = re.compile(r"(?i)\b(?:gps|coordinates|coords|lat(?:itude)?|long(?:itude)?|koordinaten|standort|coordenadas|"
                    r"ubicaci[oó]n|localiza[cç][aã]o|location|position)\b")
 CUE_WINDOW = 40
+#: One coordinate as a key and its value, as logs, JSON and query strings carry them ("lat=55.953251 lon=-3.188267",
+#: '"lng": -3.1883', "latitude: 40.4168"; stop 54: a crash log's home position stayed in clear): the value only, three
+#: decimals at least (about 100 m).
+_KEYED_COORDINATE = re.compile(r"(?i)(?<![^\W_])(?:lat(?:itude)?|lon(?:g(?:itude)?)?|lng)(?![^\W_])[\"']?[^\S\n]{0,3}[:=]"
+                               r"[^\S\n]{0,3}[\"']?(?P<value>[-+]?\d{1,3}\.\d{3,})(?![\w.])")
 
 
 class CoordinatesRecognizer(Recognizer):
     """Geographic coordinates: ``list[Entity]`` of label ``LOCATION``, in text order. Decimal degrees need a latitude
     within ±90 and a longitude within ±180, and five decimals each, or four beside a word of :data:`_CUES` (exchange
-    rates of news text, "1.4625, 1.4630", have four and no such word)."""
+    rates of news text, "1.4625, 1.4630", have four and no such word); a single coordinate after its key
+    (:data:`_KEYED_COORDINATE`: "lat=55.953251") within the same bounds."""
 
     name = "coordinates"
 
@@ -204,5 +210,12 @@ class CoordinatesRecognizer(Recognizer):
                 out.append(Entity(m.start(), m.end(), LOCATION, m.group(), self.name))
         if "°" in text:
             out += [Entity(m.start(), m.end(), LOCATION, m.group(), self.name) for m in _DMS.finditer(text)]
-            out.sort(key=lambda e: e.start)
+        if "=" in text or ":" in text:
+            taken = [(e.start, e.end) for e in out]
+            for m in _KEYED_COORDINATE.finditer(text):
+                start, end = m.span("value")
+                limit = 90 if m.group().lower().startswith("lat") else 180
+                if abs(float(m.group("value"))) <= limit and not any(s < end and start < e for s, e in taken):
+                    out.append(Entity(start, end, LOCATION, m.group("value"), self.name))
+        out.sort(key=lambda e: e.start)
         return out

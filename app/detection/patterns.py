@@ -30,8 +30,9 @@ from app.tokenization import CHAT_HEADER_LINE, CHAT_LINE, UPPER, dialogue_lines
 #: internationalized domain names: "anna@müller-bau.de")
 _AT_DOMAIN = r"@(?:[^\W_](?:[\w-]{0,61}[^\W_])?\.)+[A-Za-z]{2,63}(?![\w-])"
 #: the characters of a local part's dot-separated atoms (RFC 5322 ``atext``, with RFC 6531's letters beyond ASCII:
-#: "jürgen.müller@web.de", "josé.núñez@correo.es") except the braces; ``-`` last
-_ATEXT = "\\w!#$%&'*+/=?^`|~-"
+#: "jürgen.müller@web.de", "josé.núñez@correo.es") except the braces and "|", which separates a table's cells
+#: ("5   |bruno.sa@vieira-lopes.pt|Joana": stop 54, the address was lost); ``-`` last
+_ATEXT = "\\w!#$%&'*+/=?^`~-"
 
 
 def _local_part(chars: str) -> str:
@@ -43,7 +44,7 @@ def _local_part(chars: str) -> str:
 #: holds every character the local part may hold): a match starting inside a run would only be the tail of the match
 #: starting at the run's start, and trying every position of a long run without "@" ("1234/24.5T9PRT" repeated, 140,000
 #: characters: 8.9 s) made the search quadratic; it is linear now (each run scanned once).
-_EMAIL = r"(?<![\w.{}!#$%&'*+/=?^`|~-])" + _local_part("{}" + _ATEXT) + _AT_DOMAIN
+_EMAIL = r"(?<![\w.{}!#$%&'*+/=?^`~-])" + _local_part("{}" + _ATEXT) + _AT_DOMAIN
 #: Several addresses of one domain written with their local parts in braces, as on papers' title pages:
 #: "{ysuzuki,koichiro,s-nakamura}@is.naist.jp" (one entity: each local part names a person).
 _EMAIL_GROUP = r"\{\s*" + _local_part(_ATEXT) + r"(?:\s*[,;]\s*" + _local_part(_ATEXT) + r")*\s*\}" + _AT_DOMAIN

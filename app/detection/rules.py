@@ -441,16 +441,25 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
 _INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", '"', "„", "“", "”", "«", "»"})
 #: Conjunctions in capitals inside a company's name in capitals ("REFORMAS Y PINTURA TURIA, S.L.").
 _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
+#: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
+#: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
+_COMMA_FORMS: frozenset[str] = frozenset(
+    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda S/A Inc. Inc Ltd. Ltd LLC L.L.C.".split())
+#: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
+_FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
 
 
 @register("detection_rule")
 class OrgSuffixRule(Rule):
     """Capitalised words + legal form → ``ORGANIZATION`` (Graliński et al., 2009, §4.1: "S.A." endings); a form of two
-    words whole ("PartG mbB"), a name in quotation marks ('Kita "Pusteblume" e.V.'), never across a line break. A
-    proposal that meets an entity is dropped: replacing the model's organizations inside it took in the words before
-    them on the dev sets ("NOTE - Jeans Mate Corp", "Firma Koninklijke Scholten-Honig N.V."; tried at stop 53)."""
+    words whole ("PartG mbB"), a name in quotation marks ('Kita "Pusteblume" e.V.'), never across a line break. The
+    proposal absorbs the entities inside it (the model's pieces: "LEVANTE" and "S.L" of "CONSTRUCCIONES TURIA LEVANTE,
+    S.L.", a person "Audio UG" of "Klangwerk Audio UG (haftungsbeschränkt)"; stop 54), except where the model's
+    organization already ends with the form: its start is then kept (stop 53: taking in the words before it read
+    "NOTE - Jeans Mate Corp", "Firma Koninklijke Scholten-Honig N.V." on the dev sets)."""
 
     name = "org_suffix"
+    absorbs = True
 
     def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
         self.forms = forms if forms is not None else LEGAL_FORMS
@@ -458,6 +467,9 @@ class OrgSuffixRule(Rule):
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for j, tok in enumerate(t):
             if tok.text in self.forms and j > 0:
+                if (tok.text.isupper() and len(tok.text) <= 3 and j + 1 < len(t) and t[j + 1].text.isupper()
+                        and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]):
+                    continue  # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se")
                 i = j
                 # a form of two words ("PartG mbB", "GmbH & Co. KG"'s last ones): the entity spans both (stop 53: "…
                 # Steuerberatung PartG mbB" left the firm's name in clear)
@@ -467,7 +479,8 @@ class OrgSuffixRule(Rule):
                 # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",
                 # "REFORMAS Y PINTURA TURIA, S.L."; stop 52: in clear), and a conjunction in capitals between words in
                 # capitals
-                if i > 1 and t[i - 1].text == "," and t[i - 2].text.isupper() and len(t[i - 2].text) >= 2:
+                if i > 1 and t[i - 1].text == "," and ((t[i - 2].text.isupper() and len(t[i - 2].text) >= 2)
+                                                       or (tok.text in _COMMA_FORMS and _is_cap(t[i - 2]))):
                     i -= 1
                 capitals = t[i - 1].text.isupper() and len(t[i - 1].text) >= 2  # then only words in capitals
                 # (and a name in quotation marks: 'Kita "Pusteblume" e.V.'; stop 53)
@@ -483,6 +496,11 @@ class OrgSuffixRule(Rule):
                     i += 1
                 if i < j:
                     a, b = t[i].start, tok.end
+                    aside = _FORM_ASIDE.match(ctx.text, b)
+                    b = aside.end() if aside else b
+                    if any(e.label == ORGANIZATION and e.start < tok.start and e.end >= tok.end - 1
+                           for e in ctx.overlapping(a, b)):
+                        continue  # the model's organization with its form: its own start
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
 
 

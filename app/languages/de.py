@@ -284,6 +284,11 @@ LANGUAGE = register(Language(
         # (stop 51, round 2) a residence permit's and a driving licence's number ("Aufenthaltstitel Nr. Y4F0L92TR",
         # "Führerschein (Nr. B072R1X4593"), a building society contract before its digits
         r"Aufenthaltstitel", r"Führerschein", r"Vertrag(?=\s+\d{3,}(?:\s\d{3,})*\b)",
+        # (stop 54) a tax identification number abbreviated with "Nr." ("Steuer-IdNr.: 47 036 892 815" of a customs
+        # notice), a file number ("Aktenzeichen: Z 1230 B – 4471/24"), a compound after a company's name
+        # ("Post-Kundennummer: 5021 7734 09")
+        r"Steuer-?Id-?Nr\.?", r"Aktenzeichen",
+        r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{1,12}-(?:Kunden|Mitglieds|Vertrags|Versicherten|Konto)(?:nummer|nr\.))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -302,6 +302,10 @@ LANGUAGE = register(Language(
         # (stop 53, round 11) a veteran's service number, a payment's "auth.", a charity's registered number, a
         # carer's staff number
         r"service\s+(?:no\.|number)", r"auth\.", r"(?:reg\.?\s+)?charity(?=\s+\d{6,})", r"staff(?=\s+\d{3,})",
+        # (stop 54) an airline ticket and a frequent flyer's "FF no.", checked bags' tags, a private investigator's
+        # licence, a help desk's assignee's ticket in another tracker ("JIRA FT-9921")
+        r"ticket(?=:[^\S\n]*\d{3}-\d{10}\b)", r"(?-i:FF)(?=\s+no\.)", r"(?:bag(?:gage)?\s+)?tags(?=:\s*[A-Z]{2}\d{6}\b)",
+        r"lic\.(?=\s+[A-Z0-9]{1,4}-\d)", r"(?-i:JIRA|Jira)(?=\s+[A-Z]{2,10}-\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -232,6 +232,9 @@ LANGUAGE = register(Language(
         # inspector's code, a social services' history
         r"acta(?:\s+de\s+infracci[óo]n)?(?=\s+n\.?\s?º)", r"orden\s+de\s+servicio",
         r"(?-i:CCC)(?:\s+\(c[óo]d\.\s+cuenta\s+cot\.\))?", r"c[óo]d\.(?=\s*\d)", r"historia\s+social(?:\s+(?-i:SIUSS))?",
+        # (stop 54) a professional association's member ("Trabajador social: …, col. 41-1988"), a fee's payment form
+        # ("tasa 790-062, nº 790062891234567"), a passport in a crew list's column
+        r"col(?:egiad[oa])?\.?(?=\s*(?:n\.?\s?º\s*)?\d)", r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

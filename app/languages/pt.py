@@ -238,6 +238,11 @@ LANGUAGE = register(Language(
         # number and RPS, a municipal registration, a court fee's DUC
         r"certificado\s+energ[ée]tico", r"(?-i:AMI)(?=\s+\d)", r"recibo(?=\s+n\.?\s?º)", r"n[úu]mero\s+da\s+nota",
         r"(?-i:RPS)", r"inscri[çc][ãa]o\s+municipal", r"(?-i:DUC)",
+        # (stop 54) an electricity supply point (CPE) and its installation, a telecom's customer code, a SIM card's
+        # ICCID, a regulator's complaint protocol, a document's number
+        r"(?-i:CPE)", r"instala[çc][ãa]o(?=\s+(?:n\.?\s?º\s*)?\d{6,})", r"c[óo]digo\s+(?:de\s+)?cliente",
+        r"(?-i:ICCID)(?:\s+(?:antigo|novo|atual))?", r"protocolo(?:\s+(?-i:[A-Z]{3,8}))?",
+        r"n\.?\s?º\s+(?:de\s+)?documento",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -347,7 +347,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 from tests.properties import examples  # noqa: E402
 
-from app.detection.rules import RuleContext, _Blocks, _titles_outside, merge  # noqa: E402
+from app.detection.rules import RuleContext, _Blocks, _titles_outside, absorb, merge  # noqa: E402
 
 
 def reference_merge(entities, proposals, relabel):
@@ -388,6 +388,9 @@ class _FormerContext(RuleContext):
     def covered(self, start, end):
         return reference_covered(self.entities, start, end)
 
+    def overlapping(self, start, end):
+        return [e for e in self.entities if e.start < end and start < e.end]
+
 
 def reference_apply_rules(text, sentences, entities, rules, language, max_rounds=10):
     """``apply_rules`` with the former ``merge`` and ``covered``."""
@@ -396,6 +399,8 @@ def reference_apply_rules(text, sentences, entities, rules, language, max_rounds
         any_change = False
         for rule in rules:
             proposals = rule.apply(_FormerContext(text, sentences, current, language))
+            if rule.absorbs and proposals:
+                current = absorb(current, proposals)
             current, changed = reference_merge(current, proposals, rule.relabel)
             any_change = any_change or changed
         if not any_change:
