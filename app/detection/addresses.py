@@ -95,6 +95,11 @@ def _type_last(street: StreetAddresses) -> list[str]:
             town = rf"{street.postal_code}{_SP}+[{_UPPER}]"
             # (or after a letterhead's separator: "Am Sande 8 · 21335 Lüneburg" of a footer, stop 51)
             patterns.append(rf"{_WORD_START}{bare}{floor}(?=(?:,?{_SP}+|{_SP}*[·•|–]{_SP}*|{_SP}*\r?\n{_SP}*){town})")
+            # neither prefix nor a type we know, alone on its line above the postal code and town, as a letter's
+            # address block writes it ("MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln"; stop 54)
+            patterns.append(rf"(?<![^\n]){_SP}*(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
+                            rf"{_CAP}(?:{_SP}+{_CAP})?{_SP}+(?=\d{{1,3}}(?!\d)){_NUMBER}"
+                            rf"(?={_SP}*\r?\n{_SP}*{town})")
             if street.cues:
                 # neither prefix nor type ("wohnhaft Hofmark 3, 83101 Rohrdorf", a village's street): after a cue
                 # and before the postal code and town on the same line, both

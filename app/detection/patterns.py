@@ -285,7 +285,19 @@ class UsernameRecognizer(Recognizer):
             found = with_extras(found, more)
         if "_" in text:
             found = with_extras(found, pattern_entities(_NAME_AND_YEAR_HANDLE, text, USERNAME, self.name))
+        if ":" in text or "[" in text:
+            found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
+                                        for pattern in (_TRACKER_USER, _COMMENT_AUTHOR) for m in pattern.finditer(text)])
         return found
+
+
+#: (stop 54) A ticket's people by their accounts ("Assignee: jmorales (Tier 2)" of a support ticket: lower case after
+#: the field's colon), and a comment log's author in brackets before the date ("[p.kowalczyk 08/05/2024 11:02]
+#: Escalated to dev.").
+_TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|reported[ ]by|opened[ ]by|closed[ ]by"
+                           r"|resolved[ ]by|owner|agent|bearbeiter|zugewiesen[ ]an|responsável|responsable|asignado[ ]a)"
+                           r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])")
+_COMMENT_AUTHOR = re.compile(r"(?<![^\n])\[(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?=[^\S\n]+\d{1,4}[./-]\d)")
 
 
 
@@ -711,7 +723,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # for 40,000 characters; bounded, each start reads at most seven)
         rf"\b{day}{_ORDINAL}\.?(?:{_DAY_JOINER}{day}{_ORDINAL}\.?){{1,6}}(?:\s+of)?{of}{month}(?:,?{of}{_YEAR})?\b",
         # March 3, 2015 / March 3rd
-        rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b",
+        # (not a time's hour: "15-Mar 09:40"; stop 54)
+        rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b(?!:\d)",
         # August 2016 / marzo de 2015 / febrero 2002
         rf"{at_month}{month}(?:{of}|\s+){_YEAR}\b",
         # 27-octubre-2016 / 3-Mar-2015
@@ -811,6 +824,12 @@ _DATE_LIST_BEFORE = re.compile(_DATE_LIST_JOINER + "$")
 _NOTE_COLON = re.compile(r"\.:")
 #: A day and month of one or two digits each ("8/10"), not inside a longer number or date.
 _SHORT_DAY_MONTH = re.compile(r"(?<![\w/.,-])(?P<date>\d{1,2}/\d{1,2})(?![/.,]?\d)")
+#: (stop 54) A log line's month and day before its time, as Android's logcat writes them ("05-07 18:19:03.552 12874 E
+#: AndroidRuntime: …" of a crash report: the day stayed in clear), and a day with an English month's abbreviation
+#: ("15-Mar 09:40 pax phoned" of a baggage claim's log: "Mar 09" was read as the date).
+_LOG_MONTH_DAY = re.compile(r"^(?P<date>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?=[^\S\n]+(?:[01]\d|2[0-3]):[0-5]\d:)",
+                            re.MULTILINE)
+_DAY_MON = re.compile(r"(?<![\w/.-])(?:[12]\d|3[01]|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\w-])")
 
 
 def _list_next_start(text: str, end: int) -> int:
@@ -889,6 +908,9 @@ class DateRecognizer(Recognizer):
                     spans.append(m.span())
         if "-" in text or "." in text or "/" in text:
             spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
+        if "-" in text:
+            spans.extend(m.span("date") for m in _LOG_MONTH_DAY.finditer(text))
+            spans.extend(m.span() for m in _DAY_MON.finditer(text))
         spelled = _SPELLED_DATE_PATTERNS[self.language]
         if spelled is not None:
             # a day and a month both capitalised name a place or a feast ("Hospital Doce de Octubre", "Rua Vinte e Cinco
@@ -948,7 +970,7 @@ class DateRecognizer(Recognizer):
 
 _TIME_RE = re.compile(
     # (never the start of a longer number: "10.20.4.15:5432", a host's port, made "15:54" a time; stop 51)
-    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:,\d{1,6})?)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
+    r"\b(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d(?:[,.]\d{1,6})?)?(?!\d|:\d)(?:\s?(?:[ap]\.?m\.?|Uhr|h|hrs?)\b)?"
     # a full hour in German ("gegen 14 Uhr", "um 9 Uhr"; stop 47: only "14.30 Uhr" was a time)
     # (and Brazil's "03h40min" of a death certificate; stop 53)
     r"|[.h][0-5]\d\s?(?:Uhr|h)\b|h[0-5]\d(?:min)?\b|h(?![\w/])|\s?Uhr\b)"

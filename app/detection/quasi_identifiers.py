@@ -144,7 +144,8 @@ class QuasiIdentifierRecognizer(Recognizer):
                 if label == DEMOGRAPHIC and text[end - 1] == "." and "." not in text[start:end - 1]:
                     end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
                 out.append(Entity(start, end, label, text[start:end], self.name))
-        out.extend(medicines(text, self.name))
+        ends = {e.end for e in out if e.label == HEALTH}  # a lexicon's condition ending there holds the word already
+        out.extend(e for e in medicines(text, self.name) if e.end not in ends)
         return out
 
 
@@ -158,17 +159,24 @@ _DOSE = re.compile(r"(?:[^\S\n]\d+(?:[.,]\d+)?[^\S\n]?"
 
 
 def medicines(text: str, source: str = "quasi_identifier") -> list[Entity]:
-    """Medicines in ``text`` (stop 52), label ``HEALTH``, with their dose and frequency: a word ending in a stem of
+    """Medicines in ``text`` (stop 52), label ``HEALTH``, with their dose and frequency, and conditions by their ending
+    (:data:`app.languages.CONDITION_SUFFIXES`, stop 54): a word ending in a stem of
     the International Nonproprietary Names (:data:`app.languages.MEDICATION_SUFFIXES`, three letters at least before
     it: "Ramipril", "atorvastatina"), one of :data:`app.languages.MEDICATIONS` (any case) or of
     :data:`app.languages.MEDICATION_ABBREVIATIONS` (as written). ``list[Entity]`` in text order; one scan of the text's
     words, a set lookup or a suffix test each (the one regular expression of every stem first took a fifth of the
     strict profile's recognizer time)."""
-    suffixes = languages.MEDICATION_SUFFIXES
+    suffixes, conditions = languages.MEDICATION_SUFFIXES, languages.CONDITION_SUFFIXES
     out = []
     for m in _WORD.finditer(text):
         word = m.group()
         lower = word.lower()
+        if (len(lower) >= 7 and lower.endswith(conditions) and lower not in languages.CONDITION_SUFFIX_EXCEPTIONS
+                and any(lower.endswith(s) and len(lower) - len(s) >= 3 for s in conditions)
+                and (not lower.endswith(languages.CONDITION_NOT_ENDINGS)
+                     or lower.endswith(languages.CONDITION_ENDINGS_KEPT))):
+            out.append(Entity(m.start(), m.end(), HEALTH, word, source))  # (stop 54) a disease's name by its ending
+            continue
         if not (lower in languages.MEDICATIONS or word in languages.MEDICATION_ABBREVIATIONS
                 or (len(lower) >= 6 and lower.endswith(suffixes)
                     and any(lower.endswith(s) and len(lower) - len(s) >= 3 for s in suffixes))):

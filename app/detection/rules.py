@@ -729,6 +729,33 @@ class InstitutionRule(Rule):
         self.tails: dict[str, list[tuple[str, ...]]] = {}  # first word -> tails, longest first
         for tail in sorted(INSTITUTION_TAILS.get(language, ()), key=len, reverse=True):
             self.tails.setdefault(tail[0], []).append(tail)
+        words = [" ".join(w).upper() for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
+        self.in_capitals = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)") if words else None
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """:meth:`propose` over the sentences, and a line in capitals with a head or a tail whose words the model
+        tagged in part, whole ("MEADOWBANK HOUSE CARE HOME" of a care home's report, "AGRUPAMENTO DE ESCOLAS SERRA DA
+        LOUSÃ" of a school report: the model's "MEADOWBANK HOUSE", "SERRA DA LOUSÃ"; stop 54). Only with the model's
+        entity: a headline in capitals ("HOSPITAL STRIKE ENDS") is no name."""
+        out = super().apply(ctx)
+        if self.in_capitals is None:
+            return out
+        text, seen = ctx.text, set()
+        for e in ctx.entities:
+            if e.label not in (ORGANIZATION, LOCATION, MISC) or not e.text.isupper():
+                continue
+            a, b = text.rfind("\n", 0, e.start) + 1, text.find("\n", e.end)
+            b = len(text) if b < 0 else b
+            line = text[a:b]
+            if a in seen or b - a > 80 or not line.isupper() or len(line.split()) > 8:
+                continue
+            seen.add(a)
+            if any(c.isdigit() or c in ":;|" for c in line) or self.in_capitals.search(line) is None:
+                continue
+            start, end = a + len(line) - len(line.lstrip()), a + len(line.rstrip())
+            if (start, end) != (e.start, e.end):
+                out.append(Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}"))
+        return out
 
     def _before_tails(self, ctx: RuleContext, t: tuple[Token, ...], texts: list[str]) -> Iterator[Entity]:
         """The names that end in a tail: ``Entity`` of label ``ORGANIZATION`` from the first name word to the tail's
@@ -1528,11 +1555,16 @@ _QUOTE_OPEN, _QUOTE_CLOSE = "\"“„«‘'", "\"”“»’'"
 _NICKNAME = re.compile(
     r"[^\S\n]*,?[^\S\n]*(?P<paren>\([^\S\n]*)?"
     r"(?P<intro>(?i:(?:also\s+)?known\s+as|a\.k\.a\.?|aka|genannt|alias|conocid[oa]\s+como|apodad[oa]|vulgo"
-    r"|conhecid[oa]\s+como)[^\S\n]+)?"
+    r"|conhecid[oa]\s+como|atende\s+por|goes\s+by|llamad[oa]|chamad[oa])[^\S\n]+)?"
     rf"(?:(?P<open>[{_QUOTE_OPEN}])(?P<quoted>[\w'’.-]+(?:[^\S\n]+[\w'’.-]+){{0,2}})[{_QUOTE_CLOSE}]"
     rf"|(?P<nick>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’-]*){{0,2}}))"
     # (in parentheses, more may follow the quoted nickname: 'O Thiago ("Thiagão" para a equipe)'; stop 50)
     r"[^\S\n]*(?(paren)(?:\)|(?(quoted)|(?!)))|)")
+
+
+#: A nickname quoted before the name, at a line's or a table cell's start (:meth:`NicknameRule.apply`).
+_NICKNAME_BEFORE = re.compile(rf"(?:(?<![^\n])|(?<=[|(]))[^\S\n]*[{_QUOTE_OPEN}](?P<quoted>(?-i:[{UPPER}])[\w'’-]{{1,20}})"
+                              rf"[{_QUOTE_CLOSE}] $")
 
 
 #: A nickname quoted after the name and a comma: one or two capitalised words without punctuation ('companheiro
@@ -1574,6 +1606,11 @@ class NicknameRule(Rule):
             a, b = m.span(group)
             if ctx.covered(a, b) is None:
                 out.append(Entity(a, b, PERSON, text[a:b], f"rule:{self.name}"))
+        for e in ctx.entities:  # (stop 54) quoted before the name, where a cell or a line starts: '|"Tuca" Artur Bezerra'
+            if e.label == PERSON and e.start > 2 and text[e.start - 1] == " " and text[e.start - 2] in _QUOTE_CLOSE:
+                m = _NICKNAME_BEFORE.search(text, max(0, e.start - 40), e.start)
+                if m is not None and ctx.covered(*m.span("quoted")) is None:
+                    out.append(Entity(*m.span("quoted"), PERSON, m.group("quoted"), f"rule:{self.name}"))
         return out
 
 

@@ -97,6 +97,35 @@ MEDICATION_SUFFIXES: tuple[str, ...] = (
     "tidine", "tinib", "tiracetam", "tiroxina", "tralin", "tralina", "traline", "triptan", "tropium", "xaban",
     "zapin", "zapina", "zapine", "zolam",
 )
+#: Endings of the names of diseases, symptoms and operations in the four languages (medical terminology's Greek and
+#: Latin suffixes: "-itis" inflammation, "-osis"/"-ose" condition, "-ectomy" removal, "-algia" pain, "-pathy" disease,
+#: "-plasty"/"-otomy" operations, "-emia" blood), for the strict profile's health conditions (stop 54: "acute
+#: pancreatitis", "osteoarthritis", "cholecystectomy", "Makuladegeneration" stayed in clear). Three letters at least
+#: before the ending; the words of :data:`CONDITION_SUFFIX_EXCEPTIONS` end so without naming one.
+CONDITION_SUFFIXES: tuple[str, ...] = (
+    "itis", "itiden", "osis", "ose", "ectomy", "ectomies", "ektomie", "ectomía", "ectomia", "algia", "algie",
+    "pathy", "pathie", "patía", "patia", "plasty", "plastia", "otomy", "otomie", "otomía", "otomia",
+    "emia", "ämie", "degeneration", "insuffizienz", "insuficiencia", "insuficiência", "störung", "störungen",
+)
+CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
+    "diagnose", "diagnosen", "prognose", "prognosen", "dose", "doses", "hose", "hosen", "rose", "rosen", "roses",
+    "close", "those", "whose", "chose", "purpose", "suppose", "expose", "propose", "impose", "compose", "oppose",
+    "dispose", "morose", "verbose", "glucose", "glukose", "lactose", "laktose", "fructose", "frutose", "sucrose",
+    "cellulose", "zellulose", "celulose", "hypnose", "osmose", "symbiose", "metamorphose", "franchise", "mimose",
+    "apotheose", "nostalgia", "nostalgie", "sympathy", "empathy", "apathy", "antipathy", "telepathy", "sympathie",
+    "empathie", "apathie", "antipathie", "telepathie", "simpatía", "empatía", "apatía", "antipatía", "telepatía",
+    "simpatia", "empatia", "apatia", "antipatia", "telepatia", "homöopathie", "homeopathy", "dichotomy",
+    "dichotomie", "dicotomía", "dicotomia", "academia", "bohemia", "boêmia", "verbindungsstörung", "betriebsstörung",
+    "netzstörung", "funkstörung", "leitungsstörung", "bildstörung", "tonstörung", "ruhestörung", "sendestörung",
+    "empresa", "cose", "espose", "esposa", "repose", "rapose", "mariposa", "glosa", "prosa", "ociosa", "cosa",
+    "diagnosis", "diagnoses", "prognosis", "prognoses", "hypnosis", "symbiosis", "metamorphosis", "osmosis",
+    "raumdegeneration", "metrose", "franzose", "matrose", "apoteosis", "apoteose", "apotheosis",
+))
+#: Endings that make a word no condition although it ends in one of :data:`CONDITION_SUFFIXES`: German adjectives in
+#: "-lose" ("arbeitslose"; not "Tuberkulose"), Spanish enclitic "-se" after a gerund ("dándose"), Lithuanian surnames
+#: in "-aitis" ("Stremaitis"), sailors ("Leichtmatrose").
+CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose")
+CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose",)
 #: Medicines whose names follow no stem, in the four languages' spellings, in lower case (matched case-blind), and
 #: those written in capitals only (German "ASS", Portuguese "AAS": "ass" is an English word).
 MEDICATIONS: frozenset[str] = frozenset((

@@ -93,7 +93,7 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
-        card holder|account holder|account name|passenger|passenger name|guest|guest name""".split("|")),
+        card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|subject initials""".split("|")),
     abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
         ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
         jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
@@ -145,7 +145,10 @@ LANGUAGE = register(Language(
         "Primary School", "Primary Academy", "Secondary School", "High School", "Junior School", "Infant School",
         "Infants School", "Grammar School", "Middle School", "Elementary School", "Community School", "Academy",
         "Nursery", "Nursery School", "Day Nursery", "Preschool", "Medical Practice", "Medical Centre",
-        "Health Centre", "Care Home", "Nursing Home")),
+        "Health Centre", "Care Home", "Nursing Home",
+        # (stop 54) a hospital named before the word ("St. Aldhelm's University Hospital" of an adverse event report:
+        # the model cut it at the apostrophe)
+        "Hospital", "Infirmary", "Hospice")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(

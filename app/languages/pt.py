@@ -105,7 +105,9 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
                        ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
-                       ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância")),
+                       ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
+                       # (stop 54) a group of schools, as Portugal's state schools are run
+                       ("Agrupamento", "de", "Escolas")),
     institution_stops=frozenset({"Rua"}),
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"

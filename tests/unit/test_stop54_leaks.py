@@ -69,3 +69,65 @@ def test_a_legal_form_takes_in_the_models_pieces():
                                                          {"Jeans Mate Corp": "ORG"})
     assert not any(label == "ORGANIZATION" for _, label in detect(
         "es", "CONFERENCIAS EPISCOPALES ESPAÑA Y PORTUGAL SE REUNEN EN GUADALUPE", {"ESPAÑA": "LOC", "PORTUGAL": "LOC"}))
+
+
+def test_a_crew_lists_and_a_pension_statements_columns():
+    from app.detection.tables import TableRecognizer
+    text = ("N.º| Apellidos, Nombre                | Cargo           |Nac.| F. nacim.  | Lugar nacim.     | Pasaporte | "
+            "Libreta marino\n"
+            "04 | ŞAHİN, Emre                      | 2.º maquinista  |TUR | 09.02.1990 | Trabzon          | U21847716 | "
+            "TR-SB-558102\n")
+    assert found(TableRecognizer(), text) == ["ŞAHİN, Emre", "09.02.1990", "Trabzon", "U21847716", "TR-SB-558102"]
+    text = ("Período      Entidade empregadora                          NIPC          Dias\n"
+            "2003–2022    Metalúrgica Baptista & Filhos, Lda. (Porto)   506 774 021   6 883\n")
+    assert found(TableRecognizer(), text) == ["Metalúrgica Baptista & Filhos, Lda. (Porto)", "506 774 021"]
+
+
+def test_a_log_lines_month_and_day_and_a_day_with_an_abbreviated_month():
+    from app.detection.patterns import DateRecognizer, TimeRecognizer
+    text = "05-07 18:19:03.552 12874 E AndroidRuntime: FATAL\n15-Mar 09:40 pax phoned\nOn Mar 9 at 10:00 and 13-12 votes"
+    assert found(DateRecognizer("en"), text) == ["05-07", "15-Mar", "Mar 9"]
+    assert found(TimeRecognizer(), text)[:2] == ["18:19:03.552", "09:40"]
+
+
+def test_a_street_alone_on_its_line_above_the_postal_code():
+    from app.detection.addresses import AddressRecognizer
+    assert found(AddressRecognizer("de"), "MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln") == ["Agrippinawerft 22"]
+    assert found(AddressRecognizer("de"), "Seite 2\n12345 Berlin") == []
+
+
+def test_a_tickets_assignee_and_a_comment_logs_author():
+    from app.detection.patterns import UsernameRecognizer
+    text = ("Opened: 2024-05-07T18:22:41Z   Assignee: jmorales (Tier 2)\n[p.kowalczyk 08/05/2024 11:02] Escalated.\n"
+            "Assignee: John Smith\nassigned to them\n")
+    assert found(UsernameRecognizer(), text) == ["jmorales", "p.kowalczyk"]
+
+
+def test_a_nickname_quoted_before_the_name_or_after_atende_por():
+    entities = detect("pt", '006|"Tuca" Artur Bezerra   |noivo\nNome: Maria Nóbrega (atende por "Ceiça")\nEle disse "Olá" '
+                      "Artur Bezerra.", {"Artur Bezerra": "PER", "Maria Nóbrega": "PER"})
+    assert ("Tuca", "PERSON") in entities and ("Ceiça", "PERSON") in entities and ("Olá", "PERSON") not in entities
+
+
+def test_an_institution_in_a_line_of_capitals_and_a_hospital_named_before_the_word():
+    assert ("MEADOWBANK HOUSE CARE HOME", "ORGANIZATION") in detect(
+        "en", "MEADOWBANK HOUSE CARE HOME\nIncident report", {"MEADOWBANK HOUSE": "ORG"})
+    assert ("AGRUPAMENTO DE ESCOLAS SERRA DA LOUSÃ", "ORGANIZATION") in detect(
+        "pt", "AGRUPAMENTO DE ESCOLAS SERRA DA LOUSÃ\nRegisto", {"SERRA DA LOUSÃ": "LOC"})
+    assert not any(label == "ORGANIZATION" for _, label in detect("en", "HOSPITAL STRIKE ENDS\nWorkers", {}))
+    assert ("St. Aldhelm's University Hospital", "ORGANIZATION") in detect(
+        "en", "Site No.: 0417   St. Aldhelm's University Hospital, Gastroenterology Unit", {"St. Aldhelm": "PER"})
+
+
+def test_initials_after_their_field():
+    assert ("JS", "PERSON") in detect("en", "Subject ID: 0417-0023\nInitials: JS\n")
+
+
+def test_conditions_by_their_ending_in_the_strict_profile():
+    from app.detection.quasi_identifiers import medicines
+    text = ("acute pancreatitis after cholecystectomy, osteoarthritis; Makuladegeneration, Schlafstörungen, Tuberkulose; "
+            "tendinitis rotuliana, artrosis; for those purposes, arbeitslose Franzose, dándose, Sr. Stremaitis, "
+            "Diagnose, nostalgia, sympathy")
+    assert [e.text for e in medicines(text)] == [
+        "pancreatitis", "cholecystectomy", "osteoarthritis", "Makuladegeneration", "Schlafstörungen", "Tuberkulose",
+        "tendinitis", "artrosis"]
