@@ -154,10 +154,12 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
-            rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Z]?|r/c"
+            rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Zªº]?|r/c"
             # an Argentinian flat ("piso 7, depto. B"; stop 49: the flat's letter stayed in clear)
             rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}})(?![\w])")
-    floor = rf"(?:(?:,|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
+    # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
+    # contract, stop 54; the detector cuts the entity at the line break)
+    floor = rf"(?:(?:,(?:{_SP}*\r?\n)?|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     # (a highway's kilometre, "Rod. Anhanguera, km 24,5"; stop 52)

@@ -513,6 +513,8 @@ def _initial(token: Token) -> bool:
     return len(token.text) == 2 and token.text[0].isupper() and token.text[1] == "."
 
 
+#: Two to four initials written as one token ("K.D.P.", a trial subject's).
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,4}")
 #: A word that is a field's number sign, not a name's ("NºCol", "Nº", "N.º").
 _FIELD_WORD = re.compile(r"[ºª°]")
 #: Three spaces or a tab between words: a form's next column, not the same name (as the detector cuts entities:
@@ -569,6 +571,8 @@ class NameFieldRule(Rule):
                 elif _initial(tok) or (_is_cap(tok) and all(ch.isalpha() or ch in "-'’" for ch in tok.text)):
                     letters = letters or not _initial(tok)
                     words += 1
+                elif _INITIALS.fullmatch(tok.text):
+                    letters, words = True, words + 1  # initials in one token ("Initials: K.D.P."; stop 54)
                 elif (len(tok.text) == 1 and tok.text.isupper() and j + 1 < len(t) and _is_cap(t[j + 1])
                       and "\n" not in ctx.text[tok.end:t[j + 1].start]):
                     words += 1  # an initial without its full stop, even a stop word's letter ("O Adeyemi-Clarke"; stop 50)

@@ -111,7 +111,8 @@ LANGUAGE = register(Language(
     register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
-                      r"(?:,?[^\S\n]+(?:finca|hoja)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
+                      # (stop 54: "finca registral 21.904" of a deposit contract)
+                      r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
@@ -234,7 +235,7 @@ LANGUAGE = register(Language(
         r"(?-i:CCC)(?:\s+\(c[óo]d\.\s+cuenta\s+cot\.\))?", r"c[óo]d\.(?=\s*\d)", r"historia\s+social(?:\s+(?-i:SIUSS))?",
         # (stop 54) a professional association's member ("Trabajador social: …, col. 41-1988"), a fee's payment form
         # ("tasa 790-062, nº 790062891234567"), a passport in a crew list's column
-        r"col(?:egiad[oa])?\.?(?=\s*(?:n\.?\s?º\s*)?\d)", r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
+        r"col(?:egiad[oa])?\.?(?=\s*(?:n\.?\s?º\s*)?\d)", r"intervenci[óo]n(?=\s+n\.?\s?º)", r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -121,6 +121,14 @@ def test_an_institution_in_a_line_of_capitals_and_a_hospital_named_before_the_wo
 
 def test_initials_after_their_field():
     assert ("JS", "PERSON") in detect("en", "Subject ID: 0417-0023\nInitials: JS\n")
+    assert ("K.D.P.", "PERSON") in detect("en", "Subject ID: 0417-0023   Initials: K.D.P.   Sex: F")
+
+
+def test_a_register_entrys_finca_registral_and_a_police_intervention():
+    assert found(IdNumberRecognizer("es"), (
+        "Propiedad n.º 12 de Valencia, tomo 2541, libro 317, folio 88, finca registral 21.904, con\n"
+        "levantó acta (intervención n.º PL-ALC/2025/1193, agentes")) == [
+        "tomo 2541, libro 317, folio 88, finca registral 21.904", "PL-ALC/2025/1193"]
 
 
 def test_conditions_by_their_ending_in_the_strict_profile():
@@ -131,3 +139,13 @@ def test_conditions_by_their_ending_in_the_strict_profile():
     assert [e.text for e in medicines(text)] == [
         "pancreatitis", "cholecystectomy", "osteoarthritis", "Makuladegeneration", "Schlafstörungen", "Tuberkulose",
         "tendinitis", "artrosis"]
+
+
+def test_a_spanish_floor_and_door_on_the_next_line_and_a_doors_ordinal():
+    from app.detection.addresses import AddressRecognizer
+    assert found(AddressRecognizer("es"), "sita en Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia") == [
+        "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9"]
+    assert found(AddressRecognizer("es"), "Domicilio: C/ Sant Vicent Màrtir, nº 84, piso 3º, pta. 2ª") == [
+        "C/ Sant Vicent Màrtir, nº 84, piso 3º, pta. 2ª"]
+    assert ("piso 3.º, puerta 9", "LOCATION") in detect("es", "sita en Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 "
+                                                        "Valencia")
