@@ -391,6 +391,15 @@ _HOUSE_NUMBER_FIELD = re.compile(
     r"(?P<n>\d{1,5}[a-zA-Z]?(?:[^\S\n]?[-/][^\S\n]?\d{1,4}[a-zA-Z]?)?)[^\S\n]*$")
 
 
+#: (stop 54) An Iberian flat by its floor and side or door without its street, as neighbours name each other's flats
+#: ("Rui Patrício 3ºEsq:", "moro no 4º Dto", "o r/c Dto" of a residents' chat; "la vivienda 5.º B", "el 2.º izq."):
+#: the ordinal sign and a side ("Esq", "Dto", "izq.", "dcha.") or, after a word for a flat or floor, a door's letter.
+_FLAT_SIDE = re.compile(r"(?<![\w/.])(?:\d{1,2}\.?[ºª°]|r/c)[^\S\n]?(?:Esq|Dto|Dt|Fte|Esquerdo|Direito|Frente"
+                        r"|izq(?:da)?|izquierda|dcha|dcho|derecha|Izq(?:da)?|Dcha)\.?(?![\w])"
+                        r"|(?<![\w])(?i:vivienda|piso|planta|andar|apartamento)[^\S\n]+"
+                        r"(?P<flat>\d{1,2}\.?[ºª°][^\S\n]?[A-H])(?![\w])")
+
+
 #: German's words for a house number anywhere, the number after them ("Hauptstraße Höhe Haus-Nr. 41" of a fine,
 #: "Höhe Hausnr. 312" of an accident report; stop 53: in clear beside the masked street): no other word is one.
 _HOUSE_NUMBER_INLINE = re.compile(r"(?<![\w-])(?i:hausnummer|hausnr\.|haus-nr\.)[^\S\n]*:?[^\S\n]*"
@@ -420,6 +429,7 @@ class AddressRecognizer(Recognizer):
         self.patterns_in_capitals = _compiled_in_capitals(language)
         street = languages.get(language).street_addresses
         self.not_streets = street.not_streets if street is not None else frozenset()
+        self.flats = street is not None and street.order == "type_first"  # Iberian flats (:data:`_FLAT_SIDE`)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         spans: list[tuple[int, int]] = []
@@ -434,6 +444,8 @@ class AddressRecognizer(Recognizer):
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_FIELD.finditer(text))
         if "aus" in text:
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_INLINE.finditer(text))
+        if self.flats and ("º" in text or "ª" in text or "°" in text or "r/c" in text):
+            spans.extend(m.span("flat") if m.group("flat") else m.span() for m in _FLAT_SIDE.finditer(text))
         if self.patterns_in_capitals and _NUMBER_BEFORE_CAPITALS.search(text):
             for pattern in self.patterns_in_capitals:
                 spans.extend(m.span() for m in pattern.finditer(text)

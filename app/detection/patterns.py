@@ -189,7 +189,7 @@ _HANDLE = re.compile(r"[\d_.@]")
 #: The word that names an account's user name in a ticket, a form or a log ("User: j.mwangi", "Benutzername:
 #: kmueller2", "usuario: pgarcia", "login jdoe_77"), then the name: after a colon any handle, else one with a digit,
 #: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
-_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log-in|account[ ]name"
+_USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login|log-in|account[ ]name"
                          r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
                          r"|nome[ ]de[ ]usuário"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
@@ -201,7 +201,7 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|uid|login|log
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 #: (stop 50: "usuário" with its accent, "(usuário rafa.nlima)" of a gym's chat, was missed by the hint)
-_USER_FIELD_HINT = re.compile(r"(?i:user|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador|handle"
+_USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador|handle"
                               r"|gamertag|screen name|nick|apodo)")
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
 #: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a letter and a digit, "_"
@@ -295,7 +295,8 @@ class UsernameRecognizer(Recognizer):
 #: the field's colon), and a comment log's author in brackets before the date ("[p.kowalczyk 08/05/2024 11:02]
 #: Escalated to dev.").
 _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|reported[ ]by|opened[ ]by|closed[ ]by"
-                           r"|resolved[ ]by|owner|agent|bearbeiter|zugewiesen[ ]an|responsável|responsable|asignado[ ]a)"
+                           r"|resolved[ ]by|owner|agent|bearbeiter|zugewiesen[ ]an|responsável|responsable|asignado[ ]a"
+                           r"|soporte|support|atendente|agente|operador)"
                            r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])")
 _COMMENT_AUTHOR = re.compile(r"(?<![^\n])\[(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?=[^\S\n]+\d{1,4}[./-]\d)")
 
@@ -829,6 +830,10 @@ _SHORT_DAY_MONTH = re.compile(r"(?<![\w/.,-])(?P<date>\d{1,2}/\d{1,2})(?![/.,]?\
 #: ("15-Mar 09:40 pax phoned" of a baggage claim's log: "Mar 09" was read as the date).
 _LOG_MONTH_DAY = re.compile(r"^(?P<date>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?=[^\S\n]+(?:[01]\d|2[0-3]):[0-5]\d:)",
                             re.MULTILINE)
+#: (stop 54) A season and its year in the four languages ("seit Herbst 2023 arbeitslos" of owners' minutes, "summer of
+#: 2019", "invierno de 2022", "verão de 2021"), as precise as a month and a year.
+_SEASON_YEAR = re.compile(r"\b(?i:spring|summer|autumn|fall|winter|frühjahr|frühling|sommer|herbst|winter|primavera"
+                          r"|verano|otoño|invierno|verão|outono|inverno)(?:[^\S\n]+(?:of|de|do))?[^\S\n]+(?:19|20)\d\d\b")
 _DAY_MON = re.compile(r"(?<![\w/.-])(?:[12]\d|3[01]|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\w-])")
 
 
@@ -908,6 +913,7 @@ class DateRecognizer(Recognizer):
                     spans.append(m.span())
         if "-" in text or "." in text or "/" in text:
             spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
+        spans.extend(m.span() for m in _SEASON_YEAR.finditer(text))
         if "-" in text:
             spans.extend(m.span("date") for m in _LOG_MONTH_DAY.finditer(text))
             spans.extend(m.span() for m in _DAY_MON.finditer(text))

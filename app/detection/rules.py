@@ -437,8 +437,9 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
     return end
 
 
-#: Tokens inside a company's name before its legal form that are no words: "&", "-" and quotation marks.
-_INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", '"', "„", "“", "”", "«", "»"})
+#: Tokens inside a company's name before its legal form that are no words: "&", "-" (and "–": "Fidelidade – Companhia
+#: de Seguros, S.A."; stop 54) and quotation marks.
+_INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", "–", '"', "„", "“", "”", "«", "»"})
 #: Conjunctions in capitals inside a company's name in capitals ("REFORMAS Y PINTURA TURIA, S.L.").
 _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
@@ -463,6 +464,7 @@ class OrgSuffixRule(Rule):
 
     def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
         self.forms = forms if forms is not None else LEGAL_FORMS
+        self.heads = ORG_KEYWORDS.get(language, frozenset())
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for j, tok in enumerate(t):
@@ -485,8 +487,10 @@ class OrgSuffixRule(Rule):
                 capitals = t[i - 1].text.isupper() and len(t[i - 1].text) >= 2  # then only words in capitals
                 # (and a name in quotation marks: 'Kita "Pusteblume" e.V.'; stop 53)
                 # (never across a line break: "Grüße\nBrünninghaus & Yılmaz Steuerberatung PartG mbB"; stop 53)
-                while (i > 0 and top - i < 5 and "\n" not in ctx.text[t[i - 1].end:t[i].start]
+                while (i > 0 and top - i < 8 and "\n" not in ctx.text[t[i - 1].end:t[i].start]
                        and (_is_cap(t[i - 1]) or t[i - 1].text in _INSIDE_A_NAME
+                            # (a particle between capitalised words: "Companhia de Seguros, S.A."; stop 54)
+                            or (t[i - 1].text in NAME_PARTICLES and i > 1 and _is_cap(t[i - 2]) and _is_cap(t[i]))
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
                                                     and t[i - 2].text.isupper() and t[i].text.isupper()))
                        and t[i - 1].text not in self.forms
@@ -498,9 +502,13 @@ class OrgSuffixRule(Rule):
                     a, b = t[i].start, tok.end
                     aside = _FORM_ASIDE.match(ctx.text, b)
                     b = aside.end() if aside else b
-                    if any(e.label == ORGANIZATION and e.start < tok.start and e.end >= tok.end - 1
-                           for e in ctx.overlapping(a, b)):
-                        continue  # the model's organization with its form: its own start
+                    model = [e for e in ctx.overlapping(a, b)
+                             if e.label == ORGANIZATION and e.start < t[top].start and e.end >= tok.end - 1]
+                    # the model's organization with its form keeps its own start, unless the words before it hold an
+                    # organization's head ("Stadtwerke Bochum Holding GmbH": the model's "Bochum Holding GmbH"; stop 54)
+                    if model and not any(x.text in self.heads or x.text.rstrip("s") in self.heads
+                                         for x in t[i:j] if x.end <= model[0].start):
+                        continue
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
 
 
@@ -1616,6 +1624,43 @@ class NicknameRule(Rule):
                 if m is not None and ctx.covered(*m.span("quoted")) is None:
                     out.append(Entity(*m.span("quoted"), PERSON, m.group("quoted"), f"rule:{self.name}"))
         return out
+
+
+@register("detection_rule")
+class RelationNameRule(Rule):
+    """A family relation and the given name right after it → ``PERSON`` ("my son Tom", "a minha neta Inês paga por mim"
+    of a residents' chat, "meine Tochter Lena", "mi hija Lucía"; stop 54: the granddaughter's name stayed in clear): the
+    relation one of the strict profile's words (:attr:`app.languages.QuasiIdentifiers.relation`, matched whole), then
+    one capitalised word and perhaps a second (the surname), on the same line, no title nor stop word. In German, where
+    every noun is capitalised ("Mutter Kind Kur"), the first word must be a first name of the language's lists;
+    elsewhere the relation must be in lower case (a work's title: "Irmãos Coragem")."""
+
+    name = "relation_name"
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        lex = lang.quasi_identifiers if lang is not None else None
+        words = getattr(lex, "relation", ()) if lex is not None else ()
+        self.relation = re.compile(rf"(?i:{'|'.join(words)})") if words else None
+        self.names = first_names(language) if lang is not None and lang.capitalised_nouns else None
+
+    def _name_word(self, ctx: RuleContext, before: Token, tok: Token) -> bool:
+        return ("\n" not in ctx.text[before.end:tok.start] and _is_cap(tok) and tok.text.isalpha()
+                and tok.text not in ALL_TITLES and tok.text not in month_names())
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        if self.relation is None:
+            return
+        for j in range(len(t) - 1):
+            k = j + 1
+            if not self._name_word(ctx, t[j], t[k]) or (self.names is not None and t[k].text not in self.names):
+                continue
+            if not t[j].text.isalpha() or not self.relation.fullmatch(t[j].text):
+                continue
+            if self.names is None and not t[j].text.islower():
+                continue  # a title's words ("« Irmãos Coragem »", a soap opera of miniHAREM)
+            end = k + 1 if k + 1 < len(t) and self._name_word(ctx, t[k], t[k + 1]) else k
+            yield Entity(t[k].start, t[end].end, PERSON, ctx.text[t[k].start:t[end].end], f"rule:{self.name}")
 
 
 #: What a signatory writes before a name signed on behalf of someone else or for an authority, in any of the

@@ -155,7 +155,7 @@ FOREIGN_DATE_WORDS: frozenset[str] = frozenset({"le"})
 
 #: A lookahead for postal code formats that are only postal codes before a city ("10115 Berlin"): a capitalised word
 #: after white space (:attr:`Language.postal_codes`).
-CITY_AFTER: str = rf"(?=\s+[{UPPER}][\w-]+)"
+CITY_AFTER: str = rf"(?=\s+(?:[DLdl]['’])?[{UPPER}][\w-]+)"  # (an elided article: "03580 L'Alfàs del Pi"; stop 54)
 
 #: The organization types of the knowledge base (language-neutral concepts, named in English), in the order the
 #: knowledge base builds its tables: each language names them in :attr:`Language.organization_nouns`.

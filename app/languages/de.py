@@ -176,7 +176,8 @@ LANGUAGE = register(Language(
         Ihr Ihre Ihren Ihrem Ihrer Sein Seine Seinen Seinem Seiner Unser Unsere Unseren Unserem Unserer Mein Meine
         Meinen Meinem Meiner""".split()),
     # (stop 52: a tax assessment's "Rheinland-Klinikum Porz gGmbH" and "Ißleib & Wrona PartG mbB" kept the form apart)
-    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG".split()),
+    # (stop 54: a sole trader's "e.K." and a mutual insurer's "a.G.")
+    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),
@@ -188,6 +189,9 @@ LANGUAGE = register(Language(
         Stiftung Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum
         Erzbistum""".split()),
     institution_heads=(("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",),
+                       # (stop 54) a hospital's owner before the head ("Evangelisches Krankenhaus Unna")
+                       ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"), ("Städtisches", "Krankenhaus"),
+                       ("Städtisches", "Klinikum"),
                        ("Praxis",),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
@@ -288,6 +292,8 @@ LANGUAGE = register(Language(
         # notice), a file number ("Aktenzeichen: Z 1230 B – 4471/24"), a compound after a company's name
         # ("Post-Kundennummer: 5021 7734 09")
         r"Steuer-?Id-?Nr\.?", r"Aktenzeichen",
+        # (stop 54, round 13) a bicycle's or a moped's insurance plate ("Versicherungskennzeichen 482 LMR")
+        r"Versicherungskennzeichen",
         r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{1,12}-(?:Kunden|Mitglieds|Vertrags|Versicherten|Konto)(?:nummer|nr\.))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)

@@ -309,6 +309,9 @@ LANGUAGE = register(Language(
         # licence, a help desk's assignee's ticket in another tracker ("JIRA FT-9921")
         r"ticket(?=:[^\S\n]*\d{3}-\d{10}\b)", r"(?-i:FF)(?=\s+no\.)", r"(?:bag(?:gage)?\s+)?tags(?=:\s*[A-Z]{2}\d{6}\b)",
         r"lic\.(?=\s+[A-Z0-9]{1,4}-\d)", r"(?-i:JIRA|Jira)(?=\s+[A-Z]{2,10}-\d)",
+        # (stop 54, round 13) a bond holder's number, a driving licence's bare "licence:", a card's or an account's last
+        # digits ("account ends 9038")
+        r"holder\s+(?:no\.|number)", r"(?:DVLA\s+)?licen[cs]e(?=:)", r"(?:account|card)\s+end(?:s|ing)(?:\s+in)?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -235,7 +235,11 @@ LANGUAGE = register(Language(
         r"(?-i:CCC)(?:\s+\(c[óo]d\.\s+cuenta\s+cot\.\))?", r"c[óo]d\.(?=\s*\d)", r"historia\s+social(?:\s+(?-i:SIUSS))?",
         # (stop 54) a professional association's member ("Trabajador social: …, col. 41-1988"), a fee's payment form
         # ("tasa 790-062, nº 790062891234567"), a passport in a crew list's column
-        r"col(?:egiad[oa])?\.?(?=\s*(?:n\.?\s?º\s*)?\d)", r"intervenci[óo]n(?=\s+n\.?\s?º)", r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
+        r"col(?:egiad[oa])?\.?(?=\s*(?:n\.?\s?º\s*)?\d)", r"intervenci[óo]n(?=\s+n\.?\s?º)",
+        r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
+        # (stop 54, round 13) a pupil's identification number, a certification's number after its acronym ("CISA nº
+        # 211487" of an audit report)
+        r"(?-i:NIA)", r"(?-i:[A-Z]{3,6})(?=\s+n\.?\s?º\s*\d{4,})",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

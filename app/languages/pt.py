@@ -58,7 +58,8 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"e"}),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
-        médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede""".split("|")),
+        médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede|
+        alcunha""".split("|")),
     # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
     abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
@@ -93,7 +94,7 @@ LANGUAGE = register(Language(
                r"p/", r"para", r"pra"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
-    legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA".split()),
+    legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA Unipessoal".split()),
     conjunctions=frozenset({"e", "&", "ou"}),
     case_markers=frozenset({"vs.", "v.", "versus"}),
     opener_case_markers=frozenset({"contra"}),
@@ -245,6 +246,10 @@ LANGUAGE = register(Language(
         r"(?-i:CPE)", r"instala[çc][ãa]o(?=\s+(?:n\.?\s?º\s*)?\d{6,})", r"c[óo]digo\s+(?:de\s+)?cliente",
         r"(?-i:ICCID)(?:\s+(?:antigo|novo|atual))?", r"protocolo(?:\s+(?-i:[A-Z]{3,8}))?",
         r"n\.?\s?º\s+(?:de\s+)?documento",
+        # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
+        # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits
+        r"licen[çc]a(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)", r"pessoa\s+segura", r"autoriza[çc][ãa]o\s+de\s+resid[êe]ncia",
+        r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -149,3 +149,53 @@ def test_a_spanish_floor_and_door_on_the_next_line_and_a_doors_ordinal():
         "C/ Sant Vicent Màrtir, nº 84, piso 3º, pta. 2ª"]
     assert ("piso 3.º, puerta 9", "LOCATION") in detect("es", "sita en Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 "
                                                         "Valencia")
+
+
+def test_a_relation_and_the_given_name_after_it():
+    found_pt = detect("pt", "[05/03/24, 19:10] Dona Graça: A minha neta Inês paga por mim.\n« Irmãos Coragem » volta.",
+                      {"Dona Graça": "PER"})
+    assert ("Inês", "PERSON") in found_pt and ("Coragem", "PERSON") not in found_pt
+    found_de = detect("de", "Meine Tochter Lena kam mit der Mutter Kind Kur.")
+    assert ("Lena", "PERSON") in found_de and not any(text == "Kind" for text, _ in found_de)
+    assert ("Agnes Reilly", "PERSON") in detect("en", "My son called; my mother Agnes Reilly too.")
+
+
+def test_legal_forms_of_sole_traders_mutual_insurers_and_unipessoal_and_a_particle_inside():
+    assert ("Taxibetrieb Hüseyin Korkmaz e.K.", "ORGANIZATION") in detect(
+        "de", "6. Versicherungsnehmer: Taxibetrieb Hüseyin Korkmaz e.K., Wiener Str. 9", {"Hüseyin Korkmaz": "PER"})
+    assert ("Allgemeine Verkehrsversicherung Berlin a.G.", "ORGANIZATION") in detect(
+        "de", "8. Versicherung: Allgemeine Verkehrsversicherung Berlin a.G., Vers.-Schein-Nr.", {"Berlin": "LOC"})
+    assert ("Stadtwerke Bochum Holding GmbH", "ORGANIZATION") in detect(
+        "de", "Arbeitgeber: Stadtwerke Bochum Holding GmbH\n", {"Bochum Holding GmbH": "ORG"})
+    assert ("Porto Mar – Gestão de Condomínios, Unipessoal Lda", "ORGANIZATION") in detect(
+        "pt", "Admin: Porto Mar – Gestão de Condomínios, Unipessoal Lda: 229 381 660",
+        {"Porto Mar": "LOC", "Unipessoal Lda": "ORG"})
+
+
+def test_identifiers_after_round_13s_keywords():
+    assert found(IdNumberRecognizer("en"), "Premium Bonds holder no. 274519963\nDVLA licence: YILMA806154M99JK\n"
+                 "account ends 9038\nthe licence was revoked\n") == ["274519963", "YILMA806154M99JK", "9038"]
+    assert found(IdNumberRecognizer("es"), "Arrieta, CISA nº 211487\nNIA: 4108 2215 709 | T\nEl BOE nº 12\n") == [
+        "211487", "4108 2215 709"]
+    assert found(IdNumberRecognizer("pt"), (
+        "Licença FAP: 208815\npessoa segura 0457\nAutorização de Residência n.º P-A8817265\n"
+        "pessoa coletiva n.º 514 882 307\nn.º mecanográfico 5877\nNIM 2091556\n(cartão 3 0291 44786 02, titular")) == [
+        "208815", "0457", "P-A8817265", "514 882 307", "5877", "2091556", "3 0291 44786 02"]
+    assert found(IdNumberRecognizer("de"), "E-Lastenrad, Versicherungskennzeichen 482 LMR, Rahmen") == ["482 LMR"]
+
+
+def test_an_iberian_flat_by_its_floor_and_side_and_a_season_with_its_year():
+    from app.detection.addresses import AddressRecognizer
+    from app.detection.patterns import DateRecognizer
+    assert found(AddressRecognizer("pt"), "Rui Patrício 3ºEsq: aqui no 3º Esq; moro no 4º Dto; o r/c Dto") == [
+        "3ºEsq", "3º Esq", "4º Dto", "r/c Dto"]
+    assert found(AddressRecognizer("es"), "la vivienda 5.º B, el 2.º izq. y el 2.º maquinista; 38 ºC") == [
+        "5.º B", "2.º izq."]
+    assert found(DateRecognizer("de"), "seit Herbst 2023 arbeitslos") == ["Herbst 2023"]
+    assert found(DateRecognizer("en"), "in the summer of 2019, the Fall 2021 term") == ["summer of 2019", "Fall 2021"]
+
+
+def test_a_support_agent_and_a_logs_usr_key():
+    from app.detection.patterns import UsernameRecognizer
+    assert found(UsernameRecognizer(), "12/01/24 (soporte: mcarrasco) Cliente\n14:10:33 VIEW usr=ayilmaz  exp=1\n") == [
+        "mcarrasco", "ayilmaz"]
