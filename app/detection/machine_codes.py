@@ -186,8 +186,8 @@ CUE_WINDOW = 40
 #: One coordinate as a key and its value, as logs, JSON and query strings carry them ("lat=55.953251 lon=-3.188267",
 #: '"lng": -3.1883', "latitude: 40.4168"; stop 54: a crash log's home position stayed in clear): the value only, three
 #: decimals at least (about 100 m).
-_KEYED_COORDINATE = re.compile(r"(?i)(?<![^\W_])(?:lat(?:itude)?|lon(?:g(?:itude)?)?|lng)(?![^\W_])[\"']?[^\S\n]{0,3}[:=]"
-                               r"[^\S\n]{0,3}[\"']?(?P<value>[-+]?\d{1,3}\.\d{3,})(?![\w.])")
+_KEYED_COORDINATE = re.compile(r"(?i)(?<![^\W_])(?:lat(?:itude)?|lon(?:g(?:itude)?)?|lng)(?![^\W_])[\"']?"
+                               r"[^\S\n]{0,3}[:=][^\S\n]{0,3}[\"']?(?P<value>[-+]?\d{1,3}\.\d{3,})(?![\w.])")
 
 
 class CoordinatesRecognizer(Recognizer):

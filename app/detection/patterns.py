@@ -201,7 +201,8 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 #: (stop 50: "usuário" with its accent, "(usuário rafa.nlima)" of a gym's chat, was missed by the hint)
-_USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador|handle"
+_USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador"
+                              r"|handle"
                               r"|gamertag|screen name|nick|apodo)")
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
 #: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a letter and a digit, "_"
@@ -287,7 +288,8 @@ class UsernameRecognizer(Recognizer):
             found = with_extras(found, pattern_entities(_NAME_AND_YEAR_HANDLE, text, USERNAME, self.name))
         if ":" in text or "[" in text:
             found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)
-                                        for pattern in (_TRACKER_USER, _COMMENT_AUTHOR) for m in pattern.finditer(text)])
+                                        for pattern in (_TRACKER_USER, _COMMENT_AUTHOR)
+                                        for m in pattern.finditer(text)])
         return found
 
 
@@ -828,13 +830,15 @@ _SHORT_DAY_MONTH = re.compile(r"(?<![\w/.,-])(?P<date>\d{1,2}/\d{1,2})(?![/.,]?\
 #: (stop 54) A log line's month and day before its time, as Android's logcat writes them ("05-07 18:19:03.552 12874 E
 #: AndroidRuntime: …" of a crash report: the day stayed in clear), and a day with an English month's abbreviation
 #: ("15-Mar 09:40 pax phoned" of a baggage claim's log: "Mar 09" was read as the date).
-_LOG_MONTH_DAY = re.compile(r"^(?P<date>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?=[^\S\n]+(?:[01]\d|2[0-3]):[0-5]\d:)",
-                            re.MULTILINE)
+_LOG_MONTH_DAY = re.compile(r"^(?P<date>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))"
+                            r"(?=[^\S\n]+(?:[01]\d|2[0-3]):[0-5]\d:)", re.MULTILINE)
 #: (stop 54) A season and its year in the four languages ("seit Herbst 2023 arbeitslos" of owners' minutes, "summer of
 #: 2019", "invierno de 2022", "verão de 2021"), as precise as a month and a year.
 _SEASON_YEAR = re.compile(r"\b(?i:spring|summer|autumn|fall|winter|frühjahr|frühling|sommer|herbst|winter|primavera"
-                          r"|verano|otoño|invierno|verão|outono|inverno)(?:[^\S\n]+(?:of|de|do))?[^\S\n]+(?:19|20)\d\d\b")
-_DAY_MON = re.compile(r"(?<![\w/.-])(?:[12]\d|3[01]|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![\w-])")
+                          r"|verano|otoño|invierno|verão|outono|inverno)(?:[^\S\n]+(?:of|de|do))?[^\S\n]+"
+                          r"(?:19|20)\d\d\b")
+_DAY_MON = re.compile(r"(?<![\w/.-])(?:[12]\d|3[01]|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)"
+                      r"(?![\w-])")
 
 
 def _list_next_start(text: str, end: int) -> int:

@@ -445,7 +445,8 @@ _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
 #: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
 _COMMA_FORMS: frozenset[str] = frozenset(
-    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda S/A Inc. Inc Ltd. Ltd LLC L.L.C.".split())
+    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda S/A Inc. Inc Ltd. Ltd LLC "
+    "L.L.C.".split())
 #: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
 
@@ -741,7 +742,8 @@ class InstitutionRule(Rule):
         self.tails: dict[str, list[tuple[str, ...]]] = {}  # first word -> tails, longest first
         for tail in sorted(INSTITUTION_TAILS.get(language, ()), key=len, reverse=True):
             self.tails.setdefault(tail[0], []).append(tail)
-        words = [" ".join(w).upper() for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
+        words = [" ".join(w).upper()
+                 for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
         self.in_capitals = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)") if words else None
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
@@ -756,10 +758,13 @@ class InstitutionRule(Rule):
         for e in ctx.entities:
             if e.label not in (ORGANIZATION, LOCATION, MISC) or not e.text.isupper():
                 continue
-            a, b = text.rfind("\n", 0, e.start) + 1, text.find("\n", e.end)
-            b = len(text) if b < 0 else b
+            # the line's ends looked for 80 characters around at most (a long line is no heading: linear in the text)
+            a, b = text.rfind("\n", max(0, e.start - 80), e.start) + 1, text.find("\n", e.end, e.end + 81)
+            b = len(text) if b < 0 and len(text) - e.end <= 80 else b
+            if (a == 0 and e.start > 80) or b < 0 or a in seen or b - a > 80:
+                continue
             line = text[a:b]
-            if a in seen or b - a > 80 or not line.isupper() or len(line.split()) > 8:
+            if not line.isupper() or len(line.split()) > 8:
                 continue
             seen.add(a)
             if any(c.isdigit() or c in ":;|" for c in line) or self.in_capitals.search(line) is None:
@@ -1575,8 +1580,8 @@ _NICKNAME = re.compile(
 
 
 #: A nickname quoted before the name, at a line's or a table cell's start (:meth:`NicknameRule.apply`).
-_NICKNAME_BEFORE = re.compile(rf"(?:(?<![^\n])|(?<=[|(]))[^\S\n]*[{_QUOTE_OPEN}](?P<quoted>(?-i:[{UPPER}])[\w'’-]{{1,20}})"
-                              rf"[{_QUOTE_CLOSE}] $")
+_NICKNAME_BEFORE = re.compile(rf"(?:(?<![^\n])|(?<=[|(]))[^\S\n]*[{_QUOTE_OPEN}]"
+                              rf"(?P<quoted>(?-i:[{UPPER}])[\w'’-]{{1,20}})[{_QUOTE_CLOSE}] $")
 
 
 #: A nickname quoted after the name and a comma: one or two capitalised words without punctuation ('companheiro
@@ -1618,7 +1623,8 @@ class NicknameRule(Rule):
             a, b = m.span(group)
             if ctx.covered(a, b) is None:
                 out.append(Entity(a, b, PERSON, text[a:b], f"rule:{self.name}"))
-        for e in ctx.entities:  # (stop 54) quoted before the name, where a cell or a line starts: '|"Tuca" Artur Bezerra'
+        # (stop 54) quoted before the name, where a cell or a line starts: '|"Tuca" Artur Bezerra'
+        for e in ctx.entities:
             if e.label == PERSON and e.start > 2 and text[e.start - 1] == " " and text[e.start - 2] in _QUOTE_CLOSE:
                 m = _NICKNAME_BEFORE.search(text, max(0, e.start - 40), e.start)
                 if m is not None and ctx.covered(*m.span("quoted")) is None:

@@ -190,8 +190,8 @@ LANGUAGE = register(Language(
         Erzbistum""".split()),
     institution_heads=(("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",),
                        # (stop 54) a hospital's owner before the head ("Evangelisches Krankenhaus Unna")
-                       ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"), ("Städtisches", "Krankenhaus"),
-                       ("Städtisches", "Klinikum"),
+                       ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"),
+                       ("Städtisches", "Krankenhaus"), ("Städtisches", "Klinikum"),
                        ("Praxis",),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),

@@ -93,7 +93,8 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
-        card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|subject initials""".split("|")),
+        card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|
+        subject initials""".split("|")),
     abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
         ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
         jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
@@ -307,7 +308,8 @@ LANGUAGE = register(Language(
         r"service\s+(?:no\.|number)", r"auth\.", r"(?:reg\.?\s+)?charity(?=\s+\d{6,})", r"staff(?=\s+\d{3,})",
         # (stop 54) an airline ticket and a frequent flyer's "FF no.", checked bags' tags, a private investigator's
         # licence, a help desk's assignee's ticket in another tracker ("JIRA FT-9921")
-        r"ticket(?=:[^\S\n]*\d{3}-\d{10}\b)", r"(?-i:FF)(?=\s+no\.)", r"(?:bag(?:gage)?\s+)?tags(?=:\s*[A-Z]{2}\d{6}\b)",
+        r"ticket(?=:[^\S\n]*\d{3}-\d{10}\b)", r"(?-i:FF)(?=\s+no\.)",
+        r"(?:bag(?:gage)?\s+)?tags(?=:\s*[A-Z]{2}\d{6}\b)",
         r"lic\.(?=\s+[A-Z0-9]{1,4}-\d)", r"(?-i:JIRA|Jira)(?=\s+[A-Z]{2,10}-\d)",
         # (stop 54, round 13) a bond holder's number, a driving licence's bare "licence:", a card's or an account's last
         # digits ("account ends 9038")

@@ -112,7 +112,8 @@ LANGUAGE = register(Language(
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
                       # (stop 54: "finca registral 21.904" of a deposit contract)
-                      r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
+                      r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
+                      r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",

@@ -33,7 +33,8 @@ def test_a_coordinate_after_its_key():
     text = ('I FitTrail: lastFix lat=55.953251 lon=-3.188267 acc=4.0m {"lat": 40.4168, "lng": -3.7038} '
             "latitude: 95.123 flat=3.1234 Lat: 51.50740, -0.12780")
     # a latitude beyond 90 is none; "flat" is no key; a pair is one entity
-    assert found(CoordinatesRecognizer(), text) == ["55.953251", "-3.188267", "40.4168", "-3.7038", "51.50740, -0.12780"]
+    assert found(CoordinatesRecognizer(), text) == [
+        "55.953251", "-3.188267", "40.4168", "-3.7038", "51.50740, -0.12780"]
 
 
 def test_identifiers_after_the_new_keywords():
@@ -68,14 +69,17 @@ def test_a_legal_form_takes_in_the_models_pieces():
     assert ("Jeans Mate Corp", "ORGANIZATION") in detect("en", "NOTE - Jeans Mate Corp said on Monday",
                                                          {"Jeans Mate Corp": "ORG"})
     assert not any(label == "ORGANIZATION" for _, label in detect(
-        "es", "CONFERENCIAS EPISCOPALES ESPAÑA Y PORTUGAL SE REUNEN EN GUADALUPE", {"ESPAÑA": "LOC", "PORTUGAL": "LOC"}))
+        "es", "CONFERENCIAS EPISCOPALES ESPAÑA Y PORTUGAL SE REUNEN EN GUADALUPE",
+        {"ESPAÑA": "LOC", "PORTUGAL": "LOC"}))
 
 
 def test_a_crew_lists_and_a_pension_statements_columns():
     from app.detection.tables import TableRecognizer
-    text = ("N.º| Apellidos, Nombre                | Cargo           |Nac.| F. nacim.  | Lugar nacim.     | Pasaporte | "
+    text = ("N.º| Apellidos, Nombre                | Cargo           |Nac.| F. nacim.  | Lugar nacim.     | Pasaporte "
+            "| "
             "Libreta marino\n"
-            "04 | ŞAHİN, Emre                      | 2.º maquinista  |TUR | 09.02.1990 | Trabzon          | U21847716 | "
+            "04 | ŞAHİN, Emre                      | 2.º maquinista  |TUR | 09.02.1990 | Trabzon          | U21847716 "
+            "| "
             "TR-SB-558102\n")
     assert found(TableRecognizer(), text) == ["ŞAHİN, Emre", "09.02.1990", "Trabzon", "U21847716", "TR-SB-558102"]
     text = ("Período      Entidade empregadora                          NIPC          Dias\n"
@@ -85,14 +89,16 @@ def test_a_crew_lists_and_a_pension_statements_columns():
 
 def test_a_log_lines_month_and_day_and_a_day_with_an_abbreviated_month():
     from app.detection.patterns import DateRecognizer, TimeRecognizer
-    text = "05-07 18:19:03.552 12874 E AndroidRuntime: FATAL\n15-Mar 09:40 pax phoned\nOn Mar 9 at 10:00 and 13-12 votes"
+    text = ("05-07 18:19:03.552 12874 E AndroidRuntime: FATAL\n15-Mar 09:40 pax phoned\n"
+            "On Mar 9 at 10:00 and 13-12 votes")
     assert found(DateRecognizer("en"), text) == ["05-07", "15-Mar", "Mar 9"]
     assert found(TimeRecognizer(), text)[:2] == ["18:19:03.552", "09:40"]
 
 
 def test_a_street_alone_on_its_line_above_the_postal_code():
     from app.detection.addresses import AddressRecognizer
-    assert found(AddressRecognizer("de"), "MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln") == ["Agrippinawerft 22"]
+    assert found(AddressRecognizer("de"), "MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln") == [
+        "Agrippinawerft 22"]
     assert found(AddressRecognizer("de"), "Seite 2\n12345 Berlin") == []
 
 
@@ -104,7 +110,8 @@ def test_a_tickets_assignee_and_a_comment_logs_author():
 
 
 def test_a_nickname_quoted_before_the_name_or_after_atende_por():
-    entities = detect("pt", '006|"Tuca" Artur Bezerra   |noivo\nNome: Maria Nóbrega (atende por "Ceiça")\nEle disse "Olá" '
+    entities = detect("pt", '006|"Tuca" Artur Bezerra   |noivo\nNome: Maria Nóbrega (atende por "Ceiça")\n'
+                      'Ele disse "Olá" '
                       "Artur Bezerra.", {"Artur Bezerra": "PER", "Maria Nóbrega": "PER"})
     assert ("Tuca", "PERSON") in entities and ("Ceiça", "PERSON") in entities and ("Olá", "PERSON") not in entities
 
@@ -133,7 +140,8 @@ def test_a_register_entrys_finca_registral_and_a_police_intervention():
 
 def test_conditions_by_their_ending_in_the_strict_profile():
     from app.detection.quasi_identifiers import medicines
-    text = ("acute pancreatitis after cholecystectomy, osteoarthritis; Makuladegeneration, Schlafstörungen, Tuberkulose; "
+    text = ("acute pancreatitis after cholecystectomy, osteoarthritis; Makuladegeneration, Schlafstörungen, "
+            "Tuberkulose; "
             "tendinitis rotuliana, artrosis; for those purposes, arbeitslose Franzose, dándose, Sr. Stremaitis, "
             "Diagnose, nostalgia, sympathy")
     assert [e.text for e in medicines(text)] == [
@@ -147,7 +155,8 @@ def test_a_spanish_floor_and_door_on_the_next_line_and_a_doors_ordinal():
         "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9"]
     assert found(AddressRecognizer("es"), "Domicilio: C/ Sant Vicent Màrtir, nº 84, piso 3º, pta. 2ª") == [
         "C/ Sant Vicent Màrtir, nº 84, piso 3º, pta. 2ª"]
-    assert ("piso 3.º, puerta 9", "LOCATION") in detect("es", "sita en Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 "
+    assert ("piso 3.º, puerta 9", "LOCATION") in detect("es", "sita en Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, "
+                                                        "46005 "
                                                         "Valencia")
 
 
@@ -199,3 +208,9 @@ def test_a_support_agent_and_a_logs_usr_key():
     from app.detection.patterns import UsernameRecognizer
     assert found(UsernameRecognizer(), "12/01/24 (soporte: mcarrasco) Cliente\n14:10:33 VIEW usr=ayilmaz  exp=1\n") == [
         "mcarrasco", "ayilmaz"]
+
+
+def test_a_long_line_in_capitals_is_no_institutions_heading():
+    text = "ACME HOUSE CARE HOME " + "WORD " * 20 + "\nReport"
+    assert ("ACME HOUSE", "ORGANIZATION") in detect("en", text, {"ACME HOUSE": "ORG"})
+    assert not any(label == "ORGANIZATION" and "CARE HOME" in t for t, label in detect("en", text, {"ACME HOUSE": "ORG"}))
