@@ -136,6 +136,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático"
+            rf"|Izq(?:da)?\.?|Izda\.?|Dcha\.?"  # (in capitals: "1º Izda." of a register certificate; stop 54)
             rf"|entlo\.?"
             # Galician ground floor, Catalan main floor, a Mexican interior number ("rúa Real, 12, baixo", "pral. 1ª",
             # "4510, int. 27"; stop 51)
@@ -160,6 +161,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
     # contract, stop 54; the detector cuts the entity at the line break)
     floor = rf"(?:(?:,(?:{_SP}*\r?\n)?|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
+    # and a postal code of five digits after them without its town, as a register's column writes it ("C/ Mayor, 27,
+    # 3º B, 28801"; stop 54)
+    # (not before a town: the postal code recognizer's then)
+    floor += rf"(?:,{_SP}+\d{{5}}(?![\w./-]|,\d|{_SP}+(?:[DLdl]['’])?[{_UPPER}]))?"
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     # (a highway's kilometre, "Rod. Anhanguera, km 24,5"; stop 52)

@@ -317,7 +317,11 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    r"|prawo\s+jazdy"
                    # (stop 53) a passport in English inside a German hotel form ("Reisedokument: Passport 548812376")
                    r"|passport"
-                   r"|T\.?C\.?\s+kimlik(?:\s+no)?")
+                   r"|T\.?C\.?\s+kimlik(?:\s+no)?"
+                   # (stop 54) a parcel's number after its carrier, in any language ("DHL 00340434161094015902" of a
+                   # classifieds chat), and a device's serial number ("S/N ZTEGC8A91F02" of a Spanish ISP's ticket)
+                   r"|(?-i:DHL|DPD|GLS|UPS|FedEx|Hermes|SEUR|MRW|CTT|Correos(?:\s+Express)?)(?=\s+[A-Z0-9]{10,}\b)"
+                   r"|(?-i:S/N)")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())

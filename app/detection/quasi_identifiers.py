@@ -144,8 +144,10 @@ class QuasiIdentifierRecognizer(Recognizer):
                 if label == DEMOGRAPHIC and text[end - 1] == "." and "." not in text[start:end - 1]:
                     end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
                 out.append(Entity(start, end, label, text[start:end], self.name))
+        found, conditions = _health_words(text, self.name)
         ends = {e.end for e in out if e.label == HEALTH}  # a lexicon's condition ending there holds the word already
-        out.extend(e for e in medicines(text, self.name) if e.end not in ends)
+        out.extend(found)
+        out.extend(e for e in conditions if e.end not in ends)
         return out
 
 
@@ -166,16 +168,23 @@ def medicines(text: str, source: str = "quasi_identifier") -> list[Entity]:
     :data:`app.languages.MEDICATION_ABBREVIATIONS` (as written). ``list[Entity]`` in text order; one scan of the text's
     words, a set lookup or a suffix test each (the one regular expression of every stem first took a fifth of the
     strict profile's recognizer time)."""
-    suffixes, conditions = languages.MEDICATION_SUFFIXES, languages.CONDITION_SUFFIXES
-    out = []
+    found, conditions = _health_words(text, source)
+    return sorted(found + conditions, key=lambda e: e.start)
+
+
+def _health_words(text: str, source: str) -> tuple[list[Entity], list[Entity]]:
+    """``(medicines, conditions by their ending)`` of :func:`medicines`, each in text order, in one scan."""
+    suffixes, endings = languages.MEDICATION_SUFFIXES, languages.CONDITION_SUFFIXES
+    out: list[Entity] = []
+    conditions: list[Entity] = []
     for m in _WORD.finditer(text):
         word = m.group()
         lower = word.lower()
-        if (len(lower) >= 7 and lower.endswith(conditions) and lower not in languages.CONDITION_SUFFIX_EXCEPTIONS
-                and any(lower.endswith(s) and len(lower) - len(s) >= 3 for s in conditions)
+        if (len(lower) >= 7 and lower.endswith(endings) and lower not in languages.CONDITION_SUFFIX_EXCEPTIONS
+                and any(lower.endswith(s) and len(lower) - len(s) >= 3 for s in endings)
                 and (not lower.endswith(languages.CONDITION_NOT_ENDINGS)
                      or lower.endswith(languages.CONDITION_ENDINGS_KEPT))):
-            out.append(Entity(m.start(), m.end(), HEALTH, word, source))  # (stop 54) a disease's name by its ending
+            conditions.append(Entity(m.start(), m.end(), HEALTH, word, source))  # (stop 54) a disease by its ending
             continue
         if not (lower in languages.MEDICATIONS or word in languages.MEDICATION_ABBREVIATIONS
                 or (len(lower) >= 6 and lower.endswith(suffixes)
@@ -184,7 +193,7 @@ def medicines(text: str, source: str = "quasi_identifier") -> list[Entity]:
         dose = _DOSE.match(text, m.end())
         end = dose.end() if dose is not None else m.end()
         out.append(Entity(m.start(), end, HEALTH, text[m.start():end], source))
-    return out
+    return out, conditions
 
 
 @lru_cache(maxsize=8)

@@ -183,7 +183,9 @@ LANGUAGE = register(Language(
     opener_case_markers=frozenset({"gegen"}),
     citation_openers=frozenset("Urteil Beschluss Sache Sachen Rechtssache Verfahren Rechtsstreit Siehe Vgl Vgl.".split()),
     organization_connectors=frozenset({"zu"}),
-    organization_heads=frozenset("""Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank Stadtwerke Landgericht
+    # (stop 54: a statutory health insurer and its region, "AOK Baden-Württemberg")
+    organization_heads=frozenset("""AOK BKK IKK Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank
+        Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat
         Polizei Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband
         Stiftung Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum
@@ -223,7 +225,8 @@ LANGUAGE = register(Language(
         r"Reisepass|Pass|Zulassungs|Rahmen|"
         r"Matrikel|Sozialversicherungs|Rentenversicherungs|Auftrags|Bestell|Führerschein|Akten|Vorgangs|Mieter|"
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
-        r"(?:nummer|nr\.)", r"Kd\.-?Nr\.", r"KdNr\.?", r"(?-i:DN)(?=\s+\d)",
+        # ("Versicherten-Nr: R482915736" without its full stop; stop 54)
+        r"(?:nummer|nr\.|nr(?=\s*:))", r"Kd\.-?Nr\.", r"KdNr\.?", r"(?-i:DN)(?=\s+\d)",
         r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",

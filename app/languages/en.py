@@ -314,6 +314,10 @@ LANGUAGE = register(Language(
         # (stop 54, round 13) a bond holder's number, a driving licence's bare "licence:", a card's or an account's last
         # digits ("account ends 9038")
         r"holder\s+(?:no\.|number)", r"(?:DVLA\s+)?licen[cs]e(?=:)", r"(?:account|card)\s+end(?:s|ing)(?:\s+in)?",
+        # (stop 54, round 14) a company's number, a boat's hull and registration numbers, a report's and an
+        # incident's references
+        r"(?-i:Co\.)(?=\s+No\.)", r"company\s+(?:no\.|number)", r"(?-i:HIN)", r"(?-i:SSR)(?=\s+no\.)",
+        r"report\s+ref\.?", r"incident(?=\s+[A-Z]{2,5}/\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

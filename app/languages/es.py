@@ -241,6 +241,9 @@ LANGUAGE = register(Language(
         # (stop 54, round 13) a pupil's identification number, a certification's number after its acronym ("CISA nº
         # 211487" of an audit report)
         r"(?-i:NIA)", r"(?-i:[A-Z]{3,6})(?=\s+n\.?\s?º\s*\d{4,})",
+        # (stop 54, round 14) a cadastral reference, a resolution's number, a passport in a group's list ("PAS (IRL)
+        # PX4418820"), a booking's "conf."
+        r"ref(?:erencia)?\.?\s+catastral", r"resoluci[óo]n(?=\s+\d+/)", r"(?-i:PAS)", r"conf\.(?=\s+\S*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -250,6 +250,8 @@ LANGUAGE = register(Language(
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits
         r"licen[çc]a(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)", r"pessoa\s+segura", r"autoriza[çc][ãa]o\s+de\s+resid[êe]ncia",
         r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
+        # (stop 54, round 14) a property's tax article, an employee's "matr."
+        r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -214,3 +214,24 @@ def test_a_long_line_in_capitals_is_no_institutions_heading():
     text = "ACME HOUSE CARE HOME " + "WORD " * 20 + "\nReport"
     assert ("ACME HOUSE", "ORGANIZATION") in detect("en", text, {"ACME HOUSE": "ORG"})
     assert not any(label == "ORGANIZATION" and "CARE HOME" in t for t, label in detect("en", text, {"ACME HOUSE": "ORG"}))
+
+
+def test_identifiers_after_round_14s_keywords():
+    assert found(IdNumberRecognizer("en"), (
+        "Lettings Ltd (Co. No. 08834127), contact\nHIN:   DE-BAVC3712J809\nSSR No.:  158842\n"
+        "Report ref.:  KCS/HOB/2403-17\nas incident SOL/24/0311. The\nJa, DHL 00340434161094015902, kommt\n")) == [
+        "08834127", "DE-BAVC3712J809", "158842", "KCS/HOB/2403-17", "SOL/24/0311", "00340434161094015902"]
+    assert found(IdNumberRecognizer("es"), (
+        "(Ref. catastral 5723104YJ2752D0008WE).\n(Resolución 28/DEP/2021/4471) por\nPatrick  PAS (IRL) PX4418820 cad.\n"
+        "Benhaddou - conf. 4471/KT\nZTE F6640, S/N ZTEGC8A91F02\n")) == [
+        "5723104YJ2752D0008WE", "28/DEP/2021/4471", "PX4418820", "4471/KT", "ZTEGC8A91F02"]
+    assert found(IdNumberRecognizer("pt"), ("na matriz predial urbana sob o artigo 6782-K.\n(matr. 77412): Bom\n"
+                                            "nos termos do artigo 5.º da Lei\n")) == ["6782-K", "77412"]
+    assert found(IdNumberRecognizer("de"), "Versicherten-Nr: R482915736   Status") == ["R482915736"]
+
+
+def test_a_spanish_address_with_its_postal_code_and_no_town():
+    from app.detection.addresses import AddressRecognizer
+    assert found(AddressRecognizer("es"), "11463  Avda. de Meco, 104, Esc. 2, 1º Izda., 28805        15-09-2006") == [
+        "Avda. de Meco, 104, Esc. 2, 1º Izda., 28805"]
+    assert found(AddressRecognizer("es"), "Calle Mayor 12, 12345,67 euros") == ["Calle Mayor 12"]
