@@ -120,12 +120,14 @@ CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
     "empresa", "cose", "espose", "esposa", "repose", "rapose", "mariposa", "glosa", "prosa", "ociosa", "cosa",
     "diagnosis", "diagnoses", "prognosis", "prognoses", "hypnosis", "symbiosis", "metamorphosis", "osmosis",
     "raumdegeneration", "metrose", "franzose", "matrose", "apoteosis", "apoteose", "apotheosis",
+    "aprikose", "aprikosen", "glicose", "sacarose", "grandiose", "bellicose", "pandemia", "epidemia", "blasfemia",
 ))
 #: Endings that make a word no condition although it ends in one of :data:`CONDITION_SUFFIXES`: German adjectives in
 #: "-lose" ("arbeitslose"; not "Tuberkulose"), Spanish enclitic "-se" after a gerund ("dándose"), Lithuanian surnames
-#: in "-aitis" ("Stremaitis"), sailors ("Leichtmatrose").
-CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose")
-CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose",)
+#: in "-aitis" ("Stremaitis"), sailors ("Leichtmatrose"), English verbs in "-close" and "-pose" ("disclose",
+#: "decompose"), German trousers and boxes ("Badehose", "Steckdose").
+CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose", "close", "pose", "hose", "dose")
+CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose", "ychose")  # "Tuberkulose", "Psychose"
 #: Medicines whose names follow no stem, in the four languages' spellings, in lower case (matched case-blind), and
 #: those written in capitals only (German "ASS", Portuguese "AAS": "ass" is an English word).
 MEDICATIONS: frozenset[str] = frozenset((

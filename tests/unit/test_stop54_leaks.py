@@ -143,10 +143,10 @@ def test_conditions_by_their_ending_in_the_strict_profile():
     text = ("acute pancreatitis after cholecystectomy, osteoarthritis; Makuladegeneration, Schlafstörungen, "
             "Tuberkulose; "
             "tendinitis rotuliana, artrosis; for those purposes, arbeitslose Franzose, dándose, Sr. Stremaitis, "
-            "Diagnose, nostalgia, sympathy")
+            "Diagnose, nostalgia, sympathy, to disclose, Badehose, Steckdose, Aprikose, la pandemia, Psychose")
     assert [e.text for e in medicines(text)] == [
         "pancreatitis", "cholecystectomy", "osteoarthritis", "Makuladegeneration", "Schlafstörungen", "Tuberkulose",
-        "tendinitis", "artrosis"]
+        "tendinitis", "artrosis", "Psychose"]
 
 
 def test_a_spanish_floor_and_door_on_the_next_line_and_a_doors_ordinal():
