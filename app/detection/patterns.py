@@ -299,7 +299,10 @@ class UsernameRecognizer(Recognizer):
 _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|reported[ ]by|opened[ ]by|closed[ ]by"
                            r"|resolved[ ]by|owner|agent|bearbeiter|zugewiesen[ ]an|responsável|responsable|asignado[ ]a"
                            r"|soporte|support|atendente|agente|operador)"
-                           r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])")
+                           r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])"
+                           # the value alone: the line's or an aside's end after it ("Support: please call us" is
+                           # prose)
+                           r"(?=[^\S\n]*(?:[(),;\]|]|\r?\n|$))")
 _COMMENT_AUTHOR = re.compile(r"(?<![^\n])\[(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?=[^\S\n]+\d{1,4}[./-]\d)")
 
 

@@ -105,7 +105,7 @@ def test_a_street_alone_on_its_line_above_the_postal_code():
 def test_a_tickets_assignee_and_a_comment_logs_author():
     from app.detection.patterns import UsernameRecognizer
     text = ("Opened: 2024-05-07T18:22:41Z   Assignee: jmorales (Tier 2)\n[p.kowalczyk 08/05/2024 11:02] Escalated.\n"
-            "Assignee: John Smith\nassigned to them\n")
+            "Assignee: John Smith\nassigned to them\nSupport: please call us\n")
     assert found(UsernameRecognizer(), text) == ["jmorales", "p.kowalczyk"]
 
 
