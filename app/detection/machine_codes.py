@@ -24,6 +24,7 @@ Each recognizer is linear in the text: one scan per pattern, a bounded test per 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from stdnum import bitcoin
 
@@ -211,11 +212,12 @@ class CoordinatesRecognizer(Recognizer):
         if "°" in text:
             out += [Entity(m.start(), m.end(), LOCATION, m.group(), self.name) for m in _DMS.finditer(text)]
         if "=" in text or ":" in text:
-            taken = [(e.start, e.end) for e in out]
+            taken = sorted((e.start, e.end) for e in out)  # disjoint: a value inside one is found by bisection
             for m in _KEYED_COORDINATE.finditer(text):
                 start, end = m.span("value")
                 limit = 90 if m.group().lower().startswith("lat") else 180
-                if abs(float(m.group("value"))) <= limit and not any(s < end and start < e for s, e in taken):
+                k = bisect_right(taken, (start, len(text))) - 1
+                if abs(float(m.group("value"))) <= limit and not (k >= 0 and taken[k][1] > start):
                     out.append(Entity(start, end, LOCATION, m.group("value"), self.name))
         out.sort(key=lambda e: e.start)
         return out
