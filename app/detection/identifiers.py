@@ -321,7 +321,9 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # (stop 54) a parcel's number after its carrier, in any language ("DHL 00340434161094015902" of a
                    # classifieds chat), and a device's serial number ("S/N ZTEGC8A91F02" of a Spanish ISP's ticket)
                    r"|(?-i:DHL|DPD|GLS|UPS|FedEx|Hermes|SEUR|MRW|CTT|Correos(?:\s+Express)?)(?=\s+[A-Z0-9]{10,}\b)"
-                   r"|(?-i:S/N)")
+                   r"|(?-i:S/N)"
+                   # (stop 54) a phone's two IMEIs ("IMEI 1: 356789112045873, IMEI 2: …" of a police report)
+                   r"|(?-i:IMEI)[^\S\n]?[12](?=[^\S\n]*:)")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())
@@ -408,7 +410,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
-             r"(?:-\d{1,2})?(?![\w]|(?<=[A-Z])/\w))"
+             # (nor a group before a slash or a hyphen and digits: "SS 50/10447823/12", "CAD 0417-16112024")
+             r"(?:-\d{1,2})?(?![\w]|(?<=[A-Z])/\w|[/-]\d))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              r"(?![\w]|[-/]\w|\.\d))"

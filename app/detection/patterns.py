@@ -190,7 +190,7 @@ _HANDLE = re.compile(r"[\d_.@]")
 #: kmueller2", "usuario: pgarcia", "login jdoe_77"), then the name: after a colon any handle, else one with a digit,
 #: "_", "." or "@" inside (stop 45: a support ticket's "User: j.mwangi" stayed in clear).
 _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login|log-in|account[ ]name"
-                         r"|benutzer(?:name|kennung)?|nutzername|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
+                         r"|benutzer(?:name|kennung)?|nutzer(?:name)?|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
                          r"|nome[ ]de[ ]usuário"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
                          r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
@@ -201,7 +201,7 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 #: (stop 50: "usuário" with its accent, "(usuário rafa.nlima)" of a gym's chat, was missed by the hint)
-_USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|benutzer|nutzername|usuari|usuári|utilizador"
+_USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|nutzer|usuari|usuári|utilizador"
                               r"|handle"
                               r"|gamertag|screen name|nick|apodo)")
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
@@ -803,6 +803,18 @@ def _date_cue_pattern(language: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w/.-])(?:{cues}),?[^\S\n]+$", re.IGNORECASE)
 
 
+def _weekday_day_pattern(language: str) -> re.Pattern[str]:
+    """(stop 54) A weekday and its day of the month ("el sábado 9 jugamos", "el jueves 14 el entreno" of a parents'
+    chat, "Saturday 9th"): as precise as a day and month; never a time ("lunes 10:00", "Saturday 9am")."""
+    lang = languages.get(language)
+    weekdays = "|".join(re.escape(w) for w in (*lang.weekdays, *lang.weekday_variants))
+    return re.compile(rf"(?<![\w-])(?i:{weekdays})[^\S\n]+(?:[12]\d|3[01]|0?[1-9])(?:º|ª|th|st|nd|rd)?"
+                      rf"(?![\w:]|[.,/]\d)")
+
+
+_WEEKDAY_DAY: dict[str, re.Pattern[str]] = {}
+
+
 #: A day and month without a year anywhere (:data:`_DAY_MONTH`), not inside a longer number or date.
 #: A time of day right after a day and month: the two are a date ("[22/07 09:41] Gui: …" of a ticket's notes; stop 51),
 #: also after a comma or a word for "at" and written with "h" ("recolha 19/07 às 06:45", "16/07 09h05" of a hotel's
@@ -921,6 +933,10 @@ class DateRecognizer(Recognizer):
         if "-" in text or "." in text or "/" in text:
             spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
         spans.extend(m.span() for m in _SEASON_YEAR.finditer(text))
+        weekday_day = _WEEKDAY_DAY.get(self.language)
+        if weekday_day is None:
+            weekday_day = _WEEKDAY_DAY[self.language] = _weekday_day_pattern(self.language)
+        spans.extend(m.span() for m in weekday_day.finditer(text))
         if "-" in text:
             spans.extend(m.span("date") for m in _LOG_MONTH_DAY.finditer(text))
             spans.extend(m.span() for m in _DAY_MON.finditer(text))

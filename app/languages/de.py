@@ -297,6 +297,8 @@ LANGUAGE = register(Language(
         r"Steuer-?Id-?Nr\.?", r"Aktenzeichen",
         # (stop 54, round 13) a bicycle's or a moped's insurance plate ("Versicherungskennzeichen 482 LMR")
         r"Versicherungskennzeichen",
+        # (stop 54, round 15) a creditor's reference ("Geschäftszeichen des Gläubigers: KD-10582/ER")
+        r"Geschäftszeichen",
         r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{1,12}-(?:Kunden|Mitglieds|Vertrags|Versicherten|Konto)(?:nummer|nr\.))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)

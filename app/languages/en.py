@@ -318,6 +318,9 @@ LANGUAGE = register(Language(
         # incident's references
         r"(?-i:Co\.)(?=\s+No\.)", r"company\s+(?:no\.|number)", r"(?-i:HIN)", r"(?-i:SSR)(?=\s+no\.)",
         r"report\s+ref\.?", r"incident(?=\s+[A-Z]{2,5}/\d)",
+        # (stop 54, round 15) a police dispatch's reference ("incident ref CAD 0417-16112024"; "CAD" alone is Canada's
+        # dollar)
+        r"incident\s+ref\.?",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

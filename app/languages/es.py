@@ -244,6 +244,9 @@ LANGUAGE = register(Language(
         # (stop 54, round 14) a cadastral reference, a resolution's number, a passport in a group's list ("PAS (IRL)
         # PX4418820"), a booking's "conf."
         r"ref(?:erencia)?\.?\s+catastral", r"resoluci[óo]n(?=\s+\d+/)", r"(?-i:PAS)", r"conf\.(?=\s+\S*\d)",
+        # (stop 54, round 15) a criminal judgment's execution, a social security affiliation, a file of an agency's
+        # acronym ("Expediente SAAD: 50/2024/DEP/018832")
+        r"ejecutoria", r"afiliaci[óo]n(?:\s+(?-i:SS))?", r"expediente(?=\s+(?-i:[A-Z]{2,8})\s*:)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -252,6 +252,10 @@ LANGUAGE = register(Language(
         r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
         # (stop 54, round 14) a property's tax article, an employee's "matr."
         r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
+        # (stop 54, round 15) a staff number ("funcionário n.º 4417", "colaborador n.º 10873"), a lawyer's cédula, a
+        # Multibanco payment's reference
+        r"(?:funcion[áa]ri[oa]|colaborador[a]?)(?=\s+n\.?\s?º)", r"c[ée]dula(?:\s+profissional)?",
+        r"ref(?:er[êe]ncia)?\.?\s+(?-i:MB)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
