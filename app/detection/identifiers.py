@@ -410,8 +410,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
-             # (nor a group before a slash or a hyphen and digits: "SS 50/10447823/12", "CAD 0417-16112024")
-             r"(?:-\d{1,2})?(?![\w]|(?<=[A-Z])/\w|[/-]\d))"
+             # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
+             r"(?:[/-]\d{1,12})*(?![\w]|(?<=[A-Z])/\w))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              r"(?![\w]|[-/]\w|\.\d))"

@@ -808,8 +808,10 @@ def _weekday_day_pattern(language: str) -> re.Pattern[str]:
     chat, "Saturday 9th"): as precise as a day and month; never a time ("lunes 10:00", "Saturday 9am")."""
     lang = languages.get(language)
     weekdays = "|".join(re.escape(w) for w in (*lang.weekdays, *lang.weekday_variants))
+    # (not before a month: a full date is the date recognizer's, without its weekday, "Friday 17 December 1999")
+    months = "|".join(re.escape(m) for m in sorted(MONTHS[language], key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?i:{weekdays})[^\S\n]+(?:[12]\d|3[01]|0?[1-9])(?:º|ª|th|st|nd|rd)?"
-                      rf"(?![\w:]|[.,/]\d)")
+                      rf"(?![\w:]|[.,/]\d|[^\S\n]+(?:(?:de|of)[^\S\n]+)?(?i:{months}))")
 
 
 _WEEKDAY_DAY: dict[str, re.Pattern[str]] = {}

@@ -242,12 +242,13 @@ def test_round_15s_identifiers_dates_and_users():
     assert found(IdNumberRecognizer("es"), (
         "Expediente SAAD: 50/2024/DEP/018832\nn.º afiliación SS 50/10447823/12, oficial\n"
         "(Juzgado de lo Penal nº 9 de Madrid, ejecutoria 214/2016), pena\n")) == [
-        "50/2024/DEP/018832", "50/10447823/12", "214/2016"]
+        "50/2024/DEP/018832", "SS 50/10447823/12", "214/2016"]
     assert found(IdNumberRecognizer("pt"), (
         "(funcionário n.º 4417), 09\ncolaborador n.º 10873\n(cédula 51234L).\n(ref. MB 21 882 391 401).\n"
         "IMEI 1: 356789112045873, IMEI 2: 356789112045881, chip\n")) == [
         "4417", "10873", "51234L", "21 882 391 401", "356789112045873", "356789112045881"]
-    assert found(IdNumberRecognizer("de"), "Geschäftszeichen des Gläubigers: KD-10582/ER") == ["KD-10582/ER"]
+    assert found(IdNumberRecognizer("de"), "Geschäftszeichen des Gläubigers: KD-10582/ER\nSchadennr. B: SN 55/0193772/24"
+                 ) == ["KD-10582/ER", "SN 55/0193772/24"]
     assert found(IdNumberRecognizer("en"), "incident ref CAD 0417-16112024, PC\npaid CAD 4471\n") == [
         "CAD 0417-16112024"]
     assert found(DateRecognizer("es"), "el sábado 9 jugamos; el jueves 14 el entreno; el lunes 10:00 hay reunión") == [
