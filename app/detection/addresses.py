@@ -99,7 +99,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
             # address block writes it ("MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln"; stop 54)
             patterns.append(rf"(?<![^\n]){_SP}*(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
                             rf"{_CAP}(?:{_SP}+{_CAP})?{_SP}+(?=\d{{1,3}}(?!\d)){_NUMBER}"
-                            rf"(?={_SP}*\r?\n{_SP}*{town})")
+                            # (or after a separator on its line: "Rosenhügel 12 · 42859 Remscheid")
+                            rf"(?=(?:{_SP}*\r?\n|{_SP}*[·•|–]){_SP}*{town})")
             if street.cues:
                 # neither prefix nor type ("wohnhaft Hofmark 3, 83101 Rohrdorf", a village's street): after a cue
                 # and before the postal code and town on the same line, both

@@ -194,9 +194,11 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login
                          r"|nome[ ]de[ ]usuário"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
                          r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
-                         r"(?:(?P<colon>[^\S\n]*:)?(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+"
+                         # (a word between the key and its colon: "Login sistema: tnkovacs"; stop 54)
+                         r"(?:(?:[^\S\n]+[^\W\d_]{2,20}(?=[^\S\n]*:))?(?P<colon>[^\S\n]*:)?"
+                         r"(?:[^\S\n]+(?:is|was|ist|war|es|era|é|foi))?[^\S\n]+"
                          # (in quotation marks: 'Nutzername „mehmo_fcn1900"' of a police summons; stop 53)
-                         r"[„“\"'‘«]?(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
+                         r"(?P<quote>[„“\"'‘«])?(?P<name>[A-Za-z][\w.-]{1,38}[A-Za-z0-9])(?![\w@-])"
                          # (stop 48) a log's field ("user=pkowalski", "user_id=100293", "uid=jdoe"): any handle or
                          # number after "="
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
@@ -265,7 +267,8 @@ class UsernameRecognizer(Recognizer):
         found = pattern_entities(_USERNAME_RE, text, USERNAME, self.name) if "@" in text else []
         if _USER_FIELD_HINT.search(text):
             found = with_extras(found, [_user_field_entity(m, self.name) for m in _USER_FIELD.finditer(text)
-                                        if m.group("value") or m.group("colon") or _HANDLE.search(m.group("name"))])
+                                        if m.group("value") or m.group("colon") or m.group("quote")
+                                        or _HANDLE.search(m.group("name"))])
         lowered = text.lower()
         if any(platform in lowered for platform in _PLATFORMS):
             found = with_extras(found, [Entity(m.start("name"), m.end("name"), USERNAME, m.group("name"), self.name)

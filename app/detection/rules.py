@@ -756,8 +756,8 @@ class InstitutionRule(Rule):
             return out
         text, seen = ctx.text, set()
         for e in ctx.entities:
-            if e.label not in (ORGANIZATION, LOCATION, MISC) or not e.text.isupper():
-                continue
+            if e.label not in (ORGANIZATION, LOCATION, MISC, PERSON) or not e.text.isupper():
+                continue  # (a person too: "AGRUPAMENTO DE ESCOLAS D. DINIS - LEIRIA", the model's "D. DINIS - LEIRIA")
             # the line's ends looked for 80 characters around at most (a long line is no heading: linear in the text)
             a, b = text.rfind("\n", max(0, e.start - 80), e.start) + 1, text.find("\n", e.end, e.end + 81)
             b = len(text) if b < 0 and len(text) - e.end <= 80 else b

@@ -184,7 +184,8 @@ LANGUAGE = register(Language(
     citation_openers=frozenset("Urteil Beschluss Sache Sachen Rechtssache Verfahren Rechtsstreit Siehe Vgl Vgl.".split()),
     organization_connectors=frozenset({"zu"}),
     # (stop 54: a statutory health insurer and its region, "AOK Baden-Württemberg")
-    organization_heads=frozenset("""AOK BKK IKK Universität Hochschule Sparkasse Volksbank Raiffeisenbank Bank
+    organization_heads=frozenset("""AOK BKK IKK Pflegedienst Hausverwaltung Immobilienverwaltung Spedition Universität
+        Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat
         Polizei Klinikum Krankenhaus Stadtverwaltung Tageblatt Zeitung Rundschau Anzeiger Kurier Verein Verband
@@ -299,6 +300,8 @@ LANGUAGE = register(Language(
         r"Versicherungskennzeichen",
         # (stop 54, round 15) a creditor's reference ("Geschäftszeichen des Gläubigers: KD-10582/ER")
         r"Geschäftszeichen",
+        # (stop 54, round 16) a meter's number ("Wärmemengenzähler 6EMH0071428953" of a service charge statement)
+        r"[a-zäöü]*zähler(?=\s+[0-9A-Z]{6,}\b)",
         r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{1,12}-(?:Kunden|Mitglieds|Vertrags|Versicherten|Konto)(?:nummer|nr\.))",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)

@@ -321,6 +321,9 @@ LANGUAGE = register(Language(
         # (stop 54, round 15) a police dispatch's reference ("incident ref CAD 0417-16112024"; "CAD" alone is Canada's
         # dollar)
         r"incident\s+ref\.?",
+        # (stop 54, round 16) a number transfer's PAC, a company's Companies House number, any "… ref:" ("Inquest ref:
+        # NYW/0417/23")
+        r"(?-i:PAC)(?=\s+[A-Z0-9]{9}\b)", r"companies\s+house\s+(?:no\.|number)", r"[a-z]+\s+ref\.?(?=\s*:)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -247,6 +247,8 @@ LANGUAGE = register(Language(
         # (stop 54, round 15) a criminal judgment's execution, a social security affiliation, a file of an agency's
         # acronym ("Expediente SAAD: 50/2024/DEP/018832")
         r"ejecutoria", r"afiliaci[óo]n(?:\s+(?-i:SS))?", r"expediente(?=\s+(?-i:[A-Z]{2,8})\s*:)",
+        # (stop 54, round 16) a driving permit's number ("permiso B nº 28.745.913"), an application's number
+        r"permiso(?:\s+de\s+conducir)?(?:\s+(?-i:[A-Z]{1,3}\d?))?(?=\s+n\.?\s?º)", r"n\.?\s?º\s+(?:de\s+)?solicitud",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

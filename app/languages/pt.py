@@ -256,6 +256,9 @@ LANGUAGE = register(Language(
         # Multibanco payment's reference
         r"(?:funcion[áa]ri[oa]|colaborador[a]?)(?=\s+n\.?\s?º)", r"c[ée]dula(?:\s+profissional)?",
         r"ref(?:er[êe]ncia)?\.?\s+(?-i:MB)",
+        # (stop 54, round 16) a visit's number, a mortgage's or a loan's number, a PIX transfer's receipt
+        r"n\.?\s?º\s+(?:de\s+)?atendimento", r"cr[ée]dito\s+(?:habita[çc][ãa]o|pessoal)",
+        r"comprovante(?=\s+[A-Z0-9]{20,})",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

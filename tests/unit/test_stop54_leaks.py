@@ -257,3 +257,24 @@ def test_round_15s_identifiers_dates_and_users():
     assert found(DateRecognizer("en"), "See you Saturday 9th, not Saturday 9am") == ["Saturday 9th"]
     assert found(UsernameRecognizer(), "über Kita-App (Nutzer: lena.s_gohlis / can_oeztuerk88).") == [
         "lena.s_gohlis"]
+
+
+def test_round_16s_identifiers_users_and_addresses():
+    from app.detection.addresses import AddressRecognizer
+    from app.detection.patterns import UsernameRecognizer
+    assert found(IdNumberRecognizer("en"), (
+        "the new SIM (ICCID 89441100273655129071).\nPAC 4XK718293, valid\nLtd (Companies House no. 11928374), 4th\n"
+        "Inquest ref:   NYW/0417/23     Senior\nMacBook Pro 14\", SN C02FK3ZXQ6L4   |\n")) == [
+        "89441100273655129071", "4XK718293", "11928374", "NYW/0417/23", "C02FK3ZXQ6L4"]
+    assert found(IdNumberRecognizer("es"), "Pozo · permiso B nº 28.745.913, expedido\nNº solicitud: BG25-0087431-M  P"
+                 ) == ["28.745.913", "BG25-0087431-M"]
+    assert found(IdNumberRecognizer("pt"), (
+        "Nº atendimento: 2025-118734   P\nCrédito habitação n.º 0912.004471.233 (Caixa\n"
+        "PIX comprovante E60746948202403031103s0a1b2c3d4\n")) == [
+        "2025-118734", "0912.004471.233", "E60746948202403031103s0a1b2c3d4"]
+    assert found(IdNumberRecognizer("de"), "  Wärmemengenzähler 6EMH0071428953     8.214 kWh") == ["6EMH0071428953"]
+    assert found(UsernameRecognizer(), ('Login sistema: tnkovacs · E\n(IAM user "ci-deployer", console\n'
+                                        'login "kosullivan", last\nthe user clicked')) == [
+        "tnkovacs", "ci-deployer", "kosullivan"]
+    assert found(AddressRecognizer("de"), "Grundschule\nRosenhügel 12 · 42859 Remscheid · Tel. 02191") == [
+        "Rosenhügel 12"]
