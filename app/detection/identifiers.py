@@ -321,12 +321,13 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # (stop 54) a parcel's number after its carrier, in any language ("DHL 00340434161094015902" of a
                    # classifieds chat), and a device's serial number ("S/N ZTEGC8A91F02" of a Spanish ISP's ticket)
                    r"|(?-i:DHL|DPD|GLS|UPS|FedEx|Hermes|SEUR|MRW|CTT|Correos(?:\s+Express)?)(?=\s+[A-Z0-9]{10,}\b)"
-                   r"|(?-i:S/N)"
+                   # (a letter inside the value: not a Spanish address's "S/N 28001", sin número)
+                   r"|(?-i:S/N)(?=[^\S\n]+(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,}\b)"
                    # (stop 54) a phone's two IMEIs ("IMEI 1: 356789112045873, IMEI 2: …" of a police report)
                    r"|(?-i:IMEI)[^\S\n]?[12](?=[^\S\n]*:)"
                    # (stop 54, round 16) a SIM card's ICCID and a serial number's "SN" in any language ("(ICCID
                    # 89441100273655129071)", "MacBook Pro 14", SN C02FK3ZXQ6L4")
-                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+[A-Z0-9]{8,}\b)")
+                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b)")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())

@@ -817,7 +817,7 @@ def _weekday_day_pattern(language: str) -> re.Pattern[str]:
                       rf"(?![\w:]|[.,/]\d|[^\S\n]+(?:(?:de|of)[^\S\n]+)?(?i:{months}))")
 
 
-_WEEKDAY_DAY: dict[str, re.Pattern[str]] = {}
+_WEEKDAY_DAY: dict[str, re.Pattern[str]] = {lang: _weekday_day_pattern(lang) for lang in MONTHS}
 
 
 #: A day and month without a year anywhere (:data:`_DAY_MONTH`), not inside a longer number or date.
@@ -938,10 +938,7 @@ class DateRecognizer(Recognizer):
         if "-" in text or "." in text or "/" in text:
             spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
         spans.extend(m.span() for m in _SEASON_YEAR.finditer(text))
-        weekday_day = _WEEKDAY_DAY.get(self.language)
-        if weekday_day is None:
-            weekday_day = _WEEKDAY_DAY[self.language] = _weekday_day_pattern(self.language)
-        spans.extend(m.span() for m in weekday_day.finditer(text))
+        spans.extend(m.span() for m in _WEEKDAY_DAY[self.language].finditer(text))
         if "-" in text:
             spans.extend(m.span("date") for m in _LOG_MONTH_DAY.finditer(text))
             spans.extend(m.span() for m in _DAY_MON.finditer(text))

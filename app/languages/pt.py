@@ -242,9 +242,10 @@ LANGUAGE = register(Language(
         r"certificado\s+energ[ée]tico", r"(?-i:AMI)(?=\s+\d)", r"recibo(?=\s+n\.?\s?º)", r"n[úu]mero\s+da\s+nota",
         r"(?-i:RPS)", r"inscri[çc][ãa]o\s+municipal", r"(?-i:DUC)",
         # (stop 54) an electricity supply point (CPE) and its installation, a telecom's customer code, a SIM card's
-        # ICCID, a regulator's complaint protocol, a document's number
+        # ICCID (:data:`app.detection.identifiers.FOREIGN_ID_KEYS`), a regulator's complaint protocol, a document's
+        # number
         r"(?-i:CPE)", r"instala[çc][ãa]o(?=\s+(?:n\.?\s?º\s*)?\d{6,})", r"c[óo]digo\s+(?:de\s+)?cliente",
-        r"(?-i:ICCID)(?:\s+(?:antigo|novo|atual))?", r"protocolo(?:\s+(?-i:[A-Z]{3,8}))?",
+        r"protocolo(?:\s+(?-i:[A-Z]{3,8}))?",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

@@ -31,3 +31,20 @@ class GazetteerTagger:
                 i += 1
             out.append(tags)
         return out
+
+
+def found(recognizer, text: str) -> list[str]:
+    """The texts of ``recognizer``'s entities in ``text`` (no sentences), each checked against its offsets."""
+    entities = recognizer.recognize(text, [])
+    assert all(text[e.start:e.end] == e.text for e in entities)
+    return [e.text for e in entities]
+
+
+def detect(language: str, text: str, tags: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """``[(text, label), ...]`` of the whole detector of ``language`` on ``text``, the model replaced by a
+    :class:`GazetteerTagger` of ``tags`` (``{"John Doe": "PER", ...}``)."""
+    from app.detection.pipeline import build_detector
+
+    tagger = GazetteerTagger(tags or {})
+    detector = build_detector(language, tagger_factory=lambda *_: tagger)
+    return [(e.text, e.label) for e in detector.detect(text)]

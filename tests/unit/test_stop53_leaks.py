@@ -12,20 +12,7 @@ from app.detection.patterns import DateRecognizer, TimeRecognizer, UsernameRecog
 from app.detection.secrets import SecretRecognizer
 from app.detection.structured import StructuredFieldRecognizer
 from app.detection.tables import TableRecognizer, find_tables
-from app.detection.pipeline import build_detector
-from tests.unit.fakes import GazetteerTagger
-
-
-def found(recognizer, text):
-    entities = recognizer.recognize(text, [])
-    assert all(text[e.start:e.end] == e.text for e in entities)
-    return [e.text for e in entities]
-
-
-def detect(language, text, tags=None):
-    tagger = GazetteerTagger(tags or {})
-    detector = build_detector(language, tagger_factory=lambda *_: tagger)
-    return [(e.text, e.label) for e in detector.detect(text)]
+from tests.unit.fakes import detect, found
 
 
 def test_a_letterhead_line_is_one_organization():

@@ -7,20 +7,7 @@ whose legal form the model cut or mislabelled."""
 from app.detection.identifiers import IdNumberRecognizer
 from app.detection.machine_codes import CoordinatesRecognizer
 from app.detection.patterns import EmailRecognizer
-from app.detection.pipeline import build_detector
-from tests.unit.fakes import GazetteerTagger
-
-
-def found(recognizer, text):
-    entities = recognizer.recognize(text, [])
-    assert all(text[e.start:e.end] == e.text for e in entities)
-    return [e.text for e in entities]
-
-
-def detect(language, text, tags=None):
-    tagger = GazetteerTagger(tags or {})
-    detector = build_detector(language, tagger_factory=lambda *_: tagger)
-    return [(e.text, e.label) for e in detector.detect(text)]
+from tests.unit.fakes import detect, found
 
 
 def test_an_email_address_between_a_tables_bars():
