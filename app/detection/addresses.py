@@ -161,7 +161,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}})(?![\w])")
     # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
     # contract, stop 54; the detector cuts the entity at the line break)
-    floor = rf"(?:(?:,(?:{_SP}*\r?\n)?|{_SP}?-|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
+    # (or after an en dash: "Rua Padre Anchieta, 1.245 – apto 82 – Bigorrilho" of a CV; stop 55)
+    floor = rf"(?:(?:,(?:{_SP}*\r?\n)?|{_SP}?[-–]|\.)?{_SP}*{part}(?:,?{_SP}+{part}){{0,3}})?"
     # and a postal code of five digits after them without its town, as a register's column writes it ("C/ Mayor, 27,
     # 3º B, 28801"; stop 54)
     # (not before a town: the postal code recognizer's then)

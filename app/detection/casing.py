@@ -423,7 +423,28 @@ def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] 
     if not greetings:
         return None
     alternatives = "|".join(r"[^\S\n]+".join(re.escape(w) for w in phrase) for phrase in greetings)
-    return re.compile(rf"(?m)^[^\S\n]*(?i:{alternatives})[^\S\n]*,?[^\S\n]+(?=[{_LOWER_START}])")
+    return re.compile(rf"(?m)^[^\S\n]*(?:[{_QUOTE_MARKS}][^\S\n]*){{0,4}}(?i:{alternatives})[^\S\n]*,?[^\S\n]+"
+                      rf"(?=[{_LOWER_START}])")
+
+
+#: What may open a line before its greeting: an e-mail's quotation marks ("> hola montse,") and a quoted message's
+#: opening quote ('"hola salva, te paso el parte' of an accident report; stop 55).
+_QUOTE_MARKS = ">\"“„«'"
+
+
+def _opens_line(text: str, tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether token ``i`` opens its line, after at most four quotation marks (:data:`_QUOTE_MARKS`)."""
+    j = i
+    for _ in range(5):
+        if j == 0 or "\n" in text[tokens[j - 1].end:tokens[j].start]:
+            return True
+        if tokens[j - 1].text not in _QUOTE_MARKS_TOKENS:
+            return False
+        j -= 1
+    return False
+
+
+_QUOTE_MARKS_TOKENS = frozenset({*_QUOTE_MARKS, ">>", ">>>"})
 
 
 def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greetings: tuple[tuple[str, ...], ...],
@@ -441,7 +462,8 @@ def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greet
     changed = False
     n = len(tokens)
     for i in range(n):
-        if i > 0 and "\n" not in text[tokens[i - 1].end:tokens[i].start]:
+        if i > 0 and "\n" not in text[tokens[i - 1].end:tokens[i].start] and not (
+                tokens[i - 1].text in _QUOTE_MARKS_TOKENS and _opens_line(text, tokens, i)):
             continue
         folded = [t.text.casefold() for t in tokens[i:i + 4]]
         phrase = next((p for p in greetings if tuple(folded[:len(p)]) == p), None)

@@ -372,7 +372,7 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
 _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12})"
                    # how many of its last digits follow ("SSN (last 4): xxx-xx-6632"; stop 54)
-                   r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2})\))?"
+                   r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2}(?:\s+only)?)\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
                    # stop 48), one of them perhaps in parentheses ("Certidão de nascimento (matrícula): 087460 01 55 …";
                    # stop 50)
@@ -381,6 +381,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}
                    # stop 49)
                    rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
                    rf"(?=\s+(?:{COPULAS})\s+[\w(]))?"
+                   # or before a number's word ("colegiado COF Sevilla nº 4187" of a pharmacy's log, "BI/CC do próprio
+                   # n.º 09876543 3 ZZ9"; stop 55)
+                   r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*\d))?"
                    r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]"
                    r"|(?:numbers?|números|número|nummer)(?!\w)|#))?"
                    # each word whole (stop 50: "Spielerpass-Nr. ISL-HB-206613" read "IS" as the copula and kept
@@ -411,6 +414,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12}
 #: further than the value itself may reach (before stop 43 "DNI DNI DNI …" sent each keyword's lookahead to the end of
 #: the text: 47 s for 80,000 characters).
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
+             # a US social security number masked but its last four digits ("***-**-9023"; stop 55)
+             r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
@@ -439,6 +444,15 @@ def _same_shape(value: str) -> re.Pattern[str]:
     for ch in value:
         parts.append(r"\d" if ch.isdigit() else "[A-Z]" if ch.isupper() else "[a-z]" if ch.islower() else re.escape(ch))
     return re.compile("".join(parts) + r"(?![\w])")
+
+
+#: A code after the word for "number" of any of the four languages, capitals first, then its digits after a hyphen or
+#: a slash ("Reclamação n.º RE-2024-PT-00719843", "nota de crédito NC-24/0004417" of a consumer's complaint, stop 55):
+#: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
+#: "Lei n.º 7/2009").
+_NUMBERED_CODE = re.compile(r"(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.))[^\S\n]*"
+                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]\d{4,12}(?:[-/.]\d{1,12}){0,3})"
+                            r"(?![\w]|[-/]\w)")
 
 
 class IdNumberRecognizer(Recognizer):
@@ -479,6 +493,11 @@ class IdNumberRecognizer(Recognizer):
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
                 out.extend(more_of_the_same(text, end, value, self.name))
+        if "º" in text or "°" in text or "o." in text or "r." in text or "m." in text:
+            codes = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
+            if codes:
+                codes = [c for c in codes if not any(e.start < c.end and c.start < e.end for e in out)]
+                out = sorted(out + codes, key=lambda e: e.start)
         entries = self.register_entry
         if entries is not None:
             found = []

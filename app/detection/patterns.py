@@ -311,6 +311,14 @@ _COMMENT_AUTHOR = re.compile(r"(?<![^\n])\[(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-
 
 
 
+#: A case worker's log line: a date, then the author's user name in lower case and a colon ("27/06/2024 mgomezl: falta
+#: certificado …" of a grant file's notes; stop 55: in clear). No time (that is :data:`app.tokenization.CHAT_LINE`'s);
+#: one word of lower-case letters, digits, "." or "_"; a common word there ("nota:") is dropped as a field's name.
+_DATED_AUTHOR = re.compile(r"(?m)^[^\S\n]{0,8}\[?\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\]?[^\S\n]{1,3}"
+                           r"(?:[-–][^\S\n]{1,3})?"
+                           r"(?P<speaker>[a-z][a-z0-9._]{2,23})(?<![._]):(?=[^\S\n])")
+
+
 class ChatSpeakerRecognizer(Recognizer):
     """The speakers of a chat transcript's lines ("[09:03] sara_k: yeah", "12/03/2026, 18:22 - Bia Souza: oi";
     :data:`app.tokenization.CHAT_LINE`), and of the speaker lines that Teams and Slack copies put above each message
@@ -340,6 +348,9 @@ class ChatSpeakerRecognizer(Recognizer):
             if " " in speaker and any(c.isdigit() for c in speaker):
                 continue  # "14:00 Item 3: budget", an agenda's item, names no one
             out.append(self._speaker(start, speaker))
+        if "/" in text or "." in text or "-" in text:
+            out.extend(self._speaker(m.start("speaker"), m.group("speaker")) for m in _DATED_AUTHOR.finditer(text))
+            out.sort(key=lambda e: e.start)
         # a dialogue copied without times, in lower case ("Lena: hey …"): its speakers, when one of them opens two lines
         # or more (a form's fields, "Occupation: paramedic", each open one)
         dialogue = dialogue_lines(text)

@@ -126,6 +126,23 @@ def header_key(cell: str) -> str:
     return _CURRENCY_SUFFIX.sub("", key)
 
 
+_QUALIFIER = re.compile(r"\s*\([^()]{1,20}\)$")
+
+
+def _qualified_header(key: str, known: dict[str, str]) -> str | None:
+    """The label of a header written with a qualifier: a parenthesis after it ("prescritor (cédula)", "arzt (lanr)")
+    or two names joined by a slash ("kasse / kvnr"), the first of a label other than ``O`` (stop 55); ``None`` when
+    neither part is known."""
+    if "(" in key:
+        bare = _QUALIFIER.sub("", key)
+        if bare != key and bare in known:
+            return known[bare]
+    if " / " in key:
+        labels = [known.get(part.strip()) for part in key.split(" / ")]
+        return next((label for label in labels if label not in (None, "O")), None)
+    return None
+
+
 def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> list[str] | None:
     """The label of each column when ``cells`` make a header row (module docstring), else ``None``."""
     if len(cells) < 2:
@@ -139,7 +156,7 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
         if delimiter == "  " and any(c.isdigit() or c == ":" for c in text[a:b]):
             return None  # a form's fields side by side ("Nombre del padre: Mohamed   Nombre de la madre: Fátima")
         key = header_key(text[a:b])
-        label = known.get(key)
+        label = known.get(key) or _qualified_header(key, known)
         if label is None and " " in key and delimiter != "  ":
             # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51)
             label = known.get(key.split(" ", 1)[0])
@@ -149,6 +166,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     # a comma's table (a CSV export) may have a quarter of its headers unknown when it has more than three columns
     # ("account_id,…,tariff,…,agent,notes" of a CRM export, stop 51: every header had to be known before)
     allowed = (len(cells) // 4 if len(cells) > 3 else 0) if delimiter == "," else 1
+    if delimiter in "|\t" and sum(label not in (None, "O") for label in labels) >= 2:
+        # a pipe's or a tab's table with two columns of personal data known may have a third of its headers unknown
+        # (a pharmacy's dispensing log, stop 55: "… | Medicamento | Aport. | Obs." left every patient in clear)
+        allowed = max(allowed, len(cells) // 3)
     if unknown > allowed or len(cells) - unknown < 2 or all(label == "O" for label in labels):
         return None
     return labels

@@ -199,7 +199,12 @@ LANGUAGE = register(Language(
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
-                       ("Seniorenresidenz",), ("Seniorenheim",), ("Seniorenzentrum",), ("Pflegeheim",), ("Altenheim",)),
+                       ("Seniorenresidenz",), ("Seniorenheim",), ("Seniorenzentrum",), ("Pflegeheim",), ("Altenheim",),
+                       # (stop 55) the offices a citizen's letters go to and come from ("Studierendenwerk Leipzig",
+                       # "Finanzamt Chemnitz-Süd" of a student-grant application, "Verbraucherzentrale Bayern")
+                       ("Studierendenwerk",), ("Studentenwerk",), ("Finanzamt",), ("Jobcenter",),
+                       ("Verbraucherzentrale",),
+                       ("Polizeiinspektion",), ("Polizeipräsidium",)),
     institution_stops=frozenset({"Straße", "Str."}),
     # "Grundschule am Stadtpark", "Kita an der Wuhle" (stop 49)
     institution_words=frozenset({"am", "an", "der", "dem", "den", "zum", "zur", "im", "auf"}),
@@ -296,6 +301,8 @@ LANGUAGE = register(Language(
         # notice), a file number ("Aktenzeichen: Z 1230 B – 4471/24"), a compound after a company's name
         # ("Post-Kundennummer: 5021 7734 09")
         r"Steuer-?Id-?Nr\.?", r"Aktenzeichen",
+        # (stop 55) a prescription's number ("BtM-Rezept Nr. 201147823" of a pharmacy's log), a job's reference
+        r"(?:BtM-)?Rezept(?=\s*(?:Nr\.|nummer))", r"Rezeptnummer", r"Kennziffer",
         # (stop 54, round 13) a bicycle's or a moped's insurance plate ("Versicherungskennzeichen 482 LMR")
         r"Versicherungskennzeichen",
         # (stop 54, round 15) a creditor's reference ("Geschäftszeichen des Gläubigers: KD-10582/ER")

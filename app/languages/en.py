@@ -149,7 +149,9 @@ LANGUAGE = register(Language(
         "Health Centre", "Care Home", "Nursing Home",
         # (stop 54) a hospital named before the word ("St. Aldhelm's University Hospital" of an adverse event report:
         # the model cut it at the apostrophe)
-        "Hospital", "Infirmary", "Hospice")),
+        "Hospital", "Infirmary", "Hospice",
+        # (stop 55) a US school district ("Beaverton School District 48J" of a school's incident report)
+        "School District")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
@@ -231,7 +233,11 @@ LANGUAGE = register(Language(
         r"booking(?=\s+(?:no\.|number|#))",
         # a shop's order and a parcel's tracking number ("order #A-7781203", "tracking 15501234567890" of a support
         # channel's export)
-        r"order(?=\s*(?:#|no\.|number|ref))", r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
+        r"order(?=\s*(?:#|no\.|number|ref))",
+        # (stop 55) a wholesaler's order by its digits alone ("AAH order 77810362" of a pharmacy's log), a certificate's
+        # validation number ("validation no. 7KQ2XW9L1PB4" of a CV)
+        r"order(?=\s+\d{6,}(?![\w.,]))", r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
+        r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")

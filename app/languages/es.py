@@ -102,7 +102,9 @@ LANGUAGE = register(Language(
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
                        ("Consorcio", "Hospitalario"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
-                       ("Colegio",), ("CEIP",), ("IES",), ("Escuela", "Infantil"), ("Guardería",), ("Residencia",)),
+                       ("Colegio",), ("CEIP",), ("IES",), ("Escuela", "Infantil"), ("Guardería",), ("Residencia",),
+                       # (stop 55) a mutual insurer ("Mutua Levantina de Seguros" of an accident report)
+                       ("Mutua",), ("Mutualidad",)),
     institution_words=frozenset({"del", "la", "las", "los", "y"}),
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
@@ -149,6 +151,9 @@ LANGUAGE = register(Language(
         r"(?:permiso|carn[ée]|licencia)\s+(?:de\s+)?conduc(?:ir|ción)",
         # a police report's number ("ATESTADO 2025-004512"), an agent's or a customer's code, the last digits of an
         # account or a card ("la cuenta que termina en 4521", as English "account ending 4521")
+        # (stop 55) a school's code, a complaint, a credit note
+        r"c[óo]digo\s+de\s+centro", r"reclamaci[óo]n(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"nota\s+de\s+(?:cr[ée]dito|abono)",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits
@@ -293,7 +298,8 @@ LANGUAGE = register(Language(
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
-        particles="de|del|la|las|los|el|y|i|al",
+        # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
+        particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"

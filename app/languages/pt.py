@@ -108,7 +108,10 @@ LANGUAGE = register(Language(
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
                        # (stop 54) a group of schools, as Portugal's state schools are run
-                       ("Agrupamento", "de", "Escolas")),
+                       ("Agrupamento", "de", "Escolas"),
+                       # (stop 55) a parish council, a university's office, a forensic institute ("Junta de Freguesia do
+                       # Bonfim" of a dog's licence, "Pró-Reitoria de Assuntos Estudantis", "IML de Campinas")
+                       ("Junta", "de", "Freguesia"), ("Pró-Reitoria",), ("Instituto", "Médico", "Legal"), ("IML",)),
     institution_stops=frozenset({"Rua"}),
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
@@ -195,6 +198,12 @@ LANGUAGE = register(Language(
         # n.º 24017733"), a parcel ("N.º do objeto: RR481516209PT", "A sua encomenda RR481516209PT"), a pick-up or a
         # verification code ("Código de levantamento no Ponto CTT: 824619"), Brazil's NIS, a number in parentheses
         # after "n.º" ("Certificado … emitido (n.º ICV-PT-0031872)")
+        # (stop 55) a complaint and its credit note ("Reclamação n.º …", "nota de crédito NC-24/0004417"), a
+        # customer's number with its word before ("Nº cliente: 100488271"), the orders of veterinarians, dentists,
+        # nurses, lawyers, pharmacists and psychologists ("(OMV 6421)"), the identity card of either name ("BI/CC")
+        r"reclama[çc][ãa]o(?=\s+(?:n\.?\s?[º°]|nº|número))", r"nota\s+de\s+cr[ée]dito",
+        r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?cliente", r"(?-i:OMV|OMD|OE|OA|OF|OPP)(?=\s+\d{4,6}(?![\w-]))",
+        r"(?-i:BI/CC|CC/BI)",
         r"carta\s+de\s+condução", r"epis[óo]dio(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
         r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",

@@ -1,0 +1,92 @@
+"""Leaks closed at stop 55, each found in a probe document written with an answer key (pharmacies' dispensing logs, a
+student-grant application, a consumer's complaint and its answer, a pharmacist's validation, an accident report's
+WhatsApp message quoted in an e-mail, a CV's referees, a grant file's case notes): tables whose headers we partly
+knew, identifiers after new keywords or "n.º", greetings after quotation marks, offices as organizations, flats after
+an en dash, a case worker's user name, a nickname quoted inside a name."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import ChatSpeakerRecognizer
+from app.detection.rules import without_greeting
+from app.detection.tables import TableRecognizer
+from app.doc import Entity
+from tests.unit.fakes import detect, found
+
+
+def cells(text: str) -> list[tuple[str, str]]:
+    return [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+
+
+def test_a_pipe_table_with_two_known_columns_of_personal_data_and_a_third_of_its_headers_unknown():
+    text = ("N.º  | Data       | Utente                  | N.º utente SNS | Prescritor (cédula)   | Fármaco  | Lote\n"
+            "0731 | 03-03-2025 | MARIA DA CONCEIÇÃO PINTO | 187453902      | Dr. Rui Teles (OM 38112) | Varfine | A1\n")
+    assert cells(text) == [("MARIA DA CONCEIÇÃO PINTO", "PERSON"), ("187453902", "ID_NUMBER"),
+                           ("Dr. Rui Teles (OM 38112)", "PERSON")]
+    # a qualifier after the header ("(LANR)") and two headers joined by a slash ("Kasse / KVNR")
+    text = ("Lfd.| Datum      | Versicherte(r)     | Kasse / KVNR            | Arzt (LANR)\n"
+            "118 | 10.03.2025 | HUBER, Josef Anton | AOK Bayern / K802615473 | Dr. Wiesinger (734918201)\n")
+    assert cells(text) == [("HUBER, Josef Anton", "PERSON"), ("AOK Bayern / K802615473", "ORGANIZATION"),
+                           ("Dr. Wiesinger (734918201)", "PERSON")]
+    # one known column of personal data among unknown headers: no table (a menu, a list of products)
+    assert cells("Name | Colour | Size | Weight | Price band\nAlpha | red | XL | 3 | B\n") == []
+
+
+def test_identifiers_after_the_new_keywords_and_codes_after_a_numbers_word():
+    assert found(IdNumberRecognizer("pt"), (
+        "Reclamação n.º RE-2024-PT-00719843\nNº cliente: 100488271\nanulada pela nota de crédito NC-24/0004417 e\n"
+        "Dra. Inês Cabral (OMV 6421)\nregistada com BI/CC do próprio n.º 09876543 3 ZZ9.\n"
+        "nos termos da Lei n.º 7/2009 e do Decreto-Lei n.º 12/2020\n")) == [
+        "RE-2024-PT-00719843", "100488271", "NC-24/0004417", "6421", "09876543 3 ZZ9"]
+    assert found(IdNumberRecognizer("es"), (
+        "Código de centro: 28021347\nLdo. Álvaro Ibáñez, colegiado COF Sevilla nº 4187.\n")) == ["28021347", "4187"]
+    assert found(IdNumberRecognizer("de"), (
+        "BtM-Rezept Nr. 201147823. Kennziffer 2024-IT-0317\ngemäß § 3 Nr. 2 EStG und Art. 5 Nr. 12 der Verordnung\n"
+        )) == ["201147823", "2024-IT-0317"]
+    assert found(IdNumberRecognizer("en"), (
+        "AAH order 77810362; SSN (last 4 only): ***-**-9023\nvalidation no. 7KQ2XW9L1PB4, in order 12\n")) == [
+        "77810362", "***-**-9023", "7KQ2XW9L1PB4"]
+
+
+def test_a_greeting_after_quotation_marks_and_the_marks_never_in_a_name():
+    assert ("montse", "PERSON") in detect("es", "> hola montse, gracias x el informe.\n", {"Montse": "PER"})
+    assert ("salva", "PERSON") in detect("es", '"hola salva, te paso el parte."\n', {"Salva": "PER"})
+    entity = Entity(0, 13, "PERSON", "> hola montse", "stanza")
+    assert without_greeting(entity, "es") == Entity(7, 13, "PERSON", "montse", "stanza")
+    assert without_greeting(Entity(0, 9, "ORGANIZATION", '"Reforma"', "stanza"), "es").text == 'Reforma"'
+
+
+def test_offices_as_organizations():
+    assert ("Finanzamt Chemnitz-Süd", "ORGANIZATION") in detect(
+        "de", "Steuernummer 215/237/04418, Finanzamt Chemnitz-Süd")
+    assert ("Studierendenwerk Leipzig", "ORGANIZATION") in detect(
+        "de", "Eingang: 28.08.2024 · Studierendenwerk Leipzig")
+    assert ("Junta de Freguesia do Bonfim", "ORGANIZATION") in detect(
+        "pt", "Licença Junta de Freguesia do Bonfim n.º 3317/2023")
+    assert ("IML de Campinas", "ORGANIZATION") in detect(
+        "pt", "Requisitado exame de corpo de delito ao IML de Campinas.")
+    assert ("Mutua Levantina de Seguros", "ORGANIZATION") in detect(
+        "es", "Aseguradora: Mutua Levantina de Seguros, póliza nº ML-0087763421")
+
+
+def test_a_flat_after_an_en_dash_and_a_galician_street():
+    assert found(AddressRecognizer("pt"), "Rua Padre Anchieta, 1.245 – apto 82 – Bigorrilho – Curitiba/PR") == [
+        "Rua Padre Anchieta, 1.245 – apto 82"]
+    assert found(AddressRecognizer("es"), "Domicilio familiar: Rúa do Vilar, 14, 2º izda., 15705 Santiago") == [
+        "Rúa do Vilar, 14, 2º izda."]
+
+
+def test_a_case_workers_user_name_after_the_date():
+    text = ("27/06/2024 mgomezl: falta certificado de empadronamiento\n"
+            "  28.06.24 - a.ruiz_c: revisado\n"
+            "12/03/2024 Arrival: 10:30\n"
+            "see 2024 items: none\n")
+    assert [(e.text, e.label) for e in ChatSpeakerRecognizer().recognize(text, [])] == [
+        ("mgomezl", "PERSON"), ("a.ruiz_c", "USERNAME")]
+
+
+def test_a_nickname_quoted_inside_a_name_the_model_called_an_organization():
+    tags = {"Tanisha": "ORG", "Brooks-Harmon": "ORG", "Innovation": "ORG", "Acme Corp": "ORG"}
+    assert ("Tee", "PERSON") in detect("en", '2. Tanisha "Tee" Brooks-Harmon', tags)
+    # a quoted word after an organization and before a lower-case word is no nickname
+    assert ("innovation", "PERSON") not in detect("en", 'Acme Corp "Innovation" matters.', tags)
+    assert not any(label == "PERSON" for _, label in detect("en", 'Acme Corp "Innovation" matters.', tags))
