@@ -449,8 +449,8 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: A code after the word for "number" of any of the four languages, capitals first, then its digits after a hyphen or
 #: a slash ("Reclamação n.º RE-2024-PT-00719843", "nota de crédito NC-24/0004417" of a consumer's complaint, stop 55):
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
-#: "Lei n.º 7/2009").
-_NUMBERED_CODE = re.compile(r"(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.))[^\S\n]*"
+#: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
+_NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.))[^\S\n]*"
                             r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]\d{4,12}(?:[-/.]\d{1,12}){0,3})"
                             r"(?![\w]|[-/]\w)")
 

@@ -90,3 +90,19 @@ def test_a_nickname_quoted_inside_a_name_the_model_called_an_organization():
     # a quoted word after an organization and before a lower-case word is no nickname
     assert ("innovation", "PERSON") not in detect("en", 'Acme Corp "Innovation" matters.', tags)
     assert not any(label == "PERSON" for _, label in detect("en", 'Acme Corp "Innovation" matters.', tags))
+
+
+def test_occupations_and_conditions_of_the_strict_profile_with_their_modifiers():
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    def strict(language: str, text: str) -> list[tuple[str, str]]:
+        found = sorted(QuasiIdentifierRecognizer(language).recognize(text, []), key=lambda e: e.start)
+        return [(e.text, e.label) for e in found]
+
+    assert strict("en", "The school nurse and the lunch supervisor saw it; he is housebound.") == [
+        ("school nurse", "OCCUPATION"), ("lunch supervisor", "OCCUPATION"), ("housebound", "HEALTH")]
+    assert strict("es", "una hernia discal y un latigazo cervical; cáncer de próstata. La orientadora.") == [
+        ("hernia discal", "HEALTH"), ("latigazo cervical", "HEALTH"), ("cáncer de próstata", "HEALTH"),
+        ("orientadora", "OCCUPATION")]
+    assert strict("pt", "É motorista de aplicativo; a escrivã; depressão pós-parto") == [
+        ("motorista de aplicativo", "OCCUPATION"), ("escrivã", "OCCUPATION"), ("depressão pós-parto", "HEALTH")]
