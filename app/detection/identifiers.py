@@ -301,6 +301,10 @@ ID_KEYWORDS: dict[str, tuple[str, ...]] = {
 LOG_ID_KEYS = (r"(?-i:(?:cust(?:omer)?|client|account|acct|member|patient|session|device|subscriber|employee|order"
                r"|tenant)[_-]?id|tenant|sid|session|imei|msisdn|serial(?:_?(?:no|number))?)(?==)")
 
+#: An export's or a log's key in snake case naming an identifier, before a space or a colon and digits ("id_aluno 55817"
+#: of a gym's system log, "member_id: 88123"; stop 55), in every language.
+SNAKE_ID_KEYS = r"(?-i:[a-z]{2,12}_id|id_[a-z]{2,12})(?=[ :=]+\d)"
+
 #: The names of other countries' national identifiers, in every language ("PESEL 85051012345", "BSN 123456782", "CNP
 #: 1850510123456", "codice fiscale …": stop 49, an applicant's family's stayed in clear in an English letter): the value
 #: after one is an identifier whatever its check digit says.
@@ -370,13 +374,15 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
 #: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
-_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,7})|(?-i:[a-zà-ÿ]{3,12})"
+_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12})"
                    # how many of its last digits follow ("SSN (last 4): xxx-xx-6632"; stop 54)
                    r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2}(?:\s+only)?)\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
                    # stop 48), one of them perhaps in parentheses ("Certidão de nascimento (matrícula): 087460 01 55 …";
                    # stop 50)
-                   r"(?:(?:\s+(?:[^\W\d][\w.]*|\([^\W\d][\w.]*\))){1,3}?(?=\s*:\s*[\w(]))?"
+                   # (four: "Sendungsnr. der derzeit lagernden Sendung: 00340434161094016875"; stop 55)
+                   # (on the keyword's line: "permiso PM209374 (HU)\nNº cliente: …" is two fields)
+                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.]*\))){1,4}?(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
                    rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
@@ -474,7 +480,7 @@ class IdNumberRecognizer(Recognizer):
     def __init__(self, language: str = "en") -> None:
         if language not in ID_KEYWORDS:
             raise ValueError(f"no identifier keywords for language {language!r}")
-        keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, FOREIGN_ID_KEYS))
+        keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, SNAKE_ID_KEYS, FOREIGN_ID_KEYS))
         self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
         # (stop 53) a land or civil register's entry, whole ("tomo 212, folio 37" of an adoption file, "Grundbuch von
         # Freiburg, Blatt 18832" of a power of attorney: in clear, each number under the four characters below)

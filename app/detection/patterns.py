@@ -279,6 +279,10 @@ class UsernameRecognizer(Recognizer):
         if "://" in text:
             found = with_extras(found, [Entity(m.start("user"), m.end("user"), USERNAME, m.group("user"), self.name)
                                         for m in URL_CREDENTIALS.finditer(text)])
+        if "\\" in text:
+            # (stop 55) a Windows domain's account ("BFL\\sbrennan2" of an onboarding request): the user, not the domain
+            found = with_extras(found, [Entity(m.start("user"), m.end("user"), USERNAME, m.group("user"), self.name)
+                                        for m in _DOMAIN_ACCOUNT.finditer(text)])
         if "/" in text or "\\" in text:
             more = home_directory_names(text)
             if "u/" in text:
@@ -294,6 +298,12 @@ class UsernameRecognizer(Recognizer):
                                         for pattern in (_TRACKER_USER, _COMMENT_AUTHOR)
                                         for m in pattern.finditer(text)])
         return found
+
+
+#: A Windows domain and its account, "DOMAIN\\user" ("BFL\\sbrennan2", "CORP\\j.doe"): the domain in capitals (2 to 15
+#: characters, NetBIOS's limit), the account a letter and up to 19 letters, digits, "." "_" or "-" (not a path's
+#: "C:\\Users", whose drive letter is one character before a colon).
+_DOMAIN_ACCOUNT = re.compile(r"(?<![\w\\:/.-])[A-Z][A-Z0-9-]{1,14}\\(?P<user>[A-Za-z][\w.-]{1,19})(?![\w\\/])")
 
 
 #: (stop 54) A ticket's people by their accounts ("Assignee: jmorales (Tier 2)" of a support ticket: lower case after

@@ -166,9 +166,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     # a comma's table (a CSV export) may have a quarter of its headers unknown when it has more than three columns
     # ("account_id,…,tariff,…,agent,notes" of a CRM export, stop 51: every header had to be known before)
     allowed = (len(cells) // 4 if len(cells) > 3 else 0) if delimiter == "," else 1
-    if delimiter in "|\t" and sum(label not in (None, "O") for label in labels) >= 2:
-        # a pipe's or a tab's table with two columns of personal data known may have a third of its headers unknown
-        # (a pharmacy's dispensing log, stop 55: "… | Medicamento | Aport. | Obs." left every patient in clear)
+    if delimiter in "|\t;" and sum(label not in (None, "O") for label in labels) >= 2:
+        # a pipe's, a tab's or a semicolon's table with two columns of personal data known may have a third of its
+        # headers unknown (a pharmacy's dispensing log, stop 55: "… | Medicamento | Aport. | Obs." left every patient in
+        # clear; a sports club's export, "Mitgl-Nr;Nachname;…;Eintritt;Gruppe;Bemerkung")
         allowed = max(allowed, len(cells) // 3)
     if unknown > allowed or len(cells) - unknown < 2 or all(label == "O" for label in labels):
         return None

@@ -139,7 +139,7 @@ LANGUAGE = register(Language(
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
-        gast|reisender|reisende""".split("|")),
+        gast|reisender|reisende|name des kindes|name des schülers|name der schülerin""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -359,7 +359,9 @@ LANGUAGE = register(Language(
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange"),
         not_streets=frozenset({"Ring", "Weg", "Platz", "Wall", "Graben", "Damm", "Ufer", "Pfad", "Steig"}),
         cues=("wohnhaft", "wohnhaft in", "wohnt", "wohnt jetzt", "Anschrift:", "Adresse:", "Wohnanschrift:",
-              "Wohnort:", "Anschrift", "Adresse"),
+              "Wohnort:", "Anschrift", "Adresse",
+              # (stop 55) a form's field of street and house number ("Straße, Hausnr.: Im Vogelsang 3/1")
+              "Hausnr.:", "Hausnummer:"),
         postal_code=r"(?:D-)?\d{5}",
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG

@@ -151,7 +151,9 @@ LANGUAGE = register(Language(
         # the model cut it at the apostrophe)
         "Hospital", "Infirmary", "Hospice",
         # (stop 55) a US school district ("Beaverton School District 48J" of a school's incident report)
-        "School District")),
+        "School District",
+        # (stop 55, round 18) a funeral home ("HOLLOWAY & DUNNE FUNERAL HOME" of an arrangement form)
+        "Funeral Home", "Funeral Homes", "Funeral Directors", "Funeral Services", "Funeral Parlor", "Funeral Parlour")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
@@ -236,7 +238,11 @@ LANGUAGE = register(Language(
         r"order(?=\s*(?:#|no\.|number|ref))",
         # (stop 55) a wholesaler's order by its digits alone ("AAH order 77810362" of a pharmacy's log), a certificate's
         # validation number ("validation no. 7KQ2XW9L1PB4" of a CV)
-        r"order(?=\s+\d{6,}(?![\w.,]))", r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
+        r"order(?=\s+\d{6,}(?![\w.,]))",
+        # (stop 55, round 18) a licence's number after "lic." and "#" ("Lic. #: 034.002917" of a funeral home, "TX lic.
+        # #31877" of a dentist), a visa's vignette, a register's entry ("marriage certificate entry no. MXF 221904")
+        r"lic\.(?=\s*#)", r"vignette(?:\s+(?:no\.|number))?", r"entry(?=\s+no\.)",
+        r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

@@ -104,7 +104,9 @@ LANGUAGE = register(Language(
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Colegio",), ("CEIP",), ("IES",), ("Escuela", "Infantil"), ("Guardería",), ("Residencia",),
                        # (stop 55) a mutual insurer ("Mutua Levantina de Seguros" of an accident report)
-                       ("Mutua",), ("Mutualidad",)),
+                       ("Mutua",), ("Mutualidad",),
+                       # (stop 55, round 18) a regional government in capitals ("JUNTA DE ANDALUCÍA")
+                       ("Junta", "de")),
     institution_words=frozenset({"del", "la", "las", "los", "y"}),
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
@@ -132,7 +134,8 @@ LANGUAGE = register(Language(
         r"(?:número|n\.?\s?[º°]|núm\.)\s+(?:de\s+)?(?:historia(?:\s+clínica)?|paciente|tarjeta|reserva|"
         r"afiliación(?:\s+a\s+la\s+seguridad\s+social)?|afiliado|(?:la\s+)?seguridad\s+social|cliente|cuenta|"
         r"póliza|factura|socio|empleado|pasaporte|pedido|contrato|referencia|licencia|tarjeta\s+sanitaria)",
-        r"historia\s+clínica", r"NHC", r"NUHSA", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
+        r"historia\s+clínica", r"NHC", r"NUHSA",
+        r"(?-i:TIS)", r"NASS", r"NUSS", r"NSS", r"CIPA?", r"pasaporte", r"póliza",
         r"matrícula(?:\s+del\s+(?:vehículo|coche|turismo|automóvil))?", r"N[º°o]\s?[Cc]ol(?:egiado)?\.?",
         r"(?:número|n\.?\s?º|núm\.)\s+de\s+colegiad[oa]", r"colegiad[oa]",
         # (stop 49) the abbreviation, before digits only ("Dra. Leire Zubizarreta (col. 474712345)"; "Col. Americana"
@@ -297,7 +300,8 @@ LANGUAGE = register(Language(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
-               "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
+               "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Bº|[Bb]arrio|"
+               "Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",

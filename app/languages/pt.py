@@ -153,7 +153,9 @@ LANGUAGE = register(Language(
         # physiotherapists, nutritionists, accountants, social workers, biologists, speech therapists), a civil
         # register's entry ("Assento n.º 1432" of a marriage certificate), a card's last digits ("cartão com final
         # 4417", "terminado em 4417")
-        r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa)(?:[-/][A-Z]{2})?",
+        r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa|CREF)(?:[-/][A-Z]{2})?",
+        # (stop 55) a property's municipal tax number ("Inscrição IPTU 2.981.447-0" of an inspection report)
+        r"(?:inscri[çc][ãa]o\s+)?(?-i:IPTU)", r"inscri[çc][ãa]o\s+(?:imobili[áa]ria|municipal)",
         r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:com\s+final|terminad[oa]\s+em)(?=\s+\d{4}(?!\w|[.,]\d))",
         # the SUS card's number after the bare initials ("SUS 7001 2345 6789 012")

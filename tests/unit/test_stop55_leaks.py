@@ -106,3 +106,44 @@ def test_occupations_and_conditions_of_the_strict_profile_with_their_modifiers()
         ("orientadora", "OCCUPATION")]
     assert strict("pt", "É motorista de aplicativo; a escrivã; depressão pós-parto") == [
         ("motorista de aplicativo", "OCCUPATION"), ("escrivã", "OCCUPATION"), ("depressão pós-parto", "HEALTH")]
+
+
+def test_round_18_a_semicolon_export_and_an_account_table_with_qualified_headers():
+    text = ("Mitgl-Nr;Nachname;Vorname;Geb.-Datum;PLZ;Ort;Eintritt;Gruppe;Bemerkung\n"
+            "1043;Baier;Rüdiger;12.04.1966;79539;Lörrach;01.09.1978;Erw.;Kassenwart\n")
+    assert cells(text) == [("1043", "ID_NUMBER"), ("Baier", "PERSON"), ("Rüdiger", "PERSON"), ("12.04.1966", "DATE"),
+                           ("79539", "POSTAL_CODE"), ("Lörrach", "LOCATION")]
+    text = ("| System | Username / ID | Access        | Approver       |\n"
+            "| AD     | BFL\\sbrennan2 | Standard user | D. Raghunathan |\n")
+    assert cells(text) == [("BFL\\sbrennan2", "USERNAME"), ("D. Raghunathan", "PERSON")]
+
+
+def test_round_18_identifiers_and_a_windows_account():
+    from app.detection.patterns import UsernameRecognizer
+
+    assert found(IdNumberRecognizer("en"), (
+        "Lic. #: 034.002917; TX lic. #31877; vignette no. 0XN417263\ncertificate entry no. MXF 221904\n"
+        "[sistema] id_aluno 55817 and member_id: 88123; the id_card was lost\n")) == [
+        "034.002917", "31877", "0XN417263", "MXF 221904", "55817", "88123"]
+    assert found(IdNumberRecognizer("es"), "DNI: 14598732J     TIS (Osakidetza): ETAL610522811019") == [
+        "14598732J", "ETAL610522811019"]
+    # words before the colon stay on the keyword's line: "permiso PM209374 (HU)\nNº cliente: …" is two fields
+    assert found(IdNumberRecognizer("es"), "esposa, permiso PM209374 (HU)\nNº cliente: 7003918847") == [
+        "PM209374", "7003918847"]
+    assert found(IdNumberRecognizer("de"), (
+        "Unternehmensnr. des UV-Trägers: 140 28 7731 0\nSendungsnr. der derzeit lagernden Sendung: 00340434161094016875"
+        )) == ["140 28 7731 0", "00340434161094016875"]
+    assert found(IdNumberRecognizer("pt"), "Prof. Lucas - CREF 098765-G/SP · Inscrição IPTU 2.981.447-0") == [
+        "098765-G/SP", "2.981.447-0"]
+    text = "| AD | BFL\\sbrennan2 | and CORP\\j.doe; C:\\Users\\bob; \\\\SERVER\\share"
+    assert found(UsernameRecognizer(), text) == [
+        "sbrennan2", "j.doe", "bob"]
+
+
+def test_round_18_funeral_homes_streets_of_a_barrio_and_a_house_number_field():
+    assert ("HOLLOWAY & DUNNE FUNERAL HOME", "ORGANIZATION") in detect(
+        "en", "HOLLOWAY & DUNNE FUNERAL HOME\n", {"HOLLOWAY & DUNNE": "ORG"})
+    assert found(AddressRecognizer("es"), "Domicilio: Bº San Vicente, 23, 4º izda., 48901 Barakaldo") == [
+        "Bº San Vicente, 23, 4º izda."]
+    assert found(AddressRecognizer("de"), "6 Straße, Hausnr.: Im Vogelsang 3/1    PLZ, Ort: 72127 Kusterdingen") == [
+        "Im Vogelsang 3/1"]
