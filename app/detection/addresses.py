@@ -258,6 +258,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
         # slow)
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+        # and alone before a house number and a name whose street type we do not know ("Flat 2, 19 Cotham Brow" of a
+        # car rental agreement; stop 55: the flat's number stayed in clear): the flat, an entity of its own
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
+                        rf"(?=,{_SP}+\d{{1,3}}[A-Za-z]?{_SP}+[{_UPPER}][a-z])")
         # and before a street without a house number ("Plot 14, Adeola Odeku Street" of a Lagos address; stop 52)
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
                         rf"(?:{types})(?![\w]){suffix}")

@@ -48,7 +48,7 @@ from app.detection.voting import DEFAULT_PRECEDENCE, _strip, name_like, resolve_
 from app.doc import Entity, Sentence
 from app.registry import create, get
 from app.settings import PRIVACY_PROFILES
-from app.tokenization import NormalizedView, normalized_view, split_sentences, tokenize
+from app.tokenization import UPPER, NormalizedView, normalized_view, split_sentences, tokenize
 
 
 def _from_view(text: str, view: NormalizedView, entities: list[Entity]) -> list[Entity]:
@@ -450,6 +450,9 @@ class Detector:
             words = _LINE_WORDS.findall(line)
             before = text[line_start:entity.start].split()
             titled = bool(before) and before[-1] in ALL_TITLES  # "Sehr geehrte Frau Wohlfahrt,": a salutation (stop 46)
+            # (or an initial and a capitalised word: a letter's signature, "Viele Grüße\nH. Brückner-Stahl", whose
+            # compound the lexicon reads by its last part, "Stahl"; stop 55)
+            titled = titled or _INITIAL_AND_NAME.search(line) is not None
             if 0 < len(words) <= MAX_HEADING_WORDS and ":" not in line and not any(c.isdigit() for c in line) \
                     and not titled and all(self._common_any_case(w) for w in words):
                 return True  # a heading of common words names no one: "Arztbrief", "Oberarzt", "WITNESS STATEMENT"
@@ -601,6 +604,8 @@ class Detector:
         return entities
 
 
+#: An initial and a capitalised word after it ("H. Brückner-Stahl"): a name, never a heading of common words.
+_INITIAL_AND_NAME = re.compile(rf"(?<![\w.])[{UPPER}]\.[^\S\n]+[{UPPER}][\w-]")
 #: The word (or title with its full stop) right before a position, spaces between ("Mr " before "Sun").
 _WORD_BEFORE = re.compile(r"(\S+)[^\S\n]+$")
 #: A colon right after a word (spaces between allowed): the word names a form's field ("Teléfono:").

@@ -474,6 +474,15 @@ class OrgSuffixRule(Rule):
     def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
         self.forms = forms if forms is not None else LEGAL_FORMS
         self.heads = ORG_KEYWORDS.get(language, frozenset())
+        lang = languages.find(language)
+        # a compound that ends in a head, in a language that writes its nouns together ("Wohnungsbaugenossenschaft
+        # Isartal eG" of a landlord's certificate, the model's "Isartal eG"; stop 55)
+        self.head_endings = (tuple(h.lower() for h in self.heads if len(h) >= 5 and h.isalpha())
+                             if lang is not None and lang.capitalised_nouns else ())
+
+    def _head(self, word: str) -> bool:
+        return (word in self.heads or word.rstrip("s") in self.heads
+                or (len(word) > 8 and word.lower().endswith(self.head_endings) if self.head_endings else False))
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for j, tok in enumerate(t):
@@ -515,8 +524,7 @@ class OrgSuffixRule(Rule):
                              if e.label == ORGANIZATION and e.start < t[top].start and e.end >= tok.end - 1]
                     # the model's organization with its form keeps its own start, unless the words before it hold an
                     # organization's head ("Stadtwerke Bochum Holding GmbH": the model's "Bochum Holding GmbH"; stop 54)
-                    if model and not any(x.text in self.heads or x.text.rstrip("s") in self.heads
-                                         for x in t[i:j] if x.end <= model[0].start):
+                    if model and not any(self._head(x.text) for x in t[i:j] if x.end <= model[0].start):
                         continue
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
 

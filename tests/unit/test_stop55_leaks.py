@@ -147,3 +147,16 @@ def test_round_18_funeral_homes_streets_of_a_barrio_and_a_house_number_field():
         "Bº San Vicente, 23, 4º izda."]
     assert found(AddressRecognizer("de"), "6 Straße, Hausnr.: Im Vogelsang 3/1    PLZ, Ort: 72127 Kusterdingen") == [
         "Im Vogelsang 3/1"]
+
+
+def test_round_18_a_compounds_head_an_initialled_signature_and_a_flat_before_an_unknown_street():
+    assert ("Wohnungsbaugenossenschaft Isartal eG", "ORGANIZATION") in detect(
+        "de", "die Wohnungsbaugenossenschaft Isartal eG will bis Freitag eine Bescheinigung.", {"Isartal eG": "ORG"})
+    # the model's organization with its form keeps its start before a word that is no head ("Herrn Isartal eG")
+    assert ("Isartal eG", "ORGANIZATION") in detect(
+        "de", "Bitte an Schreiner Isartal eG senden.", {"Isartal eG": "ORG"})
+    # a signature after an initial is no heading of common words, though the lexicon reads the compound by "Stahl"
+    text = "Liebe Frau Brückner-Stahl, danke.\n\nViele Grüße\nH. Brückner-Stahl\n"
+    assert ("H. Brückner-Stahl", "PERSON") in detect("de", text, {"Brückner-Stahl": "PER", "H. Brückner-Stahl": "PER"})
+    assert found(AddressRecognizer("en"), "Address: Flat 2, 19 Cotham Brow, Bristol; Unit 4, 2024 Annual Report") == [
+        "Flat 2"]
