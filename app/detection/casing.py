@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable
 
-from app.detection.rules import STOP_WORDS_FOLDED
+from app.detection.rules import ALL_TITLES, STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
 from app.tokenization import chat_header_line_before, chat_line, dialogue_lines
 
@@ -445,6 +445,8 @@ def _opens_line(text: str, tokens: tuple[Token, ...], i: int) -> bool:
 
 
 _QUOTE_MARKS_TOKENS = frozenset({*_QUOTE_MARKS, ">>", ">>>"})
+#: The titles of every language in lower case, without their full stop ("frau", "sr", "dona").
+_TITLES_FOLDED = frozenset(title.casefold().rstrip(".") for title in ALL_TITLES)
 
 
 def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greetings: tuple[tuple[str, ...], ...],
@@ -472,6 +474,11 @@ def _greeted_names(text: str, tokens: tuple[Token, ...], words: list[str], greet
         j = i + len(phrase)
         if j < n and tokens[j].text == ",":
             j += 1
+        # a title in lower case before the name is no name and stays as written ("hallo frau schwarzkopf,"; stop 55)
+        if j + 1 < n and tokens[j].text.casefold() in _TITLES_FOLDED and tokens[j].text.islower():
+            j += 1
+            if j < n and tokens[j].text == ".":
+                j += 1
         names: list[int] = []
         k = j
         while k < n and len(names) < MAX_GREETED_WORDS and "\n" not in text[tokens[k - 1].end:tokens[k].start]:

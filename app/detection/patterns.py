@@ -311,7 +311,12 @@ _DOMAIN_ACCOUNT = re.compile(r"(?<![\w\\:/.-])[A-Z][A-Z0-9-]{1,14}\\(?P<user>[A-
 #: Escalated to dev.").
 _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|reported[ ]by|opened[ ]by|closed[ ]by"
                            r"|resolved[ ]by|owner|agent|bearbeiter|zugewiesen[ ]an|responsável|responsable|asignado[ ]a"
-                           r"|soporte|support|atendente|agente|operador)"
+                           r"|soporte|support|atendente|agente|operador"
+                           # (stop 55) who entered a record ("Registo efetuado por: csgoncalves | 18/02/2025" of a
+                           # hospital's admission form)
+                           r"|(?:registo|registro|registrado|registado)?[ ]?"
+                           r"(?:efetuado|efectuado|realizado|feito|hecho)[ ]por|registrad[oa][ ]por|registad[oa][ ]por|created[ ]by|entered[ ]by|recorded[ ]by"
+                           r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von)"
                            r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])"
                            # the value alone: the line's or an aside's end after it ("Support: please call us" is
                            # prose)
@@ -856,7 +861,10 @@ _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern
 #: A day and month that opens a line and is followed by a column's gap (a tab, two spaces): the date column of a bank
 #: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
 #: A German statement writes the final dot ("03.11.       Lastschrift …": stop 47, the column stayed in clear).
-_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}})", re.MULTILINE)
+#: (stop 55) And a list's items that open with a day and month and a colon ("- 03/04: mucha tensión en rotondas" of a
+#: driving school's notes on a pupil; in clear), a bullet before it.
+_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*(?:[-•*–][^\S\n]+)?{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}}|:[^\S\n])",
+                               re.MULTILINE)
 
 
 #: Between two dates of a list: a comma or a conjunction of the four languages (matched after the first date, and

@@ -303,6 +303,9 @@ LANGUAGE = register(Language(
         r"Steuer-?Id-?Nr\.?", r"Aktenzeichen",
         # (stop 55) a prescription's number ("BtM-Rezept Nr. 201147823" of a pharmacy's log), a job's reference
         r"(?:BtM-)?Rezept(?=\s*(?:Nr\.|nummer))", r"Rezeptnummer", r"Kennziffer",
+        # (round 19) a works council's personnel numbers ("PNr. 004718"), an expense claim's invoices and orders ("Rg.
+        # 24-1187", "Auftr. 7H4QZ2"), a booking code
+        r"(?-i:PNr\.)", r"Rg\.(?=\s*\d)", r"Auftr\.", r"Buchungscode",
         # (stop 54, round 13) a bicycle's or a moped's insurance plate ("Versicherungskennzeichen 482 LMR")
         r"Versicherungskennzeichen",
         # (stop 54, round 15) a creditor's reference ("Geschäftszeichen des Gläubigers: KD-10582/ER")

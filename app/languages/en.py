@@ -153,7 +153,9 @@ LANGUAGE = register(Language(
         # (stop 55) a US school district ("Beaverton School District 48J" of a school's incident report)
         "School District",
         # (stop 55, round 18) a funeral home ("HOLLOWAY & DUNNE FUNERAL HOME" of an arrangement form)
-        "Funeral Home", "Funeral Homes", "Funeral Directors", "Funeral Services", "Funeral Parlor", "Funeral Parlour")),
+        "Funeral Home", "Funeral Homes", "Funeral Directors", "Funeral Services", "Funeral Parlor", "Funeral Parlour",
+        # (round 19) an airline ("SKYWARD ATLANTIC AIRWAYS  |  BAGGAGE SERVICES" of a baggage report)
+        "Airways", "Airlines", "Air Lines")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
@@ -242,6 +244,9 @@ LANGUAGE = register(Language(
         # (stop 55, round 18) a licence's number after "lic." and "#" ("Lic. #: 034.002917" of a funeral home, "TX lic.
         # #31877" of a dentist), a visa's vignette, a register's entry ("marriage certificate entry no. MXF 221904")
         r"lic\.(?=\s*#)", r"vignette(?:\s+(?:no\.|number))?", r"entry(?=\s+no\.)",
+        # (round 19) a baggage irregularity report's file reference and frequent flyer number ("FQTV"), an interline
+        # tag, a state's entity number, a dealer's licence
+        r"file\s+reference", r"(?-i:FQTV)", r"interline", r"(?:entity|dealer)(?=\s+no\.)",
         r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")

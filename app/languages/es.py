@@ -157,6 +157,8 @@ LANGUAGE = register(Language(
         # (stop 55) a school's code, a complaint, a credit note
         r"c[óo]digo\s+de\s+centro", r"reclamaci[óo]n(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"nota\s+de\s+(?:cr[ée]dito|abono)",
+        # (round 19) a traffic fee's number, a driving instructor's licence ("lic. profesor n.º 7724-V")
+        r"(?:n\.?\s?[º°]|nº)\s+de\s+tasa", r"lic\.(?=\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits

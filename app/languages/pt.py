@@ -111,7 +111,9 @@ LANGUAGE = register(Language(
                        ("Agrupamento", "de", "Escolas"),
                        # (stop 55) a parish council, a university's office, a forensic institute ("Junta de Freguesia do
                        # Bonfim" of a dog's licence, "Pró-Reitoria de Assuntos Estudantis", "IML de Campinas")
-                       ("Junta", "de", "Freguesia"), ("Pró-Reitoria",), ("Instituto", "Médico", "Legal"), ("IML",)),
+                       ("Junta", "de", "Freguesia"), ("Pró-Reitoria",), ("Instituto", "Médico", "Legal"), ("IML",),
+                       # (round 19) a police detachment ("Destacamento de Trânsito de Setúbal" of a traffic notice)
+                       ("Destacamento",)),
     institution_stops=frozenset({"Rua"}),
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
@@ -206,6 +208,11 @@ LANGUAGE = register(Language(
         r"reclama[çc][ãa]o(?=\s+(?:n\.?\s?[º°]|nº|número))", r"nota\s+de\s+cr[ée]dito",
         r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?cliente", r"(?-i:OMV|OMD|OE|OA|OF|OPP)(?=\s+\d{4,6}(?![\w-]))",
         r"(?-i:BI/CC|CC/BI)",
+        # (round 19) a hospital's clinical file, a health subsystem's member ("Subsistema: ADSE n.º 0713 882 45"), a
+        # traffic offence's notice ("Auto n.º 951234567") and its officer ("Cabo n.º 2051387"), a device's serial
+        r"proc(?:esso|\.)?\s*cl[íi]nico", r"(?-i:ADSE)", r"auto(?=\s+(?:n\.?\s?[º°]|nº))",
+        r"(?:cabo|guarda|agente|sargento|soldado|militar)(?=\s+(?:n\.?\s?[º°]|nº))",
+        r"(?:n\.?\s?[º°]|nº)\s+de\s+s[ée]rie",
         r"carta\s+de\s+condução", r"epis[óo]dio(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
         r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",

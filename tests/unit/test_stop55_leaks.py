@@ -160,3 +160,30 @@ def test_round_18_a_compounds_head_an_initialled_signature_and_a_flat_before_an_
     assert ("H. Brückner-Stahl", "PERSON") in detect("de", text, {"Brückner-Stahl": "PER", "H. Brückner-Stahl": "PER"})
     assert found(AddressRecognizer("en"), "Address: Flat 2, 19 Cotham Brow, Bristol; Unit 4, 2024 Annual Report") == [
         "Flat 2"]
+
+
+def test_round_19_identifiers_after_new_keywords_and_long_numbers_after_a_numbers_word():
+    assert found(IdNumberRecognizer("pt"), (
+        "Proc. clínico: 1182047\nSubsistema: ADSE n.º 0713 882 45\nAuto n.º 951234567\nCabo n.º 2051387 Nuno\n"
+        "Multanova 6F, n.º de série 412-0087, verifiquei\nnos termos da Lei n.º 7/2009, artigo n.º 12, n.º 123456,7\n"
+        )) == ["1182047", "0713 882 45", "951234567", "2051387", "412-0087"]
+    assert found(IdNumberRecognizer("es"), "N.º de tasa 2.3.5-0091247718. Tito, lic. profesor n.º 7724-V") == [
+        "2.3.5-0091247718", "7724-V"]
+    assert found(IdNumberRecognizer("de"), (
+        "PNr. 004718 – Frau Demirtaş\nHotel Alte Post, Rg. 24-1187 | Auftr. 7H4QZ2| Buchungscode 7KJ-PQ2)")) == [
+        "004718", "24-1187", "7H4QZ2", "7KJ-PQ2"]
+    assert found(IdNumberRecognizer("en"), (
+        "FILE REFERENCE  : MANSA48213\nFQTV            : SA7021184436 (GOLD)\nTAG : SA554812 (interline EI778201)\n"
+        "CA Secretary of State entity no. 201934710552; Dealer no. ARD 289114\n")) == [
+        "MANSA48213", "SA7021184436", "SA554812", "EI778201", "201934710552", "ARD 289114"]
+
+
+def test_round_19_who_entered_a_record_a_title_after_a_greeting_and_dated_list_items():
+    from app.detection.patterns import DateRecognizer, UsernameRecognizer
+
+    assert found(UsernameRecognizer(), "Registo efetuado por: csgoncalves | 18/02/2025\nCreated by: Please see") == [
+        "csgoncalves"]
+    assert ("schwarzkopf", "PERSON") in detect(
+        "de", "  > hallo frau schwarzkopf, emre hat bauchweh\n", {"Schwarzkopf": "PER"})
+    assert found(DateRecognizer("es"), "Notas:\n- 03/04: mucha tensión.\n- 17/04: mejora.\nRatio 3/4: bien\n") == [
+        "03/04", "17/04"]
