@@ -75,6 +75,14 @@ UNITS: tuple[str, ...] = (
     "04/01    Aa  1,234.56\n", "Aa  EUR  EUR\n1,00  2,00\n", "9b1e4f02-33ac-47d8-8c10-5a7e6f21d3b9 ",
     "34191.79001 01043.510047 91020.150008 1 97420000098540 ", "23 140789 A 022 ", "Passport no. ...... ",
     'Secret: "a1b2c3d4" ', "password of the a a a a is a1b2c3 ",
+    # stop 55: codes after a number's word, words before it, greetings after quotation marks, a log's author after the
+    # date, nicknames inside names, flats after an en dash, domain accounts, snake-case keys, initials on a line,
+    # dated list items, compounds before a legal form, tables with a third of their headers unknown
+    "Reclamação n.º RE-", "n.º RE-1-", "colegiado A B ", "BI/CC a b ", "> hola ", '"hola ', "> hallo frau ",
+    "27/06/2024 ab: ", 'Aa "Bb" ', "Rua Aa, 1 – apto 1 ", "BFL\\", "A\\b ", "id_a ", "SSN (last 4 only): ",
+    "H. Aa-Bb\n", "- 03/04: ", "efetuado por: a ", "Flat 2, 1 Aa ", "Hausnr.: Im Aa 3/1 ",
+    "Wohnungsbaugenossenschaft Aa eG ", "Aanr. des A-B C D: ", "A|B|C|Name|Patient\n", "a;b;c;Name;Vorname\n",
+    "Auto n.º 1234567 ",
 )
 
 

@@ -302,9 +302,10 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
     street = languages.get(language).street_addresses
     if street is None:
         return []
+    flats = [rf"(?<![\w./-])(?:{street.flats})(?![\w])"] if street.flats else []
     if street.order == "number_first":
-        return _number_first(street, restoring)
-    return _BUILDERS[street.order](street)
+        return _number_first(street, restoring) + flats
+    return _BUILDERS[street.order](street) + flats
 
 
 #: Addresses abroad as their own countries write them, found in a document of any language (an applicant's former

@@ -117,10 +117,13 @@ def without_greeting(entity: Entity, language: str) -> Entity | None:
     message they take the greeting into the name ("Hello John", "Olá João", "Moin Klaus"), and the placeholder then
     swallows a word the translation needs. Character offsets are the document's (half-open)."""
     openers = _GREETING_OPENERS.get(language)
-    bare = entity.text.lstrip('>"“„« \t')
+    # an e-mail's quotation marks before a quoted message's greeting are no part of a name ("> hola montse"), nor is
+    # an opening quotation mark without its closing one ('"hola salva, te paso el parte'; stop 55); a quoted title
+    # keeps both marks ('" Reforma "': :func:`app.detection.pipeline.clean_spans`)
+    bare = entity.text.lstrip("> \t")
+    if not entity.text.endswith(('"', "”", "“", "»")):
+        bare = bare.lstrip('"“„« \t')
     if bare != entity.text and openers:
-        # quotation marks that open an entity are no part of it: a quoted message's before its greeting ("> hola
-        # montse"), a newspaper's title in quotes ('" Reforma "' of CoNLL-2002, whose gold leaves them out; stop 55)
         if not bare:
             return None
         entity = Entity(entity.end - len(bare), entity.end, entity.label, bare, entity.source, entity.score)

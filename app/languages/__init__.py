@@ -206,6 +206,9 @@ class StreetAddresses:
             No. 32-16").
         floors: ``type_last``: regular expression of a floor and side after the house number, part of the address
             ("Schönhauser Allee 141, VH 3. OG rechts", "Hinter der Mauer 7, 2. OG links").
+        flats: a regular expression of a flat's designation that names a dwelling without its street, as owners'
+            minutes and residents' chats write them ("WE 7", "apto 704", "el 3.º B"): each match an address of its own
+            (stop 55).
     """
 
     order: str
@@ -223,6 +226,7 @@ class StreetAddresses:
     buildings: str = ""
     grid_types: str = ""
     floors: str = ""
+    flats: str = ""
 
     def __post_init__(self) -> None:
         if self.order not in ("type_last", "type_first", "number_first"):

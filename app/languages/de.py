@@ -286,7 +286,8 @@ LANGUAGE = register(Language(
         # ("Kita-Navigator-Nr.: KN-2025-0047193")
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]*(?:karte|vertrag|antrag|bescheid|akte|vorgang|konto|ausweis|schein))"
         r"(?=\s+(?:Nr\.|Nummer))",
-        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}(?:-[A-ZÄÖÜ][a-zäöüß]{2,})+-(?:Nr\.|Nummer|ID))",
+        # (round 20: its first word abbreviated, "Vers.-Schein-Nr. 86-4471923-K" of a vehicle damage report)
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}\.?(?:-[A-ZÄÖÜ][a-zäöüß]{2,})+-(?:Nr\.|Nummer|ID))",
         # (stop 51) an abbreviated compound before "-Nr." ("Ref.-Nr. JOB-202501-8831", "Mitgl.-Nr. 1129734" of an
         # application), the commercial register's numbers ("HRB 214493"), a framework contract's and a help desk's
         # ticket's ("Rahmenvertrag RV-SWLG-2022-004", "TICKET #INC-2024-118734"), a transfer's reference
@@ -367,6 +368,8 @@ LANGUAGE = register(Language(
               "Hausnr.:", "Hausnummer:"),
         postal_code=r"(?:D-)?\d{5}",
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
+        # (stop 55) an owners' association's unit ("Frau Kühn-Vogt (WE 7)" of an owners' meeting's minutes)
+        flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
         floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"

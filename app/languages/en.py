@@ -247,6 +247,8 @@ LANGUAGE = register(Language(
         # (round 19) a baggage irregularity report's file reference and frequent flyer number ("FQTV"), an interline
         # tag, a state's entity number, a dealer's licence
         r"file\s+reference", r"(?-i:FQTV)", r"interline", r"(?:entity|dealer)(?=\s+no\.)",
+        # (round 20) a support chat's "Your ticket reference is #KP-771-204-9"
+        r"(?:ticket|case|claim|booking|order)\s+reference",
         r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")

@@ -159,6 +159,10 @@ LANGUAGE = register(Language(
         r"nota\s+de\s+(?:cr[ée]dito|abono)",
         # (round 19) a traffic fee's number, a driving instructor's licence ("lic. profesor n.º 7724-V")
         r"(?:n\.?\s?[º°]|nº)\s+de\s+tasa", r"lic\.(?=\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
+        # (round 20) an employee's number ("N.º de empleada: HN-0377"), a card named before its "n.º" ("Tarjeta
+        # Transporte Público n.º 0010 3382 4191"), a taxi's licence ("licencia 1472", "Taxi lic. 0387")
+        r"(?:n\.?\s?[º°]|nº|número)\s+de\s+emplead[oa]", r"tarjeta(?=(?:\s+[^\W\d]+){0,3}\s+(?:n\.?\s?[º°]|nº))",
+        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)", r"lic\.(?=\s+\d)",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits
@@ -307,6 +311,8 @@ LANGUAGE = register(Language(
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
+        # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)
+        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

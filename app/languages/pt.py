@@ -168,9 +168,9 @@ LANGUAGE = register(Language(
         r"(?-i:NIPC)",
         # a Portuguese citizen card named by its initials ("titular do CC 14567890", a summons; its check digits and
         # letters left out), and by its name ("Cartão de Cidadão n.º 12345678")
-        r"(?-i:CC)(?=\s*(?:n\.?\s?º\s*)?\d)", r"cart[ãa]o\s+de\s+cidad[ãa]o",
+        r"(?-i:CC)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"cart[ãa]o\s+de\s+cidad[ãa]o",
         # the identity card of Angola, Mozambique and Portugal before 2007 ("BI n.º 001234567LA041")
-        r"(?-i:BI)(?=\s*(?:n\.?\s?º\s*)?\d)", r"bilhete\s+de\s+identidade",
+        r"(?-i:BI)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"bilhete\s+de\s+identidade",
         # a Brazilian bank account and branch ("debitados de sua conta 12345-6, agência 0789-X"; LeNER-Br's "à
         # conta-corrente 42.762-6, da agência 0394"): the bare "conta" only before a number with its check digit ("a
         # Câmara conta 56 membros" counts); the Ordem dos Médicos' number of a Portuguese doctor ("OM 45678")
@@ -317,6 +317,8 @@ LANGUAGE = register(Language(
                "Al\\.|Rod\\."),
         particles="da|das|do|dos|de|e",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
+        # (stop 55) a resident's flat alone ("o morador do apto 704" of a condominium's minutes)
+        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

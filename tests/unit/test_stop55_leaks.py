@@ -52,7 +52,9 @@ def test_a_greeting_after_quotation_marks_and_the_marks_never_in_a_name():
     assert ("salva", "PERSON") in detect("es", '"hola salva, te paso el parte."\n', {"Salva": "PER"})
     entity = Entity(0, 13, "PERSON", "> hola montse", "stanza")
     assert without_greeting(entity, "es") == Entity(7, 13, "PERSON", "montse", "stanza")
-    assert without_greeting(Entity(0, 9, "ORGANIZATION", '"Reforma"', "stanza"), "es").text == 'Reforma"'
+    # a quoted title keeps both its marks; an opening mark alone is dropped
+    assert without_greeting(Entity(0, 9, "ORGANIZATION", '"Reforma"', "stanza"), "es").text == '"Reforma"'
+    assert without_greeting(Entity(0, 8, "ORGANIZATION", '"Reforma', "stanza"), "es").text == "Reforma"
 
 
 def test_offices_as_organizations():
@@ -187,3 +189,23 @@ def test_round_19_who_entered_a_record_a_title_after_a_greeting_and_dated_list_i
         "de", "  > hallo frau schwarzkopf, emre hat bauchweh\n", {"Schwarzkopf": "PER"})
     assert found(DateRecognizer("es"), "Notas:\n- 03/04: mucha tensión.\n- 17/04: mejora.\nRatio 3/4: bien\n") == [
         "03/04", "17/04"]
+
+
+def test_round_20_identifiers_flats_alone_and_a_condominiums_table():
+    assert found(IdNumberRecognizer("de"), "Frau Brandt, Vers.-Schein-Nr. 86-4471923-K, Schaden-Nr. 24-KH-0559210") == [
+        "86-4471923-K", "24-KH-0559210"]
+    assert found(IdNumberRecognizer("en"), "Take care. Your ticket reference is #KP-771-204-9") == ["KP-771-204-9"]
+    assert found(IdNumberRecognizer("es"), (
+        "N.º de empleada: HN-0377\n- Tarjeta Transporte Público n.º 0010 3382 4191.\n"
+        "taxista (licencia 1472) | Taxi lic. 0387, matrícula\n")) == [
+        "HN-0377", "0010 3382 4191", "1472", "0387"]
+    assert found(IdNumberRecognizer("pt"), "CC n.º: 12739581 8 ZY2      NIF: 219 583 625") == [
+        "12739581 8 ZY2", "219 583 625"]
+    assert found(AddressRecognizer("pt"), 'o morador do apto 704, "Zeca", e Irene – apto 203.') == [
+        "apto 704", "apto 203"]
+    assert found(AddressRecognizer("de"), "- WE 3 (Dr. Yılmaz) → Herr Ostermann (WE 4). WEB 2.0, WE 2024") == [
+        "WE 3", "WE 4"]
+    text = ("| Unid. | Condômino              | CPF            | Meses | R$       |\n"
+            "| 102   | Wellington R. da Silva | 047.882.139-20 | 5     | 4.318,75 |\n")
+    # (a flat's column takes a cell with a letter, "12-A"; a number alone is no place)
+    assert cells(text) == [("Wellington R. da Silva", "PERSON"), ("047.882.139-20", "ID_NUMBER"), ("4.318,75", "MONEY")]
