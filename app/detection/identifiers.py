@@ -389,7 +389,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    rf"(?=\s+(?:{COPULAS})\s+[\w(]))?"
                    # or before a number's word ("colegiado COF Sevilla nº 4187" of a pharmacy's log, "BI/CC do próprio
                    # n.º 09876543 3 ZZ9"; stop 55)
-                   r"(?:(?:\s+[^\W\d][\w.]*){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*\d))?"
+                   # (and an ordinal among them: "CRESS 6ª Região nº 21.448"; round 21)
+                   r"(?:(?:\s+(?:[^\W\d][\w.]*|\d{1,2}[ªº])){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*\d))?"
                    r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]"
                    r"|(?:numbers?|números|número|nummer)(?!\w)|#))?"
                    # each word whole (stop 50: "Spielerpass-Nr. ISL-HB-206613" read "IS" as the copula and kept

@@ -316,7 +316,7 @@ _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|repo
                            # hospital's admission form)
                            r"|(?:registo|registro|registrado|registado)?[ ]?"
                            r"(?:efetuado|efectuado|realizado|feito|hecho)[ ]por|registrad[oa][ ]por|registad[oa][ ]por|created[ ]by|entered[ ]by|recorded[ ]by"
-                           r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von)"
+                           r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von|rec['’]d[ ]by|received[ ]by)"
                            r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])"
                            # the value alone: the line's or an aside's end after it ("Support: please call us" is
                            # prose)
@@ -1284,7 +1284,9 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º�
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
 _CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
-            r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+")
+            r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
+            # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
+            r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])")
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it

@@ -307,6 +307,8 @@ LANGUAGE = register(Language(
         # (round 19) a works council's personnel numbers ("PNr. 004718"), an expense claim's invoices and orders ("Rg.
         # 24-1187", "Auftr. 7H4QZ2"), a booking code
         r"(?-i:PNr\.)", r"Rg\.(?=\s*\d)", r"Auftr\.", r"Buchungscode",
+        # (round 21) an acronym's compound on "-Nr." ("eAT-Nr. Y4KT8L2R9" of a residence permit's renewal)
+        r"(?-i:[a-z]?[A-ZÄÖÜ]{2,5}-Nr\.)",
         # (stop 54, round 13) a bicycle's or a moped's insurance plate ("Versicherungskennzeichen 482 LMR")
         r"Versicherungskennzeichen",
         # (stop 54, round 15) a creditor's reference ("Geschäftszeichen des Gläubigers: KD-10582/ER")

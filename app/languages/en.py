@@ -91,6 +91,7 @@ LANGUAGE = register(Language(
     },
     academic_degrees=frozenset("PhD Ph.D. MD M.D.".split()),
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
+        first names|forenames|forename|given names|known as|preferred name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
         card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|

@@ -57,7 +57,7 @@ LANGUAGE = register(Language(
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
-        nombre de pila""".split("|")),
+        nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -163,6 +163,9 @@ LANGUAGE = register(Language(
         # Transporte Público n.º 0010 3382 4191"), a taxi's licence ("licencia 1472", "Taxi lic. 0387")
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+emplead[oa]", r"tarjeta(?=(?:\s+[^\W\d]+){0,3}\s+(?:n\.?\s?[º°]|nº))",
         r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)", r"lic\.(?=\s+\d)",
+        # (round 21) social security's number abbreviated ("Nº Seg. Social: 28/10447391/52"), a file's "exp.", invoices
+        # in a list ("Facturas emitidas: F-2021/08812, F-2022/10954")
+        r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits

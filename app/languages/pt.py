@@ -213,6 +213,8 @@ LANGUAGE = register(Language(
         r"proc(?:esso|\.)?\s*cl[íi]nico", r"(?-i:ADSE)", r"auto(?=\s+(?:n\.?\s?[º°]|nº))",
         r"(?:cabo|guarda|agente|sargento|soldado|militar)(?=\s+(?:n\.?\s?[º°]|nº))",
         r"(?:n\.?\s?[º°]|nº)\s+de\s+s[ée]rie",
+        # (round 21) a social service's attendance ("Prontuário nº 0417/2023 · Atend. 2025-02871")
+        r"atend(?:imento|\.)(?=\s*(?:n\.?\s?[º°]\s*)?\d)",
         r"carta\s+de\s+condução", r"epis[óo]dio(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
         r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",

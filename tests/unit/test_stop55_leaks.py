@@ -209,3 +209,21 @@ def test_round_20_identifiers_flats_alone_and_a_condominiums_table():
             "| 102   | Wellington R. da Silva | 047.882.139-20 | 5     | 4.318,75 |\n")
     # (a flat's column takes a cell with a letter, "12-A"; a number alone is no place)
     assert cells(text) == [("Wellington R. da Silva", "PERSON"), ("047.882.139-20", "ID_NUMBER"), ("4.318,75", "MONEY")]
+
+
+def test_round_21_identifiers_case_numbers_fields_and_passports_in_a_table():
+    from app.detection.patterns import CaseNumberRecognizer
+
+    assert found(IdNumberRecognizer("es"), (
+        "Nº Seg. Social: 28/10447391/52\nGrado II (resolución de 03/05/2023, exp. 28/DEP/2022/118402)\n"
+        "Facturas emitidas: F-2021/08812, F-2022/10954\n")) == [
+        "28/10447391/52", "28/DEP/2022/118402", "F-2021/08812", "F-2022/10954"]
+    assert found(IdNumberRecognizer("pt"), "(Assistente Social – CRESS 6ª Região nº 21.448) · Atend. 2025-02871") == [
+        "21.448", "2025-02871"]
+    assert found(IdNumberRecognizer("de"), "AufenthG, eAT-Nr. Y4KT8L2R9, gültig bis 30.04.2024") == ["Y4KT8L2R9"]
+    assert found(CaseNumberRecognizer(), "Az.: KVR-II/125-AB 4471/19   Eingang") == ["KVR-II/125-AB 4471/19"]
+    assert ("CIARÁN PATRICK", "PERSON") in detect("en", "FIRST NAMES:             CIARÁN PATRICK\n")
+    assert ("DIOP NDIAYE", "PERSON") in detect("es", "CONDUCTOR A: DIOP NDIAYE, Mamadou (NIE Y7720461-L)")
+    text = ("| # | Title | Surname           | Given names   | DOB        | Passport no. | Nat. | Expiry     |\n"
+            "| 1 | MR    | FITZGERALD-BROWNE | AIDAN PATRICK | 12/10/1982 | 548812379    | GBR  | 03/09/2031 |\n")
+    assert ("548812379", "ID_NUMBER") in cells(text)
