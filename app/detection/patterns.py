@@ -316,7 +316,8 @@ _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|repo
                            # hospital's admission form)
                            r"|(?:registo|registro|registrado|registado)?[ ]?"
                            r"(?:efetuado|efectuado|realizado|feito|hecho)[ ]por|registrad[oa][ ]por|registad[oa][ ]por|created[ ]by|entered[ ]by|recorded[ ]by"
-                           r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von|rec['’]d[ ]by|received[ ]by)"
+                           r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von|rec['’]d[ ]by|received[ ]by"
+                           r"|tramitad[oa][ ]por)"
                            r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])"
                            # the value alone: the line's or an aside's end after it ("Support: please call us" is
                            # prose)
@@ -1266,7 +1267,7 @@ def statement_amounts(text: str) -> list[Entity]:
 
 
 _CASE_KEYWORDS = (
-    r"(?:[Cc]ase|[Aa]pplication|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
+    r"(?:[Cc]ase|[Aa]pplication|[Aa]ppeal|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as

@@ -371,7 +371,8 @@ LANGUAGE = register(Language(
         postal_code=r"(?:D-)?\d{5}",
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
         # (stop 55) an owners' association's unit ("Frau Kühn-Vogt (WE 7)" of an owners' meeting's minutes)
-        flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?",
+        # (round 22) and an allotment's plot ("Gfrd. Kowalczyk (Parz. 44)" of an allotment society's minutes)
+        flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
         floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"

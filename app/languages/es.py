@@ -166,6 +166,8 @@ LANGUAGE = register(Language(
         # (round 21) social security's number abbreviated ("Nº Seg. Social: 28/10447391/52"), a file's "exp.", invoices
         # in a list ("Facturas emitidas: F-2021/08812, F-2022/10954")
         r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",
+        # (round 22) an airline's booking and a claim's case ("Loc. QX7T4M / caso 24-0805-118832")
+        r"localizador", r"loc\.(?=\s*[A-Z0-9]{6}(?![\w]))", r"caso(?=\s+\d[\d-]{5,})",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits
@@ -315,7 +317,9 @@ LANGUAGE = register(Language(
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)
-        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?",
+        # (round 22: and a floor with its door after "piso", "vecino del piso 3.º B del mismo edificio")
+        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?"
+              r"|(?i:piso)[^\S\n]\d{1,2}\.?[ºª](?:[^\S\n]?[A-Z])?",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

@@ -227,3 +227,19 @@ def test_round_21_identifiers_case_numbers_fields_and_passports_in_a_table():
     text = ("| # | Title | Surname           | Given names   | DOB        | Passport no. | Nat. | Expiry     |\n"
             "| 1 | MR    | FITZGERALD-BROWNE | AIDAN PATRICK | 12/10/1982 | 548812379    | GBR  | 03/09/2031 |\n")
     assert ("548812379", "ID_NUMBER") in cells(text)
+
+
+def test_round_22_plots_floors_bookings_offence_files_and_appeals():
+    from app.detection.patterns import CaseNumberRecognizer, UsernameRecognizer
+
+    assert found(AddressRecognizer("de"), "Forderung: Parz. 8 (Hr. Trommler); Henschel (Parzelle 27); Parzellen") == [
+        "Parz. 8", "Parzelle 27"]
+    assert found(AddressRecognizer("es"), "vecino del piso 3.º B del mismo edificio") == ["piso 3.º B"]
+    assert found(IdNumberRecognizer("es"), "RECLAMACIÓN - VY1287 - Loc. QX7T4M / caso 24-0805-118832; el caso 3") == [
+        "QX7T4M", "24-0805-118832"]
+    assert found(IdNumberRecognizer("pt"), (
+        "inspetores Rui (cartão profissional n.º 1192) e Ana (cartão n.º 1342)\n"
+        "Processo de contraordenação: CO/2024/URN/11873\n")) == ["1192", "1342", "CO/2024/URN/11873"]
+    assert found(UsernameRecognizer(), "Fecha de alta: 09/01/2024    Alta tramitada por: leire.recepcion") == [
+        "leire.recepcion"]
+    assert found(CaseNumberRecognizer(), "Appeal No: HU/04417/2023    Home Office") == ["HU/04417/2023"]
