@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from app import languages
 from app.detection.base import Recognizer
+from app.detection.fast_regex import first_characters
 from app.detection.labels import LOCATION
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
@@ -302,7 +303,11 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
     street = languages.get(language).street_addresses
     if street is None:
         return []
-    flats = [rf"(?<![\w./-])(?:{street.flats})(?![\w])"] if street.flats else []
+    flats = []
+    if street.flats:
+        flat = rf"(?<![\w./-])(?:{street.flats})(?![\w])"
+        first = first_characters(re.compile(flat))  # scanned only where a flat's word can start (the same matches)
+        flats.append(f"(?={first}){flat}" if first else flat)
     if street.order == "number_first":
         return _number_first(street, restoring) + flats
     return _BUILDERS[street.order](street) + flats

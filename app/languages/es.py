@@ -318,8 +318,9 @@ LANGUAGE = register(Language(
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)
         # (round 22: and a floor with its door after "piso", "vecino del piso 3.º B del mismo edificio")
-        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?"
-              r"|(?i:piso)[^\S\n]\d{1,2}\.?[ºª](?:[^\S\n]?[A-Z])?",
+        flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"
+              r"\d{1,4}(?:-?[A-Z])?"
+              r"|(?:[Pp]iso|PISO)[^\S\n]\d{1,2}\.?[ºª](?:[^\S\n]?[A-Z])?",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

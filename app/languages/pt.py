@@ -322,7 +322,8 @@ LANGUAGE = register(Language(
         particles="da|das|do|dos|de|e",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
         # (stop 55) a resident's flat alone ("o morador do apto 704" of a condominium's minutes)
-        flats=r"(?i:apto\.?|apartamento)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,4}(?:-?[A-Z])?",
+        flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"
+              r"\d{1,4}(?:-?[A-Z])?",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,
