@@ -414,6 +414,13 @@ MAX_GREETED_WORDS = 2
 _VOCATIVE_END = frozenset(",!:.?;")
 
 
+#: What may open a line before its greeting: an e-mail's quotation marks ("> hola montse,") and a quoted message's
+#: opening quote ('"hola salva, te paso el parte' of an accident report; stop 55).
+_QUOTE_MARKS = ">\"“„«'"
+#: The same marks as tokens, and an e-mail's nested quotation (">>").
+_QUOTE_MARKS_TOKENS = frozenset({*_QUOTE_MARKS, ">>", ">>>"})
+
+
 @lru_cache(maxsize=16)
 def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] | None:
     """A case-blind pattern of a greeting or closing (``greetings``: case-folded phrases as word tuples, longest
@@ -427,9 +434,6 @@ def greeting_pattern(greetings: tuple[tuple[str, ...], ...]) -> re.Pattern[str] 
                       rf"(?=[{_LOWER_START}])")
 
 
-#: What may open a line before its greeting: an e-mail's quotation marks ("> hola montse,") and a quoted message's
-#: opening quote ('"hola salva, te paso el parte' of an accident report; stop 55).
-_QUOTE_MARKS = ">\"“„«'"
 
 
 def _opens_line(text: str, tokens: tuple[Token, ...], i: int) -> bool:
@@ -444,7 +448,6 @@ def _opens_line(text: str, tokens: tuple[Token, ...], i: int) -> bool:
     return False
 
 
-_QUOTE_MARKS_TOKENS = frozenset({*_QUOTE_MARKS, ">>", ">>>"})
 #: The titles of every language in lower case, without their full stop ("frau", "sr", "dona").
 _TITLES_FOLDED = frozenset(title.casefold().rstrip(".") for title in ALL_TITLES)
 

@@ -315,7 +315,8 @@ _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|repo
                            # (stop 55) who entered a record ("Registo efetuado por: csgoncalves | 18/02/2025" of a
                            # hospital's admission form)
                            r"|(?:registo|registro|registrado|registado)?[ ]?"
-                           r"(?:efetuado|efectuado|realizado|feito|hecho)[ ]por|registrad[oa][ ]por|registad[oa][ ]por|created[ ]by|entered[ ]by|recorded[ ]by"
+                           r"(?:efetuado|efectuado|realizado|feito|hecho)[ ]por|registrad[oa][ ]por|registad[oa][ ]por"
+                           r"|created[ ]by|entered[ ]by|recorded[ ]by"
                            r"|erstellt[ ]von|erfasst[ ]von|angelegt[ ]von|rec['’]d[ ]by|received[ ]by"
                            r"|tramitad[oa][ ]por)"
                            r"[^\S\n]*:[^\S\n]*(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?![\w@-])"

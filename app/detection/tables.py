@@ -12,7 +12,9 @@ cells are no entities.
 A header row is a line of at least two cells, split by one delimiter (``|``, tab, ``;``, ``,`` or a gap of two spaces
 or more), of which every cell
 but at most one (every cell for ``,``, the delimiter of ordinary sentences) is a known header, one of them of a
-sensitive label. The rows below it that split into as many cells belong to the table (a Markdown table's separator
+sensitive label; with ``|``, a tab or ``;`` and two known columns of personal data, a third of the cells may be unknown
+(stop 55), and a header with a qualifier ("Arzt (LANR)") or two names joined by a slash ("Kasse / KVNR") counts by its
+known part. The rows below it that split into as many cells belong to the table (a Markdown table's separator
 row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
 German letter). Cost: linear in the text (each line split once per delimiter it holds).
 """
@@ -126,6 +128,7 @@ def header_key(cell: str) -> str:
     return _CURRENCY_SUFFIX.sub("", key)
 
 
+#: A header's qualifier in parentheses at its end ("arzt (lanr)": the doctor's column, with the number's name).
 _QUALIFIER = re.compile(r"\s*\([^()]{1,20}\)$")
 
 
