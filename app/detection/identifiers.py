@@ -458,7 +458,8 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
 #: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
 _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.))[^\S\n]*"
-                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]\d{4,12}(?:[-/.]\d{1,12}){0,3}"
+                            # (round 23: or glued to them, "B.O. nº AB4512/2024")
+                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,12}(?:[-/.]\d{1,12}){0,3}"
                             # (round 19) or six digits or more alone ("Auto n.º 951234567", "Cabo n.º 2051387",
                             # "entity no. 201934710552"): no statute's, year's or page's number is that long
                             r"|\d{6,15}(?![.,/-]\d))"

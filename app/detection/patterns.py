@@ -1289,7 +1289,8 @@ _CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[
             r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])")
-_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?\s?(?P<id>{_CASE_ID})")
+#: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
+_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
 #: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44).

@@ -250,6 +250,8 @@ LANGUAGE = register(Language(
         r"file\s+reference", r"(?-i:FQTV)", r"interline", r"(?:entity|dealer)(?=\s+no\.)",
         # (round 20) a support chat's "Your ticket reference is #KP-771-204-9"
         r"(?:ticket|case|claim|booking|order)\s+reference",
+        # (round 23) a licence's number after "#" ("License #: 090.012447" of a vet's claim form)
+        r"licen[cs]e(?=\s*#)",
         r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")

@@ -168,6 +168,8 @@ LANGUAGE = register(Language(
         r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",
         # (round 22) an airline's booking and a claim's case ("Loc. QX7T4M / caso 24-0805-118832")
         r"localizador", r"loc\.(?=\s*[A-Z0-9]{6}(?![\w]))", r"caso(?=\s+\d[\d-]{5,})",
+        # (round 23) an inspector's professional number ("con n.º de identificación profesional 10.448")
+        r"(?:n\.?\s?[º°]|nº|número)\s+de\s+identificaci[óo]n\s+profesional",
         r"atestado", r"código\s+de\s+(?:agente|cliente|empleado|socio|usuario)",
         r"(?:cuenta|tarjeta)\s+(?:que\s+)?termina(?:da)?\s+en",
         # (stop 48) after any words ("la tarjeta de crédito terminada en 8842" of a complaint): four digits

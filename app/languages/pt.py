@@ -139,7 +139,7 @@ LANGUAGE = register(Language(
         r"(?:carteira|cédula)\s+de\s+identidade", r"caixa\s+postal",
         r"ID",
         # a CPF or NIF whose check digits fail (a typo) is still one
-        r"CPF(?:/MF)?", r"NIF", r"cart[ãa]o\s+de\s+cidad[ãa]o", r"crachá", r"CNPJ",
+        r"CPF(?:/MF)?", r"NIF", r"cart(?:[ãa]o|[õo]es)\s+de\s+cidad[ãa]o", r"crachá", r"CNPJ",
         # social security, voter, labour and driving documents ("Segurança Social n.º …", "Título de eleitor …",
         # "PIS/PASEP …", "CTPS nº …", "CNH …")
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
@@ -168,7 +168,7 @@ LANGUAGE = register(Language(
         r"(?-i:NIPC)",
         # a Portuguese citizen card named by its initials ("titular do CC 14567890", a summons; its check digits and
         # letters left out), and by its name ("Cartão de Cidadão n.º 12345678")
-        r"(?-i:CC)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"cart[ãa]o\s+de\s+cidad[ãa]o",
+        r"(?-i:CC)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"cart(?:[ãa]o|[õo]es)\s+de\s+cidad[ãa]o",
         # the identity card of Angola, Mozambique and Portugal before 2007 ("BI n.º 001234567LA041")
         r"(?-i:BI)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"bilhete\s+de\s+identidade",
         # a Brazilian bank account and branch ("debitados de sua conta 12345-6, agência 0789-X"; LeNER-Br's "à

@@ -243,3 +243,20 @@ def test_round_22_plots_floors_bookings_offence_files_and_appeals():
     assert found(UsernameRecognizer(), "Fecha de alta: 09/01/2024    Alta tramitada por: leire.recepcion") == [
         "leire.recepcion"]
     assert found(CaseNumberRecognizer(), "Appeal No: HU/04417/2023    Home Office") == ["HU/04417/2023"]
+
+
+def test_round_23_licences_inspectors_citizen_cards_codes_and_case_numbers_after_a_gap():
+    from app.detection.patterns import CaseNumberRecognizer
+
+    assert found(IdNumberRecognizer("en"), "Attending DVM: A. Kowalczyk    License #: 090.012447 (IL)") == [
+        "090.012447"]
+    assert found(IdNumberRecognizer("es"), "la Inspectora, con n.º de identificación profesional 10.448, y el") == [
+        "10.448"]
+    assert found(IdNumberRecognizer("pt"), (
+        "titulares dos cartões de cidadão n.º 07432918 3 ZX4 e 09118266 7 ZY0, respetivamente\n"
+        "Registro de B.O. no 7º DP de Campinas, B.O. nº AB4512/2024.\n")) == [
+        "07432918 3 ZX4", "09118266 7 ZY0", "AB4512/2024"]
+    assert found(CaseNumberRecognizer(), "Case No.:      23CR-004817         OHLEG") == ["23CR-004817"]
+    text = ("| Nombre y apellidos     | Documento  | NAF            | Nacionalidad |\n"
+            "| Mohamed EL AMRANI      | Y4827716-M | 04/10386624-55 | marroquí     |\n")
+    assert ("04/10386624-55", "ID_NUMBER") in cells(text)
