@@ -27,6 +27,7 @@ from app import languages
 from app.detection.base import Recognizer
 from app.detection.fast_regex import digit_led
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
+from app.detection.patterns import with_extras
 from app.doc import Entity, Sentence
 
 #: In any case ("de89 3704 …" in a chat written in lower case): the check digits and the country's BBAN format
@@ -504,11 +505,8 @@ class IdNumberRecognizer(Recognizer):
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
                 out.extend(more_of_the_same(text, end, value, self.name))
-        if "º" in text or "°" in text or "o." in text or "r." in text or "m." in text:
-            codes = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
-            if codes:
-                codes = [c for c in codes if not any(e.start < c.end and c.start < e.end for e in out)]
-                out = sorted(out + codes, key=lambda e: e.start)
+        out = with_extras(out, [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name)
+                                for m in _NUMBERED_CODE.finditer(text)])
         entries = self.register_entry
         if entries is not None:
             found = []

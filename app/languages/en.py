@@ -241,7 +241,7 @@ LANGUAGE = register(Language(
         r"order(?=\s*(?:#|no\.|number|ref))",
         # (stop 55) a wholesaler's order by its digits alone ("AAH order 77810362" of a pharmacy's log), a certificate's
         # validation number ("validation no. 7KQ2XW9L1PB4" of a CV)
-        r"order(?=\s+\d{6,}(?![\w.,]))",
+        r"order(?=\s+\d{6,}(?![\w.,]))", r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         # (stop 55, round 18) a licence's number after "lic." and "#" ("Lic. #: 034.002917" of a funeral home, "TX lic.
         # #31877" of a dentist), a visa's vignette, a register's entry ("marriage certificate entry no. MXF 221904")
         r"lic\.(?=\s*#)", r"vignette(?:\s+(?:no\.|number))?", r"entry(?=\s+no\.)",
@@ -250,9 +250,6 @@ LANGUAGE = register(Language(
         r"file\s+reference", r"(?-i:FQTV)", r"interline", r"(?:entity|dealer)(?=\s+no\.)",
         # (round 20) a support chat's "Your ticket reference is #KP-771-204-9"
         r"(?:ticket|case|claim|booking|order)\s+reference",
-        # (round 23) a licence's number after "#" ("License #: 090.012447" of a vet's claim form)
-        r"licen[cs]e(?=\s*#)",
-        r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
@@ -302,7 +299,7 @@ LANGUAGE = register(Language(
         # writes them ("BSB 062-140", "NSW licence 14 233 781", "medicare card 2428 77813 1"), a British electricity
         # and gas meter's numbers ("MPAN 14 1200 0347 221"), the NHS e-Referral's booking number ("UBRN 0004 7128
         # 8391"), a marketplace's listing ("listing 51837264")
-        r"(?-i:BSB)", r"licen[cs]e(?=\s+\d)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)", r"listing(?=\s+\d{6,})",
+        r"(?-i:BSB)", r"licen[cs]e(?=\s+\d|\s*#)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)", r"listing(?=\s+\d{6,})",
         # (stop 53) a company's number after where it is registered ("Registered in England No. 08827341"), the FCA's
         # firm reference and a court reporter's licence ("FCA FRN 671204", "CSR No. 13942"), a letter's own and its
         # client's references ("Our Ref: HPR/DC/2291-4471"), an NHS smartcard's and an exemption certificate's numbers,

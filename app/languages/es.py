@@ -158,11 +158,11 @@ LANGUAGE = register(Language(
         r"c[óo]digo\s+de\s+centro", r"reclamaci[óo]n(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"nota\s+de\s+(?:cr[ée]dito|abono)",
         # (round 19) a traffic fee's number, a driving instructor's licence ("lic. profesor n.º 7724-V")
-        r"(?:n\.?\s?[º°]|nº)\s+de\s+tasa", r"lic\.(?=\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
+        r"(?:n\.?\s?[º°]|nº)\s+de\s+tasa",
         # (round 20) an employee's number ("N.º de empleada: HN-0377"), a card named before its "n.º" ("Tarjeta
         # Transporte Público n.º 0010 3382 4191"), a taxi's licence ("licencia 1472", "Taxi lic. 0387")
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+emplead[oa]", r"tarjeta(?=(?:\s+[^\W\d]+){0,3}\s+(?:n\.?\s?[º°]|nº))",
-        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)", r"lic\.(?=\s+\d)",
+        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)", r"lic\.(?=\s+\d|\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
         # (round 21) social security's number abbreviated ("Nº Seg. Social: 28/10447391/52"), a file's "exp.", invoices
         # in a list ("Facturas emitidas: F-2021/08812, F-2022/10954")
         r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",

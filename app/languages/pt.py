@@ -216,7 +216,7 @@ LANGUAGE = register(Language(
         # (round 21) a social service's attendance ("Prontuário nº 0417/2023 · Atend. 2025-02871")
         r"atend(?:imento|\.)(?=\s*(?:n\.?\s?[º°]\s*)?\d)",
         # (round 22) an inspection's offence file and an inspector's card ("cartão profissional n.º 1192")
-        r"processo\s+de\s+contraordena[çc][ãa]o", r"cart[ãa]o(?:\s+profissional)?(?=\s+(?:n\.?\s?[º°]|nº))",
+        r"processo\s+de\s+contraordena[çc][ãa]o", r"cart[ãa]o\s+profissional(?=\s+(?:n\.?\s?[º°]|nº))",
         r"carta\s+de\s+condução", r"epis[óo]dio(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:(?:número|n\.?\s?º|nº)\s+)?d[oa]\s+objet[oa]", r"encomenda(?=\s+(?-i:[A-Z]{2}\d))",
         r"c[óo]digo\s+de\s+(?:levantamento|recolha|retirada|verificação|acesso|ativação|rastreio|rastreamento)",
