@@ -332,7 +332,12 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    r"|(?-i:IMEI)[^\S\n]?[12](?=[^\S\n]*:)"
                    # (stop 54, round 16) a SIM card's ICCID and a serial number's "SN" in any language ("(ICCID
                    # 89441100273655129071)", "MacBook Pro 14", SN C02FK3ZXQ6L4")
-                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b)")
+                   # (round 25) a horse's universal equine life number ("UELN: 724011170041853" of a sale contract)
+                   r"|(?-i:UELN)"
+                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b)"
+                   # (stop 56) a number glued to an abbreviation by "#" ("$25 ck#2214" of a club's renewals), and a
+                   # code of capitals and digits in parts after "#" ("Lease #CR-2B-2023-0417" of a repair portal)
+                   r"|(?-i:[a-z]{1,5})(?=#\d{3,})|(?=#(?-i:[A-Z]{1,4})-(?-i:[A-Z0-9-]*)\d{4})")
 
 #: Names of form fields and identifier types used in every language ("IBAN", "Tel.").
 INTERNATIONAL_FIELD_LABELS: frozenset[str] = frozenset("IBAN BIC SWIFT ID Tel Tel. Fax Fax. E-Mail Email CVV CVC PIN".split())
@@ -425,7 +430,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              # a US social security number masked but its last four digits ("***-**-9023"; stop 55)
              r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
-             r"(?: (?:\d{1,11}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
+             # (a group up to 15 digits: "carteirinha 0 864 000124783190 2" of a health plan; round 25)
+             r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
              # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
              r"(?:[/-]\d{1,12})*(?![\w]|(?<=[A-Z])/\w))"
@@ -458,12 +464,18 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: a slash ("Reclamação n.º RE-2024-PT-00719843", "nota de crédito NC-24/0004417" of a consumer's complaint, stop 55):
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
 #: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
-_NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.))[^\S\n]*"
+_NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\."
+                            # (stop 56) the word for "number" before a colon, whatever names it ("Juror number:
+                            # 412873905" of a jury summons)
+                            # (not a phone's: the phone recognizer labels those)
+                            r"|(?<![Pp]hone )(?<![Mm]obile )(?<![Ff]ax )(?<![Cc]ell )(?<![Cc]ontact )"
+                            r"[Nn](?:umber|ummer|úmero|umero)(?=[^\S\n]*:)[^\S\n]*:))[^\S\n]*"
                             # (round 23: or glued to them, "B.O. nº AB4512/2024")
                             r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,12}(?:[-/.]\d{1,12}){0,3}"
                             # (round 19) or six digits or more alone ("Auto n.º 951234567", "Cabo n.º 2051387",
                             # "entity no. 201934710552"): no statute's, year's or page's number is that long
-                            r"|\d{6,15}(?![.,/-]\d))"
+                            # (stop 56: up to 20, "ART nº 28027230241198734" of a fire inspection)
+                            r"|\d{6,20}(?![.,/-]\d))"
                             r"(?![\w]|[-/]\w)")
 
 

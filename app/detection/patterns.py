@@ -865,8 +865,10 @@ _DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern
 #: A German statement writes the final dot ("03.11.       Lastschrift …": stop 47, the column stayed in clear).
 #: (stop 55) And a list's items that open with a day and month and a colon ("- 03/04: mucha tensión en rotondas" of a
 #: driving school's notes on a pupil; in clear), a bullet before it.
-_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*(?:[-•*–][^\S\n]+)?{_DAY_MONTH}\.?(?=\t|[^\S\n]{{2,}}|:[^\S\n])",
-                               re.MULTILINE)
+#: (stop 56) And one space after a German day and month of two digits each with its final dot ("- 15.10. Herr
+#: Gschwendtner → Hausarztpraxis …" of a neighbourhood help's plan; a heading's "1.2. Einleitung" has one digit each).
+_DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*(?:[-•*–][^\S\n]+)?{_DAY_MONTH}\.?"
+                               r"(?=\t|[^\S\n]{2,}|:[^\S\n]|(?<=\d\d\.\d\d\.)[^\S\n](?=\S))", re.MULTILINE)
 
 
 #: Between two dates of a list: a comma or a conjunction of the four languages (matched after the first date, and
@@ -1277,7 +1279,8 @@ _CASE_KEYWORDS = (
     r"[Pp]rocedimiento\s(?i:abreviado|ordinario)|[Rr]ollo(?:\sde\s[Aa]pelación)?|"
     # (stop 50) a family court's procedure ("Divorcio contencioso 1184/2023" of a judgment), a Brazilian police
     # report and an official letter ("BO 4471/2024 – 2ª DDM", "ofício 221/2024 do Conselho Tutelar" of a case note)
-    r"[Dd]ivorcio\s(?i:contencioso|de\smutuo\sacuerdo)|[Mm]edidas\s(?i:provisionales|paterno-filiales)|"
+    r"[Dd]ivorcio\s(?i:contencioso|de\smutuo\sacuerdo)|[Dd]ivorcio(?=\s\d+/\d)|"
+    r"[Mm]edidas\s(?i:provisionales|paterno-filiales)|"
     r"(?-i:BO)(?=\s\d+/\d)|[Bb]oletim\sde\s[Oo]corrência|[Oo]f[íi]cio|[Ii]nquérito|"
     r"[Pp]rocesso|[Pp]roc\.)"
 )
@@ -1290,7 +1293,10 @@ _CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
-_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
+#: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
+#: renewal)
+_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}(?:(?:[^\S\n]+[^\W\d][\w.]*){{1,2}}(?=[^\S\n]*:))?"
+                      rf"\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
 #: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44).

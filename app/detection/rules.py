@@ -761,6 +761,12 @@ class InstitutionRule(Rule):
         self.tails: dict[str, list[tuple[str, ...]]] = {}  # first word -> tails, longest first
         for tail in sorted(INSTITUTION_TAILS.get(language, ()), key=len, reverse=True):
             self.tails.setdefault(tail[0], []).append(tail)
+        # a compound that ends in a one-word head before a title, in a language that writes its nouns together
+        # ("Hausarztpraxis Dr. Lehner", "HNO-Praxis Dr. Lioba Feger" of a neighbourhood help's plan; stop 56)
+        lang = languages.find(language)
+        self.compound_heads = (tuple(h[0].lower() for h in INSTITUTION_HEADS.get(language, ())
+                                     if len(h) == 1 and len(h[0]) >= 5 and h[0].isalpha())
+                               if lang is not None and lang.capitalised_nouns else ())
         words = [" ".join(w).upper()
                  for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
         self.in_capitals = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)") if words else None
@@ -822,7 +828,12 @@ class InstitutionRule(Rule):
         if self.tails:
             yield from self._before_tails(ctx, t, texts)
         for i in range(len(t)):
-            for head in self.heads.get(texts[i], ()):
+            heads = self.heads.get(texts[i], ())
+            if (not heads and self.compound_heads and i + 1 < len(t) and texts[i + 1] in ALL_TITLES
+                    and len(texts[i]) > 8 and texts[i][:1].isupper()
+                    and texts[i].lower().endswith(self.compound_heads)):
+                heads = ((texts[i],),)
+            for head in heads:
                 if tuple(texts[i:i + len(head)]) != head:
                     continue
                 j, words, last = i + len(head), 0, None

@@ -69,7 +69,7 @@ def key_label(key: str) -> str | None:
     """The label of the values of ``key`` (``None``: unknown or not sensitive)."""
     name = normalized_key(key)
     label = headers().get(name) or PROGRAM_KEYS.get(name) or PROGRAM_KEYS.get(name.replace(" ", ""))
-    return None if label in (None, "O") else label
+    return None if label in (None, "O", "COUNTER") else label
 
 
 class StructuredFieldRecognizer(Recognizer):

@@ -14,8 +14,11 @@ or more), of which every cell
 but at most one (every cell for ``,``, the delimiter of ordinary sentences) is a known header, one of them of a
 sensitive label; with ``|``, a tab or ``;`` and two known columns of personal data, a third of the cells may be unknown
 (stop 55), and a header with a qualifier ("Arzt (LANR)") or two names joined by a slash ("Kasse / KVNR") counts by its
-known part. The rows below it that split into as many cells belong to the table (a Markdown table's separator
-row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
+known part; a header that is the word for "number" alone ("Nr.", "N.º", "#": :data:`COUNTER`) numbers the rows, and a
+cell of three digits or more under it is an identifier (a register's entry), and an unknown header that ends in the
+word for "number" or "ID" ("WBK-Nr.", "Reg. no.", "Tkt No") is a column of identifiers (stop 56). The rows below it
+that split into as many cells belong to the table (a pipe table's row with empty outer cells too, a ledger's second
+line of an entry; a Markdown table's separator row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
 German letter). Cost: linear in the text (each line split once per delimiter it holds).
 """
 
@@ -62,6 +65,27 @@ def headers() -> dict[str, str]:
     return out
 
 
+#: The pseudo-label of headers that number the rows ("Nr.", "N.º", "#"): a cell of three digits or more under one is an
+#: identifier (a register's entry, a member's number: "0412", "2024/1183"), a shorter one the row's place (stop 56).
+COUNTER = "COUNTER"
+_DOTS = re.compile(r"[.\-]+")
+
+
+def _dotless(key: str) -> str:
+    """``key`` with its dots and hyphens read as spaces ("mitgl.-nr" → "mitgl nr", "lfd.nr." → "lfd nr")."""
+    return _SPACES.sub(" ", _DOTS.sub(" ", key)).strip()
+
+
+@lru_cache(maxsize=1)
+def dotless_headers() -> dict[str, str]:
+    """:func:`headers` keyed by :func:`_dotless` (a header written with other dots or hyphens than the lexicon's:
+    "Mitgl.-Nr", "Lfd.Nr."; stop 56)."""
+    out: dict[str, str] = {}
+    for key, label in headers().items():
+        out.setdefault(_dotless(key), label)
+    return out
+
+
 @dataclass(frozen=True)
 class Table:
     """A table found in a text.
@@ -76,9 +100,10 @@ class Table:
     entities: tuple[Entity, ...]
 
 
-def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
+def _cells(text: str, start: int, end: int, delimiter: str, outer: bool = True) -> list[tuple[int, int]]:
     """The cells of ``text[start:end]`` split by ``delimiter``, each trimmed of spaces and quotes; a Markdown row's
-    outer pipes open and close no cell."""
+    outer pipes open and close no cell (``outer``; without it, a row's empty first and last cells count: a ledger's
+    second line of an entry, "       |       | DL ONEIL761029B99XY | …", stop 56)."""
     bounds = []
     i = start
     if delimiter == "  ":
@@ -101,7 +126,7 @@ def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, i
             break
         bounds.append((i, j))
         i = j + 1
-    if delimiter == "|":
+    if delimiter == "|" and outer:
         if bounds and not text[bounds[0][0]:bounds[0][1]].strip():
             bounds = bounds[1:]
         if bounds and not text[bounds[-1][0]:bounds[-1][1]].strip():
@@ -128,8 +153,13 @@ def header_key(cell: str) -> str:
     return _CURRENCY_SUFFIX.sub("", key)
 
 
-#: A header's qualifier in parentheses at its end ("arzt (lanr)": the doctor's column, with the number's name).
-_QUALIFIER = re.compile(r"\s*\([^()]{1,20}\)$")
+#: A header's qualifier in parentheses at its end ("arzt (lanr)": the doctor's column, with the number's name;
+#: "empfänger (name, pers.-nr., abt.)").
+_QUALIFIER = re.compile(r"\s*\([^()]{1,40}\)$")
+#: A header that names a number of something: words, then the word for "number" or "ID" ("wbk nr.", "reg. no.", "tkt
+#: no", "schlüssel nr.", "pers.-nr."; stop 56). The lexicon's headers come first: a header of that shape that is no
+#: one's number is listed as ``O`` ("art.-nr.", "item no.").
+_NUMBER_HEADER = re.compile(r"(?=.*[^\W\d_]).+?[\s.-](?:nr\.?|no\.?|nº|n\.º|number|nummer|número|id)$")
 
 
 def _qualified_header(key: str, known: dict[str, str]) -> str | None:
@@ -140,10 +170,13 @@ def _qualified_header(key: str, known: dict[str, str]) -> str | None:
         bare = _QUALIFIER.sub("", key)
         if bare != key and bare in known:
             return known[bare]
-    if " / " in key:
-        labels = [known.get(part.strip()) for part in key.split(" / ")]
-        return next((label for label in labels if label not in (None, "O")), None)
-    return None
+        key = bare
+    if "/" in key:
+        # (stop 56: also without spaces, "tel./e mail")
+        labels = [known.get(part.strip()) or (ID_NUMBER if _NUMBER_HEADER.fullmatch(part.strip()) else None)
+                  for part in key.split("/")]
+        return next((label for label in labels if label not in (None, "O", COUNTER)), None)
+    return ID_NUMBER if _NUMBER_HEADER.fullmatch(key) else None
 
 
 def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> list[str] | None:
@@ -159,7 +192,7 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
         if delimiter == "  " and any(c.isdigit() or c == ":" for c in text[a:b]):
             return None  # a form's fields side by side ("Nombre del padre: Mohamed   Nombre de la madre: Fátima")
         key = header_key(text[a:b])
-        label = known.get(key) or _qualified_header(key, known)
+        label = known.get(key) or _qualified_header(key, known) or dotless_headers().get(_dotless(key))
         if label is None and " " in key and delimiter != "  ":
             # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51)
             label = known.get(key.split(" ", 1)[0])
@@ -169,12 +202,12 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
     # a comma's table (a CSV export) may have a quarter of its headers unknown when it has more than three columns
     # ("account_id,…,tariff,…,agent,notes" of a CRM export, stop 51: every header had to be known before)
     allowed = (len(cells) // 4 if len(cells) > 3 else 0) if delimiter == "," else 1
-    if delimiter in "|\t;" and sum(label not in (None, "O") for label in labels) >= 2:
+    if delimiter in "|\t;" and sum(label not in (None, "O", COUNTER) for label in labels) >= 2:
         # a pipe's, a tab's or a semicolon's table with two columns of personal data known may have a third of its
         # headers unknown (a pharmacy's dispensing log, stop 55: "… | Medicamento | Aport. | Obs." left every patient in
         # clear; a sports club's export, "Mitgl-Nr;Nachname;…;Eintritt;Gruppe;Bemerkung")
         allowed = max(allowed, len(cells) // 3)
-    if unknown > allowed or len(cells) - unknown < 2 or all(label == "O" for label in labels):
+    if unknown > allowed or len(cells) - unknown < 2 or all(label in ("O", COUNTER) for label in labels):
         return None
     return labels
 
@@ -234,10 +267,16 @@ def find_tables(text: str) -> list[Table]:
         while i < len(lines):
             a, b = lines[i]
             row = _cells(text, a, b, delimiter) if text.find(delimiter, a, b) >= 0 else []
+            if len(row) != len(header) and delimiter == "|" and row:
+                row = _cells(text, a, b, delimiter, outer=False)
             if len(row) != len(header):
                 break
             for (c, d), label in zip(row, labels):
-                if label != "O" and value_looks_like(text, c, d, label):
+                if label == COUNTER:
+                    if d - c <= 20 and sum(ch.isdigit() for ch in text[c:d]) >= 3 and not any(
+                            ch.isspace() for ch in text[c:d]):
+                        entities.append(Entity(c, d, ID_NUMBER, text[c:d], "table", 1.0))
+                elif label != "O" and value_looks_like(text, c, d, label):
                     entities.append(Entity(c, d, label, text[c:d], "table", 1.0))
             i += 1
         tables.append(Table(tuple(header), tuple(entities)))

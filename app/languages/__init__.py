@@ -419,7 +419,7 @@ def data_file(package: str, file: str) -> DataFile:
     for name, labelled in (("grammar.label_nouns", found.grammar.get("label_nouns", {})),
                            ("label_names", found.language.get("label_names", {}))):
         _known(labelled, set(STANDARD_LABELS), f"{where} [{name}]")
-    _known(found.language.get("table_headers", {}), set(STANDARD_LABELS) | {"O"}, f"{where} [table_headers]")
+    _known(found.language.get("table_headers", {}), set(STANDARD_LABELS) | {"O", "COUNTER"}, f"{where} [table_headers]")
     return found
 
 

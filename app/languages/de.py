@@ -270,6 +270,8 @@ LANGUAGE = register(Language(
         r"Vers\.-?Nr\.",
         # a land register's parcel names its owner ("Flur 3, Flurstück 217/4" of a land register extract)
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
+        # (stop 56) and abbreviated ("Flst. 2281/4, Gemarkung Zell" of a chimney sweep's notice)
+        r"Flst\.(?:-?Nr\.)?",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"
         r"Sonder|Seiten|Kapitel|Rand|Band|Versions|Modell|Typ|Produkt|Katalog|Linien|Zug|Flug|Gleis|Tarif|Positions|"
         r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer|nr\.|-ID))",

@@ -250,6 +250,10 @@ LANGUAGE = register(Language(
         r"file\s+reference", r"(?-i:FQTV)", r"interline", r"(?:entity|dealer)(?=\s+no\.)",
         # (round 20) a support chat's "Your ticket reference is #KP-771-204-9"
         r"(?:ticket|case|claim|booking|order)\s+reference",
+        # (stop 56) a juror's number, a contractor's quote, a register's reference after its office's acronym ("GRO
+        # ref DYD 2009/0417" of a family historian's notes)
+        r"juror(?:\s+(?:no\.|number|#))?", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
+        r"(?-i:[A-Z]{2,5})\s+ref\.?(?=\s+(?-i:[A-Z0-9]))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

@@ -50,7 +50,8 @@ LANGUAGE = register(Language(
         "dña": "female", "dra": "female", "presidenta": "female", "vicepresidenta": "female", "ministra": "female",
         "comisaria": "female", "jueza": "female", "alcaldesa": "female", "reina": "female",
     },
-    name_particles=frozenset({"de", "del", "y"}),
+    # (stop 56) "i" joins a Catalan name's two surnames ("Jordi Camps i Puig")
+    name_particles=frozenset({"de", "del", "y", "i"}),
     title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"y"}),
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
@@ -261,7 +262,7 @@ LANGUAGE = register(Language(
         r"tasa\s+\d{3}(?:-\d{3})?,?(?=\s+n\.?\s?º)",
         # (stop 54, round 13) a pupil's identification number, a certification's number after its acronym ("CISA nº
         # 211487" of an audit report)
-        r"(?-i:NIA)", r"(?-i:[A-Z]{3,6})(?=\s+n\.?\s?º\s*\d{4,})",
+        r"(?-i:NIA)", r"(?-i:[A-Z]{2,6})(?=\s+n\.?\s?º\s*\d{4,})",
         # (stop 54, round 14) a cadastral reference, a resolution's number, a passport in a group's list ("PAS (IRL)
         # PX4418820"), a booking's "conf."
         r"ref(?:erencia)?\.?\s+catastral", r"resoluci[óo]n(?=\s+\d+/)", r"(?-i:PAS)", r"conf\.(?=\s+\S*\d)",
@@ -270,6 +271,13 @@ LANGUAGE = register(Language(
         r"ejecutoria", r"afiliaci[óo]n(?:\s+(?-i:SS))?", r"expediente(?=\s+(?-i:[A-Z]{2,8})\s*:)",
         # (stop 54, round 16) a driving permit's number ("permiso B nº 28.745.913"), an application's number
         r"permiso(?:\s+de\s+conducir)?(?:\s+(?-i:[A-Z]{1,3}\d?))?(?=\s+n\.?\s?º)", r"n\.?\s?º\s+(?:de\s+)?solicitud",
+        # (stop 56) a police officer's number ("agente nº 3317" of a lifeguard's incident report), an inmate's NIS, a
+        # member's number after the word for member ("nº hermano 1.482" of a brotherhood's minutes)
+        r"agente(?=\s+(?:n\.?\s?[º°]|núm\.))", r"(?-i:NIS)(?=\s+\d)",
+        r"n\.?\s?[º°]\s+(?:de\s+)?(?:herman[oa]|soci[oa]|afiliad[oa]|colegiad[oa])",
+        # (round 25) a field "Nº …:" ("Nº inscripción: CV25-T2-0147" of a summer camp's form, "Nº de hoja: CV-B 0724519"
+        # of a complaint form), a draw's order number, a court's general identification number (N.I.G.)
+        r"n\.?\s?[º°](?=(?:\s+de)?\s+[^\W\d][\w.]*\s*:)", r"n\.?\s?[º°]\s+de\s+orden", r"(?-i:N\.?I\.?G)\.?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -116,8 +116,12 @@ LANGUAGE = register(Language(
                        ("Destacamento",)),
     institution_stops=frozenset({"Rua"}),
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
-    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?\d{1,5},?[^\S\n]+(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:[^\S\n]?v\.?)?"
-                      r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?)(?![\w])",),
+    # (stop 56: a notary's "Livro 1.284 - Folhas 117/121 - Protocolo 58.903", dashes between, a thousands' dot)
+    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5}),?(?:[^\S\n]+[-–])?[^\S\n]+"
+                      r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5})?(?:[^\S\n]?v\.?)?"
+                      r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?"
+                      r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?)"
+                      r"(?![\w])",),
     id_keywords=(
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
@@ -268,6 +272,16 @@ LANGUAGE = register(Language(
         # number
         r"(?-i:CPE)", r"instala[çc][ãa]o(?=\s+(?:n\.?\s?º\s*)?\d{6,})", r"c[óo]digo\s+(?:de\s+)?cliente",
         r"protocolo(?:\s+(?-i:[A-Z]{3,8}))?",
+        # (stop 56) a staff number ("matr. func. 10452" of a student card's request), a serial number without "de"
+        # ("nº série FD9906 01834" of a repair report), a member's number after the word for member ("cooperante n.º
+        # 0112" of a cooperative's minutes)
+        r"matr\.(?:\s+func\.)?(?=\s*\d)", r"n\.?\s?[º°]\s+s[ée]rie",
+        r"(?:cooperante|s[óo]cio|associad[oa])s?(?=\s+n\.?\s?[º°])",
+        # (round 25) a professional order's or a register's acronym before "n.º" ("OA n.º 18734", "OE n.º 62291" of a
+        # building permit, "alvará IMPIC n.º 78123-PUB", "guia GARE nº 2024.031.557810-9"), a field "Nº …:" ("Nº
+        # inscrição: …"), a health plan's card ("carteirinha 0 864 000124783190 2")
+        r"(?-i:[A-Z]{2,6})(?=\s+n\.?\s?[º°]\s*\d{4,})", r"n\.?\s?[º°](?=(?:\s+d[eoa]s?)?\s+[^\W\d][\w.]*\s*:)",
+        r"carteirinha",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

@@ -20,7 +20,8 @@ def cells(text: str) -> list[tuple[str, str]]:
 def test_a_pipe_table_with_two_known_columns_of_personal_data_and_a_third_of_its_headers_unknown():
     text = ("N.º  | Data       | Utente                  | N.º utente SNS | Prescritor (cédula)   | Fármaco  | Lote\n"
             "0731 | 03-03-2025 | MARIA DA CONCEIÇÃO PINTO | 187453902      | Dr. Rui Teles (OM 38112) | Varfine | A1\n")
-    assert cells(text) == [("MARIA DA CONCEIÇÃO PINTO", "PERSON"), ("187453902", "ID_NUMBER"),
+    # (stop 56: the register's own number too, under "N.º")
+    assert cells(text) == [("0731", "ID_NUMBER"), ("MARIA DA CONCEIÇÃO PINTO", "PERSON"), ("187453902", "ID_NUMBER"),
                            ("Dr. Rui Teles (OM 38112)", "PERSON")]
     # a qualifier after the header ("(LANR)") and two headers joined by a slash ("Kasse / KVNR")
     text = ("Lfd.| Datum      | Versicherte(r)     | Kasse / KVNR            | Arzt (LANR)\n"

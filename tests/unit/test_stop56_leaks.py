@@ -1,0 +1,101 @@
+"""Leaks closed at stop 56, each found in a probe document written with an answer key (a cooperative's minutes, a
+club trip's participant list, a prison's visit register, a radio club's log, a lost-property book, a pawnbroker's
+ledger, a marina's berth register, a key register, a repair portal, a jury summons, a building permit, a notary's
+deed, a summer camp's form): register numbers under a "Nr."/"N.º" column, headers that name a number ("WBK-Nr.",
+"Reg. no."), a ledger's second line per entry, identifiers after new keywords, "#" and "number:", an ITIN, a
+practice named by a compound, German days and months in a list, a Catalan name's "i"."""
+
+import pytest
+
+from app.detection.identifiers import IdNumberRecognizer, NationalIdRecognizer
+from app.detection.patterns import CaseNumberRecognizer, DateRecognizer
+from app.detection.structured import key_label
+from app.detection.tables import TableRecognizer
+from tests.unit.fakes import detect, found
+
+
+def cells(text: str) -> list[tuple[str, str]]:
+    return [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+
+
+def test_a_register_number_under_a_counter_header_and_a_rows_place_not():
+    text = ("Cooperante                     | N.º  | NIF        | Quotas em dívida\n"
+            "Armando Jesus Borges           | 0207 | 218473923  | 150,00 €\n"
+            "Fernanda dos Anjos Tavares     | 12   | 235190640  | 75,00 €\n")
+    assert cells(text) == [("Armando Jesus Borges", "PERSON"), ("0207", "ID_NUMBER"), ("218473923", "ID_NUMBER"),
+                           ("Fernanda dos Anjos Tavares", "PERSON"), ("235190640", "ID_NUMBER")]
+    # a counter alone makes no column of personal data, and a JSON key "no" names none
+    assert cells("Nr. | Bemerkung\n0412 | ok\n") == []
+    assert key_label("no") is None
+
+
+def test_headers_that_name_a_number_with_other_dots_or_a_qualifier():
+    text = ("Mitgl.-Nr.\tName, Vorname\tgeb.\tTel./E-Mail\tWBK-Nr. (Behörde)\tseit\n"
+            "0147\tSchulte-Wrede, Heinrich\t12.08.1949\t02938 4412\tWBK 88/1994 (Kreis Soest)\t1971\n")
+    assert cells(text) == [("0147", "ID_NUMBER"), ("Schulte-Wrede, Heinrich", "PERSON"), ("12.08.1949", "DATE"),
+                           ("02938 4412", "PHONE"), ("WBK 88/1994 (Kreis Soest)", "ID_NUMBER")]
+    text = ("Berth | Reg. no.   | Owner              | Fee\n"
+            "C-04  | SSR 148832 | Mr Gareth Pengelly | £3,412.80\n")
+    assert cells(text) == [("SSR 148832", "ID_NUMBER"), ("Mr Gareth Pengelly", "PERSON"), ("£3,412.80", "MONEY")]
+    # a number of a thing, listed as another column's header, is none of anyone's
+    assert cells("Art.-Nr. | Name | Menge | Preis\n4711-22 | Schraube | 3 | 1,20\n") == [
+        ("Schraube", "PERSON"), ("1,20", "MONEY")]
+
+
+def test_a_ledgers_second_line_of_an_entry_stays_in_the_table():
+    text = ("Tkt No | Date  | Pledger / DOB           | Address                 | Status\n"
+            "P-30417| 03/03 | Bernadette O'Neill      | 14 Dickenson Rd, M14 5HN | live\n"
+            "       |       | DL ONEIL761029B99XY     | mob 07700 900418        |\n"
+            "P-30418| 03/03 | Adam Kowalczyk          | 59 Northmoor Rd, M12 5RT | live\n")
+    assert [c for c in cells(text) if c[1] == "ID_NUMBER"] == [("P-30417", "ID_NUMBER"), ("P-30418", "ID_NUMBER")]
+    assert ("DL ONEIL761029B99XY", "PERSON") in cells(text)
+    assert ("Adam Kowalczyk", "PERSON") in cells(text)
+
+
+def test_a_radio_logs_call_signs_and_places():
+    text = ("UTC  |Call  |Name             |QTH          |RST|Remarks\n"
+            "0036 |W0JMH |Jim Hollenbeck   |Mount Vernon |55 |81 yrs young\n")
+    assert cells(text) == [("W0JMH", "ID_NUMBER"), ("Jim Hollenbeck", "PERSON"), ("Mount Vernon", "LOCATION")]
+
+
+def test_identifiers_after_the_new_keywords():
+    assert found(IdNumberRecognizer("en"), (
+        "GRO ref DYD 2009/0417\nJuror number: 412873905\nQuote Q-5513: $1,940.00\nMR-88412 | Lease #CR-2B-2023-0417\n"
+        "$25 ck#2214\nPhone number: 01712294817\nThe number: 3\n#COVID-19 trends\n")) == [
+        "DYD 2009/0417", "412873905", "Q-5513", "CR-2B-2023-0417", "2214"]
+    assert found(IdNumberRecognizer("es"), (
+        "(agente nº 3317). N.H. Rafael, nº hermano 1.482, adeuda\nIván Castaño (NIS 2021011253)\n"
+        "FICHA          Nº inscripción: CV25-T2-0147\nHOJA       Nº de hoja: CV-B 0724519\n"
+        "(sorteo de 12/09/2024, nº de orden 0038):\nN.I.G.: 47186 42 1 2024 0003121\n - UELN: 724011170041853\n")) == [
+        "3317", "1.482", "2021011253", "CV25-T2-0147", "CV-B 0724519", "0038", "47186 42 1 2024 0003121",
+        "724011170041853"]
+    assert found(IdNumberRecognizer("pt"), (
+        "Atendente: Thaís (matr. func. 10452)\nBosch - nº série FD9906 01834 - fora\n"
+        "(cooperantes n.º 0341, 0419 e 0502).\nART nº 28027230241198734\nOE n.º 62291\n"
+        "(carteirinha 0 864 000124783190 2).\nLivro 1.284 - Folhas 117/121 - Protocolo 58.903\n")) == [
+        "10452", "FD9906 01834", "0341", "0419", "0502", "28027230241198734", "62291", "0 864 000124783190 2",
+        "Livro 1.284 - Folhas 117/121 - Protocolo 58.903"]
+    assert found(IdNumberRecognizer("de"), "Grundstück: Hölderlinweg 12, Flst. 2281/4, Gemarkung Zell") == ["2281/4"]
+
+
+def test_an_itin_and_a_file_number_after_words_before_its_colon():
+    assert found(NationalIdRecognizer("en"), "Halvorsen - ITIN 912-78-4410; not 912-38-4410") == ["912-78-4410"]
+    assert found(CaseNumberRecognizer(), "Az. der Behörde: 32-7421/JS-0488-2025") == ["32-7421/JS-0488-2025"]
+    assert found(CaseNumberRecognizer(), "divorcio 588/2021 del Juzgado n.º 11") == ["588/2021"]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("- 15.10. Herr G. → Hausarztpraxis Dr. Lehner, Prüfeninger Str. 40", "Hausarztpraxis Dr. Lehner"),
+    ("Hörgerät seit 2021 (HNO-Praxis Dr. Lioba Feger, Titisee-Neustadt)", "HNO-Praxis Dr. Lioba Feger"),
+])
+def test_a_practice_named_by_a_compound_before_a_title(text, name):
+    assert (name, "ORGANIZATION") in detect("de", text)
+
+
+def test_german_days_and_months_opening_a_lists_items():
+    text = "- 15.10. Herr Gschwendtner kommt\n- 17.10. Frau Pfeilschifter: Begutachtung\n1.2. Einleitung\n"
+    assert found(DateRecognizer("de"), text) == ["15.10", "17.10"]
+
+
+def test_a_catalan_names_i_between_its_surnames():
+    assert ("Jordi Camps i Puig", "PERSON") in detect("es", "Responsable: Jordi Camps i Puig", {"Jordi Camps i Puig": "PER"})
