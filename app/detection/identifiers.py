@@ -475,7 +475,10 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (round 19) or six digits or more alone ("Auto n.º 951234567", "Cabo n.º 2051387",
                             # "entity no. 201934710552"): no statute's, year's or page's number is that long
                             # (stop 56: up to 20, "ART nº 28027230241198734" of a fire inspection)
-                            r"|\d{6,20}(?![.,/-]\d))"
+                            r"|\d{6,20}(?![.,/-]\d)"
+                            # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
+                            # L01X00T47)" of a housing application)
+                            r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w))"
                             r"(?![\w]|[-/]\w)")
 
 

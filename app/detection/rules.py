@@ -451,6 +451,9 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
 #: Tokens inside a company's name before its legal form that are no words: "&", "-" (and "–": "Fidelidade – Companhia
 #: de Seguros, S.A."; stop 54) and quotation marks.
 _INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", "–", '"', "„", "“", "”", "«", "»"})
+#: Quotation marks that open a name ('Kita „Pusteblume"'), and every quotation mark.
+_OPENING_QUOTES: frozenset[str] = frozenset({'"', "„", "“", "«"})
+_QUOTES: frozenset[str] = _OPENING_QUOTES | {"”", "»"}
 #: Conjunctions in capitals inside a company's name in capitals ("REFORMAS Y PINTURA TURIA, S.L.").
 _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
@@ -510,6 +513,9 @@ class OrgSuffixRule(Rule):
                 # (never across a line break: "Grüße\nBrünninghaus & Yılmaz Steuerberatung PartG mbB"; stop 53)
                 while (i > 0 and top - i < 8 and "\n" not in ctx.text[t[i - 1].end:t[i].start]
                        and (_is_cap(t[i - 1]) or t[i - 1].text in _INSIDE_A_NAME
+                            # (a capitalised stop word that opens a name in quotation marks: 'Kleingärtnerverein
+                            # „Am Rosental" e.V.'; stop 56)
+                            or (i > 1 and t[i - 2].text in _OPENING_QUOTES and t[i - 1].text[:1].isupper())
                             # (a particle between capitalised words: "Companhia de Seguros, S.A."; stop 54)
                             or (t[i - 1].text in NAME_PARTICLES and i > 1 and _is_cap(t[i - 2]) and _is_cap(t[i]))
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
@@ -841,6 +847,13 @@ class InstitutionRule(Rule):
                     word = texts[j]
                     if word in _INSTITUTION_STOPS:
                         break
+                    if word in _QUOTES:
+                        # a name in quotation marks ('Kita „Pusteblume"'; stop 56): the closing mark ends it
+                        if words:
+                            last = j
+                            break
+                        j += 1
+                        continue
                     if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
                         words += 1
                         last = j

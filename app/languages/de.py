@@ -210,7 +210,8 @@ LANGUAGE = register(Language(
     institution_words=frozenset({"am", "an", "der", "dem", "den", "zum", "zur", "im", "auf"}),
     # (stop 53) a land register's sheet after its register ("Grundbuch von Freiburg, Blatt 18832" of a power of
     # attorney), the line break of a letter allowed between them
-    register_entries=(r"(?<=Grundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt"
+    # (round 26: "im Wohnungsgrundbuch von Rüttenscheid Blatt 8812" of a foreclosure auction)
+    register_entries=(r"(?<=[Gg]rundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt"
                       r"[^\S\n]+\d{2,6})(?![\w])",),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)

@@ -115,7 +115,8 @@ LANGUAGE = register(Language(
     # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
     register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
-                      r"[^\S\n]+)?(?:folio|f\.)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
+                      # (round 26: "tomo 212, pág. 88" of a birth's inscription)
+                      r"[^\S\n]+)?(?:folio|f\.|p[áa]g(?:ina)?\.?)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
                       # (stop 54: "finca registral 21.904" of a deposit contract)
                       r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
                       r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
@@ -278,6 +279,9 @@ LANGUAGE = register(Language(
         # (round 25) a field "Nº …:" ("Nº inscripción: CV25-T2-0147" of a summer camp's form, "Nº de hoja: CV-B 0724519"
         # of a complaint form), a draw's order number, a court's general identification number (N.I.G.)
         r"n\.?\s?[º°](?=(?:\s+de)?\s+[^\W\d][\w.]*\s*:)", r"n\.?\s?[º°]\s+de\s+orden", r"(?-i:N\.?I\.?G)\.?",
+        # (round 26) "nº de <noun>" before six digits or more ("nº de comunicación 2025021877412" of an employer's
+        # certificate), a club's or a centre's code ("Cód. club: 46-0719"; not a postal code)
+        r"n\.?\s?[º°]\s+de\s+[^\W\d]{3,20}(?=\s*:?\s*\d{6,}(?![\d.,]))", r"c[óo]d\.(?!\s*postal)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

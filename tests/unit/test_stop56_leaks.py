@@ -99,3 +99,23 @@ def test_german_days_and_months_opening_a_lists_items():
 
 def test_a_catalan_names_i_between_its_surnames():
     assert ("Jordi Camps i Puig", "PERSON") in detect("es", "Responsable: Jordi Camps i Puig", {"Jordi Camps i Puig": "PER"})
+
+
+def test_round_26_identifiers_and_register_entries():
+    assert found(IdNumberRecognizer("es"), (
+        "Remitido por Certific@2 - nº de comunicación 2025021877412\nCLUB: C.B. Benimaclet   Cód. club: 46-0719\n"
+        "C.P.: 28001 y Cód. postal: 28001\nMatrimonio inscrito en R.C. de Cádiz, tomo 212, pág. 88.\n")) == [
+        "2025021877412", "46-0719", "tomo 212, pág. 88"]
+    assert found(IdNumberRecognizer("pt"), (
+        "CEP 30140-040, matriculado sob o nº 87.316\nInstrutor: Nuno, licença de instrutor nº 4127\n")) == [
+        "87.316", "4127"]
+    assert found(IdNumberRecognizer("de"), (
+        "Anlagen: Personalausweiskopie (Nr. L01X00T47), Meldebescheinigung\nSiehe Nr. ABCDEF\n"
+        "im Wohnungsgrundbuch von Rüttenscheid Blatt 8812 eingetragen\n")) == ["L01X00T47", "Blatt 8812"]
+
+
+def test_names_in_quotation_marks_after_an_institutions_head_or_before_a_legal_form():
+    assert ('Kita „Pusteblume"', "ORGANIZATION") in detect("de", 'Lotta geht in die Kita „Pusteblume" in der Stadt')
+    assert ('Kleingärtnerverein „Am Rosental" e.V', "ORGANIZATION") in detect(
+        "de", 'Kleingärtnerverein „Am Rosental" e.V.')
+    assert not [e for e in detect("de", 'Die Praxis „Das ist gut" sagt er.') if e[1] == "ORGANIZATION"]
