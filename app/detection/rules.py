@@ -459,7 +459,7 @@ _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
 #: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
 _COMMA_FORMS: frozenset[str] = frozenset(
-    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda S/A Inc. Inc Ltd. Ltd LLC "
+    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda LDA. LTDA. S/A Inc. Inc Ltd. Ltd LLC "
     "L.L.C.".split())
 #: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")

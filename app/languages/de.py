@@ -184,7 +184,8 @@ LANGUAGE = register(Language(
     citation_openers=frozenset("Urteil Beschluss Sache Sachen Rechtssache Verfahren Rechtsstreit Siehe Vgl Vgl.".split()),
     organization_connectors=frozenset({"zu"}),
     # (stop 54: a statutory health insurer and its region, "AOK Baden-Württemberg")
-    organization_heads=frozenset("""AOK BKK IKK Pflegedienst Hausverwaltung Immobilienverwaltung Spedition Universität
+    # (stop 56: a car dealer before its legal form, "Autohaus Kübler GmbH & Co. KG")
+    organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition Universität
         Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat
@@ -203,6 +204,9 @@ LANGUAGE = register(Language(
                        # (stop 55) the offices a citizen's letters go to and come from ("Studierendenwerk Leipzig",
                        # "Finanzamt Chemnitz-Süd" of a student-grant application, "Verbraucherzentrale Bayern")
                        ("Studierendenwerk",), ("Studentenwerk",), ("Finanzamt",), ("Jobcenter",),
+                       # (stop 56) a town's offices and a parish's ("Schiedsamt Bielefeld-Brackwede" of an arbitration
+                       # record, "Standesamt Nürnberg", "Pfarramt St. Anton")
+                       ("Schiedsamt",), ("Standesamt",), ("Pfarramt",), ("Jugendamt",), ("Sozialamt",), ("Bürgeramt",),
                        ("Verbraucherzentrale",),
                        ("Polizeiinspektion",), ("Polizeipräsidium",)),
     institution_stops=frozenset({"Straße", "Str."}),

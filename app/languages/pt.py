@@ -94,7 +94,8 @@ LANGUAGE = register(Language(
                r"p/", r"para", r"pra"),
     stop_words=frozenset("""O A Os As Um Uma Ele Ela Eles No Na Do Da Em Com Pelo Pela Para Sr Sra
         Seu Sua Seus Suas Nosso Nossa Nossos Nossas Meu Minha Meus Minhas""".split()),
-    legal_forms=frozenset("Lda Lda. Ltda Ltda. S/A S.A. SA Unipessoal".split()),
+    # (stop 56: in capitals too, "ÓPTICA SANTA CATARINA, LDA." of an optician's letterhead)
+    legal_forms=frozenset("Lda Lda. Ltda Ltda. LDA LDA. LTDA LTDA. S/A S.A. SA Unipessoal".split()),
     conjunctions=frozenset({"e", "&", "ou"}),
     case_markers=frozenset({"vs.", "v.", "versus"}),
     opener_case_markers=frozenset({"contra"}),

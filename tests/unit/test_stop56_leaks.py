@@ -119,3 +119,10 @@ def test_names_in_quotation_marks_after_an_institutions_head_or_before_a_legal_f
     assert ('Kleingärtnerverein „Am Rosental" e.V', "ORGANIZATION") in detect(
         "de", 'Kleingärtnerverein „Am Rosental" e.V.')
     assert not [e for e in detect("de", 'Die Praxis „Das ist gut" sagt er.') if e[1] == "ORGANIZATION"]
+
+
+def test_a_towns_offices_and_a_firm_in_capitals_with_its_form_after_a_comma():
+    assert ("Schiedsamt Bielefeld-Brackwede", "ORGANIZATION") in detect("de", "Schiedsamt Bielefeld-Brackwede\n")
+    assert ("Pfarramt St. Anton", "ORGANIZATION") in detect("de", "Kath. Pfarramt St. Anton, Nürnberg")
+    assert ("ÓPTICA SANTA CATARINA, LDA", "ORGANIZATION") in detect(
+        "pt", "ÓPTICA SANTA CATARINA, LDA. – Rua de Santa Catarina, 512, 4000-446 Porto")
