@@ -334,7 +334,8 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # 89441100273655129071)", "MacBook Pro 14", SN C02FK3ZXQ6L4")
                    # (round 25) a horse's universal equine life number ("UELN: 724011170041853" of a sale contract)
                    r"|(?-i:UELN)"
-                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9]*[A-Z])[A-Z0-9]{8,}\b)"
+                   # (and in parts: "SN 8842-MSA-2291" of a fire company's log; round 27)
+                   r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{7,}\b)"
                    # (stop 56) a number glued to an abbreviation by "#" ("$25 ck#2214" of a club's renewals), and a
                    # code of capitals and digits in parts after "#" ("Lease #CR-2B-2023-0417" of a repair portal)
                    r"|(?-i:[a-z]{1,5})(?=#\d{3,})|(?=#(?-i:[A-Z]{1,4})-(?-i:[A-Z0-9-]*)\d{4})")

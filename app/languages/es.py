@@ -120,7 +120,11 @@ LANGUAGE = register(Language(
                       # (stop 54: "finca registral 21.904" of a deposit contract)
                       r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
                       r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
-                      r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",),
+                      r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",
+                      # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
+                      # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
+                      r"(?i:\bpol(?:\.|ígono)[^\S\n]*\d{1,3}[^\S\n]*(?:/|,?[^\S\n]*parcelas?)[^\S\n]*\d{1,5}"
+                      r"(?:-\d{1,5})?(?:[^\S\n]+y[^\S\n]+\d{1,5})?)(?![\w])"),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
@@ -282,6 +286,9 @@ LANGUAGE = register(Language(
         # (round 26) "nº de <noun>" before six digits or more ("nº de comunicación 2025021877412" of an employer's
         # certificate), a club's or a centre's code ("Cód. club: 46-0719"; not a postal code)
         r"n\.?\s?[º°]\s+de\s+[^\W\d]{3,20}(?=\s*:?\s*\d{6,}(?![\d.,]))", r"c[óo]d\.(?!\s*postal)",
+        # (round 27) a police officer's professional card ("Instructor: CP 117.482"), a parcel's reference ("ref. 3230
+        # 9917 4402"), a regional health card ("Tarjeta SIP: 10947362")
+        r"(?-i:CP)(?=\s+\d{2,3}\.\d{3}(?![\d.]))", r"ref\.(?=\s*:?\s*[A-Z0-9]*\d)", r"tarjeta(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

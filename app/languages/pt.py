@@ -286,6 +286,8 @@ LANGUAGE = register(Language(
         # (round 26) a property's registration ("matriculado sob o nº 87.316" of a loan-for-use contract), a licence
         # with its holder's trade ("licença de instrutor nº 4127" of a driving school's report)
         r"matriculad[oa]", r"licen[çc]a(?:\s+de\s+[^\W\d]{3,20})?(?=\s+n\.?\s?[º°])",
+        # (round 27) an estate agent's registration ("CRECI J-28417")
+        r"(?-i:CRECI)",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

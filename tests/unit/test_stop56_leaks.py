@@ -8,7 +8,7 @@ practice named by a compound, German days and months in a list, a Catalan name's
 import pytest
 
 from app.detection.identifiers import IdNumberRecognizer, NationalIdRecognizer
-from app.detection.patterns import CaseNumberRecognizer, DateRecognizer
+from app.detection.patterns import CaseNumberRecognizer, DateRecognizer, MoneyRecognizer
 from app.detection.structured import key_label
 from app.detection.tables import TableRecognizer
 from tests.unit.fakes import detect, found
@@ -126,3 +126,26 @@ def test_a_towns_offices_and_a_firm_in_capitals_with_its_form_after_a_comma():
     assert ("Pfarramt St. Anton", "ORGANIZATION") in detect("de", "Kath. Pfarramt St. Anton, Nürnberg")
     assert ("ÓPTICA SANTA CATARINA, LDA", "ORGANIZATION") in detect(
         "pt", "ÓPTICA SANTA CATARINA, LDA. – Rua de Santa Catarina, 512, 4000-446 Porto")
+
+
+def test_round_27_identifiers_plots_and_an_amount_after_a_code():
+    assert found(IdNumberRecognizer("es"), (
+        "Instructor: CP 117.482   Secretario: CP 204.915\nCorreos Express (ref. 3230 9917 4402) que\n"
+        "Tarjeta SIP: 10947362      Médico\n| Antonio Cano | pol. 7 / 112 | 14,5\n"
+        "las parcelas pol. 11 / 203 y 204 a nombre; polígono 9, parcela 40.\nCP 28001 Madrid\n")) == [
+        "117.482", "204.915", "3230 9917 4402", "10947362", "pol. 7 / 112", "pol. 11 / 203 y 204",
+        "polígono 9, parcela 40"]
+    assert found(IdNumberRecognizer("en"), (
+        "Incident #: 2024-0388        Dispatch (Dauphin Co. 911) CAD#: D24-117052\n"
+        "GoCardless mandate MD00Z7K4QW  balance\nFAN (FA number): 207731594\nSCBA facepiece (SN 8842-MSA-2291).\n")) == [
+        "2024-0388", "D24-117052", "MD00Z7K4QW", "207731594", "8842-MSA-2291"]
+    assert found(IdNumberRecognizer("pt"), "Corretor: CRECI J-28417") == ["J-28417"]
+    assert found(MoneyRecognizer("en"), "invoice INV-2024-0918 £504.00 overdue") == ["£504.00"]
+
+
+def test_a_tutors_dbs_certificate_and_a_gates_plates():
+    text = ("tutor_id|name|dob|dbs_cert|phone\n"
+            "T-0142|Priyanka Raghunathan|1994-06-11|001734562910|07700 914 382\n")
+    assert ("001734562910", "ID_NUMBER") in cells(text)
+    text = "HORA  | NOME / DOC       | PLACA    | AUTORIZ.\n19:25 | Jefferson R. Lima | FKQ9C27 | interfone\n"
+    assert cells(text) == [("Jefferson R. Lima", "PERSON"), ("FKQ9C27", "ID_NUMBER")]
