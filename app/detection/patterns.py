@@ -1125,8 +1125,9 @@ _MONEY_RE = re.compile(
     # report; stop 51; not a road's "R2" nor "R2-D2")
     r"|\bR\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?![\d.,])|\bR\d{1,3}(?:[ ,]\d{3})+(?![\d.,])"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount) or
-    # of a code ("invoice INV-2024-0918 £504.00": "0918 £" took the sign of the amount after it; stop 56)
-    rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\w-)(?:{_AMOUNT}){_SCALE}"
+    # of a code ("invoice INV-2024-0918 £504.00": "0918 £" took the sign of the amount after it; stop 56; a range's
+    # "5-10 dollars" is one)
+    rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\d{{3}}-)(?<![^\W\d_]-)(?:{_AMOUNT}){_SCALE}"
     rf"\s?(?:[$€£¥₹]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")

@@ -253,8 +253,8 @@ LANGUAGE = register(Language(
         # (stop 56) a juror's number, a contractor's quote, a register's reference after its office's acronym ("GRO
         # ref DYD 2009/0417" of a family historian's notes)
         r"juror(?:\s+(?:no\.|number|#))?",
-        # (round 27) a fire company's incident and its dispatch's CAD number ("Incident #: 2024-0388   CAD#: D24-117052"),
-        # a direct debit's mandate, a football association's number ("FAN (FA number): 207731594")
+        # (round 27) a fire company's incident and its dispatch's CAD number ("Incident #: 2024-0388   CAD#:
+        # D24-117052"), a direct debit's mandate, a football association's number ("FAN (FA number): 207731594")
         r"(?-i:[A-Z][A-Za-z]{1,15})(?=[^\S\n]?#[^\S\n]*:)", r"mandate(?:\s+(?:ref(?:erence)?|ID|no\.))?",
         r"(?-i:FAN)", r"FA\s+number", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
         r"(?-i:[A-Z]{2,5})\s+ref\.?(?=\s+(?-i:[A-Z0-9]))",

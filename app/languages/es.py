@@ -288,7 +288,8 @@ LANGUAGE = register(Language(
         r"n\.?\s?[º°]\s+de\s+[^\W\d]{3,20}(?=\s*:?\s*\d{6,}(?![\d.,]))", r"c[óo]d\.(?!\s*postal)",
         # (round 27) a police officer's professional card ("Instructor: CP 117.482"), a parcel's reference ("ref. 3230
         # 9917 4402"), a regional health card ("Tarjeta SIP: 10947362")
-        r"(?-i:CP)(?=\s+\d{2,3}\.\d{3}(?![\d.]))", r"ref\.(?=\s*:?\s*[A-Z0-9]*\d)", r"tarjeta(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)",
+        r"(?-i:CP)(?=\s+\d{2,3}\.\d{3}(?![\d.]))", r"ref\.(?=\s*:?\s*[A-Z0-9]*\d)",
+        r"tarjeta(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
