@@ -277,6 +277,8 @@ LANGUAGE = register(Language(
         r"Flurstück(?:s-?(?:nummer|nr\.))?",
         # (stop 56) and abbreviated ("Flst. 2281/4, Gemarkung Zell" of a chimney sweep's notice)
         r"Flst\.(?:-?Nr\.)?",
+        # (round 28) an order's number ("Rollstuhlreparatur bestellt (Auftrag 88-21439)")
+        r"Auftrag(?=\s+\d[\d-]{3,})",
         r"(?-i:(?!Telefon|Tel|Ruf|Handy|Fax|Mobil|Haus|Durchwahl|Artikel|Gebühren|Sachgebiets|Strecken|Register|"
         r"Sonder|Seiten|Kapitel|Rand|Band|Versions|Modell|Typ|Produkt|Katalog|Linien|Zug|Flug|Gleis|Tarif|Positions|"
         r"Kosten|Ordnungs|Haushalts|Gliederungs|Fundstellen|Kennzahl)[A-ZÄÖÜ][a-zäöüß]{2,}(?:-Nummer|-Nr\.|nummer|nr\.|-ID))",

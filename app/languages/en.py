@@ -256,7 +256,10 @@ LANGUAGE = register(Language(
         # (round 27) a fire company's incident and its dispatch's CAD number ("Incident #: 2024-0388   CAD#:
         # D24-117052"), a direct debit's mandate, a football association's number ("FAN (FA number): 207731594")
         r"(?-i:[A-Z][A-Za-z]{1,15})(?=[^\S\n]?#[^\S\n]*:)", r"mandate(?:\s+(?:ref(?:erence)?|ID|no\.))?",
-        r"(?-i:FAN)", r"FA\s+number", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
+        r"(?-i:FAN)", r"FA\s+number",
+        # (round 28) an EU citizen's share code, a child benefit number, a court's civil action ("civil action
+        # 2184CV00912" of a guarantor list)
+        r"share\s+code", r"(?-i:CHB)", r"civil\s+action(?:\s+(?:no\.|number))?", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
         r"(?-i:[A-Z]{2,5})\s+ref\.?(?=\s+(?-i:[A-Z0-9]))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")

@@ -290,6 +290,8 @@ LANGUAGE = register(Language(
         # 9917 4402"), a regional health card ("Tarjeta SIP: 10947362")
         r"(?-i:CP)(?=\s+\d{2,3}\.\d{3}(?![\d.]))", r"ref\.(?=\s*:?\s*[A-Z0-9]*\d)",
         r"tarjeta(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)",
+        # (round 28) a tax payment's complete reference number ("NRC 0276239841G00051A" of a nationality application)
+        r"(?-i:NRC)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -118,8 +118,9 @@ LANGUAGE = register(Language(
     institution_stops=frozenset({"Rua"}),
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
     # (stop 56: a notary's "Livro 1.284 - Folhas 117/121 - Protocolo 58.903", dashes between, a thousands' dot)
-    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5}),?(?:[^\S\n]+[-–])?[^\S\n]+"
-                      r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5})?(?:[^\S\n]?v\.?)?"
+    # (round 28: "Livro 214-A, fls. 87 a 89v.º" of a deed, a letter after the book's number and a range of leaves)
+    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–])?[^\S\n]+"
+                      r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
                       r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?"
                       r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?)"
                       r"(?![\w])",),
@@ -288,6 +289,10 @@ LANGUAGE = register(Language(
         r"matriculad[oa]", r"licen[çc]a(?:\s+de\s+[^\W\d]{3,20})?(?=\s+n\.?\s?[º°])",
         # (round 27) an estate agent's registration ("CRECI J-28417")
         r"(?-i:CRECI)",
+        # (round 28) a pharmacy's loyalty card by its name ("Cartão Saúda nº 2000 4471 3380"), a prescription's access
+        # code ("cód. acesso 482917"), a pharmacist's professional card ("Dra. Sílvia Quintela (CP 21684)")
+        r"cart[ãa]o(?:\s+(?-i:[A-ZÀ-Ú][\wà-ú]+)){1,2}(?=\s+n\.?\s?[º°])", r"c[óo]d(?:igo|\.)\s+(?:de\s+)?acesso",
+        r"(?-i:CP)(?=\s+\d{4,6}(?![\d-]))",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

@@ -150,3 +150,30 @@ def test_a_tutors_dbs_certificate_and_a_gates_plates():
     assert ("001734562910", "ID_NUMBER") in cells(text)
     text = "HORA  | NOME / DOC       | PLACA    | AUTORIZ.\n19:25 | Jefferson R. Lima | FKQ9C27 | interfone\n"
     assert cells(text) == [("Jefferson R. Lima", "PERSON"), ("FKQ9C27", "ID_NUMBER")]
+
+
+def test_round_28_identifiers_and_a_deeds_book():
+    assert found(IdNumberRecognizer("en"), (
+        "Claim ref (office use):   CTR/24/118502        Date received\n"
+        "POLISH (EU Settled Status, share code W7K 4XP 9LM)\nChild Benefit: £153.50 every 4 wks (CHB 04281947 AK)\n"
+        "G. van der Berg: civil action 2184CV00912, Worcester\n")) == [
+        "CTR/24/118502", "W7K 4XP 9LM", "04281947 AK", "2184CV00912"]
+    assert found(IdNumberRecognizer("es"), (
+        "[x] Tasa 790-026 abonada, NRC 0276239841G00051A\nDispositivo Vía-T nº 9724 0051 3386\n")) == [
+        "0276239841G00051A", "9724 0051 3386"]
+    assert found(IdNumberRecognizer("pt"), (
+        "Cartão Saúda nº 2000 4471 3380\n(cód. acesso 482917, opção 5119)\nDra. Sílvia Quintela (CP 21684)\n"
+        "Livro 214-A, fls. 87 a 89v.º — Cartório\n")) == [
+        "2000 4471 3380", "482917", "21684", "Livro 214-A, fls. 87 a 89v.º"]
+    assert found(IdNumberRecognizer("de"), "bestellt (Auftrag 88-21439), Kostenträger") == ["88-21439"]
+
+
+def test_a_call_centres_export_and_a_parishs_visits():
+    text = ("ID_LLAMADA\tHORA\tDUR\tAGENTE\tANI\tCLIENTE\tMOTIVO\tRESULTADO\n"
+            "CL-250121-00871\t08:03\t06:42\tagt_jromero\t+34 954 21 87 33\tFrancisco Domínguez\treclam.\tabono\n")
+    assert cells(text) == [("CL-250121-00871", "ID_NUMBER"), ("agt_jromero", "USERNAME"),
+                           ("+34 954 21 87 33", "PHONE"), ("Francisco Domínguez", "PERSON")]
+    text = ("Ref     | Bereaved (age)          | Address                  | Visitor\n"
+            "BV24-07 | Margaret Thwaite (82)   | 17 Coppice Drive, HG1 2JW | Brenda Coulson\n")
+    assert cells(text) == [("BV24-07", "ID_NUMBER"), ("Margaret Thwaite (82)", "PERSON"),
+                           ("17 Coppice Drive, HG1 2JW", "LOCATION"), ("Brenda Coulson", "PERSON")]
