@@ -252,15 +252,15 @@ LANGUAGE = register(Language(
         r"(?:ticket|case|claim|booking|order)\s+reference",
         # (stop 56) a juror's number, a contractor's quote, a register's reference after its office's acronym ("GRO
         # ref DYD 2009/0417" of a family historian's notes)
-        r"juror(?:\s+(?:no\.|number|#))?",
+        r"juror(?:\s+(?:no\.|number|#))?", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
+        r"(?-i:[A-Z]{2,5})\s+ref\.?(?=\s+(?-i:[A-Z0-9]))",
         # (round 27) a fire company's incident and its dispatch's CAD number ("Incident #: 2024-0388   CAD#:
         # D24-117052"), a direct debit's mandate, a football association's number ("FAN (FA number): 207731594")
         r"(?-i:[A-Z][A-Za-z]{1,15})(?=[^\S\n]?#[^\S\n]*:)", r"mandate(?:\s+(?:ref(?:erence)?|ID|no\.))?",
         r"(?-i:FAN)", r"FA\s+number",
         # (round 28) an EU citizen's share code, a child benefit number, a court's civil action ("civil action
         # 2184CV00912" of a guarantor list)
-        r"share\s+code", r"(?-i:CHB)", r"civil\s+action(?:\s+(?:no\.|number))?", r"quot(?:e|ation)(?=\s+(?:no\.|number|#|ref|(?-i:[A-Z]{1,3})-\d))",
-        r"(?-i:[A-Z]{2,5})\s+ref\.?(?=\s+(?-i:[A-Z0-9]))",
+        r"share\s+code", r"(?-i:CHB)", r"civil\s+action(?:\s+(?:no\.|number))?",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
