@@ -145,10 +145,67 @@ class QuasiIdentifierRecognizer(Recognizer):
                     end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
                 out.append(Entity(start, end, label, text[start:end], self.name))
         found, conditions = _health_words(text, self.name)
-        ends = {e.end for e in out if e.label == HEALTH}  # a lexicon's condition ending there holds the word already
+        # a lexicon's condition or occupation ending there holds the word already
+        ends = {e.end for e in out if e.label in (HEALTH, OCCUPATION)}
         out.extend(found)
         out.extend(e for e in conditions if e.end not in ends)
+        side = languages.OCCUPATION_MODIFIERS_SIDE.get(self.language)
+        if side is not None:
+            lang = languages.find(self.language)
+            occupation = next(p for label, p in self.patterns["items"][::-1] if label == OCCUPATION)
+            out = [_with_modifiers(text, e, side, lang is not None and lang.capitalised_nouns, occupation)
+                   if e.label == OCCUPATION else e for e in out]
         return out
+
+
+#: A word that may make an occupation's name more precise ("software", "self-employed", "Key", "de"), and the gap
+#: before it: one space on the same line.
+_MODIFIER_BEFORE = re.compile(r"(?:(?<=[^\w.-])|^)([^\W\d_][\w'’&-]*) $")
+_MODIFIER_AFTER = re.compile(r" (?:(d[eoa]s?|del) )?([^\W\d_][\w'’-]*)")
+_STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in languages.union("stop_words"))
+#: Words that end the run of modifiers whatever their case (possessives, negations, copulas, prepositions the stop words
+#: may lack).
+_NOT_MODIFIERS: frozenset[str] = frozenset(
+    "a an the my his her their our your its is was are were be been being as at for and or not no became becomes works "
+    "worked mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind bleibt arbeitet bei mit von "
+    "zu el la los las un una su sus mi es fue como en y o e o a os as um uma seu sua é foi com em para por "
+    "profesión profissão oficio ofício formación formação carrera".split())
+
+
+def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: bool, occupation: re.Pattern[str]
+                    ) -> Entity:
+    """``entity`` (an occupation of the lexicon) extended over the words that make it more precise on the language's
+    ``side`` (:data:`app.languages.OCCUPATION_MODIFIERS_SIDE`; stop 56: "software engineer", "ingeniero de software"
+    left "software" in clear): before it, up to two words on the same line separated by one space, capitalised ones only
+    when the occupation is (a title: "Key Account Manager") in a language that writes its nouns in lower case; after
+    it, up to three words: a lower-case word after "de"/"do"/"da" ("de software"), or an occupation of the lexicon
+    ("médica pediatra": a verb after it, "la logopeda trata …", is none). No stop word, possessive or copula. Bounded:
+    reads at most 70 characters."""
+    start, end = entity.start, entity.end
+    title = entity.text[:1].isupper() and not capitalised_nouns
+    if side == "before":
+        for _ in range(2):
+            m = _MODIFIER_BEFORE.search(text, max(0, start - 30), start)
+            if m is None or m.end() != start:
+                break
+            word = m.group(1)
+            if (word.casefold() in _STOP_WORDS_FOLDED or word.casefold() in _NOT_MODIFIERS
+                    or (word[:1].isupper() and not title) or len(word) < 2):
+                break
+            start = m.start(1)
+    else:
+        for _ in range(3):
+            m = _MODIFIER_AFTER.match(text, end, min(len(text), end + 40))
+            if m is None:
+                break
+            word = m.group(2)
+            if (not word.islower() or word in _STOP_WORDS_FOLDED or word in _NOT_MODIFIERS or len(word) < 3
+                    or (m.group(1) is None and occupation.fullmatch(word) is None)):
+                break
+            end = m.end(2)
+    if (start, end) == (entity.start, entity.end):
+        return entity
+    return Entity(start, end, OCCUPATION, text[start:end], entity.source, entity.score)
 
 
 #: A word of three letters or more, and a medicine's dose and frequency after its name (" 5 mg OD", " 850 MG", " 75
@@ -185,6 +242,11 @@ def _health_words(text: str, source: str) -> tuple[list[Entity], list[Entity]]:
                 and (not lower.endswith(languages.CONDITION_NOT_ENDINGS)
                      or lower.endswith(languages.CONDITION_ENDINGS_KEPT))):
             conditions.append(Entity(m.start(), m.end(), HEALTH, word, source))  # (stop 54) a disease by its ending
+            continue
+        if (word[:1].isupper() and len(lower) >= 9 and lower.endswith(languages.OCCUPATION_SUFFIXES)
+                and lower not in languages.OCCUPATION_SUFFIX_EXCEPTIONS
+                and any(lower.endswith(s) and len(lower) - len(s) >= 3 for s in languages.OCCUPATION_SUFFIXES)):
+            conditions.append(Entity(m.start(), m.end(), OCCUPATION, word, source))  # (stop 56) by its ending
             continue
         if not (lower in languages.MEDICATIONS or word in languages.MEDICATION_ABBREVIATIONS
                 or (len(lower) >= 6 and lower.endswith(suffixes)

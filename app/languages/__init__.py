@@ -128,6 +128,31 @@ CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
 #: "decompose"), German trousers and boxes ("Badehose", "Steckdose").
 CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose", "close", "pose", "hose", "dose")
 CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose", "ychose")  # "Tuberkulose", "Psychose"
+#: Endings of German compounds that name an occupation (the strict profile's ``OCCUPATION``; stop 56: "Kfz-Mechatroniker",
+#: "Fliesenlegermeister", "Steuerfachangestellte", "Personalsachbearbeiterin" of probe documents stayed in clear): a
+#: capitalised word ending so, three letters at least before the ending. Whole endings only where a shorter one names
+#: other things too ("Wasserkraft", "Gegenwart", "Halbleiter").
+OCCUPATION_SUFFIXES: tuple[str, ...] = (
+    "meister", "meisterin", "geselle", "gesellin", "mechaniker", "mechanikerin", "mechatroniker", "mechatronikerin",
+    "techniker", "technikerin", "elektroniker", "elektronikerin", "angestellte", "angestellter", "fachkraft",
+    "pflegekraft", "lehrkraft", "hilfskraft", "reinigungskraft", "servicekraft", "kauffrau", "kaufmann", "fachfrau",
+    "fachmann", "sachbearbeiter", "sachbearbeiterin", "arbeiter", "arbeiterin", "berater", "beraterin", "pfleger",
+    "pflegerin", "erzieher", "erzieherin", "lehrer", "lehrerin", "fahrer", "fahrerin", "ingenieur", "ingenieurin",
+    "verkäufer", "verkäuferin", "therapeut", "therapeutin", "helfer", "helferin", "trainer", "trainerin",
+    "abteilungsleiter", "abteilungsleiterin", "teamleiter", "teamleiterin", "schichtleiter", "schichtleiterin",
+    "übungsleiter", "übungsleiterin", "filialleiter", "filialleiterin", "platzwart", "hauswart", "gerätewart",
+    "disponent", "disponentin", "lagerist", "lageristin", "macher", "macherin", "leger", "legerin",
+)
+#: Words that end in one of :data:`OCCUPATION_SUFFIXES` without naming an occupation.
+OCCUPATION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
+    "bürgermeisterwahl", "fahrerflucht", "mitarbeiter", "mitarbeiterin", "nachleger", "verleger",
+    "ableger", "hersteller", "zusammenhelfer",
+))
+#: Where the words that make an occupation's name more precise stand, per language (the strict profile extends the
+#: lexicon's occupation over them, stop 56): before it in English and German ("software engineer", "self-employed
+#: plumber", "selbständiger Elektriker"), after it in Spanish and Portuguese ("ingeniero de software", "médica
+#: pediatra", "professora de educação física").
+OCCUPATION_MODIFIERS_SIDE: dict[str, str] = {"en": "before", "de": "before", "es": "after", "pt": "after"}
 #: Medicines whose names follow no stem, in the four languages' spellings, in lower case (matched case-blind), and
 #: those written in capitals only (German "ASS", Portuguese "AAS": "ass" is an English word).
 MEDICATIONS: frozenset[str] = frozenset((

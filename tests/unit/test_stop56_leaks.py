@@ -9,6 +9,7 @@ import pytest
 
 from app.detection.identifiers import IdNumberRecognizer, NationalIdRecognizer
 from app.detection.patterns import CaseNumberRecognizer, DateRecognizer, MoneyRecognizer
+from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
 from app.detection.structured import key_label
 from app.detection.tables import TableRecognizer
 from tests.unit.fakes import detect, found
@@ -177,3 +178,27 @@ def test_a_call_centres_export_and_a_parishs_visits():
             "BV24-07 | Margaret Thwaite (82)   | 17 Coppice Drive, HG1 2JW | Brenda Coulson\n")
     assert cells(text) == [("BV24-07", "ID_NUMBER"), ("Margaret Thwaite (82)", "PERSON"),
                            ("17 Coppice Drive, HG1 2JW", "LOCATION"), ("Brenda Coulson", "PERSON")]
+
+
+def strict(language: str, text: str) -> list[tuple[str, str]]:
+    return [(e.text, e.label) for e in sorted(QuasiIdentifierRecognizer(language).recognize(text, []),
+                                              key=lambda e: e.start)
+            if e.label in ("OCCUPATION", "RELATION")]
+
+
+def test_occupations_with_the_words_that_make_them_precise_and_german_ones_by_their_ending():
+    assert strict("en", "He is a software engineer and a self-employed plumber; the nurse; Anna Smith nurse.") == [
+        ("software engineer", "OCCUPATION"), ("self-employed plumber", "OCCUPATION"), ("nurse", "OCCUPATION"),
+        ("nurse", "OCCUPATION")]
+    assert strict("es", "Es ingeniero de software y enfermera jubilada en Madrid. La logopeda trata.") == [
+        ("ingeniero de software", "OCCUPATION"), ("enfermera jubilada", "OCCUPATION"), ("jubilada", "OCCUPATION"),
+        ("logopeda", "OCCUPATION")]
+    assert strict("de", "Beruf: Steuerfachangestellte, Fliesenlegermeister; die Wasserkraft der Gegenwart.") == [
+        ("Steuerfachangestellte", "OCCUPATION"), ("Fliesenlegermeister", "OCCUPATION")]
+
+
+def test_neighbours_friends_colleagues_and_former_spouses_are_relations():
+    assert strict("de", "Unser Nachbar kam, die Freundin des Sohnes auch, und mein Mann.") == [
+        ("Nachbar", "RELATION"), ("Freundin", "RELATION"), ("Sohnes", "RELATION"), ("mein Mann", "RELATION")]
+    assert strict("es", "mi vecino y su exmujer") == [("vecino", "RELATION"), ("exmujer", "RELATION")]
+    assert strict("en", "her best man and my ex-wife") == [("best man", "RELATION"), ("ex-wife", "RELATION")]
