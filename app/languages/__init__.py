@@ -128,8 +128,8 @@ CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
 #: "decompose"), German trousers and boxes ("Badehose", "Steckdose").
 CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose", "close", "pose", "hose", "dose")
 CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose", "ychose")  # "Tuberkulose", "Psychose"
-#: Endings of German compounds that name an occupation (the strict profile's ``OCCUPATION``; stop 56: "Kfz-Mechatroniker",
-#: "Fliesenlegermeister", "Steuerfachangestellte", "Personalsachbearbeiterin" of probe documents stayed in clear): a
+#: Endings of German compounds that name an occupation (the strict profile's ``OCCUPATION``; stop 56:
+#: "Werkzeugmacher", "Fliesenlegermeister", "Steuerfachangestellte", "Personalsachbearbeiterin" of probe documents stayed in clear): a
 #: capitalised word ending so, three letters at least before the ending. Whole endings only where a shorter one names
 #: other things too ("Wasserkraft", "Gegenwart", "Halbleiter").
 OCCUPATION_SUFFIXES: tuple[str, ...] = (
