@@ -334,6 +334,9 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # 89441100273655129071)", "MacBook Pro 14", SN C02FK3ZXQ6L4")
                    # (round 25) a horse's universal equine life number ("UELN: 724011170041853" of a sale contract)
                    r"|(?-i:UELN)"
+                   # (round 29) a Portuguese citizen card in a text of another language ("Cartão Cidadão: 13948271 4ZX7"
+                   # of a Spanish hostel's guest register)
+                   r"|cart[ãa]o\s+(?:de\s+)?cidad[ãa]o"
                    # (and in parts: "SN 8842-MSA-2291" of a fire company's log; round 27)
                    r"|(?-i:ICCID)|(?-i:SN)(?=[^\S\n]+(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{7,}\b)"
                    # (stop 56) a number glued to an abbreviation by "#" ("$25 ck#2214" of a club's renewals), and a
@@ -472,7 +475,7 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|(?<![Pp]hone )(?<![Mm]obile )(?<![Ff]ax )(?<![Cc]ell )(?<![Cc]ontact )"
                             r"[Nn](?:umber|ummer|úmero|umero)(?=[^\S\n]*:)[^\S\n]*:))[^\S\n]*"
                             # (round 23: or glued to them, "B.O. nº AB4512/2024")
-                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,12}(?:[-/.]\d{1,12}){0,3}"
+                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,20}(?:[-/.]\d{1,12}){0,3}"
                             # (round 19) or six digits or more alone ("Auto n.º 951234567", "Cabo n.º 2051387",
                             # "entity no. 201934710552"): no statute's, year's or page's number is that long
                             # (stop 56: up to 20, "ART nº 28027230241198734" of a fire inspection)

@@ -261,6 +261,8 @@ LANGUAGE = register(Language(
         # (round 28) an EU citizen's share code, a child benefit number, a court's civil action ("civil action
         # 2184CV00912" of a guarantor list)
         r"share\s+code", r"(?-i:CHB)", r"civil\s+action(?:\s+(?:no\.|number))?",
+        # (round 29) a cheque's number ("Fee enclosed: £79.50 - cheque 001482")
+        r"cheque(?=\s+(?:no\.\s*)?\d{6}(?!\d))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

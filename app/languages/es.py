@@ -292,6 +292,8 @@ LANGUAGE = register(Language(
         r"tarjeta(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)",
         # (round 28) a tax payment's complete reference number ("NRC 0276239841G00051A" of a nationality application)
         r"(?-i:NRC)",
+        # (round 29) a guest register's entry ("PARTE 2024/1182 | Hab. 12"), a settlement's number, an agent's number
+        r"parte(?=\s+\d{4}/\d)", r"liquidaci[óo]n(?=\s+n)", r"agente(?=\s+\d{4,}(?![\d.,/]))",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

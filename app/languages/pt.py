@@ -293,6 +293,8 @@ LANGUAGE = register(Language(
         # code ("cód. acesso 482917"), a pharmacist's professional card ("Dra. Sílvia Quintela (CP 21684)")
         r"cart[ãa]o(?:\s+(?-i:[A-ZÀ-Ú][\wà-ú]+)){1,2}(?=\s+n\.?\s?[º°])", r"c[óo]d(?:igo|\.)\s+(?:de\s+)?acesso",
         r"(?-i:CP)(?=\s+\d{4,6}(?![\d-]))",
+        # (round 29) a customer's number after the word alone ("Indicado por: Sr. Wanderley Ayres (cliente 003388)")
+        r"cliente(?=\s+\d{5,}(?![\d.,/]))",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

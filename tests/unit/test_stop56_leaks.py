@@ -202,3 +202,16 @@ def test_neighbours_friends_colleagues_and_former_spouses_are_relations():
         ("Nachbar", "RELATION"), ("Freundin", "RELATION"), ("Sohnes", "RELATION"), ("mein Mann", "RELATION")]
     assert strict("es", "mi vecino y su exmujer") == [("vecino", "RELATION"), ("exmujer", "RELATION")]
     assert strict("en", "her best man and my ex-wife") == [("best man", "RELATION"), ("ex-wife", "RELATION")]
+
+
+def test_round_29_identifiers_and_a_firearms_table():
+    assert found(IdNumberRecognizer("es"), (
+        "PARTE 2024/1182 | Hab. 12 | Entrada\nNac.: PRT   Cartão Cidadão: 13948271 4ZX7   F. nac.\n"
+        "ACTA DE INFRACCIÓN Nº I282024000187345    O.S.\n(liquidación nº 28 24 012345678).\n"
+        "me atendió un tal Sergio, agente 55821) y\n")) == [
+        "2024/1182", "13948271 4ZX7", "I282024000187345", "28 24 012345678", "55821"]
+    assert found(IdNumberRecognizer("en"), "Fee: £79.50 - cheque 001482, cheque 12") == ["001482"]
+    assert found(IdNumberRecognizer("pt"), "Sr. Wanderley Ayres (cliente 003388)") == ["003388"]
+    text = ("| Make / model          | Cal.    | Serial no.   | Purpose            |\n"
+            "| Sako 85 Hunter        | .243 Win| B741229      | deer / fox control |\n")
+    assert cells(text) == [("B741229", "ID_NUMBER")]
