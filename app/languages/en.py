@@ -263,6 +263,8 @@ LANGUAGE = register(Language(
         r"share\s+code", r"(?-i:CHB)", r"civil\s+action(?:\s+(?:no\.|number))?",
         # (round 29) a cheque's number ("Fee enclosed: £79.50 - cheque 001482")
         r"cheque(?=\s+(?:no\.\s*)?\d{6}(?!\d))",
+        # (round 30) a police force's crime number ("WMP crime no. 20CW/61472C/24" of a referral form)
+        r"crime\s+(?:no\.|number)",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

@@ -294,6 +294,9 @@ LANGUAGE = register(Language(
         r"(?-i:NRC)",
         # (round 29) a guest register's entry ("PARTE 2024/1182 | Hab. 12"), a settlement's number, an agent's number
         r"parte(?=\s+\d{4}/\d)", r"liquidaci[óo]n(?=\s+n)", r"agente(?=\s+\d{4,}(?![\d.,/]))",
+        # (round 30) a direct debit's mandate ("Referencia de la orden de domiciliación: MANDATO-PA-0387-01"), a
+        # payment's ticket
+        r"orden\s+de\s+domiciliaci[óo]n", r"ticket(?=\s+\d{5,}(?![\d.,/]))",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

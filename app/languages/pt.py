@@ -295,6 +295,9 @@ LANGUAGE = register(Language(
         r"(?-i:CP)(?=\s+\d{4,6}(?![\d-]))",
         # (round 29) a customer's number after the word alone ("Indicado por: Sr. Wanderley Ayres (cliente 003388)")
         r"cliente(?=\s+\d{5,}(?![\d.,/]))",
+        # (round 30) a meter's installation ("Luz (Enel) inst. 7031558842"), a court order ("mandado nº
+        # 0024.24.118.552-7" of a seizure record), a licence ("alvará BH-TX 4471")
+        r"inst\.(?=\s+\d{6,})", r"mandado(?=\s+n)", r"alvar[áa]",
         r"n\.?\s?º\s+(?:de\s+)?documento",
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits

@@ -215,3 +215,21 @@ def test_round_29_identifiers_and_a_firearms_table():
     text = ("| Make / model          | Cal.    | Serial no.   | Purpose            |\n"
             "| Sako 85 Hunter        | .243 Win| B741229      | deer / fox control |\n")
     assert cells(text) == [("B741229", "ID_NUMBER")]
+
+
+def test_round_30_identifiers_and_tables():
+    assert found(IdNumberRecognizer("pt"), (
+        "Luz (Enel) inst. 7031558842 - leitura\nem cumprimento ao mandado nº 0024.24.118.552-7, expedido\n"
+        "(usado como táxi, alvará BH-TX 4471) |\n")) == ["7031558842", "0024.24.118.552-7", "BH-TX 4471"]
+    assert found(IdNumberRecognizer("es"), (
+        "Referencia de la orden de domiciliación: MANDATO-PA-0387-01\nvía TPV, ticket 118230\n")) == [
+        "MANDATO-PA-0387-01", "118230"]
+    assert found(IdNumberRecognizer("en"), "Police ref: WMP crime no. 20CW/61472C/24") == ["20CW/61472C/24"]
+    text = ("Job#  | Time  | Customer         | Phone         | Veh/Drv         | Fare\n"
+            "58812 | 22:04 | Mrs P. Ogunleye  | 0113 262 4471 | YR19 OXB / D214 | £14.60\n")
+    assert cells(text) == [("58812", "ID_NUMBER"), ("Mrs P. Ogunleye", "PERSON"), ("0113 262 4471", "PHONE"),
+                           ("YR19 OXB / D214", "ID_NUMBER")]
+    text = ("FECHA | VISITANTE | DNI/NIE | MENOR | EXPTE. | EDUCADOR/A\n"
+            "02/03/24 | Rocío Amador | 53108472T | Yeray Amador (9 a.) | 04/PM/2022/0318 | Nerea\n")
+    assert cells(text) == [("Rocío Amador", "PERSON"), ("53108472T", "ID_NUMBER"), ("Yeray Amador (9 a.)", "PERSON"),
+                           ("04/PM/2022/0318", "ID_NUMBER"), ("Nerea", "PERSON")]
