@@ -157,8 +157,8 @@ def header_key(cell: str) -> str:
 #: "empfänger (name, pers.-nr., abt.)").
 _QUALIFIER = re.compile(r"\s*\([^()]{1,40}\)$")
 #: A header that names a number of something: words, then the word for "number" or "ID" or a "#" ("wbk nr.", "reg.
-#: no.", "tkt no", "schlüssel nr.", "pers.-nr.", "job#"; stop 56). The lexicon's headers come first: a header of that shape that is no
-#: one's number is listed as ``O`` ("art.-nr.", "item no.").
+#: no.", "tkt no", "schlüssel nr.", "pers.-nr.", "job#"; stop 56). The lexicon's headers come first: a header of that
+#: shape that is no one's number is listed as ``O`` ("art.-nr.", "item no.").
 _NUMBER_HEADER = re.compile(r"(?=.*[^\W\d_]).+?(?:[\s.-](?:nr\.?|no\.?|nº|n\.º|number|nummer|número|id)|\s?#)$")
 
 
