@@ -274,7 +274,8 @@ def test_diagnosis_codes_before_the_diagnosis_and_the_diagnoses_of_the_stop():
     ("es", "D. Adrián Belmonte (emp. 003988), mozo de almacén, y la encargada", ["mozo de almacén", "encargada"]),
     ("pt", "Raimundo atua como manobrista; Escrevente Autorizada", ["manobrista", "Escrevente Autorizada"]),
     ("de", "Kassenwartin des Vereins, öffentlich bestellte Sachverständige; in der Gegenwart", [
-        "Kassenwartin", "Sachverständige"]),
+        # (stop 56: with the words before it that make it precise)
+        "Kassenwartin", "öffentlich bestellte Sachverständige"]),
 ])
 def test_occupations_of_the_stops_documents(language, text, expected):
     from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
@@ -388,7 +389,9 @@ def test_a_title_rules_name_with_capital_surnames_takes_the_models_organization_
 
 
 @pytest.mark.parametrize("language,text,expected", [
-    ("pt", "LIVRO 1.842-N – FOLHAS 117/120 – PROTOCOLO Nº 254.913", "254.913"),
+    # (stop 56: the book, its leaves and the protocol's number one entry)
+    ("pt", "LIVRO 1.842-N – FOLHAS 117/120 – PROTOCOLO Nº 254.913",
+     "LIVRO 1.842-N – FOLHAS 117/120 – PROTOCOLO Nº 254.913"),
     ("pt", "Imóveis de Belo Horizonte, índice cadastral (IPTU) 007.041.0188.032-6.", "007.041.0188.032-6"),
     ("pt", "ITBI: recolhido conforme Guia nº 2025.0418.77203-4 emitida pela Prefeitura", "2025.0418.77203-4"),
     ("pt", "Certidões apresentadas: CND de tributos municipais nº 01.218.339/2025.", "01.218.339/2025"),
