@@ -167,7 +167,8 @@ _STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in languages.u
 #: may lack).
 _NOT_MODIFIERS: frozenset[str] = frozenset(
     "a an the my his her their our your its is was are were be been being as at for and or not no became becomes works "
-    "worked mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind bleibt arbeitet bei mit von "
+    "worked thank thanks thanked ask asked call called contact contacted see saw seen tell told meet met visit visited "
+    "email emailed hire hired dear mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind bleibt arbeitet bei mit von "
     "zu el la los las un una su sus mi es fue como en y o e o a os as um uma seu sua é foi com em para por "
     "profesión profissão oficio ofício formación formação carrera".split())
 
