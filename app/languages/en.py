@@ -265,6 +265,9 @@ LANGUAGE = register(Language(
         r"cheque(?=\s+(?:no\.\s*)?\d{6}(?!\d))",
         # (round 30) a police force's crime number ("WMP crime no. 20CW/61472C/24" of a referral form)
         r"crime\s+(?:no\.|number)",
+        # (round 31) a volunteer's DBS certificate ("Ted (DBS 001698477213)"), an energy account ("Octopus acc
+        # A-3F92C71D")
+        r"(?-i:DBS)(?:\s+(?:no\.|number|cert(?:ificate)?))?", r"acc\.?(?=\s+(?-i:[A-Z0-9-]*\d))",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

@@ -297,6 +297,8 @@ LANGUAGE = register(Language(
         # (round 30) a direct debit's mandate ("Referencia de la orden de domiciliación: MANDATO-PA-0387-01"), a
         # payment's ticket
         r"orden\s+de\s+domiciliaci[óo]n", r"ticket(?=\s+\d{5,}(?![\d.,/]))",
+        # (round 31) a file named by its matter ("expediente Dependencia 30-DEP-2024-08817")
+        r"expediente(?:\s+(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+))?(?=\s+\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

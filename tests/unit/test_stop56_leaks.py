@@ -233,3 +233,22 @@ def test_round_30_identifiers_and_tables():
             "02/03/24 | Rocío Amador | 53108472T | Yeray Amador (9 a.) | 04/PM/2022/0318 | Nerea\n")
     assert cells(text) == [("Rocío Amador", "PERSON"), ("53108472T", "ID_NUMBER"), ("Yeray Amador (9 a.)", "PERSON"),
                            ("04/PM/2022/0318", "ID_NUMBER"), ("Nerea", "PERSON")]
+
+
+def test_round_31_registers_tables_and_identifiers():
+    text = ("| Nr. | Datum    | Beleg   | Buchungstext              | Einnahme | Ausgabe  | Bestand   |\n"
+            "| 1   | 04.03.   | B-0241  | Beitrag Müller            | 145,00   |          | 4.957,37  |\n")
+    assert cells(text) == [("B-0241", "ID_NUMBER"), ("145,00", "MONEY")]
+    text = ("  | N.º socio | Nombre                          | Vivienda | Deuda      |\n"
+            "  | 012       | Iván Moreno Castells            | 1.º A    | 2.310,50 € |\n")
+    assert cells(text) == [("012", "ID_NUMBER"), ("Iván Moreno Castells", "PERSON"), ("1.º A", "LOCATION"),
+                           ("2.310,50 €", "MONEY")]
+    text = ("Leitor nº | Nome              | NIF        | Obra (cota)       | Empréstimo | Devolução prev. | Coima\n"
+            "L-004518  | Ana Rita Lopes    | 214738590  | \"Ensaio\" (821 SAR) | 04/03/2024 | 18/03/2024      | 4,20 €\n")
+    assert cells(text) == [("L-004518", "ID_NUMBER"), ("Ana Rita Lopes", "PERSON"), ("214738590", "ID_NUMBER"),
+                           ("4,20 €", "MONEY")]
+    assert found(IdNumberRecognizer("en"), (
+        "DBS renewals due: Ted (DBS 001698477213), Bernie.\n- Energy: Octopus acc A-3F92C71D - £612.33\n"
+        "the acc was fine\n")) == ["001698477213", "A-3F92C71D"]
+    assert found(IdNumberRecognizer("es"), "ayuda a domicilio – expediente Dependencia 30-DEP-2024-08817") == [
+        "30-DEP-2024-08817"]
