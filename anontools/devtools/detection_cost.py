@@ -83,6 +83,11 @@ UNITS: tuple[str, ...] = (
     "H. Aa-Bb\n", "- 03/04: ", "efetuado por: a ", "Flat 2, 1 Aa ", "Hausnr.: Im Aa 3/1 ",
     "Wohnungsbaugenossenschaft Aa eG ", "Aanr. des A-B C D: ", "A|B|C|Name|Patient\n", "a;b;c;Name;Vorname\n",
     "Auto n.º 1234567 ",
+    # stop 56: counters and number headers of tables, a ledger's continuation rows, "#" and "number:" before codes,
+    # register entries, German days and months opening items, quoted names after a head, occupations with their words
+    "Nr.|Name|Telefon\n0412|A|1\n", "A-Nr. (x)|Name|Tel.\n", "|  | a |\n", "ck#2214 ", " #AB-2023-0417 ",
+    "Juror number: 123456 ", "Incident #: 1 ", "Nº de hoja: 1 ", "pol. 7 / 1 y ", "Livro 1-A, fls. 1 a ",
+    "- 15.10. Aa ", 'Kita „Aa" ', "software engineer ", "ingeniero de software ", "INV-2024-0918 £",
 )
 
 
