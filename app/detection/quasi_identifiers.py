@@ -123,6 +123,11 @@ class QuasiIdentifierRecognizer(Recognizer):
             raise ValueError(f"no quasi-identifier lexicons for language {language!r}")
         self.language = language
         self.patterns = _compiled(language)
+        # (stop 56) where an occupation's modifiers stand, whether nouns are capitalised, the lexicon's occupations
+        self.modifiers_side = languages.OCCUPATION_MODIFIERS_SIDE.get(language)
+        lang = languages.find(language)
+        self.capitalised_nouns = lang is not None and lang.capitalised_nouns
+        self.occupation = next((p for label, p in self.patterns["items"][::-1] if label == OCCUPATION), None)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -149,11 +154,8 @@ class QuasiIdentifierRecognizer(Recognizer):
         ends = {e.end for e in out if e.label in (HEALTH, OCCUPATION)}
         out.extend(found)
         out.extend(e for e in conditions if e.end not in ends)
-        side = languages.OCCUPATION_MODIFIERS_SIDE.get(self.language)
-        if side is not None:
-            lang = languages.find(self.language)
-            occupation = next(p for label, p in self.patterns["items"][::-1] if label == OCCUPATION)
-            out = [_with_modifiers(text, e, side, lang is not None and lang.capitalised_nouns, occupation)
+        if self.modifiers_side is not None and self.occupation is not None:
+            out = [_with_modifiers(text, e, self.modifiers_side, self.capitalised_nouns, self.occupation)
                    if e.label == OCCUPATION else e for e in out]
         return out
 
@@ -168,8 +170,9 @@ _STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in languages.u
 _NOT_MODIFIERS: frozenset[str] = frozenset(
     "a an the my his her their our your its is was are were be been being as at for and or not no became becomes works "
     "worked thank thanks thanked ask asked call called contact contacted see saw seen tell told meet met visit visited "
-    "email emailed hire hired dear mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind bleibt arbeitet bei mit von "
-    "zu el la los las un una su sus mi es fue como en y o e o a os as um uma seu sua é foi com em para por "
+    "email emailed hire hired dear mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind "
+    "bleibt arbeitet bei mit von zu el la los las un una su sus mi es fue como en y o e o a os as um uma seu sua é foi "
+    "com em para por "
     "profesión profissão oficio ofício formación formação carrera".split())
 
 

@@ -459,7 +459,8 @@ _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
 #: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
 _COMMA_FORMS: frozenset[str] = frozenset(
-    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda LDA. LTDA. S/A Inc. Inc Ltd. Ltd LLC "
+    "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda LDA. LTDA. S/A Inc. Inc Ltd. Ltd "
+    "LLC "
     "L.L.C.".split())
 #: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
@@ -842,18 +843,21 @@ class InstitutionRule(Rule):
             for head in heads:
                 if tuple(texts[i:i + len(head)]) != head:
                     continue
-                j, words, last = i + len(head), 0, None
+                j, words, last, opened = i + len(head), 0, None, False
                 while j < len(t) and words < 6 and "\n" not in ctx.text[t[j - 1].end:t[j].start]:
                     word = texts[j]
                     if word in _INSTITUTION_STOPS:
                         break
                     if word in _QUOTES:
-                        # a name in quotation marks ('Kita „Pusteblume"'; stop 56): the closing mark ends it
-                        if words:
+                        # a name in quotation marks ('Kita „Pusteblume"'; stop 56): the mark that closes the one
+                        # opened right after the head ends it; any other mark ends the name before it
+                        if words and opened:
                             last = j
-                            break
-                        j += 1
-                        continue
+                        elif not words and not opened:
+                            opened = True
+                            j += 1
+                            continue
+                        break
                     if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
                         words += 1
                         last = j

@@ -19,7 +19,7 @@ import re
 
 from app.detection.base import Recognizer
 from app.detection.labels import DATE, ID_NUMBER, LOCATION, PERSON
-from app.detection.tables import headers, value_looks_like
+from app.detection.tables import COUNTER, headers, value_looks_like
 from app.doc import Entity, Sentence
 
 #: The longest value taken as an entity, in characters.
@@ -69,7 +69,7 @@ def key_label(key: str) -> str | None:
     """The label of the values of ``key`` (``None``: unknown or not sensitive)."""
     name = normalized_key(key)
     label = headers().get(name) or PROGRAM_KEYS.get(name) or PROGRAM_KEYS.get(name.replace(" ", ""))
-    return None if label in (None, "O", "COUNTER") else label
+    return None if label in (None, "O", COUNTER) else label
 
 
 class StructuredFieldRecognizer(Recognizer):

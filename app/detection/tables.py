@@ -18,8 +18,9 @@ known part; a header that is the word for "number" alone ("Nr.", "N.º", "#": :d
 cell of three digits or more under it is an identifier (a register's entry), and an unknown header that ends in the
 word for "number" or "ID" ("WBK-Nr.", "Reg. no.", "Tkt No") is a column of identifiers (stop 56). The rows below it
 that split into as many cells belong to the table (a pipe table's row with empty outer cells too, a ledger's second
-line of an entry; a Markdown table's separator row, "|---|---|", skipped); the first other line ends it. Headers of all languages count (an English export in a
-German letter). Cost: linear in the text (each line split once per delimiter it holds).
+line of an entry; a Markdown table's separator row, "|---|---|", skipped); the first other line ends it. Headers of all
+languages count (an English export in a German letter). Cost: linear in the text (each line split once per delimiter
+it holds).
 """
 
 from __future__ import annotations

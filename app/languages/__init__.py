@@ -129,9 +129,9 @@ CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
 CONDITION_NOT_ENDINGS: tuple[str, ...] = ("lose", "ndose", "aitis", "matrose", "close", "pose", "hose", "dose")
 CONDITION_ENDINGS_KEPT: tuple[str, ...] = ("kulose", "ychose")  # "Tuberkulose", "Psychose"
 #: Endings of German compounds that name an occupation (the strict profile's ``OCCUPATION``; stop 56:
-#: "Werkzeugmacher", "Fliesenlegermeister", "Steuerfachangestellte", "Personalsachbearbeiterin" of probe documents stayed in clear): a
-#: capitalised word ending so, three letters at least before the ending. Whole endings only where a shorter one names
-#: other things too ("Wasserkraft", "Gegenwart", "Halbleiter").
+#: "Werkzeugmacher", "Fliesenlegermeister", "Steuerfachangestellte", "Personalsachbearbeiterin" of probe documents
+#: stayed in clear): a capitalised word ending so, three letters at least before the ending. Whole endings only where a
+#: shorter one names other things too ("Wasserkraft", "Gegenwart", "Halbleiter").
 OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "meister", "meisterin", "geselle", "gesellin", "mechaniker", "mechanikerin", "mechatroniker", "mechatronikerin",
     "techniker", "technikerin", "elektroniker", "elektronikerin", "angestellte", "angestellter", "fachkraft",

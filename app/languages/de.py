@@ -185,7 +185,8 @@ LANGUAGE = register(Language(
     organization_connectors=frozenset({"zu"}),
     # (stop 54: a statutory health insurer and its region, "AOK Baden-Württemberg")
     # (stop 56: a car dealer before its legal form, "Autohaus Kübler GmbH & Co. KG")
-    organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition Universität
+    organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition
+        Universität
         Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
         Amtsgericht Oberlandesgericht Verwaltungsgericht Sozialgericht Arbeitsgericht Landratsamt Stadtrat Gemeinderat

@@ -99,7 +99,8 @@ def test_german_days_and_months_opening_a_lists_items():
 
 
 def test_a_catalan_names_i_between_its_surnames():
-    assert ("Jordi Camps i Puig", "PERSON") in detect("es", "Responsable: Jordi Camps i Puig", {"Jordi Camps i Puig": "PER"})
+    assert ("Jordi Camps i Puig", "PERSON") in detect("es", "Responsable: Jordi Camps i Puig",
+                                                      {"Jordi Camps i Puig": "PER"})
 
 
 def test_round_26_identifiers_and_register_entries():
@@ -244,7 +245,8 @@ def test_round_31_registers_tables_and_identifiers():
     assert cells(text) == [("012", "ID_NUMBER"), ("Iván Moreno Castells", "PERSON"), ("1.º A", "LOCATION"),
                            ("2.310,50 €", "MONEY")]
     text = ("Leitor nº | Nome              | NIF        | Obra (cota)       | Empréstimo | Devolução prev. | Coima\n"
-            "L-004518  | Ana Rita Lopes    | 214738590  | \"Ensaio\" (821 SAR) | 04/03/2024 | 18/03/2024      | 4,20 €\n")
+            "L-004518  | Ana Rita Lopes    | 214738590  | \"Ensaio\" (821 SAR) | 04/03/2024 | 18/03/2024      "
+            "| 4,20 €\n")
     assert cells(text) == [("L-004518", "ID_NUMBER"), ("Ana Rita Lopes", "PERSON"), ("214738590", "ID_NUMBER"),
                            ("4,20 €", "MONEY")]
     assert found(IdNumberRecognizer("en"), (
