@@ -157,10 +157,10 @@ def header_key(cell: str) -> str:
 #: A header's qualifier in parentheses at its end ("arzt (lanr)": the doctor's column, with the number's name;
 #: "empfänger (name, pers.-nr., abt.)").
 _QUALIFIER = re.compile(r"\s*\([^()]{1,40}\)$")
-#: A header that names a number of something: words, then the word for "number" or "ID" or a "#" ("wbk nr.", "reg.
-#: no.", "tkt no", "schlüssel nr.", "pers.-nr.", "job#"; stop 56). The lexicon's headers come first: a header of that
-#: shape that is no one's number is listed as ``O`` ("art.-nr.", "item no.").
-_NUMBER_HEADER = re.compile(r"(?=.*[^\W\d_]).+?(?:[\s.-](?:nr\.?|no\.?|nº|n\.º|number|nummer|número|id)|\s?#)$")
+#: A header that names a number of something: words, then the word for "number", "ID" or "ref" or a "#" ("wbk nr.",
+#: "reg. no.", "tkt no", "schlüssel nr.", "pers.-nr.", "job#", "tenancy ref"; stop 56). The lexicon's headers come
+#: first: a header of that shape that is no one's number is listed as ``O`` ("art.-nr.", "item no.").
+_NUMBER_HEADER = re.compile(r"(?=.*[^\W\d_]).+?(?:[\s.-](?:nr\.?|no\.?|nº|n\.º|number|nummer|número|id|ref\.?)|\s?#)$")
 
 
 def _qualified_header(key: str, known: dict[str, str]) -> str | None:
@@ -195,8 +195,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
         key = header_key(text[a:b])
         label = known.get(key) or _qualified_header(key, known) or dotless_headers().get(_dotless(key))
         if label is None and " " in key and delimiter != "  ":
-            # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51)
-            label = known.get(key.split(" ", 1)[0])
+            # an export's compound header by its first word ("clabe_deposito", "id_cliente"; stop 51), without its
+            # number ("parent1_phone"; stop 56)
+            first = key.split(" ", 1)[0]
+            label = known.get(first) or known.get(first.rstrip("0123456789"))
         if label is None:
             unknown += 1
         labels.append(label or "O")

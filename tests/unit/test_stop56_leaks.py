@@ -254,3 +254,22 @@ def test_round_31_registers_tables_and_identifiers():
         "the acc was fine\n")) == ["001698477213", "A-3F92C71D"]
     assert found(IdNumberRecognizer("es"), "ayuda a domicilio – expediente Dependencia 30-DEP-2024-08817") == [
         "30-DEP-2024-08817"]
+
+
+def test_round_32_tables():
+    text = ("Bed | Patient          | DOB / Age      | NHS No       | Hosp No   | Dx / PMH | Overnight / Plan | Alerts\n"
+            "----|------------------|----------------|--------------|-----------|----------|------------------|---\n"
+            "1   | Margaret Ellison | 02/09/1938 86y | 821 446 0751 | RX4471093 | # NOF    | settled          | -\n")
+    assert cells(text) == [("Margaret Ellison", "PERSON"), ("02/09/1938 86y", "DATE"), ("821 446 0751", "ID_NUMBER"),
+                           ("RX4471093", "ID_NUMBER")]
+    text = ("Job No | Tenant             | Tel           | Tenancy Ref | Slot   | Trade\n"
+            "RJ-118204 | Mrs Doreen Hatfield | 0114 243 7719 | T/004518 | Mon AM | Plumb\n")
+    assert cells(text) == [("RJ-118204", "ID_NUMBER"), ("Mrs Doreen Hatfield", "PERSON"), ("0114 243 7719", "PHONE"),
+                           ("T/004518", "ID_NUMBER")]
+    text = "member_id,first_name,parent1_name,parent1_phone\nOSM-448120,Oliver,Rebecca Smyth,07700 914 562\n"
+    # (the phone, under a person's column, has no letter: the phone recognizer's)
+    assert cells(text) == [("OSM-448120", "ID_NUMBER"), ("Oliver", "PERSON"), ("Rebecca Smyth", "PERSON")]
+    text = ("| Nº exp. | Alumno/a | F. nac. | Solicitante (DNI/NIE) | Renta p.c. |\n|---|---|---|---|---|\n"
+            "| BC-24/031 | Hugo Ferrer | 11/04/2016 | Vicente Ferrer (36878050B) | 3.412,50 € |\n")
+    assert cells(text) == [("BC-24/031", "ID_NUMBER"), ("Hugo Ferrer", "PERSON"), ("11/04/2016", "DATE"),
+                           ("Vicente Ferrer (36878050B)", "PERSON"), ("3.412,50 €", "MONEY")]
