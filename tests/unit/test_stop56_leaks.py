@@ -257,9 +257,9 @@ def test_round_31_registers_tables_and_identifiers():
 
 
 def test_round_32_tables():
-    text = ("Bed | Patient          | DOB / Age      | NHS No       | Hosp No   | Dx / PMH | Overnight / Plan | Alerts\n"
-            "----|------------------|----------------|--------------|-----------|----------|------------------|---\n"
-            "1   | Margaret Ellison | 02/09/1938 86y | 821 446 0751 | RX4471093 | # NOF    | settled          | -\n")
+    text = ("Bed | Patient | DOB / Age | NHS No | Hosp No | Dx / PMH | Overnight / Plan | Alerts\n"
+            "----|---------|-----------|--------|---------|----------|------------------|---\n"
+            "1 | Margaret Ellison | 02/09/1938 86y | 821 446 0751 | RX4471093 | # NOF | settled | -\n")
     assert cells(text) == [("Margaret Ellison", "PERSON"), ("02/09/1938 86y", "DATE"), ("821 446 0751", "ID_NUMBER"),
                            ("RX4471093", "ID_NUMBER")]
     text = ("Job No | Tenant             | Tel           | Tenancy Ref | Slot   | Trade\n"
