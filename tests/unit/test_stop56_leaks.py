@@ -273,3 +273,14 @@ def test_round_32_tables():
             "| BC-24/031 | Hugo Ferrer | 11/04/2016 | Vicente Ferrer (36878050B) | 3.412,50 € |\n")
     assert cells(text) == [("BC-24/031", "ID_NUMBER"), ("Hugo Ferrer", "PERSON"), ("11/04/2016", "DATE"),
                            ("Vicente Ferrer (36878050B)", "PERSON"), ("3.412,50 €", "MONEY")]
+
+
+def test_a_holiday_maps_periods_and_election_helpers():
+    text = ("Nº mec. | Nome | NIF | Função | Dias | Períodos marcados | Obs.\n"
+            "0117 | José Manuel Fernandes da Silva | 140670610 | Encarregado geral | 25 | 04/08–29/08 | 58 anos\n")
+    assert cells(text) == [("0117", "ID_NUMBER"), ("José Manuel Fernandes da Silva", "PERSON"),
+                           ("140670610", "ID_NUMBER"), ("04/08–29/08", "DATE")]
+    text = ("Nr | Name, Vorname | geb. | Funktion | Wahlbezirk | Erfrischungsgeld\n"
+            "01 | Brückner, Hans-Jürgen | 04.11.1958 | Wahlvorsteher | 101 Stadthalle | 50,00 €\n")
+    assert cells(text) == [("Brückner, Hans-Jürgen", "PERSON"), ("04.11.1958", "DATE"), ("101 Stadthalle", "ID_NUMBER"),
+                           ("50,00 €", "MONEY")]
