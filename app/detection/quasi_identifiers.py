@@ -26,6 +26,7 @@ from app import languages
 from app.detection.base import Recognizer
 from app.detection.labels import CODE, DATE, DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION
 from app.detection.patterns import MONTHS
+from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
 from app.languages import QuasiIdentifiers
 
@@ -164,7 +165,6 @@ class QuasiIdentifierRecognizer(Recognizer):
 #: before it: one space on the same line.
 _MODIFIER_BEFORE = re.compile(r"(?:(?<=[^\w.-])|^)([^\W\d_][\w'’&-]*) $")
 _MODIFIER_AFTER = re.compile(r" (?:(d[eoa]s?|del) )?([^\W\d_][\w'’-]*)")
-_STOP_WORDS_FOLDED: frozenset[str] = frozenset(w.casefold() for w in languages.union("stop_words"))
 #: Words that end the run of modifiers whatever their case (possessives, negations, copulas, prepositions the stop words
 #: may lack).
 _NOT_MODIFIERS: frozenset[str] = frozenset(
@@ -193,7 +193,7 @@ def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: boo
             if m is None or m.end() != start:
                 break
             word = m.group(1)
-            if (word.casefold() in _STOP_WORDS_FOLDED or word.casefold() in _NOT_MODIFIERS
+            if (word.casefold() in STOP_WORDS_FOLDED or word.casefold() in _NOT_MODIFIERS
                     or (word[:1].isupper() and not title) or len(word) < 2):
                 break
             start = m.start(1)
@@ -203,7 +203,7 @@ def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: boo
             if m is None:
                 break
             word = m.group(2)
-            if (not word.islower() or word in _STOP_WORDS_FOLDED or word in _NOT_MODIFIERS or len(word) < 3
+            if (not word.islower() or word in STOP_WORDS_FOLDED or word in _NOT_MODIFIERS or len(word) < 3
                     or (m.group(1) is None and occupation.fullmatch(word) is None)):
                 break
             end = m.end(2)

@@ -46,7 +46,7 @@ from __future__ import annotations
 import importlib
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
@@ -466,6 +466,16 @@ _COMMA_FORMS: frozenset[str] = frozenset(
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
 
 
+def compound_endings(heads: Iterable[str], language: str) -> tuple[str, ...]:
+    """The one-word ``heads`` (five letters or more) in lower case, as the endings of compounds that name the same kind
+    of organization ("…genossenschaft", "…praxis"), in a language that writes its nouns together
+    (:attr:`app.languages.Language.capitalised_nouns`); ``()`` in any other."""
+    lang = languages.find(language)
+    if lang is None or not lang.capitalised_nouns:
+        return ()
+    return tuple(h.lower() for h in heads if len(h) >= 5 and h.isalpha())
+
+
 @register("detection_rule")
 class OrgSuffixRule(Rule):
     """Capitalised words + legal form → ``ORGANIZATION`` (Graliński et al., 2009, §4.1: "S.A." endings); a form of two
@@ -481,11 +491,9 @@ class OrgSuffixRule(Rule):
     def __init__(self, language: str, forms: frozenset[str] | None = None) -> None:
         self.forms = forms if forms is not None else LEGAL_FORMS
         self.heads = ORG_KEYWORDS.get(language, frozenset())
-        lang = languages.find(language)
-        # a compound that ends in a head, in a language that writes its nouns together ("Wohnungsbaugenossenschaft
-        # Isartal eG" of a landlord's certificate, the model's "Isartal eG"; stop 55)
-        self.head_endings = (tuple(h.lower() for h in self.heads if len(h) >= 5 and h.isalpha())
-                             if lang is not None and lang.capitalised_nouns else ())
+        # a compound that ends in a head ("Wohnungsbaugenossenschaft Isartal eG" of a landlord's certificate, the
+        # model's "Isartal eG"; stop 55)
+        self.head_endings = compound_endings(self.heads, language)
 
     def _head(self, word: str) -> bool:
         return (word in self.heads or word.rstrip("s") in self.heads
@@ -770,10 +778,8 @@ class InstitutionRule(Rule):
             self.tails.setdefault(tail[0], []).append(tail)
         # a compound that ends in a one-word head before a title, in a language that writes its nouns together
         # ("Hausarztpraxis Dr. Lehner", "HNO-Praxis Dr. Lioba Feger" of a neighbourhood help's plan; stop 56)
-        lang = languages.find(language)
-        self.compound_heads = (tuple(h[0].lower() for h in INSTITUTION_HEADS.get(language, ())
-                                     if len(h) == 1 and len(h[0]) >= 5 and h[0].isalpha())
-                               if lang is not None and lang.capitalised_nouns else ())
+        self.compound_heads = compound_endings([h[0] for h in INSTITUTION_HEADS.get(language, ()) if len(h) == 1],
+                                               language)
         words = [" ".join(w).upper()
                  for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
         self.in_capitals = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)") if words else None

@@ -165,8 +165,9 @@ _NUMBER_HEADER = re.compile(r"(?=.*[^\W\d_]).+?(?:[\s.-](?:nr\.?|no\.?|nº|n\.º
 
 def _qualified_header(key: str, known: dict[str, str]) -> str | None:
     """The label of a header written with a qualifier: a parenthesis after it ("prescritor (cédula)", "arzt (lanr)")
-    or two names joined by a slash ("kasse / kvnr"), the first of a label other than ``O`` (stop 55); ``None`` when
-    neither part is known."""
+    or two names joined by a slash ("kasse / kvnr", "tel./e mail"), the first of a label other than ``O`` (stop 55);
+    ``ID_NUMBER`` for a header (or a part of it) that names a number (:data:`_NUMBER_HEADER`, stop 56); ``None`` when
+    no part is known."""
     if "(" in key:
         bare = _QUALIFIER.sub("", key)
         if bare != key and bare in known:
@@ -218,11 +219,13 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
 def value_looks_like(text: str, start: int, end: int, label: str) -> bool:
     """Whether ``text[start:end]``, a cell of a column of ``label`` (or a structured field's value,
     :mod:`app.detection.structured`), holds a value worth an entity: a digit for dates, phone numbers, postal codes and
-    identifiers, an "@" for e-mail addresses, a letter otherwise; not empty, not a word for "none", at most
-    :data:`MAX_CELL_CHARS` characters."""
+    identifiers, an "@" for e-mail addresses, a letter otherwise, three digits or more in one word under a
+    :data:`COUNTER`; not empty, not a word for "none", at most :data:`MAX_CELL_CHARS` characters."""
     value = text[start:end]
     if not value or end - start > MAX_CELL_CHARS or value.casefold() in EMPTY_VALUES:
         return False
+    if label == COUNTER:  # a register's number, not a row's place: three digits or more, one word
+        return end - start <= 20 and sum(c.isdigit() for c in value) >= 3 and not any(c.isspace() for c in value)
     if label in _DIGIT_LABELS:
         return any(c.isdigit() for c in value)
     if label == EMAIL:
@@ -275,12 +278,8 @@ def find_tables(text: str) -> list[Table]:
             if len(row) != len(header):
                 break
             for (c, d), label in zip(row, labels):
-                if label == COUNTER:
-                    if d - c <= 20 and sum(ch.isdigit() for ch in text[c:d]) >= 3 and not any(
-                            ch.isspace() for ch in text[c:d]):
-                        entities.append(Entity(c, d, ID_NUMBER, text[c:d], "table", 1.0))
-                elif label != "O" and value_looks_like(text, c, d, label):
-                    entities.append(Entity(c, d, label, text[c:d], "table", 1.0))
+                if label != "O" and value_looks_like(text, c, d, label):
+                    entities.append(Entity(c, d, ID_NUMBER if label == COUNTER else label, text[c:d], "table", 1.0))
             i += 1
         tables.append(Table(tuple(header), tuple(entities)))
     return tables
