@@ -98,7 +98,9 @@ def _type_last(street: StreetAddresses) -> list[str]:
             patterns.append(rf"{_WORD_START}{bare}{floor}(?=(?:,?{_SP}+|{_SP}*[·•|–]{_SP}*|{_SP}*\r?\n{_SP}*){town})")
             # neither prefix nor a type we know, alone on its line above the postal code and town, as a letter's
             # address block writes it ("MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln"; stop 54)
-            patterns.append(rf"(?<![^\n]){_SP}*(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
+            # (or after a letterhead's separator on its line: "Meisterbetrieb · Gewerbepark Süd 9 · 93055 Regensburg";
+            # stop 57)
+            patterns.append(rf"(?:(?<![^\n]){_SP}*|(?<=[·•|]{_SP}))(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
                             rf"{_CAP}(?:{_SP}+{_CAP})?{_SP}+(?=\d{{1,3}}(?!\d)){_NUMBER}"
                             # (or after a separator on its line: "Rosenhügel 12 · 42859 Remscheid")
                             rf"(?=(?:{_SP}*\r?\n|{_SP}*[·•|–]){_SP}*{town})")
@@ -143,7 +145,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # Galician ground floor, Catalan main floor, a Mexican interior number ("rúa Real, 12, baixo", "pral. 1ª",
             # "4510, int. 27"; stop 51)
             rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|[Pp]iso|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
+            rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
             rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
             rf"|(?i:bloco|bl\.?|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a warehouse on a highway ("ROD. ANHANGUERA KM 24,5 GALPÃO 3"; stop 52)
@@ -180,6 +182,15 @@ def _type_first(street: StreetAddresses) -> list[str]:
     wrap = rf"{_SP}*\r?\n{_SP}*"
     patterns.append(rf"(?<![\w./-])(?:{street.types})(?:{_SP}+|{wrap}){name}(?:,?{wrap}|,{_SP}*|{_SP}+){_NUMBER_WORD}"
                     rf"{number}{floor}")
+    # the house number before its street ("vive sozinha no n.º 3 da Travessa das Laranjeiras" of residents' minutes,
+    # "en el nº 12 de la calle Mayor"; stop 57: the number stayed in clear)
+    patterns.append(rf"(?<![\w./-])(?:n\.?{_SP}?[º°]|nº|núm\.|número){_SP}*\d{{1,5}}[A-Z]?{_SP}+"
+                    rf"(?:d[aoe]s?|de{_SP}+la|del){_SP}+(?:{street.types}){_SP}+(?:(?:{particles}){_SP}+)*{word}"
+                    rf"(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}(?![\w])")
+    # a place in a street by the house number it is near ("por la Av. del Port, a la altura del n.º 92" of a court's
+    # record, "na Rua Oriente, altura do nº 600" of a custody hearing; stop 57)
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name},?{_SP}+(?:a{_SP}+la{_SP}+|à{_SP}+|na{_SP}+)?"
+                    rf"altura{_SP}+d(?:o|el){_SP}+(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}")
     # an estate or a street named without a house number before its block, entrance or lot ("Urbanización Los
     # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
     # in clear when the model took only the estate's name)

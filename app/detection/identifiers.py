@@ -392,7 +392,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    # stop 50)
                    # (four: "Sendungsnr. der derzeit lagernden Sendung: 00340434161094016875"; stop 55)
                    # (on the keyword's line: "permiso PM209374 (HU)\nNº cliente: …" is two fields)
-                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.]*\))){1,4}?(?=[^\S\n]*:\s*[\w(]))?"
+                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:[^\S\n][\w.-]+){0,3}\))){1,4}?"
+                   # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
+                   r"(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
                    rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
@@ -441,9 +443,29 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"(?:[/-]\d{1,12})*(?![\w]|(?<=[A-Z])/\w))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
+             # (a check digit after six digits or more: "Carta de condução n.º: P-1023847 3"; stop 57)
+             r"(?:(?<=\d{6}) \d(?![\w]|[.,]\d))?"
              r"(?![\w]|[-/]\w|\.\d))"
-             r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,})")
+             r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,}"
+             # (and a letter's dictation mark: "Unser Zeichen: 118/24 SY/mk"; stop 57)
+             r"(?:(?<=\d) (?-i:[A-Z]{1,3}/[a-z]{1,3})(?!\w))?"
+             # three digits, kept only after the word for "number" (:func:`_SHORT_AFTER_NUMBER_WORD`; stop 57)
+             r"|\d{3}(?![\w]|[.,/-]\d))")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
+#: The authority that issued a Brazilian identity card, after its number ("RG: 52.871.436-9 SSP/SP": the state's
+#: public security office; stop 57: it stayed in clear three times in one round).
+_ISSUER = re.compile(r"(?:[^\S\n]+[-–]?[^\S\n]*|/)(?:SSP|SDS|SESP|SJS|SSPDS|DETRAN|IFP|IGP|PC|DGPC|SEJUSP|SPTC)"
+                     r"[-/]?[A-Z]{2}(?![\w])")
+#: The word for "number" just before an identifier ("entry no. 312", "sócio n.º 112", "Zimmer Nr. 214"; stop 57).
+_NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº)\.?|#|(?<!\w)(?:number|nummer|número))\s*:?\s*$",
+                                 re.IGNORECASE)
+
+
+def _SHORT_AFTER_NUMBER_WORD(value: str, before: str) -> bool:
+    """Whether ``value``, shorter than four characters, is an identifier all the same: three digits after the word
+    for "number" (``before``: the keyword and what follows it up to the value), as registers, memberships and rooms
+    number their entries (stop 57: "entry no. 312", "sócio n.º 112" stayed in clear)."""
+    return len(value) == 3 and value.isdigit() and _NUMBER_WORD_BEFORE.search(before) is not None
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
 #: 6023382" of a discharge letter; stop 48: the second stayed in clear), and after a comma one word and a colon.
 _LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
@@ -475,11 +497,16 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|(?<![Pp]hone )(?<![Mm]obile )(?<![Ff]ax )(?<![Cc]ell )(?<![Cc]ontact )"
                             r"[Nn](?:umber|ummer|úmero|umero)(?=[^\S\n]*:)[^\S\n]*:))[^\S\n]*"
                             # (round 23: or glued to them, "B.O. nº AB4512/2024")
-                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,20}(?:[-/.]\d{1,12}){0,3}"
+                            r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,20}"
+                            # (stop 57: a last part of capitals and digits, "licença APA n.º A012845.2019.RH7A")
+                            r"(?:[-/.](?:\d{1,12}|(?=[A-Z]{0,7}\d)[A-Z0-9]{2,8})){0,3}"
                             # (round 19) or six digits or more alone ("Auto n.º 951234567", "Cabo n.º 2051387",
                             # "entity no. 201934710552"): no statute's, year's or page's number is that long
                             # (stop 56: up to 20, "ART nº 28027230241198734" of a fire inspection)
                             r"|\d{6,20}(?![.,/-]\d)"
+                            # (stop 57) or one or two capitals and six digits or more ("Reisepass Mutter, Nr. U
+                            # 18420573" of a birth notice)
+                            r"|[A-Z]{1,2}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
                             # L01X00T47)" of a housing application)
                             r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"
@@ -520,8 +547,12 @@ class IdNumberRecognizer(Recognizer):
             start, end = m.span("id")
             while end > start and text[end - 1] in "./-":
                 end -= 1
+            issuer = _ISSUER.match(text, end)
+            if issuer is not None:
+                end = issuer.end()
             value = text[start:end]
-            if end - start < 4 or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value):
+            if (end - start < 4 and not _SHORT_AFTER_NUMBER_WORD(value, text[m.start():start])
+                    or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value)):
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))

@@ -1290,14 +1290,18 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º�
 #: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
-_CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
+_CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
+            # (and its number with the year after a space: "Az. 52.1-SB 2218/19" of a disability notice; stop 57)
+            r"(?:(?<=[A-Z])\s\d{1,6}/\d{2,4}(?![\w/]))?|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
             r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
 #: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
 #: renewal)
-_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}(?:(?:[^\S\n]+[^\W\d][\w.]*){{1,2}}(?=[^\S\n]*:))?"
+#: (stop 57: or an aside in parentheses, "Az. (vom Amt auszufüllen): 51-2025-0037814" of a disability application)
+_CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}"
+                      r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*|\([^\W\d][^()\n]{0,38}\))){1,2}(?=[^\S\n]*:))?"
                       rf"\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it

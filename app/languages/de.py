@@ -326,6 +326,11 @@ LANGUAGE = register(Language(
         # (stop 54, round 16) a meter's number ("Wärmemengenzähler 6EMH0071428953" of a service charge statement)
         r"[a-zäöü]*zähler(?=\s+[0-9A-Z]{6,}\b)",
         r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{1,12}-(?:Kunden|Mitglieds|Vertrags|Versicherten|Konto)(?:nummer|nr\.))",
+        # (stop 57) a dog's tax tag and a room by its number ("Steuermarke Nr. 0419", "Einzelzimmer Nr. 214" of a care
+        # home's contract)
+        r"(?:Hunde)?(?:steuer)?marke(?=\s+Nr\.)", r"[a-zäöü]*zimmer(?=\s+Nr\.)", r"Zimmernummer",
+        # (stop 57) a civil register's entry ("Eheregister Nr. E 612/2022" of a birth notice)
+        r"(?:Ehe|Geburten|Sterbe|Lebenspartnerschafts)register(?:nummer|-Nr\.)?",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

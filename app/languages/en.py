@@ -361,6 +361,15 @@ LANGUAGE = register(Language(
         # (stop 54, round 16) a number transfer's PAC, a company's Companies House number, any "… ref:" ("Inquest ref:
         # NYW/0417/23")
         r"(?-i:PAC)(?=\s+[A-Z0-9]{9}\b)", r"companies\s+house\s+(?:no\.|number)", r"[a-z]+\s+ref\.?(?=\s*:)",
+        # (stop 57) a receipt's and a register's entry by its number ("receipt no. 55821", "entry no. 312"), a grave's
+        # plot ("grave C/1187" of a funeral arrangement), a vessel's MMSI and call sign, a room by its number, an order's
+        # number in hyphenated groups ("order 8841-2290-1175")
+        r"receipt(?=\s+(?:no\.|number|#))", r"entry\s+number", r"grave(?=\s+(?-i:[A-Z]{1,3})?[/-]?\d)", r"(?-i:MMSI)",
+        r"call\s*sign", r"room(?=\s+(?:no\.|number|#))", r"order(?=\s+\d{3,6}-\d{3,6})",
+        # (stop 57) an electoral canvass form's property reference and its security codes ("Property reference (UPRN):
+        # 100062319874", "Security code 1: 7341"), a private hire operator's licence ("operator licence PHO 0214")
+        r"(?-i:UPRN)", r"property\s+ref(?:erence)?\.?", r"(?:security|access)\s+code\s+\d(?=:)",
+        r"(?:operator|driver|vehicle)['’]?s?\s+licen[cs]e(?=\s+(?:no\.\s*)?(?-i:[A-Z]{1,4})?\s?\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

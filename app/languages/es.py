@@ -113,10 +113,12 @@ LANGUAGE = register(Language(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     # (stop 53) a civil or land register's entry: "Registro Civil de Elche, tomo 212, folio 37" of an adoption file
     # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
-    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+"
+    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       # (round 26: "tomo 212, pág. 88" of a birth's inscription)
                       r"[^\S\n]+)?(?:folio|f\.|p[áa]g(?:ina)?\.?)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
+                      # (stop 57: "Tomo 00412-3, Página 187, Sección 3.ª" of a death's inscription)
+                      r"(?:,?[^\S\n]+secci[óo]n[^\S\n]+\d{1,2}(?:\.?[ªº])?)?"
                       # (stop 54: "finca registral 21.904" of a deposit contract)
                       r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
                       r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
@@ -299,6 +301,10 @@ LANGUAGE = register(Language(
         r"orden\s+de\s+domiciliaci[óo]n", r"ticket(?=\s+\d{5,}(?![\d.,/]))",
         # (round 31) a file named by its matter ("expediente Dependencia 30-DEP-2024-08817")
         r"expediente(?:\s+(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+))?(?=\s+\d)",
+        # (stop 57) a police officer's card by its number alone ("con carné nº 124.993"), a room's number
+        r"carn[ée](?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))", r"habitaci[óo]n(?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))",
+        # (stop 57) a vehicle's international insurance card ("Carta verde: ES/0045/778190322" of an accident report)
+        r"carta\s+verde",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

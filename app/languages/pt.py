@@ -121,9 +121,14 @@ LANGUAGE = register(Language(
     # (round 28: "Livro 214-A, fls. 87 a 89v.º" of a deed, a letter after the book's number and a range of leaves)
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–])?[^\S\n]+"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
-                      r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,6})?"
+                      r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?:\d{1,3}\.\d{3}|\d{1,6}))?"
                       r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?)"
-                      r"(?![\w])",),
+                      r"(?![\w])",
+                      # (stop 57) a rural plot's article in the land tax register ("inscrito na matriz predial rústica
+                      # sob o artigo 27, secção H" of a rural lease); not an article of law
+                      r"(?i:\bmatriz[^\S\n]+predial(?:[^\S\n]+(?:rústica|urbana))?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
+                      r"(?i:artigo)[^\S\n]+(?P<entry>\d{1,6}(?:-[A-Z0-9]{1,3})?(?:\.º)?"
+                      r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])"),
     id_keywords=(
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
@@ -150,7 +155,7 @@ LANGUAGE = register(Language(
         # "PIS/PASEP …", "CTPS nº …", "CNH …")
         r"seguran[çc]a\s+social", r"t[íi]tulo\s+de\s+eleitor", r"PIS(?:/PASEP)?", r"PASEP", r"NIT", r"CTPS", r"CNH",
         # (stop 49) the work booklet's series after its number ("CTPS nº 1234567 série 0012-SP")
-        r"(?<=\d )s[ée]rie(?=\s+\d)",
+        r"(?<=\d )s[ée]rie(?=\s+\d)", r"(?<=\d, )s[ée]rie(?=\s+\d)",
         # (stop 49) a professional order's card after its abbreviation ("cédula OE n.º 78123" of a nurse's CV; "OM",
         # "OA", "OF", "OMD": doctors, lawyers, pharmacists, dentists)
         r"cédula(?:\s+profissional)?\s+(?-i:O[A-Z]{1,3})",
@@ -188,7 +193,7 @@ LANGUAGE = register(Language(
         r"Nutricionistas|Biólogos|Contabilistas\s+Certificados|Economistas)(?:\s+sob\s+o)?",
         # a customer's, an invoice's, a contract's number before its "nº" ("cliente nº 0012874"); a vehicle's chassis
         # (17 characters) and Brazil's vehicle register ("chassi 9BWZZZ377VT004251", "RENAVAM 01234567890")
-        r"(?:cliente|sócio|fatura|factura|pedido|contrato|apólice)(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        r"(?:cliente|sóci[oa]|associad[oa]|fatura|factura|pedido|contrato|apólice)(?=\s+(?:n\.?\s?[º°]|nº|número))",
         # a pupil's or a student's number at a school ("aluno n.º 1187 do 7.º B", "número de estudante 2023104")
         r"(?:alun[oa]|estudante)(?=\s+(?:n\.?\s?[º°]|nº|número))",
         r"(?:número|n\.?\s?º|nº)\s+de\s+(?:alun[oa]|estudante|processo\s+escolar)",
@@ -288,7 +293,7 @@ LANGUAGE = register(Language(
         # with its holder's trade ("licença de instrutor nº 4127" of a driving school's report)
         r"matriculad[oa]", r"licen[çc]a(?:\s+de\s+[^\W\d]{3,20})?(?=\s+n\.?\s?[º°])",
         # (round 27) an estate agent's registration ("CRECI J-28417")
-        r"(?-i:CRECI)",
+        r"(?-i:CRECI)(?:[-/](?-i:[A-Z]{2}))?",
         # (round 28) a pharmacy's loyalty card by its name ("Cartão Saúda nº 2000 4471 3380"), a prescription's access
         # code ("cód. acesso 482917"), a pharmacist's professional card ("Dra. Sílvia Quintela (CP 21684)")
         r"cart[ãa]o(?:\s+(?-i:[A-ZÀ-Ú][\wà-ú]+)){1,2}(?=\s+n\.?\s?[º°])", r"c[óo]d(?:igo|\.)\s+(?:de\s+)?acesso",
@@ -312,6 +317,13 @@ LANGUAGE = register(Language(
         # (stop 54, round 16) a visit's number, a mortgage's or a loan's number, a PIX transfer's receipt
         r"n\.?\s?º\s+(?:de\s+)?atendimento", r"cr[ée]dito\s+(?:habita[çc][ãa]o|pessoal)",
         r"comprovante(?=\s+[A-Z0-9]{20,})",
+        # (stop 57) an invoice of Brazil ("nota fiscal nº 000.128.447"), a farmer's register in Portugal ("NIFAP
+        # 6128447"), a room's number
+        r"nota\s+fiscal(?:\s+eletr[ôo]nica)?", r"(?-i:NIFAP)", r"quarto(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        # (stop 57) a deed's protocol abbreviated ("Av.1 – Prot. 48.211"), a civil servant's number ("técnico n.º 4417"),
+        # a property's code at an estate agent ("Código AP-3318 – Rua …"), a vehicle's international insurance card
+        r"(?-i:Prot\.)(?=\s*\d)", r"(?:técnic[oa]|funcion[áa]ri[oa]|agente|inspetor[a]?|inspector[a]?)(?=\s+(?:n\.?\s?[º°]|nº))",
+        r"c[óo]digo(?=\s+(?-i:[A-Z]{1,4})-\d)", r"carta\s+verde",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

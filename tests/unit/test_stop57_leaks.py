@@ -1,0 +1,117 @@
+"""Leaks closed at stop 57, each found in a probe document written with an answer key (a funeral director's
+arrangement form, a yacht charter, a care home's contract, a dog tax registration, an unfair dismissal claim, a
+residents' association's minutes, a rural lease, a police report of squatting, a Brazilian power of attorney and theft
+report, a sickness benefit report): three-digit entries after the word for "number", identifiers after new keywords
+and after an aside of several words before the colon, a letter's dictation mark, a file number with its year after a
+space, a licence's last part, a plot's article in the land tax register, a floor written "planta", the house number
+before its street."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer
+from app.detection.tables import TableRecognizer
+from tests.unit.fakes import found
+
+
+def test_three_digits_after_the_word_for_number_and_not_without_it():
+    assert found(IdNumberRecognizer("en"), "from Bristol Register Office, entry no. 312") == ["312"]
+    assert found(IdNumberRecognizer("en"), "Deposit received (receipt no. 55821)") == ["55821"]
+    assert found(IdNumberRecognizer("pt"), "a sócia n.º 208, D. Filomena; o sócio n.º 112") == ["208", "112"]
+    assert found(IdNumberRecognizer("de"), "das Einzelzimmer Nr. 214, Wohnbereich") == ["214"]
+    assert found(IdNumberRecognizer("de"), "Steuermarke Nr. 0419 (abgemeldet)") == ["0419"]
+    # three digits without it are a count, a price or a page, not an identifier
+    assert found(IdNumberRecognizer("en"), "passport 123 and receipt 412") == []
+    assert found(IdNumberRecognizer("pt"), "o sócio 112") == []
+
+
+def test_keywords_of_vessels_graves_orders_invoices_and_farmers():
+    assert found(IdNumberRecognizer("en"), 'Cruiser 41 "Windrush", MMSI 235098761, call sign 2HKP7.') == [
+        "235098761", "2HKP7"]
+    assert found(IdNumberRecognizer("en"), "Arnos Vale Cemetery, grave C/1187 (re-open)") == ["C/1187"]
+    assert found(IdNumberRecognizer("en"), "Proof of purchase from Currys, order 8841-2290-1175.") == ["8841-2290-1175"]
+    assert found(IdNumberRecognizer("pt"), "NIFAP 6128447, nota fiscal nº 000.128.447") == ["6128447", "000.128.447"]
+    assert found(IdNumberRecognizer("pt"), "CTPS: 4471823, série 0027-SP") == ["4471823", "0027-SP"]
+    assert found(IdNumberRecognizer("es"), "el Secretario, con carné nº 124.993, comparece") == ["124.993"]
+    # "grave" and "order" as words stay words
+    assert found(IdNumberRecognizer("en"), "a grave 12 months for the family, in order 2024 plans") == []
+
+
+def test_an_aside_of_several_words_before_the_colon():
+    assert found(IdNumberRecognizer("de"), "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2") == [
+        "5.6012.483917.2"]
+    assert found(IdNumberRecognizer("de"), "Steuer-ID des Klägers (für PKH-Antrag): 57 392 846 105") == [
+        "57 392 846 105"]
+
+
+def test_a_letters_dictation_mark_and_a_file_number_with_its_year():
+    assert found(IdNumberRecognizer("de"), "Unser Zeichen: 118/24 SY/mk") == ["118/24 SY/mk"]
+    assert found(IdNumberRecognizer("de"), "Ihr Zeichen: AB-2024-11 vom 3.5.") == ["AB-2024-11"]
+    assert found(CaseNumberRecognizer(), "(Bescheid des Landratsamts, Az. 52.1-SB 2218/19).") == [
+        "52.1-SB 2218/19"]
+
+
+def test_a_licences_last_part_and_a_plots_article():
+    assert found(IdNumberRecognizer("pt"), "o furo artesiano (licença APA n.º A012845.2019.RH7A) fica") == [
+        "A012845.2019.RH7A"]
+    assert found(IdNumberRecognizer("pt"), "inscrito na matriz predial rústica sob o artigo 27, secção H, e") == [
+        "27, secção H"]
+    # an article of law stays one
+    assert found(IdNumberRecognizer("pt"), "nos termos do artigo 27, secção H, do Código Civil") == []
+
+
+def test_a_floor_written_planta_and_the_house_number_before_its_street():
+    assert found(AddressRecognizer("es"), "Centro · C/ Recogidas, 38, 1.ª planta · 18005 Granada") == [
+        "C/ Recogidas, 38, 1.ª planta"]
+    assert found(AddressRecognizer("pt"), "que vive sozinha no n.º 3 da Travessa das Laranjeiras, pediu") == [
+        "n.º 3 da Travessa das Laranjeiras"]
+    assert found(AddressRecognizer("es"), "Vive en el nº 12 de la calle Mayor desde 2010.") == [
+        "nº 12 de la calle Mayor"]
+
+
+def test_a_marinas_log_arrival_and_departure_and_registration_columns():
+    text = ("Arr   | Dep   | Berth | Vessel / type                  | LOA   | Reg. / SSR no. | Skipper / owner      | Contact\n"
+            "------+-------+-------+--------------------------------+-------+----------------+----------------------+--------\n"
+            "14/07 | 16/07 | C04   | KESTREL WIND, Bavaria 37 sloop | 11.3m | SSR 148203     | Declan O'Sullivan    | 07700 914562\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
+        ("14/07", "DATE"), ("16/07", "DATE"), ("SSR 148203", "ID_NUMBER"), ("Declan O'Sullivan", "PERSON")]
+
+
+def test_more_keywords_of_registers_councils_and_insurers():
+    assert found(IdNumberRecognizer("en"), "Property reference (UPRN): 100062319874   Polling district: NF3") == [
+        "100062319874"]
+    assert found(IdNumberRecognizer("en"), "Security code 1: 7341        Security code 2: 8260") == ["7341", "8260"]
+    assert found(IdNumberRecognizer("en"), "Amber Cars (Leeds) Ltd, operator licence PHO 0214") == ["PHO 0214"]
+    assert found(IdNumberRecognizer("de"), "vor dem Standesamt Augsburg, Eheregister Nr. E 612/2022.") == [
+        "E 612/2022"]
+    assert found(IdNumberRecognizer("de"), "- Kopie türkischer Reisepass Mutter, Nr. U 18420573") == ["U 18420573"]
+    assert found(IdNumberRecognizer("es"), "Inscripción: Tomo 00412-3, Página 187, Sección 3.ª") == [
+        "Tomo 00412-3, Página 187, Sección 3.ª"]
+    assert found(IdNumberRecognizer("es"), "Póliza n.º 0045-7781903-22 — Carta verde: ES/0045/778190322") == [
+        "0045-7781903-22", "ES/0045/778190322"]
+    assert found(IdNumberRecognizer("pt"), "Av.1 – Prot. 48.211, em 05/06/2019.") == ["48.211"]
+    assert found(IdNumberRecognizer("pt"), "com LUANA, Livro B-64, fls. 112, termo 18.447.") == [
+        "Livro B-64, fls. 112, termo 18.447"]
+    assert found(IdNumberRecognizer("pt"), "recebido por Hélder Cruz (técnico n.º 4417), Loja") == ["4417"]
+    assert found(IdNumberRecognizer("pt"), "CNPJ 12.845.390/0001-72 | CRECI/SP J-28.114") == [
+        "12.845.390/0001-72", "J-28.114"]
+    assert found(IdNumberRecognizer("pt"), "Código AP-3318 – Rua Capote Valente, 915") == ["AP-3318"]
+    # a code of law stays one
+    assert found(IdNumberRecognizer("pt"), "nos termos do Código Civil, artigo 1.022") == []
+
+
+def test_an_identity_cards_issuer_and_a_driving_licences_check_digit():
+    assert found(IdNumberRecognizer("pt"), "RG: 52.871.436-9 SSP/SP          CPF: 418.275.936-28") == [
+        "52.871.436-9 SSP/SP", "418.275.936-28"]
+    assert found(IdNumberRecognizer("pt"), "RG 12.345.678-9/SSP-BA, brasileiro") == ["12.345.678-9/SSP-BA"]
+    assert found(IdNumberRecognizer("pt"), "Carta de condução n.º: P-1023847 3, emitida pelo IMT") == ["P-1023847 3"]
+
+
+def test_a_file_number_after_an_aside_and_a_place_near_a_house_number():
+    assert found(CaseNumberRecognizer(), "Az. (vom Amt auszufüllen): 51-2025-0037814") == ["51-2025-0037814"]
+    assert found(AddressRecognizer("es"), "KJT, por la Av. del Port, a la altura del n.º 92, siendo requerido") == [
+        "Av. del Port, a la altura del n.º 92"]
+    assert found(AddressRecognizer("pt"), "em flagrante, na Rua Oriente, altura do nº 600, Brás, pela") == [
+        "Rua Oriente, altura do nº 600"]
+    assert found(AddressRecognizer("de"), "Meisterbetrieb · Gewerbepark Süd 9 · 93055 Regensburg") == [
+        "Gewerbepark Süd 9"]
+    assert found(AddressRecognizer("de"), "Anlage · Seite 2 · 12345 Berlin") == []
