@@ -292,6 +292,12 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
                         rf"(?=,?{_SP}*\r?\n{_SP}*(?:\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}]"
                         rf"|(?:{_CAP}{_SP}+){{1,3}}(?:{street.buildings}|{types})(?![\w])))")
+    if street.units and street.postal_code and not restoring:
+        # a flat or a unit before places whose types we do not know, on a line that ends in a postal code ("Unit 6,
+        # Sandbeck Park, Wetherby LS22 7DN", "Flat 2, The Granary, Stowmarket Road, IP14 5RQ"; stop 57: the number
+        # stayed in clear): the flat, an entity of its own
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
+                        rf"(?=,{_SP}+[{_UPPER}][^\n]{{0,100}}?\b{street.postal_code}\b)")
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line

@@ -392,7 +392,7 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    # stop 50)
                    # (four: "Sendungsnr. der derzeit lagernden Sendung: 00340434161094016875"; stop 55)
                    # (on the keyword's line: "permiso PM209374 (HU)\nNº cliente: …" is two fields)
-                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:[^\S\n][\w.-]+){0,3}\))){1,4}?"
+                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w.-]+){0,3}\))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
                    r"(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;

@@ -1290,7 +1290,9 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º�
 #: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
-_CASE_ID = (r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
+_CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 887 120", a Portuguese payment's reference)
+            r"\d{1,3}(?:[^\S\n]\d{3}){2,4}(?![\w/.,-])|"
+            r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
             # (and its number with the year after a space: "Az. 52.1-SB 2218/19" of a disability notice; stop 57)
             r"(?:(?<=[A-Z])\s\d{1,6}/\d{2,4}(?![\w/]))?|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
             r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"

@@ -377,7 +377,10 @@ LANGUAGE = register(Language(
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben|gürtel",
         separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee",
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
-                  "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange"),
+                  "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange",
+                  # (stop 57: "Obere Königsstraße 8" of a lasting power of attorney)
+                  "Obere", "Oberer", "Untere", "Unterer", "Hintere", "Vordere", "Innere", "Äußere", "Hohe", "Breite",
+                  "Mittlere"),
         not_streets=frozenset({"Ring", "Weg", "Platz", "Wall", "Graben", "Damm", "Ufer", "Pfad", "Steig"}),
         cues=("wohnhaft", "wohnhaft in", "wohnt", "wohnt jetzt", "Anschrift:", "Adresse:", "Wohnanschrift:",
               "Wohnort:", "Anschrift", "Adresse",

@@ -360,7 +360,7 @@ LANGUAGE = register(Language(
         r"incident\s+ref\.?",
         # (stop 54, round 16) a number transfer's PAC, a company's Companies House number, any "… ref:" ("Inquest ref:
         # NYW/0417/23")
-        r"(?-i:PAC)(?=\s+[A-Z0-9]{9}\b)", r"companies\s+house\s+(?:no\.|number)", r"[a-z]+\s+ref\.?(?=\s*:)",
+        r"(?-i:PAC)(?=:?\s+[A-Z0-9]{9}\b)", r"companies\s+house\s+(?:no\.|number)", r"[a-z]+\s+ref\.?(?=\s*:)",
         # (stop 57) a receipt's and a register's entry by its number ("receipt no. 55821", "entry no. 312"), a grave's
         # plot ("grave C/1187" of a funeral arrangement), a vessel's MMSI and call sign, a room by its number, an order's
         # number in hyphenated groups ("order 8841-2290-1175")
@@ -370,6 +370,9 @@ LANGUAGE = register(Language(
         # 100062319874", "Security code 1: 7341"), a private hire operator's licence ("operator licence PHO 0214")
         r"(?-i:UPRN)", r"property\s+ref(?:erence)?\.?", r"(?:security|access)\s+code\s+\d(?=:)",
         r"(?:operator|driver|vehicle)['’]?s?\s+licen[cs]e(?=\s+(?:no\.\s*)?(?-i:[A-Z]{1,4})?\s?\d)",
+        # (stop 57) a member of staff by "#" ("Received by: Jolene Pietrowski (staff #0457)"), a gas engineer's licence
+        # card ("Licence card No: 7419032" of a gas safety record)
+        r"(?:member|customer|client|employee|staff|payroll)(?=\s*#\s*\d)", r"licen[cs]e\s+card",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

