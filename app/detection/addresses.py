@@ -73,7 +73,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
     unit = rf"(?:{street.units}){_SP}?\d{{1,4}}[a-zA-Z]?(?![\w])" if street.units else ""
     after = rf"(?:,?{_SP}+{unit})?" if unit else ""
     # and the floor after them ("Schönhauser Allee 141, VH 3. OG rechts"; stop 50)
-    floor = rf"(?:,?{_SP}+(?:{street.floors}))?" if street.floors else ""
+    # (two of them: "Greifenhagener Str. 18, Seitenflügel, 3. OG" of a patient's form; stop 57)
+    floor = rf"(?:,?{_SP}+(?:{street.floors})){{0,2}}" if street.floors else ""
     after += floor
     typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
     patterns = [rf"{_WORD_START}{typed}{after}"]

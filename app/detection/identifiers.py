@@ -507,6 +507,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (stop 57) or one or two capitals and six digits or more ("Reisepass Mutter, Nr. U
                             # 18420573" of a birth notice)
                             r"|[A-Z]{1,2}[^\S\n]\d{6,12}(?![.,/-]\d)"
+                            # (or up to five capitals before a year and a number: "Nº FAA 2025-0087413" of an
+                            # emergency room's record)
+                            r"|[A-Z]{1,5}[^\S\n](?:19|20)\d\d[-/]\d{3,10}(?![.,/-]\d)"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
                             # L01X00T47)" of a housing application)
                             r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"

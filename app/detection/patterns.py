@@ -873,7 +873,10 @@ _DAY_MONTH_COLUMN = re.compile(rf"^[^\S\n]*(?:[-•*–][^\S\n]+)?{_DAY_MONTH}\.
 
 #: Between two dates of a list: a comma or a conjunction of the four languages (matched after the first date, and
 #: searched, anchored at its end, before the second).
-_DATE_LIST_JOINER = r"(?:[^\S\n]*,[^\S\n]*|[^\S\n]+(?:y|e|and|und|et|ou|o)[^\S\n]+)"
+#: (stop 57: after a German day and month's final dot, "am 12.02., 26.02. und 11.03.2024", and between the two ends of a
+#: range, "(12/06 a 19/06)", "15.07. bis 19.07.", "12/06–19/06")
+_DATE_LIST_JOINER = (r"(?:\.?[^\S\n]*,[^\S\n]*|\.?[^\S\n]+(?:y|e|and|und|et|ou|o|a|al|até|bis|to|till|until)[^\S\n]+"
+                     r"|\.?[^\S\n]*[-–][^\S\n]*)")
 _DATE_LIST_NEXT = re.compile(_DATE_LIST_JOINER)
 _DATE_LIST_BEFORE = re.compile(_DATE_LIST_JOINER + "$")
 #: A note's date before its colon, the German day and month with their full stop ("Nachtrag 05.12.: …").

@@ -331,6 +331,8 @@ LANGUAGE = register(Language(
         r"(?:Hunde)?(?:steuer)?marke(?=\s+Nr\.)", r"[a-zäöü]*zimmer(?=\s+Nr\.)", r"Zimmernummer",
         # (stop 57) a civil register's entry ("Eheregister Nr. E 612/2022" of a birth notice)
         r"(?:Ehe|Geburten|Sterbe|Lebenspartnerschafts)register(?:nummer|-Nr\.)?",
+        # (stop 57) a civil register's entry after its office ("Geburtenregister: Standesamt Hannover, G 1873/2014")
+        r"(?:Ehe|Geburten|Sterbe)register:?[^\S\n][^\n]{0,40}?,(?=[^\S\n]?[GES][^\S\n]?\d{1,5}/(?:19|20)\d\d\b)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

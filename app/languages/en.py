@@ -373,6 +373,8 @@ LANGUAGE = register(Language(
         # (stop 57) a member of staff by "#" ("Received by: Jolene Pietrowski (staff #0457)"), a gas engineer's licence
         # card ("Licence card No: 7419032" of a gas safety record)
         r"(?:member|customer|client|employee|staff|payroll)(?=\s*#\s*\d)", r"licen[cs]e\s+card",
+        # (stop 57) a flat's door fobs by their numbers ("fob nos. 00417 / 00418" of a check-in inventory)
+        r"(?:key\s+|door\s+)?fobs?(?=\s+(?:no\.|nos\.|number|#))",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -307,6 +307,8 @@ LANGUAGE = register(Language(
         r"carta\s+verde",
         # (stop 57) a suitcase's tag ("Etiqueta de equipaje: IB 457821" of a claim to an airline)
         r"etiqueta(?:\s+de\s+equipaje)?(?=\s*:?\s*(?-i:[A-Z]{2})\s?\d)",
+        # (stop 57) a family doctor's CIAS code ("Dra. Itziar Goikoetxea Sáez – CIAS 1281160302M")
+        r"(?-i:CIAS)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -327,6 +327,8 @@ LANGUAGE = register(Language(
         # (stop 57) a tax return's identification ("Identificação da declaração: 3107-2024-K72L9QF08"), an FGTS
         # withdrawal's key ("chave de movimentação 0311.2024.884172" of a termination statement)
         r"identifica[çc][ãa]o\s+da\s+declara[çc][ãa]o", r"chave\s+de\s+movimenta[çc][ãa]o",
+        # (stop 57) a civil servant's MASP in Minas Gerais ("Diretora – MASP 1.287.453-6" of a school report)
+        r"(?-i:MASP)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

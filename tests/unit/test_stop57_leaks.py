@@ -8,7 +8,7 @@ before its street."""
 
 from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
-from app.detection.patterns import CaseNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer, DateRecognizer
 from app.detection.tables import TableRecognizer
 from tests.unit.fakes import found
 
@@ -146,3 +146,40 @@ def test_a_termination_statements_items_are_amounts():
             "|-------|-----------------------------------------|------------|\n"
             "| 50    | Saldo de 28 dias de salário             | 2.221,33   |\n")
     assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [("2.221,33", "MONEY")]
+
+
+def test_tables_of_family_members_absences_and_meters():
+    text = ("Name, Vorname   | Geburtsdatum | Verhältnis | Staatsangeh.             | Miteinbürgerung\n"
+            "Yılmaz, Aras    | 27.01.2019   | Sohn       | deutsch (§ 4 Abs. 3 StAG) | entfällt\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
+        ("Yılmaz, Aras", "PERSON"), ("27.01.2019", "DATE")]
+    text = ("| Nr. | Name, Vorname       | Geb.-Datum | Fehltage | unentsch. | Std. | Bemerkung |\n"
+            "|-----|---------------------|------------|----------|-----------|------|-----------|\n"
+            "| 11  | Müller, Jonas       | 03.02.2009 | 0        | 0         | 3    | Bus, 3x   |\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
+        ("Müller, Jonas", "PERSON"), ("03.02.2009", "DATE")]
+    text = ("| Meter       | Serial no.   | Location           | Reading      | Photo |\n"
+            "| Electricity | E13BG04417   | Hall cupboard      | 28417.6 kWh  | P01   |\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [("E13BG04417", "ID_NUMBER")]
+
+
+def test_days_and_months_of_a_list_after_the_final_dot_and_of_a_range():
+    assert found(DateRecognizer("de"), "wegen Fehlens am 12.02., 26.02. und 11.03.2024. Dr.") == [
+        "12.02", "26.02", "11.03.2024"]
+    assert found(DateRecognizer("pt"), "As faltas do 2º bimestre (12/06 a 19/06) foram justificadas") == [
+        "12/06", "19/06"]
+    assert found(DateRecognizer("de"), "Urlaub vom 15.07. bis 19.07. gebucht") == ["15.07", "19.07"]
+    # a fraction beside no date stays one
+    assert found(DateRecognizer("en"), "1/2 to 3/4 of the cases") == []
+
+
+def test_round_37_keywords_and_floors():
+    assert found(IdNumberRecognizer("en"), "| Communal door fob | 2 | fob nos. 00417 / 00418 |") == ["00417", "00418"]
+    assert found(IdNumberRecognizer("de"), "Geburtenregister:    Standesamt Hannover, G 1873/2014") == ["G 1873/2014"]
+    assert found(IdNumberRecognizer("es"), "Dra. Itziar Goikoetxea Sáez – CIAS 1281160302M – Centro") == [
+        "1281160302M"]
+    assert found(IdNumberRecognizer("pt"), "Diretora – MASP 1.287.453-6      Secretário") == ["1.287.453-6"]
+    assert found(IdNumberRecognizer("pt"), "FICHA DE ATENDIMENTO / PS          Nº FAA 2025-0087413") == [
+        "FAA 2025-0087413"]
+    assert found(AddressRecognizer("de"), "Straße, Nr.:    Greifenhagener Str. 18, Seitenflügel, 3. OG") == [
+        "Greifenhagener Str. 18, Seitenflügel, 3. OG"]
