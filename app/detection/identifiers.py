@@ -414,6 +414,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    # the bracket that closes an aside the keyword stands in ("Parte de Irregularidad de Equipaje (PIR):
                    # BRUIB48172"; stop 52)
                    r"(?:(?<=\w)\)(?=\s*:))?"
+                   # (a transposed table's cell: "| Steuer-ID       | 83 105 672 419 | 40 927 318 655 |"; stop 57)
+                   r"(?:[^\S\n]*\|(?=[^\S\n]*\d))?"
                    r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
@@ -437,7 +439,7 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              # (a group up to 15 digits: "carteirinha 0 864 000124783190 2" of a health plan; round 25)
-             r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?)){1,9}"
+             r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?[A-Z]?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
              # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
              r"(?:[/-]\d{1,12})*(?![\w]|(?<=[A-Z])/\w))"
@@ -468,7 +470,7 @@ def _SHORT_AFTER_NUMBER_WORD(value: str, before: str) -> bool:
     return len(value) == 3 and value.isdigit() and _NUMBER_WORD_BEFORE.search(before) is not None
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
 #: 6023382" of a discharge letter; stop 48: the second stayed in clear), and after a comma one word and a colon.
-_LIST_NEXT = re.compile(r"[^\S\n]*[,;][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
+_LIST_NEXT = re.compile(r"[^\S\n]*[,;|][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
                         # the next one's holder and a colon ("Identifikationsnummer Ehemann: …, Ehefrau: …" of a tax
                         # assessment; stop 49)
                         r"(?:[^\W\d][\w.-]{0,24}[^\S\n]?:[^\S\n]*)?"
@@ -510,6 +512,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (or up to five capitals before a year and a number: "Nº FAA 2025-0087413" of an
                             # emergency room's record)
                             r"|[A-Z]{1,5}[^\S\n](?:19|20)\d\d[-/]\d{3,10}(?![.,/-]\d)"
+                            # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
+                            # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
+                            r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
                             # L01X00T47)" of a housing application)
                             r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"

@@ -1760,7 +1760,9 @@ _SIGNATORY_MARKER = (r"(?:im\s+auftrag|i\.\s?a\.|in\s+vertretung|i\.\s?v\.|gez\.
                      r"(?![\w.])[^\S\n]*:?")
 #: The name after a marker: on its line or alone on the next (one to four capitalised words or initials, the line's
 #: end after them).
-_SIGNATURE = re.compile(rf"(?im)^[^\S\n]*{_SIGNATORY_MARKER}(?:[^\S\n]*\n)?[^\S\n]*"
+#: (stop 57: or after a column's gap on its line, "München, 23.09.2024                  i. A. Stefanie Oberhuber" of a
+#: registration certificate)
+_SIGNATURE = re.compile(rf"(?im)(?:^|(?<=\S[^\S\n]{{3}}))[^\S\n]*{_SIGNATORY_MARKER}(?:[^\S\n]*\n)?[^\S\n]*"
                         rf"(?P<name>(?-i:[{UPPER}][\w'’.-]*)(?:[^\S\n]+(?-i:[{UPPER}][\w'’.-]*)){{0,3}})"
                         r"[^\S\n]*,?[^\S\n]*$")
 

@@ -333,6 +333,8 @@ LANGUAGE = register(Language(
         r"(?:Ehe|Geburten|Sterbe|Lebenspartnerschafts)register(?:nummer|-Nr\.)?",
         # (stop 57) a civil register's entry after its office ("Geburtenregister: Standesamt Hannover, G 1873/2014")
         r"(?:Ehe|Geburten|Sterbe)register:?[^\S\n][^\n]{0,40}?,(?=[^\S\n]?[GES][^\S\n]?\d{1,5}/(?:19|20)\d\d\b)",
+        # (stop 57) a member's number of a trade association ("BG-Mitgl.-Nr. 211 4478 530" of a first aid course)
+        r"(?-i:(?:[A-ZÄÖÜ]{1,5}-)?Mitgl(?:ieds)?\.?-?Nr\.)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -309,6 +309,8 @@ LANGUAGE = register(Language(
         r"etiqueta(?:\s+de\s+equipaje)?(?=\s*:?\s*(?-i:[A-Z]{2})\s?\d)",
         # (stop 57) a family doctor's CIAS code ("Dra. Itziar Goikoetxea Sáez – CIAS 1281160302M")
         r"(?-i:CIAS)",
+        # (stop 57) a home's electricity supply point ("CUPS: ES0021 0000 0473 8815 JD0F" of a social tariff)
+        r"(?-i:CUPS)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

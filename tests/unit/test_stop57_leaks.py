@@ -183,3 +183,25 @@ def test_round_37_keywords_and_floors():
         "FAA 2025-0087413"]
     assert found(AddressRecognizer("de"), "Straße, Nr.:    Greifenhagener Str. 18, Seitenflügel, 3. OG") == [
         "Greifenhagener Str. 18, Seitenflügel, 3. OG"]
+
+
+def test_round_38_identifiers():
+    assert found(IdNumberRecognizer("de"), "| Steuer-ID       | 83 105 672 419           | 40 927 318 655           |") == [
+        "83 105 672 419", "40 927 318 655"]
+    assert found(IdNumberRecognizer("de"), "| Steuer-ID | Name |") == []
+    assert found(IdNumberRecognizer("de"), " | BG-Mitgl.-Nr. 211 4478 530       |") == ["211 4478 530"]
+    assert found(IdNumberRecognizer("es"), "se levantan huellas (reseña n.º 24/PJ/0671).") == ["24/PJ/0671"]
+    assert found(IdNumberRecognizer("es"), "(Resolución de la Conselleria nº 46/D/55281)") == ["46/D/55281"]
+    assert found(IdNumberRecognizer("es"), "CUPS: ES0021 0000 0473 8815 JD0F") == ["ES0021 0000 0473 8815 JD0F"]
+
+
+def test_a_signatory_after_a_column_gap_on_its_line():
+    from app.detection.rules import apply_rules, default_rules
+    from app.tokenization import split_sentences
+
+    def signatures(text: str) -> list[str]:
+        return [e.text for e in apply_rules(text, split_sentences(text), [], default_rules("de", ("signature",)), "de")]
+
+    assert signatures("München, 23.09.2024                  i. A. Stefanie Oberhuber\n") == ["Stefanie Oberhuber"]
+    # one space is a sentence's, not a column's gap
+    assert signatures("Wir handeln i. A. Ihrer Bank.\n") == []
