@@ -515,6 +515,8 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
                             r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"
+                            # (or capitals before a number and its year: "PROCESSO … N.º PPP 0412/24")
+                            r"|[A-Z]{1,5}[^\S\n]\d{2,6}/\d{2,4}(?![\w/])"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
                             # L01X00T47)" of a housing application)
                             r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"

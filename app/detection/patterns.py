@@ -1131,7 +1131,8 @@ _MONEY_RE = re.compile(
     # of a code ("invoice INV-2024-0918 £504.00": "0918 £" took the sign of the amount after it; stop 56; a range's
     # "5-10 dollars" is one)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\d{{3}}-)(?<![^\W\d_]-)(?:{_AMOUNT}){_SCALE}"
-    rf"\s?(?:[$€£¥₹]|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
+    # (not a sign glued to the next amount: "skills fee Level 2 £125.00" made "2 £" the amount; stop 57)
+    rf"\s?(?:[$€£¥₹](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
@@ -1277,7 +1278,7 @@ def statement_amounts(text: str) -> list[Entity]:
 _CASE_KEYWORDS = (
     r"(?:[Cc]ase|[Aa]pplication|[Aa]ppeal|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
-    r"[Ee]xpediente|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
+    r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
     # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)
     r"[Jj]uicio\s(?i:verbal|ordinario|monitorio|cambiario)|[Dd]iligencias\s(?i:previas|urgentes)|"
@@ -1300,7 +1301,10 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
             r"(?:(?<=[A-Z])\s\d{1,6}/\d{2,4}(?![\w/]))?|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
             r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
-            r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])")
+            r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])"
+            # (stop 57) an office's letters, one or two groups, before a number with its parts ("Aktenzeichen MD: MD-NO
+            # 24-118734-P" of a care assessment, "Geschäftszeichen: WoA FK 21-3345/24" of a housing application)
+            r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:[-/]\d{1,8}){1,2}(?:-[A-Z0-9]{1,3})?(?![\w/])")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
 #: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
 #: renewal)

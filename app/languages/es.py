@@ -311,6 +311,8 @@ LANGUAGE = register(Language(
         r"(?-i:CIAS)",
         # (stop 57) a home's electricity supply point ("CUPS: ES0021 0000 0473 8815 JD0F" of a social tariff)
         r"(?-i:CUPS)",
+        # (stop 57) a civil servant's staff number ("Funcionaria receptora: Inmaculada Sanchis Roig (Mat. 40215)")
+        r"(?-i:Mat)\.(?=\s*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

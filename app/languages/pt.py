@@ -126,7 +126,10 @@ LANGUAGE = register(Language(
                       r"(?![\w])",
                       # (stop 57) a rural plot's article in the land tax register ("inscrito na matriz predial rústica
                       # sob o artigo 27, secção H" of a rural lease); not an article of law
-                      r"(?i:\bmatriz[^\S\n]+predial(?:[^\S\n]+(?:rústica|urbana))?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
+                      r"(?i:\bmatriz[^\S\n]+predial(?:[^\S\n]+(?:rústica|urbana))?"
+                      # (and its parish: "inscrito na matriz predial urbana da freguesia de São Vicente sob o artigo
+                      # 2874.º" of a loan for use)
+                      r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+de[^\S\n]+[^\n,]{1,40}?)?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
                       r"(?i:artigo)[^\S\n]+(?P<entry>\d{1,6}(?:-[A-Z0-9]{1,3})?(?:\.º)?"
                       r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])"),
     id_keywords=(
@@ -329,6 +332,8 @@ LANGUAGE = register(Language(
         r"identifica[çc][ãa]o\s+da\s+declara[çc][ãa]o", r"chave\s+de\s+movimenta[çc][ãa]o",
         # (stop 57) a civil servant's MASP in Minas Gerais ("Diretora – MASP 1.287.453-6" of a school report)
         r"(?-i:MASP)",
+        # (stop 57) a pupil's register in São Paulo ("RA (SED): 000.112.874.309-5" of a school report)
+        r"(?-i:RA)(?=[^\S\n]*(?:\([A-Z]+\))?[^\S\n]*:?[^\S\n]*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

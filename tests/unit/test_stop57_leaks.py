@@ -8,7 +8,7 @@ before its street."""
 
 from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
-from app.detection.patterns import CaseNumberRecognizer, DateRecognizer
+from app.detection.patterns import CaseNumberRecognizer, DateRecognizer, MoneyRecognizer
 from app.detection.tables import TableRecognizer
 from tests.unit.fakes import found
 
@@ -205,3 +205,31 @@ def test_a_signatory_after_a_column_gap_on_its_line():
     assert signatures("München, 23.09.2024                  i. A. Stefanie Oberhuber\n") == ["Stefanie Oberhuber"]
     # one space is a sentence's, not a column's gap
     assert signatures("Wir handeln i. A. Ihrer Bank.\n") == []
+
+
+def test_strict_profile_conditions_written_as_adjectives_or_compounds():
+    from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+
+    def health(language: str, text: str) -> list[str]:
+        return [e.text for e in QuasiIdentifierRecognizer(language).recognize(text, []) if e.label == "HEALTH"]
+
+    assert health("en", "he is asthmatic and has a fractured ankle") == ["asthmatic", "fractured ankle"]
+    assert health("en", "he fractured the glass") == []
+    assert health("de", "Brustkrebs, Nikotinabusus, Dysphagie") == ["Brustkrebs", "Nikotinabusus", "Dysphagie"]
+    assert health("de", "im Krebsgang") == []
+    assert health("es", "es asmática") == ["asmática"]
+    assert health("pt", "internamento por hérnia discal") == ["internamento", "hérnia discal"]
+
+
+def test_round_39_numbers_and_a_sign_glued_to_the_next_amount():
+    assert found(MoneyRecognizer("en"), "plus skills fee Level 2 £125.00. Paid") == ["£125.00"]
+    assert found(MoneyRecognizer("de"), "für 5 € Gebühr") == ["5 €"]
+    assert found(CaseNumberRecognizer(), "Aktenzeichen MD:       MD-NO 24-118734-P") == ["MD-NO 24-118734-P"]
+    assert found(CaseNumberRecognizer(), "Geschäftszeichen: WoA FK 21-3345/24") == ["WoA FK 21-3345/24"]
+    assert found(CaseNumberRecognizer(), "(exp. SS-VK-22/3140).") == ["SS-VK-22/3140"]
+    assert found(IdNumberRecognizer("pt"), "PROCESSO DE PROMOÇÃO E PROTEÇÃO N.º PPP 0412/24") == ["PPP 0412/24"]
+    assert found(IdNumberRecognizer("pt"), "RA (SED): 000.112.874.309-5     CPF: 412.736.958-07") == [
+        "000.112.874.309-5", "412.736.958-07"]
+    assert found(IdNumberRecognizer("pt"), "na matriz predial urbana da freguesia de São Vicente sob o artigo 2874.º e") == [
+        "2874.º"]
+    assert found(IdNumberRecognizer("es"), "Funcionaria receptora: Inmaculada Sanchis Roig (Mat. 40215)") == ["40215"]
