@@ -299,6 +299,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # stayed in clear): the flat, an entity of its own
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
                         rf"(?=,{_SP}+[{_UPPER}][^\n]{{0,100}}?\b{street.postal_code}\b)")
+    if not restoring:
+        # a town named by its river ("Newcastle upon Tyne", "Kingston upon Thames", "Stratford-upon-Avon"; stop 57: the
+        # model took the two names apart, and "upon" kept the town in clear three times in two rounds)
+        patterns.append(r"(?<![\w-])(?=[A-Z][a-z]+(?: upon |-upon-))[A-Z][a-z]+(?: upon |-upon-)[A-Z][a-z]+(?![\w-])")
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line

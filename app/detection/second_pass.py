@@ -338,9 +338,20 @@ def short_forms(text: str, entities: list[Entity], language: str,
     for word, label in unambiguous:
         for start, end in occurrences[word]:
             if taken.free(start, end):
-                current.append(Entity(start, end, label, word, "second_pass"))
+                if label == PERSON and _initial_before(text, start) and taken.free(start - 3, start):
+                    start -= 3  # the first name's initial with it ("G. Wünsche, Einrichtungsleitung"; stop 57)
+                current.append(Entity(start, end, label, text[start:end], "second_pass"))
                 taken.add(start, end)
     return sorted(current, key=lambda e: (e.start, e.end))
+
+
+def _initial_before(text: str, start: int) -> bool:
+    """Whether an initial stands right before ``start`` ("G. " of "G. Wünsche"): a capital, its full stop and a space,
+    at the start of the text or after a character that is neither a letter, a digit nor a full stop (not a capital
+    glued to an abbreviation: "Abs.A. Wünsche")."""
+    if start < 3 or not (text[start - 3].isupper() and text[start - 2] == "." and text[start - 1] in " \t"):
+        return False
+    return start == 3 or not (text[start - 4].isalnum() or text[start - 4] == ".")
 
 
 def label_consistency(entities: list[Entity]) -> list[Entity]:

@@ -351,7 +351,8 @@ LANGUAGE = register(Language(
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",
                      r"Berater(?:in)?", r"Koordinator(?:in)?", r"Manager(?:in)?"),
     # (stop 48) "Tel. intern 2231" of a ward's rota
-    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern"),
+    # (stop 57: "Stationsleitung: Birgit Hohenstein-Ağaoğlu (intern 4412)" of a duty roster)
+    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern", r"(?<=\()intern"),
     secret_keywords=(r"Passwort", r"Kennwort", r"Passwörter", r"PIN(?:-?Code|-?Nummer)?", r"Geheimzahl",
                      r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password",
                      # (stop 50) an onboarding form's "Initialpasswort:" and "Aktivierungscode:", a door's code

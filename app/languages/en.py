@@ -185,6 +185,9 @@ LANGUAGE = register(Language(
         r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
         # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
+        # (stop 57) and a sergeant's, an inspector's before the name ("by Sgt 1187 Priya Raghunathan", "Insp 0653" of a
+        # custody record)
+        r"(?-i:Sgt|Insp|DI|DCI|CI|Supt)\.?(?=\s+\d{3,6}\s+[A-Z])",
         # and after the officer's name ("Witnessed by: DC Priya Raghunathan 7741", "Sgt. Luis Obregón #4471"; stop 47)
         r"(?-i:(?:PC|DC|PS|DS|PCSO|Sgt\.?|Det\.?|Insp\.?|Officer|Ofc\.?|Off\.?|Cpl\.?|Lt\.?|Dep\.?|Tpr\.?)"
         r"(?:\s+(?:[A-Z][\w'’-]+|[A-Z]\.)){1,3})(?=\s+#?\d{3,6}\b)",
@@ -375,6 +378,9 @@ LANGUAGE = register(Language(
         r"(?:member|customer|client|employee|staff|payroll)(?=\s*#\s*\d)", r"licen[cs]e\s+card",
         # (stop 57) a flat's door fobs by their numbers ("fob nos. 00417 / 00418" of a check-in inventory)
         r"(?:key\s+|door\s+)?fobs?(?=\s+(?:no\.|nos\.|number|#))",
+        # (stop 57) a health insurance card for Europe ("UK GHIC no.: 8082 6000 4471 2390 5517"), a custody record's and an
+        # evidence bag's number
+        r"(?-i:GHIC|EHIC)", r"custody\s+(?:record|ref(?:erence)?)", r"(?:sealed\s+|evidence\s+)?bag(?=\s+(?-i:[A-Z]{1,3})\d{5,})",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -126,7 +126,9 @@ LANGUAGE = register(Language(
                       # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
                       r"(?i:\bpol(?:\.|ígono)[^\S\n]*\d{1,3}[^\S\n]*(?:/|,?[^\S\n]*parcelas?)[^\S\n]*\d{1,5}"
-                      r"(?:-\d{1,5})?(?:[^\S\n]+y[^\S\n]+\d{1,5})?)(?![\w])"),
+                      r"(?:-\d{1,5})?(?:[^\S\n]+y[^\S\n]+\d{1,5})?)(?![\w])",
+                      # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
+                      r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
@@ -313,6 +315,8 @@ LANGUAGE = register(Language(
         r"(?-i:CUPS)",
         # (stop 57) a civil servant's staff number ("Funcionaria receptora: Inmaculada Sanchis Roig (Mat. 40215)")
         r"(?-i:Mat)\.(?=\s*\d)",
+        # (stop 57) a social security number after its abbreviation ("Nº S. Social: 30/00481726/55")
+        r"(?:n[º°]\s*)?S\.\s?Social",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

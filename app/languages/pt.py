@@ -334,6 +334,8 @@ LANGUAGE = register(Language(
         r"(?-i:MASP)",
         # (stop 57) a pupil's register in São Paulo ("RA (SED): 000.112.874.309-5" of a school report)
         r"(?-i:RA)(?=[^\S\n]*(?:\([A-Z]+\))?[^\S\n]*:?[^\S\n]*\d)",
+        # (stop 57) Brazil's national health card by its name ("Cartão Nacional de Saúde: 706 0038 4521 9917")
+        r"cart[ãa]o\s+nacional\s+de\s+sa[úu]de",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -7,10 +7,11 @@ space, a licence's last part, a plot's article in the land tax register, a floor
 before its street."""
 
 from app.detection.addresses import AddressRecognizer
+from app.doc import Entity
 from app.detection.identifiers import IdNumberRecognizer
 from app.detection.patterns import CaseNumberRecognizer, DateRecognizer, MoneyRecognizer
 from app.detection.tables import TableRecognizer
-from tests.unit.fakes import found
+from tests.unit.fakes import detect, found
 
 
 def test_three_digits_after_the_word_for_number_and_not_without_it():
@@ -233,3 +234,33 @@ def test_round_39_numbers_and_a_sign_glued_to_the_next_amount():
     assert found(IdNumberRecognizer("pt"), "na matriz predial urbana da freguesia de São Vicente sob o artigo 2874.º e") == [
         "2874.º"]
     assert found(IdNumberRecognizer("es"), "Funcionaria receptora: Inmaculada Sanchis Roig (Mat. 40215)") == ["40215"]
+
+
+def test_an_initial_before_a_surname_found_again_and_a_town_named_by_its_river():
+    from app.detection.second_pass import short_forms
+
+    text = "Die Einrichtungsleiterin Gabriele Wünsche unterschreibt.\n\nG. Wünsche, Einrichtungsleitung. Abs.A. Wünsche"
+    start = text.index("Gabriele")
+    out = short_forms(text, [Entity(start, start + 16, "PERSON", "Gabriele Wünsche", "stanza")], "de")
+    assert [e.text for e in out] == ["Gabriele Wünsche", "G. Wünsche", "Wünsche"]
+    assert found(AddressRecognizer("en"), "Jesmond, Newcastle upon Tyne NE2 3RT; Stratford-upon-Avon; God upon earth") == [
+        "Newcastle upon Tyne", "Stratford-upon-Avon"]
+    assert found(IdNumberRecognizer("pt"), "Cartão Nacional de Saúde: 706 0038 4521 9917") == ["706 0038 4521 9917"]
+
+
+def test_round_40_keywords_a_rosters_staff_numbers_and_a_plot_parcel_first():
+    assert found(IdNumberRecognizer("en"), "UK GHIC no.: 8082 6000 4471 2390 5517") == ["8082 6000 4471 2390 5517"]
+    assert found(IdNumberRecognizer("en"), "Custody record no.: 44NM/01873/24") == ["44NM/01873/24"]
+    assert found(IdNumberRecognizer("en"), "PROPERTY (sealed bag M0047721)") == ["M0047721"]
+    assert found(IdNumberRecognizer("en"), "Review by Insp 0653 Gareth Pryce-Owen – detention continued") == ["0653"]
+    assert found(IdNumberRecognizer("en"), "the bag 12345 times") == []
+    assert found(IdNumberRecognizer("es"), "Nº S. Social:        30/00481726/55") == ["30/00481726/55"]
+    assert found(IdNumberRecognizer("es"), "DNI 74183920H, parcela 118 del polígono 22. Riego") == [
+        "74183920H", "parcela 118 del polígono 22"]
+    text = ("| PNr.  | Name, Vorname              | Qual.       | VK   | Mo | Di |\n"
+            "|-------|----------------------------|-------------|------|----|----|\n"
+            "| 30417 | Hohenstein-Ağaoğlu, Birgit | PFK, SL     | 1,0  | F  | F  |\n")
+    assert [(e.text, e.label) for e in TableRecognizer().recognize(text, [])] == [
+        ("30417", "ID_NUMBER"), ("Hohenstein-Ağaoğlu, Birgit", "PERSON")]
+    assert ("4412", "PHONE") in detect("de", "Stationsleitung: Birgit Hohenstein-Ağaoğlu (intern 4412)")
+    assert not any(label == "PHONE" for _, label in detect("de", "Das wird intern 2024 geklärt."))
