@@ -88,6 +88,15 @@ UNITS: tuple[str, ...] = (
     "Nr.|Name|Telefon\n0412|A|1\n", "A-Nr. (x)|Name|Tel.\n", "|  | a |\n", "ck#2214 ", " #AB-2023-0417 ",
     "Juror number: 123456 ", "Incident #: 1 ", "Nº de hoja: 1 ", "pol. 7 / 1 y ", "Livro 1-A, fls. 1 a ",
     "- 15.10. Aa ", 'Kita „Aa" ', "software engineer ", "ingeniero de software ", "INV-2024-0918 £",
+    # stop 57: three digits after the word for number, asides before a colon, dictation marks, file numbers with their
+    # year, house numbers before and near their street, flats before a postcode's line, date lists after a final dot,
+    # transposed tables, signatories after a column gap, towns named by their river, initials before surnames
+    "entry no. 312 ", "Kassenzeichen (a b c d): 1 ", "Unser Zeichen: 1/24 SY/mk ", "Az. 5.1-SB 1/19 ",
+    "n.º A1.2019.RH7A ", "matriz predial urbana da freguesia de Aa sob o artigo 2 ", "nº 12 de la calle Aa ",
+    "Av. Aa, a la altura del n.º 9 ", "Unit 6, Aa Park, ", "Obere Aastraße 8 ", "ref. 21 034 887 ",
+    "12.02., 26.02. und ", "Geburtenregister: Aa, G 1/2014 ", "24/PJ/0671 ", "Level 2 £1 ", "Aa upon Bb ",
+    "parcela 1 del polígono 2 ", "(intern 4412) ", "| Steuer-ID | 83 105 | 40 927 |\n", "Aa   i. A. Bb Cc\n",
+    "Aktenzeichen MD: MD-NO 24-1-P ", "Nº FAA 2025-0087413 ", "RG 1.2-3 SSP/SP ", "P-1023847 3 ",
 )
 
 

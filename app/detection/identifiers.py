@@ -515,6 +515,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
                             r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"
+                            # (or groups of digits after dots and a check digit: "benefício nº 638.554.102-1",
+                            # "Sinistro nº 0731.2024.55820-7"; after round 41's measurement)
+                            r"|\d{1,4}(?:\.\d{3,5}){2,4}-\d{1,2}"
                             # (or capitals before a number and its year: "PROCESSO … N.º PPP 0412/24")
                             r"|[A-Z]{1,5}[^\S\n]\d{2,6}/\d{2,4}(?![\w/])"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.

@@ -1114,6 +1114,10 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45"); Peru's sol, "S/" and
 #: "S/." (stop 51: "son S/ 40" of a host's message).
 _DOLLAR_SIGNS = r"(?:(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?)"
+#: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
+#: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
+#: the tugrik.
+_OTHER_SIGNS = "₦₺₽₴₱₩₫₪₡₲₵₸₭₮"
 _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
@@ -1121,7 +1125,8 @@ _MONEY_RE = re.compile(
     # (two spaces after the sign in a column of figures, "£  142.50": stop 47; up to eight before an amount with
     # cents, "$    96,000.00" of a tax authority's table, the rupee's sign, a code before the sign and after the amount,
     # "CAD $420.00", "$412,350.00 MXN": stop 51)
-    rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)"
+    # (stop 57: and the other signs of the Unicode block, "₦4,200,000" of a visa applicant's savings)
+    rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹{_OTHER_SIGNS}]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)"
     rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
@@ -1132,7 +1137,7 @@ _MONEY_RE = re.compile(
     # "5-10 dollars" is one)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\d{{3}}-)(?<![^\W\d_]-)(?:{_AMOUNT}){_SCALE}"
     # (not a sign glued to the next amount: "skills fee Level 2 £125.00" made "2 £" the amount; stop 57)
-    rf"\s?(?:[$€£¥₹](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
+    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 

@@ -381,6 +381,8 @@ LANGUAGE = register(Language(
         # (stop 57) a health insurance card for Europe ("UK GHIC no.: 8082 6000 4471 2390 5517"), a custody record's and an
         # evidence bag's number
         r"(?-i:GHIC|EHIC)", r"custody\s+(?:record|ref(?:erence)?)", r"(?:sealed\s+|evidence\s+)?bag(?=\s+(?-i:[A-Z]{1,3})\d{5,})",
+        # (after round 41's measurement) a contractor's job number ("DMR Plumbing & Heating Ltd (job no. 44817)")
+        r"job(?=\s+(?:no\.|number|#))",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -264,3 +264,11 @@ def test_round_40_keywords_a_rosters_staff_numbers_and_a_plot_parcel_first():
         ("30417", "ID_NUMBER"), ("Hohenstein-Ağaoğlu, Birgit", "PERSON")]
     assert ("4412", "PHONE") in detect("de", "Stationsleitung: Birgit Hohenstein-Ağaoğlu (intern 4412)")
     assert not any(label == "PHONE" for _, label in detect("de", "Das wird intern 2024 geklärt."))
+
+
+def test_after_round_41_other_currency_signs_job_numbers_and_dotted_numbers_with_a_check_digit():
+    assert found(MoneyRecognizer("en"), "I have savings of ₦4,200,000 in my account") == ["₦4,200,000"]
+    assert found(IdNumberRecognizer("en"), "DMR Plumbing & Heating Ltd (job no. 44817), and") == ["44817"]
+    assert found(IdNumberRecognizer("pt"), "pelo INSS (benefício nº 638.554.102-1) e Sinistro nº 0731.2024.55820-7)") == [
+        "638.554.102-1", "0731.2024.55820-7"]
+    assert found(IdNumberRecognizer("pt"), "Lei nº 8.213/91 e Decreto nº 3.048/99") == []
