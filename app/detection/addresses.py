@@ -101,7 +101,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
             # address block writes it ("MVZ Rheinauhafen GmbH\nAgrippinawerft 22\n50678 Köln"; stop 54)
             # (or after a letterhead's separator on its line: "Meisterbetrieb · Gewerbepark Süd 9 · 93055 Regensburg";
             # stop 57)
-            patterns.append(rf"(?:(?<![^\n]){_SP}*|(?<=[·•|]{_SP}))(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
+            patterns.append(rf"(?:(?<![^\n]){_SP}*|(?<=[·•|]{_SP}))"
+                            rf"(?!(?:Seite|Blatt|Anlage|Kapitel|Band|Heft|Teil|Nr)\b)"
                             rf"{_CAP}(?:{_SP}+{_CAP})?{_SP}+(?=\d{{1,3}}(?!\d)){_NUMBER}"
                             # (or after a separator on its line: "Rosenhügel 12 · 42859 Remscheid")
                             rf"(?=(?:{_SP}*\r?\n|{_SP}*[·•|–]){_SP}*{town})")

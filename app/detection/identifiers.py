@@ -451,7 +451,7 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|(?=[\w./-]*\d)[A-Za-z0-9][\w./-]{3,}"
              # (and a letter's dictation mark: "Unser Zeichen: 118/24 SY/mk"; stop 57)
              r"(?:(?<=\d) (?-i:[A-Z]{1,3}/[a-z]{1,3})(?!\w))?"
-             # three digits, kept only after the word for "number" (:func:`_SHORT_AFTER_NUMBER_WORD`; stop 57)
+             # three digits, kept only after the word for "number" (:func:`_short_after_number_word`; stop 57)
              r"|\d{3}(?![\w]|[.,/-]\d))")
 _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 #: The authority that issued a Brazilian identity card, after its number ("RG: 52.871.436-9 SSP/SP": the state's
@@ -459,15 +459,17 @@ _YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
 _ISSUER = re.compile(r"(?:[^\S\n]+[-–]?[^\S\n]*|/)(?:SSP|SDS|SESP|SJS|SSPDS|DETRAN|IFP|IGP|PC|DGPC|SEJUSP|SPTC)"
                      r"[-/]?[A-Z]{2}(?![\w])")
 #: The word for "number" just before an identifier ("entry no. 312", "sócio n.º 112", "Zimmer Nr. 214"; stop 57).
-_NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº)\.?|#|(?<!\w)(?:number|nummer|número))\s*:?\s*$",
-                                 re.IGNORECASE)
+_NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº)\.?|#|(?<!\w)(?:number|nummer|número))"
+                                 r"\s*:?\s*$", re.IGNORECASE)
 
 
-def _SHORT_AFTER_NUMBER_WORD(value: str, before: str) -> bool:
+def _short_after_number_word(value: str, before: str) -> bool:
     """Whether ``value``, shorter than four characters, is an identifier all the same: three digits after the word
     for "number" (``before``: the keyword and what follows it up to the value), as registers, memberships and rooms
     number their entries (stop 57: "entry no. 312", "sócio n.º 112" stayed in clear)."""
     return len(value) == 3 and value.isdigit() and _NUMBER_WORD_BEFORE.search(before) is not None
+
+
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
 #: 6023382" of a discharge letter; stop 48: the second stayed in clear), and after a comma one word and a colon.
 _LIST_NEXT = re.compile(r"[^\S\n]*[,;|][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^\S\n]+)?"
@@ -564,7 +566,7 @@ class IdNumberRecognizer(Recognizer):
             if issuer is not None:
                 end = issuer.end()
             value = text[start:end]
-            if (end - start < 4 and not _SHORT_AFTER_NUMBER_WORD(value, text[m.start():start])
+            if (end - start < 4 and not _short_after_number_word(value, text[m.start():start])
                     or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value)):
                 continue
             if not out or start >= out[-1].end:

@@ -1299,7 +1299,8 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º�
 #: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
-_CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 887 120", a Portuguese payment's reference)
+_CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 887 120", a Portuguese payment's
+            # reference)
             r"\d{1,3}(?:[^\S\n]\d{3}){2,4}(?![\w/.,-])|"
             r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
             # (and its number with the year after a space: "Az. 52.1-SB 2218/19" of a disability notice; stop 57)
@@ -1309,7 +1310,8 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])"
             # (stop 57) an office's letters, one or two groups, before a number with its parts ("Aktenzeichen MD: MD-NO
             # 24-118734-P" of a care assessment, "Geschäftszeichen: WoA FK 21-3345/24" of a housing application)
-            r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:[-/]\d{1,8}){1,2}(?:-[A-Z0-9]{1,3})?(?![\w/])")
+            r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:[-/]\d{1,8}){1,2}(?:-[A-Z0-9]{1,3})?"
+            r"(?![\w/])")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
 #: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
 #: renewal)

@@ -364,9 +364,9 @@ LANGUAGE = register(Language(
         # (stop 54, round 16) a number transfer's PAC, a company's Companies House number, any "… ref:" ("Inquest ref:
         # NYW/0417/23")
         r"(?-i:PAC)(?=:?\s+[A-Z0-9]{9}\b)", r"companies\s+house\s+(?:no\.|number)", r"[a-z]+\s+ref\.?(?=\s*:)",
-        # (stop 57) a receipt's and a register's entry by its number ("receipt no. 55821", "entry no. 312"), a grave's
-        # plot ("grave C/1187" of a funeral arrangement), a vessel's MMSI and call sign, a room by its number, an order's
-        # number in hyphenated groups ("order 8841-2290-1175")
+        # (stop 57) a receipt's and a register's entry by its number ("receipt no. 55821", "entry no. 312"), a
+        # grave's plot ("grave C/1187" of a funeral arrangement), a vessel's MMSI and call sign, a room by its number,
+        # an order's number in hyphenated groups ("order 8841-2290-1175")
         r"receipt(?=\s+(?:no\.|number|#))", r"entry\s+number", r"grave(?=\s+(?-i:[A-Z]{1,3})?[/-]?\d)", r"(?-i:MMSI)",
         r"call\s*sign", r"room(?=\s+(?:no\.|number|#))", r"order(?=\s+\d{3,6}-\d{3,6})",
         # (stop 57) an electoral canvass form's property reference and its security codes ("Property reference (UPRN):
@@ -378,9 +378,10 @@ LANGUAGE = register(Language(
         r"(?:member|customer|client|employee|staff|payroll)(?=\s*#\s*\d)", r"licen[cs]e\s+card",
         # (stop 57) a flat's door fobs by their numbers ("fob nos. 00417 / 00418" of a check-in inventory)
         r"(?:key\s+|door\s+)?fobs?(?=\s+(?:no\.|nos\.|number|#))",
-        # (stop 57) a health insurance card for Europe ("UK GHIC no.: 8082 6000 4471 2390 5517"), a custody record's and an
-        # evidence bag's number
-        r"(?-i:GHIC|EHIC)", r"custody\s+(?:record|ref(?:erence)?)", r"(?:sealed\s+|evidence\s+)?bag(?=\s+(?-i:[A-Z]{1,3})\d{5,})",
+        # (stop 57) a health insurance card for Europe ("UK GHIC no.: 8082 6000 4471 2390 5517"), a custody record's
+        # and an evidence bag's number
+        r"(?-i:GHIC|EHIC)", r"custody\s+(?:record|ref(?:erence)?)",
+        r"(?:sealed\s+|evidence\s+)?bag(?=\s+(?-i:[A-Z]{1,3})\d{5,})",
         # (after round 41's measurement) a contractor's job number ("DMR Plumbing & Heating Ltd (job no. 44817)")
         r"job(?=\s+(?:no\.|number|#))",
     ),

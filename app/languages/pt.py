@@ -323,9 +323,11 @@ LANGUAGE = register(Language(
         # (stop 57) an invoice of Brazil ("nota fiscal nº 000.128.447"), a farmer's register in Portugal ("NIFAP
         # 6128447"), a room's number
         r"nota\s+fiscal(?:\s+eletr[ôo]nica)?", r"(?-i:NIFAP)", r"quarto(?=\s+(?:n\.?\s?[º°]|nº|número))",
-        # (stop 57) a deed's protocol abbreviated ("Av.1 – Prot. 48.211"), a civil servant's number ("técnico n.º 4417"),
-        # a property's code at an estate agent ("Código AP-3318 – Rua …"), a vehicle's international insurance card
-        r"(?-i:Prot\.)(?=\s*\d)", r"(?:técnic[oa]|funcion[áa]ri[oa]|agente|inspetor[a]?|inspector[a]?)(?=\s+(?:n\.?\s?[º°]|nº))",
+        # (stop 57) a deed's protocol abbreviated ("Av.1 – Prot. 48.211"), a civil servant's number ("técnico n.º
+        # 4417"), a property's code at an estate agent ("Código AP-3318 – Rua …"), a vehicle's international insurance
+        # card
+        r"(?-i:Prot\.)(?=\s*\d)",
+        r"(?:técnic[oa]|funcion[áa]ri[oa]|agente|inspetor[a]?|inspector[a]?)(?=\s+(?:n\.?\s?[º°]|nº))",
         r"c[óo]digo(?=\s+(?-i:[A-Z]{1,4})-\d)", r"carta\s+verde",
         # (stop 57) a tax return's identification ("Identificação da declaração: 3107-2024-K72L9QF08"), an FGTS
         # withdrawal's key ("chave de movimentação 0311.2024.884172" of a termination statement)
