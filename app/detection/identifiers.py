@@ -530,6 +530,28 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"(?![\w]|[-/]\w)")
 
 
+#: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
+#: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word
+#: for "number" (six and more are :data:`_NUMBERED_CODE`'s).
+_NUMBER_AFTER_NAME = re.compile(r"(?<=[^\W\d_]) \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S\n]?(?P<id>\d{1,5})\)")
+
+
+def _capitalised_word_before(text: str, end: int) -> bool:
+    """Whether the two words that end at ``end`` are capitalised, as a name's are ("Gertrudes Lemos", "Herr Müller"),
+    not "the plan (no. 5)", "Protocol (No. 11)" after a lower-case word, a German noun after its article ("die Seite
+    (Nr. 3)")."""
+    for word in range(2):
+        start = end
+        while start > 0 and (text[start - 1].isalpha() or text[start - 1] in "-'’."):
+            start -= 1
+        if start == end or not text[start].isupper():
+            return False
+        if word == 0 and (start == 0 or text[start - 1] != " "):
+            return False
+        end = start - 1
+    return True
+
+
 class IdNumberRecognizer(Recognizer):
     """Identifiers named by a keyword: ``MRN 00482913``, ``Patient ID: 4471923``, ``Versichertennummer
     A123456780``, ``Kundennr. 4711-0815``, ``número de historia clínica 123456``, ``NHC 123456``,
@@ -572,8 +594,10 @@ class IdNumberRecognizer(Recognizer):
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
                 out.extend(more_of_the_same(text, end, value, self.name))
-        out = with_extras(out, [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name)
-                                for m in _NUMBERED_CODE.finditer(text)])
+        extras = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
+        extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)
+                   if _capitalised_word_before(text, m.start())]
+        out = with_extras(out, sorted(extras, key=lambda e: e.start))
         entries = self.register_entry
         if entries is not None:
             found = []

@@ -272,3 +272,12 @@ def test_after_round_41_other_currency_signs_job_numbers_and_dotted_numbers_with
     assert found(IdNumberRecognizer("pt"), "INSS (benefício nº 638.554.102-1) e Sinistro nº 0731.2024.55820-7)") == [
         "638.554.102-1", "0731.2024.55820-7"]
     assert found(IdNumberRecognizer("pt"), "Lei nº 8.213/91 e Decreto nº 3.048/99") == []
+
+
+def test_a_members_number_in_parentheses_after_a_name():
+    assert found(IdNumberRecognizer("pt"), "A sócia D. Gertrudes Lemos (n.º 64), de 88 anos, e Rui Gomes (n.º 187)") == [
+        "64", "187"]
+    assert found(IdNumberRecognizer("en"), "| 2 | Yusuf Demirtaş (no. 46)  | Visitor") == ["46"]
+    assert found(IdNumberRecognizer("de"), "Herr Müller (Nr. 12) und die Seite (Nr. 3)") == ["12"]
+    # after a lower-case word or a single capitalised one, a list's or a protocol's number stays one
+    assert found(IdNumberRecognizer("en"), "the plan (no. 5) and Protocol (No. 11)") == []
