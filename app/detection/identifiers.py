@@ -533,13 +533,17 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
 #: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word
 #: for "number" (six and more are :data:`_NUMBERED_CODE`'s).
-_NUMBER_AFTER_NAME = re.compile(r"(?<=[^\W\d_]) \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S\n]?(?P<id>\d{1,5})\)")
+#: (The pattern opens with its literal " (", which the engine searches for; the name before it is
+#: :func:`_after_a_two_word_name`'s to check.)
+_NUMBER_AFTER_NAME = re.compile(r" \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S\n]?(?P<id>\d{1,5})\)")
 
 
-def _capitalised_word_before(text: str, end: int) -> bool:
-    """Whether the two words that end at ``end`` are capitalised, as a name's are ("Gertrudes Lemos", "Herr Müller"),
+def _after_a_two_word_name(text: str, end: int) -> bool:
+    """Whether two capitalised words end at ``end``, a letter last, as a name's are ("Gertrudes Lemos", "Herr Müller"),
     not "the plan (no. 5)", "Protocol (No. 11)" after a lower-case word, a German noun after its article ("die Seite
     (Nr. 3)")."""
+    if end == 0 or not text[end - 1].isalpha():
+        return False
     for word in range(2):
         start = end
         while start > 0 and (text[start - 1].isalpha() or text[start - 1] in "-'’."):
@@ -596,7 +600,7 @@ class IdNumberRecognizer(Recognizer):
                 out.extend(more_of_the_same(text, end, value, self.name))
         extras = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
         extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)
-                   if _capitalised_word_before(text, m.start())]
+                   if _after_a_two_word_name(text, m.start())]
         out = with_extras(out, sorted(extras, key=lambda e: e.start))
         entries = self.register_entry
         if entries is not None:
