@@ -59,8 +59,10 @@ _MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?\d{4}(?=[ -]?[*
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
 _MASKED_CARD_RE = re.compile(r"(?<![\w*•·])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}"
                              r"\d{4}"
-                             r"|(?:[*•]{4,12}|(?-i:X{4,12}))\d{4}|[•·]{4}[ ]\d{4}"  # an app's bullets, the last digits
-                             # (or its middle dots: "Visa ···· 4417" of a ride-hailing receipt; stop 53)
+                             r"|(?:[*•]{4,12}|(?-i:X{4,12}))\d{4}|(?<!PIN )(?<!Pin )(?<!pin )[*•·]{4}[ ]\d{4}|(?-i:xxxx|XXXX)-\d{4}"  # an app's bullets, the last digits
+                             # (or its middle dots: "Visa ···· 4417" of a ride-hailing receipt; stop 53; or asterisks:
+                             # "Tarjeta Visa de Unicaja nº **** 8832" of a complaint to the police, x's and a hyphen:
+                             # "(Visa xxxx-4417)" of a rooming list; stop 58)
                              # the issuer's first digits in clear ("5312 **** **** 1233", "5502 09** **** 4471" of a
                              # payment log; stop 51: the first group stayed in clear)
                              r"|[2-6]\d{3}[ -]?(?:\d{2}[*•Xx]{2}|[*•Xx]{4})(?:[ -]?[*•Xx]{4}){1,2}[ -]?\d{4})"
@@ -316,7 +318,7 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # (stop 52) Poland's tax and business numbers ("NIP 583-318-42-74" of an English e-mail)
                    r"|NIP|REGON"
                    # (stop 52) a bank's BIC names the account holder's branch beside the IBAN ("BIC: COLSDE33XXX")
-                   r"|BIC|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
+                   r"|BIC(?:/SWIFT)?|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
                    # (stop 53) a Polish driving licence ("Prawo jazdy: 00347/19/3064" of a German accident report)
                    r"|prawo\s+jazdy"
@@ -384,7 +386,7 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
 #: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
-_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12}(?:\s[a-zà-ÿ]{2,12})?)"
+_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,12}(?:\s[a-zà-ÿ]{2,12})?)"
                    # how many of its last digits follow ("SSN (last 4): xxx-xx-6632"; stop 54)
                    r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2}(?:\s+only)?)\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
@@ -397,7 +399,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    r"(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
-                   rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][\w.]*){{1,3}}?"
+                   # (words of letters: "Versichertennummer F284619375. Meine Sozialversicherungsnummer lautet …"
+                   # read the first number as a word before the second's copula; stop 58)
+                   rf"(?:(?:\s+(?!(?:{COPULAS})\b)[^\W\d][^\W\d.]*\.?){{1,3}}?"
                    rf"(?=\s+(?:{COPULAS})\s+[\w(]))?"
                    # or before a number's word ("colegiado COF Sevilla nº 4187" of a pharmacy's log, "BI/CC do próprio
                    # n.º 09876543 3 ZZ9"; stop 55)
@@ -409,8 +413,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11})|(?-i:[a-zà-ÿ]{3,12
                    # "L-HB-206613")
                    r"(?:\s+(?:dele|dela|suyo|suya)(?!\w))?"
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi)(?!\w))?"
-                   # a form's dot leaders ("Passport no. ........... Z4418276"; stop 51)
-                   r"(?:[^\S\n]*\.{3,})?"
+                   # a form's dot leaders ("Passport no. ........... Z4418276"; stop 51), one dot where the field's
+                   # name is long ("Etiqueta maleta . AP 712604" of a baggage claim; stop 58)
+                   r"(?:[^\S\n]*\.{3,}|[^\S\n]+\.(?=[^\S\n]))?"
                    # the bracket that closes an aside the keyword stands in ("Parte de Irregularidad de Equipaje (PIR):
                    # BRUIB48172"; stop 52)
                    r"(?:(?<=\w)\)(?=\s*:))?"
@@ -453,11 +458,24 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"(?:(?<=\d) (?-i:[A-Z]{1,3}/[a-z]{1,3})(?!\w))?"
              # three digits, kept only after the word for "number" (:func:`_short_after_number_word`; stop 57)
              r"|\d{3}(?![\w]|[.,/-]\d))")
-_YEAR_RE = re.compile(r"(?:1[89]|20)\d\d")
+#: A bare year (1800–2039), never an identifier alone ("policy 2021"); a later one after a keyword is a number ("PC 2093
+#: Aisha RAHMAN" of a witness statement; stop 58: in clear as a "year").
+_YEAR_RE = re.compile(r"1[89]\d\d|20[0-3]\d")
 #: The authority that issued a Brazilian identity card, after its number ("RG: 52.871.436-9 SSP/SP": the state's
 #: public security office; stop 57: it stayed in clear three times in one round).
 _ISSUER = re.compile(r"(?:[^\S\n]+[-–]?[^\S\n]*|/)(?:SSP|SDS|SESP|SJS|SSPDS|DETRAN|IFP|IGP|PC|DGPC|SEJUSP|SPTC)"
                      r"[-/]?[A-Z]{2}(?![\w])")
+#: A bank's BIC after its keyword, letters only too ("BIC/SWIFT:   CAIXESBBXXX" of an employment contract, "BIC:
+#: DEUTDEFF"; stop 58: the keyword's value needs a digit, and a BIC may have none): the bank's four letters, the
+#: country's two, the place's two letters or digits and perhaps the branch's three, at the end of its field.
+_BIC_RE = re.compile(r"(?<![\w-])(?:BIC|SWIFT)(?:[-/ ]?(?:BIC|SWIFT|[Cc]ode))?(?:[^\S\n]*\([^()\n]{1,20}\))?[^\S\n]*:?"
+                     r"[^\S\n]*(?P<id>[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![\w-])"
+                     # (the value ends its field: "the BIC REQUIRED field" names none)
+                     r"(?=[^\S\n]*(?:$|[,;.)(|·/]|[^\S\n]{2}))", re.MULTILINE)
+#: A German letter's dictation mark after its word, the author's and the typist's initials ("Diktatzeichen: KV/ms",
+#: "Zeichen Au/mg" of a discharge letter and a radiology report; stop 58: letters only, so no keyword's value).
+_DICTATION_MARK = re.compile(r"(?<![\w-])(?:Diktatzeichen|(?:Unser|Ihr|Mein)\s+Zeichen|Zeichen)[^\S\n]*:?[^\S\n]*"
+                             r"(?P<id>[A-ZÄÖÜ][A-Za-zäöü]{0,2}/[a-zäöü]{1,3})(?![\w/])")
 #: The word for "number" just before an identifier ("entry no. 312", "sócio n.º 112", "Zimmer Nr. 214"; stop 57).
 _NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº)\.?|#|(?<!\w)(?:number|nummer|número))"
                                  r"\s*:?\s*$", re.IGNORECASE)
@@ -500,6 +518,8 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (not a phone's: the phone recognizer labels those)
                             r"|(?<![Pp]hone )(?<![Mm]obile )(?<![Ff]ax )(?<![Cc]ell )(?<![Cc]ontact )"
                             r"[Nn](?:umber|ummer|úmero|umero)(?=[^\S\n]*:)[^\S\n]*:))[^\S\n]*"
+                            # (a form's colon after its column gap: "Skyvale Club no.  : SKV 4471 902 358"; stop 58)
+                            r"(?::[^\S\n]*)?"
                             # (round 23: or glued to them, "B.O. nº AB4512/2024")
                             r"(?P<id>[A-Z]{1,5}(?:[-/][A-Z0-9]{1,6}){0,4}[-/]?\d{4,20}"
                             # (stop 57: a last part of capitals and digits, "licença APA n.º A012845.2019.RH7A")
@@ -526,7 +546,13 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # L01X00T47)" of a housing application)
                             r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"
                             # (round 28) or groups of four digits ("Dispositivo Vía-T nº 9724 0051 3386")
-                            r"|\d{4}(?:[^\S\n]\d{4}){2,4}(?![\w.,/-]))"
+                            # (stop 58: its last group shorter, "Kautionssparbuch Sparkasse Leipzig Nr. 1100 4587 22")
+                            r"|\d{4}[^\S\n]\d{4}(?:[^\S\n]\d{4}){0,3}[^\S\n]\d{1,4}(?![\w.,/-])"
+                            # (stop 58) or groups of three digits ("liquidação n.º 161 924 307 553" of a deed), or a
+                            # book's or a file's number and its letter ("Livro de notas … n.º 214-A")
+                            r"|\d{3}(?:[^\S\n]\d{3}){2,4}(?![\w]|[.,/-]\d)|\d{2,4}-[A-Z](?![\w./-])"
+                            # (or capitals before groups of digits: "SKV 4471 902 358" of a loyalty scheme)
+                            r"|[A-Z]{2,5}(?:[^\S\n]\d{3,4}){2,4}(?![\w]|[.,/-]\d))"
                             r"(?![\w]|[-/]\w)")
 
 
@@ -597,8 +623,10 @@ class IdNumberRecognizer(Recognizer):
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
-                out.extend(more_of_the_same(text, end, value, self.name))
+                out.extend(more_of_the_same(text, end, value, self.name) or next_columns(text, end))
         extras = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
+        extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _BIC_RE.finditer(text)]
+        extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _DICTATION_MARK.finditer(text)]
         extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)
                    if _after_a_two_word_name(text, m.start())]
         out = with_extras(out, sorted(extras, key=lambda e: e.start))
@@ -612,6 +640,31 @@ class IdNumberRecognizer(Recognizer):
                 kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
                 out = sorted(kept + found, key=lambda e: e.start)
         return out
+
+
+#: The next column of a form that gives two parties side by side ("Kennzeichen:        LB-TW 484                 LB-NA
+#: 2207" of an accident report: vehicle A, then vehicle B; stop 58): after the value (and its aside in parentheses,
+#: "B072XK4R931 (seit 2002)"), a gap of three spaces or a tab, then a value in capitals and digits (a digit among them,
+#: no lower-case letter, up to four parts), ending where the line or the next gap or aside does.
+_NEXT_COLUMN = re.compile(r"(?:[^\S\n]+\([^()\n]{1,30}\))?(?:[^\S\n]*\t|[^\S\n]{3,})[^\S\n]*"
+                          r"(?P<id>(?=[A-Z0-9ÄÖÜ./ -]{0,24}\d)[A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*(?: [A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*){0,3})"
+                          r"(?=[^\S\n]*$|[^\S\n]{2}|[^\S\n]+\()", re.MULTILINE)
+_DATE_SHAPED = re.compile(r"\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})|(?:1[89]|20)\d\d")
+
+
+def next_columns(text: str, end: int) -> list[Entity]:
+    """The values beside an identifier that ends at ``end`` in the next columns of its line (:data:`_NEXT_COLUMN`, at
+    most three): ``list[Entity]`` of label ``ID_NUMBER``, in text order; none shorter than four characters, no date
+    nor bare year (a date's own recognizer labels those), none after a field's name (:data:`FIELD_LABELS`)."""
+    out: list[Entity] = []
+    while len(out) < 3:
+        m = _NEXT_COLUMN.match(text, end)
+        if (m is None or len(m.group("id")) < 4 or _DATE_SHAPED.fullmatch(m.group("id"))
+                or m.group("id").split(" ", 1)[0].casefold() in _FOLDED_FIELD_LABELS):
+            break  # (the next field's name: "PP ISL A3318842   DOB 17AUG16")
+        out.append(Entity(*m.span("id"), ID_NUMBER, m.group("id"), "id_number"))
+        end = m.end()
+    return out
 
 
 def more_of_the_same(text: str, end: int, value: str, source: str) -> list[Entity]:

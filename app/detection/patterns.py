@@ -449,13 +449,14 @@ def phone_keywords(language: str) -> re.Pattern[str] | None:
 @lru_cache(maxsize=8)
 def extension_keywords(language: str) -> re.Pattern[str] | None:
     """A telephone extension after its word in ``language`` (:attr:`app.languages.Language.extension_keywords`): group
-    ``ext`` its two to six digits (a dash before them allowed: "Durchwahl -23"); ``None`` when the language has none."""
+    ``ext`` its two to six digits (a dash before them allowed: "Durchwahl -23"; and one inside them: "Ext. 726-4410" of
+    a hospital's form, stop 58); ``None`` when the language has none."""
     words = languages.get(language).extension_keywords
     if not words:
         return None
     # (after a copula too: "Ihre Durchwahl ist -217" of a Teams chat; stop 53)
     return re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})(?:[^\S\n]+(?:ist|is|es|é|lautet))?[^\S\n]*[:.]?[^\S\n]*-?"
-                      rf"(?P<ext>\d{{2,6}})(?![\d.,/-]?\d)")
+                      rf"(?P<ext>\d{{2,6}}(?:-\d{{3,4}})?)(?![\d.,/-]?\d)")
 
 
 #: Regions tried for national-format phone numbers, per language (:attr:`app.languages.Language.phone_regions`).
@@ -806,6 +807,8 @@ def _spelled_date_pattern(language: str) -> re.Pattern[str] | None:
     literal = lang.spelled_date.split("\\")[0].lstrip("(?:")
     openers = {w[0] for w in (*lang.day_words, literal) if w[:1].isalpha()}
     first = "".join(sorted({c.lower() for c in openers} | {c.upper() for c in openers}))
+    if any(w.startswith(r"\d") for w in lang.day_words):  # a day in figures before the words of a deed (stop 58)
+        first += "0-9"
     return re.compile(rf"\b(?=[{first}])(?<![\w-]){spelled}(?![\w-])", re.IGNORECASE)
 
 
@@ -1198,6 +1201,9 @@ class MoneyRecognizer(Recognizer):
                      if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
         if _TABLE_AMOUNT_SIGN in text:
             found = with_extras(found, statement_amounts(text))
+        if "..." in text:
+            found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
+                                        for m in _LEADER_AMOUNT.finditer(text)])
         return found
 
     def _line_pieces(self, text: str, whole: Entity) -> list[Entity]:
@@ -1214,6 +1220,10 @@ class MoneyRecognizer(Recognizer):
         return pieces
 
 
+#: An amount without a currency after a form's dot leaders, ending its line ("Salario base ........ 1.485,20" of a
+#: payslip; stop 58: every amount of one stayed in clear): what a person earns, pays or owes.
+_LEADER_AMOUNT = re.compile(r"(?<!\.)\.{3,}[^\S\n]*(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})"
+                            r"(?=[^\S\n]*(?:€|EUR|euros?|£|\$)?[^\S\n]*$)", re.MULTILINE)
 #: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
@@ -1310,7 +1320,9 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])"
             # (stop 57) an office's letters, one or two groups, before a number with its parts ("Aktenzeichen MD: MD-NO
             # 24-118734-P" of a care assessment, "Geschäftszeichen: WoA FK 21-3345/24" of a housing application)
-            r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:[-/]\d{1,8}){1,2}(?:-[A-Z0-9]{1,3})?"
+            # (and a subject's decimal number: "Az. UV 51.3-2291/22" of a housing benefit claim; stop 58)
+            r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:\.\d{1,4})?(?:[-/]\d{1,8}){1,2}"
+            r"(?:-[A-Z0-9]{1,3})?"
             r"(?![\w/])")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
 #: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
@@ -1321,9 +1333,11 @@ _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}"
                       rf"\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
-#: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44).
+#: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44), also after a hyphen
+#: ("sob o n.º 1442/19950608-F", a Portuguese land register's description and its parish's letter; stop 58).
 _NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?"
-                    r"(?P<id>\d+(?:[/-]\d+)+(?:\.\d+)*(?:[A-Z]{1,3}(?!\w))?)")
+                    # (a number with its thousands' dots before the year: "Habilitação nº 3.412/2023"; stop 58)
+                    r"(?P<id>(?:\d{1,3}(?:\.\d{3})+|\d+)(?:[/-]\d+)+(?:\.\d+)*(?:-?[A-Z]{1,3}(?!\w))?)")
 #: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
 #: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
 #: "Protocols nos. 1 and 4", names no case).

@@ -6,7 +6,8 @@ write it without "registration" before it: "(HH-AB 1234)", "o outro, 45-GH-23, f
 takes any value; here only shapes that national registers issue and little else is written as
 (:attr:`app.languages.Language.licence_plates`), so a pattern finds them (Dias, 2016, §4.2.2):
 
-* ``en``: the United Kingdom's current format, two letters, two digits, three letters ("YK19 FHD");
+* ``en``: the United Kingdom's current format, two letters, two digits, three letters ("YK19 FHD"), and Ireland's
+  year, county and serial ("191-KE-4473"; stop 58);
 * ``de``: a district code, a hyphen, one or two letters and up to four digits ("HH-AB 1234", "M-KL 4471", "B-X 12E");
 * ``es``: four digits and three consonants ("4521 KLM", "1234-BCD"; not a year before an acronym, "2015 BMW");
 * ``pt``: Portugal's pairs joined by hyphens ("45-GH-23", "AA-12-BB") and Mercosur's Brazilian plate ("BRA2E19").

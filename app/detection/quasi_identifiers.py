@@ -155,10 +155,34 @@ class QuasiIdentifierRecognizer(Recognizer):
         ends = {e.end for e in out if e.label in (HEALTH, OCCUPATION)}
         out.extend(found)
         out.extend(e for e in conditions if e.end not in ends)
+        before, after = self.patterns["qualifiers"]
+        if before is not None:
+            out = [_with_qualifiers(text, e, before, after) if e.label == HEALTH else e for e in out]
         if self.modifiers_side is not None and self.occupation is not None:
             out = [_with_modifiers(text, e, self.modifiers_side, self.capitalised_nouns, self.occupation)
                    if e.label == OCCUPATION else e for e in out]
         return out
+
+
+def _with_qualifiers(text: str, entity: Entity, before: re.Pattern[str], after: re.Pattern[str]) -> Entity:
+    """``entity`` (a condition) extended over the language's qualifiers of a condition on both sides, one space
+    apart (:attr:`app.languages.QuasiIdentifiers.health_qualifiers`; stop 58: "mild persistent asthma", "asma leve",
+    "Gonarthrose beidseits", "HTA mal controlada" left their qualifiers in clear): up to two before it and two after
+    it. Bounded: reads at most 100 characters."""
+    start, end = entity.start, entity.end
+    for _ in range(2):
+        m = before.search(text, max(0, start - 25), start)
+        if m is None:
+            break
+        start = m.start()
+    for _ in range(2):
+        m = after.match(text, end, min(len(text), end + 25))
+        if m is None:
+            break
+        end = m.end()
+    if (start, end) == (entity.start, entity.end):
+        return entity
+    return Entity(start, end, HEALTH, text[start:end], entity.source)
 
 
 #: A word that may make an occupation's name more precise ("software", "self-employed", "Key", "de"), and the gap
@@ -330,4 +354,7 @@ def _compiled(language: str) -> dict:
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
         items.append((label, re.compile(rf"(?<![\w-])(?i:{_words(words)})(?![\w-])")))
-    return {"items": items, "legal_ref": re.compile(legal)}
+    qualifiers = "|".join(lex.health_qualifiers)
+    qualifier_before = re.compile(rf"(?<![\w-])(?:{qualifiers})[ ]$", re.IGNORECASE) if qualifiers else None
+    qualifier_after = re.compile(rf"[ ](?:{qualifiers})(?![\w-])", re.IGNORECASE) if qualifiers else None
+    return {"items": items, "legal_ref": re.compile(legal), "qualifiers": (qualifier_before, qualifier_after)}

@@ -503,8 +503,11 @@ class OrgSuffixRule(Rule):
         for j, tok in enumerate(t):
             if tok.text in self.forms and j > 0:
                 if (tok.text.isupper() and len(tok.text) <= 3 and j + 1 < len(t) and t[j + 1].text.isupper()
-                        and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]):
-                    continue  # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se")
+                        and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]
+                        and "  " not in ctx.text[tok.end:t[j + 1].start]):
+                    # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se"); not across a
+                    # column's gap ("… HOME CARE PTY LTD      ABN 53 614 287 905" of a letterhead; stop 58)
+                    continue
                 i = j
                 # a form of two words ("PartG mbB", "GmbH & Co. KG"'s last ones): the entity spans both (stop 53: "…
                 # Steuerberatung PartG mbB" left the firm's name in clear)
@@ -1786,9 +1789,11 @@ class SignatureRule(Rule):
     line that the common-word lexicon lists is read as a heading). Nothing when the words are only titles, function
     words or the language's job titles ("Der Oberbürgermeister", "Sachbearbeiterin"). A name after a closing on the
     same line (:data:`_CLOSING`: "Gruß J. Pfannenstiel", "Thanks, Anna") needs an initial among its words or a first
-    name of a declared language first ("Regards Customer Service" is none)."""
+    name of a declared language first ("Regards Customer Service" is none). The name absorbs the
+    entities inside it (stop 58: the model's "Schmitz-Yılmaz" of "gez. B. Schmitz-Yılmaz" kept the initial in clear)."""
 
     name = "signature"
+    absorbs = True
 
     def __init__(self, language: str) -> None:
         lang = languages.find(language)

@@ -146,10 +146,15 @@ def _cells(text: str, start: int, end: int, delimiter: str, outer: bool = True) 
 _CURRENCY_SUFFIX = re.compile(r"\s+\(?(?:gbp|eur|usd|brl|chf|mxn|ars|clp|cop|aud|cad|inr|€|£|\$|r\$)\)?$")
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+
+
 def header_key(cell: str) -> str:
     """The form of a header cell looked up in :func:`headers`: lower case, "_" and "-" between words read as spaces
-    ("first_name", "date-of-birth"; stop 51: a CRM export's snake_case header was no header), spaces collapsed, a
-    trailing colon and a currency's code dropped ("monthly_spend_gbp" → "monthly spend")."""
+    ("first_name", "date-of-birth"; stop 51: a CRM export's snake_case header was no header), and a capital after a
+    lower-case letter opening a word ("FirstName", "MemberNo"; stop 58: a club's export in CamelCase), spaces
+    collapsed, a trailing colon and a currency's code dropped ("monthly_spend_gbp" → "monthly spend")."""
+    cell = _CAMEL.sub(" ", cell)
     key = _SPACES.sub(" ", re.sub(r"(?<=\w)[_-](?=\w)", " ", cell.casefold())).rstrip(": ")
     return _CURRENCY_SUFFIX.sub("", key)
 
@@ -181,6 +186,10 @@ def _qualified_header(key: str, known: dict[str, str]) -> str | None:
     return ID_NUMBER if _NUMBER_HEADER.fullmatch(key) else None
 
 
+#: A number of three digits or more, not a year ("Betrag 2024" may head a column): never in a header cell.
+_HEADER_NUMBER = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d{3,}")
+
+
 def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> list[str] | None:
     """The label of each column when ``cells`` make a header row (module docstring), else ``None``."""
     if len(cells) < 2:
@@ -193,6 +202,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
             return None
         if delimiter == "  " and any(c.isdigit() or c == ":" for c in text[a:b]):
             return None  # a form's fields side by side ("Nombre del padre: Mohamed   Nombre de la madre: Fátima")
+        if _HEADER_NUMBER.search(text, a, b):
+            # a value, not a header: a letterhead's line ("Rua de Cedofeita, 412, 4050-174 Porto  |  Tel. 222 083
+            # 517" read as the headers "rua …" and "tel. …" by their first words; stop 58: the address stayed in clear)
+            return None
         key = header_key(text[a:b])
         label = known.get(key) or _qualified_header(key, known) or dotless_headers().get(_dotless(key))
         if label is None and " " in key and delimiter != "  ":

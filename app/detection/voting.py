@@ -23,6 +23,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from itertools import compress
 
+from app.detection.labels import DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity
 
@@ -181,16 +182,23 @@ def resolve_overlaps(text: str, entities: list[Entity], precedence: tuple[str, .
             spans.add(entity.start, entity.end)
             continue
         for start, end in spans.free_parts(entity.start, entity.end):
-            if not name_like(text[start:end]):
+            if not name_like(text[start:end], entity.label):
                 continue
             accepted.append(Entity(start, end, entity.label, text[start:end], entity.source, entity.score))
             spans.add(start, end)
     return sorted(accepted, key=lambda e: (e.start, e.end))
 
 
-def name_like(fragment: str) -> bool:
-    """Whether a left-over part of an entity is kept: it has an upper-case letter or a digit, and it is not
-    one function word of two letters or more (:data:`app.detection.rules.STOP_WORDS`, any case).
+#: The strict profile's labels of words written in lower case ("diabetes", "leve", "nurse", "mother"): a left-over
+#: part of one of them needs a letter, not a capital (stop 58: a model's "Type 1" took "Type 1 diabetes" and its
+#: "diabetes" was dropped as no name).
+LOWER_CASE_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION})
+
+
+def name_like(fragment: str, label: str | None = None) -> bool:
+    """Whether a left-over part of an entity (of ``label``) is kept: it has an upper-case letter or a digit (for a
+    label of :data:`LOWER_CASE_LABELS`, a letter), and it is not one function word of two letters or more
+    (:data:`app.detection.rules.STOP_WORDS`, any case).
 
     A part made of lower-case words only is a function word or a common noun between two names that
     other recognizers took ("de" in "Estado de Israel" when the model found "Estado" and "Israel"): kept, it
@@ -200,4 +208,6 @@ def name_like(fragment: str) -> bool:
     """
     if len(fragment) > 1 and fragment.casefold() in STOP_WORDS_FOLDED:
         return False
+    if label in LOWER_CASE_LABELS:
+        return any(c.isalnum() for c in fragment)
     return any(c.isupper() or c.isdigit() for c in fragment)

@@ -289,6 +289,8 @@ class QuasiIdentifiers:
         amount_words: words of a cardinal in an amount of money that :attr:`number_words` leaves out (articles and
             scales: "one", "a", "millón", "Millionen"): the money recognizer's amounts in words ("un millón de dólares";
             :func:`app.detection.patterns.amount_in_words`, stop 51).
+        health_qualifiers: words that make a condition more precise, before or after it ("mild", "leve", "Typ 2",
+            "beidseits"): a condition's entity takes them (stop 58).
     """
 
     number_words: tuple[str, ...]
@@ -311,6 +313,7 @@ class QuasiIdentifiers:
     ambiguous_months: tuple[str, ...] = ()
     month_prepositions: tuple[str, ...] = ()
     amount_words: tuple[str, ...] = ()
+    health_qualifiers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

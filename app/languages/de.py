@@ -335,6 +335,10 @@ LANGUAGE = register(Language(
         r"(?:Ehe|Geburten|Sterbe)register:?[^\S\n][^\n]{0,40}?,(?=[^\S\n]?[GES][^\S\n]?\d{1,5}/(?:19|20)\d\d\b)",
         # (stop 57) a member's number of a trade association ("BG-Mitgl.-Nr. 211 4478 530" of a first aid course)
         r"(?-i:(?:[A-ZÄÖÜ]{1,5}-)?Mitgl(?:ieds)?\.?-?Nr\.)",
+        # (stop 58) a contractor's order by its code ("Einbau Wärmepumpe 12 kW lt. Auftrag A-23-1184" of a claim)
+        r"Auftrag(?=\s+(?-i:[A-Z]{1,4})-\d)",
+        # (stop 58) an identity card abbreviated ("Personalausw.:   L01X00T47" of a parcel's power of attorney)
+        r"Personalausw\.",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

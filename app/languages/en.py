@@ -107,7 +107,10 @@ LANGUAGE = register(Language(
                          "oct": 10, "nov": 11, "dec": 12},
     month_first=True,
     date_words=frozenset({"of", "the", "and"}),
-    licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",),
+    licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",
+                    # (stop 58) Ireland's: the year (and half-year), the county's letters, a serial ("191-KE-4473")
+                    r"\d\d[12]?-(?:C|CE|CN|CW|D|DL|G|KE|KK|KY|L|LD|LH|LK|LM|LS|MH|MN|MO|OY|RN|SO|T|TN|TS|W|WD|WH|WX|WW)"
+                    r"-\d{1,6}"),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
                   r"standing\s+order\s+to",
                   # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)
@@ -133,7 +136,9 @@ LANGUAGE = register(Language(
                r"booked", r"arriving", r"departing", r"returning", r"deadline", r"starting"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
-    legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc".split()),
+    # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
+    legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc Pty Pty. PTY LTD"
+                          .split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
     case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
@@ -384,6 +389,18 @@ LANGUAGE = register(Language(
         r"(?:sealed\s+|evidence\s+)?bag(?=\s+(?-i:[A-Z]{1,3})\d{5,})",
         # (after round 41's measurement) a contractor's job number ("DMR Plumbing & Heating Ltd (job no. 44817)")
         r"job(?=\s+(?:no\.|number|#))",
+        # (stop 58) a sports club's affiliation code ("Athletics Ireland club code: KE-0419" of a renewals export)
+        r"club\s+code(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z]{1,4})-?\d)",
+        # (stop 58) a social security number's last digits after a colon ("(SSN last 4: 4471)" of a claim form), a
+        # state's licence ("PA Lic. PA187734" of a contractor's invoice)
+        r"(?-i:SSN)\s+last\s+(?:4|four)(?:\s+digits)?", r"(?<![\w.])lic\.(?=\s*#?\s*(?-i:[A-Z]{0,4})\d{4,})",
+        # (stop 58) an electronic ticket's number ("e-tkt 729-2150448831" of a booking), a hotel's block of rooms, a
+        # loyalty scheme's member ("Block code: TNW0823", "Loyalty # AL 552 908 117" of a rooming list)
+        r"e-?(?:tkt|ticket)(?:\s+(?:no\.|number|#))?", r"(?:block|group)\s+code",
+        r"loyalty(?:\s+(?:card|scheme|programme|program))?(?:\s+(?:no\.|number|#))?(?=\s*#?\s*[A-Z0-9]{2,4}[\s-]?\d)",
+        # (stop 58) Australia's business numbers and a car's registration ("ABN 53 614 287 905", "car rego 1XY-4KD"), a
+        # veteran's claim file ("VA File No.: C 28 417 903")
+        r"(?-i:ABN|ACN)", r"rego", r"(?:claim\s+)?file\s+(?:no\.|number)(?=\s*:?\s*(?-i:[A-Z])\s\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
@@ -403,7 +420,8 @@ LANGUAGE = register(Language(
     job_title_heads=(r"Officers?", r"Managers?", r"Partners?", r"Assistants?", r"Co-?ordinators?", r"Administrators?",
                      r"Advis[eo]rs?", r"Consultants?", r"Specialists?", r"Analysts?", r"Executives?", r"Supervisors?",
                      r"Practitioners?", r"Technicians?", r"Receptionists?", r"Engineers?", r"Developers?", r"Lead"),
-    extension_keywords=(r"ext\.?", r"extension", r"extn\.?"),
+    # (stop 58) a hospital's pager ("Ext./bleep: Ext. 726-4410 / bleep 1187")
+    extension_keywords=(r"ext\.?", r"extension", r"extn\.?", r"bleep"),
     secret_keywords=(r"pass(?:word|wd|code|phrase)", r"pwd", r"PIN(?:\s+(?:code|number))?", r"API\s+(?:key|token)",
                      r"access\s+token", r"auth\s+token", r"bearer\s+token", r"refresh\s+token", r"token",
                      r"client\s+secret", r"secret(?:\s+key)?", r"recovery\s+(?:code|phrase)", r"seed\s+phrase",
@@ -444,7 +462,9 @@ LANGUAGE = register(Language(
                "Dr(?!\\.?[^\\S\\n]+(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\b)[A-Z])\\.?"),
         # everyday words in lower case ("a 1 percent rise" in lower-cased CoNLL-2003): as written only; "Vale",
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
-        cased_types="Walk|Rise|View|Parade|Trail|Loop",
+        cased_types="Walk|Rise|View|Parade|Trail|Loop"
+                # (stop 58) an American road named for its toll ("455 Carlisle Pike, Camp Hill" of a claim)
+                "|Pike|Turnpike",
         # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")

@@ -74,7 +74,9 @@ LANGUAGE = register(Language(
     day_words=(r"primero", r"uno", r"dos", r"tres", r"cuatro", r"cinco", r"seis", r"siete", r"ocho", r"nueve", r"diez",
                r"once", r"doce", r"trece", r"catorce", r"quince", r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
                r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)",
-               r"treinta(?:\s+y\s+uno)?"),
+               r"treinta(?:\s+y\s+uno)?",
+               # (stop 58) a day in figures before the words of a deed's date ("a los 14 días del mes de agosto de 2024")
+               r"\d{1,2}(?=\s+días?\s+del\s+mes\s)"),
     year_words=(r"mil", r"dos", r"novecientos", r"ochocientos", r"y", r"uno", r"tres", r"cuatro", r"cinco", r"seis",
                 r"siete", r"ocho", r"nueve", r"diez", r"once", r"doce", r"trece", r"catorce", r"quince",
                 r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
@@ -83,7 +85,7 @@ LANGUAGE = register(Language(
     # (stop 52: the figures in brackets after the words, "veintiocho (28) de agosto de mil novecientos ochenta y
     # nueve (1989)", as deeds write them)
     spelled_date=(r"{day}(?:\s+\(\d{{1,2}}\))?\s+(?:días?\s+del?\s+mes\s+)?de\s+{month}"
-                  r"(?:\s+del?\s+(?:año\s+)?{year}(?:\s+\(\d{{4}}\))?)?"),
+                  r"(?:\s+del?\s+(?:año\s+)?(?:{year}(?:\s+\(\d{{4}}\))?|\d{{4}}(?!\w)))?"),
     date_cues=(r"el", r"del", r"al", r"desde", r"hasta", r"día", r"fecha:?", r"antes\s+del", r"a\s+partir\s+del",
                r"pasado", r"próximo", r"este",
                # (stop 47) appointments of notes and letters ("revisión 19/09")
@@ -317,6 +319,20 @@ LANGUAGE = register(Language(
         r"(?-i:Mat)\.(?=\s*\d)",
         # (stop 57) a social security number after its abbreviation ("Nº S. Social: 30/00481726/55")
         r"(?:n[º°]\s*)?S\.\s?Social",
+        # (stop 58) a Mexican airline's booking, ticket and bag tag, a staff badge, a professional licence, an account's
+        # CLABE, a pharmacy's ticket ("Reservación ..... KXQ7ZM", "Boleto electrónico 139-2408815573", "Etiqueta maleta
+        # . AP 712604", "gafete 20381", "cédula profesional 4412987", "cuenta CLABE 012180015478231196")
+        r"reservaci[óo]n", r"boleto(?:\s+electr[óo]nico)?", r"etiqueta\s+(?:de\s+)?maleta", r"gafete",
+        r"c[ée]dula\s+profesional", r"(?:cuenta\s+)?(?-i:CLABE)", r"ticket(?=\s+\d)",
+        # (stop 58) the Valencian health card ("SIP: 1948376" of a dependency assessment)
+        r"(?-i:SIP)",
+        # (stop 58) an accident at work's report by its number in the national system ("Nº de parte (Delt@):
+        # 2024/280417/093315")
+        r"(?:n\.?\s?[º°]|nº|número)\s+de\s+parte",
+        # (stop 58) an instrument's serial number, an estimate's number, a deed's number in the notary's protocol ("nº
+        # serie T231087", "presupuesto 24/1130", "el 12/06/2017, n.º 1.245 de su protocolo")
+        r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?serie", r"presupuesto(?=\s+(?:n\.?\s?º\s*)?\d)",
+        r"(?:n\.?\s?[º°]|nº)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

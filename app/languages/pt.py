@@ -77,7 +77,9 @@ LANGUAGE = register(Language(
     day_words=(r"primeiro", r"um", r"dois", r"três", r"quatro", r"cinco", r"seis", r"sete", r"oito", r"nove", r"dez",
                r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze", r"dez[ae]sseis", r"dez[ae]ssete",
                r"dezoito", r"dez[ae]nove", r"vinte(?:\s+e\s+(?:um|dois|três|quatro|cinco|seis|sete|oito|nove))?",
-               r"trinta(?:\s+e\s+um)?"),
+               r"trinta(?:\s+e\s+um)?",
+               # (stop 58) a day in figures before the words of a deed's date ("Aos 14 dias do mês de agosto de 2024")
+               r"\d{1,2}(?=\s+dias?\s+do\s+m[êe]s\s)"),
     year_words=(r"mil", r"dois", r"novecentos", r"oitocentos", r"e", r"um", r"três", r"quatro", r"cinco", r"seis",
                 r"sete", r"oito", r"nove", r"dez", r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze",
                 r"dez[ae]sseis", r"dez[ae]ssete", r"dezoito", r"dez[ae]nove", r"vinte", r"trinta", r"quarenta",
@@ -85,7 +87,7 @@ LANGUAGE = register(Language(
     # (stop 52: deeds and certificates repeat the figures in brackets, "vinte e oito (28) de agosto de mil novecentos
     # e oitenta e nove (1989)": in clear)
     spelled_date=(r"{day}(?:\s+\(\d{{1,2}}\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}"
-                  r"(?:\s+(?:de|do\s+ano\s+de)\s+{year}(?:\s+\(\d{{4}}\))?)?"),
+                  r"(?:\s+(?:de|do\s+ano\s+de)\s+(?:{year}(?:\s+\(\d{{4}}\))?|\d{{4}}(?!\w)))?"),
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
                r"passado", r"próximo", r"último",
                # (stop 47) appointments of notes and letters ("retorno 19/09")
@@ -338,6 +340,15 @@ LANGUAGE = register(Language(
         r"(?-i:RA)(?=[^\S\n]*(?:\([A-Z]+\))?[^\S\n]*:?[^\S\n]*\d)",
         # (stop 57) Brazil's national health card by its name ("Cartão Nacional de Saúde: 706 0038 4521 9917")
         r"cart[ãa]o\s+nacional\s+de\s+sa[úu]de",
+        # (stop 58) a police car by its number ("acionou a PM pelo 190 (viatura M-14207" of a police report), a
+        # land register's permanent certificate ("certidão permanente código 4418-2207-9931" of a deed)
+        r"viatura(?=\s+(?-i:[A-Z]{1,3})-?\d)", r"certid[ãa]o\s+permanente(?:\s+c[óo]digo)?",
+        # (stop 58) a migrant's national register in Brazil ("RNM F193856-2", "RNM: F482913-0"), a gas supply point's
+        # code ("CUI PT1601000000714528KT" of an inspection report), a refund's reference ("Ref.ª do reembolso:
+        # 2024 4718 3390 215" of a tax assessment), a marriage's qualification ("Habilitação nº 3.412/2023")
+        r"(?-i:RNM|RNE|CRNM)", r"(?-i:CUI)", r"ref\.?ª", r"habilita[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))",
+        # (stop 58) a federal servant's register number ("Matrícula SIAPE 1938472" of a medical expert's report)
+        r"(?:matr[íi]cula\s+)?(?-i:SIAPE)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

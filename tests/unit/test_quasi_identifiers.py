@@ -290,7 +290,8 @@ def test_a_demographic_fields_value_of_several_words_stop_48():
     ("pt", "portador de autismo (CID F84.0), conforme laudo; CID-10: J11.1; fratura do fémur",
      ["autismo", "F84.0", "J11.1", "fratura"]),
     ("de", "Rezidivierende depressive Störung, schwere Episode (F33.2); Oberschenkelhalsbruch, Lungenentzündung",
-     ["depressive Störung", "F33.2", "Oberschenkelhalsbruch", "Lungenentzündung"]),
+     # (stop 58: with its qualifier)
+     ["Rezidivierende depressive Störung", "F33.2", "Oberschenkelhalsbruch", "Lungenentzündung"]),
     ("es", "causándole fractura de mandíbula; neumonía; (A12) y art. (B12.3 no)", ["fractura", "neumonía"]),
     ("en", "admitted for community-acquired pneumonia, ICD-10 J18.9", ["pneumonia", "J18.9"]),
     ("en", "mild cognitive impairment; confirmed pneumococcal meningitis", ["mild cognitive impairment", "meningitis"]),
@@ -314,8 +315,8 @@ def test_an_age_and_a_sex_as_forums_write_them_stop_48():
                                                                                                "Alzheimer-Demenz"]),
     ("en", "worsening exertional chest pain; T2DM, CKD 3; Diagnosis: I20.9", ["exertional chest pain", "T2DM", "CKD",
                                                                               "I20.9"]),
-    ("es", "episodio de dolor torácico; lumbalgia izquierda; Diagnóstico: M54.5", ["dolor torácico", "lumbalgia",
-                                                                                   "M54.5"]),
+    ("es", "episodio de dolor torácico; lumbalgia izquierda; Diagnóstico: M54.5", ["dolor torácico",
+                                                                                   "lumbalgia izquierda", "M54.5"]),
     ("pt", "queixa de lombalgia e hipotireoidismo", ["lombalgia", "hipotireoidismo"]),
     # parents' messages to a school: childhood infections
     ("en", "off since Tuesday with glandular fever", ["glandular fever"]),

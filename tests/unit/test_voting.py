@@ -95,7 +95,7 @@ def reference_resolve_overlaps(text, entities, precedence=DEFAULT_PRECEDENCE):
             continue
         for start, end in _reference_free_parts(entity, accepted):
             start, end = _reference_strip(text, start, end)
-            if end > start and name_like(text[start:end]):  # added later
+            if end > start and name_like(text[start:end], entity.label):  # added later
                 accepted.append(Entity(start, end, entity.label, text[start:end], entity.source, entity.score))
     return sorted(accepted, key=lambda e: (e.start, e.end))
 
