@@ -311,6 +311,11 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # postal code on the same line
         patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,4}}[A-Za-z]?{_SP}+The{_SP}+(?:{_CAP}{_SP}+)?{_CAP}"
                         rf"(?=,[^\n]{{0,60}}?\b{street.postal_code}\b)")
+    if not restoring:
+        # an office's floor before its house number ("2nd Floor, 18 Bold Street, Liverpool L1 4DS" of a tribunal claim;
+        # stop 58: "2nd" stayed in clear): the floor, an entity of its own
+        patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,2}}(?:st|nd|rd|th){_SP}+(?:Floor|FLOOR|floor)"
+                        rf"(?=,?{_SP}+\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}])")
     return patterns
 
 

@@ -59,7 +59,8 @@ _MASKED_IBAN_RE = re.compile(r"(?<![\w*•])[A-Z]{2}\d{2}(?:[ -]?\d{4}(?=[ -]?[*
 #: them ("Tarjeta Visa ****4301" of a debt collector's letter).
 _MASKED_CARD_RE = re.compile(r"(?<![\w*•·])(?:(?:[*•]|(?-i:X)|(?-i:x)){4}(?:[ -]?(?:[*•Xx]{4})){1,3}[ -]?[*•Xx]{0,3}"
                              r"\d{4}"
-                             r"|(?:[*•]{4,12}|(?-i:X{4,12}))\d{4}|(?<!PIN )(?<!Pin )(?<!pin )[*•·]{4}[ ]\d{4}|(?-i:xxxx|XXXX)-\d{4}"  # an app's bullets, the last digits
+                             r"|(?:[*•]{4,12}|(?-i:X{4,12}))\d{4}"  # an app's bullets, the last digits
+                             r"|(?<!PIN )(?<!Pin )(?<!pin )[*•·]{4}[ ]\d{4}|(?-i:xxxx|XXXX)-\d{4}"
                              # (or its middle dots: "Visa ···· 4417" of a ride-hailing receipt; stop 53; or asterisks:
                              # "Tarjeta Visa de Unicaja nº **** 8832" of a complaint to the police, x's and a hyphen:
                              # "(Visa xxxx-4417)" of a rooming list; stop 58)
@@ -394,7 +395,10 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
                    # stop 50)
                    # (four: "Sendungsnr. der derzeit lagernden Sendung: 00340434161094016875"; stop 55)
                    # (on the keyword's line: "permiso PM209374 (HU)\nNº cliente: …" is two fields)
-                   r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w.-]+){0,3}\))){1,4}?"
+                   # (or a slash before one: "PASAPORTE/DOC. IDENTIDAD: CA00471823" of a residence card's form;
+                   # stop 58)
+                   r"(?:(?:(?:[^\S\n]+|/)"
+                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w.-]+){0,3}\))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
                    r"(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
@@ -647,7 +651,8 @@ class IdNumberRecognizer(Recognizer):
 #: "B072XK4R931 (seit 2002)"), a gap of three spaces or a tab, then a value in capitals and digits (a digit among them,
 #: no lower-case letter, up to four parts), ending where the line or the next gap or aside does.
 _NEXT_COLUMN = re.compile(r"(?:[^\S\n]+\([^()\n]{1,30}\))?(?:[^\S\n]*\t|[^\S\n]{3,})[^\S\n]*"
-                          r"(?P<id>(?=[A-Z0-9ÄÖÜ./ -]{0,24}\d)[A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*(?: [A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*){0,3})"
+                          r"(?P<id>(?=[A-Z0-9ÄÖÜ./ -]{0,24}\d)[A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*"
+                          r"(?: [A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ./-]*){0,3})"
                           r"(?=[^\S\n]*$|[^\S\n]{2}|[^\S\n]+\()", re.MULTILINE)
 _DATE_SHAPED = re.compile(r"\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})|(?:1[89]|20)\d\d")
 

@@ -1003,6 +1003,12 @@ class DateRecognizer(Recognizer):
             # (stop 53) the days and months of a list with one found, after it or before it ("el 11/01 y 12/01" of a
             # support chat, "nos dias 05/10, 05/11 e 05/12/2024" of a contract): one pass forward, one backward, each
             # linear (a crafted list of thousands stays cheap)
+            # (stop 58) both ends of a range of days ("[X] 07/07–11/07   [ ] 14/07–18/07" of a holiday camp's weeks)
+            by_start = {m.start("date"): m for m in candidates}
+            for m in candidates:
+                end = m.end("date")
+                if text[end:end + 1] in ("–", "-") and end + 1 in by_start:
+                    spans.extend((m.span("date"), by_start[end + 1].span("date")))
             taken = set(spans)
             ends = {e for _, e in taken}
             for m in candidates:  # in text order: each may continue a list found before it
@@ -1204,6 +1210,8 @@ class MoneyRecognizer(Recognizer):
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
+        found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
+                                    for m in _SPELLED_OUT_AMOUNT.finditer(text)])
         return found
 
     def _line_pieces(self, text: str, whole: Entity) -> list[Entity]:
@@ -1224,6 +1232,13 @@ class MoneyRecognizer(Recognizer):
 #: payslip; stop 58: every amount of one stayed in clear): what a person earns, pays or owes.
 _LEADER_AMOUNT = re.compile(r"(?<!\.)\.{3,}[^\S\n]*(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})"
                             r"(?=[^\S\n]*(?:€|EUR|euros?|£|\$)?[^\S\n]*$)", re.MULTILINE)
+#: An amount spelled out after its words for "in words" ("Kaufpreis: 11.900,00 € (in Worten: elftausendneunhundert
+#: Euro)" of a car's sale contract; stop 58: a German number is one word, which no amount in words of the lexicon
+#: reads): the words up to the currency's name, on one line. Scanned where "in", "por" or "en" opens a word.
+_SPELLED_OUT_AMOUNT = re.compile(
+    r"(?<![\w-])(?=[iIpPeE])(?:(?i:in\s+worten|in\s+words|por\s+extenso|en\s+letras?))[^\S\n]*:?[^\S\n]*"
+    r"(?P<amount>[^\W\d_][^\n()\d]{0,80}?[^\S\n](?i:euros?|eur|pounds?|dollars?|reais|real|pesos?|franken))"
+    r"(?![\w-])")
 #: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign

@@ -104,8 +104,10 @@ LANGUAGE = register(Language(
     faker_locales=("de_DE", "de_AT", "de_CH"),
     surrogate_countries=("DE", "AT", "CH"),
     first_name_locales=("de_DE", "de_AT"),
+    # (stop 58: and a police officer's rank before the surname, "Sachbearbeiter: POK Schreiner, App. 214" of a witness
+    # questionnaire)
     titles=frozenset("""Herr Herrn Frau Dr. Prof. Fräulein Minister Ministerin Bundeskanzler Bundeskanzlerin Präsident
-        Präsidentin Richter Richterin Bürgermeister Bürgermeisterin""".split()),
+        Präsidentin Richter Richterin Bürgermeister Bürgermeisterin POM PHM POK PHK KOK KHK EPHK""".split()),
     honorifics=frozenset("Herr Herrn Frau Fräulein Dr. Prof.".split()),
     # not the chat's "lg", "vg" (liebe/viele Grüße): in capitals they open courts and authorities ("LG Köln", "VG
     # Kirchberg" in GermEval dev), which would lose their first word

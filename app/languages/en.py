@@ -175,7 +175,7 @@ LANGUAGE = register(Language(
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
-        r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.)", r"National\s+Insurance(?:\s+number)?",
+        r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.?)", r"National\s+Insurance(?:\s+number)?",
         r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
         # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
         r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.?(?:\s+vehicle)?",
@@ -401,6 +401,11 @@ LANGUAGE = register(Language(
         # (stop 58) Australia's business numbers and a car's registration ("ABN 53 614 287 905", "car rego 1XY-4KD"), a
         # veteran's claim file ("VA File No.: C 28 417 903")
         r"(?-i:ABN|ACN)", r"rego", r"(?:claim\s+)?file\s+(?:no\.|number)(?=\s*:?\s*(?-i:[A-Z])\s\d)",
+        # (stop 58) a second insurer's plan, an early conciliation certificate, a trainer's certificate, a prescription
+        # prepayment certificate, a student card, a medical exemption ("Plan 25519", "ACAS EC cert: R123456/24/89",
+        # "NASM cert. #1022874", "PPC 4400 2917 3385", "Student card UoN 20417788", "MedEx 884102763")
+        r"plan(?=\s+#?\d{5,})", r"(?:EC\s+)?cert(?:ificate)?\.?(?=\s*(?:no\.|number|#|:)?\s*#?(?-i:[A-Z]{0,3})\d)",
+        r"(?-i:PPC)", r"student\s+card(?:\s+(?-i:[A-Z][A-Za-z]{1,6}))?(?=\s+\d)", r"(?-i:MedEx)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -75,7 +75,8 @@ LANGUAGE = register(Language(
                r"once", r"doce", r"trece", r"catorce", r"quince", r"dieci(?:séis|seis|siete|ocho|nueve)", r"veinte",
                r"veinti(?:uno|ún|dós|dos|trés|tres|cuatro|cinco|séis|seis|siete|ocho|nueve)",
                r"treinta(?:\s+y\s+uno)?",
-               # (stop 58) a day in figures before the words of a deed's date ("a los 14 días del mes de agosto de 2024")
+               # (stop 58) a day in figures before the words of a deed's date ("a los 14 días del mes de agosto de
+               # 2024")
                r"\d{1,2}(?=\s+días?\s+del\s+mes\s)"),
     year_words=(r"mil", r"dos", r"novecientos", r"ochocientos", r"y", r"uno", r"tres", r"cuatro", r"cinco", r"seis",
                 r"siete", r"ocho", r"nueve", r"diez", r"once", r"doce", r"trece", r"catorce", r"quince",
@@ -333,6 +334,8 @@ LANGUAGE = register(Language(
         # serie T231087", "presupuesto 24/1130", "el 12/06/2017, n.º 1.245 de su protocolo")
         r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?serie", r"presupuesto(?=\s+(?:n\.?\s?º\s*)?\d)",
         r"(?:n\.?\s?[º°]|nº)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
+        # (stop 58) an invoice abbreviated ("(fra. F-2024/0412)" of a water damage claim)
+        r"fra\.(?=\s*(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -349,6 +349,11 @@ LANGUAGE = register(Language(
         r"(?-i:RNM|RNE|CRNM)", r"(?-i:CUI)", r"ref\.?ª", r"habilita[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))",
         # (stop 58) a federal servant's register number ("Matrícula SIAPE 1938472" of a medical expert's report)
         r"(?:matr[íi]cula\s+)?(?-i:SIAPE)",
+        # (stop 58) a disability certificate, a doctor's vinheta, health plan cards, a mediator's register, a notary's
+        # security code ("atestado 1204/2019", "Vinheta 1 482 139", "carteirinhas 8887 6543 2109 0012 e …", "mat.
+        # CEJUSC 4471", "código de segurança 8123.4471.0932.5510")
+        r"atestado(?=\s+(?:n\.?\s?º\s*)?\d)", r"vinheta", r"carteirinhas", r"mat\.\s+(?-i:[A-Z]{2,8})(?=\s+\d{3,})",
+        r"c[óo]digo\s+de\s+seguran[çc]a",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

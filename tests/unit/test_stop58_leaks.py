@@ -108,7 +108,8 @@ def test_a_later_year_after_a_keyword_is_a_number():
 
 
 def test_keywords_of_stop_58():
-    assert found(IdNumberRecognizer("pt"), "acionou a PM pelo 190 (viatura M-14207, Sd PM Vanessa Rocha)") == ["M-14207"]
+    assert found(IdNumberRecognizer("pt"), "acionou a PM pelo 190 (viatura M-14207, Sd PM Vanessa Rocha)") == [
+        "M-14207"]
     assert found(IdNumberRecognizer("pt"), "Exibiram: certidão permanente código 4418-2207-9931; caderneta") == [
         "4418-2207-9931"]
     assert found(IdNumberRecognizer("pt"), "GRACIELA CHOQUE VARGAS, RNM F193856-2. Nada mais.") == ["F193856-2"]
@@ -220,3 +221,38 @@ def test_round_44_keywords():
     text = "CESVA SC-310 (nº serie T231087), presupuesto 24/1130, el 12/06/2017, n.º 1.245 de su protocolo."
     assert found(IdNumberRecognizer("es"), text) == ["T231087", "24/1130", "1.245"]
     assert found(IdNumberRecognizer("pt"), "Dr. Marcelo Quintana Oyama – Matrícula SIAPE 1938472") == ["1938472"]
+
+
+def test_round_45_keywords_and_a_slash_before_a_fields_words():
+    assert found(IdNumberRecognizer("en"), "Date of birth: 17/04/1988   NI No: QR 52 81 47 C\n") == ["QR 52 81 47 C"]
+    text = ("Secondary: Sun Life Financial    Plan 25519    Member ID: SL-7733981\n"
+            "ACAS EC cert: R123456/24/89\n(NASM cert. #1022874)\nPPC 4400 2917 3385 | Student card UoN 20417788 | "
+            "Exempt - MedEx 884102763\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "25519", "SL-7733981", "R123456/24/89", "1022874", "4400 2917 3385", "20417788", "884102763"]
+    assert found(IdNumberRecognizer("es"), "PASAPORTE/DOC. IDENTIDAD: CA00471823 (carta d'identità)") == ["CA00471823"]
+    assert found(IdNumberRecognizer("es"), "Fontanería Hnos. Baixauli C.B. (fra. F-2024/0412)") == ["F-2024/0412"]
+    text = ("deficiência 72 % (atestado 1204/2019); Cédula n.º 48213 · Vinheta 1 482 139; carteirinhas 8887 6543 2109 "
+            "0012 e 8887 6543 2109 0020; mat. CEJUSC 4471; código de segurança 8123.4471.0932.5510.")
+    assert found(IdNumberRecognizer("pt"), text) == [
+        "1204/2019", "48213", "1 482 139", "8887 6543 2109 0012", "8887 6543 2109 0020", "4471",
+        "8123.4471.0932.5510"]
+    # "plan" before a short number or a year is no plan's number
+    assert found(IdNumberRecognizer("en"), "the 2024 plan, plan 3 and plan 2025") == []
+
+
+def test_round_45_a_police_rank_an_office_floor_an_amount_in_words_and_a_range_of_days():
+    from app.detection.addresses import AddressRecognizer
+
+    assert ("Schreiner", "PERSON") in detect("de", "Sachbearbeiter: POK Schreiner, App. 214\n")
+    assert found(AddressRecognizer("en"), "11.4 Address:   2nd Floor, 18 Bold Street, Liverpool L1 4DS") == [
+        "2nd Floor", "18 Bold Street"]
+    assert found(AddressRecognizer("en"), "on the 3rd floor of the building") == []
+    assert found(MoneyRecognizer("de"), "Kaufpreis: 11.900,00 € (in Worten: elftausendneunhundert Euro)") == [
+        "11.900,00 €", "elftausendneunhundert Euro"]
+    assert found(MoneyRecognizer("en"), "the sum of £500 (in words: five hundred pounds)") == [
+        "£500", "five hundred pounds"]
+    assert found(DateRecognizer("pt"), "SEMANAS: [X] 07/07–11/07   [ ] 14/07–18/07") == [
+        "07/07", "11/07", "14/07", "18/07"]
+    # a range needs both ends to be days of a month
+    assert found(DateRecognizer("pt"), "resultado 12/10–13/40") == []
