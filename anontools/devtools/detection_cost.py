@@ -97,6 +97,12 @@ UNITS: tuple[str, ...] = (
     "12.02., 26.02. und ", "Geburtenregister: Aa, G 1/2014 ", "24/PJ/0671 ", "Level 2 £1 ", "Aa upon Bb ",
     "parcela 1 del polígono 2 ", "(intern 4412) ", "| Steuer-ID | 83 105 | 40 927 |\n", "Aa   i. A. Bb Cc\n",
     "Aktenzeichen MD: MD-NO 24-1-P ", "Nº FAA 2025-0087413 ", "RG 1.2-3 SSP/SP ", "P-1023847 3 ",
+    # stop 58: a two-party form's next column, BICs, masked cards, Irish plates, CamelCase headers, dot leaders, deeds'
+    # dates, qualifiers of conditions, extensions, dictation marks, floors, flats, amounts in words, ranges of days
+    "Kennzeichen:   AB 1   CD 2   ", "BIC/SWIFT: AAAAAAAA ", "nº **** 8832 ", "xxxx-1234 ", "191-KE-4473 ",
+    "MemberNo,FirstName\n", "Aa ........ 1,00\n", "Aos 14 dias do mês de ", "mild severe asthma ",
+    "Ext. 726-4410 ", "Diktatzeichen: KV/ms ", "2nd Floor, 18 Aa ", "Flat 2/1 ", "2. OG rechts ", "in words: a ",
+    "07/07–11/07 ", "n.º 49, 1.º Dto. ", "Dublin 11 ", "4 de jun. de ", "PASAPORTE/DOC/",
 )
 
 

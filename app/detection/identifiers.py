@@ -337,6 +337,8 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # 89441100273655129071)", "MacBook Pro 14", SN C02FK3ZXQ6L4")
                    # (round 25) a horse's universal equine life number ("UELN: 724011170041853" of a sale contract)
                    r"|(?-i:UELN)"
+                   # (stop 58) a researcher's ORCID in any language ("ORCID: 0000-0002-7731-4582" of a reference letter)
+                   r"|(?-i:ORCID)"
                    # (round 29) a Portuguese citizen card in a text of another language ("Cartão Cidadão: 13948271 4ZX7"
                    # of a Spanish hostel's guest register)
                    r"|cart[ãa]o\s+(?:de\s+)?cidad[ãa]o"

@@ -779,6 +779,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # "dez/2023": stop 51, Spanish and Portuguese abbreviations were no month names), one pattern (one scan)
         rf"\b{day}(?P<sep>[-/.])(?:{abbreviation})\.?(?P=sep)(?:{_YEAR}|\d\d)\b"
         rf"|\b{day}\s(?:{abbreviation})\.?\s{_YEAR}\b"
+        # (and with the language's "of": "ter., 4 de jun. de 2024 às 09:17" of a mail client's header; stop 58)
+        rf"|\b{day}{of}(?:{abbreviation})\.{of}{_YEAR}\b"
         rf"|{at_abbreviation}(?:{abbreviation})(?:[-/]|\.\s)(?:{_YEAR})\b"
         # (and with a year of two digits after a hyphen, as bills write their periods: "ago-23", "feb-24"; stop 52)
         rf"|{at_abbreviation}(?:{abbreviation})-\d\d(?![\w-]|[.,/]\d)",

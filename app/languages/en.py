@@ -138,7 +138,7 @@ LANGUAGE = register(Language(
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc Pty Pty. PTY LTD"
-                          .split()),
+                          " DAC CLG".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
     case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
@@ -443,6 +443,8 @@ LANGUAGE = register(Language(
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
         # (stop 52) after the field's name in a form ("State OH   ZIP 43211" of a mortgage application)
         r"(?<=\bZIP\s)\d{5}(?:-\d{4})?\b|(?<=\bZIP:\s)\d{5}(?:-\d{4})?\b|(?<=\bZIP\scode\s)\d{5}(?:-\d{4})?\b",
+        # (stop 58) Dublin's postal district after the city's name ("Ballymun Road, Dublin 11, D11 K2P4")
+        r"(?<=\bDublin )(?:[1-9]|1\d|2[0-4]|6W)\b(?![.,]\d)",
         # Ireland's Eircode: a routing key and a unique identifier of letters and digits mixed ("T12 X8Y9", "D02 AF30")
         r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?(?=[0-9AC-FHKNPRTV-Y]{0,3}\d)(?=[0-9AC-FHKNPRTV-Y]{0,3}[A-Z])"
         r"[0-9AC-FHKNPRTV-Y]{4}\b",
@@ -474,6 +476,9 @@ LANGUAGE = register(Language(
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")
         units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot|PLOT",
+        # (stop 58) a flat named alone ("from the flat above, Flat 5", "Apt 6" of a letter and an e-mail; Glasgow's "Flat
+        # 2/1"): an address of its own
+        flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
                   # (stop 53) a company's unit on an estate ("Unit 4, Calder Business Park" of two letterheads)
                   "|Business Park|Industrial Estate|Trading Estate|Retail Park|Enterprise Park|Business Centre"

@@ -395,7 +395,13 @@ LANGUAGE = register(Language(
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
         # (stop 55) a resident's flat alone ("o morador do apto 704" of a condominium's minutes)
         flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"
-              r"\d{1,4}(?:-?[A-Z])?",
+              r"\d{1,4}(?:-?[A-Z])?"
+              # (stop 58) a care home's room ("Sr.ª D. Maria … – quarto 14"), a house number with its floor and side
+              # named alone ("o Sr. Anatoliy Kovalenko (n.º 49, 1.º Dto.)", "(n.º 45, r/c)" of a complaint)
+              # (two digits at least: an inspection's "Quarto 1", "Quarto 2" are bedrooms of one flat)
+              r"|(?-i:[Qq]uarto)[^\S\n](?:n\.?[^\S\n]?º[^\S\n]?)?\d{2,3}(?![\w,.]\d)"
+              r"|(?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,5}[A-Z]?,[^\S\n]?(?:\d{1,2}\.?[^\S\n]?º[^\S\n]?"
+              r"(?:Dto|Esq|Frente|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

@@ -256,3 +256,29 @@ def test_round_45_a_police_rank_an_office_floor_an_amount_in_words_and_a_range_o
         "07/07", "11/07", "14/07", "18/07"]
     # a range needs both ends to be days of a month
     assert found(DateRecognizer("pt"), "resultado 12/10–13/40") == []
+
+
+def test_round_46_flats_floors_and_rooms_named_alone():
+    from app.detection.addresses import AddressRecognizer
+
+    assert found(AddressRecognizer("en"), "the damp patch (from the flat above, Flat 5) has spread; Flat 2/1") == [
+        "Flat 5", "Flat 2/1"]
+    assert found(AddressRecognizer("en"), "flat 5 and the Flat screen") == []
+    assert found(AddressRecognizer("de"), "Frau Hülya Demir (2. OG rechts) bestätigen") == ["2. OG rechts"]
+    text = "Situação da minha mãe – quarto 14; o Sr. Kovalenko (n.º 49, 1.º Dto.) e a D. Fernanda (n.º 45, r/c)."
+    assert found(AddressRecognizer("pt"), text) == ["quarto 14", "n.º 49, 1.º Dto.", "n.º 45, r/c"]
+    # an inspection's bedrooms by their place in the flat are no one's room
+    assert found(AddressRecognizer("pt"), "| Quarto 1 | Quarto 2 |") == []
+
+
+def test_round_46_dublin_districts_an_orcid_a_short_month_and_a_pupils_register():
+    from app.detection.patterns import PostalCodeRecognizer
+
+    assert found(PostalCodeRecognizer("en"), "Apt 6, Ballymun Road, Dublin 11, D11 K2P4") == ["11", "D11 K2P4"]
+    assert found(PostalCodeRecognizer("en"), "in Dublin 2024 and Dublin 4.5") == []
+    assert found(IdNumberRecognizer("es"), "Catedrática\nORCID: 0000-0002-7731-4582\n") == ["0000-0002-7731-4582"]
+    assert found(DateRecognizer("pt"), "Data: ter., 4 de jun. de 2024 às 09:17") == ["4 de jun. de 2024"]
+    text = ("| Nome                    | RA                | Telefone        |\n"
+            "| Kauã Henrique Oliveira  | 000112345678-9/SP | (11) 98765-4321 |\n")
+    assert found(TableRecognizer(), text) == ["Kauã Henrique Oliveira", "000112345678-9/SP", "(11) 98765-4321"]
+    assert ("LIFFEY MUTUAL INSURANCE DAC", "ORGANIZATION") in detect("en", "LIFFEY MUTUAL INSURANCE DAC – MOTOR CLAIMS")
