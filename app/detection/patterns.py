@@ -1212,8 +1212,9 @@ class MoneyRecognizer(Recognizer):
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
-        found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
-                                    for m in _SPELLED_OUT_AMOUNT.finditer(text)])
+        if any(word in text for word in _SPELLED_OUT_WORDS):  # (the same matches: the words must stand there)
+            found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
+                                        for m in _SPELLED_OUT_AMOUNT.finditer(text)])
         return found
 
     def _line_pieces(self, text: str, whole: Entity) -> list[Entity]:
@@ -1241,6 +1242,8 @@ _SPELLED_OUT_AMOUNT = re.compile(
     r"(?<![\w-])(?=[iIpPeE])(?:(?i:in\s+worten|in\s+words|por\s+extenso|en\s+letras?))[^\S\n]*:?[^\S\n]*"
     r"(?P<amount>[^\W\d_][^\n()\d]{0,80}?[^\S\n](?i:euros?|eur|pounds?|dollars?|reais|real|pesos?|franken))"
     r"(?![\w-])")
+#: Parts of :data:`_SPELLED_OUT_AMOUNT`'s words in every case they are written ("Worten", "WORTEN", "words", …).
+_SPELLED_OUT_WORDS = ("orten", "ORTEN", "ords", "ORDS", "xtenso", "XTENSO", "etra", "ETRA")
 #: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
