@@ -598,8 +598,11 @@ class IdNumberRecognizer(Recognizer):
     :data:`ID_KEYWORDS`, and a log's keys of :data:`LOG_ID_KEYS` in every language: ``cust_id=CUS-883421``, and the names of
     other countries' identifiers, :data:`FOREIGN_ID_KEYS`: ``PESEL 85051012345``). The
     entity is the identifier, not the keyword; a bare year ("policy 2021") is not one. Every identifier of a list after
-    the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`more_of_the_same`). Returns
-    ``list[Entity]`` in text order, disjoint; linear in the text.
+    the first, in its shape, is one too ("Rx numbers 6023381 and 6023382": :func:`more_of_the_same`), and so are the
+    values beside it in the next columns of a form that gives two parties side by side (:func:`next_columns`); a BIC
+    after its keyword, letters only too (:data:`_BIC_RE`), and a German letter's dictation mark
+    (:data:`_DICTATION_MARK`) are identifiers as well (stop 58). Returns ``list[Entity]`` in text order, disjoint;
+    linear in the text.
 
     Raises:
         ValueError: no keywords for ``language``.
@@ -632,7 +635,7 @@ class IdNumberRecognizer(Recognizer):
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
-                out.extend(more_of_the_same(text, end, value, self.name) or next_columns(text, end))
+                out.extend(more_of_the_same(text, end, value, self.name) or next_columns(text, end, self.name))
         extras = [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBERED_CODE.finditer(text)]
         if "BIC" in text or "SWIFT" in text:  # (each scanned only where its literal stands: the same matches)
             extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _BIC_RE.finditer(text)]
@@ -665,7 +668,7 @@ _NEXT_COLUMN = re.compile(r"(?:[^\S\n]+\([^()\n]{1,30}\))?(?:[^\S\n]*\t|[^\S\n]{
 _DATE_SHAPED = re.compile(r"\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})|(?:1[89]|20)\d\d")
 
 
-def next_columns(text: str, end: int) -> list[Entity]:
+def next_columns(text: str, end: int, source: str = "id_number") -> list[Entity]:
     """The values beside an identifier that ends at ``end`` in the next columns of its line (:data:`_NEXT_COLUMN`, at
     most three): ``list[Entity]`` of label ``ID_NUMBER``, in text order; none shorter than four characters, no date
     nor bare year (a date's own recognizer labels those), none after a field's name (:data:`FIELD_LABELS`)."""
@@ -675,7 +678,7 @@ def next_columns(text: str, end: int) -> list[Entity]:
         if (m is None or len(m.group("id")) < 4 or _DATE_SHAPED.fullmatch(m.group("id"))
                 or m.group("id").split(" ", 1)[0].casefold() in _FOLDED_FIELD_LABELS):
             break  # (the next field's name: "PP ISL A3318842   DOB 17AUG16")
-        out.append(Entity(*m.span("id"), ID_NUMBER, m.group("id"), "id_number"))
+        out.append(Entity(*m.span("id"), ID_NUMBER, m.group("id"), source))
         end = m.end()
     return out
 

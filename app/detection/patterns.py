@@ -1182,7 +1182,9 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
 class MoneyRecognizer(Recognizer):
     """Money amounts with a currency symbol, code or word: ``€1,200``, ``3.5 million dollars``,
     ``1.200 Euro``, ``R$ 300,00``, ``C$ 0.45``, ``50 dólares``, ``DEM 5,000``, ``TRY 2,719``,
-    ``200,000 Turkish liras``, ``3 000 kronor``, ``10.000.000$00`` (label ``MONEY``; codes :data:`CURRENCY_CODES`).
+    ``200,000 Turkish liras``, ``3 000 kronor``, ``10.000.000$00`` (label ``MONEY``; codes :data:`CURRENCY_CODES`);
+    without a currency in a statement's or an assessment's columns (:func:`statement_amounts`) and after a form's dot
+    leaders (:data:`_LEADER_AMOUNT`), and spelled out after "in words" (:data:`_SPELLED_OUT_AMOUNT`; stop 58).
 
     Args:
         language: the document's language; an amount whose currency word is one of its

@@ -107,7 +107,8 @@ class QuasiIdentifierRecognizer(Recognizer):
     * ``CODE``: numbers in a list after "no./nos./Nr./n.º" ("plots nos. 260, 268, 45"), also without slashes;
     * ``DEMOGRAPHIC``: nationality, ethnicity, religion and sex words, and the value of a sex form field
       ("Sexo: H");
-    * ``OCCUPATION``, ``RELATION``, ``HEALTH``: occupations and offices, family relations, health conditions.
+    * ``OCCUPATION``, ``RELATION``, ``HEALTH``: occupations and offices, family relations, health conditions (a
+      condition with its qualifiers on both sides, "mild persistent asthma", "asma leve": :func:`_with_qualifiers`).
 
     Matching is case-insensitive on whole words, except that month names must be capitalised in a language whose
     lexicon says so (English; its ambiguous "May" and "March" only after a preposition). Entities

@@ -403,7 +403,8 @@ LANGUAGE = register(Language(
         # (round 22) and an allotment's plot ("Gfrd. Kowalczyk (Parz. 44)" of an allotment society's minutes)
         # (stop 58: and a floor with its side named alone, "Frau Hülya Demir (2. OG rechts)" of a tenant's e-mail)
         flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?"
-              r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)",
+              r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)"
+              r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
         floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"
