@@ -298,7 +298,8 @@ STRICT_CASES = [
      "Der nur [QUANTITY_1] m große [PERSON_1] fing mit dem Fußballspielen bei der Jugend an."),
     ("en", "Mr Evrenos Önen, a Turkish national born in 1925, visited his mother in Izmir.",
      "Mr [PERSON_1], a [MISC_1] national born in 1925, visited his mother in [LOCATION_1].",
-     "Mr [PERSON_1], a [MISC_1] national born in [DATE_1], visited his [RELATION_1] in [LOCATION_1]."),
+     # (stop 58: "national", the nationality word the model's "Turkish" overlaps, is kept as a quasi-identifier)
+     "Mr [PERSON_1], a [MISC_1] [DEMOGRAPHIC_1] born in [DATE_1], visited his [RELATION_1] in [LOCATION_1]."),
 ]
 
 
