@@ -102,7 +102,7 @@ UNITS: tuple[str, ...] = (
     "Kennzeichen:   AB 1   CD 2   ", "BIC/SWIFT: AAAAAAAA ", "nº **** 8832 ", "xxxx-1234 ", "191-KE-4473 ",
     "MemberNo,FirstName\n", "Aa ........ 1,00\n", "Aos 14 dias do mês de ", "mild severe asthma ",
     "Ext. 726-4410 ", "Diktatzeichen: KV/ms ", "2nd Floor, 18 Aa ", "Flat 2/1 ", "2. OG rechts ", "in words: a ",
-    "07/07–11/07 ", "n.º 49, 1.º Dto. ", "Dublin 11 ", "4 de jun. de ", "PASAPORTE/DOC/",
+    "07/07–11/07 ", "n.º 49, 1.º Dto. ", "Dublin 11 ", "4 de jun. de ", "PASAPORTE/DOC/", "Name | Aa | Bb\n",
 )
 
 

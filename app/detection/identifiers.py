@@ -400,7 +400,7 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
                    # (or a slash before one: "PASAPORTE/DOC. IDENTIDAD: CA00471823" of a residence card's form;
                    # stop 58)
                    r"(?:(?:(?:[^\S\n]+|/)"
-                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w.-]+){0,3}\))){1,4}?"
+                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,3}\))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
                    r"(?=[^\S\n]*:\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
@@ -453,7 +453,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?[A-Z]?)){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
              # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
-             r"(?:[/-]\d{1,12})*(?![\w]|(?<=[A-Z])/\w))"
+             # (nor before a decimal part: "chave CNPJ 41.552.873/0001-60" took "CNPJ 41"; stop 58)
+             r"(?:[/-]\d{1,12})*(?![\w]|[.,]\d|(?<=[A-Z])/\w))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              # (a check digit after six digits or more: "Carta de condução n.º: P-1023847 3"; stop 57)

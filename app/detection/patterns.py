@@ -763,8 +763,8 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # March 3, 2015 / March 3rd
         # (not a time's hour: "15-Mar 09:40"; stop 54)
         rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b(?!:\d)",
-        # August 2016 / marzo de 2015 / febrero 2002
-        rf"{at_month}{month}(?:{of}|\s+){_YEAR}\b",
+        # August 2016 / marzo de 2015 / febrero 2002 / (stop 58) março/2024
+        rf"{at_month}{month}(?:{of}|\s+|/){_YEAR}\b",
         # 27-octubre-2016 / 3-Mar-2015
         rf"\b{day}-{month}-{_YEAR}\b",
         # 04MAR2016 / 4Mar16: as airlines, military and some forms write a date, no separator (a month's name or

@@ -202,6 +202,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
             return None
         if delimiter == "  " and any(c.isdigit() or c == ":" for c in text[a:b]):
             return None  # a form's fields side by side ("Nombre del padre: Mohamed   Nombre de la madre: Fátima")
+        if delimiter != "|" and text.find("|", a, b) >= 0:
+            # a pipe table's row split by another delimiter ("Name         | Derya Yılmaz, geb. Aksoy    | …" by its
+            # comma read as the headers "name" and "geb." by their first words; stop 58: the names stayed in clear)
+            return None
         if _HEADER_NUMBER.search(text, a, b):
             # a value, not a header: a letterhead's line ("Rua de Cedofeita, 412, 4050-174 Porto  |  Tel. 222 083
             # 517" read as the headers "rua …" and "tel. …" by their first words; stop 58: the address stayed in clear)
@@ -278,6 +282,9 @@ def find_tables(text: str) -> list[Table]:
                     break
         i += 1
         if found is None:
+            row = _row_with_its_header(text, lines, i - 1) if text.find("|", a, b) >= 0 else None
+            if row is not None:
+                tables.append(row)
             continue
         delimiter, header, labels = found
         entities = []
@@ -296,6 +303,38 @@ def find_tables(text: str) -> list[Table]:
             i += 1
         tables.append(Table(tuple(header), tuple(entities)))
     return tables
+
+
+def _first_cell_header(text: str, start: int, end: int) -> str | None:
+    """The label of the first "|" cell of ``text[start:end]`` when it is a known header (:func:`headers`), else
+    ``None``."""
+    if text.find("|", start, end) < 0:
+        return None
+    cells = _cells(text, start, end, "|")
+    if not cells or cells[0][1] - cells[0][0] > MAX_HEADER_CHARS:
+        return None
+    return headers().get(header_key(text[cells[0][0]:cells[0][1]]))
+
+
+def _row_with_its_header(text: str, lines: list[tuple[int, int]], i: int) -> Table | None:
+    """A transposed table's row ``lines[i]``, split by "|": its first cell a known header of a sensitive label, its
+    other cells (one to three) values of that label, and the line before or after it a row of the same kind ("Name
+    | Derya Yılmaz, geb. Aksoy | Murat Yılmaz" above "Geb.-Datum | 11.02.1986 | 30.09.1982" of a youth welfare form
+    that gives mother and father side by side; stop 58: both names in clear). ``None`` otherwise, and when another
+    cell is a header too (a header row: "Name | Colour | Size" over a list of products)."""
+    start, end = lines[i]
+    cells = _cells(text, start, end, "|")
+    if not 2 <= len(cells) <= 4:
+        return None
+    known = headers()
+    label = _first_cell_header(text, start, end)
+    if label in (None, "O", COUNTER) or any(header_key(text[c:d]) in known for c, d in cells[1:]):
+        return None
+    if not any(0 <= k < len(lines) and _first_cell_header(text, *lines[k]) is not None for k in (i - 1, i + 1)):
+        return None
+    entities = tuple(Entity(c, d, label, text[c:d], "table", 1.0) for c, d in cells[1:]
+                     if value_looks_like(text, c, d, label))
+    return Table((cells[0],), entities) if entities else None
 
 
 def header_spans(text: str) -> list[tuple[int, int]]:

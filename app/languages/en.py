@@ -406,6 +406,12 @@ LANGUAGE = register(Language(
         # "NASM cert. #1022874", "PPC 4400 2917 3385", "Student card UoN 20417788", "MedEx 884102763")
         r"plan(?=\s+#?\d{5,})", r"(?:EC\s+)?cert(?:ificate)?\.?(?=\s*(?:no\.|number|#|:)?\s*#?(?-i:[A-Z]{0,3})\d)",
         r"(?-i:PPC)", r"student\s+card(?:\s+(?-i:[A-Z][A-Za-z]{1,6}))?(?=\s+\d)", r"(?-i:MedEx)",
+        # (stop 58) a visa application's references, a land register's title, a licence by its number, a right to
+        # work share code ("GWF refs: GWF072184936 / GWF072184951", "Land Registry title HP728451", "Licence no.: PL
+        # 01234/18/1465", "Share code (right to work/volunteer): W7K 4PR 9TX")
+        r"(?-i:GWF)\s+refs?\.?", r"title(?:\s+(?:no\.|number))?(?=\s+(?-i:[A-Z]{1,3})\d{4,})",
+        r"(?:driving\s+|driver'?s?\s+)?licen[cs]e(?=\s*(?:no\.|number|#)\s*:?\s*(?-i:[A-Z]{0,3})\s?\d)",
+        r"share\s+code",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -336,6 +336,9 @@ LANGUAGE = register(Language(
         r"(?:n\.?\s?[º°]|nº)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
         # (stop 58) an invoice abbreviated ("(fra. F-2024/0412)" of a water damage claim)
         r"fra\.(?=\s*(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
+        # (stop 58) a police officer's professional card and a civil servant's number ("Inspector C.P. 118.492",
+        # "func. nº 0457")
+        r"(?-i:C\.P\.)(?=\s*\d{2,3}\.\d{3}\b)", r"func\.(?=\s*(?:n\.?\s?º|nº)\s*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

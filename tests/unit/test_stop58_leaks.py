@@ -282,3 +282,26 @@ def test_round_46_dublin_districts_an_orcid_a_short_month_and_a_pupils_register(
             "| Kauã Henrique Oliveira  | 000112345678-9/SP | (11) 98765-4321 |\n")
     assert found(TableRecognizer(), text) == ["Kauã Henrique Oliveira", "000112345678-9/SP", "(11) 98765-4321"]
     assert ("LIFFEY MUTUAL INSURANCE DAC", "ORGANIZATION") in detect("en", "LIFFEY MUTUAL INSURANCE DAC – MOTOR CLAIMS")
+
+
+def test_round_47_a_transposed_tables_rows_and_a_pipe_row_is_no_comma_header():
+    text = ("             | Mutter                      | Vater\n"
+            "Name         | Derya Yılmaz, geb. Aksoy    | Murat Yılmaz\n"
+            "Geb.-Datum   | 11.02.1986                  | 30.09.1982\n")
+    cells = found(TableRecognizer(), text)
+    assert "Derya Yılmaz, geb. Aksoy" in cells and "Murat Yılmaz" in cells and "11.02.1986" in cells
+    # a row whose other cells are headers is a header row, not a row of values
+    assert found(TableRecognizer(), "Name | Telefon | E-Mail\n") == []
+
+
+def test_round_47_keywords_a_decimal_after_capitals_and_a_month_with_its_year():
+    text = ("Licence no.:    PL 01234/18/1465, cat. B\nGWF refs:   GWF072184936 / GWF072184951\n"
+            "Land Registry title HP728451; Share code (right to work/volunteer): W7K 4PR 9TX\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "PL 01234/18/1465", "GWF072184936", "GWF072184951", "HP728451", "W7K 4PR 9TX"]
+    text = ("Instructor: Inspector C.P. 118.492 | Secretario: Policía C.P. 207.315\nOAC, func. nº 0457\n"
+            "C.P. 28001 Madrid")
+    assert found(IdNumberRecognizer("es"), text) == ["118.492", "207.315", "0457"]
+    assert found(IdNumberRecognizer("pt"), "via PIX (chave CNPJ 41.552.873/0001-60), com recibo") == [
+        "41.552.873/0001-60"]
+    assert found(DateRecognizer("pt"), "segue o plano desde março/2024; recomenda-se") == ["março/2024"]
