@@ -282,7 +282,7 @@ def find_tables(text: str) -> list[Table]:
                     break
         i += 1
         if found is None:
-            row = _row_with_its_header(text, lines, i - 1) if text.find("|", a, b) >= 0 else None
+            row = _row_with_its_header(text, lines, i - 1)
             if row is not None:
                 tables.append(row)
             continue
@@ -305,15 +305,16 @@ def find_tables(text: str) -> list[Table]:
     return tables
 
 
-def _first_cell_header(text: str, start: int, end: int) -> str | None:
-    """The label of the first "|" cell of ``text[start:end]`` when it is a known header (:func:`headers`), else
-    ``None``."""
-    if text.find("|", start, end) < 0:
-        return None
-    cells = _cells(text, start, end, "|")
+def _first_cell_header(text: str, cells: list[tuple[int, int]]) -> str | None:
+    """The label of the first of ``cells`` when it is a known header (:func:`headers`), else ``None``."""
     if not cells or cells[0][1] - cells[0][0] > MAX_HEADER_CHARS:
         return None
     return headers().get(header_key(text[cells[0][0]:cells[0][1]]))
+
+
+def _pipe_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The "|" cells of ``text[start:end]`` (:func:`_cells`), none on a line without a pipe."""
+    return _cells(text, start, end, "|") if text.find("|", start, end) >= 0 else []
 
 
 def _row_with_its_header(text: str, lines: list[tuple[int, int]], i: int) -> Table | None:
@@ -322,15 +323,15 @@ def _row_with_its_header(text: str, lines: list[tuple[int, int]], i: int) -> Tab
     | Derya Yılmaz, geb. Aksoy | Murat Yılmaz" above "Geb.-Datum | 11.02.1986 | 30.09.1982" of a youth welfare form
     that gives mother and father side by side; stop 58: both names in clear). ``None`` otherwise, and when another
     cell is a header too (a header row: "Name | Colour | Size" over a list of products)."""
-    start, end = lines[i]
-    cells = _cells(text, start, end, "|")
+    cells = _pipe_cells(text, *lines[i])
     if not 2 <= len(cells) <= 4:
         return None
     known = headers()
-    label = _first_cell_header(text, start, end)
+    label = _first_cell_header(text, cells)
     if label in (None, "O", COUNTER) or any(header_key(text[c:d]) in known for c, d in cells[1:]):
         return None
-    if not any(0 <= k < len(lines) and _first_cell_header(text, *lines[k]) is not None for k in (i - 1, i + 1)):
+    if not any(0 <= k < len(lines) and _first_cell_header(text, _pipe_cells(text, *lines[k])) is not None
+               for k in (i - 1, i + 1)):
         return None
     entities = tuple(Entity(c, d, label, text[c:d], "table", 1.0) for c, d in cells[1:]
                      if value_looks_like(text, c, d, label))

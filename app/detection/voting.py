@@ -23,7 +23,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from itertools import compress
 
-from app.detection.labels import DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION
+from app.detection.labels import CODE, QUASI_IDENTIFIER_LABELS
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity
 
@@ -191,8 +191,8 @@ def resolve_overlaps(text: str, entities: list[Entity], precedence: tuple[str, .
 
 #: The strict profile's labels of words written in lower case ("diabetes", "leve", "nurse", "mother"): a left-over
 #: part of one of them needs a letter, not a capital (stop 58: a model's "Type 1" took "Type 1 diabetes" and its
-#: "diabetes" was dropped as no name).
-LOWER_CASE_LABELS: frozenset[str] = frozenset({DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION})
+#: "diabetes" was dropped as no name): the quasi-identifier labels but ``CODE`` (numbers).
+LOWER_CASE_LABELS: frozenset[str] = QUASI_IDENTIFIER_LABELS - {CODE}
 
 
 def name_like(fragment: str, label: str | None = None) -> bool:
