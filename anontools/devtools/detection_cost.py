@@ -103,6 +103,12 @@ UNITS: tuple[str, ...] = (
     "MemberNo,FirstName\n", "Aa ........ 1,00\n", "Aos 14 dias do mês de ", "mild severe asthma ",
     "Ext. 726-4410 ", "Diktatzeichen: KV/ms ", "2nd Floor, 18 Aa ", "Flat 2/1 ", "2. OG rechts ", "in words: a ",
     "07/07–11/07 ", "n.º 49, 1.º Dto. ", "Dublin 11 ", "4 de jun. de ", "PASAPORTE/DOC/", "Name | Aa | Bb\n",
+    # stop 59: keywords inside rejected values, leaders after a colon, "#" numbers, sort codes, codes by their shape,
+    # US ranges of days, firms with a place's preposition, spaced "e. V.", a field's leader inside an entity, a
+    # street's number after a place in it, register numbers, measurements
+    "CA DL ", ": ....... ", "emp. #10457 ", "40-47-12, 71836631 ", "4659 4410 0387 2207 ", "EA4471932 ",
+    "1252419876530 ", "03/14-03/16 ", "Aa am Bb GmbH ", "Aa e. V. ", "Nome ....: Aa\n", "número 14 de la calle Aa, ",
+    "HRB 31877 HB ", "31KG ", "Aa-Zentrum an der ", "(exp. aa ",
 )
 
 

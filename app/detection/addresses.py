@@ -147,8 +147,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # Galician ground floor, Catalan main floor, a Mexican interior number ("rúa Real, 12, baixo", "pral. 1ª",
             # "4510, int. 27"; stop 51)
             rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
-            rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]ir\.?|[Ff]rente|andar"
-            rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?\d{{1,4}}[A-Z]?"
+            # (the right side as "Dt.º": "R. do Campo Alegre, 830, 3.º Dt.º" of an accident report; stop 59)
+            rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]t\.º|[Dd]ir\.?|[Ff]rente|andar"
+            # (an office's suite in thousands: "Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102"; stop 59)
+            rf"|(?i:ap(?:to|t)?\.?|sala|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?(?:\d\.\d{{3}}(?![\w])|\d{{1,4}}[A-Z]?)"
             rf"|(?i:bloco|bl\.?|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a warehouse on a highway ("ROD. ANHANGUERA KM 24,5 GALPÃO 3"; stop 52)
             rf"|(?i:galp[ãa]o){_SP}?\d{{1,3}}"
@@ -188,7 +190,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # "en el nº 12 de la calle Mayor"; stop 57: the number stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:n\.?{_SP}?[º°]|nº|núm\.|número){_SP}*\d{{1,5}}[A-Z]?{_SP}+"
                     rf"(?:d[aoe]s?|de{_SP}+la|del){_SP}+(?:{street.types}){_SP}+(?:(?:{particles}){_SP}+)*{word}"
-                    rf"(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}(?![\w])")
+                    rf"(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}(?![\w])"
+                    # (and the street's own number after it: "la plaza de garaje número 14 de la calle Cuba, número
+                    # 22, de Valencia" of a will; stop 59: the house's number stayed in clear)
+                    rf"(?:,?{_SP}+{_NUMBER_WORD}{number})?")
     # a place in a street by the house number it is near ("por la Av. del Port, a la altura del n.º 92" of a court's
     # record, "na Rua Oriente, altura do nº 600" of a custody hearing; stop 57)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name},?{_SP}+(?:a{_SP}+la{_SP}+|à{_SP}+|na{_SP}+)?"
@@ -265,7 +270,8 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     # Street"; stop 48: "Unit 5/12 Smith St" left both in clear)
     # a numbered street's ordinal among the name's words ("7714 E 61st St, Apt 12B" of a US court complaint, "350 W
     # 42nd Street"; stop 50: both stayed in clear)
-    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?)?{_SP}+{direction}"
+    # (and a range with an en dash: "14–16 Greystones Crescent" of a letter before action; stop 59)
+    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:[/–-]\d{{1,5}}[A-Za-z]?)?{_SP}+{direction}"
                       rf"(?:(?:{_CAP}|\d{{1,3}}(?:st|nd|rd|th)){_SP}+){{1,3}}"
                       rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]

@@ -197,10 +197,15 @@ def card_grouping(raw: str) -> bool:
     return len(groups) == 1 or (all(len(g) >= 4 for g in groups[:-1]) and len(groups[-1]) >= 3)
 
 
+#: Sixteen digits in four groups of four, joined by single spaces or by hyphens alike.
+_FOUR_BY_FOUR = re.compile(r"\d{4}( |-)\d{4}\1\d{4}\1\d{4}")
+
+
 class CreditCardRecognizer(Recognizer):
     """Payment card numbers: 13–19 digits (spaces or hyphens allowed, grouped as cards print them:
     :func:`card_grouping`) passing the Luhn checksum; and card numbers printed masked but for their last four digits
-    (:data:`_MASKED_CARD_RE`). ``list[Entity]`` of label ``CREDIT_CARD`` in text order."""
+    (:data:`_MASKED_CARD_RE`). ``list[Entity]`` of label ``CREDIT_CARD`` in text order; sixteen digits in four groups of
+    four that fail the checksum are an identifier all the same (label ``ID_NUMBER``; stop 59)."""
 
     name = "credit_card"
 
@@ -208,9 +213,14 @@ class CreditCardRecognizer(Recognizer):
         out = []
         for m in _CARD_RE.finditer(text):
             digits = re.sub(r"[ -]", "", m.group())
-            if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and card_grouping(m.group()) \
-                    and _luhn.is_valid(digits):
-                out.append(Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name))
+            if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and card_grouping(m.group()):
+                if _luhn.is_valid(digits):
+                    out.append(Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name))
+                elif _FOUR_BY_FOUR.fullmatch(m.group()):
+                    # sixteen digits in four groups of four fail the checksum: a card number with a typo, or an
+                    # account's or a contract's number printed as cards are (stop 59: "CUST:  4659 4410 0387 2207" of a
+                    # bank's call log stayed in clear); no date, phone number or amount is written so
+                    out.append(Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name))
         if any(sign in text for sign in _MASK_SIGNS):
             out += [Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name) for m in _MASKED_CARD_RE.finditer(text)]
             out.sort(key=lambda e: e.start)
@@ -427,7 +437,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
                    r"(?:(?<=\w)\)(?=\s*:))?"
                    # (a transposed table's cell: "| Steuer-ID       | 83 105 672 419 | 40 927 318 655 |"; stop 57)
                    r"(?:[^\S\n]*\|(?=[^\S\n]*\d))?"
-                   r"\s*[:#=]?\s*")  # "her NI number is QQ 12 34 56 C"; a log's "serial=C02XK1ZJJG5H"
+                   # (and after the colon: "N.º de expediente: ....... 2804051287461" of a traffic fine's appeal; stop
+                   # 59)
+                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*")  # "her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
@@ -566,6 +578,23 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"(?![\w]|[-/]\w)")
 
 
+#: A number after "#" whatever names it (stop 59: "emp. #10457", "report #25-031544", "Priya Raghunathan (#40872)" of a
+#: hotel's incident report and a bank's call log stayed in clear): four digits or more, perhaps in parts joined by
+#: hyphens; not a year ("#2024"), not a colour nor an HTML entity ("#FF0000", "&#8211;").
+_HASH_NUMBER = re.compile(r"(?<![\w&#/])#[^\S\n]?(?P<id>(?:\d{4,12}|\d{2,3}-\d{3,10})(?:-\d{2,10}){0,3})"
+                          r"(?![\w]|[.,/-]\d)")
+#: A British sort code and an account number after it, whatever names them ("CUST:  40-47-12, 71836631." of a bank's
+#: call log; stop 59): three pairs of digits joined by hyphens, a comma or a slash perhaps, then eight digits.
+_SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]?[,/]?[^\S\n]{1,3}(?P<account>\d{8})"
+                                r"(?![\w]|[.,/-]\d)")
+#: A number or a code that identifies by its shape alone, whatever names it (stop 59: a passenger manifest's columns
+#: under a header of single spaces, "K7QX2P 1252419876530 POL 12APR81 EA4471932", left every ticket and passport in
+#: clear): ten digits or more in one run (no count, amount or year is written so; a phone number's own recognizer
+#: labels those it knows), or one or two capitals and six to nine digits, as passports and documents number
+#: themselves ("EA4471932", "U18346271", "C7712045"). None occurs in the four NER dev sets.
+#: (Not ten to twelve digits after a 0 or a +: a telephone number's, which its own recognizer labels.)
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9})(?![\w]|[.,/-]\d)")
+
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
 #: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word
 #: for "number" (six and more are :data:`_NUMBERED_CODE`'s).
@@ -623,8 +652,10 @@ class IdNumberRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
-        for m in self.pattern.finditer(text):
+        pos = 0
+        while (m := self.pattern.search(text, pos)) is not None:
             start, end = m.span("id")
+            pos = m.end()
             while end > start and text[end - 1] in "./-":
                 end -= 1
             issuer = _ISSUER.match(text, end)
@@ -633,6 +664,10 @@ class IdNumberRecognizer(Recognizer):
             value = text[start:end]
             if (end - start < 4 and not _short_after_number_word(value, text[m.start():start])
                     or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value)):
+                # no identifier: a keyword inside the rejected value may name the next one ("Licence: CA DL D4471902"
+                # took "CA DL" as a value without a digit and, with it, the keyword "DL"; stop 59); the search goes on
+                # from the value's start, so every match starts later than the one before (linear as before)
+                pos = max(start, m.start() + 1)
                 continue
             if not out or start >= out[-1].end:
                 out.append(Entity(start, end, ID_NUMBER, value, self.name))
@@ -643,9 +678,19 @@ class IdNumberRecognizer(Recognizer):
         if "eichen" in text:
             extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name)
                        for m in _DICTATION_MARK.finditer(text)]
+        if "#" in text:
+            extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _HASH_NUMBER.finditer(text)
+                       if not _YEAR_RE.fullmatch(m.group("id"))]
+        extras += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BARE_CODE.finditer(text)]
+        for m in _SORT_CODE_ACCOUNT.finditer(text):
+            extras += [Entity(*m.span(g), ID_NUMBER, m.group(g), self.name) for g in ("sort", "account")]
         extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)
                    if _after_a_two_word_name(text, m.start())]
-        out = with_extras(out, sorted(extras, key=lambda e: e.start))
+        disjoint: list[Entity] = []
+        for e in sorted(extras, key=lambda e: (e.start, -e.end)):  # the longest of those that start together
+            if not disjoint or e.start >= disjoint[-1].end:
+                disjoint.append(e)
+        out = with_extras(out, disjoint)
         entries = self.register_entry
         if entries is not None:
             found = []

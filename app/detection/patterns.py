@@ -860,6 +860,8 @@ _WEEKDAY_DAY: dict[str, re.Pattern[str]] = {lang: _weekday_day_pattern(lang) for
 _TIME_AFTER = re.compile(r"\.?(?:[^\S\n]*[|,;][^\S\n]*|[^\S\n]+)(?:(?:às|as|a[^\S\n]+las|at|um|ab|à)[^\S\n]+)?"
                          r"(?:[01]?\d|2[0-3])[:h][0-5]\d(?!\d)")
 _DAY_MONTH_RE = re.compile(rf"(?<![\w/.,-]){_DAY_MONTH}")
+#: A day and month where a range's second end starts (:data:`_DAY_MONTH` anchored by ``match``).
+_DAY_MONTH_AT = re.compile(_DAY_MONTH)
 #: Characters read back from a day and month for its cue (the longest cue, "a partir del", and a weekday fit).
 _CUE_WINDOW = 32
 
@@ -1006,11 +1008,13 @@ class DateRecognizer(Recognizer):
             # support chat, "nos dias 05/10, 05/11 e 05/12/2024" of a contract): one pass forward, one backward, each
             # linear (a crafted list of thousands stays cheap)
             # (stop 58) both ends of a range of days ("[X] 07/07–11/07   [ ] 14/07–18/07" of a holiday camp's weeks)
-            by_start = {m.start("date"): m for m in candidates}
+            # (stop 59: and after a hyphen, which no candidate follows, "Room charges 03/14-03/16" of a hotel's report)
             for m in candidates:
                 end = m.end("date")
-                if text[end:end + 1] in ("–", "-") and end + 1 in by_start:
-                    spans.extend((m.span("date"), by_start[end + 1].span("date")))
+                if text[end:end + 1] in ("–", "-"):
+                    second = _DAY_MONTH_AT.match(text, end + 1)
+                    if second is not None and _valid_day_month(second.group("date")):
+                        spans.extend((m.span("date"), second.span("date")))
             taken = set(spans)
             ends = {e for _, e in taken}
             for m in candidates:  # in text order: each may continue a list found before it

@@ -744,6 +744,9 @@ CLOSING_QUOTES = "\"'”’»“‹›"
 #: laboratory's report, the model's name took "Idade" along).
 _BREAK = re.compile(r"\r\n|[\n\r\t|\v\f\x1c-\x1e\x85\u2028\u2029]| {3,}")
 _BREAK_SPLIT = re.compile(f"({_BREAK.pattern})")
+#: A form's dot leader and its colon between a field's name and its value ("Nome ...............: Bogdan-Mihai", "N.º
+#: de expediente: ....... 2804"): what an entity holds before it is the field's name (stop 59).
+_LEADER_COLON = re.compile(r"(?:\.{3,}[^\S\n]*:|:[^\S\n]*\.{3,})[^\S\n]*")
 
 
 def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
@@ -757,7 +760,9 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
     an entity when no quotation mark closes inside it, and a closing one at its end when none opens inside it, are
     left out of the entity (they stay in the text): "“the Convention" loses its quotation mark, a quoted title
     '"El País"' keeps both. An entity of a name label without a letter or a digit is dropped (stop 50: a meeting
-    invitation's line of 80 underscores came out as 76 locations "_", "#" of "#4821" as a person).
+    invitation's line of 80 underscores came out as 76 locations "_", "#" of "#4821" as a person). A form's field name
+    and its dot leader before the value are left out (:data:`_LEADER_COLON`: the model's one organization over "Nome
+    ...............: Bogdan-Mihai LĂCĂTUȘU" becomes the name; stop 59).
 
     Args:
         text: the document.
@@ -780,6 +785,12 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
                     pieces.append((a, b))
                 cursor += len(line)
         for a, b in pieces:
+            if "..." in text[a:b]:
+                leader = None
+                for leader in _LEADER_COLON.finditer(text, a, b):
+                    pass
+                if leader is not None:
+                    a = leader.end()  # (nothing left: a field's name and its leader, no value)
             # an unbalanced quotation mark at an edge is not the entity's; a quoted title kept whole ('"El País"',
             # as CoNLL-2002 annotates it) keeps both
             while b - a > 1 and text[a] in OPENING_QUOTES and not any(c in CLOSING_QUOTES for c in text[a + 1:b]):

@@ -62,6 +62,12 @@ _YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 _ITEM = re.compile(r"\d+(?:[/-]\d+)*")
 _DIGITS = r"\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 
+#: A number and its unit of measurement (a weight, a length, a volume, a dose, a speed, a reading, a share), the unit in
+#: any case ("31KG", "1,68 m", "200ml", "78 km/h", "89%", "214 mg/dL", "38,5 ºC"); no unit that is also a word
+#: ("in", "st").
+_MEASUREMENT = re.compile(r"(?<![\w/.,-])\d{1,4}(?:[.,]\d{1,3})?[^\S\n]?"
+                          r"(?:(?i:kg|g|mg|mcg|µg|ml|cl|dl|cm|mm|m|km|km/h|mph|lbs?|mmHg|mg/dl|g/l|mmol/l|bpm)(?![\w/])"
+                          r"|%|[º°]C(?![\w]))")
 #: Function words of every language: an entity of common capitalised words may contain them ("Rules of Court").
 _FUNCTION_WORDS = frozenset(_across_languages("function_words"))
 
@@ -322,6 +328,9 @@ def _compiled(language: str) -> dict:
         (DATE, re.compile(month)),
         *[(QUANTITY, re.compile(a, re.IGNORECASE)) for a in ages],
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?i:{duration})(?![\w/])")),
+        # (stop 59) a measurement with its unit, glued or spaced: a weight, a height, a dose, a reading ("GUIDE DOG
+        # LABRADOR 31KG", "INFT 9.5KG" of a passenger manifest, "altura 1,68 m", "SpO2 89%", "Glicemia 214 mg/dL")
+        (QUANTITY, _MEASUREMENT),
         (QUANTITY, re.compile(rf"(?<![\w/.,-])(?:{_DIGITS})(?![\w/]|[.,]\d)")),
         (QUANTITY, re.compile(rf"\b(?i:{in_words})\b")),
         # the field's value: a word of up to ten letters ("Sexo: H   Idade: 58"), or up to three words up to the line's or

@@ -451,6 +451,23 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
 #: Tokens inside a company's name before its legal form that are no words: "&", "-" (and "–": "Fidelidade – Companhia
 #: de Seguros, S.A."; stop 54) and quotation marks.
 _INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", "–", '"', "„", "“", "”", "«", "»"})
+#: German prepositions of place inside a firm's or a clinic's name before its legal form ("Reha-Zentrum am Urban GmbH",
+#: "Apotheke an der Oper OHG"): one word, or two with an article (:func:`_place_preposition`).
+_ORG_PREPOSITIONS: frozenset[str] = frozenset({"am", "im", "zum", "zur", "vom", "beim"})
+_PREPOSITIONS_BEFORE_ARTICLE: frozenset[str] = frozenset({"an", "auf", "in", "unter", "hinter", "vor"})
+_ARTICLES_AFTER_PREPOSITION: frozenset[str] = frozenset({"der", "dem", "den"})
+
+
+def _place_preposition(t: tuple[Token, ...], k: int) -> bool:
+    """Whether token ``k`` is a German preposition of place inside a name, or one word of it ("am", "an der": "Apotheke
+    an der Oper OHG"; not "an" alone: "Bitte an Schreiner Isartal eG")."""
+    if k < 0 or k >= len(t):
+        return False
+    word = t[k].text
+    return (word in _ORG_PREPOSITIONS
+            or (word in _PREPOSITIONS_BEFORE_ARTICLE and k + 1 < len(t)
+                and t[k + 1].text in _ARTICLES_AFTER_PREPOSITION)
+            or (word in _ARTICLES_AFTER_PREPOSITION and k > 0 and t[k - 1].text in _PREPOSITIONS_BEFORE_ARTICLE))
 #: Quotation marks that open a name ('Kita „Pusteblume"'), and every quotation mark.
 _OPENING_QUOTES: frozenset[str] = frozenset({'"', "„", "“", "«"})
 _QUOTES: frozenset[str] = _OPENING_QUOTES | {"”", "»"}
@@ -501,14 +518,16 @@ class OrgSuffixRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for j, tok in enumerate(t):
-            if tok.text in self.forms and j > 0:
+            # (a German association's form with a space inside, "Kinderladen Pusteblume e. V."; stop 59)
+            spaced = (tok.text == "V." and j > 1 and t[j - 1].text == "e." and ctx.text[t[j - 1].end:tok.start] == " ")
+            if (tok.text in self.forms or spaced) and j > 0:
                 if (tok.text.isupper() and len(tok.text) <= 3 and j + 1 < len(t) and t[j + 1].text.isupper()
                         and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]
                         and "  " not in ctx.text[tok.end:t[j + 1].start]):
                     # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se"); not across a
                     # column's gap ("… HOME CARE PTY LTD      ABN 53 614 287 905" of a letterhead; stop 58)
                     continue
-                i = j
+                i = j - 1 if spaced else j
                 # a form of two words ("PartG mbB", "GmbH & Co. KG"'s last ones): the entity spans both (stop 53: "…
                 # Steuerberatung PartG mbB" left the firm's name in clear)
                 while i > 1 and t[i - 1].text in self.forms:
@@ -530,6 +549,11 @@ class OrgSuffixRule(Rule):
                             or (i > 1 and t[i - 2].text in _OPENING_QUOTES and t[i - 1].text[:1].isupper())
                             # (a particle between capitalised words: "Companhia de Seguros, S.A."; stop 54)
                             or (t[i - 1].text in NAME_PARTICLES and i > 1 and _is_cap(t[i - 2]) and _is_cap(t[i]))
+                            # (a place's preposition: "Reha-Zentrum am Urban GmbH", "Apotheke an der Oper OHG" of a
+                            # childcare contract; stop 59)
+                            or (_place_preposition(t, i - 1) and i > 1
+                                and (_is_cap(t[i]) or _place_preposition(t, i))
+                                and (_is_cap(t[i - 2]) or _place_preposition(t, i - 2)))
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
                                                     and t[i - 2].text.isupper() and t[i].text.isupper()))
                        and t[i - 1].text not in self.forms
@@ -545,7 +569,14 @@ class OrgSuffixRule(Rule):
                              if e.label == ORGANIZATION and e.start < t[top].start and e.end >= tok.end - 1]
                     # the model's organization with its form keeps its own start, unless the words before it hold an
                     # organization's head ("Stadtwerke Bochum Holding GmbH": the model's "Bochum Holding GmbH"; stop 54)
-                    if model and not any(self._head(x.text) for x in t[i:j] if x.end <= model[0].start):
+                    # (or a place's preposition: the model's "Urban GmbH" of "Reha-Zentrum am Urban GmbH"; stop 59)
+                    if model and not any(self._head(t[k].text) or _place_preposition(t, k)
+                                         for k in range(i, j) if t[k].end <= model[0].start):
+                        if aside and model[0].end <= tok.end:
+                            # (with the form's aside: the model's "Kowalenko Reinigungsservice UG" of "… UG
+                            # (haftungsbeschränkt)"; stop 59)
+                            a = model[0].start
+                            yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
                         continue
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
 
@@ -594,6 +625,14 @@ class NameFieldRule(Rule):
             # the field's name, without a plural's letters in parentheses ("Vorname(n):", "Nombre(s):"; stop 50)
             end = c - 3 if (c >= 4 and t[c - 1].text == ")" and t[c - 3].text == "(" and len(t[c - 2].text) <= 3
                             and t[c - 2].text.isalpha()) else c
+            # a form's dot leader between the field's name and its colon ("Nome ...............: Bogdan-Mihai
+            # LĂCĂTUȘU" of a detention record; stop 59: the model took the field's name and the person as one
+            # organization)
+            leader = end
+            while leader > 0 and t[leader - 1].text == ".":
+                leader -= 1
+            if end - leader >= 2:
+                end = leader
             if not any(" ".join(x.text for x in t[end - n:end]).lower() in self.fields for n in (1, 2, 3) if n <= end):
                 continue
             j = c + 1
@@ -751,6 +790,13 @@ _INSTITUTION_STOPS: frozenset[str] = languages.union("institution_stops")
 _INSTITUTION_WORDS: frozenset[str] = NAME_PARTICLES | languages.union("institution_words")
 
 
+#: Adjectives of an institution's owner or creed written before its head, part of its name ("Städtische Grundschule am
+#: Lindenhof" of a school's minutes; stop 59: the model and the rule took the name from "Grundschule" on).
+_INSTITUTION_ADJECTIVES: frozenset[str] = frozenset(
+    "Städtische Staatliche Private Katholische Evangelische Freie Kommunale Öffentliche Städtisches Staatliches "
+    "Katholisches Evangelisches Städtischer Staatlicher".split())
+
+
 @register("detection_rule")
 class InstitutionRule(Rule):
     """A health-care institution's head and the name after it → one ``ORGANIZATION`` (Graliński et al., 2009,
@@ -875,6 +921,8 @@ class InstitutionRule(Rule):
                     j += 1
                 if last is not None:
                     a, b = t[i].start, t[last].end
+                    if i > 0 and texts[i - 1] in _INSTITUTION_ADJECTIVES and ctx.text[t[i - 1].end:a] == " ":
+                        a = t[i - 1].start  # its owner's adjective ("Städtische Grundschule am Lindenhof"; stop 59)
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
                 break
 

@@ -219,7 +219,11 @@ LANGUAGE = register(Language(
     # attorney), the line break of a letter allowed between them
     # (round 26: "im Wohnungsgrundbuch von Rüttenscheid Blatt 8812" of a foreclosure auction)
     register_entries=(r"(?<=[Gg]rundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt"
-                      r"[^\S\n]+\d{2,6})(?![\w])",),
+                      r"[^\S\n]+\d{2,6})(?![\w])",
+                      # (stop 59) the commercial register's number whole, with its part and its court's letters ("AG
+                      # Bremen HRB 31877 HB"; not the court after it: "HRB 31877 AG Leipzig" took "31877 AG")
+                      r"(?<![\w-])HR[AB][^\S\n]?\d{1,6}(?:[^\S\n][A-Z]{1,2}(?![\w-]|[^\S\n]+[A-ZÄÖÜ][a-zäöüß]))?"
+                      r"(?![\w-])"),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
@@ -271,6 +275,8 @@ LANGUAGE = register(Language(
         # nor the numbers of things the legal corpus names (an article, a fee, a subject area, a railway line, a
         # register's trademark, a special issue, a page)
         r"Zulassungsbescheinigung(?:\s+Teil\s+I{1,2})?(?:\s+Nr\.)?",
+        # (stop 59) and abbreviated ("ZB II Nr. .........: AS1846207" of a registration application)
+        r"(?-i:ZB)\s?(?-i:I{1,2})(?:\s+Nr\.)?",
         # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and
         # a transfer's reference line ("Verwendungszweck IK-2025-448712")
         r"(?:Unser|Ihr|Mein)\s+Zeichen", r"Verwendungszweck",

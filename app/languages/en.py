@@ -95,7 +95,7 @@ LANGUAGE = register(Language(
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
         card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|
-        subject initials""".split("|")),
+        subject initials|clerk|checked by|dispatcher|duty manager""".split("|")),
     abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
         ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
         jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
@@ -133,7 +133,9 @@ LANGUAGE = register(Language(
                r"this",
                # (stop 47) the appointments of notes and letters ("Plan: meloxicam, recheck 19/09")
                r"recheck", r"review", r"appointment", r"appt\.?", r"follow-up", r"seen", r"admitted", r"discharged",
-               r"booked", r"arriving", r"departing", r"returning", r"deadline", r"starting"),
+               r"booked", r"arriving", r"departing", r"returning", r"deadline", r"starting",
+               # (stop 59) a prescription log's "Issued 04/03 HA"
+               r"issued", r"collected", r"dispensed", r"received", r"signed"),
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
@@ -230,6 +232,14 @@ LANGUAGE = register(Language(
         # a help desk's ticket and an insurer's group number with their number's word ("ticket #48213", "group no.
         # 00441"; not "a ticket 2 …")
         r"(?:e-)?ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
+        # (stop 59) a hotel's confirmation number abbreviated ("Room / Conf. #:    612 / HV8840275")
+        r"conf\.(?=\s*(?:#|no\.))",
+        # (stop 59) a gas engineer's Gas Safe registration ("Gas Safe Reg..: 614829" of a landlord's gas safety record)
+        # and a court's arrest summons number ("ASN 2400WY0100000458213D" of a cause list)
+        # (stop 59) a solicitor's document exchange, a key safe's and a door's codes ("DX 16352 Leek", "key safe 4471"
+        # of a care rota)
+        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"gas\s+safe(?:\s+reg(?:istration)?\.{0,2}(?:\s+(?:no\.?|number))?)?(?=[^\S\n]*:?[^\S\n]*\d)", r"(?-i:ASN)",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
         r"e-?ticket(?=:)", r"record\s+locator",
         # (stop 52) a GP practice's ODS code, a laboratory's sample number

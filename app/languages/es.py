@@ -333,12 +333,19 @@ LANGUAGE = register(Language(
         # (stop 58) an instrument's serial number, an estimate's number, a deed's number in the notary's protocol ("nº
         # serie T231087", "presupuesto 24/1130", "el 12/06/2017, n.º 1.245 de su protocolo")
         r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?serie", r"presupuesto(?=\s+(?:n\.?\s?º\s*)?\d)",
-        r"(?:n\.?\s?[º°]|nº)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
+        # (stop 59: and "número 1.204 de protocolo del Notario de Alzira" of a will)
+        r"(?:n\.?\s?[º°]|nº|número)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
         # (stop 58) an invoice abbreviated ("(fra. F-2024/0412)" of a water damage claim)
         r"fra\.(?=\s*(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 58) a police officer's professional card and a civil servant's number ("Inspector C.P. 118.492",
         # "func. nº 0457")
         r"(?-i:C\.P\.)(?=\s*\d{2,3}\.\d{3}\b)", r"func\.(?=\s*(?:n\.?\s?º|nº)\s*\d)",
+        # (stop 59) a hospital room and its bed by its abbreviation ("| Hab.: 312-B |" of a consent form)
+        r"hab\.(?=\s*:?\s*\d{1,4}-?(?-i:[A-Z])\b)",
+        # (stop 59) a file abbreviated, with its matter ("(exp. tasación TA-24/118832)" of a mortgage offer)
+        r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
+        # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)
+        r"escritura(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?[º°]|nº|número)\s*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -59,7 +59,7 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
         médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede|
-        alcunha""".split("|")),
+        alcunha|condutor|condutora|tomador|tomadora|tomador do seguro""".split("|")),
     # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
     abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
@@ -133,7 +133,10 @@ LANGUAGE = register(Language(
                       # 2874.º" of a loan for use)
                       r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+de[^\S\n]+[^\n,]{1,40}?)?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
                       r"(?i:artigo)[^\S\n]+(?P<entry>\d{1,6}(?:-[A-Z0-9]{1,3})?(?:\.º)?"
-                      r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])"),
+                      r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])",
+                      # (stop 59) a PSP officer's number after the officer's name and rank ("Rui Manuel TAVARES, Agente
+                      # Principal, M/148233" of a detention record)
+                      r"(?<![\w/])M/\d{6}(?![\w/])"),
     id_keywords=(
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
@@ -354,6 +357,14 @@ LANGUAGE = register(Language(
         # CEJUSC 4471", "código de segurança 8123.4471.0932.5510")
         r"atestado(?=\s+(?:n\.?\s?º\s*)?\d)", r"vinheta", r"carteirinhas", r"mat\.\s+(?-i:[A-Z]{2,8})(?=\s+\d{3,})",
         r"c[óo]digo\s+de\s+seguran[çc]a",
+        # (stop 59) an emergency episode abbreviated, a lawyer's professional card ("Proveniência: SU (epis.
+        # 25/019554)" of a nursing admission note, "Dr. Nuno Alves Pimenta (C.P. 48812L)" of a detention record)
+        r"epis\.(?=\s*\d)", r"(?-i:C\.P\.)(?=\s*\d{3,6}(?-i:[A-Z])?\b)",
+        # (stop 59) a property's article in the land tax register, urban or rural ("Artigo: U-4517" of a rent receipt)
+        r"artigo(?=[^\S\n]*:?[^\S\n]*(?-i:[UR])-\d)",
+        # (stop 59) a driving instructor's credential, a learner's national register number ("Instrutor: Wagner Dias
+        # Lopes (credencial nº 0731)", "RENACH: MG912437805" of a driving school's enrolment)
+        r"credencial(?=\s+(?:n\.?\s?º|nº))", r"(?-i:RENACH)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
@@ -401,7 +412,7 @@ LANGUAGE = register(Language(
               # (two digits at least: an inspection's "Quarto 1", "Quarto 2" are bedrooms of one flat)
               r"|(?-i:[Qq]uarto)[^\S\n](?:n\.?[^\S\n]?º[^\S\n]?)?\d{2,3}(?![\w,.]\d)"
               r"|(?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,5}[A-Z]?,[^\S\n]?(?:\d{1,2}\.?[^\S\n]?º[^\S\n]?"
-              r"(?:Dto|Esq|Frente|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)",
+              r"(?:Dto|Esq|Frente|Dt\.?º|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

@@ -1,0 +1,158 @@
+"""Leaks closed at stop 59, each found in a probe document written with an answer key (a clinical trial's screening
+log, a hotel's incident report, a bank's call log, a childcare contract, a will, a traffic fine's appeal, a detention
+record, a nursing admission note, a gas safety record, a cause list, a fine notice, a mortgage offer, a rent receipt, a
+passenger manifest, a care rota, a prescription log, a completion statement, an accident report, a driving school's
+enrolment): a keyword inside a rejected value, a dot leader after the colon, numbers after "#", a sort code and its
+account, sixteen digits that fail the checksum, codes by their shape, a US range of days, initials and staff columns,
+firms with a place's preposition or a spaced "e. V.", a field's name inside a model's entity, a street's number after
+the number of a place in it, the commercial register's number whole, and keywords and words in four languages."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import CreditCardRecognizer, IdNumberRecognizer
+from app.detection.patterns import DateRecognizer
+from app.detection.pipeline import clean_spans
+from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+from app.detection.tables import TableRecognizer
+from app.doc import Entity
+from tests.unit.fakes import detect, found
+
+
+def test_a_keyword_inside_a_rejected_value_still_names_the_next_one():
+    # "CA DL" was read as the value of "Licence"'s neighbour without a digit, and the keyword "DL" went with it
+    assert found(IdNumberRecognizer("en"), "Licence: CA DL D4471902, DOB 08/22/1987") == ["D4471902"]
+    assert found(IdNumberRecognizer("en"), "ID shown:          CA DL D4471902, DOB") == ["D4471902"]
+
+
+def test_a_dot_leader_after_the_colon():
+    text = "N.º de expediente: ....... 2804051287461\nBoletín de denuncia: ..... MD-0982214\n"
+    assert "2804051287461" in found(IdNumberRecognizer("es"), text)
+
+
+def test_numbers_after_a_hash_sign():
+    text = 'Szymon Kowalczyk (emp. #10457): "…"; Priya Raghunathan (#40872); police report #25-031544.'
+    assert found(IdNumberRecognizer("en"), text) == ["10457", "40872", "25-031544"]
+    # a year, a colour, a rank or an HTML entity is none
+    assert found(IdNumberRecognizer("en"), "#2024 was good; colour #FF0000; #12 in the list; &#8211;") == []
+
+
+def test_a_sort_code_and_its_account_whatever_names_them():
+    assert found(IdNumberRecognizer("en"), "[00:01:14] CUST:  40-47-12, 71836631. It's a joint account.") == [
+        "40-47-12", "71836631"]
+    # a date is no sort code
+    assert found(IdNumberRecognizer("en"), "on 12-05-24, 10 people came") == []
+
+
+def test_sixteen_digits_in_groups_of_four_that_fail_the_checksum():
+    entities = CreditCardRecognizer().recognize("[00:01:26] CUST:  4659 4410 0387 2207.", [])
+    assert [(e.text, e.label) for e in entities] == [("4659 4410 0387 2207", "ID_NUMBER")]
+    # a valid card stays a card
+    assert [e.label for e in CreditCardRecognizer().recognize("card 4111 1111 1111 1111 ok", [])] == ["CREDIT_CARD"]
+
+
+def test_codes_by_their_shape_alone():
+    text = "014 03A  KOWALCZYK/AGNIESZKA MRS  K7QX2P 1252419876530 POL 12APR81 EA4471932 WCHR DBML"
+    assert found(IdNumberRecognizer("en"), text) == ["1252419876530", "EA4471932"]
+    # a count, an amount, a year, a model's name are none
+    assert found(IdNumberRecognizer("en"), "1,250,000 people in 2024 flew the B787 and the A320neo for 3.5 hours") == []
+
+
+def test_a_us_range_of_days_with_a_hyphen():
+    text = "Room charges 03/14-03/16 ($689.70) comped."
+    assert found(DateRecognizer("en"), text) == ["03/14", "03/16"]
+    assert found(DateRecognizer("en"), "The score was 12/15-13/15 in the end.") == []
+    # a prescription log's day after "Issued"
+    assert found(DateRecognizer("en"), "| 56    | NHS App | Issued 04/03 HA") == ["04/03"]
+
+
+def test_initials_and_staff_columns():
+    text = ("Scr No. | Init. | DOB | Subj ID\n"
+            "S014-001 | J-MH | 14/02/1961 | 014-1001\n"
+            "S014-002 | NĐT | 09/07/1974 | 014-1002\n")
+    cells = [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    assert ("J-MH", "PERSON") in cells and ("NĐT", "PERSON") in cells
+    text = ("Staff  | Carer                 | Mobile\n"
+            "CR-118 | Nguyễn Thị Lan        | 07700 900118\n")
+    cells = [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    assert ("CR-118", "PERSON") in cells and ("Nguyễn Thị Lan", "PERSON") in cells
+
+
+def test_firms_with_a_places_preposition_and_a_spaced_association_form():
+    text = "Arbeitgeber:         Reha-Zentrum am Urban GmbH    Brightloop Systems GmbH"
+    assert ("Reha-Zentrum am Urban GmbH", "ORGANIZATION") in detect("de", text, {"Urban GmbH": "ORG"})
+    assert ("Apotheke an der Oper OHG", "ORGANIZATION") in detect("de", "Die Apotheke an der Oper OHG liefert.")
+    text = "Kinderladen Pusteblume e. V. – Elterninitiativ-Kita\nGneisenaustraße 63 · 10961 Berlin"
+    assert ("Kinderladen Pusteblume e. V.", "ORGANIZATION") in detect("de", text)
+    text = "Halterin ...: Kowalenko Reinigungsservice UG (haftungsbeschränkt),\n"
+    assert ("Kowalenko Reinigungsservice UG (haftungsbeschränkt)", "ORGANIZATION") in detect(
+        "de", text, {"Kowalenko Reinigungsservice UG": "ORG"})
+    assert ("Städtische Grundschule am Lindenhof", "ORGANIZATION") in detect(
+        "de", "Städtische Grundschule am Lindenhof\nLindenhofstraße 12 · 44137 Dortmund")
+
+
+def test_a_fields_name_and_its_leader_are_no_part_of_an_entity():
+    text = "Nome ...............: Bogdan-Mihai LĂCĂTUȘU\nNaturalidade .......: Iaşi"
+    e = Entity(0, len(text), "ORGANIZATION", text, "stanza")
+    assert [x.text for x in clean_spans(text, [e])] == ["Bogdan-Mihai LĂCĂTUȘU", "Iaşi"]
+    # a field's name and its leader alone: nothing
+    text = "Nome ...............: "
+    assert clean_spans(text, [Entity(0, 21, "ORGANIZATION", text[:21], "stanza")]) == []
+    assert ("Bogdan-Mihai LĂCĂTUȘU", "PERSON") in detect("pt", "Nome ...............: Bogdan-Mihai LĂCĂTUȘU\n")
+
+
+def test_addresses():
+    def addresses(language, text):
+        return found(AddressRecognizer(language), text)
+
+    assert addresses("es", "la plaza de garaje número 14 de la calle Cuba, número 22, de Valencia.") == [
+        "número 14 de la calle Cuba, número 22"]
+    assert addresses("en", "at 14–16 Greystones Crescent, Sheffield S11 7BN, we") == ["14–16 Greystones Crescent"]
+    assert addresses("pt", "Testemunhas: Sérgio Lopes, R. do Campo Alegre, 830, 3.º Dt.º, 4150-171 Porto") == [
+        "R. do Campo Alegre, 830, 3.º Dt.º"]
+    assert addresses("pt", "na Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102, Jardim Paulistano") == [
+        "Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102"]
+
+
+def test_the_commercial_registers_number_whole():
+    assert "HRB 31877 HB" in found(IdNumberRecognizer("de"), "AG Bremen HRB 31877 HB · USt-IdNr. DE298114562")
+    assert "HRB 31877" in found(IdNumberRecognizer("de"), "www.hv.de · HRB 31877 AG Leipzig · USt-IdNr.")
+    assert "HRA 17742" in found(IdNumberRecognizer("de"), "HRA 17742, Amtsgericht Leipzig")
+
+
+def test_keywords_of_four_languages():
+    assert found(IdNumberRecognizer("en"), "Gas Safe Reg..: 614829          Engineer: Chinedu OKONKWO") == ["614829"]
+    assert found(IdNumberRecognizer("en"), "    VRM YH19 KXP   ASN 2400WY0100000458213D\n") == [
+        "2400WY0100000458213D"]
+    assert found(IdNumberRecognizer("en"), "T: 01538 384920 | DX 16352 Leek | E:") == ["16352"]
+    assert found(IdNumberRecognizer("en"), "- Wiśniewska: key safe 4471. NOK daughter") == ["4471"]
+    assert "HV8840275" in found(IdNumberRecognizer("en"), "Conf. #: HV8840275")
+    assert found(IdNumberRecognizer("de"), "ZB II Nr. .........: AS1846207") == ["AS1846207"]
+    assert found(IdNumberRecognizer("es"), "número 1.204 de protocolo del Notario de Alzira") == ["1.204"]
+    assert found(IdNumberRecognizer("es"), "| SIP: 15893274 | Hab.: 312-B |") == ["15893274", "312-B"]
+    assert found(IdNumberRecognizer("es"), "325.400,00 € (exp. tasación TA-24/118832)") == ["TA-24/118832"]
+    assert found(IdNumberRecognizer("es"), "según escritura de poder n.º 1.284 otorgada") == ["1.284"]
+    assert found(IdNumberRecognizer("pt"), "Proveniência: SU (epis. 25/019554) · Transporte") == ["25/019554"]
+    assert found(IdNumberRecognizer("pt"), "Dr. Nuno Alves Pimenta (C.P. 48812L) às 04H10") == ["48812L"]
+    assert found(IdNumberRecognizer("pt"), "Rui Manuel TAVARES, Agente Principal, M/148233, acompanhado") == [
+        "M/148233"]
+    assert found(IdNumberRecognizer("pt"), "Freguesia: 131213 - Paranhos   Artigo: U-4517   Fração: F") == ["U-4517"]
+    assert found(IdNumberRecognizer("pt"), "Instrutor: Wagner Dias Lopes (credencial nº 0731)") == ["0731"]
+    assert found(IdNumberRecognizer("pt"), "Categoria pretendida: B          RENACH: MG912437805") == ["MG912437805"]
+
+
+def test_name_fields():
+    assert ("SAVCHENKO, Dmytro", "PERSON") in detect("pt", "9. Condutor: SAVCHENKO, Dmytro   Data nasc.: 14/02/1991")
+    assert ("KP", "PERSON") in detect("en", "Clerk: KP   Checked: HA   Date: 07.03.2025")
+
+
+def test_strict_measurements_and_words():
+    def strict(language, text, label):
+        return [e.text for e in QuasiIdentifierRecognizer(language).recognize(text, []) if e.label == label]
+
+    text = "GUIDE DOG LABRADOR 31KG. Weight 71 kg, height 1,68 m, SpO2 89%, 200ml, 78 km/h, 38,5 ºC."
+    assert all(q in strict("en", text, "QUANTITY") for q in ("31KG", "71 kg", "1,68 m", "89%", "200ml", "78 km/h",
+                                                            "38,5 ºC"))
+    assert strict("en", "He is a credit controller with hay fever.", "OCCUPATION") == ["credit controller"]
+    assert strict("en", "He is a credit controller with hay fever.", "HEALTH") == ["hay fever"]
+    assert "Schwager" in strict("de", "Sie sind damit Ihr Schwager.", "RELATION")
+    assert "DPOC agudizada" in strict("pt", "Motivo: DPOC agudizada.", "HEALTH")
+    assert "colelitiasis sintomática" in strict("es", "Diagnóstico: colelitiasis sintomática.", "HEALTH")
