@@ -255,7 +255,9 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends a sentence only before one of
     the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A closing abbreviation ("Corp.",
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.", "Dr.")
-    never do. Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
+    never do. A form's dot leader (four full stops or more, or any after a colon: "Name, Vorname: ...... YILMAZ")
+    ends none on its line (stop 59). Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay
+    bounded.
 
     Returns:
         ``list[Sentence]``, each non-empty, covering every token exactly once, in order.
@@ -268,10 +270,18 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     sentences: list[Sentence] = []
     current: list[Token] = []
     n = len(tokens)
+    dots = 0  # the full stops of a run of them, each glued to the one before, up to this token
+    after_colon = False  # whether that run follows a colon: a form's dot leader before the field's value
     for i, tok in enumerate(tokens):
         current.append(tok)
         nxt = tokens[i + 1] if i + 1 < n else None
         boundary = False
+        if tok.text == ".":
+            glued = i > 0 and tokens[i - 1].text == "." and tokens[i - 1].end == tok.start
+            after_colon = (after_colon and glued) or (i > 0 and tokens[i - 1].text == ":")
+            dots = dots + 1 if glued else 1
+        else:
+            dots, after_colon = 0, False
         # the characters between this token and the next: mostly one space or none, sliced once
         gap = text[tok.end:nxt.start] if nxt is not None else ""
         if nxt is None:
@@ -290,6 +300,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = nxt.text in starters
         elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
             boundary = nxt.text[0].isupper()
+        elif tok.text == "." and (after_colon or dots >= 4) and "\n" not in gap:
+            boundary = False  # a form's dot leader ends no sentence ("Name, Vorname: ...... YILMAZ, Elif"; stop 59)
         elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start
               and _ordinal(tokens[i - 1].text, nxt.text, ordinal_starters)):
             boundary = False  # "vom 5. Mai 2016", "der 3. Senat": the stop makes the number an ordinal

@@ -76,6 +76,10 @@ def _type_last(street: StreetAddresses) -> list[str]:
     # (two of them: "Greifenhagener Str. 18, Seitenflügel, 3. OG" of a patient's form; stop 57)
     floor = rf"(?:,?{_SP}+(?:{street.floors})){{0,2}}" if street.floors else ""
     after += floor
+    if unit and street.floors:
+        # (and the flat after the floor: "Eschersheimer Landstraße 219, 2. OG links, Whg. 7" of a landlord's
+        # certificate; stop 59)
+        after += rf"(?:,?{_SP}+{unit})?"
     typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
     patterns = [rf"{_WORD_START}{typed}{after}"]
     if unit:

@@ -412,7 +412,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
                    r"(?:(?:(?:[^\S\n]+|/)"
                    r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,3}\))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
-                   r"(?=[^\S\n]*:\s*[\w(]))?"
+                   # (or before a dot leader without its colon: "Pasaporte UE ....... ES052400183274" of a pet's
+                   # adoption; stop 59)
+                   r"(?=[^\S\n]*(?::|\.{3,})\s*[\w(]))?"
                    # or before a copula ("account number for repayment is 41-22-09 33018824" of a deposit dispute;
                    # stop 49)
                    # (words of letters: "Versichertennummer F284619375. Meine Sozialversicherungsnummer lautet …"
@@ -431,7 +433,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
                    r"(?:\s+(?:is|was|will\s+be|ist|lautet|lautete|war|wird|es|era|será|é|foi)(?!\w))?"
                    # a form's dot leaders ("Passport no. ........... Z4418276"; stop 51), one dot where the field's
                    # name is long ("Etiqueta maleta . AP 712604" of a baggage claim; stop 58)
-                   r"(?:[^\S\n]*\.{3,}|[^\S\n]+\.(?=[^\S\n]))?"
+                   # (or before its colon: "Cartão de Cidadão .: 31847265 8 ZY4"; stop 59)
+                   r"(?:[^\S\n]*\.{3,}|[^\S\n]+\.(?=[^\S\n]|:))?"
                    # the bracket that closes an aside the keyword stands in ("Parte de Irregularidad de Equipaje (PIR):
                    # BRUIB48172"; stop 52)
                    r"(?:(?<=\w)\)(?=\s*:))?"
@@ -540,6 +543,8 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (not a phone's: the phone recognizer labels those)
                             r"|(?<![Pp]hone )(?<![Mm]obile )(?<![Ff]ax )(?<![Cc]ell )(?<![Cc]ontact )"
                             r"[Nn](?:umber|ummer|úmero|umero)(?=[^\S\n]*:)[^\S\n]*:))[^\S\n]*"
+                            # (a dot leader after it: "CPOMS no..........: 118204" of a safeguarding referral; stop 59)
+                            r"(?:\.{2,}[^\S\n]*)?"
                             # (a form's colon after its column gap: "Skyvale Club no.  : SKV 4471 902 358"; stop 58)
                             r"(?::[^\S\n]*)?"
                             # (round 23: or glued to them, "B.O. nº AB4512/2024")
@@ -555,7 +560,10 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|[A-Z]{1,2}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (or up to five capitals before a year and a number: "Nº FAA 2025-0087413" of an
                             # emergency room's record)
-                            r"|[A-Z]{1,5}[^\S\n](?:19|20)\d\d[-/]\d{3,10}(?![.,/-]\d)"
+                            r"|[A-Z]{1,5}(?:-[A-Z]{1,3})?[^\S\n](?:19|20)\d\d[-/]\d{3,10}(?![.,/-]\d)"
+                            # (stop 59: "Episódio n.º: URG-P 2024/0038817" of a paediatric emergency; and groups of
+                            # digits joined by dots, one of five digits or more, "Bilhete Único nº 21.07.0044813-2")
+                            r"|\d{1,4}(?:\.\d{1,8})*\.\d{5,8}(?:-\d{1,2})?(?![\w.,/-])"
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
                             r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"

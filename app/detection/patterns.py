@@ -1254,7 +1254,9 @@ _SPELLED_OUT_WORDS = ("orten", "ORTEN", "ords", "ORDS", "xtenso", "XTENSO", "etr
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
 #: before and a "C"/"D" (credit, debit) after.
-_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD])?(?![\w.,/])")
+#: (Not a rate nor a quantity in the same columns: "8,00%", "6,00 h" of a payslip's reference column; stop 59.)
+_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD])?"
+                            r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
 _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
                             r"(?:[./-](?:\d{4}|\d{2}))?(?=\t|[^\S\n]{2,}|[^\S\n]*\|)")
@@ -1265,7 +1267,10 @@ _RULE_LINE = re.compile(r"[ \t|+:=-]*[-=][ \t|+:=-]*")
 _AMOUNT_HEADER = re.compile(
     r"(?i)(?<!\w)(?:EUR|USD|GBP|CHF|BRL|MXN|ARS|CAD|AUD|€|R\$|US\$|\$|£|balance|debits?|credits?|amount|withdrawals?|"
     r"deposits?|betrag|saldo|soll|haben|lastschrift|gutschrift|valor(?:es)?|débitos?|créditos?|importe|cargos?|"
-    r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante)(?!\w)|\((?-i:R|ZAR)\)")
+    r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante"
+    # (stop 59) a payslip's columns of earnings and deductions ("Rubrica  Descrição  Ref.  Proventos  Descontos")
+    r"|proventos|descontos|vencimentos|earnings|deductions|bezüge|abzüge|devengos|deducciones)(?!\w)"
+    r"|\((?-i:R|ZAR)\)")
 
 
 def statement_amounts(text: str) -> list[Entity]:

@@ -483,6 +483,24 @@ _COMMA_FORMS: frozenset[str] = frozenset(
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
 
 
+def _cut_compound(t: tuple[Token, ...], k: int) -> bool:
+    """Whether token ``k`` is the hyphen of a compound's first part cut before "und", glued to it ("Hoch- und
+    Tiefbau"; not a hyphen between spaces, "Werkzeug - und Formenbau" of the tokenized GermEval text)."""
+    return 0 < k < len(t) - 1 and t[k].text == "-" and t[k - 1].end == t[k].start and t[k].end < t[k + 1].start
+
+
+def _bracketed_capitals(t: tuple[Token, ...], k: int) -> bool:
+    """Whether token ``k`` is a bracket around one word in capitals, or that word ("(MIDLANDS)")."""
+    if k < 0 or k >= len(t):
+        return False
+    word = t[k].text
+    if word == ")":
+        return k >= 2 and t[k - 2].text == "(" and t[k - 1].text.isupper()
+    if word == "(":
+        return k + 2 < len(t) and t[k + 2].text == ")" and t[k + 1].text.isupper()
+    return word.isupper() and 0 < k < len(t) - 1 and t[k - 1].text == "(" and t[k + 1].text == ")"
+
+
 def compound_endings(heads: Iterable[str], language: str) -> tuple[str, ...]:
     """The one-word ``heads`` (five letters or more) in lower case, as the endings of compounds that name the same kind
     of organization ("…genossenschaft", "…praxis"), in a language that writes its nouns together
@@ -530,7 +548,9 @@ class OrgSuffixRule(Rule):
                 i = j - 1 if spaced else j
                 # a form of two words ("PartG mbB", "GmbH & Co. KG"'s last ones): the entity spans both (stop 53: "…
                 # Steuerberatung PartG mbB" left the firm's name in clear)
-                while i > 1 and t[i - 1].text in self.forms:
+                # (and "GmbH & Co. KG" whole: the "&" between two forms; stop 59)
+                while i > 1 and (t[i - 1].text in self.forms
+                                 or (t[i - 1].text == "&" and i > 2 and t[i - 2].text in self.forms)):
                     i -= 1
                 top = i
                 # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",
@@ -555,9 +575,16 @@ class OrgSuffixRule(Rule):
                                 and (_is_cap(t[i]) or _place_preposition(t, i))
                                 and (_is_cap(t[i - 2]) or _place_preposition(t, i - 2)))
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
-                                                    and t[i - 2].text.isupper() and t[i].text.isupper()))
+                                                    and t[i - 2].text.isupper() and t[i].text.isupper())
+                            # (a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH & Co. KG"
+                            # of an accident report; stop 59)
+                            or (t[i - 1].text == "und" and _is_cap(t[i]) and _cut_compound(t, i - 2))
+                            # (a region in brackets inside a name in capitals: "HARTWELL LOGISTICS (MIDLANDS)
+                            # LIMITED"; stop 59; not the form in brackets, "Kampfgeschwadern ( KG )")
+                            or (_bracketed_capitals(t, i - 1) and (t[i - 1].text != "(" or i < top)))
                        and t[i - 1].text not in self.forms
-                       and not (capitals and not t[i - 1].text.isupper() and t[i - 1].text not in _INSIDE_A_NAME)):
+                       and not (capitals and not t[i - 1].text.isupper() and t[i - 1].text not in _INSIDE_A_NAME
+                                and not (_bracketed_capitals(t, i - 1) and (t[i - 1].text != "(" or i < top)))):
                     i -= 1
                 while i < j and not _is_cap(t[i]):
                     i += 1
@@ -570,7 +597,9 @@ class OrgSuffixRule(Rule):
                     # the model's organization with its form keeps its own start, unless the words before it hold an
                     # organization's head ("Stadtwerke Bochum Holding GmbH": the model's "Bochum Holding GmbH"; stop 54)
                     # (or a place's preposition: the model's "Urban GmbH" of "Reha-Zentrum am Urban GmbH"; stop 59)
+                    # (or a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH"; stop 59)
                     if model and not any(self._head(t[k].text) or _place_preposition(t, k)
+                                         or (t[k].text == "und" and _cut_compound(t, k - 1))
                                          for k in range(i, j) if t[k].end <= model[0].start):
                         if aside and model[0].end <= tok.end:
                             # (with the form's aside: the model's "Kowalenko Reinigungsservice UG" of "… UG
@@ -636,6 +665,10 @@ class NameFieldRule(Rule):
             if not any(" ".join(x.text for x in t[end - n:end]).lower() in self.fields for n in (1, 2, 3) if n <= end):
                 continue
             j = c + 1
+            while j + 1 < len(t) and t[j].text == "." and t[j + 1].text == ".":
+                j += 1  # a dot leader after the colon ("Name, Vorname: .................. YILMAZ, Elif Nur"; stop 59)
+            if j < len(t) and t[j].text == "." and j > c + 1:
+                j += 1
             while j < len(t) and (t[j].text in ALL_TITLES or t[j].text in ACADEMIC_DEGREES
                                   or (t[j].text.isupper() and t[j].text.capitalize() in HONORIFICS)):
                 j += 1  # (an honorific in capitals too: "Account holder: MR T J OKONJO"; stop 50)

@@ -117,9 +117,10 @@ def _cells(text: str, start: int, end: int, delimiter: str, outer: bool = True) 
         return bounds
     while True:
         j = text.find(delimiter, i, end)
-        if delimiter == "," and j >= 0 and text.count('"', i, j) % 2:
+        if delimiter in ",;\t" and j >= 0 and text.count('"', i, j) % 2:
             # a CSV cell in double quotes holds commas of its own (RFC 4180, §2.6: "moved to Galway w/ husband, …" of
-            # a CRM export's notes; stop 51: the row split into more cells and ended the table)
+            # a CRM export's notes; stop 51: the row split into more cells and ended the table), and semicolons
+            # (stop 59: "Diabetes Typ 1, Insulinpumpe; Polier" of a course's participants list)
             close = text.find('"', j, end)
             j = text.find(delimiter, close + 1, end) if close >= 0 else -1
         if j < 0:

@@ -141,7 +141,8 @@ LANGUAGE = register(Language(
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
-        gast|reisender|reisende|name des kindes|name des schülers|name der schülerin""".split("|")),
+        gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
+        bearbeiterin|bearbeitet von""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -179,7 +180,9 @@ LANGUAGE = register(Language(
         Meinen Meinem Meiner""".split()),
     # (stop 52: a tax assessment's "Rheinland-Klinikum Porz gGmbH" and "Ißleib & Wrona PartG mbB" kept the form apart)
     # (stop 54: a sole trader's "e.K." and a mutual insurer's "a.G.")
-    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG".split()),
+    # (stop 59: "GbR", "Hausverwaltung Kleinschmidt & Partner GbR" of a landlord's certificate)
+    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR"
+                          .split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),
@@ -277,6 +280,8 @@ LANGUAGE = register(Language(
         r"Zulassungsbescheinigung(?:\s+Teil\s+I{1,2})?(?:\s+Nr\.)?",
         # (stop 59) and abbreviated ("ZB II Nr. .........: AS1846207" of a registration application)
         r"(?-i:ZB)\s?(?-i:I{1,2})(?:\s+Nr\.)?",
+        # (stop 59) a file number named by its holder ("Az. UV-Träger: 2.24.07188.4" of a D-doctor's report)
+        r"Az\.(?=[^\S\n]+[^\W\d][\w-]*[^\S\n]*:)",
         # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and
         # a transfer's reference line ("Verwendungszweck IK-2025-448712")
         r"(?:Unser|Ihr|Mein)\s+Zeichen", r"Verwendungszweck",

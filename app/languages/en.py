@@ -139,8 +139,9 @@ LANGUAGE = register(Language(
     stop_words=frozenset("""The A An This That These Those It He She They We I You His Her Their Our My Its In On At For
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
+    # (stop 59: "LIMITED", "HARTWELL LOGISTICS (MIDLANDS) LIMITED" of a tribunal's witness statement)
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc Pty Pty. PTY LTD"
-                          " DAC CLG".split()),
+                          " DAC CLG LIMITED".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
     case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
@@ -155,6 +156,8 @@ LANGUAGE = register(Language(
         "Infants School", "Grammar School", "Middle School", "Elementary School", "Community School", "Academy",
         "Nursery", "Nursery School", "Day Nursery", "Preschool", "Medical Practice", "Medical Centre",
         "Health Centre", "Care Home", "Nursing Home",
+        # (stop 59) a dentist's practice ("BRIGHTWATER DENTAL PRACTICE" of a medical history form)
+        "Dental Practice", "Dental Surgery", "Dental Centre", "Dental Clinic",
         # (stop 54) a hospital named before the word ("St. Aldhelm's University Hospital" of an adverse event report:
         # the model cut it at the apostrophe)
         "Hospital", "Infirmary", "Hospice",
@@ -238,7 +241,7 @@ LANGUAGE = register(Language(
         # and a court's arrest summons number ("ASN 2400WY0100000458213D" of a cause list)
         # (stop 59) a solicitor's document exchange, a key safe's and a door's codes ("DX 16352 Leek", "key safe 4471"
         # of a care rota)
-        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"job(?=\s+(?:no[.:]|number|#|ref))", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
         r"gas\s+safe(?:\s+reg(?:istration)?\.{0,2}(?:\s+(?:no\.?|number))?)?(?=[^\S\n]*:?[^\S\n]*\d)", r"(?-i:ASN)",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
         r"e-?ticket(?=:)", r"record\s+locator",
@@ -256,7 +259,7 @@ LANGUAGE = register(Language(
         r"booking(?=\s+(?:no\.|number|#))",
         # a shop's order and a parcel's tracking number ("order #A-7781203", "tracking 15501234567890" of a support
         # channel's export)
-        r"order(?=\s*(?:#|no\.|number|ref))",
+        r"order(?=\s*(?:#|no[.:]|number|ref))",
         # (stop 55) a wholesaler's order by its digits alone ("AAH order 77810362" of a pharmacy's log), a certificate's
         # validation number ("validation no. 7KQ2XW9L1PB4" of a CV)
         r"order(?=\s+\d{6,}(?![\w.,]))", r"(?:validation|verification|credential)(?=\s+(?:no\.|number|#|ID|code))",

@@ -346,6 +346,9 @@ LANGUAGE = register(Language(
         r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)
         r"escritura(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?[º°]|nº|número)\s*\d)",
+        # (stop 59) a taxi's municipal licence, an insurance policy without its "de", a resolution abbreviated
+        # ("licencia municipal nº 2741", "Póliza seguro ......: 0063-112490-5", "(resol. 28/DEP/2023/114592")
+        r"licencia\s+municipal(?=\s+(?:n\.?\s?[º°]|nº|número))", r"p[óo]liza\s+seguros?", r"resol\.(?=\s*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

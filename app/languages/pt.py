@@ -79,14 +79,15 @@ LANGUAGE = register(Language(
                r"dezoito", r"dez[ae]nove", r"vinte(?:\s+e\s+(?:um|dois|três|quatro|cinco|seis|sete|oito|nove))?",
                r"trinta(?:\s+e\s+um)?",
                # (stop 58) a day in figures before the words of a deed's date ("Aos 14 dias do mês de agosto de 2024")
-               r"\d{1,2}(?=\s+dias?\s+do\s+m[êe]s\s)"),
+               r"\d{1,2}(?=(?:\s+\([^()\n]{1,30}\))?\s+dias?\s+do\s+m[êe]s\s)"),
     year_words=(r"mil", r"dois", r"novecentos", r"oitocentos", r"e", r"um", r"três", r"quatro", r"cinco", r"seis",
                 r"sete", r"oito", r"nove", r"dez", r"onze", r"doze", r"treze", r"c?atorze", r"quatorze", r"quinze",
                 r"dez[ae]sseis", r"dez[ae]ssete", r"dezoito", r"dez[ae]nove", r"vinte", r"trinta", r"quarenta",
                 r"cinquenta", r"sessenta", r"setenta", r"oitenta", r"noventa"),
     # (stop 52: deeds and certificates repeat the figures in brackets, "vinte e oito (28) de agosto de mil novecentos
     # e oitenta e nove (1989)": in clear)
-    spelled_date=(r"{day}(?:\s+\(\d{{1,2}}\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}"
+    # (stop 59: or the words after the figures, "Aos 14 (quatorze) dias do mês de maio de 2024" of a custody term)
+    spelled_date=(r"{day}(?:\s+\((?:\d{{1,2}}|[^\W\d][^()\n]{{1,28}})\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}"
                   r"(?:\s+(?:de|do\s+ano\s+de)\s+(?:{year}(?:\s+\(\d{{4}}\))?|\d{{4}}(?!\w)))?"),
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
                r"passado", r"próximo", r"último",
@@ -365,6 +366,9 @@ LANGUAGE = register(Language(
         # (stop 59) a driving instructor's credential, a learner's national register number ("Instrutor: Wagner Dias
         # Lopes (credencial nº 0731)", "RENACH: MG912437805" of a driving school's enrolment)
         r"credencial(?=\s+(?:n\.?\s?º|nº))", r"(?-i:RENACH)",
+        # (stop 59) a card's last digits after "final", the health service's number after "N.º Utente SNS" ("Nubank
+        # final 6621 (bloqueado)" of a police report, "N.º Utente SNS ....: 298 471 560" of a paediatric emergency)
+        r"final(?=\s+\d{4}(?![\w.,/-]))", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -156,3 +156,72 @@ def test_strict_measurements_and_words():
     assert "Schwager" in strict("de", "Sie sind damit Ihr Schwager.", "RELATION")
     assert "DPOC agudizada" in strict("pt", "Motivo: DPOC agudizada.", "HEALTH")
     assert "colelitiasis sintomática" in strict("es", "Diagnóstico: colelitiasis sintomática.", "HEALTH")
+
+
+def test_round_50_semicolon_exports_with_quoted_cells():
+    text = ("Nr;Nachname;Vorname;Geburtsdatum;PLZ;Ort;Telefon\n"
+            '1;Schneider;Jonas;14.07.2006;60487;Frankfurt am Main;"0176 44518290"\n'
+            '3;KOWALCZYK;Paweł;28.11.1985;63065;Offenbach am Main;"+48 601; 223 914"\n'
+            "4;Nguyen;Thi Hoa;19.09.1990;60487;Frankfurt am Main;069 97781234\n")
+    cells = [e.text for e in TableRecognizer().recognize(text, [])]
+    # the quoted semicolon splits no cell: the table goes on after it
+    assert "KOWALCZYK" in cells and "Nguyen" in cells and "Thi Hoa" in cells
+
+
+def test_round_50_a_payslips_columns_of_earnings_and_deductions():
+    from app.detection.patterns import MoneyRecognizer
+
+    text = ("Rubrica  Descrição                     Ref.        Proventos   Descontos\n"
+            "1000     Salário contratual            30 dias      2.184,00\n"
+            "1002     Horas extras 50%              6,00 h          89,35\n"
+            "9201     INSS – contribuição segurado  8,00%                      181,83\n")
+    # the amounts, not the hours nor the rate of the reference column
+    assert found(MoneyRecognizer("pt"), text) == ["2.184,00", "89,35", "181,83"]
+
+
+def test_round_50_leaders_and_keywords():
+    assert found(IdNumberRecognizer("en"), "CPOMS no..........: 118204               Urgency: [X]") == ["118204"]
+    assert found(IdNumberRecognizer("en"), "Order No: PM/ORD/24/05581                    Date: 22 April 2024") == [
+        "PM/ORD/24/05581"]
+    assert "24-1173" in found(IdNumberRecognizer("en"), "Quote Ref: HSR/Q/24-0588       Job No: 24-1173")
+    assert found(IdNumberRecognizer("de"), "Az. UV-Träger: 2.24.07188.4               Eingang: 05.06.2024") == [
+        "2.24.07188.4"]
+    assert found(IdNumberRecognizer("es"), "Pasaporte UE ....... ES052400183274") == ["ES052400183274"]
+    assert found(IdNumberRecognizer("es"), "taxista, licencia municipal nº 2741") == ["2741"]
+    assert found(IdNumberRecognizer("es"), "Póliza seguro ......: 0063-112490-5") == ["0063-112490-5"]
+    assert found(IdNumberRecognizer("es"), "Grado II (resol. 28/DEP/2023/114592, 21/06/2023)") == [
+        "28/DEP/2023/114592"]
+    text = ("N.º Utente SNS ....: 298 471 560\nCartão de Cidadão .: 31847265 8 ZY4\n"
+            "Episódio n.º: URG-P 2024/0038817        Processo n.º: 1192834\n"
+            "1   | Cartão    | Nubank final 6621 (bloqueado)       | -\n"
+            "1   | Cartão    | Bilhete Único nº 21.07.0044813-2    | -\n")
+    assert found(IdNumberRecognizer("pt"), text) == [
+        "298 471 560", "31847265 8 ZY4", "URG-P 2024/0038817", "1192834", "6621", "21.07.0044813-2"]
+
+
+def test_round_50_a_dot_leader_after_the_colon_ends_no_sentence():
+    from app.tokenization import split_sentences, tokenize
+
+    text = "Name, Vorname: .................. YILMAZ, Elif Nur.\nEr kam.... Dann ging er. Wirklich... Ja."
+    sentences = [[t.text for t in s.tokens] for s in split_sentences(text, tokenize(text), language="de")]
+    # the field's name, its leader and the name in one sentence; four full stops are no sentence's end, three are
+    assert sentences[0][:4] == ["Name", ",", "Vorname", ":"] and "YILMAZ" in sentences[0]
+    assert [s[0] for s in sentences] == ["Name", "Er", "Wirklich", "Ja"]
+    assert ("YILMAZ, Elif Nur", "PERSON") in detect("de", "Name, Vorname: .................. YILMAZ, Elif Nur\n")
+    assert ("B. Krüger", "PERSON") in detect("de", "Bearbeitet: B. Krüger\n")
+
+
+def test_round_50_firms_and_places():
+    text = "5  Unfallbetrieb .........: Hoch- und Tiefbau Brünninghaus GmbH & Co. KG,\n"
+    assert ("Hoch- und Tiefbau Brünninghaus GmbH & Co. KG", "ORGANIZATION") in detect(
+        "de", text, {"Brünninghaus GmbH & Co. KG": "ORG"})
+    assert ("Hausverwaltung Kleinschmidt & Partner GbR", "ORGANIZATION") in detect(
+        "de", "Wir danken der Hausverwaltung Kleinschmidt & Partner GbR.", {"Kleinschmidt & Partner GbR": "ORG"})
+    assert ("HARTWELL LOGISTICS (MIDLANDS) LIMITED", "ORGANIZATION") in detect(
+        "en", "            HARTWELL LOGISTICS (MIDLANDS) LIMITED        Respondent\n")
+    assert ("BRIGHTWATER DENTAL PRACTICE", "ORGANIZATION") in detect(
+        "en", "BRIGHTWATER DENTAL PRACTICE\n14 Kingsway Parade, Hove", {"BRIGHTWATER DENTAL": "ORG"})
+    assert found(AddressRecognizer("de"), "Mietobjekt ..........: Eschersheimer Landstraße 219, 2. OG links, Whg. 7") \
+        == ["Landstraße 219, 2. OG links, Whg. 7"]
+    assert found(DateRecognizer("pt"), "Aos 14 (quatorze) dias do mês de maio de 2024, no Cartório") == [
+        "14 (quatorze) dias do mês de maio de 2024"]
