@@ -564,6 +564,11 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (stop 59: "Episódio n.º: URG-P 2024/0038817" of a paediatric emergency; and groups of
                             # digits joined by dots, one of five digits or more, "Bilhete Único nº 21.07.0044813-2")
                             r"|\d{1,4}(?:\.\d{1,8})*\.\d{5,8}(?:-\d{1,2})?(?![\w.,/-])"
+                            # (a year and a number, "ASO Nº: 2024-0051873"; a number with capitals between,
+                            # "Delt@ (n.º 20240612-ZA-55190)"; capitals joined by a hyphen before six digits, "n.º
+                            # PT-AR 4418275" of a residence permit)
+                            r"|(?:19|20)\d\d[-/]\d{4,10}(?![\w.,/-])|\d{6,12}-[A-Z]{1,4}-\d{3,10}(?![\w.,/-])"
+                            r"|[A-Z]{1,3}-[A-Z]{1,3}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
                             r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"
@@ -601,7 +606,10 @@ _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]
 #: labels those it knows), or one or two capitals and six to nine digits, as passports and documents number
 #: themselves ("EA4471932", "U18346271", "C7712045"). None occurs in the four NER dev sets.
 #: (Not ten to twelve digits after a 0 or a +: a telephone number's, which its own recognizer labels.)
-_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9})(?![\w]|[.,/-]\d)")
+#: (And a registered letter's or a parcel's number of the Universal Postal Union's S10 standard, two capitals, eight
+#: digits and a check digit, the country's two capitals, perhaps in groups: "carta registada RR 4821 7730 5 PT".)
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}"
+                        r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
 #: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word

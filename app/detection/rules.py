@@ -452,8 +452,9 @@ def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int
 #: de Seguros, S.A."; stop 54) and quotation marks.
 _INSIDE_A_NAME: frozenset[str] = frozenset({"&", "-", "–", '"', "„", "“", "”", "«", "»"})
 #: German prepositions of place inside a firm's or a clinic's name before its legal form ("Reha-Zentrum am Urban GmbH",
-#: "Apotheke an der Oper OHG"): one word, or two with an article (:func:`_place_preposition`).
-_ORG_PREPOSITIONS: frozenset[str] = frozenset({"am", "im", "zum", "zur", "vom", "beim"})
+#: "Apotheke an der Oper OHG"; and "für" of an association's, "Hilfe für Kinder Hannover-West e.V."): one word, or two
+#: with an article (:func:`_place_preposition`).
+_ORG_PREPOSITIONS: frozenset[str] = frozenset({"am", "im", "zum", "zur", "vom", "beim", "für"})
 _PREPOSITIONS_BEFORE_ARTICLE: frozenset[str] = frozenset({"an", "auf", "in", "unter", "hinter", "vor"})
 _ARTICLES_AFTER_PREPOSITION: frozenset[str] = frozenset({"der", "dem", "den"})
 
@@ -579,6 +580,9 @@ class OrgSuffixRule(Rule):
                             # (a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH & Co. KG"
                             # of an accident report; stop 59)
                             or (t[i - 1].text == "und" and _is_cap(t[i]) and _cut_compound(t, i - 2))
+                            # (a club's year of foundation: "TSV Eichenau 1921 e.V."; stop 59)
+                            or (len(t[i - 1].text) == 4 and t[i - 1].text.isdigit()
+                                and t[i - 1].text[:2] in ("18", "19", "20") and i > 1 and _is_cap(t[i - 2]))
                             # (a region in brackets inside a name in capitals: "HARTWELL LOGISTICS (MIDLANDS)
                             # LIMITED"; stop 59; not the form in brackets, "Kampfgeschwadern ( KG )")
                             or (_bracketed_capitals(t, i - 1) and (t[i - 1].text != "(" or i < top)))

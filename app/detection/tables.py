@@ -187,6 +187,8 @@ def _qualified_header(key: str, known: dict[str, str]) -> str | None:
     return ID_NUMBER if _NUMBER_HEADER.fullmatch(key) else None
 
 
+#: A field's name, its colon or dot leader, and a value after them inside one cell.
+_FIELD_AND_VALUE = re.compile(r"(?::|\.{3,})[^\S\n]*\w")
 #: A number of three digits or more, not a year ("Betrag 2024" may head a column): never in a header cell.
 _HEADER_NUMBER = re.compile(r"(?<!\d)(?!(?:19|20)\d\d(?!\d))\d{3,}")
 
@@ -206,6 +208,10 @@ def _header_labels(text: str, cells: list[tuple[int, int]], delimiter: str) -> l
         if delimiter != "|" and text.find("|", a, b) >= 0:
             # a pipe table's row split by another delimiter ("Name         | Derya Yılmaz, geb. Aksoy    | …" by its
             # comma read as the headers "name" and "geb." by their first words; stop 58: the names stayed in clear)
+            return None
+        if _FIELD_AND_VALUE.search(text, a, b):
+            # a form's field and its value, not a header ("Name, Vorname ......: Nowak, Halina Teresa, geb. Zielińska"
+            # read by its commas as the headers "vorname …" and "geb. …"; stop 59: the names stayed in clear)
             return None
         if _HEADER_NUMBER.search(text, a, b):
             # a value, not a header: a letterhead's line ("Rua de Cedofeita, 412, 4050-174 Porto  |  Tel. 222 083

@@ -282,6 +282,9 @@ LANGUAGE = register(Language(
         r"(?-i:ZB)\s?(?-i:I{1,2})(?:\s+Nr\.)?",
         # (stop 59) a file number named by its holder ("Az. UV-Träger: 2.24.07188.4" of a D-doctor's report)
         r"Az\.(?=[^\S\n]+[^\W\d][\w-]*[^\S\n]*:)",
+        # (stop 59) an account named by its compound, its number right after it ("Mietkonto 300-44821" of a youth
+        # welfare plan)
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}konto)(?=\s+\d)",
         # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and
         # a transfer's reference line ("Verwendungszweck IK-2025-448712")
         r"(?:Unser|Ihr|Mein)\s+Zeichen", r"Verwendungszweck",

@@ -157,7 +157,7 @@ LANGUAGE = register(Language(
         "Nursery", "Nursery School", "Day Nursery", "Preschool", "Medical Practice", "Medical Centre",
         "Health Centre", "Care Home", "Nursing Home",
         # (stop 59) a dentist's practice ("BRIGHTWATER DENTAL PRACTICE" of a medical history form)
-        "Dental Practice", "Dental Surgery", "Dental Centre", "Dental Clinic",
+        "Dental Practice", "Dental Surgery", "Dental Centre", "Dental Clinic", "Building Society", "Credit Union",
         # (stop 54) a hospital named before the word ("St. Aldhelm's University Hospital" of an adverse event report:
         # the model cut it at the apostrophe)
         "Hospital", "Infirmary", "Hospice",

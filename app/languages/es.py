@@ -332,7 +332,7 @@ LANGUAGE = register(Language(
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+parte",
         # (stop 58) an instrument's serial number, an estimate's number, a deed's number in the notary's protocol ("nº
         # serie T231087", "presupuesto 24/1130", "el 12/06/2017, n.º 1.245 de su protocolo")
-        r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?serie", r"presupuesto(?=\s+(?:n\.?\s?º\s*)?\d)",
+        r"(?:n\.?\s?[º°]|nº|número)\s+(?:de\s+)?serie", r"presupuesto(?=\s+(?:n\.?\s?º\s*)?\d|\s+[^\W\d]+:)",
         # (stop 59: and "número 1.204 de protocolo del Notario de Alzira" of a will)
         r"(?:n\.?\s?[º°]|nº|número)(?=\s+\d{1,3}(?:\.\d{3})*\s+de\s+(?:su\s+)?protocolo)",
         # (stop 58) an invoice abbreviated ("(fra. F-2024/0412)" of a water damage claim)
@@ -396,7 +396,8 @@ LANGUAGE = register(Language(
                "Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
-        units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local",
+        # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")
+        units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local|[Nn]ave",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)
         # (round 22: and a floor with its door after "piso", "vecino del piso 3.º B del mismo edificio")
         flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"

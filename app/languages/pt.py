@@ -368,7 +368,9 @@ LANGUAGE = register(Language(
         r"credencial(?=\s+(?:n\.?\s?º|nº))", r"(?-i:RENACH)",
         # (stop 59) a card's last digits after "final", the health service's number after "N.º Utente SNS" ("Nubank
         # final 6621 (bloqueado)" of a police report, "N.º Utente SNS ....: 298 471 560" of a paediatric emergency)
-        r"final(?=\s+\d{4}(?![\w.,/-]))", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
+        r"final(?=\s+\d{4}(?![\w.,/-]))",
+        # (stop 59) a letting agent's code of the property ("Código: PIN-AP-1152 - Rua Teodoro Sampaio, …")
+        r"c[óo]digo(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z]{2,5})-(?-i:[A-Z0-9-]*)\d)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

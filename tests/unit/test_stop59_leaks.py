@@ -225,3 +225,45 @@ def test_round_50_firms_and_places():
         == ["Landstraße 219, 2. OG links, Whg. 7"]
     assert found(DateRecognizer("pt"), "Aos 14 (quatorze) dias do mês de maio de 2024, no Cartório") == [
         "14 (quatorze) dias do mês de maio de 2024"]
+
+
+def test_round_51_a_fields_value_with_commas_is_no_tables_header():
+    text = "Vollmachtgeberin\nName, Vorname ......: Nowak, Halina Teresa, geb. Zielińska\n"
+    found_ = detect("de", text)
+    assert ("Nowak", "PERSON") in found_ and ("Halina Teresa", "PERSON") in found_
+    # a header of a comma's table still is one
+    text = "Name, Vorname, Geburtsdatum\nNowak, Halina, 11.03.1941\n"
+    assert ("Nowak", "PERSON") in [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+
+
+def test_round_51_columns_keywords_and_codes():
+    text = ("Nome                            N.º proc.  Ano/Turma  Idade\n"
+            "Rodrigo Miguel Azevedo PIRES    21847      8.º B      13 anos\n"
+            "Dmytro KOVALENKO                22310      8.º B      14 anos\n")
+    cells = [e.text for e in TableRecognizer().recognize(text, [])]
+    assert "21847" in cells and "22310" in cells and "Dmytro KOVALENKO" in cells
+    text = ("Account type      | Account number | Sort code | Balance (approx.)\n"
+            "------------------|----------------|-----------|------------------\n"
+            "Easy Saver 60     | 71840236       | 40-62-17  | £18,240.55\n")
+    assert "40-62-17" in [e.text for e in TableRecognizer().recognize(text, [])]
+    text = "07.10. | 12:10 | LK 15 Mittagessen | isst ½ Portion | DP\n"
+    header = "Datum  | Zeit  | Leistung (LK) | Bemerkung | HZ\n"
+    assert ("DP", "PERSON") in [(e.text, e.label) for e in TableRecognizer().recognize(header + text, [])]
+    assert found(IdNumberRecognizer("pt"), "com intérprete; carta registada RR 4821 7730 5 PT.") == ["RR 4821 7730 5 PT"]
+    text = ("ASO Nº: 2024-0051873\nvía Delt@ (n.º 20240612-ZA-55190).\n"
+            "titular da Autorização de Residência n.º PT-AR 4418275, NIF\n"
+            "Código: PIN-AP-1152 - Rua Teodoro Sampaio, 2.310\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["2024-0051873", "20240612-ZA-55190", "PT-AR 4418275",
+                                                      "PIN-AP-1152"]
+    assert found(IdNumberRecognizer("es"), "Presupuesto aceptado: P-2024/0511 (05/09/2024)") == ["P-2024/0511"]
+    assert found(IdNumberRecognizer("de"), "(Wohnungsgenossenschaft Linden eG, Mietkonto 300-44821) wurden") == [
+        "300-44821"]
+    assert "Nave 14" in found(AddressRecognizer("es"), "Centro de trabajo: Nave 14, C/ Taormina, 8, 50197 Zaragoza")
+
+
+def test_round_51_firms():
+    assert ("FAIRBRIDGE BUILDING SOCIETY", "ORGANIZATION") in detect(
+        "en", "FAIRBRIDGE BUILDING SOCIETY\nPower of Attorney Registration Form\n", {"FAIRBRIDGE": "ORG"})
+    assert ("TSV Eichenau 1921 e.V.", "ORGANIZATION") in detect("de", "Der TSV Eichenau 1921 e.V. lädt ein.")
+    assert ("Hilfe für Kinder Hannover-West e.V.", "ORGANIZATION") in detect(
+        "de", "Träger: Hilfe für Kinder Hannover-West e.V., Hannover", {"Kinder Hannover-West e.V.": "ORG"})
