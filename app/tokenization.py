@@ -255,8 +255,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     "5. Aufl. 2016", "der 3. Senat"), the stop after a number of at most three digits ends a sentence only before one of
     the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A closing abbreviation ("Corp.",
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.", "Dr.")
-    never do. A form's dot leader (four full stops or more, or any after a colon: "Name, Vorname: ...... YILMAZ")
-    ends none on its line (stop 59). Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay
+    never do. A form's dot leader after a colon ("Name, Vorname: ...... YILMAZ") ends none on its line (stop 59; a
+    leader before the value without a colon still ends its sentence: the model reads the field's name apart). Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay
     bounded.
 
     Returns:
@@ -270,8 +270,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     sentences: list[Sentence] = []
     current: list[Token] = []
     n = len(tokens)
-    dots = 0  # the full stops of a run of them, each glued to the one before, up to this token
-    after_colon = False  # whether that run follows a colon: a form's dot leader before the field's value
+    after_colon = False  # whether this token is a full stop of a run of them right after a colon: a form's leader
     for i, tok in enumerate(tokens):
         current.append(tok)
         nxt = tokens[i + 1] if i + 1 < n else None
@@ -279,9 +278,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
         if tok.text == ".":
             glued = i > 0 and tokens[i - 1].text == "." and tokens[i - 1].end == tok.start
             after_colon = (after_colon and glued) or (i > 0 and tokens[i - 1].text == ":")
-            dots = dots + 1 if glued else 1
         else:
-            dots, after_colon = 0, False
+            after_colon = False
         # the characters between this token and the next: mostly one space or none, sliced once
         gap = text[tok.end:nxt.start] if nxt is not None else ""
         if nxt is None:
@@ -300,7 +298,7 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             boundary = nxt.text in starters
         elif tok.text.lower() in ("a.m.", "p.m."):  # "at 3 p.m. Please call" (a name never follows a time)
             boundary = nxt.text[0].isupper()
-        elif tok.text == "." and (after_colon or dots >= 4) and "\n" not in gap:
+        elif tok.text == "." and after_colon and "\n" not in gap:
             boundary = False  # a form's dot leader ends no sentence ("Name, Vorname: ...... YILMAZ, Elif"; stop 59)
         elif (tok.text == "." and i > 0 and tokens[i - 1].end == tok.start
               and _ordinal(tokens[i - 1].text, nxt.text, ordinal_starters)):

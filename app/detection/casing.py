@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable
 
-from app.detection.rules import ALL_TITLES, STOP_WORDS_FOLDED
+from app.detection.rules import ALL_TITLES, LEGAL_FORMS, STOP_WORDS_FOLDED
 from app.doc import Sentence, Token
 from app.tokenization import chat_header_line_before, chat_line, dialogue_lines
 
@@ -216,6 +216,41 @@ def _restore_phrases(tokens: tuple[Token, ...], words: list[str], phrases: dict[
                 i += n - 1
                 break
         i += 1
+
+
+#: Legal forms as a line in capitals writes them, three letters or more, or with their full stops ("LTDA.", "LIMITED",
+#: "GMBH", "S.L."): a two-letter one ("AG", "SE") is a word too often.
+_FORMS_IN_CAPITALS: frozenset[str] = frozenset(
+    f.upper() for f in LEGAL_FORMS if len(f.replace(".", "")) >= 3 or "." in f.rstrip("."))
+#: Words inside a company's name that stay in lower case when it is restored ("VIDASUL ASSISTÊNCIA DE SAÚDE LTDA.").
+_NAME_JOINERS: frozenset[str] = frozenset("de da do das dos del y e und and of für &".split())
+#: Articles, prepositions and verbs of the four languages that stand before a company's name, not in it.
+_BEFORE_A_NAME: frozenset[str] = frozenset("""the a an to in on at by for from with was were is are has have had will be
+    been der die das den dem des zu von im am bei mit ist war wurde el la los las en con por para es fue o os as no na
+    com pelo pela é foi""".split())
+
+
+def _company_names(tokens: tuple[Token, ...], words: list[str]) -> None:
+    """In a sentence in capitals, the words before a legal form (:data:`_FORMS_IN_CAPITALS`), up to six, back to a
+    function word (:data:`_BEFORE_A_NAME`, :data:`app.detection.rules.STOP_WORDS_FOLDED`) or a word not in capitals,
+    capitalised as a company's name is ("VIDASUL ASSISTÊNCIA MÉDICA LTDA." restored as "Vidasul assistência Ltda." left
+    the name to no rule; stop 59): ``words`` (the restored spellings) changed in place."""
+    for i, tok in enumerate(tokens):
+        if i == 0 or tok.text not in _FORMS_IN_CAPITALS:
+            continue
+        k = i - 1
+        while k >= 0 and i - k <= 6 and "\n" not in tokens[k].text:
+            word = tokens[k].text
+            if word == "," and k == i - 1:
+                k -= 1
+                continue
+            if not (word.isupper() and any(c.isalpha() for c in word)) and word not in ("&", "-"):
+                break
+            if word.casefold() in _BEFORE_A_NAME or word.casefold() in STOP_WORDS_FOLDED:
+                break  # a headline's article, preposition or verb before the name ("… SOLD TO ACME HOLDINGS LIMITED")
+            if word.lower() not in _NAME_JOINERS and word not in ("&", "-"):
+                words[k] = words[k][:1].upper() + words[k][1:]
+            k -= 1
 
 
 def _restore_patterns(sentence: Sentence, words: list[str], titled: list[re.Pattern[str]],
@@ -584,6 +619,8 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
                 _person_pairs(restored, persons, casing == ALL_CAPITALS and not capitalised_nouns)
             if patterns is not None:
                 _restore_patterns(part, restored, *patterns())
+            if casing == ALL_CAPITALS:
+                _company_names(part.tokens, restored)
             words[lead + first:lead + first + len(restored)] = restored
         if search_titles and whole is None:
             titled_words = list(words) if words is not None else [t.text for t in sentence.tokens]

@@ -568,6 +568,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # "Delt@ (n.º 20240612-ZA-55190)"; capitals joined by a hyphen before six digits, "n.º
                             # PT-AR 4418275" of a residence permit)
                             r"|(?:19|20)\d\d[-/]\d{4,10}(?![\w.,/-])|\d{6,12}-[A-Z]{1,4}-\d{3,10}(?![\w.,/-])"
+                            # (a number of five digits or more and its year: "Inquest no.: 00417/2023"; a statute's
+                            # shorter one is not taken, "Lei n.º 8.245/1991")
+                            r"|\d{5,6}/(?:19|20)\d\d(?![\w.,/-])"
                             r"|[A-Z]{1,3}-[A-Z]{1,3}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")

@@ -540,7 +540,8 @@ class OrgSuffixRule(Rule):
             # (a German association's form with a space inside, "Kinderladen Pusteblume e. V."; stop 59)
             spaced = (tok.text == "V." and j > 1 and t[j - 1].text == "e." and ctx.text[t[j - 1].end:tok.start] == " ")
             if (tok.text in self.forms or spaced) and j > 0:
-                if (tok.text.isupper() and len(tok.text) <= 3 and j + 1 < len(t) and t[j + 1].text.isupper()
+                # (any form in capitals: "… SOLD TO ACME HOLDINGS LIMITED YESTERDAY"; stop 59)
+                if (tok.text.isupper() and j + 1 < len(t) and t[j + 1].text.isupper()
                         and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]
                         and "  " not in ctx.text[tok.end:t[j + 1].start]):
                     # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se"); not across a

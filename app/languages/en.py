@@ -289,6 +289,10 @@ LANGUAGE = register(Language(
         # (round 31) a volunteer's DBS certificate ("Ted (DBS 001698477213)"), an energy account ("Octopus acc
         # A-3F92C71D")
         r"(?-i:DBS)(?:\s+(?:no\.|number|cert(?:ificate)?))?", r"acc\.?(?=\s+(?-i:[A-Z0-9-]*\d))",
+        # (stop 59) "Acc. no: 61733490" of a vet's direct debit, a recruiter's vacancy, a flight's number, an
+        # ambulance service's incident ("YAS incident 2308-07-0041")
+        r"acc\.?\s+no(?=[.:])", r"(?:vacancy|job|role|candidate|client|quote)\s+ref(?:erence)?\.?",
+        r"flight(?:\s+(?:no\.|number))?(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"incident(?=\s+\d{3,}[-/]\d)",
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",

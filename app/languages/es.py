@@ -342,6 +342,8 @@ LANGUAGE = register(Language(
         r"(?-i:C\.P\.)(?=\s*\d{2,3}\.\d{3}\b)", r"func\.(?=\s*(?:n\.?\s?º|nº)\s*\d)",
         # (stop 59) a hospital room and its bed by its abbreviation ("| Hab.: 312-B |" of a consent form)
         r"hab\.(?=\s*:?\s*\d{1,4}-?(?-i:[A-Z])\b)",
+        # (stop 59) a flight by its number ("vuelo IB 3412")
+        r"vuelo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
         # (stop 59) a file abbreviated, with its matter ("(exp. tasación TA-24/118832)" of a mortgage offer)
         r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)

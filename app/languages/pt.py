@@ -370,7 +370,10 @@ LANGUAGE = register(Language(
         # final 6621 (bloqueado)" of a police report, "N.º Utente SNS ....: 298 471 560" of a paediatric emergency)
         r"final(?=\s+\d{4}(?![\w.,/-]))",
         # (stop 59) a letting agent's code of the property ("Código: PIN-AP-1152 - Rua Teodoro Sampaio, …")
-        r"c[óo]digo(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z]{2,5})-(?-i:[A-Z0-9-]*)\d)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
+        r"c[óo]digo(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z]{2,5})-(?-i:[A-Z0-9-]*)\d)",
+        # (stop 59) an estimate by its number, an insurance broker's register, a flight ("Orçamento nº 0389", "SUSEP
+        # 100234567", "voo TP 1234")
+        r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

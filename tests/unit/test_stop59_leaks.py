@@ -202,11 +202,11 @@ def test_round_50_leaders_and_keywords():
 def test_round_50_a_dot_leader_after_the_colon_ends_no_sentence():
     from app.tokenization import split_sentences, tokenize
 
-    text = "Name, Vorname: .................. YILMAZ, Elif Nur.\nEr kam.... Dann ging er. Wirklich... Ja."
+    text = "Name, Vorname: .................. YILMAZ, Elif Nur.\nFactura ........ 123\nEr kam... Dann ging er."
     sentences = [[t.text for t in s.tokens] for s in split_sentences(text, tokenize(text), language="de")]
-    # the field's name, its leader and the name in one sentence; four full stops are no sentence's end, three are
+    # the field's name, its leader and the name in one sentence; a leader without a colon and an ellipsis still end one
     assert sentences[0][:4] == ["Name", ",", "Vorname", ":"] and "YILMAZ" in sentences[0]
-    assert [s[0] for s in sentences] == ["Name", "Er", "Wirklich", "Ja"]
+    assert [s[0] for s in sentences] == ["Name", "Factura", "123", "Dann"]
     assert ("YILMAZ, Elif Nur", "PERSON") in detect("de", "Name, Vorname: .................. YILMAZ, Elif Nur\n")
     assert ("B. Krüger", "PERSON") in detect("de", "Bearbeitet: B. Krüger\n")
 
@@ -267,3 +267,28 @@ def test_round_51_firms():
     assert ("TSV Eichenau 1921 e.V.", "ORGANIZATION") in detect("de", "Der TSV Eichenau 1921 e.V. lädt ein.")
     assert ("Hilfe für Kinder Hannover-West e.V.", "ORGANIZATION") in detect(
         "de", "Träger: Hilfe für Kinder Hannover-West e.V., Hannover", {"Kinder Hannover-West e.V.": "ORG"})
+
+
+def test_round_52_company_names_in_capitals_and_headlines():
+    text = "VIDASUL ASSISTÊNCIA MÉDICA LTDA.   Registro ANS nº 41.872-3\n"
+    assert ("VIDASUL ASSISTÊNCIA MÉDICA LTDA", "ORGANIZATION") in detect("pt", text)
+    # a headline in capitals goes on after the form: no company's name swallows it
+    assert detect("en", "THE COMPANY WAS SOLD TO ACME HOLDINGS LIMITED YESTERDAY\n") == []
+    assert ("SMITH AND SONS LIMITED", "ORGANIZATION") in detect("en", "SMITH AND SONS LIMITED\n")
+
+
+def test_round_52_a_couriers_route_sheet_and_keywords():
+    text = ("N.º|Albarán   |Destinatario             |Dirección                          |CP   |Teléfono   |Bt|Reemb.\n"
+            "01 |MRL-884512|Carmen Ortega Sáez       |C/ Sueca, 41, 3º B                 |46006|634 112 908|1 |-\n")
+    cells = [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    assert ("Carmen Ortega Sáez", "PERSON") in cells and ("46006", "POSTAL_CODE") in cells
+    text = ("   Acc. holder: N L NGUYEN   Sort code: 09-01-28   Acc. no: 61733490\n"
+            "Vacancy ref ......... VAC-3391 - Senior\nInquest no.: 00417/2023             Coroner\n"
+            "(YAS incident 2308-07-0041) and\nFlight BA 2490 to Faro\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "09-01-28", "61733490", "VAC-3391", "00417/2023", "2308-07-0041", "BA 2490"]
+    assert found(IdNumberRecognizer("de"), "AlpinaMiles-Nr.: 3302 881 746\n") == ["3302 881 746"]
+    assert found(IdNumberRecognizer("pt"), "Orçamento nº 0389: R$ 1.850,00. Corretor: A. Pacheco - SUSEP 100234567") \
+        == ["0389", "100234567"]
+    # a statute's number and year after "n.º" is no file
+    assert found(IdNumberRecognizer("pt"), "nos termos da Lei n.º 8.245/1991, de 18 de outubro") == []
