@@ -224,33 +224,41 @@ _FORMS_IN_CAPITALS: frozenset[str] = frozenset(
     f.upper() for f in LEGAL_FORMS if len(f.replace(".", "")) >= 3 or "." in f.rstrip("."))
 #: Words inside a company's name that stay in lower case when it is restored ("VIDASUL ASSISTÊNCIA DE SAÚDE LTDA.").
 _NAME_JOINERS: frozenset[str] = frozenset("de da do das dos del y e und and of für &".split())
-#: Articles, prepositions and verbs of the four languages that stand before a company's name, not in it.
-_BEFORE_A_NAME: frozenset[str] = frozenset("""the a an to in on at by for from with was were is are has have had will be
-    been der die das den dem des zu von im am bei mit ist war wurde el la los las en con por para es fue o os as no na
-    com pelo pela é foi""".split())
 
 
-def _company_names(tokens: tuple[Token, ...], words: list[str]) -> None:
-    """In a sentence in capitals, the words before a legal form (:data:`_FORMS_IN_CAPITALS`), up to six, back to a
-    function word (:data:`_BEFORE_A_NAME`, :data:`app.detection.rules.STOP_WORDS_FOLDED`) or a word not in capitals,
-    capitalised as a company's name is ("VIDASUL ASSISTÊNCIA MÉDICA LTDA." restored as "Vidasul assistência Ltda." left
-    the name to no rule; stop 59): ``words`` (the restored spellings) changed in place."""
+def _company_names(text: str, tokens: tuple[Token, ...], words: list[str]) -> None:
+    """In a sentence in capitals, a company's name as a letterhead or a form's field writes it, capitalised as a name
+    is: the words before a legal form (:data:`_FORMS_IN_CAPITALS`), up to six, when the name opens its line or follows
+    a colon or a column's gap and the form ends its line or a column ("VIDASUL ASSISTÊNCIA MÉDICA LTDA.   Registro
+    ANS" was restored as "Vidasul assistência Ltda.", which no rule read; stop 59); never across a line break, never
+    in a headline's running text ("… VENDIDA À ACME HOLDINGS LTDA. ONTEM"). ``words`` (the restored spellings of
+    ``tokens``, which index ``text``) changed in place."""
     for i, tok in enumerate(tokens):
         if i == 0 or tok.text not in _FORMS_IN_CAPITALS:
             continue
+        end = i + 1 if i + 1 < len(tokens) and tokens[i + 1].text == "." and tokens[i + 1].start == tok.end else i
+        after = text[tokens[end].end:tokens[end].end + 2]
+        if after[:1] not in ("", "\n", "\r", ",", ";", "|", "·") and after != "  ":
+            continue  # the form does not end its line or its column
         k = i - 1
-        while k >= 0 and i - k <= 6 and "\n" not in tokens[k].text:
+        while k >= 0 and i - k <= 6 and "\n" not in text[tokens[k].end:tokens[k + 1].start]:
             word = tokens[k].text
             if word == "," and k == i - 1:
                 k -= 1
                 continue
             if not (word.isupper() and any(c.isalpha() for c in word)) and word not in ("&", "-"):
                 break
-            if word.casefold() in _BEFORE_A_NAME or word.casefold() in STOP_WORDS_FOLDED:
-                break  # a headline's article, preposition or verb before the name ("… SOLD TO ACME HOLDINGS LIMITED")
-            if word.lower() not in _NAME_JOINERS and word not in ("&", "-"):
-                words[k] = words[k][:1].upper() + words[k][1:]
             k -= 1
+        first = k + 1
+        while first < i and (tokens[first].text.lower() in _NAME_JOINERS or tokens[first].text in ("&", "-", ",")):
+            first += 1
+        before = text[text.rfind("\n", 0, tokens[first].start) + 1:tokens[first].start]
+        if first >= i or not (not before.strip() or before.rstrip().endswith(":") or before.endswith("  ")):
+            continue  # the name does not open its line, a field's value or a column
+        for j in range(first, i):
+            word = tokens[j].text
+            if word.lower() not in _NAME_JOINERS and word not in ("&", "-", ","):
+                words[j] = words[j][:1].upper() + words[j][1:]
 
 
 def _restore_patterns(sentence: Sentence, words: list[str], titled: list[re.Pattern[str]],
@@ -620,7 +628,7 @@ def restore_case(text: str, sentences: list[Sentence], table: CasingTable,
             if patterns is not None:
                 _restore_patterns(part, restored, *patterns())
             if casing == ALL_CAPITALS:
-                _company_names(part.tokens, restored)
+                _company_names(text, part.tokens, restored)
             words[lead + first:lead + first + len(restored)] = restored
         if search_titles and whole is None:
             titled_words = list(words) if words is not None else [t.text for t in sentence.tokens]

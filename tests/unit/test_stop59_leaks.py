@@ -275,6 +275,8 @@ def test_round_52_company_names_in_capitals_and_headlines():
     # a headline in capitals goes on after the form: no company's name swallows it
     assert detect("en", "THE COMPANY WAS SOLD TO ACME HOLDINGS LIMITED YESTERDAY\n") == []
     assert ("SMITH AND SONS LIMITED", "ORGANIZATION") in detect("en", "SMITH AND SONS LIMITED\n")
+    # in a headline's running text the words before the name keep their restored case (as before stop 59)
+    assert detect("pt", "A EMPRESA FOI VENDIDA À ACME HOLDINGS LTDA. ONTEM\n") == [("ACME HOLDINGS LTDA", "ORGANIZATION")]
 
 
 def test_round_52_a_couriers_route_sheet_and_keywords():
