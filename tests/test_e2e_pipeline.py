@@ -293,9 +293,10 @@ STRICT_CASES = [
     # (language, text, standard anonymized text, strict anonymized text)
     ("de", "Der nur 1,69 m große Marin fing mit dem Fußballspielen bei der Jugend an.",
      # the standard profile leaves the unknown surname in clear; the strict one decodes the German model with its
-     # higher recall bias (ner_recall_bias_strict) and finds it, and masks the height as a quantity
+     # higher recall bias (ner_recall_bias_strict) and finds it, and masks the height with its unit as a quantity
+     # (stop 59: the unit with the number)
      "Der nur 1,69 m große Marin fing mit dem Fußballspielen bei der Jugend an.",
-     "Der nur [QUANTITY_1] m große [PERSON_1] fing mit dem Fußballspielen bei der Jugend an."),
+     "Der nur [QUANTITY_1] große [PERSON_1] fing mit dem Fußballspielen bei der Jugend an."),
     ("en", "Mr Evrenos Önen, a Turkish national born in 1925, visited his mother in Izmir.",
      "Mr [PERSON_1], a [MISC_1] national born in 1925, visited his mother in [LOCATION_1].",
      # (stop 58: "national", the nationality word the model's "Turkish" overlaps, is kept as a quasi-identifier)
