@@ -145,7 +145,7 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"
-            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajo|ático"
+            rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajos?|ático"
             rf"|Izq(?:da)?\.?|Izda\.?|Dcha\.?"  # (in capitals: "1º Izda." of a register certificate; stop 54)
             rf"|entlo\.?"
             # Galician ground floor, Catalan main floor, a Mexican interior number ("rúa Real, 12, baixo", "pral. 1ª",

@@ -465,7 +465,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
              # (a group up to 15 digits: "carteirinha 0 864 000124783190 2" of a health plan; round 25)
-             r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?[A-Z]?)){1,9}"
+             # (a group of a digit, a capital and digits: "Título de residência: AR 1L7739204"; stop 59)
+             r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?[A-Z]?|\d[A-Z]\d{4,12})){1,9}"
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
              # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
              # (nor before a decimal part: "chave CNPJ 41.552.873/0001-60" took "CNPJ 41"; stop 58)
@@ -481,6 +482,9 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|(?=[\w./-]{0,60}\d)[A-Za-z0-9][\w./-]{3,}"
              # (and a letter's dictation mark: "Unser Zeichen: 118/24 SY/mk"; stop 57)
              r"(?:(?<=\d) (?-i:[A-Z]{1,3}/[a-z]{1,3})(?!\w))?"
+             # (and a notary's letter after a number and its year: "UR-Nr. 418/2025 V" of an inheritance application;
+             # stop 59)
+             r"(?:(?<=/(?:19|20)\d\d) (?-i:[A-Z])(?![\w./-]))?"
              # three digits, kept only after the word for "number" (:func:`_short_after_number_word`; stop 57)
              r"|\d{3}(?![\w]|[.,/-]\d))")
 #: A bare year (1800–2039), never an identifier alone ("policy 2021"); a later one after a keyword is a number ("PC 2093
@@ -571,6 +575,8 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (a number of five digits or more and its year: "Inquest no.: 00417/2023"; a statute's
                             # shorter one is not taken, "Lei n.º 8.245/1991")
                             r"|\d{5,6}/(?:19|20)\d\d(?![\w.,/-])"
+                            # (a custody record's "Custody No.: 20PB/0048812/24": a station's digits and capitals)
+                            r"|\d{1,3}[A-Z]{1,4}/\d{4,10}(?:/\d{2,4})?(?![\w.,/-])"
                             r"|[A-Z]{1,3}-[A-Z]{1,3}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
@@ -611,7 +617,7 @@ _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]
 #: (Not ten to twelve digits after a 0 or a +: a telephone number's, which its own recognizer labels.)
 #: (And a registered letter's or a parcel's number of the Universal Postal Union's S10 standard, two capitals, eight
 #: digits and a check digit, the country's two capitals, perhaps in groups: "carta registada RR 4821 7730 5 PT".)
-_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}"
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?"
                         r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

@@ -1306,8 +1306,11 @@ def statement_amounts(text: str) -> list[Entity]:
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None
-        if under_header and not (gaps and _COLUMN_AMOUNT.search(line)):
-            under_header = False  # a line of text without an amount in a column ends the table
+        if under_header and not (gaps and _COLUMN_AMOUNT.search(line)) and line.count("|") < 2:
+            # a line of text without an amount in a column ends the table; a pipe table's row without one does not
+            # (stop 59: "4  | Zinsen 9 %-Pkt. über Basiszinssatz | ab 30.12.2024| lfd." of an order for payment's
+            # claim ended it, and its later amounts stayed in clear)
+            under_header = False
         if i in dated_set or (under_header and gaps):
             rows.append((a, b))
     out: list[Entity] = []

@@ -241,7 +241,10 @@ LANGUAGE = register(Language(
         # and a court's arrest summons number ("ASN 2400WY0100000458213D" of a cause list)
         # (stop 59) a solicitor's document exchange, a key safe's and a door's codes ("DX 16352 Leek", "key safe 4471"
         # of a care rota)
-        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"job(?=\s+(?:no[.:]|number|#|ref))", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"job(?=\s+(?:no[.:]|number|#|ref))",
+        # (stop 59) a GP system's patient number, an energy performance certificate ("EMIS no: 100284", "EPC
+        # 8321-4057-6290-1183-0926")
+        r"(?-i:EMIS)(?:\s+no\.?)?", r"(?-i:EPC)(?=\s+\d{4}-\d{4})", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
         r"gas\s+safe(?:\s+reg(?:istration)?\.{0,2}(?:\s+(?:no\.?|number))?)?(?=[^\S\n]*:?[^\S\n]*\d)", r"(?-i:ASN)",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
         r"e-?ticket(?=:)", r"record\s+locator",

@@ -344,6 +344,8 @@ LANGUAGE = register(Language(
         r"hab\.(?=\s*:?\s*\d{1,4}-?(?-i:[A-Z])\b)",
         # (stop 59) a flight by its number ("vuelo IB 3412")
         r"vuelo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
+        # (stop 59) a civil register's certificate by its number ("Acta de matrimonio nº 1432, Nador")
+        r"acta(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
         # (stop 59) a file abbreviated, with its matter ("(exp. tasación TA-24/118832)" of a mortgage offer)
         r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)

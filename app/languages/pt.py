@@ -373,7 +373,10 @@ LANGUAGE = register(Language(
         r"c[óo]digo(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z]{2,5})-(?-i:[A-Z0-9-]*)\d)",
         # (stop 59) an estimate by its number, an insurance broker's register, a flight ("Orçamento nº 0389", "SUSEP
         # 100234567", "voo TP 1234")
-        r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
+        r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))",
+        # (stop 59) an episode after its colon, a residence permit ("Episódio: 25007341", "Título de residência: AR
+        # 1L7739204" of a discharge note)
+        r"epis[óo]dio(?=[^\S\n]*:[^\S\n]*\d)", r"t[íi]tulo\s+de\s+resid[êe]ncia", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -294,3 +294,33 @@ def test_round_52_a_couriers_route_sheet_and_keywords():
         == ["0389", "100234567"]
     # a statute's number and year after "n.º" is no file
     assert found(IdNumberRecognizer("pt"), "nos termos da Lei n.º 8.245/1991, de 18 de outubro") == []
+
+
+def test_round_53_exports_meters_claims_and_keywords():
+    from app.detection.patterns import MoneyRecognizer
+
+    text = ("RegID,FAN,Surname,FirstName,DOB,Nationality,AgeGroup,Team,School,Guardian,Relation,Mobile\n"
+            "KVJ-24-0012,84533107,NGUYEN,Minh Anh,14/05/2013,Vietnamese,U12,U12 Lions,St Bede's,Thi Lan Nguyen,Mother,"
+            "07845 331209\n")
+    cells = [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    assert ("84533107", "ID_NUMBER") in cells and ("Thi Lan Nguyen", "PERSON") in cells
+    text = ("Zählerart          Zähler-Nr.        Stand            Ablesung\n"
+            "Strom              1ESY1160 772349   48.912,6 kWh     29.02.2024\n"
+            "Gas (Therme)       G4-8830145        21.406,331 m³    29.02.2024\n")
+    assert [e.text for e in TableRecognizer().recognize(text, []) if e.label == "ID_NUMBER"] == [
+        "1ESY1160 772349", "G4-8830145"]
+    # a pipe table's row without an amount does not end a claim's table
+    text = ("Pos | Bezeichnung                | Datum       | Betrag EUR\n"
+            " 3  | Restforderung              |             |   9.862,35\n"
+            " 4  | Zinsen 9 %-Pkt.            | ab 30.12.2024| lfd.\n"
+            " 5  | Mahnkosten                 | 15.01.2025  |       5,00\n")
+    assert found(MoneyRecognizer("de"), text) == ["9.862,35", "5,00"]
+    assert found(IdNumberRecognizer("en"), "Custody Suite: Perry Barr        Custody No.: 20PB/0048812/24") == [
+        "20PB/0048812/24"]
+    assert found(IdNumberRecognizer("en"), "EMIS no: 100284 (children: …)\n [x] EPC 8321-4057-6290-1183-0926, rating") \
+        == ["100284", "8321-4057-6290-1183-0926"]
+    text = "Episódio: 25007341\nTítulo de residência: AR 1L7739204\n(RNM) nº F512873-K, inscrito"
+    assert found(IdNumberRecognizer("pt"), text) == ["25007341", "AR 1L7739204", "F512873-K"]
+    assert found(IdNumberRecognizer("es"), "- Acta de matrimonio nº 1432, Nador") == ["1432"]
+    assert found(IdNumberRecognizer("de"), "UR-Nr. 418/2025 V\n\nErbscheinsantrag") == ["418/2025 V"]
+    assert found(AddressRecognizer("es"), "C/ de Sants, 184, bajos · 08028 Barcelona") == ["C/ de Sants, 184, bajos"]
