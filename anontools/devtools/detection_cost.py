@@ -109,6 +109,11 @@ UNITS: tuple[str, ...] = (
     "CA DL ", ": ....... ", "emp. #10457 ", "40-47-12, 71836631 ", "4659 4410 0387 2207 ", "EA4471932 ",
     "1252419876530 ", "03/14-03/16 ", "Aa am Bb GmbH ", "Aa e. V. ", "Nome ....: Aa\n", "número 14 de la calle Aa, ",
     "HRB 31877 HB ", "31KG ", "Aa-Zentrum an der ", "(exp. aa ",
+    # (rounds 50–53: quoted cells of semicolon exports, a field's value with commas, a cut compound before a form, a
+    # region in brackets, a letterhead in capitals, a pipe row without an amount, UPU and custody numbers, payslips)
+    '1;"a;b";', "Name, Vorname ......: Aa, Bb\n", "Aa- und Bb GmbH & Co. KG ", "AA (BB) LIMITED ",
+    "AA BB LTDA.   Cc\n", "Pos | Betrag EUR\n1 | x | lfd.\n", "RR 4821 7730 5 PT ", "20PB/0048812/24 ",
+    "Proventos  Descontos\n1  Aa  30 dias  1,00\n",
 )
 
 
