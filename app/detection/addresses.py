@@ -80,7 +80,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
         # (and the flat after the floor: "Eschersheimer Landstraße 219, 2. OG links, Whg. 7" of a landlord's
         # certificate; stop 59)
         after += rf"(?:,?{_SP}+{unit})?"
-    typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
+    # (a house number's letter after a space: "Hauptstraße 7 b, 88709 Meersburg" of a registration certificate; stop 59)
+    typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}(?:{_SP}[a-h](?=,|{_SP}*$|{_SP}*\r?\n))?"
     patterns = [rf"{_WORD_START}{typed}{after}"]
     if unit:
         patterns.append(rf"{_WORD_START}{unit}(?=,?{_SP}+{typed})")
@@ -140,7 +141,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # the door's letter in lower case only glued to the floor ("4ºc" in a chat; "2º a la derecha" is no door)
     # (a lone capital never after a full stop and a space: "1.º Esq. A ex-mulher", the next sentence's article)
     # (a Valencian door by its number, "5º-9ª", "3º-6ª"; stop 52)
-    part = (rf"(?:\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª])?|P\d{{1,2}}"
+    # (Portugal's ground floor in capitals too, before a lone capital reads its "R": "n.º 4, R/C, 4700-302 Braga"; stop
+    # 59)
+    part = (rf"(?:R/C|\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª])?|P\d{{1,2}}"
             rf"|\d{{1,2}}[A-Z]"
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)

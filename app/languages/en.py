@@ -244,7 +244,9 @@ LANGUAGE = register(Language(
         r"(?-i:DX)(?=\s+\d{3,6}\b)", r"job(?=\s+(?:no[.:]|number|#|ref))",
         # (stop 59) a GP system's patient number, an energy performance certificate ("EMIS no: 100284", "EPC
         # 8321-4057-6290-1183-0926")
-        r"(?-i:EMIS)(?:\s+no\.?)?", r"(?-i:EPC)(?=\s+\d{4}-\d{4})", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"(?-i:EMIS)(?:\s+no\.?)?", r"(?-i:EPC)(?=\s+\d{4}-\d{4})",
+        # (stop 59) a driving licence with its country ("Licence (PL) ............ 04512/17/1465" of a hire report)
+        r"licen[cs]e(?=\s*\((?-i:[A-Z]{2,3})\))", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
         r"gas\s+safe(?:\s+reg(?:istration)?\.{0,2}(?:\s+(?:no\.?|number))?)?(?=[^\S\n]*:?[^\S\n]*\d)", r"(?-i:ASN)",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
         r"e-?ticket(?=:)", r"record\s+locator",

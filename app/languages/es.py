@@ -346,6 +346,9 @@ LANGUAGE = register(Language(
         r"vuelo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
         # (stop 59) a civil register's certificate by its number ("Acta de matrimonio nº 1432, Nador")
         r"acta(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        # (stop 59) the officers of a police report by their numbers, an advert's reference ("Agentes: 1.284 y 2.071",
+        # "(ref. anuncio 55102)" of a noise complaint)
+        r"agentes?(?=[^\S\n]*:[^\S\n]*\d)", r"ref\.?\s+anuncio",
         # (stop 59) a file abbreviated, with its matter ("(exp. tasación TA-24/118832)" of a mortgage offer)
         r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)

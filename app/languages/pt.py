@@ -376,7 +376,10 @@ LANGUAGE = register(Language(
         r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))",
         # (stop 59) an episode after its colon, a residence permit ("Episódio: 25007341", "Título de residência: AR
         # 1L7739204" of a discharge note)
-        r"epis[óo]dio(?=[^\S\n]*:[^\S\n]*\d)", r"t[íi]tulo\s+de\s+resid[êe]ncia", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
+        r"epis[óo]dio(?=[^\S\n]*:[^\S\n]*\d)", r"t[íi]tulo\s+de\s+resid[êe]ncia",
+        # (stop 59) a registry's presentation, the GNR's process number ("apresentação n.º 2291 de 05/02/2019", "NPP
+        # 2024/118734")
+        r"apresenta[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))", r"(?-i:NPP)", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -324,3 +324,21 @@ def test_round_53_exports_meters_claims_and_keywords():
     assert found(IdNumberRecognizer("es"), "- Acta de matrimonio nº 1432, Nador") == ["1432"]
     assert found(IdNumberRecognizer("de"), "UR-Nr. 418/2025 V\n\nErbscheinsantrag") == ["418/2025 V"]
     assert found(AddressRecognizer("es"), "C/ de Sants, 184, bajos · 08028 Barcelona") == ["C/ de Sants, 184, bajos"]
+
+
+def test_round_54_exports_parcels_addresses_and_keywords():
+    text = ("txn_id;post_date;merchant;category;amount_gbp;pay_type;receipt\n"
+            "TX88120341;02/02/2024;Premier Inn Leeds City;Hotel;118.00;CARD;Y\n")
+    assert ("118.00", "MONEY") in [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    text = ("  Lfd. Nr. | Gemarkung | Flur | Flurstück | Größe   | Beschreibung\n"
+            "  1        | Gohlis    | 3    | 218/7     | 1.046 m² | Gebäude- und Freifläche\n")
+    assert ("218/7", "ID_NUMBER") in [(e.text, e.label) for e in TableRecognizer().recognize(text, [])]
+    assert found(AddressRecognizer("de"), "Anschrift ....: Hauptstraße 7 b, 88709 Meersburg") == ["Hauptstraße 7 b"]
+    assert found(AddressRecognizer("pt"), "residente na Travessa do Carmo, n.º 4, R/C, 4700-302 Braga") == [
+        "Travessa do Carmo, n.º 4, R/C"]
+    assert found(IdNumberRecognizer("en"), "Licence (PL) ............ 04512/17/1465") == ["04512/17/1465"]
+    assert found(IdNumberRecognizer("es"), "Hora: 02:47          Agentes: 1.284 y 2.071\n(ref. anuncio 55102)") == [
+        "1.284", "2.071", "55102"]
+    assert found(IdNumberRecognizer("pt"), "apresentação n.º 2291 de 05/02/2019, com o NPP 2024/118734.") == [
+        "2291", "2024/118734"]
+    assert found(IdNumberRecognizer("de"), "eAT-Kartennummer:       Y4K0L7M2C\n") == ["Y4K0L7M2C"]
