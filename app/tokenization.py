@@ -256,8 +256,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     the language's sentence starters ("im Jahr 2016. Der" ends one: four digits). A closing abbreviation ("Corp.",
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.", "Dr.")
     never do. A form's dot leader after a colon ("Name, Vorname: ...... YILMAZ") ends none on its line (stop 59; a
-    leader before the value without a colon still ends its sentence: the model reads the field's name apart). Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay
-    bounded.
+    leader before the value without a colon still ends its sentence: the model reads the field's name apart).
+    Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
 
     Returns:
         ``list[Sentence]``, each non-empty, covering every token exactly once, in order.

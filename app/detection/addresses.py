@@ -81,7 +81,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
         # certificate; stop 59)
         after += rf"(?:,?{_SP}+{unit})?"
     # (a house number's letter after a space: "Hauptstraße 7 b, 88709 Meersburg" of a registration certificate; stop 59)
-    typed = rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}(?:{_SP}[a-h](?=,|{_SP}*$|{_SP}*\r?\n))?"
+    typed = (rf"{prefix}{title}[{_UPPER}][\w-]*(?i:{street.types}){_SP}+{_NUMBER}"
+             rf"(?:{_SP}[a-h](?=,|{_SP}*$|{_SP}*\r?\n))?")
     patterns = [rf"{_WORD_START}{typed}{after}"]
     if unit:
         patterns.append(rf"{_WORD_START}{unit}(?=,?{_SP}+{typed})")

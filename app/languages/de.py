@@ -287,7 +287,8 @@ LANGUAGE = register(Language(
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}konto)(?=\s+\d)",
         # (stop 59) a frequent flyer's number under its programme's name, a flight ("AlpinaMiles-Nr.: 3302 881 746",
         # "Flug SA 4417 FRA–AYT" of a complaint to an airline)
-        r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{2,30})-(?:Nr\.|Nummer)", r"Flug(?:nummer|nr\.)?(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
+        r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{2,30})-(?:Nr\.|Nummer)",
+        r"Flug(?:nummer|nr\.)?(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
         # (stop 59) an electronic residence permit's card ("eAT-Kartennummer:       Y4K0L7M2C")
         r"(?-i:eAT)(?:-Karten?nummer)?",
         # a letter's reference ("Unser Zeichen: IK-2025-448712" of a debt collector's letter names the debtor's case) and

@@ -237,16 +237,17 @@ LANGUAGE = register(Language(
         r"(?:e-)?ticket(?=\s*(?:#|no\.|number|ref))", r"group(?=\s+(?:no\.|number|#))",
         # (stop 59) a hotel's confirmation number abbreviated ("Room / Conf. #:    612 / HV8840275")
         r"conf\.(?=\s*(?:#|no\.))",
-        # (stop 59) a gas engineer's Gas Safe registration ("Gas Safe Reg..: 614829" of a landlord's gas safety record)
-        # and a court's arrest summons number ("ASN 2400WY0100000458213D" of a cause list)
-        # (stop 59) a solicitor's document exchange, a key safe's and a door's codes ("DX 16352 Leek", "key safe 4471"
-        # of a care rota)
-        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"job(?=\s+(?:no[.:]|number|#|ref))",
+        # (stop 59) a solicitor's document exchange, a key safe's and a door's codes, a job's number ("DX 16352 Leek",
+        # "key safe 4471" of a care rota, "Job No: 24-1173" of a removal inventory)
+        r"(?-i:DX)(?=\s+\d{3,6}\b)", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"job(?=\s+(?:no[.:]|number|#|ref))",
         # (stop 59) a GP system's patient number, an energy performance certificate ("EMIS no: 100284", "EPC
         # 8321-4057-6290-1183-0926")
         r"(?-i:EMIS)(?:\s+no\.?)?", r"(?-i:EPC)(?=\s+\d{4}-\d{4})",
         # (stop 59) a driving licence with its country ("Licence (PL) ............ 04512/17/1465" of a hire report)
-        r"licen[cs]e(?=\s*\((?-i:[A-Z]{2,3})\))", r"key\s*safe(?:\s+code)?", r"(?:door|gate|alarm|entry|lockbox)\s+code",
+        r"licen[cs]e(?=\s*\((?-i:[A-Z]{2,3})\))",
+        # (stop 59) a gas engineer's Gas Safe registration ("Gas Safe Reg..: 614829" of a landlord's gas safety record)
+        # and a court's arrest summons number ("ASN 2400WY0100000458213D" of a cause list)
         r"gas\s+safe(?:\s+reg(?:istration)?\.{0,2}(?:\s+(?:no\.?|number))?)?(?=[^\S\n]*:?[^\S\n]*\d)", r"(?-i:ASN)",
         # (stop 52) an itinerary's "E-ticket: 125-2417839064", "Amadeus record locator: 6TZW3P", "PNR", "FF: BA 3829…"
         r"e-?ticket(?=:)", r"record\s+locator",

@@ -87,7 +87,8 @@ LANGUAGE = register(Language(
     # (stop 52: deeds and certificates repeat the figures in brackets, "vinte e oito (28) de agosto de mil novecentos
     # e oitenta e nove (1989)": in clear)
     # (stop 59: or the words after the figures, "Aos 14 (quatorze) dias do mês de maio de 2024" of a custody term)
-    spelled_date=(r"{day}(?:\s+\((?:\d{{1,2}}|[^\W\d][^()\n]{{1,28}})\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?de\s+{month}"
+    spelled_date=(r"{day}(?:\s+\((?:\d{{1,2}}|[^\W\d][^()\n]{{1,28}})\))?\s+(?:dias?\s+)?(?:do\s+m[êe]s\s+)?"
+                  r"de\s+{month}"
                   r"(?:\s+(?:de|do\s+ano\s+de)\s+(?:{year}(?:\s+\(\d{{4}}\))?|\d{{4}}(?!\w)))?"),
     date_cues=(r"em", r"de", r"dia", r"até", r"desde", r"entre", r"a", r"data:?", r"no\s+dia", r"a\s+partir\s+de",
                r"passado", r"próximo", r"último",
@@ -368,18 +369,18 @@ LANGUAGE = register(Language(
         r"credencial(?=\s+(?:n\.?\s?º|nº))", r"(?-i:RENACH)",
         # (stop 59) a card's last digits after "final", the health service's number after "N.º Utente SNS" ("Nubank
         # final 6621 (bloqueado)" of a police report, "N.º Utente SNS ....: 298 471 560" of a paediatric emergency)
-        r"final(?=\s+\d{4}(?![\w.,/-]))",
+        r"final(?=\s+\d{4}(?![\w.,/-]))", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
         # (stop 59) a letting agent's code of the property ("Código: PIN-AP-1152 - Rua Teodoro Sampaio, …")
         r"c[óo]digo(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z]{2,5})-(?-i:[A-Z0-9-]*)\d)",
         # (stop 59) an estimate by its number, an insurance broker's register, a flight ("Orçamento nº 0389", "SUSEP
         # 100234567", "voo TP 1234")
-        r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))",
+        r"or[çc]amento(?=\s+(?:n\.?\s?º|nº))", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
         # (stop 59) an episode after its colon, a residence permit ("Episódio: 25007341", "Título de residência: AR
         # 1L7739204" of a discharge note)
         r"epis[óo]dio(?=[^\S\n]*:[^\S\n]*\d)", r"t[íi]tulo\s+de\s+resid[êe]ncia",
         # (stop 59) a registry's presentation, the GNR's process number ("apresentação n.º 2291 de 05/02/2019", "NPP
         # 2024/118734")
-        r"apresenta[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))", r"(?-i:NPP)", r"(?-i:SUSEP)", r"voo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)", r"(?:n\.?\s?º\s+)?utente(?:\s+(?:do\s+)?(?-i:SNS))?",
+        r"apresenta[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))", r"(?-i:NPP)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -249,7 +249,8 @@ def test_round_51_columns_keywords_and_codes():
     text = "07.10. | 12:10 | LK 15 Mittagessen | isst ½ Portion | DP\n"
     header = "Datum  | Zeit  | Leistung (LK) | Bemerkung | HZ\n"
     assert ("DP", "PERSON") in [(e.text, e.label) for e in TableRecognizer().recognize(header + text, [])]
-    assert found(IdNumberRecognizer("pt"), "com intérprete; carta registada RR 4821 7730 5 PT.") == ["RR 4821 7730 5 PT"]
+    text = "com intérprete; carta registada RR 4821 7730 5 PT."
+    assert found(IdNumberRecognizer("pt"), text) == ["RR 4821 7730 5 PT"]
     text = ("ASO Nº: 2024-0051873\nvía Delt@ (n.º 20240612-ZA-55190).\n"
             "titular da Autorização de Residência n.º PT-AR 4418275, NIF\n"
             "Código: PIN-AP-1152 - Rua Teodoro Sampaio, 2.310\n")
@@ -276,7 +277,8 @@ def test_round_52_company_names_in_capitals_and_headlines():
     assert detect("en", "THE COMPANY WAS SOLD TO ACME HOLDINGS LIMITED YESTERDAY\n") == []
     assert ("SMITH AND SONS LIMITED", "ORGANIZATION") in detect("en", "SMITH AND SONS LIMITED\n")
     # in a headline's running text the words before the name keep their restored case (as before stop 59)
-    assert detect("pt", "A EMPRESA FOI VENDIDA À ACME HOLDINGS LTDA. ONTEM\n") == [("ACME HOLDINGS LTDA", "ORGANIZATION")]
+    assert detect("pt", "A EMPRESA FOI VENDIDA À ACME HOLDINGS LTDA. ONTEM\n") == [
+        ("ACME HOLDINGS LTDA", "ORGANIZATION")]
 
 
 def test_round_52_a_couriers_route_sheet_and_keywords():
