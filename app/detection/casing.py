@@ -226,6 +226,10 @@ _FORMS_IN_CAPITALS: frozenset[str] = frozenset(
 _NAME_JOINERS: frozenset[str] = frozenset("de da do das dos del y e und and of für &".split())
 
 
+#: How far back :func:`_company_names` looks for the start of a name's line, in characters.
+_LINE_WINDOW = 80
+
+
 def _company_names(text: str, tokens: tuple[Token, ...], words: list[str]) -> None:
     """In a sentence in capitals, a company's name as a letterhead or a form's field writes it, capitalised as a name
     is: the words before a legal form (:data:`_FORMS_IN_CAPITALS`), up to six, when the name opens its line or follows
@@ -252,8 +256,14 @@ def _company_names(text: str, tokens: tuple[Token, ...], words: list[str]) -> No
         first = k + 1
         while first < i and (tokens[first].text.lower() in _NAME_JOINERS or tokens[first].text in ("&", "-", ",")):
             first += 1
-        before = text[text.rfind("\n", 0, tokens[first].start) + 1:tokens[first].start]
-        if first >= i or not (not before.strip() or before.rstrip().endswith(":") or before.endswith("  ")):
+        # what stands before the name on its line, read back 80 characters at most (a long line is no letterhead, and
+        # each form reads a bounded window: linear in the text)
+        start = tokens[first].start
+        newline = text.rfind("\n", max(0, start - _LINE_WINDOW), start)
+        if first >= i or (newline < 0 and start > _LINE_WINDOW):
+            continue
+        before = text[newline + 1:start]
+        if not (not before.strip() or before.rstrip().endswith(":") or before.endswith("  ")):
             continue  # the name does not open its line, a field's value or a column
         for j in range(first, i):
             word = tokens[j].text
