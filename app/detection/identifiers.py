@@ -617,7 +617,12 @@ _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]
 #: (Not ten to twelve digits after a 0 or a +: a telephone number's, which its own recognizer labels.)
 #: (And a registered letter's or a parcel's number of the Universal Postal Union's S10 standard, two capitals, eight
 #: digits and a check digit, the country's two capitals, perhaps in groups: "carta registada RR 4821 7730 5 PT".)
-_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?"
+#: (Stop 60: and eight digits and a capital, or X, Y or Z, seven digits and a capital, as Spain's DNI and NIE write
+#: themselves, whatever their check letter: "44612907H" of a scholarship's household table, "Y4182097F" of a register
+#: certificate, a typo's letter kept them from the national ID's validation and in clear; and a US postal tracking
+#: number in its groups, "certified mail (9407 1112 0620 4471 8823 05)" of a small claims petition.)
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?|\d{8}[A-Z]"
+                        r"|[XYZ]\d{7}[A-Z]|9[1-5]\d\d(?:[^\S\n]\d{4}){4}[^\S\n]\d\d"
                         r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

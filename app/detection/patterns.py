@@ -1128,7 +1128,8 @@ _CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"
 _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s){{0,2}}"
 #: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45"); Peru's sol, "S/" and
 #: "S/." (stop 51: "son S/ 40" of a host's message).
-_DOLLAR_SIGNS = r"(?:(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?)"
+#: (stop 60) and the Río de la Plata's "U$S"/"U$D" ("U$S 86.000" of an Argentine deed).
+_DOLLAR_SIGNS = r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?)"
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1255,7 +1256,9 @@ _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
 #: before and a "C"/"D" (credit, debit) after.
 #: (Not a rate nor a quantity in the same columns: "8,00%", "6,00 h" of a payslip's reference column; stop 59.)
-_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD])?"
+#: (Stop 60: or in an account's brackets, "(5,840.00)" of an estate's liabilities.)
+_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
+                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
 _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
@@ -1269,7 +1272,9 @@ _AMOUNT_HEADER = re.compile(
     r"deposits?|betrag|saldo|soll|haben|lastschrift|gutschrift|valor(?:es)?|débitos?|créditos?|importe|cargos?|"
     r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante"
     # (stop 59) a payslip's columns of earnings and deductions ("Rubrica  Descrição  Ref.  Proventos  Descontos")
-    r"|proventos|descontos|vencimentos|earnings|deductions|bezüge|abzüge|devengos|deducciones)(?!\w)"
+    r"|proventos|descontos|vencimentos|earnings|deductions|bezüge|abzüge|devengos|deducciones"
+    # (stop 60) a tax return's gross income and its withholding ("Entidade   Bruto   Retenção")
+    r"|bruto|reten[çc][ãa]o|retenci[óo]n)(?!\w)"
     r"|\((?-i:R|ZAR)\)")
 
 
@@ -1303,6 +1308,8 @@ def statement_amounts(text: str) -> list[Entity]:
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
             under_header, caption = True, False
             continue
+        if under_header and not digits and not gaps and line.strip().isupper() and len(line.strip()) <= 40:
+            continue  # a section's heading in capitals inside the table ("LIABILITIES" of an estate account; stop 60)
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None
@@ -1325,7 +1332,7 @@ def statement_amounts(text: str) -> list[Entity]:
 
 
 _CASE_KEYWORDS = (
-    r"(?:[Cc]ase|[Aa]pplication|[Aa]ppeal|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
+    r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Aa]pplication|[Aa]ppeal|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
@@ -1364,7 +1371,8 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
 #: (stop 57: or an aside in parentheses, "Az. (vom Amt auszufüllen): 51-2025-0037814" of a disability application)
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}"
                       r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*|\([^\W\d][^()\n]{0,38}\))){1,2}(?=[^\S\n]*:))?"
-                      rf"\s?[:#]?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
+                      # (stop 60: "#:" of a docket's heading, "CIVIL DOCKET FOR CASE #: 1:23-cv-04817")
+                      rf"\s?(?:#\s?:|[:#])?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
 #: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44), also after a hyphen

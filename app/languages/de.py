@@ -142,7 +142,7 @@ LANGUAGE = register(Language(
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
-        bearbeiterin|bearbeitet von""".split("|")),
+        bearbeiterin|bearbeitet von|bearb.|bearb .""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -181,7 +181,8 @@ LANGUAGE = register(Language(
     # (stop 52: a tax assessment's "Rheinland-Klinikum Porz gGmbH" and "Ißleib & Wrona PartG mbB" kept the form apart)
     # (stop 54: a sole trader's "e.K." and a mutual insurer's "a.G.")
     # (stop 59: "GbR", "Hausverwaltung Kleinschmidt & Partner GbR" of a landlord's certificate)
-    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR"
+    # (stop 60: "mbH" after a compound of "-gesellschaft", "Brandt & Yılmaz Ingenieurgesellschaft mbH" of a reference)
+    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR mbH"
                           .split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
@@ -479,7 +480,9 @@ LANGUAGE = register(Language(
                           "Oberlandesgerichts", "Sozialgerichts", "Landessozialgerichts", "Verwaltungsgerichts",
                           "Oberverwaltungsgerichts", "Finanzgerichts", "Arbeitsgerichts", "Landesarbeitsgerichts"}),
     court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
-                               "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz"}),
+                               "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz",
+                               # (stop 60) a bailiff's register ("DR II 1547/24" of an enforcement report)
+                               "DR I", "DR II", "DR III"}),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),

@@ -302,6 +302,13 @@ LANGUAGE = register(Language(
         r"tracking(?:\s+(?:no\.|number|#|ID|code))?",
         # an attorney's registration ("ARDC No. 6321457" of a US complaint, "State Bar No. 123456", "SBN 123456")
         r"(?-i:ARDC|SBN)", r"(?:state\s+)?bar(?=\s+(?:no\.|number|#|ID))",
+        # (stop 60) an Australian financial services or credit licence ("ABN 41 082 663 915  |  AFSL 238410" of an
+        # insurer's letterhead)
+        r"(?-i:AFSL|ACL|ARBN)(?=\s+\d{6,9}\b)",
+        # (stop 60) a pharmacy's council and its plan's numbers ("NCPDP 1467302", "Group: 0H7721", "BIN/PCN:   003858 /
+        # A4" of a prior authorisation fax), a paralegal's licence in Ontario ("(LSO #P08815)"), the EU Settlement
+        # Scheme's application ("Lodger   14/06/1996   EUSS 4017-2263-8891" of a visa sponsor's letter)
+        r"(?-i:NCPDP|BIN/PCN|LSO|EUSS)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
         r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",
@@ -449,7 +456,7 @@ LANGUAGE = register(Language(
         Orthopedics Psychiatry Physiotherapy Neurosurgery Ophthalmology Anaesthetics Anesthesiology Warthin Apgar
         Karnofsky""".split()),
     field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
-        ICU SHO HR RR BMI""".split()),
+        ICU SHO HR RR BMI NPI DEA NCPDP""".split()),
     phone_regions=("US", "GB", "IE"),
     job_title_heads=(r"Officers?", r"Managers?", r"Partners?", r"Assistants?", r"Co-?ordinators?", r"Administrators?",
                      r"Advis[eo]rs?", r"Consultants?", r"Specialists?", r"Analysts?", r"Executives?", r"Supervisors?",
@@ -464,7 +471,9 @@ LANGUAGE = register(Language(
                      # (stop 51) a host's chat ("wifi pw bondi_sunset88"), a support ticket's 2FA backup codes
                      r"(?:wi-?fi\s+)?pw", r"backup\s+codes?"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
-        r"fax", r"whats[Aa]pp", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
+        r"fax", r"whats[Aa]pp",
+        # (stop 60) "Ph (07) 849 2210" of a New Zealand school's letterhead
+        r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition
         r"(?:called|rang|phoned|texted|calling|ringing|phoning)(?:\s+\S+){0,3}?\s+(?:from|on|at)"),
     postal_codes=(

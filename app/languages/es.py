@@ -58,7 +58,9 @@ LANGUAGE = register(Language(
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
-        nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2""".split("|")),
+        nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2|
+        trabajador|trabajadora|trabajador/a|trabajador / a|denunciante|agraviado|agraviada|denunciante / agraviada|
+        denunciante / agraviado""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -128,6 +130,16 @@ LANGUAGE = register(Language(
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",
                       # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
+                      # (stop 60) a volume and book at a line's end, the folio and estate on the next ("Registro de
+                      # la Propiedad nº 3 de Madrid, tomo 1.874, libro 512,\nfolio 88, finca 24.731" of a lease)
+                      r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}))"
+                      r"(?=,?[^\S\n]*\n)",
+                      r"(?i:(?<![\w-])folio[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+finca(?:[^\S\n]+registral)?"
+                      r"[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?(?:\d{1,3}\.\d{3}|\d{1,6}))(?![\w])",
+                      # (stop 60) an Argentine cadastral designation ("NOMENCLATURA CATASTRAL: Circ. 7, Secc. 45, Manz.
+                      # 12, Parc. 18" of a deed)
+                      r"(?i:\bcirc(?:\.|unscripción)[^\S\n]*[IVX\d]{1,4},?[^\S\n]+secc(?:\.|ión)[^\S\n]*\w{1,4},?"
+                      r"[^\S\n]+manz(?:\.|ana)[^\S\n]*\w{1,5},?[^\S\n]+parc(?:\.|ela)[^\S\n]*\w{1,6})(?![\w])",
                       r"(?i:\bpol(?:\.|ígono)[^\S\n]*\d{1,3}[^\S\n]*(?:/|,?[^\S\n]*parcelas?)[^\S\n]*\d{1,5}"
                       r"(?:-\d{1,5})?(?:[^\S\n]+y[^\S\n]+\d{1,5})?)(?![\w])",
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
@@ -345,7 +357,8 @@ LANGUAGE = register(Language(
         # (stop 59) a flight by its number ("vuelo IB 3412")
         r"vuelo(?=\s+(?-i:[A-Z0-9]{2})\s?\d{1,4}\b)",
         # (stop 59) a civil register's certificate by its number ("Acta de matrimonio nº 1432, Nador")
-        r"acta(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        # (stop 60: and "Acta No.: 00457" of a Mexican birth certificate's transcription)
+        r"acta(?:\s+de\s+[^\W\d]+)?(?=\s+(?:n\.?\s?[º°]|nº|número|no\.))",
         # (stop 59) the officers of a police report by their numbers, an advert's reference ("Agentes: 1.284 y 2.071",
         # "(ref. anuncio 55102)" of a noise complaint)
         r"agentes?(?=[^\S\n]*:[^\S\n]*\d)", r"ref\.?\s+anuncio",
@@ -356,6 +369,15 @@ LANGUAGE = register(Language(
         # (stop 59) a taxi's municipal licence, an insurance policy without its "de", a resolution abbreviated
         # ("licencia municipal nº 2741", "Póliza seguro ......: 0063-112490-5", "(resol. 28/DEP/2023/114592")
         r"licencia\s+municipal(?=\s+(?:n\.?\s?[º°]|nº|número))", r"p[óo]liza\s+seguros?", r"resol\.(?=\s*\d)",
+        # (stop 60) a hospital bed, an Argentine notary's register, a property's tax account ("Cama: 4215-B" of a
+        # discharge report, "titular del Registro Notarial Nº 1547", "Partida: 3.021.554-07" of a deed)
+        r"cama(?=[^\S\n]*:[^\S\n]*\d{1,5}-?(?-i:[A-Z])?\b)", r"registro\s+notarial",
+        r"partida(?=[^\S\n]*:[^\S\n]*\d{1,3}(?:\.\d{3})+-\d)",
+        # (stop 60) Chile's and Colombia's identity cards by their abbreviations (whatever the check digit: "C.I.
+        # 17.205.388-6", "T.I. 1.020.118.554"), a Colombian filing's number ("Radicado anterior: 20241018-0093457"), a
+        # serial number abbreviated ("MacBook Air, n/s C02FK1ZJQ6L4"), a Peruvian police report ("N° Denuncia (SIDPOL):")
+        r"(?-i:C\.I\.|T\.I\.)", r"radicado(?:\s+(?:anterior|n[º°o]\.?))?", r"n/s(?=\s+(?-i:[A-Z0-9]))",
+        r"n[º°o]\.?\s+denuncia(?:\s+\((?-i:SIDPOL)\))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

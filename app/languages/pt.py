@@ -114,6 +114,8 @@ LANGUAGE = register(Language(
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
                        # (stop 54) a group of schools, as Portugal's state schools are run
                        ("Agrupamento", "de", "Escolas"),
+                       # (stop 60) a family health unit and its name ("Dr.ª Lúcia Ferraz\n(USF Arca d'Água)")
+                       ("USF",), ("UCSP",),
                        # (stop 55) a parish council, a university's office, a forensic institute ("Junta de Freguesia do
                        # Bonfim" of a dog's licence, "Pró-Reitoria de Assuntos Estudantis", "IML de Campinas")
                        ("Junta", "de", "Freguesia"), ("Pró-Reitoria",), ("Instituto", "Médico", "Legal"), ("IML",),
@@ -381,6 +383,13 @@ LANGUAGE = register(Language(
         # (stop 59) a registry's presentation, the GNR's process number ("apresentação n.º 2291 de 05/02/2019", "NPP
         # 2024/118734")
         r"apresenta[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))", r"(?-i:NPP)",
+        # (stop 60) a Multibanco payment's entity ("ou por Multibanco: Entidade 21873 · Referência 402 117 865")
+        r"entidade(?=[^\S\n]*:?[^\S\n]*\d{5}(?![\w.,]))",
+        # (stop 60) a Brazilian company's number in the state's trade register, a school's ("NIRE 35.2.3098114-2" of
+        # partners' minutes, "Código INEP: 31087452" of a transcript)
+        r"(?-i:NIRE|INEP)",
+        # (stop 60) a social security benefit's number ("Requerimento NB: 31/648.219.007-3" of an INSS report)
+        r"(?-i:NB)(?=[^\S\n]*:?[^\S\n]*\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

@@ -1,0 +1,118 @@
+"""Leaks closed at stop 60, each found in a probe document written with an answer key (a US civil docket, an
+insurer's storm claim, a New Zealand school's incident report, a pharmacy's prior authorisation fax, an estate
+account, a visa sponsor's letter, a small claims petition, a lease, an Argentine deed, a birth certificate's
+transcription, a discharge report, a payslip, a Colombian petition, a Peruvian police report, a scholarship
+application, a register certificate, a debt collection register's extract, a bailiff's enforcement report, a
+registration form, a tax return, a Multibanco payment, partners' minutes, an INSS report, a dental record): case
+numbers after "#:" and "CAUSE NO.", keywords in four languages, a register's entries, a cadastral designation, the
+Río de la Plata's "U$S", identity numbers whatever their check letter, amounts in an account's brackets and under a
+section's heading, a tax return's columns, a name field with a slash, a room's abbreviation, a court register."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer, MoneyRecognizer, PhoneRecognizer, phone_keywords
+from tests.unit.fakes import detect, found
+
+
+def test_a_docket_case_number_after_a_hash_and_its_colon():
+    assert found(CaseNumberRecognizer(), "CIVIL DOCKET FOR CASE #: 1:23-cv-04817\n") == ["1:23-cv-04817"]
+    assert found(CaseNumberRecognizer(), "CAUSE NO.: J2-SC-25-004187\n\nIN THE JUSTICE COURT") == ["J2-SC-25-004187"]
+    # the words alone name nothing
+    assert found(CaseNumberRecognizer(), "IN CASE OF EMERGENCY, call the office. Cause and effect.") == []
+
+
+def test_english_keywords_of_licences_plans_and_schemes():
+    text = ("ABN 41 082 663 915  |  AFSL 238410\nMember ID: ESX884102337-01   Group: 0H7721\n"
+            "NCPDP 1467302   NPI 1538274906\nParalegal (LSO #P08815)\nLodger     14/06/1996   EUSS 4017-2263-8891\n")
+    ids = found(IdNumberRecognizer("en"), text)
+    for value in ("238410", "0H7721", "1467302", "P08815", "4017-2263-8891"):
+        assert value in ids
+    # a field's name in the next column is no value of the one before ("NPI" stayed masked alone)
+    assert "NPI" not in " ".join(ids)
+    # a group without a digit is none
+    assert found(IdNumberRecognizer("en"), "Group: Oncology nurses\n") == []
+
+
+def test_a_phone_number_after_ph():
+    recognizer = PhoneRecognizer(("US", "GB", "IE"), phone_keywords("en"))
+    assert found(recognizer, "112 Te Rapa Road, Hamilton 3200\nPh (07) 849 2210 | office@arohanui.school.nz") == [
+        "(07) 849 2210"]
+
+
+def test_spanish_register_entries_across_a_line_break_and_a_cadastral_designation():
+    text = ("Registro de la Propiedad nº 3 de Madrid, tomo 1.874, libro 512,\nfolio 88, finca 24.731. Superficie\n"
+            "NOMENCLATURA CATASTRAL: Circ. 7, Secc. 45, Manz. 12, Parc. 18. Partida: 3.021.554-07. MATRÍCULA")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("tomo 1.874, libro 512", "folio 88, finca 24.731", "Circ. 7, Secc. 45, Manz. 12, Parc. 18",
+                  "3.021.554-07"):
+        assert value in ids
+
+
+def test_spanish_keywords_and_identity_numbers_whatever_their_check_letter():
+    text = ("Acta No.: 00457\nCama: 4215-B\ntitular del Registro Notarial Nº 1547, COMPARECEN\n"
+            "don Nikolaos Papadopoulos Rivas, C.I. 17.205.388-6, chileno\nmi hijo menor, T.I. 1.020.118.554, de 11\n"
+            "Radicado anterior: 20241018-0093457\nMacBook Air, n/s C02FK1ZJQ6L4 – aprox.\n"
+            "N° Denuncia (SIDPOL): 28741093      Fecha\n"
+            "Madre       Itziar Olaizola Etxeberria  44612907H   49\n2  TRẦN THỊ, Hương   Hanoi    Y4182097F     VIET\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("00457", "4215-B", "1547", "17.205.388-6", "1.020.118.554", "20241018-0093457", "C02FK1ZJQ6L4",
+                  "28741093", "44612907H", "Y4182097F"):
+        assert value in ids
+    # a bed's count, a game's part are none
+    assert found(IdNumberRecognizer("es"), "una cama: 2 noches. La partida: empate.") == []
+
+
+def test_the_rio_de_la_plata_dollar_sign():
+    assert found(MoneyRecognizer("es"), "MIL (U$S 86.000), abonados y u$s 1.200 más") == ["U$S 86.000", "u$s 1.200"]
+
+
+def test_portuguese_keywords():
+    text = ("ou por Multibanco: Entidade 21873 · Referência 402 117 865\nCNPJ nº 28.614.903/0001-47 – NIRE "
+            "35.2.3098114-2\nRequerimento NB: 31/648.219.007-3    Espécie\nCódigo INEP: 31087452\n")
+    ids = found(IdNumberRecognizer("pt"), text)
+    for value in ("21873", "35.2.3098114-2", "31/648.219.007-3", "31087452"):
+        assert value in ids
+    # an entity named in words is none
+    assert "21873" not in found(IdNumberRecognizer("pt"), "a entidade 2 da lista")
+
+
+def test_amounts_under_a_tax_returns_gross_and_withholding_columns():
+    text = ("Tit. NIF entidade  Entidade                            Bruto      Retenção\n"
+            "A    507329147     Ribeira Logística, S.A.             28 450,00  3 215,00\n"
+            "B    600074510     Agrup. Escolas Infante D. Henrique  21 312,86  1 890,40\n")
+    assert ("28 450,00", "MONEY") in detect("pt", text)
+    assert ("1 890,40", "MONEY") in detect("pt", text)
+
+
+def test_amounts_in_an_accounts_brackets_under_a_sections_heading():
+    text = ("ASSETS                                                   £\n"
+            "27 Coldstream Terrace (sold 18/10/2024)           455,000.00\n"
+            "Gross estate                                      612,480.19\n\nLIABILITIES\n"
+            "Dobson & Reay Funeral Directors                    (5,840.00)\n"
+            "Lindisfarne View Care Home - fees                 (17,512.00)\n"
+            "Net estate                                        587,915.62\n")
+    money = [t for t, label in detect("en", text) if label == "MONEY"]
+    assert money == ["455,000.00", "612,480.19", "5,840.00", "17,512.00", "587,915.62"]
+
+
+def test_name_fields_with_a_slash_and_a_bailiffs_register():
+    assert ("IONESCU, BOGDAN-ANDREI", "PERSON") in detect(
+        "es", "TRABAJADOR/A: IONESCU, BOGDAN-ANDREI              NIE: Y4827163Y\n")
+    assert ("HUAMÁN CCORI, Rosa Elvira", "PERSON") in detect("es", "DENUNCIANTE/AGRAVIADA : HUAMÁN CCORI, Rosa Elvira\n")
+    assert ("OAR Kos", "PERSON") in detect("de", "Eingelangt: 15.01.2024   Bearb.: OAR Kos   Meldebestätigung\n")
+    assert ("DR II 1547/24", "CASE_NUMBER") in detect("de", "Tel.: 0511 / 348 29 60\nDR II 1547/24\n\nPROTOKOLL")
+
+
+def test_german_debt_register_columns_and_a_company_with_mbh():
+    text = ("Betr.-Nr.  Datum       Gläubiger/in                      CHF        Stand\n"
+            "21187455   14.06.2021  CSS Kranken-Versicherung AG       1'842.60   bezahlt\n"
+            "22304918   03.11.2022  Swisscom (Schweiz) AG               487.15   Rechtsvorschlag\n")
+    found_ = detect("de", text)
+    assert ("21187455", "ID_NUMBER") in found_ and ("22304918", "ID_NUMBER") in found_
+    assert ("Brandt & Yılmaz Ingenieurgesellschaft mbH", "ORGANIZATION") in detect(
+        "de", "Er arbeitete bei der Brandt & Yılmaz Ingenieurgesellschaft mbH in Bremen.")
+
+
+def test_a_rooms_abbreviation_after_the_street_number():
+    text = "Endereço: Av. Vereador José Diniz, 3457, sl. 12 – São Paulo/SP – CEP 04603-003"
+    assert "Av. Vereador José Diniz, 3457, sl. 12" in found(AddressRecognizer("pt"), text)
