@@ -114,6 +114,10 @@ UNITS: tuple[str, ...] = (
     '1;"a;b";', "Name, Vorname ......: Aa, Bb\n", "Aa- und Bb GmbH & Co. KG ", "AA (BB) LIMITED ",
     "AA BB LTDA.   Cc\n", "Pos | Betrag EUR\n1 | x | lfd.\n", "RR 4821 7730 5 PT ", "20PB/0048812/24 ",
     "Proventos  Descontos\n1  Aa  30 dias  1,00\n",
+    # stop 60: docket numbers after "#:", register entries across a line, cadastral designations, "U$S", DNI shapes,
+    # bracketed amounts under a section's heading, name fields with a slash
+    "CASE #: 1:2 ", "tomo 1.874, libro 512,\nfolio 88, finca ", "Circ. 7, Secc. 4, Manz. ", "U$S 8 ",
+    "44612907H Y4182097F ", "Aa  £\nAA\nBb  (5,840.00)\n", "TRABAJADOR/A: AA, ", "Bruto  Retenção\nA  1 ",
 )
 
 

@@ -1273,8 +1273,10 @@ _AMOUNT_HEADER = re.compile(
     r"abonos?|lançamentos?|gesamt|anteil|summe|brutto|netto|total|monto|montante"
     # (stop 59) a payslip's columns of earnings and deductions ("Rubrica  Descrição  Ref.  Proventos  Descontos")
     r"|proventos|descontos|vencimentos|earnings|deductions|bezüge|abzüge|devengos|deducciones"
-    # (stop 60) a tax return's gross income and its withholding ("Entidade   Bruto   Retenção")
-    r"|bruto|reten[çc][ãa]o|retenci[óo]n)(?!\w)"
+    # (stop 60) a tax return's gross income and its withholding ("Entidade   Bruto   Retenção"),
+    r"|bruto|reten[çc][ãa]o|retenci[óo]n"
+    # (stop 60) a Uruguayan payslip's earnings ("CÓD  CONCEPTO  CANT.  HABERES  DESCUENTOS")
+    r"|haberes)(?!\w)"
     r"|\((?-i:R|ZAR)\)")
 
 

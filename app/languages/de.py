@@ -227,9 +227,13 @@ LANGUAGE = register(Language(
                       # (stop 59) the commercial register's number whole, with its part and its court's letters ("AG
                       # Bremen HRB 31877 HB"; not the court after it: "HRB 31877 AG Leipzig" took "31877 AG")
                       r"(?<![\w-])HR[AB][^\S\n]?\d{1,6}(?:[^\S\n][A-Z]{1,2}(?![\w-]|[^\S\n]+[A-ZÄÖÜ][a-zäöüß]))?"
-                      r"(?![\w-])"),
+                      r"(?![\w-])",
+                      # (stop 60) Austria's company register ("Brunnhofer & Söhne Haustechnik GmbH, FN 184422m")
+                      r"(?<![\w-])FN[^\S\n]\d{1,6}[a-z](?![\w-])"),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
+        # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb.")
+        r"(?-i:S?VNR)",
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
         # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number
         r"St\.?-?Nr\.?", r"(?-i:IK)(?=\s+\d)",

@@ -308,7 +308,10 @@ LANGUAGE = register(Language(
         # (stop 60) a pharmacy's council and its plan's numbers ("NCPDP 1467302", "Group: 0H7721", "BIN/PCN:   003858 /
         # A4" of a prior authorisation fax), a paralegal's licence in Ontario ("(LSO #P08815)"), the EU Settlement
         # Scheme's application ("Lodger   14/06/1996   EUSS 4017-2263-8891" of a visa sponsor's letter)
-        r"(?-i:NCPDP|BIN/PCN|LSO|EUSS)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
+        r"(?-i:NCPDP|BIN/PCN|LSO|EUSS)",
+        # (stop 60) an early conciliation certificate, an insurance group, a Medicare beneficiary, a physician's college
+        # ("ACAS Early Conciliation Cert. No: R118204/24/93", "Grp 40217", "MBI 4TR7-JK2-WM81", "(CPSO 97731)")
+        r"cert\.?\s+no(?=[.:])", r"grp\.?(?=\s+(?-i:[A-Z0-9]*\d))", r"(?-i:MBI|CPSO)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
         r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",

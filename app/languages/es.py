@@ -130,6 +130,9 @@ LANGUAGE = register(Language(
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",
                       # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
+                      # (stop 60) a civil register's heading, its parts between dashes ("Sección 3ª – Tomo 00412 –
+                      # Página 187" of a death certificate)
+                      r"(?i:\btomo[^\S\n]+\d{1,5}[^\S\n]+[–-][^\S\n]+p[áa]gina[^\S\n]+\d{1,5})(?![\w])",
                       # (stop 60) a volume and book at a line's end, the folio and estate on the next ("Registro de
                       # la Propiedad nº 3 de Madrid, tomo 1.874, libro 512,\nfolio 88, finca 24.731" of a lease)
                       r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?[^\S\n]+libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}))"
@@ -375,8 +378,10 @@ LANGUAGE = register(Language(
         r"partida(?=[^\S\n]*:[^\S\n]*\d{1,3}(?:\.\d{3})+-\d)",
         # (stop 60) Chile's and Colombia's identity cards by their abbreviations (whatever the check digit: "C.I.
         # 17.205.388-6", "T.I. 1.020.118.554"), a Colombian filing's number ("Radicado anterior: 20241018-0093457"), a
-        # serial number abbreviated ("MacBook Air, n/s C02FK1ZJQ6L4"), a Peruvian police report ("N° Denuncia (SIDPOL):")
-        r"(?-i:C\.I\.|T\.I\.)", r"radicado(?:\s+(?:anterior|n[º°o]\.?))?", r"n/s(?=\s+(?-i:[A-Z0-9]))",
+        # serial number abbreviated ("MacBook Air, n/s C02FK1ZJQ6L4"), a Peruvian police report ("N° Denuncia (SIDPOL):"),
+        # a Uruguayan court file ("IUE 172-318/2021"), a civil register's entry ("Número de inscripción: 46250-D-…")
+        r"(?-i:C\.I\.|T\.I\.|IUE)", r"(?:número|n\.?\s?[º°]|nº)\s+de\s+inscripción",
+        r"radicado(?:\s+(?:anterior|n[º°o]\.?))?", r"n/s(?=\s+(?-i:[A-Z0-9]))",
         r"n[º°o]\.?\s+denuncia(?:\s+\((?-i:SIDPOL)\))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)

@@ -128,7 +128,10 @@ LANGUAGE = register(Language(
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–])?[^\S\n]+"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
                       r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?:\d{1,3}\.\d{3}|\d{1,6}))?"
-                      r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?)"
+                      r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?"
+                      # (stop 60) and the entry's number after them ("revendo o Livro A-248, fls. 133, sob o nº 118.342"
+                      # of a birth certificate)
+                      r"(?:,?[^\S\n]+sob[^\S\n]+o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,3}(?:\.\d{3})*)?)"
                       r"(?![\w])",
                       # (stop 57) a rural plot's article in the land tax register ("inscrito na matriz predial rústica
                       # sob o artigo 27, secção H" of a rural lease); not an article of law
@@ -390,6 +393,8 @@ LANGUAGE = register(Language(
         r"(?-i:NIRE|INEP)",
         # (stop 60) a social security benefit's number ("Requerimento NB: 31/648.219.007-3" of an INSS report)
         r"(?-i:NB)(?=[^\S\n]*:?[^\S\n]*\d)",
+        # (stop 60) the access code of a company's permanent certificate ("certidão permanente (código 4417-8820-3319)")
+        r"c[óo]digo(?=[^\S\n]*:?[^\S\n]*\d{4}-\d{4}-\d{4}(?![\w-]))",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

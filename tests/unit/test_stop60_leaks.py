@@ -116,3 +116,32 @@ def test_german_debt_register_columns_and_a_company_with_mbh():
 def test_a_rooms_abbreviation_after_the_street_number():
     text = "Endereço: Av. Vereador José Diniz, 3457, sl. 12 – São Paulo/SP – CEP 04603-003"
     assert "Av. Vereador José Diniz, 3457, sl. 12" in found(AddressRecognizer("pt"), text)
+
+
+def test_round_57_keywords_and_shapes():
+    en = ("ACAS Early Conciliation Cert. No: R118204/24/93\nMember ID XQP882104571  Grp 40217\n"
+          "Medicare Part B   MBI 4TR7-JK2-WM81\nFamily MD: Dr. Kateřina Dvořáková (CPSO 97731)\n")
+    ids = found(IdNumberRecognizer("en"), en)
+    for value in ("R118204/24/93", "40217", "4TR7-JK2-WM81", "97731"):
+        assert value in ids
+    es = ("Sección 3ª – Tomo 00412 – Página 187 – Número de inscripción: 46250-D-2023-018734\n      46/1029388/71\n"
+          "en la cuenta del Juzgado 4037 0000 02 1184 23.\nOficio Juzgado Letrado Las Piedras 3er T., IUE 172-318/2021\n")
+    ids = found(IdNumberRecognizer("es"), es)
+    for value in ("Tomo 00412 – Página 187", "46250-D-2023-018734", "46/1029388/71", "4037 0000 02 1184 23",
+                  "172-318/2021"):
+        assert value in ids
+    pt = ("que revendo o Livro A-248, fls. 133, sob o nº 118.342, dele consta\n"
+          "Junta: certidão permanente (código 4417-8820-3319), caderneta predial\n")
+    assert found(IdNumberRecognizer("pt"), pt) == ["Livro A-248, fls. 133, sob o nº 118.342", "4417-8820-3319"]
+    de = "Haustechnik GmbH, FN 184422m\nfür Sohn Matěj Horák,\n   VNR 3318 120616, geb. 12.06.2016\n"
+    assert found(IdNumberRecognizer("de"), de) == ["FN 184422m", "3318 120616"]
+    # a date's parts, a year's range are no contribution account
+    assert found(IdNumberRecognizer("es"), "del 12/05/2024 al 2023/2024, cuota 10/12") == []
+
+
+def test_a_uruguayan_payslips_earnings_column():
+    text = ("CÓD  CONCEPTO                          CANT.      HABERES    DESCUENTOS\n"
+            "0010 Jornales trabajados               25,00    39.680,00\n"
+            "0300 Aporte jubilatorio (BPS 15%)                             6.761,47\n")
+    money = [t for t, label in detect("es", text) if label == "MONEY"]
+    assert "39.680,00" in money and "6.761,47" in money
