@@ -1129,7 +1129,8 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45"); Peru's sol, "S/" and
 #: "S/." (stop 51: "son S/ 40" of a host's message).
 #: (stop 60) and the Río de la Plata's "U$S"/"U$D" ("U$S 86.000" of an Argentine deed).
-_DOLLAR_SIGNS = r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?)"
+#: (stop 60) and the bolívar's "Bs." ("Bs. 1.461,60 mensuales" of an employment certificate).
+_DOLLAR_SIGNS = r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\bBs\.(?=[^\S\n]?\d))"
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1160,7 +1161,8 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 #: The currency words an amount in words ends with (:func:`amount_in_words`), and their search: the cheap sign that
 #: such an amount may be in a text.
-_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras)"
+#: (stop 60: and Venezuela's, "CUATROCIENTOS VEINTE BOLÍVARES CON 00/100" of an employment certificate)
+_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares)"
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 
@@ -1276,7 +1278,9 @@ _AMOUNT_HEADER = re.compile(
     # (stop 60) a tax return's gross income and its withholding ("Entidade   Bruto   Retenção"),
     r"|bruto|reten[çc][ãa]o|retenci[óo]n"
     # (stop 60) a Uruguayan payslip's earnings ("CÓD  CONCEPTO  CANT.  HABERES  DESCUENTOS")
-    r"|haberes)(?!\w)"
+    r"|haberes"
+    # (stop 60) a Swiss tax return's list of securities and accounts ("Bezeichnung   Steuerwert   Ertrag")
+    r"|steuerwert|ertrag|bruttoertrag)(?!\w)"
     r"|\((?-i:R|ZAR)\)")
 
 
@@ -1298,7 +1302,7 @@ def statement_amounts(text: str) -> list[Entity]:
     dated_set = {i for i, (a, b) in enumerate(lines) if _STATEMENT_ROW.match(text, a, b)}
     if len(dated_set) < 2:
         dated_set = set()  # one dated line is no statement
-    under_header = caption = False
+    under_header = caption = header_line = False
     for i, (a, b) in enumerate(lines):
         line = text[a:b]
         if not line.strip():
@@ -1308,10 +1312,16 @@ def statement_amounts(text: str) -> list[Entity]:
         gaps = line.count("  ") + line.count("|")
         digits = any(c.isdigit() for c in line)
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
-            under_header, caption = True, False
+            under_header, caption, header_line = True, False, True
             continue
+        if header_line:
+            header_line = False
+            if under_header and not _COLUMN_AMOUNT.search(line):
+                continue  # the header's second line ("31.12.2023  mit VSt" under "Steuerwert   Ertrag"; stop 60)
         if under_header and not digits and not gaps and line.strip().isupper() and len(line.strip()) <= 40:
             continue  # a section's heading in capitals inside the table ("LIABILITIES" of an estate account; stop 60)
+        if under_header and not digits and line.startswith("    ") and len(line.strip()) <= 12:
+            continue  # a cell's wrapped rest, indented ("(H.)" under "Sparkonto PostFinance"; stop 60)
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None

@@ -486,7 +486,10 @@ LANGUAGE = register(Language(
     court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
                                "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz",
                                # (stop 60) a bailiff's register ("DR II 1547/24" of an enforcement report)
-                               "DR I", "DR II", "DR III"}),
+                               "DR I", "DR II", "DR III",
+                               # (stop 60) a registry office's registers of births, marriages and deaths
+                               # ("Registernummer:        G 2317/2023" of a birth certificate)
+                               "G", "E", "S"}),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),

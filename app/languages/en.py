@@ -311,7 +311,9 @@ LANGUAGE = register(Language(
         r"(?-i:NCPDP|BIN/PCN|LSO|EUSS)",
         # (stop 60) an early conciliation certificate, an insurance group, a Medicare beneficiary, a physician's college
         # ("ACAS Early Conciliation Cert. No: R118204/24/93", "Grp 40217", "MBI 4TR7-JK2-WM81", "(CPSO 97731)")
-        r"cert\.?\s+no(?=[.:])", r"grp\.?(?=\s+(?-i:[A-Z0-9]*\d))", r"(?-i:MBI|CPSO)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
+        r"cert\.?\s+no(?=[.:])", r"grp\.?(?=\s+(?-i:[A-Z0-9]*\d))", r"(?-i:MBI|CPSO)",
+        # (stop 60) a university's account name ("with your NetID mnguyen27", "UMNetID: nguyent47")
+        r"(?-i:[A-Z]{0,4}NetID)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
         r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",

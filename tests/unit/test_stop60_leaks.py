@@ -145,3 +145,26 @@ def test_a_uruguayan_payslips_earnings_column():
             "0300 Aporte jubilatorio (BPS 15%)                             6.761,47\n")
     money = [t for t, label in detect("es", text) if label == "MONEY"]
     assert "39.680,00" in money and "6.761,47" in money
+
+
+def test_a_swiss_securities_list_under_a_two_line_header_with_a_wrapped_cell():
+    text = ("Nr Valor/IBAN                  Bezeichnung           Steuerwert   Ertrag\n"
+            "                                                     31.12.2023  mit VSt\n"
+            "1  CH56 0070 0110 0045 2391 8  Privatkonto ZKB (L.)   18'342.10     0.00\n"
+            "2  CH21 0900 0000 8751 4402 6  Sparkonto PostFinance  42'115.55    63.20\n"
+            "                               (H.)\n"
+            "3  3886335                     120 Nestlé SA N        12'542.40   360.00\n")
+    money = [t for t, label in detect("de", text) if label == "MONEY"]
+    assert money == ["18'342.10", "0.00", "42'115.55", "63.20", "12'542.40", "360.00"]
+
+
+def test_venezuelan_amounts_and_identifiers_a_birth_register_and_a_netid():
+    text = ("un salario básico mensual de CUATROCIENTOS VEINTE BOLÍVARES CON 00/100 (Bs. 420,00), más un bono "
+            "de Bs. 1.461,60 mensuales.\nRIF: J-29845170-3\nN° de asegurado IVSS: 1-19874305.\n")
+    found_ = detect("es", text)
+    for value in ("Bs. 420,00", "Bs. 1.461,60"):
+        assert (value, "MONEY") in found_
+    assert any(label == "MONEY" and t.startswith("CUATROCIENTOS VEINTE BOLÍVARES") for t, label in found_)
+    assert ("J-29845170-3", "ID_NUMBER") in found_ and ("1-19874305", "ID_NUMBER") in found_
+    assert ("G 2317/2023", "CASE_NUMBER") in detect("de", "Registernummer:        G 2317/2023\n")
+    assert "mnguyen27" in found(IdNumberRecognizer("en"), "the student portal with your NetID mnguyen27. Questions?")
