@@ -118,6 +118,8 @@ UNITS: tuple[str, ...] = (
     # bracketed amounts under a section's heading, name fields with a slash
     "CASE #: 1:2 ", "tomo 1.874, libro 512,\nfolio 88, finca ", "Circ. 7, Secc. 4, Manz. ", "U$S 8 ",
     "44612907H Y4182097F ", "Aa  £\nAA\nBb  (5,840.00)\n", "TRABAJADOR/A: AA, ", "Bruto  Retenção\nA  1 ",
+    # (rounds 57–58: a civil register's heading, a two-line header and a wrapped cell, the bolívar, an office)
+    "Tomo 1 – Página ", "Steuerwert  Ertrag\n 1.1.2023\n    (H.)\n", "Bs. 4 ", "Av. Aa 1067, of. ", "LARN1904021 ",
 )
 
 

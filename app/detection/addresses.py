@@ -158,8 +158,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # (the right side as "Dt.º": "R. do Campo Alegre, 830, 3.º Dt.º" of an accident report; stop 59)
             rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]t\.º|[Dd]ir\.?|[Ff]rente|andar"
             # (an office's suite in thousands: "Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102"; stop 59)
-            # (and a room abbreviated: "Av. Vereador José Diniz, 3457, sl. 12" of a dental record; stop 60)
-            rf"|(?i:ap(?:to|t)?\.?|sala|sl\.|casa|loja|conj(?:unto)?\.?|cj\.){_SP}?(?:\d\.\d{{3}}(?![\w])|\d{{1,4}}[A-Z]?)"
+            # (and a room abbreviated: "Av. Vereador José Diniz, 3457, sl. 12" of a dental record; an office: "Av. Colón
+            # 1067, of. 3" of a Chilean sick leave, "Cra. 48 # 10-45, Of. 802"; stop 60)
+            rf"|(?i:ap(?:to|t)?\.?|sala|sl\.|casa|loja|conj(?:unto)?\.?|cj\.|of\.|ofic\.|oficina){_SP}?"
+            rf"(?:\d\.\d{{3}}(?![\w])|\d{{1,4}}[A-Z]?)"
             rf"|(?i:bloco|bl\.?|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a warehouse on a highway ("ROD. ANHANGUERA KM 24,5 GALPÃO 3"; stop 52)
             rf"|(?i:galp[ãa]o){_SP}?\d{{1,3}}"

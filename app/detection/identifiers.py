@@ -627,6 +627,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # (stop 60) a Spanish contribution account's number alone on its line ("46/1029388/71" of a work
                         # history), a Spanish court's deposit account ("cuenta del Juzgado 4037 0000 02 1184 23")
                         r"|\d\d/\d{7,8}/\d\d|\d{4}[^\S\n]\d{4}[^\S\n]\d\d[^\S\n]\d{4}[^\S\n]\d\d"
+                        # (stop 60) three or four capitals and seven to nine digits ("LARN1904021", a Scottish letting
+                        # agent's registration under a signature)
+                        r"|[A-Z]{3,4}\d{7,9}"
                         r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

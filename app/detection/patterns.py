@@ -1344,7 +1344,7 @@ def statement_amounts(text: str) -> list[Entity]:
 
 
 _CASE_KEYWORDS = (
-    r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Aa]pplication|[Aa]ppeal|[Ff]ile|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
+    r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as

@@ -313,7 +313,9 @@ LANGUAGE = register(Language(
         # ("ACAS Early Conciliation Cert. No: R118204/24/93", "Grp 40217", "MBI 4TR7-JK2-WM81", "(CPSO 97731)")
         r"cert\.?\s+no(?=[.:])", r"grp\.?(?=\s+(?-i:[A-Z0-9]*\d))", r"(?-i:MBI|CPSO)",
         # (stop 60) a university's account name ("with your NetID mnguyen27", "UMNetID: nguyent47")
-        r"(?-i:[A-Z]{0,4}NetID)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
+        r"(?-i:[A-Z]{0,4}NetID)",
+        # (stop 60) a solicitor's matter ("Matter no:   HO/CRIM/24-0917" of a file note)
+        r"matter\s+(?:no\.?|number|ref(?:erence)?)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
         r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",
@@ -327,7 +329,8 @@ LANGUAGE = register(Language(
         # (stop 49) a police report's booking and report numbers after an abbreviation glued to "#" ("CB# 19-884213",
         # "RD# 12345"), a clinical trial's subject and its screening and randomisation numbers ("Subject 014-0072" of
         # an adverse event report)
-        r"(?-i:[A-Z]{2,4})(?=#[^\S\n]?\d)",
+        # (stop 60: and five or six, "Permanent Resident Card (USCIS# 219-447-083)" of a pre-approval letter)
+        r"(?-i:[A-Z]{2,6})(?=#[^\S\n]?\d)",
         # a radiology report's accession number ("Acc#: RAD26-0448812")
         r"acc(?:ession)?(?:\s*#|\s+(?:no\.?|number))",
         # a police incident's dispatch log, "CAD 4471/12NOV" (not Canadian dollars: a date of letters after the slash)

@@ -254,7 +254,7 @@ LANGUAGE = register(Language(
         r"col(?:egiad[oa])?\.?(?=\s+n\.?\s?[º°])", r"(?-i:ICA[A-Z]{1,2}|COM[A-Z]{1,2})(?=\s+n\.?\s?[º°]\s*\d)", r"(?-i:R\.\s?M\.)",
         r"pasaporte\s+[a-záéíóúñ]+(?=\s+(?-i:[A-Z]{0,3})\d)", r"justificante", r"(?:número|n\.?\s?[º°]|cod\.|código)\s+de\s+operación",
         r"cod\.\s+operación", r"voucher", r"(?:n\.?\s?[º°]\s+de\s+)?siniestro", r"autorización(?:\s+(?-i:[A-Z]{2,5}))?",
-        r"legajo", r"cliente(?=\s+\d)", r"ticket(?=\s*(?:#|n\.?\s?[º°]))",
+        r"legajo(?:\s+(?-i:RRHH))?", r"cliente(?=\s+\d)", r"ticket(?=\s*(?:#|n\.?\s?[º°]))",
         # (stop 53) a file's abbreviation ("Nº Expte.: ADN/03/2023/00714", "expte 28/079/2024/R/00213"), a register's
         # entry ("N.º de registro: PLV-2024-DM-004518"), a clinical history's "HC 000377", an implant's batch ("lote
         # 2317-HK88"), a parcel's shipment ("Tu envío PQ4B5M…")
@@ -368,7 +368,8 @@ LANGUAGE = register(Language(
         # (stop 59) a file abbreviated, with its matter ("(exp. tasación TA-24/118832)" of a mortgage offer)
         r"exp\.(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?º\s*)?(?-i:[A-Z]{0,3})-?\d)",
         # (stop 59) a deed by its number ("según escritura de poder n.º 1.284" of a conciliation record)
-        r"escritura(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?[º°]|nº|número)\s*\d)",
+        # (stop 60: and "No.", "según escritura pública No. 18,455" of a Mexican lease)
+        r"escritura(?:\s+(?:de\s+)?[^\W\d]{3,15})?(?=\s+(?:n\.?\s?[º°]|nº|número|(?-i:No)\.)\s*\d)",
         # (stop 59) a taxi's municipal licence, an insurance policy without its "de", a resolution abbreviated
         # ("licencia municipal nº 2741", "Póliza seguro ......: 0063-112490-5", "(resol. 28/DEP/2023/114592")
         r"licencia\s+municipal(?=\s+(?:n\.?\s?[º°]|nº|número))", r"p[óo]liza\s+seguros?", r"resol\.(?=\s*\d)",
@@ -384,6 +385,11 @@ LANGUAGE = register(Language(
         r"(?-i:C\.I\.|T\.I\.|IUE|RIF|IVSS)", r"(?:número|n\.?\s?[º°]|nº)\s+de\s+inscripción",
         r"radicado(?:\s+(?:anterior|n[º°o]\.?))?", r"n/s(?=\s+(?-i:[A-Z0-9]))",
         r"n[º°o]\.?\s+denuncia(?:\s+\((?-i:SIDPOL)\))?",
+        # (stop 60) a Mexican property's real folio, an Aragonese health card, an Argentine officer's file, a Chilean sick
+        # leave's folio, an officer's identification number ("inscrita en el RPP bajo el folio real 2381907", "TIS: ARAG
+        # 380503 BNSR 02", "(LP 44.187)", "Folio: 3-58127496", "(n.º de identificación 3318)")
+        r"folio\s+real", r"(?-i:TIS)(?=[^\S\n]*:)", r"(?-i:LP)(?=\s+\d{1,3}\.\d{3}\b)",
+        r"folio(?=[^\S\n]*:[^\S\n]*\d)", r"(?:n\.?\s?[º°]|nº|número)\s+de\s+identificación",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
@@ -422,7 +428,10 @@ LANGUAGE = register(Language(
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",
                   # in brackets after the town, as contracts write a party's domicile ("vecina de Torrent (46900)";
                   # stop 52)
-                  r"(?<=[^\W\d_]\s\()(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?=\))"),
+                  r"(?<=[^\W\d_]\s\()(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?=\))",
+                  # (stop 60) Argentina's postal code, a province's letter, four digits, three letters ("C1239AAN –
+                  # Boedo")
+                  r"\b[A-HJ-NP-Z]\d{4}[A-Z]{3}\b"),
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"

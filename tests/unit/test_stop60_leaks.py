@@ -168,3 +168,26 @@ def test_venezuelan_amounts_and_identifiers_a_birth_register_and_a_netid():
     assert ("J-29845170-3", "ID_NUMBER") in found_ and ("1-19874305", "ID_NUMBER") in found_
     assert ("G 2317/2023", "CASE_NUMBER") in detect("de", "Registernummer:        G 2317/2023\n")
     assert "mnguyen27" in found(IdNumberRecognizer("en"), "the student portal with your NetID mnguyen27. Questions?")
+
+
+def test_round_58_keywords_and_shapes():
+    en = ("Matter no:   HO/CRIM/24-0917\nPermanent Resident Card (USCIS# 219-447-083).\n"
+          "Caledonia Homes Ltd\n112 Leith Walk, Edinburgh EH6 5DT\nLARN1904021\n")
+    ids = found(IdNumberRecognizer("en"), en)
+    for value in ("HO/CRIM/24-0917", "219-447-083", "LARN1904021"):
+        assert value in ids
+    assert found(CaseNumberRecognizer(), "OSHA CASE OR FILE NO.: 2024-0417\n") == ["2024-0417"]
+    es = ("inscrita en el RPP bajo el folio real 2381907.\nel Oficial Ramiro Ezequiel Acuña (LP 44.187), la Sra.\n"
+          "(Legajo RRHH 22.905).\nOperador: I-MED          Folio: 3-58127496          Emitida\n"
+          "el agente denunciante (n.º de identificación 3318) no hizo constar.\n")
+    ids = found(IdNumberRecognizer("es"), es)
+    for value in ("2381907", "44.187", "22.905", "3-58127496", "3318"):
+        assert value in ids
+    assert "LH-0317-01" in found(IdNumberRecognizer("de"), "Sparkasse Bielefeld, Mandatsref. LH-0317-01.\n")
+
+
+def test_an_argentine_postal_code_and_an_office_after_the_house_number():
+    assert ("C1239AAN", "POSTAL_CODE") in detect("es", "   Av. Boedo 1342, piso 4.º\n   C1239AAN – Boedo – Ciudad\n")
+    recognizer = AddressRecognizer("es")
+    assert found(recognizer, "Consulta: Av. Colón 1067, of. 3, Punta Arenas") == ["Av. Colón 1067, of. 3"]
+    assert found(recognizer, "Cra. 48 # 10-45, Of. 802, Edificio Torre") == ["Cra. 48 # 10-45, Of. 802"]
