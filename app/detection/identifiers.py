@@ -622,8 +622,8 @@ _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]
 #: certificate, a typo's letter kept them from the national ID's validation and in clear; and a US postal tracking
 #: number in its groups, "certified mail (9407 1112 0620 4471 8823 05)" of a small claims petition; a Spanish
 #: contribution account's and a court's deposit account's shapes.)
-_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?|\d{8}[A-Z]"
-                        r"|[XYZ]\d{7}[A-Z]|9[1-5]\d\d(?:[^\S\n]\d{4}){4}[^\S\n]\d\d"
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?"
+                        r"|\d{8}[A-Z]|[XYZ]\d{7}[A-Z]|9[1-5]\d\d(?:[^\S\n]\d{4}){4}[^\S\n]\d\d"
                         # (stop 60) a Spanish contribution account's number alone on its line ("46/1029388/71" of a work
                         # history), a Spanish court's deposit account ("cuenta del Juzgado 4037 0000 02 1184 23")
                         r"|\d\d/\d{7,8}/\d\d|\d{4}[^\S\n]\d{4}[^\S\n]\d\d[^\S\n]\d{4}[^\S\n]\d\d"

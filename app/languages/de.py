@@ -232,8 +232,8 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])FN[^\S\n]\d{1,6}[a-z](?![\w-])"),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
-        # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct debit's
-        # mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract)
+        # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
+        # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract)
         r"(?-i:S?VNR)", r"Mandatsref\.",
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
         # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number

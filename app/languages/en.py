@@ -481,7 +481,8 @@ LANGUAGE = register(Language(
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp",
         # (stop 60) "Ph (07) 849 2210" of a New Zealand school's letterhead
-        r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])", r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
+        r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])",
+        r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition
         r"(?:called|rang|phoned|texted|calling|ringing|phoning)(?:\s+\S+){0,3}?\s+(?:from|on|at)"),
     postal_codes=(

@@ -379,15 +379,16 @@ LANGUAGE = register(Language(
         r"partida(?=[^\S\n]*:[^\S\n]*\d{1,3}(?:\.\d{3})+-\d)",
         # (stop 60) Chile's and Colombia's identity cards by their abbreviations (whatever the check digit: "C.I.
         # 17.205.388-6", "T.I. 1.020.118.554"), a Colombian filing's number ("Radicado anterior: 20241018-0093457"), a
-        # serial number abbreviated ("MacBook Air, n/s C02FK1ZJQ6L4"), a Peruvian police report ("N° Denuncia (SIDPOL):"),
-        # a Uruguayan court file ("IUE 172-318/2021"), a civil register's entry ("Número de inscripción: 46250-D-…"),
-        # Venezuela's tax and social insurance numbers ("RIF: J-29845170-3", "N° de asegurado IVSS: 1-19874305")
+        # serial number abbreviated ("MacBook Air, n/s C02FK1ZJQ6L4"), a Peruvian police report ("N° Denuncia
+        # (SIDPOL):"), a Uruguayan court file ("IUE 172-318/2021"), a civil register's entry ("Número de inscripción:
+        # 46250-D-…"), Venezuela's tax and social insurance numbers ("RIF: J-29845170-3", "N° de asegurado IVSS:
+        # 1-19874305")
         r"(?-i:C\.I\.|T\.I\.|IUE|RIF|IVSS)", r"(?:número|n\.?\s?[º°]|nº)\s+de\s+inscripción",
         r"radicado(?:\s+(?:anterior|n[º°o]\.?))?", r"n/s(?=\s+(?-i:[A-Z0-9]))",
         r"n[º°o]\.?\s+denuncia(?:\s+\((?-i:SIDPOL)\))?",
-        # (stop 60) a Mexican property's real folio, an Aragonese health card, an Argentine officer's file, a Chilean sick
-        # leave's folio, an officer's identification number ("inscrita en el RPP bajo el folio real 2381907", "TIS: ARAG
-        # 380503 BNSR 02", "(LP 44.187)", "Folio: 3-58127496", "(n.º de identificación 3318)")
+        # (stop 60) a Mexican property's real folio, an Aragonese health card, an Argentine officer's file, a Chilean
+        # sick leave's folio, an officer's identification number ("inscrita en el RPP bajo el folio real 2381907",
+        # "TIS: ARAG 380503 BNSR 02", "(LP 44.187)", "Folio: 3-58127496", "(n.º de identificación 3318)")
         r"folio\s+real", r"(?-i:TIS)(?=[^\S\n]*:)", r"(?-i:LP)(?=\s+\d{1,3}\.\d{3}\b)",
         r"folio(?=[^\S\n]*:[^\S\n]*\d)", r"(?:n\.?\s?[º°]|nº|número)\s+de\s+identificación",
     ),

@@ -53,7 +53,8 @@ def test_spanish_keywords_and_identity_numbers_whatever_their_check_letter():
             "don Nikolaos Papadopoulos Rivas, C.I. 17.205.388-6, chileno\nmi hijo menor, T.I. 1.020.118.554, de 11\n"
             "Radicado anterior: 20241018-0093457\nMacBook Air, n/s C02FK1ZJQ6L4 – aprox.\n"
             "N° Denuncia (SIDPOL): 28741093      Fecha\n"
-            "Madre       Itziar Olaizola Etxeberria  44612907H   49\n2  TRẦN THỊ, Hương   Hanoi    Y4182097F     VIET\n")
+            "Madre       Itziar Olaizola Etxeberria  44612907H   49\n"
+            "2  TRẦN THỊ, Hương   Hanoi    Y4182097F     VIET\n")
     ids = found(IdNumberRecognizer("es"), text)
     for value in ("00457", "4215-B", "1547", "17.205.388-6", "1.020.118.554", "20241018-0093457", "C02FK1ZJQ6L4",
                   "28741093", "44612907H", "Y4182097F"):
@@ -98,7 +99,8 @@ def test_amounts_in_an_accounts_brackets_under_a_sections_heading():
 def test_name_fields_with_a_slash_and_a_bailiffs_register():
     assert ("IONESCU, BOGDAN-ANDREI", "PERSON") in detect(
         "es", "TRABAJADOR/A: IONESCU, BOGDAN-ANDREI              NIE: Y4827163Y\n")
-    assert ("HUAMÁN CCORI, Rosa Elvira", "PERSON") in detect("es", "DENUNCIANTE/AGRAVIADA : HUAMÁN CCORI, Rosa Elvira\n")
+    assert ("HUAMÁN CCORI, Rosa Elvira", "PERSON") in detect(
+        "es", "DENUNCIANTE/AGRAVIADA : HUAMÁN CCORI, Rosa Elvira\n")
     assert ("OAR Kos", "PERSON") in detect("de", "Eingelangt: 15.01.2024   Bearb.: OAR Kos   Meldebestätigung\n")
     assert ("DR II 1547/24", "CASE_NUMBER") in detect("de", "Tel.: 0511 / 348 29 60\nDR II 1547/24\n\nPROTOKOLL")
 
@@ -125,7 +127,8 @@ def test_round_57_keywords_and_shapes():
     for value in ("R118204/24/93", "40217", "4TR7-JK2-WM81", "97731"):
         assert value in ids
     es = ("Sección 3ª – Tomo 00412 – Página 187 – Número de inscripción: 46250-D-2023-018734\n      46/1029388/71\n"
-          "en la cuenta del Juzgado 4037 0000 02 1184 23.\nOficio Juzgado Letrado Las Piedras 3er T., IUE 172-318/2021\n")
+          "en la cuenta del Juzgado 4037 0000 02 1184 23.\n"
+          "Oficio Juzgado Letrado Las Piedras 3er T., IUE 172-318/2021\n")
     ids = found(IdNumberRecognizer("es"), es)
     for value in ("Tomo 00412 – Página 187", "46250-D-2023-018734", "46/1029388/71", "4037 0000 02 1184 23",
                   "172-318/2021"):
