@@ -120,6 +120,8 @@ UNITS: tuple[str, ...] = (
     "44612907H Y4182097F ", "Aa  £\nAA\nBb  (5,840.00)\n", "TRABAJADOR/A: AA, ", "Bruto  Retenção\nA  1 ",
     # (rounds 57–58: a civil register's heading, a two-line header and a wrapped cell, the bolívar, an office)
     "Tomo 1 – Página ", "Steuerwert  Ertrag\n 1.1.2023\n    (H.)\n", "Bs. 4 ", "Av. Aa 1067, of. ", "LARN1904021 ",
+    # (round 59: phones in a phone's shape after a keyword, francs, quetzales, a sentence's number with letters)
+    "Telf. 099 312 874 / ", "Fr. 2'340.– ", "Q 9,800.00 ", "No. 0532-2024-SSEN-",
 )
 
 

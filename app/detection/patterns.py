@@ -572,6 +572,37 @@ _NANP = re.compile(r"(?<![\w+/.,-])(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}
                    r"(?:[ ]?(?:x|ext\.?)[ ]?\d{1,5})?(?![\w/.,-]?\d)")
 
 
+#: A number in a phone's shape right after a phone keyword, whatever its region (stop 60: "Telfs.: (0212) 953.41.18 /
+#: 953.41.27" of a Venezuelan certificate, "Cel. 099 312 874" of a Uruguayan payslip, "Telf. (01) 475-3318" of a
+#: Peruvian receipt stayed in clear: no region of the language's recognizer knows them): a trunk or area code perhaps in
+#: brackets, then two to four groups of digits joined by spaces, dots or hyphens; :func:`_keyword_shaped_phones` keeps
+#: those of seven to thirteen digits that are no date, and up to two more numbers listed after them.
+_PHONE_SHAPE = (r"(?P<num>(?:\+\d{1,3}[^\S\n]?)?(?:\(0?\d{1,4}\)[^\S\n]?|0\d{1,4}[ .-])?\d{2,4}(?:[ .-]\d{2,4}){1,3})"
+                r"(?![\w]|[.,-]\d)")
+#: (A word may stand between the keyword and its colon, "Telf. directo: 0414-327.90.61".)
+_KEYWORD_PHONE = re.compile(r"(?:[^\S\n]+[^\W\d_]{3,12})?[^\S\n]*[:.]?[^\S\n]*" + _PHONE_SHAPE)
+#: The next number of a list after one (" / 953.41.27", ", 953 41 27").
+_NEXT_PHONE = re.compile(r"[^\S\n]*[/,][^\S\n]*" + _PHONE_SHAPE)
+
+
+def _keyword_shaped_phones(text: str, keyword_ends: list[int]) -> list[tuple[int, int]]:
+    """Spans of :data:`_KEYWORD_PHONE` numbers right after a phone keyword that ends at one of ``keyword_ends``: seven
+    to thirteen digits, no numeric date nor figure row (:func:`not_a_phone`). Each keyword reads at most one number
+    and a few characters after it: linear in the text."""
+    out = []
+    for end in keyword_ends:
+        m = _KEYWORD_PHONE.match(text, end)
+        for _ in range(3):  # the number and at most two more of its list
+            if m is None:
+                break
+            raw = m.group("num")
+            if not 7 <= sum(c.isdigit() for c in raw) <= 13 or not_a_phone(raw):
+                break
+            out.append(m.span("num"))
+            m = _NEXT_PHONE.match(text, m.end())
+    return out
+
+
 def _overlaps_found(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     """Whether ``[start, end)`` overlaps one of ``spans`` (sorted, disjoint or nearly: the last two starting before
     ``end`` are read), in O(log n)."""
@@ -708,6 +739,11 @@ class PhoneRecognizer(Recognizer):
                 continue
             if any(_valid(m.group(), region) for region in self.regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
+        if after:
+            spans = sorted(found)
+            for start, end in _keyword_shaped_phones(text, after):
+                if not _overlaps_found(spans, start, end) and not in_money(start, end):
+                    found[(start, end)] = Entity(start, end, PHONE, text[start:end], self.name)
         if found and ("x" in text or "ext" in text.lower() or "ramal" in text.lower()):
             # an extension after a number ("289 891 100 (ext. 3355)", "217-555-0119 / work x2240"; stop 52: the
             # extension stayed in clear): part of the number it dials
@@ -1100,7 +1136,9 @@ def with_range_start(entities: list[Entity], text: str, highest: int) -> list[En
 #: (Indian lakh and crore grouping first: "₹18,40,000", "₹2,15,430.55"; stop 51; then whole euros with a dash for the
 #: cents, as German and Spanish contracts write them: "600,- €", "1.390,- EUR", "EUR 56.300,-", "49,-- Euro"; stop 52:
 #: in clear, the amount cut before the dash)
+#: (Stop 60: and whole Swiss francs with a dash for the cents, "Fr. 2'340.–" of a lease.)
 _AMOUNT = (r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.' ]\d{3})*,[-–]{1,2}(?![\w-])"
+           r"|\d{1,3}(?:'\d{3})*\.[-–]{1,2}(?![\w-])"
            r"|\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?")
 #: (a whole word, the longest first: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48,
 #: "£950 monthly" inside "monthly", "€ 4 mil milhões" after "mil")
@@ -1130,7 +1168,11 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: "S/." (stop 51: "son S/ 40" of a host's message).
 #: (stop 60) and the Río de la Plata's "U$S"/"U$D" ("U$S 86.000" of an Argentine deed).
 #: (stop 60) and the bolívar's "Bs." ("Bs. 1.461,60 mensuales" of an employment certificate).
-_DOLLAR_SIGNS = r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\bBs\.(?=[^\S\n]?\d))"
+#: (Stop 60) and the Swiss franc's "Fr." before an amount of francs ("Fr. 2'340.–", not "Fr. 12.05.2024", a Friday), the
+#: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
+_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\bBs\.(?=[^\S\n]?\d)"
+                 r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
+                 r"|\bQ(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?![.\d])))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1391,7 +1433,9 @@ _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}"
 #: ("sob o n.º 1442/19950608-F", a Portuguese land register's description and its parish's letter; stop 58).
 _NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\s?"
                     # (a number with its thousands' dots before the year: "Habilitação nº 3.412/2023"; stop 58)
-                    r"(?P<id>(?:\d{1,3}(?:\.\d{3})+|\d+)(?:[/-]\d+)+(?:\.\d+)*(?:-?[A-Z]{1,3}(?!\w))?)")
+                    # (stop 60: and a court's letters inside, "Sentencia No. 0532-2024-SSEN-01187" of a divorce record)
+                    r"(?P<id>(?:\d{1,3}(?:\.\d{3})+|\d+)(?:[/-]\d+)+(?:\.\d+)*(?:-[A-Z]{2,5}-\d{1,8})?"
+                    r"(?:-?[A-Z]{1,3}(?!\w))?)")
 #: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
 #: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
 #: "Protocols nos. 1 and 4", names no case).

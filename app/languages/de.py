@@ -233,8 +233,9 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
-        # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract)
-        r"(?-i:S?VNR)", r"Mandatsref\.",
+        # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract), a card payment's receipt
+        # ("per girocard (Beleg 004812)")
+        r"(?-i:S?VNR)", r"Mandatsref\.", r"Beleg(?=\s+\d{4,})",
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
         # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number
         r"St\.?-?Nr\.?", r"(?-i:IK)(?=\s+\d)",
@@ -411,7 +412,9 @@ LANGUAGE = register(Language(
                   r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))"),
     street_addresses=StreetAddresses(
         order="type_last",
-        types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steig|stieg|pfad|wall|graben|gürtel",
+        # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)
+        types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steige?|stieg|pfad|wall|graben"
+              "|gürtel",
         separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee",
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange",

@@ -315,7 +315,11 @@ LANGUAGE = register(Language(
         # (stop 60) a university's account name ("with your NetID mnguyen27", "UMNetID: nguyent47")
         r"(?-i:[A-Z]{0,4}NetID)",
         # (stop 60) a solicitor's matter ("Matter no:   HO/CRIM/24-0917" of a file note)
-        r"matter\s+(?:no\.?|number|ref(?:erence)?)", r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
+        r"matter\s+(?:no\.?|number|ref(?:erence)?)",
+        # (stop 60) a payment's confirmation, a tax notice's document locator, a nursery's record book entry ("Zelle
+        # conf. ZL88412W", "Document locator number: 24127-8834-0931", "Entry no: 2025/031")
+        r"conf\.(?=\s+(?-i:[A-Z]{1,4}\d))", r"document\s+locator(?:\s+(?:no\.|number))?", r"entry\s+no\.?(?=\s*:)",
+        r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",
         r"(?-i:OHIP|RAMQ)(?:\s+(?:card|no\.|number|#))?", r"health\s+card(?:\s+(?:no\.|number|#))?",

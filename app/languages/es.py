@@ -391,6 +391,10 @@ LANGUAGE = register(Language(
         # "TIS: ARAG 380503 BNSR 02", "(LP 44.187)", "Folio: 3-58127496", "(n.º de identificación 3318)")
         r"folio\s+real", r"(?-i:TIS)(?=[^\S\n]*:)", r"(?-i:LP)(?=\s+\d{1,3}\.\d{3}\b)",
         r"folio(?=[^\S\n]*:[^\S\n]*\d)", r"(?:n\.?\s?[º°]|nº|número)\s+de\s+identificación",
+        # (stop 60) a civil register's book and folio after "No.", a labour inspector's number, Guatemala's identity
+        # code ("Libro No. 00027 · Folio No. 0143", "(n.º ident. prof. 46-0417)", "(CUI) 2893 47512 0108")
+        r"(?:libro|folio)(?=\s+(?:(?-i:No)\.|n\.?\s?[º°]\.?)\s*\d)", r"n\.?\s?[º°]\s+ident\.\s+prof\.",
+        r"(?-i:CUI|DPI)(?:\))?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG
@@ -421,7 +425,9 @@ LANGUAGE = register(Language(
                      # (stop 52) digits right after the bare word, a code by its form ("mando del garaje con código
                      # 4-1-9-0": :data:`app.detection.secrets._CODE_DIGITS`)
                      r"código(?=\s+\d)"),
-    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
+    # (stop 60: Latin America's "Telf.", "Telfs.:", "Cel.", "Fono", "PBX" of certificates, payslips and receipts)
+    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
+        r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
     postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b",

@@ -387,7 +387,10 @@ LANGUAGE = register(Language(
         # 2024/118734")
         r"apresenta[çc][ãa]o(?=\s+(?:n\.?\s?º|nº))", r"(?-i:NPP)",
         # (stop 60) a Multibanco payment's entity ("ou por Multibanco: Entidade 21873 · Referência 402 117 865")
-        r"entidade(?=[^\S\n]*:?[^\S\n]*\d{5}(?![\w.,]))",
+        r"entidade(?=[^\S\n]*:?[^\S\n]*\d{2}[^\S\n]?\d{3}(?![\w.,]))",
+        # (stop 60) a property's municipal tax number, a notary's digital seal ("IPTU/SQL 083.142.0057-3", "Selo Digital
+        # nº SFTN1.cG7Rb.Mwfez-Tk9pL.1123q")
+        r"(?-i:IPTU)(?:/(?-i:SQL))?", r"selo\s+digital",
         # (stop 60) a Brazilian company's number in the state's trade register, a school's ("NIRE 35.2.3098114-2" of
         # partners' minutes, "Código INEP: 31087452" of a transcript)
         r"(?-i:NIRE|INEP)",

@@ -194,3 +194,37 @@ def test_an_argentine_postal_code_and_an_office_after_the_house_number():
     recognizer = AddressRecognizer("es")
     assert found(recognizer, "Consulta: Av. Colón 1067, of. 3, Punta Arenas") == ["Av. Colón 1067, of. 3"]
     assert found(recognizer, "Cra. 48 # 10-45, Of. 802, Edificio Torre") == ["Cra. 48 # 10-45, Of. 802"]
+
+
+def test_a_number_in_a_phones_shape_after_a_phone_keyword_whatever_its_region():
+    recognizer = PhoneRecognizer(("ES", "MX", "AR"), phone_keywords("es"))
+    text = ("Telfs.: (0212) 953.41.18 / 953.41.27 - rrhh@inalcaribe.com.ve\nTelf. directo: 0414-327.90.61\n"
+            "Las Piedras      Cel. 099 312 874\nSan Borja - Lima    Telf. (01) 475-3318\n")
+    assert found(recognizer, text) == ["(0212) 953.41.18", "953.41.27", "0414-327.90.61", "099 312 874",
+                                       "(01) 475-3318"]
+    # a date, a year, a count after the keyword are none
+    assert found(recognizer, "Teléfono: 12.05.2024 y tel. 2024. Tel. 3 hijos") == []
+
+
+def test_round_59_amounts_keywords_and_a_street_on_steige():
+    money = [t for t, label in detect("de", "Nettomietzins monatlich ....... Fr. 2'340.–\nAkonto ... Fr. 210.–\n"
+                                            "Mietzinsdepot Fr. 7'020.– (3 Nettomieten)\nFr. 12.05.2024 geschlossen\n")
+             if label == "MONEY"]
+    assert money == ["Fr. 2'340.–", "Fr. 210.–", "Fr. 7'020.–"]
+    assert found(MoneyRecognizer("es"), "Salario ordinario ..... Q 9,800.00\n   TOTAL ..... Q11,225.50\nQ 5, 14") == [
+        "Q 9,800.00", "Q11,225.50"]
+    assert found(CaseNumberRecognizer(), "Sentencia No. 0532-2024-SSEN-01187, de fecha") == ["0532-2024-SSEN-01187"]
+    ids = found(IdNumberRecognizer("es"), "Libro No. 00027 · Folio No. 0143 · Acta No. 005419\n"
+                                          "Trabajo y S.S. (n.º ident. prof. 46-0417)\n")
+    for value in ("00027", "0143", "005419", "46-0417"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("en"), "08/09/24   Zelle conf. ZL88412W   1,200.00\n"
+                                          "Document locator number: 24127-8834-0931\nEntry no: 2025/031\n")
+    for value in ("ZL88412W", "24127-8834-0931", "2025/031"):
+        assert value in ids
+    assert "004812" in found(IdNumberRecognizer("de"), "bezahlt am 27.05.2025 per girocard (Beleg 004812).")
+    ids = found(IdNumberRecognizer("pt"), "Entidade 21 212 · Ref. 417 308 926\nIPTU/SQL 083.142.0057-3 e "
+                                          "Selo Digital nº SFTN1.cG7Rb.Mwfez-Tk9pL.1123q – Consulte")
+    for value in ("21 212", "083.142.0057-3"):
+        assert value in ids
+    assert "Weinsteige 7/1" in found(AddressRecognizer("de"), "Weinsteige 7/1                  Kennz.: ES-VH 4711")
