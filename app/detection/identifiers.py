@@ -640,6 +640,11 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
 _NUMBER_AFTER_NAME = re.compile(r" \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S\n]?(?P<id>\d{1,5})\)")
 
 
+#: The groups of a register entry's pattern that hold the entry when the match holds more
+#: (:attr:`app.languages.Language.register_entries`).
+_ENTRY_GROUPS = ("entry", "entry2", "entry3")
+
+
 def _after_a_two_word_name(text: str, end: int) -> bool:
     """Whether two capitalised words end at ``end``, a letter last, as a name's are ("Gertrudes Lemos", "Herr Müller"),
     not "the plan (no. 5)", "Protocol (No. 11)" after a lower-case word, a German noun after its article ("die Seite
@@ -732,7 +737,7 @@ class IdNumberRecognizer(Recognizer):
         if entries is not None:
             found = []
             for m in entries.finditer(text):
-                group = "entry" if "entry" in m.re.groupindex and m.group("entry") is not None else 0
+                group = next((g for g in _ENTRY_GROUPS if g in m.re.groupindex and m.group(g) is not None), 0)
                 found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
             if found:
                 kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]

@@ -566,7 +566,8 @@ class Language:
             "MIETE", "ALQUILER"; any case).
         register_entries: regular expressions of a land or civil register's entry, matched whole as one identifier
             (its volume, book, page and plot numbers are short and name one property or marriage together: "tomo 212,
-            folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` when the match holds more;
+            folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` (or ``entry2``, ``entry3``:
+            a name once per language's joined pattern) when the match holds more;
             :class:`app.detection.identifiers.IdNumberRecognizer`).
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.

@@ -229,7 +229,11 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])HR[AB][^\S\n]?\d{1,6}(?:[^\S\n][A-Z]{1,2}(?![\w-]|[^\S\n]+[A-ZÄÖÜ][a-zäöüß]))?"
                       r"(?![\w-])",
                       # (stop 60) Austria's company register ("Brunnhofer & Söhne Haustechnik GmbH, FN 184422m")
-                      r"(?<![\w-])FN[^\S\n]\d{1,6}[a-z](?![\w-])"),
+                      r"(?<![\w-])FN[^\S\n]\d{1,6}[a-z](?![\w-])",
+                      # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
+                      # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
+                      r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
+                      r"/(?:19|20)\d\d)(?![\w/])"),
     id_keywords=(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
@@ -490,10 +494,7 @@ LANGUAGE = register(Language(
     court_registers=frozenset({"KZR", "KVR", "KZB", "KVZ", "EnVR", "EnZR", "EnVZ", "EnZB", "AnwZ", "AnwSt", "NotZ",
                                "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz",
                                # (stop 60) a bailiff's register ("DR II 1547/24" of an enforcement report)
-                               "DR I", "DR II", "DR III",
-                               # (stop 60) a registry office's registers of births, marriages and deaths
-                               # ("Registernummer:        G 2317/2023" of a birth certificate)
-                               "G", "E", "S"}),
+                               "DR I", "DR II", "DR III"}),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),

@@ -169,7 +169,10 @@ def test_venezuelan_amounts_and_identifiers_a_birth_register_and_a_netid():
         assert (value, "MONEY") in found_
     assert any(label == "MONEY" and t.startswith("CUATROCIENTOS VEINTE BOLÍVARES") for t, label in found_)
     assert ("J-29845170-3", "ID_NUMBER") in found_ and ("1-19874305", "ID_NUMBER") in found_
-    assert ("G 2317/2023", "CASE_NUMBER") in detect("de", "Registernummer:        G 2317/2023\n")
+    assert ("G 2317/2023", "ID_NUMBER") in detect("de", "Registernummer:        G 2317/2023\n")
+    # a size is no register ("Größe S 10/12")
+    sizes = detect("de", "Größe S 10/12 und E 3/2024")
+    assert [label for t, label in sizes if label in ("CASE_NUMBER", "ID_NUMBER")] == []
     assert "mnguyen27" in found(IdNumberRecognizer("en"), "the student portal with your NetID mnguyen27. Questions?")
 
 
