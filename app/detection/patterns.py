@@ -1167,10 +1167,11 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: Dollar signs with their country's letters: US$, R$ (real), C$, A$, NZ$, HK$, S$ ("fell C$ 0.45"); Peru's sol, "S/" and
 #: "S/." (stop 51: "son S/ 40" of a host's message).
 #: (stop 60) and the Río de la Plata's "U$S"/"U$D" ("U$S 86.000" of an Argentine deed).
-#: (stop 60) and the bolívar's "Bs." ("Bs. 1.461,60 mensuales" of an employment certificate).
+#: (stop 60) and the bolívar's "Bs." and the guaraní's "Gs." ("Bs. 1.461,60 mensuales" of an employment certificate,
+#: "Arancel: Gs. 25.000" of a Paraguayan certificate).
 #: (Stop 60) and the Swiss franc's "Fr." before an amount of francs ("Fr. 2'340.–", not "Fr. 12.05.2024", a Friday), the
 #: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
-_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\bBs\.(?=[^\S\n]?\d)"
+_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\b[BG]s\.(?=[^\S\n]?\d)"
                  r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
                  r"|\bQ(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?![.\d])))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
@@ -1203,8 +1204,8 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 #: The currency words an amount in words ends with (:func:`amount_in_words`), and their search: the cheap sign that
 #: such an amount may be in a text.
-#: (stop 60: and Venezuela's, "CUATROCIENTOS VEINTE BOLÍVARES CON 00/100" of an employment certificate)
-_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares)"
+#: (stop 60: and Venezuela's and Guatemala's, "CUATROCIENTOS VEINTE BOLÍVARES CON 00/100" of an employment certificate)
+_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales)"
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 

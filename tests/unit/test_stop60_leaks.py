@@ -216,6 +216,9 @@ def test_round_59_amounts_keywords_and_a_street_on_steige():
     assert money == ["Fr. 2'340.–", "Fr. 210.–", "Fr. 7'020.–"]
     assert found(MoneyRecognizer("es"), "Salario ordinario ..... Q 9,800.00\n   TOTAL ..... Q11,225.50\nQ 5, 14") == [
         "Q 9,800.00", "Q11,225.50"]
+    assert found(MoneyRecognizer("es"), "Arancel: Gs. 25.000 – Boleta") == ["Gs. 25.000"]
+    assert ("ONCE MIL DOSCIENTOS VEINTICINCO QUETZALES", "MONEY") in detect(
+        "es", "TOTAL INGRESOS ..... Q11,225.50\n   (ONCE MIL DOSCIENTOS VEINTICINCO QUETZALES CON 50/100)\n")
     assert found(CaseNumberRecognizer(), "Sentencia No. 0532-2024-SSEN-01187, de fecha") == ["0532-2024-SSEN-01187"]
     ids = found(IdNumberRecognizer("es"), "Libro No. 00027 · Folio No. 0143 · Acta No. 005419\n"
                                           "Trabajo y S.S. (n.º ident. prof. 46-0417)\n")
