@@ -122,6 +122,8 @@ UNITS: tuple[str, ...] = (
     "Tomo 1 – Página ", "Steuerwert  Ertrag\n 1.1.2023\n    (H.)\n", "Bs. 4 ", "Av. Aa 1067, of. ", "LARN1904021 ",
     # (round 59: phones in a phone's shape after a keyword, francs, quetzales, a sentence's number with letters)
     "Telf. 099 312 874 / ", "Fr. 2'340.– ", "Q 9,800.00 ", "No. 0532-2024-SSEN-",
+    # (round 60: whole francs in a column, a signed deduction, Ecuador's register, name fields)
+    "CHF\nAa  78'400\nBb  - 6'633\n", "T. 7 – P. 213 – A. ", "Padre : AA BB\n",
 )
 
 

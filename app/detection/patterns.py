@@ -1302,8 +1302,10 @@ _TABLE_AMOUNT_SIGN = "  "
 #: before and a "C"/"D" (credit, debit) after.
 #: (Not a rate nor a quantity in the same columns: "8,00%", "6,00 h" of a payslip's reference column; stop 59.)
 #: (Stop 60: or in an account's brackets, "(5,840.00)" of an estate's liabilities.)
-_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
-                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})(?:[ ]?[CD]|(?(open)\)))?"
+#: (Stop 60: or whole Swiss francs in their apostrophe's groups, "Bruttolohn total     87'276" of a salary statement.)
+_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
+                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,']))"
+                            r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
 _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
@@ -1379,7 +1381,8 @@ def statement_amounts(text: str) -> list[Entity]:
     for a, b in rows:
         for m in _COLUMN_AMOUNT.finditer(text, a, b):
             gap = text[max(a, m.start() - 2):m.start()]
-            if m.start() > a and gap != "  " and "\t" not in gap and "|" not in gap:
+            signed = text[max(a, m.start() - 4):m.start()] in ("  - ", "  – ")  # "   - 6'633", a deduction (stop 60)
+            if m.start() > a and gap != "  " and "\t" not in gap and "|" not in gap and not signed:
                 continue  # not in a column of its own (two spaces, a tab or a pipe table's "|" before it)
             start, end = m.span("amount")
             out.append(Entity(start, end, MONEY, text[start:end], "money"))

@@ -238,8 +238,8 @@ LANGUAGE = register(Language(
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
         # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract), a card payment's receipt
-        # ("per girocard (Beleg 004812)")
-        r"(?-i:S?VNR)", r"Mandatsref\.", r"Beleg(?=\s+\d{4,})",
+        # ("per girocard (Beleg 004812)"), a payer's code in a dental treatment plan ("Kostenträgerkennung: 109519005")
+        r"(?-i:S?VNR)", r"Mandatsref\.", r"Beleg(?=\s+\d{4,})", r"(?:Kostenträger|Leistungserbringer)kennung",
         r"Mandat(?:s-?(?:nr\.?|nummer))?(?=\s+\d)", r"Versicherte(?:/r)?-?(?:Nr\.?|nummer)",
         # (stop 53, round 9) a tax number's abbreviation ("StNr. 319/5021/3346"), an institution's IK number
         r"St\.?-?Nr\.?", r"(?-i:IK)(?=\s+\d)",

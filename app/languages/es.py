@@ -60,7 +60,7 @@ LANGUAGE = register(Language(
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
         nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2|
         trabajador|trabajadora|trabajador/a|trabajador / a|denunciante|agraviado|agraviada|denunciante / agraviada|
-        denunciante / agraviado""".split("|")),
+        denunciante / agraviado|apellidos y nombres|padre|madre|cónyuge|contrayente""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -130,6 +130,9 @@ LANGUAGE = register(Language(
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",
                       # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
+                      # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")
+                      r"(?<![\w.])T\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+P\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+"
+                      r"A\.[^\S\n]?\d{1,6}(?![\w])",
                       # (stop 60) a civil register's heading, its parts between dashes ("Sección 3ª – Tomo 00412 –
                       # Página 187" of a death certificate)
                       r"(?i:\btomo[^\S\n]+\d{1,5}[^\S\n]+[–-][^\S\n]+p[áa]gina[^\S\n]+\d{1,5})(?![\w])",
@@ -395,6 +398,8 @@ LANGUAGE = register(Language(
         # code ("Libro No. 00027 · Folio No. 0143", "(n.º ident. prof. 46-0417)", "(CUI) 2893 47512 0108")
         r"(?:libro|folio)(?=\s+(?:(?-i:No)\.|n\.?\s?[º°]\.?)\s*\d)", r"n\.?\s?[º°]\s+ident\.\s+prof\.",
         r"(?-i:CUI|DPI)(?:\))?",
+        # (round 60) a registration's number, an employee's ("n.º de registro 49/712384.9/23", "No. empleado: 0719")
+        r"(?:n\.?\s?[º°]|nº|número)\s+de\s+registro", r"no\.\s+(?:de\s+)?empleado",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

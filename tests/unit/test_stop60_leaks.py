@@ -234,3 +234,23 @@ def test_round_59_amounts_keywords_and_a_street_on_steige():
     for value in ("21 212", "083.142.0057-3"):
         assert value in ids
     assert "Weinsteige 7/1" in found(AddressRecognizer("de"), "Weinsteige 7/1                  Kennz.: ES-VH 4711")
+
+
+def test_round_60_swiss_whole_francs_keywords_a_register_and_name_fields():
+    text = ("                                                      CHF\n"
+            "1.     Lohn (Monatslohn 9'800 x 8)                 78'400\n"
+            "8.     Bruttolohn total                            87'276\n"
+            "9.     Beiträge AHV/IV/EO/ALV/NBUV               - 6'633\n")
+    money = [t for t, label in detect("de", text) if label == "MONEY"]
+    assert money[-3:] == ["78'400", "87'276", "6'633"] and "9'800" not in money
+    ids = found(IdNumberRecognizer("en"), "Ins: State Farm, Pol. 93-BT-1145-7\nReport No.: 25-014873   ORI\n"
+                                          "Nominee: Fiona McAllister (IP No. 19472)\nColor: Gray  Stock# U4471\n")
+    for value in ("93-BT-1145-7", "25-014873", "19472", "U4471"):
+        assert value in ids
+    assert "109519005" in found(IdNumberRecognizer("de"), "Kostenträgerkennung: 109519005\n")
+    ids = found(IdNumberRecognizer("es"), "Registro: T. 7 – P. 213 – A. 1842\nsolicitud con n.º de registro "
+                                          "49/712384.9/23.\nIBÁÑEZ CHÁVEZ JOSÉ GUADALUPE          No. empleado: 0719\n")
+    for value in ("T. 7 – P. 213 – A. 1842", "49/712384.9/23", "0719"):
+        assert value in ids
+    found_ = detect("es", "Apellidos y nombres : QUISPE HUAMÁN, JOSÉ ANTONIO\nPadre : KENJI YAMASHIRO ARAKAKI\n")
+    assert ("QUISPE HUAMÁN, JOSÉ ANTONIO", "PERSON") in found_ and ("KENJI YAMASHIRO ARAKAKI", "PERSON") in found_
