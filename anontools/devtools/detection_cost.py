@@ -124,6 +124,8 @@ UNITS: tuple[str, ...] = (
     "Telf. 099 312 874 / ", "Fr. 2'340.– ", "Q 9,800.00 ", "No. 0532-2024-SSEN-",
     # (round 60: whole francs in a column, a signed deduction, Ecuador's register, name fields)
     "CHF\nAa  78'400\nBb  - 6'633\n", "T. 7 – P. 213 – A. ", "Padre : AA BB\n",
+    # (round 61: masked SSNs, Austrian land register entries, an Argentine lawyer's volume and folio, Chilean fojas)
+    "xxx-xx-4409 ", "EZ 1137, KG 01403 ", "T° 98 F° 4 ", "fojas 45.318 N° ",
 )
 
 

@@ -628,8 +628,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # history), a Spanish court's deposit account ("cuenta del Juzgado 4037 0000 02 1184 23")
                         r"|\d\d/\d{7,8}/\d\d|\d{4}[^\S\n]\d{4}[^\S\n]\d\d[^\S\n]\d{4}[^\S\n]\d\d"
                         # (stop 60) three or four capitals and seven to nine digits ("LARN1904021", a Scottish letting
-                        # agent's registration under a signature)
-                        r"|[A-Z]{3,4}\d{7,9}"
+                        # agent's registration under a signature); a US social security number masked but its last
+                        # four digits ("SSN Debtor 1: xxx-xx-4409")
+                        r"|[A-Z]{3,4}\d{7,9}|(?:[xX]{3}|\*{3})-(?:[xX]{2}|\*{2})-\d{4}"
                         r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

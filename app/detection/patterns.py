@@ -1439,7 +1439,8 @@ _NO_RE = re.compile(r"(?:\b[Nn]o\.|\b[Nn]r\.|\b[Nn]\.?\s?[º°]\.?|\b[Nn]úm\.)\
                     # (a number with its thousands' dots before the year: "Habilitação nº 3.412/2023"; stop 58)
                     # (stop 60: and a court's letters inside, "Sentencia No. 0532-2024-SSEN-01187" of a divorce record)
                     r"(?P<id>(?:\d{1,3}(?:\.\d{3})+|\d+)(?:[/-]\d+)+(?:\.\d+)*(?:-[A-Z]{2,5}-\d{1,8})?"
-                    r"(?:-?[A-Z]{1,3}(?!\w))?)")
+                    # (round 61: a station's letters, "RELATÓRIO DE OCORRÊNCIA   N.º 871/2024-PTVZL" of a GNR report)
+                    r"(?:-?[A-Z]{1,3}(?!\w)|-[A-Z]{4,6}(?!\w))?)")
 #: A list of numbers after a plural "nos." ("applications nos. 29537/95 and 35453/97", "plots nos. 260, 268, 45,
 #: 119/5", "Az. Nrn. 3/20, 4/20"): every number of it, when one has a slash or a dash (a list of bare numbers,
 #: "Protocols nos. 1 and 4", names no case).

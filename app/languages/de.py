@@ -229,7 +229,10 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])HR[AB][^\S\n]?\d{1,6}(?:[^\S\n][A-Z]{1,2}(?![\w-]|[^\S\n]+[A-ZÄÖÜ][a-zäöüß]))?"
                       r"(?![\w-])",
                       # (stop 60) Austria's company register ("Brunnhofer & Söhne Haustechnik GmbH, FN 184422m")
-                      r"(?<![\w-])FN[^\S\n]\d{1,6}[a-z](?![\w-])",
+                      r"(?<![\w-])FN[^\S\n]\d{1,6}[^\S\n]?[a-z](?![\w-])",
+                      # (round 61) Austria's land register, the entry and its cadastral community ("(EZ 1137, KG 01403
+                      # Ottakring)" of a lease)
+                      r"(?<![\w-])EZ[^\S\n]\d{1,6}(?:,[^\S\n]KG[^\S\n]\d{5})?(?![\w-])",
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"

@@ -322,6 +322,9 @@ LANGUAGE = register(Language(
         # (round 60) an insurance policy abbreviated, a crash report, an insolvency practitioner, a dealer's stock
         # number ("Ins: State Farm, Pol. 93-BT-1145-7", "Report No.: 25-014873", "(IP No. 19472)", "Stock# U4471")
         r"pol\.(?=\s+(?-i:[A-Z0-9]*\d))", r"report\s+(?:no\.|number|#)", r"(?-i:IP)\s+no\.(?=\s*\d)", r"stock\s?#",
+        # (round 61) a Washington business's UBI, New Zealand's National Health Index ("UBI 604 118 447", "NHI:
+        # ZKT4821")
+        r"(?-i:UBI|NHI)",
         r"group(?=[^\S\n]*:[^\S\n]*(?-i:[A-Z0-9]*\d[A-Z0-9]*)(?![\w-]))",
         # Canada's social insurance number and Ontario's health card ("My SIN is 046 454 286", "OHIP card 1234-567-890-AB")
         r"(?-i:SIN)(?:\s+(?:no\.|number|#))?", r"social\s+insurance(?:\s+(?:no\.|number))?",

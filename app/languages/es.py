@@ -130,6 +130,10 @@ LANGUAGE = register(Language(
                       r"[\w/-]*\d(?:[\w/-]|\.(?=\w))*)?)(?![\w])",
                       # (round 27) a rural plot by its cadastral polygon and parcel ("pol. 7 / 112", "pol. 11 / 203 y
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
+                      # (round 61) an Argentine lawyer's volume and folio, a Chilean property's folio in the register
+                      # ("(T° 98 F° 412 CPACF)", "inscrito a fojas 45.318 N° 65.902 del Registro de Propiedad")
+                      r"(?<![\w.])T[°º][^\S\n]?\d{1,4}[^\S\n]+F[°º][^\S\n]?\d{1,5}(?![\w])",
+                      r"(?i:\bfojas[^\S\n]+\d{1,3}(?:\.\d{3})*[^\S\n]+N[°º][^\S\n]?\d{1,3}(?:\.\d{3})*)(?![\w])",
                       # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")
                       r"(?<![\w.])T\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+P\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+"
                       r"A\.[^\S\n]?\d{1,6}(?![\w])",
@@ -400,6 +404,9 @@ LANGUAGE = register(Language(
         r"(?-i:CUI|DPI)(?:\))?",
         # (round 60) a registration's number, an employee's ("n.º de registro 49/712384.9/23", "No. empleado: 0719")
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+registro", r"no\.\s+(?:de\s+)?empleado",
+        # (round 61) a professional licence, a conciliator's register ("(céd. prof. 3918274)", "(Reg. N° 18735)"; a
+        # number that reads as a year, "1873", stays none)
+        r"c[ée]d\.\s+prof\.", r"reg\.\s+n[º°o]\.?",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

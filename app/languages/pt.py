@@ -396,6 +396,8 @@ LANGUAGE = register(Language(
         r"(?-i:NIRE|INEP)",
         # (stop 60) a social security benefit's number ("Requerimento NB: 31/648.219.007-3" of an INSS report)
         r"(?-i:NB)(?=[^\S\n]*:?[^\S\n]*\d)",
+        # (round 61) a regulation centre's form ("vaga solicitada à Central de Regulação (ficha 7731902)")
+        r"ficha(?=\s+\d{5,})",
         # (stop 60) the access code of a company's permanent certificate ("certidão permanente (código 4417-8820-3319)")
         r"c[óo]digo(?=[^\S\n]*:?[^\S\n]*\d{4}-\d{4}-\d{4}(?![\w-]))",
     ),

@@ -254,3 +254,20 @@ def test_round_60_swiss_whole_francs_keywords_a_register_and_name_fields():
         assert value in ids
     found_ = detect("es", "Apellidos y nombres : QUISPE HUAMÁN, JOSÉ ANTONIO\nPadre : KENJI YAMASHIRO ARAKAKI\n")
     assert ("QUISPE HUAMÁN, JOSÉ ANTONIO", "PERSON") in found_ and ("KENJI YAMASHIRO ARAKAKI", "PERSON") in found_
+
+
+def test_round_61_keywords_registers_and_a_masked_ssn():
+    ids = found(IdNumberRecognizer("en"), "Employer: PACIFIC RIM LLC   UBI 604 118 447\nNHI:              ZKT4821\n"
+                                          "SSN Debtor 1: xxx-xx-4409     SSN Debtor 2: xxx-xx-7731\n")
+    for value in ("604 118 447", "ZKT4821", "xxx-xx-4409", "xxx-xx-7731"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("de"), "Hausverwaltung GmbH,\n   FN 298114 k, Tel.\nim Haus (EZ 1137, KG 01403 "
+                                          "Ottakring).\n")
+    assert "FN 298114 k" in ids and "EZ 1137, KG 01403" in ids
+    ids = found(IdNumberRecognizer("es"), "Comisario: C.P. Rosalba (céd. prof. 3918274).\nConciliadora: Dra. L. F. "
+                                          "(Reg. N° 18735)\ndel Dr. Hernán Sívori (T° 98 F° 412 CPACF).\n"
+                                          "inscrito a fojas 45.318 N° 65.902 del Registro de Propiedad\n")
+    for value in ("3918274", "18735", "T° 98 F° 412", "fojas 45.318 N° 65.902"):
+        assert value in ids
+    assert "7731902" in found(IdNumberRecognizer("pt"), "vaga solicitada à Central de Regulação (ficha 7731902) – ")
+    assert found(CaseNumberRecognizer(), "RELATÓRIO DE OCORRÊNCIA   N.º 871/2024-PTVZL\nNUIPC") == ["871/2024-PTVZL"]
