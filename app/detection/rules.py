@@ -667,7 +667,10 @@ class NameFieldRule(Rule):
                 leader -= 1
             if end - leader >= 2:
                 end = leader
-            if not any(" ".join(x.text for x in t[end - n:end]).lower() in self.fields for n in (1, 2, 3) if n <= end):
+            # the field's name as the text writes it, spaces made single ("TRABAJADOR/A", "Bearb.": one field, not
+            # the tokens "trabajador / a")
+            if not any(" ".join(ctx.text[t[end - n].start:t[end - 1].end].split()).lower() in self.fields
+                       for n in (1, 2, 3) if n <= end):
                 continue
             j = c + 1
             while j + 1 < len(t) and t[j].text == "." and t[j + 1].text == ".":

@@ -142,7 +142,7 @@ LANGUAGE = register(Language(
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
-        bearbeiterin|bearbeitet von|bearb.|bearb .""".split("|")),
+        bearbeiterin|bearbeitet von|bearb.""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil

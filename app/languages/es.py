@@ -59,8 +59,8 @@ LANGUAGE = register(Language(
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
         nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2|
-        trabajador|trabajadora|trabajador/a|trabajador / a|denunciante|agraviado|agraviada|denunciante / agraviada|
-        denunciante / agraviado|apellidos y nombres|padre|madre|cónyuge|contrayente""".split("|")),
+        trabajador|trabajadora|trabajador/a|denunciante|agraviado|agraviada|denunciante/agraviada|denunciante/agraviado|
+        apellidos y nombres|padre|madre|cónyuge|contrayente""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
