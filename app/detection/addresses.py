@@ -53,7 +53,8 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
 #: A plot, an industrial unit, a lot in place of the house number ("Urb. Los Pinos, parcela 27", "Pol. Ind. El
 #: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
-_NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
+#: (Stop 61: and "N°" with the degree sign, "Tte. Fariña N° 1180" of a Paraguayan contract.)
+_NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|N\.?{_SP}?[º°]{_SP}?|n°{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
                 rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})")
 #: The word optional (a wrapped address, :func:`_type_first`, requires it).
 _NUMERO = rf"{_NUMBER_WORD}?"
@@ -130,7 +131,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (and the ranks and offices of Brazilian street names, abbreviated: "R. Cel. Joaquim Ferreira Lobo, 1.482", "Av.
     # Gen. Olímpio da Silveira"; stop 52)
     word = (rf"(?:(?:[dlDL]['’])?{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.|Cel\.|Gen\.|Cap\.|Prof\.|Profa\.|Pres\."
-            rf"|Eng\.|Des\.|Mal\.|Alm\.|Ten\.|Sgt\.|Min\.|Pe\.|Mons\.|Brig\.|Cmte\.)")
+            rf"|Eng\.|Des\.|Mal\.|Alm\.|Ten\.|Sgt\.|Min\.|Pe\.|Mons\.|Brig\.|Cmte\."
+            # (and Spanish America's: "Bvar. Gral. Artigas 1472" of a Uruguayan certificate; stop 61)
+            rf"|Gral\.|Tte\.|Cnel\.|Mcal\.|Pte\.|Sgto\.|Ing\.)")
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
     dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
@@ -161,7 +164,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # (and a room abbreviated: "Av. Vereador José Diniz, 3457, sl. 12" of a dental record; an office: "Av. Colón
             # 1067, of. 3" of a Chilean sick leave, "Cra. 48 # 10-45, Of. 802"; stop 60)
             rf"|(?i:ap(?:to|t)?\.?|sala|sl\.|casa|loja|conj(?:unto)?\.?|cj\.|of\.|ofic\.|oficina){_SP}?"
-            rf"(?:\d\.\d{{3}}(?![\w])|\d{{1,4}}[A-Z]?)"
+            # (stop 61: and "n.º" before it, "Casa n.º 45" of a Luanda address)
+            rf"(?:n\.?{_SP}?º{_SP}?)?(?:\d\.\d{{3}}(?![\w])|\d{{1,4}}[A-Z]?)"
+            # (a Mozambican city's block, "Quarteirão 14, Casa n.º 27"; stop 61)
+            rf"|(?i:quarteir[ãa]o){_SP}?\d{{1,4}}"
             rf"|(?i:bloco|bl\.?|bloque|blq\.|portal|escalera|esc\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a warehouse on a highway ("ROD. ANHANGUERA KM 24,5 GALPÃO 3"; stop 52)
             rf"|(?i:galp[ãa]o){_SP}?\d{{1,3}}"
@@ -220,7 +226,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # a street named by a number before "nº" and the house number ("Rua 9, nº 120, Setor Oeste" of a clinic's letterhead
     # in Goiânia; stop 48)
     # (the Iberian "nº" only: "Calle 5 no. 3" may be a sentence's "no")
-    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?,?{_SP}*"
+    # (or a house's word before "nº": "Rua 12, Casa n.º 45, Maianga, Luanda" of an Angolan contract; stop 61)
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?,?{_SP}*(?:(?i:casa){_SP}+)?"
                     rf"(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}{floor}")
     # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
     # stop 47, the lot and block stayed in clear)
@@ -255,7 +262,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     if street.grid_types:
         # "Calle 127 # 15-42, apto 501", "Cra. 7 No. 32-16", "Carrera 15 Bis # 93A-62": the street's number (a letter,
         # "Bis", a quadrant after it), "#" or "No.", the cross street's number and the distance from the corner
-        street_number = rf"\d{{1,3}}(?:{_SP}?[A-Z](?![\w]))?(?:{_SP}?(?i:bis)(?![\w]))?(?:{_SP}?[A-Z](?![\w]))?"
+        # (stop 61: and a quadrant in words, "Calle 10 Sur # 43B-52, Medellín" of a prescription)
+        street_number = (rf"\d{{1,3}}(?:{_SP}?[A-Z](?![\w]))?(?:{_SP}?(?i:bis)(?![\w]))?(?:{_SP}?[A-Z](?![\w]))?"
+                         rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE)(?![\w]))?")
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N[º°]|Nro\.?)"
                         rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
     return patterns
@@ -269,7 +278,8 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     suffixes = "|".join(street.suffixes)
     suffix = rf"(?:{_SP}+(?:{suffixes})(?![\w]))?" if suffixes else ""
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
-    unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?|[A-Z]\d{{0,3}})(?![\w])"
+    # (a Singapore unit's floor and number, "80 Robinson Road, #17-02"; stop 61: "02" stayed in clear)
+    unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?(?:-\d{{1,4}}[A-Za-z]?)?|[A-Z]\d{{0,3}})(?![\w])"
     unit = rf"(?:,?{_SP}+(?:{street.units}){unit_number})?" if street.units else ""
     # a flat's word first: only positions where one can start are tried (the same matches)
     unit_letters = "".join(sorted({u[:1] for u in street.units.split("|")})) if street.units else ""

@@ -542,6 +542,9 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
 #: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
 _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\."
+                            # (stop 61) "No" and "NO" without their full stop before a colon ("APPLICATION NO: 4318875"
+                            # of a tenancy order, "Licence No:     4021000X7KP9" of a traffic fine: in clear)
+                            r"|(?-i:No|NO)(?=[^\S\n]*:)"
                             # (stop 56) the word for "number" before a colon, whatever names it ("Juror number:
                             # 412873905" of a jury summons)
                             # (not a phone's: the phone recognizer labels those)
@@ -596,7 +599,13 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # book's or a file's number and its letter ("Livro de notas … n.º 214-A")
                             r"|\d{3}(?:[^\S\n]\d{3}){2,4}(?![\w]|[.,/-]\d)|\d{2,4}-[A-Z](?![\w./-])"
                             # (or capitals before groups of digits: "SKV 4471 902 358" of a loyalty scheme)
-                            r"|[A-Z]{2,5}(?:[^\S\n]\d{3,4}){2,4}(?![\w]|[.,/-]\d))"
+                            r"|[A-Z]{2,5}(?:[^\S\n]\d{3,4}){2,4}(?![\w]|[.,/-]\d)"
+                            # (stop 61) groups of digits joined by hyphens, twelve characters or more, longer than any
+                            # date ("Infringement Notice No: 03-4021-00587314-6"); a number of four digits after a zero
+                            # and its year ("FIR No.: 0412/2024"); capitals and digits, then groups of digits after
+                            # hyphens ("Application No.  : EPA24-0318-77520" of a work pass)
+                            r"|(?=[\d-]{12})\d{2,4}(?:-\d{1,10}){2,4}(?![\w.,/-])|0\d{3}/(?:19|20)\d\d(?![\w.,/-])"
+                            r"|[A-Z]{2,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-]))"
                             r"(?![\w]|[-/]\w)")
 
 
@@ -631,7 +640,11 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # agent's registration under a signature); a US social security number masked but its last
                         # four digits ("SSN Debtor 1: xxx-xx-4409")
                         r"|[A-Z]{3,4}\d{7,9}|(?:[xX]{3}|\*{3})-(?:[xX]{2}|\*{2})-\d{4}"
-                        r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2})(?![\w]|[.,/-]\d)")
+                        r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2}"
+                        # (stop 61) a Liechtenstein or Swiss company's register number ("FL-0002.587.214-3",
+                        # "CHE-105.847.362"), a file's number of five digits or more after its zeros and its year
+                        # ("Prot. Nr. / N. prot. 0041872/2024" of a South Tyrolean certificate)
+                        r"|[A-Z]{2,3}-\d{3,4}\.\d{3}\.\d{3}(?:-\d)?|0\d{4,7}/(?:19|20)\d\d)(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
 #: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word

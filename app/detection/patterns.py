@@ -1173,7 +1173,10 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
 _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\b[BG]s\.(?=[^\S\n]?\d)"
                  r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
-                 r"|\bQ(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?![.\d])))")
+                 r"|\bQ(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?![.\d]))"
+                 # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
+                 # ("Kz 385.000,00" of an Angolan employment contract)
+                 r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]?\d))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1205,7 +1208,10 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 #: The currency words an amount in words ends with (:func:`amount_in_words`), and their search: the cheap sign that
 #: such an amount may be in a text.
 #: (stop 60: and Venezuela's and Guatemala's, "CUATROCIENTOS VEINTE BOLÍVARES CON 00/100" of an employment certificate)
-_WORDS_CURRENCY = r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales)"
+#: (stop 61: and Costa Rica's, Paraguay's, Angola's, Mozambique's and Cape Verde's, "un millón ochocientos cincuenta mil
+#: colones", "trezentos e oitenta e cinco mil kwanzas")
+_WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
+                   r"|guaran[íi]es|kwanzas|meticais|escudos)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 
@@ -1224,9 +1230,13 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     # (a comma between thousands and hundreds, "dois mil, trezentos e oitenta reais"; stop 52)
     join = rf"(?:\s?,?[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"\s?,?[\s-]+"
     # the cents in words after the currency ("… euros con quince céntimos", "… reais e cinquenta e sete centavos")
-    cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent))?")
+    # (stop 61: and the British pence, "… FORTY-SIX POUNDS AND SEVENTEEN PENCE" of a sheriff's decree)
+    cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent|pence))?")
+    # (stop 61: or the currency first inside brackets after the figure, as Paraguay writes it: "Gs. 185.000.000
+    # (GUARANÍES CIENTO OCHENTA Y CINCO MILLONES)" of a car's sale contract)
     return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b{cents}"
-                      rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?")
+                      rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?"
+                      rf"|(?<=\()(?:{_WORDS_CURRENCY})\s+{word}(?:{join}{word}){{1,19}}(?=\))")
 
 
 class MoneyRecognizer(Recognizer):

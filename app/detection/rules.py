@@ -593,8 +593,12 @@ class OrgSuffixRule(Rule):
                     i -= 1
                 while i < j and not _is_cap(t[i]):
                     i += 1
+                # a numbered company, its registry number before its place and form ("2719384 Ontario Inc.", "1234567
+                # Alberta Ltd." of a tenancy order; stop 61: the model's "Ontario Inc." left the number in clear)
+                numbered = (0 < i < j and t[i - 1].text.isdigit() and 6 <= len(t[i - 1].text) <= 10
+                            and ctx.text[t[i - 1].end:t[i].start] == " ")
                 if i < j:
-                    a, b = t[i].start, tok.end
+                    a, b = t[i - 1 if numbered else i].start, tok.end
                     aside = _FORM_ASIDE.match(ctx.text, b)
                     b = aside.end() if aside else b
                     model = [e for e in ctx.overlapping(a, b)
@@ -603,7 +607,7 @@ class OrgSuffixRule(Rule):
                     # organization's head ("Stadtwerke Bochum Holding GmbH": the model's "Bochum Holding GmbH"; stop 54)
                     # (or a place's preposition: the model's "Urban GmbH" of "Reha-Zentrum am Urban GmbH"; stop 59)
                     # (or a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH"; stop 59)
-                    if model and not any(self._head(t[k].text) or _place_preposition(t, k)
+                    if model and not numbered and not any(self._head(t[k].text) or _place_preposition(t, k)
                                          or (t[k].text == "und" and _cut_compound(t, k - 1))
                                          for k in range(i, j) if t[k].end <= model[0].start):
                         if aside and model[0].end <= tok.end:
@@ -652,9 +656,27 @@ class NameFieldRule(Rule):
     def __init__(self, language: str) -> None:
         self.fields = NAME_FIELDS.get(language, frozenset())
 
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """:meth:`Rule.apply`, a sentence that ends in a dot leader read with the next one when that goes on on the
+        same line (the sentence splitter ends a sentence at the dots of "Apellido y nombre ...... ARANA …")."""
+        out: list[Entity] = []
+        carried: tuple[Token, ...] = ()
+        for k, sentence in enumerate(ctx.sentences):
+            t = carried + sentence.tokens
+            following = ctx.sentences[k + 1].tokens if k + 1 < len(ctx.sentences) else ()
+            if (len(t) >= 4 and following and self._leader_end(ctx, t + following[:1], len(t) - 1)
+                    and len(carried) < 200):
+                carried = t
+                continue
+            carried = ()
+            out.extend(self.propose(ctx, t))
+        if carried:
+            out.extend(self.propose(ctx, carried))
+        return out
+
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for c, colon in enumerate(t):
-            if colon.text != ":" or c == 0:
+            if c == 0 or (colon.text != ":" and not self._leader_end(ctx, t, c)):
                 continue
             # the field's name, without a plural's letters in parentheses ("Vorname(n):", "Nombre(s):"; stop 50)
             end = c - 3 if (c >= 4 and t[c - 1].text == ")" and t[c - 3].text == "(" and len(t[c - 2].text) <= 3
@@ -708,6 +730,19 @@ class NameFieldRule(Rule):
             if j > first and letters:
                 a, b = t[first].start, t[self._given_names_after_comma(ctx, t, j) - 1].end
                 yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+    @staticmethod
+    def _leader_end(ctx: RuleContext, t: tuple[Token, ...], c: int) -> bool:
+        """Whether ``t[c]`` ends a form's dot leader of three dots or more that stands for the field's colon, the value
+        after it on the same line ("Apellido y nombre ...... ARANA ETXEBERRIA, Mateo Iñaki" of a disability
+        certificate; stop 61: the surnames stayed in clear)."""
+        text = t[c].text
+        if not text or text.strip(".") or c + 1 >= len(t) or t[c + 1].text[:1] in (".", ":", "…"):
+            return False
+        dots, k = len(text), c - 1
+        while k >= 0 and dots < 3 and t[k].text and not t[k].text.strip(".") and t[k].end == t[k + 1].start:
+            dots, k = dots + len(t[k].text), k - 1
+        return dots >= 3 and "\n" not in ctx.text[t[c].end:t[c + 1].start]
 
     @staticmethod
     def _given_names_after_comma(ctx: RuleContext, t: tuple[Token, ...], j: int) -> int:
@@ -1868,6 +1903,32 @@ _CLOSING = re.compile(
     r"(?:un\s+)?abrazo|abraços?|(?:um\s+)?abraço|beijos?|bjs|cumprimentos|atenciosamente|att\.?)"
     r"[,!.]?[^\S\n]+"
     rf"(?P<name>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’.-]*){{0,2}})[^\S\n]*[,.!]?[^\S\n]*$")
+
+
+@register("detection_rule")
+class RegionCodeRule(Rule):
+    """A town and its state's code after a slash → one ``LOCATION`` ("Londrina/PR", "SÃO PAULO/SP" of Brazilian police
+    and traffic reports; stop 61: the model tags the town and leaves the code in clear). The codes are the language's
+    :attr:`app.languages.Language.region_codes`; the town is a ``LOCATION`` the detector found, the slash right after
+    it, the code ending its word. The proposal absorbs the town's entity."""
+
+    name = "region_code"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        self.codes = lang.region_codes if lang is not None else frozenset()
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        if not self.codes or "/" not in ctx.text:
+            return []
+        text, out = ctx.text, []
+        for e in ctx.entities:
+            end = e.end + 3
+            if (e.label == LOCATION and text[e.end:e.end + 1] == "/" and text[e.end + 1:end] in self.codes
+                    and not (end < len(text) and (text[end].isalnum() or text[end] in "/-"))):
+                out.append(Entity(e.start, end, LOCATION, text[e.start:end], f"rule:{self.name}"))
+        return out
 
 
 @register("detection_rule")

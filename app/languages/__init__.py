@@ -623,6 +623,8 @@ class Language:
             Portuguese); the organisation head and the coreference head word are searched from that end.
         name_openers: lower-case words that open place and organization names without being their head ("são",
             "nueva"): such a name has no short form (head-initial languages).
+        region_codes: the codes of a country's states written after a town and a slash ("Londrina/PR", Brazil's
+            federal units): the ``region_code`` rule takes them into the town's entity (stop 61).
         compounds: how the language writes compound nouns (:class:`Compounds`, German), or ``None``.
         capitalised_nouns: whether the language capitalises every noun (German): case restoration then takes no
             capitalised word of a sentence in capitals for evidence of a name beside it.
@@ -741,6 +743,7 @@ class Language:
     citation_openers: frozenset[str] = frozenset()
     head_final: bool
     name_openers: frozenset[str] = frozenset()
+    region_codes: frozenset[str] = frozenset()
     compounds: Compounds | None = None
     capitalised_nouns: bool = False
     dictionary: bool = False

@@ -170,6 +170,9 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
     id_keywords=(
+        # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
+        # letter ("FIN                       : G5187432N", "UEN : 201634592K")
+        r"(?-i:FIN|UEN|NRIC)(?=[^\S\n]*:)",
         r"MRN", r"UPN", r"ULN", r"unique\s+(?:pupil|learner)\s+number", r"candidate\s+number",
         r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
         r"S/N", r"IMEI",
@@ -515,6 +518,10 @@ LANGUAGE = register(Language(
         # (and two spaces after it, as a notice's address block aligns it: "MONTRÉAL QC  H3H 2M3", stop 51)
         r"(?:(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)|(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s\s))"
         r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+        # (stop 61) and after a form's field for it ("Postal code: K1S 3X6" of a small claims form), Singapore's six
+        # digits after the city's name ("80 Robinson Road, #17-02, Singapore 068898")
+        r"(?<=\b[Pp]ostal [Cc]ode: )[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+        r"(?<=\bSingapore )\d{6}\b",
     ),
     street_addresses=StreetAddresses(
         order="number_first",

@@ -60,7 +60,9 @@ LANGUAGE = register(Language(
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
         nombre de pila|conductor a|conductor b|conductora a|conductora b|testigo 1|testigo 2|
         trabajador|trabajadora|trabajador/a|denunciante|agraviado|agraviada|denunciante/agraviada|denunciante/agraviado|
-        apellidos y nombres|padre|madre|cónyuge|contrayente""".split("|")),
+        apellidos y nombres|padre|madre|cónyuge|contrayente|
+        nombres|apellido y nombre|profesional|vendedor|vendedora|comprador|compradora|el vendedor|la vendedora|
+        el comprador|la compradora""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -103,7 +105,8 @@ LANGUAGE = register(Language(
     organization_connectors=frozenset({"de", "del", "la", "las", "los", "el"}),
     organization_heads=frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo
         Ministerio Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación
-        Federación Academia Policía Cabildo Delegación Consejería""".split()),
+        Federación Academia Policía Cabildo Delegación Consejería Distribuidora Comercializadora Constructora
+        Inmobiliaria""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
                        ("Consorcio", "Hospitalario"),
@@ -155,6 +158,11 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 61) a Costa Rican company's legal identity card ("cédula jurídica 3-101-654321"), an Argentine
+        # professional's provincial or national register ("Dra. … – M.P. 447.218"), a vehicle's engine and plate in a
+        # sale contract ("Motor N°: 2GD-C512345", "Chapa N°: AAFK 318")
+        r"c[ée]dula\s+jur[íi]dica", r"(?-i:M\.[PN]\.)(?=[^\S\n]*(?:N[º°][^\S\n]*)?\d)",
+        r"(?:motor|chapa)(?=[^\S\n]+(?:n\.?[^\S\n]?[º°]|nº)[^\S\n]*:?[^\S\n]*\w)",
         r"n[úu]mero\s+de\s+serie", r"IMEI",
         # (stop 52) "carretilla … n.º de serie H2X386W04417", "(emp. 003988)", a pharmacy's "Nº Registro oficina:
         # 28-0997", the e-signature's secure verification code ("CSV 7F3A-22D1-90BC-4E68"), a meter ("Nº de contador:")
@@ -456,7 +464,11 @@ LANGUAGE = register(Language(
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Bº|[Bb]arrio|"
-               "Pje\\.|[Pp]asaje|CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
+               "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|"
+               # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its
+               # number ("Tte. Fariña N° 1180", "Mcal. Estigarribia N° 2345" of a car's sale contract)
+               "(?:Tte|Mcal|Gral|Cnel|Pte|Sgto|Cap)\\.(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N[º°]\\s?\\d)|"
+               "CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")

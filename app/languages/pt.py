@@ -145,6 +145,9 @@ LANGUAGE = register(Language(
                       # Principal, M/148233" of a detention record)
                       r"(?<![\w/])M/\d{6}(?![\w/])"),
     id_keywords=(
+        # (stop 61) Mozambique's identity card with its dots and tax number ("B.I. n.º: 110104827613M", "NUIT:
+        # 104738291" of a school's enrolment form), a traffic offence's notice ("Auto de Infração: 1D0472816")
+        r"(?-i:B\.I\.)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"(?-i:NUIT)", r"auto\s+de\s+infra[çc][ãa]o",
         r"n[úu]mero\s+de\s+série", r"IMEI", r"certificado(?:\s+(?:n\.?º|nº))?", r"certidão(?:\s+(?:n\.?º|nº))?",
         r"(?:número|n\.?\s?º|nº)\s+d[oae]s?\s+(?:prontuário|utente|cliente|conta|apólice|fatura|factura|sócio|"
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
@@ -452,6 +455,9 @@ LANGUAGE = register(Language(
     ),
     head_final=False,
     name_openers=frozenset({"são", "santo", "santa", "nova", "novo"}),
+    # (stop 61) Brazil's federal units after a town and a slash ("Naturalidade: Londrina/PR" of a police report)
+    region_codes=frozenset("""AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE
+        TO""".split()),
     dictionary=True,
     coreference=CoreferenceWords(
         titles=frozenset({"rei", "rainha"}),

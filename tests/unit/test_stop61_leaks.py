@@ -1,0 +1,108 @@
+"""Leaks closed at stop 61, each found in a probe document written with an answer key (a tenancy tribunal's order, a
+Liechtenstein register extract, a South Tyrolean residence certificate, a Costa Rican conciliation record, a Uruguayan
+criminal record certificate, a Brazilian police report, a Singapore work pass letter, an Ontario small claims form, a
+Swiss debt collection extract, a Colombian prescription, a Paraguayan car sale, an Angolan employment contract, a South
+African traffic fine, a Scottish eviction decree, an Argentine discharge report, a Mozambican school enrolment, an
+Indian police report, an Argentine disability certificate, a Brazilian traffic offence notice): "No:" without its full
+stop, numbered companies, keywords in four languages, register numbers by their shape, currencies of Africa, Central
+America and India in figures and in words, a state's code after its town, street names of Spanish America, Singapore's
+and Canada's postal codes, name fields after a dot leader, a debt collection register's columns."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import MoneyRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_a_number_after_no_without_its_full_stop_and_codes_of_hyphenated_groups():
+    text = ("APPLICATION NO: 4318875\nLicence No:     4021000X7KP9   Licence Code: EB\n"
+            "Infringement Notice No: 03-4021-00587314-6\n   FIR No.: 0412/2024      Date\n"
+            "Application No.           : EPA24-0318-77520\n")
+    ids = found(IdNumberRecognizer("en"), text)
+    for value in ("4318875", "4021000X7KP9", "03-4021-00587314-6", "0412/2024", "EPA24-0318-77520"):
+        assert value in ids
+    # a date after "No:" stays a date, and "NO" in a sentence names nothing
+    assert found(IdNumberRecognizer("en"), "Meeting No: 12-03-2024\nNO: we will not pay 12 pounds.\n") == []
+
+
+def test_keywords_of_singapore_costa_rica_argentina_paraguay_and_mozambique():
+    assert found(IdNumberRecognizer("en"), "FIN                       : G5187432N\nUEN : 201634592K\n") == [
+        "G5187432N", "201634592K"]
+    text = ("Distribuidora Los Ángeles del Norte S.A., cédula jurídica 3-101-654321, representada\n"
+            "Médica tratante: Dra. Itziar Etxeberria Lasa – M.P. 447.218\n"
+            "   Motor N°: 2GD-C512345\n   Chapa N°: AAFK 318                 Cédula\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("3-101-654321", "447.218", "2GD-C512345", "AAFK 318"):
+        assert value in ids
+    text = "B.I. n.º: 110104827613M     Emitido em: 05/08/2022\nNUIT: 104738291\nAuto de Infração: 1D0472816\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["110104827613M", "104738291", "1D0472816"]
+
+
+def test_register_numbers_by_their_shape():
+    text = ("Registernummer:  FL-0002.587.214-3\n4) Rheintal Treuhand AG, FL-0001.112.845-9, in Schaan\n"
+            "Prot. Nr. / N. prot. 0041872/2024         Meran\n")
+    ids = found(IdNumberRecognizer("de"), text)
+    for value in ("FL-0002.587.214-3", "FL-0001.112.845-9", "0041872/2024"):
+        assert value in ids
+    # a statute's number and year is none
+    assert found(IdNumberRecognizer("de"), "nach dem Gesetz 41872/2024 und dem Beschluss 12/2024.\n") == []
+
+
+def test_currencies_in_figures_and_in_words():
+    assert found(MoneyRecognizer("en"), "Total value of property stolen: Rs. 1,85,500/-\n") == ["Rs. 1,85,500"]
+    assert found(MoneyRecognizer("en"), "in the sum of TWO THOUSAND EIGHT HUNDRED AND FORTY-SIX POUNDS AND SEVENTEEN "
+                                        "PENCE (£2,846.17)") == [
+        "TWO THOUSAND EIGHT HUNDRED AND FORTY-SIX POUNDS AND SEVENTEEN PENCE", "£2,846.17"]
+    assert found(MoneyRecognizer("es"), "la suma de ₡1.850.000,00 (un millón ochocientos cincuenta mil colones), y "
+                                        "Gs. 185.000.000\n(GUARANÍES CIENTO OCHENTA Y CINCO MILLONES), que") == [
+        "₡1.850.000,00", "un millón ochocientos cincuenta mil colones", "Gs. 185.000.000",
+        "GUARANÍES CIENTO OCHENTA Y CINCO MILLONES"]
+    assert found(MoneyRecognizer("pt"), "de\nKz 385.000,00 (trezentos e oitenta e cinco mil kwanzas), acrescido") == [
+        "Kz 385.000,00", "trezentos e oitenta e cinco mil kwanzas"]
+    # the currency's name alone in brackets is no amount
+    assert found(MoneyRecognizer("es"), "pagadero en (guaraníes) al contado") == []
+
+
+def test_a_numbered_company_and_a_town_with_its_state():
+    assert ("2719384 Ontario Inc.", "ORGANIZATION") in detect(
+        "en", "The landlord, 2719384 Ontario Inc., served notice.", {"Ontario Inc.": "ORG"})
+    assert ("Londrina/PR", "LOCATION") in detect("pt", "Naturalidade: Londrina/PR\n", {"Londrina": "LOC"})
+    # a slash before a longer word is no state's code
+    assert ("Londrina", "LOCATION") in detect("pt", "Saiu de Londrina/PRAIA ontem.\n", {"Londrina": "LOC"})
+
+
+def test_streets_of_spanish_america_and_a_singapore_unit():
+    text = ("Calle 10 Sur # 43B-52, Medellín\nDomicilio:       Bvar. Gral. Artigas 1472 apto. 503, Montevideo\n"
+            "en Tte. Fariña N° 1180 c/ Brasil, y en Mcal. Estigarribia N° 2345,\n")
+    assert found(AddressRecognizer("es"), text) == [
+        "Calle 10 Sur # 43B-52", "Bvar. Gral. Artigas 1472 apto. 503", "Tte. Fariña N° 1180",
+        "Mcal. Estigarribia N° 2345"]
+    # an officer's title without "N°" and a number is no street
+    assert found(AddressRecognizer("es"), "El Tte. Fariña declaró ante el Gral. Artigas.\n") == []
+    assert found(AddressRecognizer("en"), "80 Robinson Road, #17-02, Singapore 068898\n") == [
+        "80 Robinson Road, #17-02"]
+    assert found(AddressRecognizer("pt"), "residente no Bairro Cassenda, Rua 12, Casa n.º 45, Maianga\n") == [
+        "Rua 12, Casa n.º 45"]
+
+
+def test_postal_codes_of_singapore_and_canada_after_its_field():
+    labels = detect("en", "80 Robinson Road, Singapore 068898\nPostal code: K1S 3X6   Fax no.:\n")
+    assert ("068898", "POSTAL_CODE") in labels and ("K1S 3X6", "POSTAL_CODE") in labels
+
+
+def test_name_fields_after_a_dot_leader_and_of_a_sale_contract():
+    text = ("Apellido y nombre ...... ARANA ETXEBERRIA, Mateo Iñaki\nDocumento .............. DNI 55.347.829\n"
+            "Nombres:                   NIKOLAOS ESTEBAN\nEL VENDEDOR: GAIZKA URRUTIA ETXEBARRIA, de nacionalidad\n")
+    labels = detect("es", text)
+    for name in ("ARANA ETXEBERRIA, Mateo Iñaki", "NIKOLAOS ESTEBAN", "GAIZKA URRUTIA ETXEBARRIA"):
+        assert (name, "PERSON") in labels
+    # an ellipsis in prose is no field's leader
+    assert not any(label == "PERSON" for _, label in detect("es", "Esperé... Luego fui al mercado.\n"))
+
+
+def test_a_debt_collection_registers_columns():
+    text = ("Betr.-Nr.  Datum ZB    Gläubiger/in                      Forderung CHF  Stand\n"
+            "21104732   18.11.2021  Sanavita Krankenversicherung AG        1'284.60  bezahlt am 22.12.2021\n"
+            "22087519   09.06.2022  Aydın Elif, Zürich                     3'750.00  Rechtsvorschlag\n")
+    labels = detect("de", text)
+    assert ("21104732", "ID_NUMBER") in labels and ("22087519", "ID_NUMBER") in labels
