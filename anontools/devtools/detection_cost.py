@@ -126,6 +126,12 @@ UNITS: tuple[str, ...] = (
     "CHF\nAa  78'400\nBb  - 6'633\n", "T. 7 – P. 213 – A. ", "Padre : AA BB\n",
     # (round 61: masked SSNs, Austrian land register entries, an Argentine lawyer's volume and folio, Chilean fojas)
     "xxx-xx-4409 ", "EZ 1137, KG 01403 ", "T° 98 F° 4 ", "fojas 45.318 N° ",
+    # stop 61: "No:" without its full stop, register numbers by their shape, a check character in brackets, the rupee,
+    # shillings, amounts in words with the currency first, a state's code, streets of Spanish America, name fields
+    # after a dot leader, numbered companies
+    "APPLICATION NO: 4 ", "FL-0002.587.214-3 ", "248867(M) ", "Rs. 1,85,500/- ", "KShs. 3 ",
+    "(GUARANÍES CIENTO ", "Aa/SP ", "Calle 10 Sur # 43B-", "Tte. Aa N° 1 ", "14 avenida 4-33 zona ",
+    "Urb. Aa Mz. C ", "Aa y bb ...... AA ", "2719384 Aa Inc. ",
 )
 
 

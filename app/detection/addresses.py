@@ -54,7 +54,8 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(
 #: A plot, an industrial unit, a lot in place of the house number ("Urb. Los Pinos, parcela 27", "Pol. Ind. El
 #: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
 #: (Stop 61: and "N°" with the degree sign, "Tte. Fariña N° 1180" of a Paraguayan contract.)
-_NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|N\.?{_SP}?[º°]{_SP}?|n°{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
+_NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|N\.?{_SP}?[º°]{_SP}?|n°{_SP}?|nº{_SP}?"
+                rf"|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
                 rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})")
 #: The word optional (a wrapped address, :func:`_type_first`, requires it).
 _NUMERO = rf"{_NUMBER_WORD}?"
@@ -177,6 +178,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?i:planta){_SP}?\d{{1,2}}|(?i:puerta|pta\.?){_SP}?[A-Z0-9]{{1,3}}"
             # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
             rf"|(?i:quadra|qd\.|lote|lt\.){_SP}?\d{{1,4}}[A-Z]?"
+            # (and a Peruvian or Ecuadorian block, "Urb. La Negrita Mz. C Lote 14", "Mz. 7 Villa 12"; stop 61)
+            rf"|(?:Mz\.|MZ\.|[Mm]anzana){_SP}?[A-Z0-9]{{1,3}}(?![\w])|(?:Villa|Solar){_SP}\d{{1,3}}(?![\w])"
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
@@ -221,7 +224,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
     # in clear when the model took only the estate's name)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name}"
-                    rf"(?=,?{_SP}*(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.){_SP}?[A-Z0-9])"
+                    rf"(?=,?{_SP}*(?:(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.)|Mz\.|MZ\.)"
+                    rf"{_SP}?[A-Z0-9])"
                     rf"{floor}")
     # a street named by a number before "nº" and the house number ("Rua 9, nº 120, Setor Oeste" of a clinic's letterhead
     # in Goiânia; stop 48)
@@ -267,6 +271,11 @@ def _type_first(street: StreetAddresses) -> list[str]:
                          rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE)(?![\w]))?")
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N[º°]|Nro\.?)"
                         rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
+        # Guatemala's grid: the street's ordinal, its type, the cross street and the distance, the zone ("14 avenida
+        # 4-33 zona 1", "3a. calle 7-18 zona 5" of a maintenance claim; stop 61: in clear)
+        patterns.append(rf"(?<![\w./-])(?:\d{{1,2}}(?:a\.?|ª)?{_SP}+)?(?i:calle|avenida|av\.|diagonal|vía){_SP}+"
+                        rf"(?:[A-Z]{_SP})?\d{{1,3}}[A-Z]?{_SP}?-{_SP}?\d{{1,3}}[A-Z]?,?{_SP}+(?i:zona){_SP}?\d{{1,2}}(?![\w])"
+                        rf"{floor}")
     return patterns
 
 

@@ -756,7 +756,22 @@ class IdNumberRecognizer(Recognizer):
             if found:
                 kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
                 out = sorted(kept + found, key=lambda e: e.start)
+        if "(" in text:
+            out = [_with_bracketed_check(text, e) for e in out]
         return out
+
+
+#: A check character in brackets right after an identifier ("identity card number 248867(M)" of a Maltese lease, "BIR
+#: Permanente n.º 5187326(4)" of a Macau lease, "Reg. No. 2417R(S)" of a Scottish housing society; stop 61: the check
+#: stayed in clear): one digit or capital, nothing glued after the bracket.
+_BRACKETED_CHECK = re.compile(r"\([0-9A-Z]\)(?![\w(])")
+
+
+def _with_bracketed_check(text: str, entity: Entity) -> Entity:
+    """``entity`` with the check character in brackets glued after it (:data:`_BRACKETED_CHECK`), else itself."""
+    if not text[entity.end - 1:entity.end].isalnum() or (m := _BRACKETED_CHECK.match(text, entity.end)) is None:
+        return entity
+    return Entity(entity.start, m.end(), entity.label, text[entity.start:m.end()], entity.source, entity.score)
 
 
 #: The next column of a form that gives two parties side by side ("Kennzeichen:        LB-TW 484                 LB-NA

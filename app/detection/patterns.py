@@ -1171,12 +1171,15 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: "Arancel: Gs. 25.000" of a Paraguayan certificate).
 #: (Stop 60) and the Swiss franc's "Fr." before an amount of francs ("Fr. 2'340.–", not "Fr. 12.05.2024", a Friday), the
 #: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
-_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S))?\$|\bS/\.?|\b[BG]s\.(?=[^\S\n]?\d)"
+_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S|MOP))?\$|\bS/\.?|\b[BG]s\.(?=[^\S\n]?\d)"
                  r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
-                 r"|\bQ(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?![.\d]))"
+                 r"|\bQ\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
                  # ("Kz 385.000,00" of an Angolan employment contract)
-                 r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]?\d))")
+                 r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]?\d)"
+                 # (stop 61) East Africa's shillings ("KShs. 38,500,000/=" of a Kenyan probate petition), the pataca's
+                 # "MOP$", the quetzal's "Q." ("Q.7,800.00" of a Guatemalan claim)
+                 r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1211,7 +1214,7 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 #: (stop 61: and Costa Rica's, Paraguay's, Angola's, Mozambique's and Cape Verde's, "un millón ochocientos cincuenta mil
 #: colones", "trezentos e oitenta e cinco mil kwanzas")
 _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
-                   r"|guaran[íi]es|kwanzas|meticais|escudos)")
+                   r"|guaran[íi]es|kwanzas|meticais|escudos|patacas)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 

@@ -298,7 +298,8 @@ LANGUAGE = register(Language(
         r"Az\.(?=[^\S\n]+[^\W\d][\w-]*[^\S\n]*:)",
         # (stop 59) an account named by its compound, its number right after it ("Mietkonto 300-44821" of a youth
         # welfare plan)
-        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}konto)(?=\s+\d)",
+        # (stop 61: and after its colon, "Mieterkonto:      4711-0427-14" of a landlord's certificate)
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}konto)(?=:?\s+\d)",
         # (stop 59) a frequent flyer's number under its programme's name, a flight ("AlpinaMiles-Nr.: 3302 881 746",
         # "Flug SA 4417 FRA–AYT" of a complaint to an airline)
         r"(?-i:[A-ZÄÖÜ][A-Za-zäöüß]{2,30})-(?:Nr\.|Nummer)",

@@ -106,3 +106,32 @@ def test_a_debt_collection_registers_columns():
             "22087519   09.06.2022  Aydın Elif, Zürich                     3'750.00  Rechtsvorschlag\n")
     labels = detect("de", text)
     assert ("21104732", "ID_NUMBER") in labels and ("22087519", "ID_NUMBER") in labels
+
+
+def test_a_check_character_in_brackets_after_an_identifier():
+    text = "holder of identity card number 248867(M), residing\n(Reg. No. 2417R(S)), having\n"
+    assert found(IdNumberRecognizer("en"), text) == ["248867(M)", "2417R(S)"]
+    assert found(IdNumberRecognizer("pt"), "titular do BIR Permanente n.º 5187326(4),\n") == ["5187326(4)"]
+    # a list's letter after a space is no check character
+    assert found(IdNumberRecognizer("en"), "account number 41822093 (a) and (b)\n") == ["41822093"]
+
+
+def test_shillings_patacas_and_quetzals():
+    text = "(a) L.R. No. 209/11432 .... KShs. 38,500,000/=\nsalario mensual de Q.7,800.00.\n"
+    assert found(MoneyRecognizer("en"), text) == ["KShs. 38,500,000", "Q.7,800.00"]
+    assert found(MoneyRecognizer("pt"), "A renda mensal é de MOP$14.500,00 (catorze mil e quinhentas patacas),\n") == [
+        "MOP$14.500,00", "catorze mil e quinhentas patacas"]
+
+
+def test_guatemalan_grid_addresses_and_a_peruvian_block():
+    text = ("bufete ubicado en la\n14 avenida 4-33 zona 1, oficina 302, Quetzaltenango.\nen\n3a. calle 7-18 zona 5, y\n"
+            "con domicilio en Urb. La Negrita Mz. C Lote 14, Cerro Colorado\nEntrega: Urb. Ciudad del Mar, Mz. 7 Villa 12,\n")
+    assert found(AddressRecognizer("es"), text) == [
+        "14 avenida 4-33 zona 1, oficina 302", "3a. calle 7-18 zona 5", "Urb. La Negrita Mz. C Lote 14",
+        "Urb. Ciudad del Mar, Mz. 7 Villa 12"]
+    # a zone without a street is no address
+    assert found(AddressRecognizer("es"), "La zona 1 y la calle principal.\n") == []
+
+
+def test_an_account_compound_before_its_colon():
+    assert found(IdNumberRecognizer("de"), "Mieterkonto:      4711-0427-14\n") == ["4711-0427-14"]
