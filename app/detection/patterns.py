@@ -1193,7 +1193,10 @@ _MONEY_RE = re.compile(
     # "CAD $420.00", "$412,350.00 MXN": stop 51)
     # (stop 57: and the other signs of the Unicode block, "₦4,200,000" of a visa applicant's savings)
     rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹{_OTHER_SIGNS}]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)"
-    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)))?(?:{_AMOUNT})"
+    # (stop 61: or with thousands' groups, a peso has no cents: "Gratificación Legal Art. 50          $   182.083" of a
+    # Chilean payslip)
+    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,]\d{{3}})+(?!\d|[.,]\d)))?"
+    rf"(?:{_AMOUNT})"
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
     # report; stop 51; not a road's "R2" nor "R2-D2")

@@ -135,3 +135,12 @@ def test_guatemalan_grid_addresses_and_a_peruvian_block():
 
 def test_an_account_compound_before_its_colon():
     assert found(IdNumberRecognizer("de"), "Mieterkonto:      4711-0427-14\n") == ["4711-0427-14"]
+
+
+def test_pesos_without_cents_after_a_column_gap():
+    text = ("Sueldo Base                          $ 1.150.000\nGratificación Legal Art. 50          $   182.083\n"
+            "Seguro de Cesantía (0,6%)            $     8.817\n")
+    amounts = found(MoneyRecognizer("es"), text)
+    assert [a.lstrip("$ ") for a in amounts] == ["1.150.000", "182.083", "8.817"]
+    # a count after the sign's gap is no amount
+    assert found(MoneyRecognizer("es"), "Precio $   12 unidades\n") == []
