@@ -327,7 +327,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # a flat in a named building ("Flat 2B, Marlowe House", "Apartment 14, Riverside Court"; stop 45: "2B" stayed
         # in clear), and a flat alone on the line above its street or building ("Flat 3,\n12 Harcourt Mews", "Flat
         # 11\nCedar Court")
-        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
+        # (and Hong Kong's floor between them, "Flat 1207, 12/F, Hing Wah House", "Shop G12, G/F, Harbourfront Plaza";
+        # stop 61)
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+"
+                        rf"(?:(?:\d{{1,2}}|[GLM])/F,?{_SP}+)?(?:{_CAP}{_SP}+){{1,3}}"
                         rf"(?:{street.buildings})(?![\w])")
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
                         rf"(?=,?{_SP}*\r?\n{_SP}*(?:\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}]"

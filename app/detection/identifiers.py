@@ -605,7 +605,10 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # and its year ("FIR No.: 0412/2024"); capitals and digits, then groups of digits after
                             # hyphens ("Application No.  : EPA24-0318-77520" of a work pass)
                             r"|(?=[\d-]{12})\d{2,4}(?:-\d{1,10}){2,4}(?![\w.,/-])|0\d{3}/(?:19|20)\d\d(?![\w.,/-])"
-                            r"|[A-Z]{2,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-]))"
+                            r"|[A-Z]{2,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-])"
+                            # (stop 61) thousands after a comma, as Central America and Mexico number deeds and
+                            # registrations ("Colegiada No. 21,304", "Escritura pública No. 18,455")
+                            r"|\d{2,3},\d{3}(?![\w]|[.,]\d))"
                             r"(?![\w]|[-/]\w)")
 
 
@@ -644,7 +647,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # (stop 61) a Liechtenstein or Swiss company's register number ("FL-0002.587.214-3",
                         # "CHE-105.847.362"), a file's number of five digits or more after its zeros and its year
                         # ("Prot. Nr. / N. prot. 0041872/2024" of a South Tyrolean certificate)
-                        r"|[A-Z]{2,3}-\d{3,4}\.\d{3}\.\d{3}(?:-\d)?|0\d{4,7}/(?:19|20)\d\d)(?![\w]|[.,/-]\d)")
+                        r"|[A-Z]{2,3}-\d{3,4}\.\d{3}\.\d{3}(?:-\d)?|0\d{4,7}/(?:19|20)\d\d"
+                        # (stop 61) a Swiss provider's ZSR number after its name ("ZSR-Nr. H 4721.18" of a sick note)
+                        r"|(?:(?<=ZSR-Nr\. )|(?<=ZSR-Nr\.: )|(?<=ZSR: )|(?<=ZSR ))[A-Z][^\S\n]?\d{4}\.\d{2})"
+                        r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
 #: Demirtaş (no. 46)" of residents' minutes and an anti-social behaviour log; stop 57): one to five digits after the word

@@ -1420,7 +1420,8 @@ _CASE_KEYWORDS = (
     r"(?-i:BO)(?=\s\d+/\d)|[Bb]oletim\sde\s[Oo]corrência|[Oo]f[íi]cio|[Ii]nquérito|"
     r"[Pp]rocesso|[Pp]roc\.)"
 )
-_CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
+#: (Stop 61: and "NO." in capitals, "SUCCESSION CAUSE NO. E1187 OF 2024" of a Kenyan probate petition.)
+_CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|NO\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s?[º°o]\.?|[Nn]umber|número))?"
 #: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
@@ -1446,7 +1447,10 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
 _CASE_RE = re.compile(rf"\b{_CASE_KEYWORDS}{_CASE_NUMBER_WORD}"
                       r"(?:(?:[^\S\n]+(?:[^\W\d][\w.]*|\([^\W\d][^()\n]{0,38}\))){1,2}(?=[^\S\n]*:))?"
                       # (stop 60: "#:" of a docket's heading, "CIVIL DOCKET FOR CASE #: 1:23-cv-04817")
-                      rf"\s?(?:#\s?:|[:#])?(?:\s?|[^\S\n]{{2,12}})(?P<id>{_CASE_ID})")
+                      rf"\s?(?:#\s?:|[:#])?(?:\s?|[^\S\n]{{2,12}})(?P<id>(?:{_CASE_ID})"
+                      # (the year after "of", as courts of Kenya, India and Nigeria number their causes: "E1187 OF
+                      # 2024", "Civil Suit No. 45 of 2023"; stop 61)
+                      r"(?:[^\S\n](?:of|OF)[^\S\n](?:19|20)\d\d(?![\w/]))?)")
 #: After "no."/"nº": a number with a slash or dash, and the groups of dotted digits that may follow it
 #: ("nº 109-80.2017.7.01.0201", a Brazilian process number without its leading zeros), and the capitals that close it
 #: ("Record No. 2025/1234P", Ireland's High Court: the "P" stayed in clear before stop 44), also after a hyphen

@@ -350,6 +350,9 @@ class TitleRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for i, tok in enumerate(t[:-1]):
+            if tok.text == "(":
+                yield from self._title_in_brackets(ctx, t, i)
+                continue
             if self._title(t, i):
                 first = i + 1
                 while first < len(t):
@@ -389,6 +392,30 @@ class TitleRule(Rule):
                     if e is not None and (e.start, e.end) == (tok.start, b) and e.label != PERSON:
                         yield Entity(e.start, e.end, PERSON, e.text, f"rule:{self.name}")
 
+
+    def _title_in_brackets(self, ctx: RuleContext, t: tuple[Token, ...], i: int) -> Iterator[Entity]:
+        """A name in capitals before its honorific in brackets, as Singapore's and Malaysia's letters sign ("KWEK LI TING
+        (MS)" under "Yours faithfully"; stop 61: the model took "KWEK LI"): two to four words in capitals on the same
+        line, right before "(MS)", "(MR)", "(MRS)", "(MDM)", "(MISS)", the line holding nothing else (a signature's)."""
+        if not (i + 2 < len(t) and t[i + 1].text in _BRACKETED_HONORIFICS and t[i + 2].text == ")"
+                and ctx.text[t[i].end:t[i + 1].start] == "" and ctx.text[t[i + 1].end:t[i + 2].start] == ""):
+            return
+        j = i
+        while (j > 0 and i - j < 4 and t[j - 1].text.isupper() and t[j - 1].text.isalpha() and len(t[j - 1].text) > 1
+               and "\n" not in ctx.text[t[j - 1].end:t[j].start]
+               and not _COLUMN_GAP.search(ctx.text, t[j - 1].end, t[j].start)):
+            j -= 1
+        a, b = t[j].start, t[i - 1].end
+        line_start = ctx.text.rfind("\n", 0, a) + 1
+        line_end = ctx.text.find("\n", t[i + 2].end)
+        if (i - j >= 2 and not ctx.text[line_start:a].strip()
+                and not ctx.text[t[i + 2].end:line_end if line_end >= 0 else len(ctx.text)].strip()
+                and not any(t[k].text.capitalize() in STOP_WORDS or t[k].text in ALL_TITLES for k in range(j, i))):
+            yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+
+#: Honorifics written in brackets after a name in capitals (:meth:`TitleRule._title_in_brackets`).
+_BRACKETED_HONORIFICS = frozenset({"MS", "MR", "MRS", "MDM", "MISS"})
 
 #: Titles never read in capitals (:class:`TitleRule`): academic ones, and abbreviations that name other things in a
 #: headline ("DR CONGO").

@@ -144,3 +144,33 @@ def test_pesos_without_cents_after_a_column_gap():
     assert [a.lstrip("$ ") for a in amounts] == ["1.150.000", "182.083", "8.817"]
     # a count after the sign's gap is no amount
     assert found(MoneyRecognizer("es"), "Precio $   12 unidades\n") == []
+
+
+def test_a_cause_number_with_its_year_after_of():
+    from app.detection.patterns import CaseNumberRecognizer
+
+    assert found(CaseNumberRecognizer(), "SUCCESSION CAUSE NO. E1187 OF 2024\n") == ["E1187 OF 2024"]
+    assert found(CaseNumberRecognizer(), "Civil Case No. 45 of 2023 was heard") == ["45 of 2023"]
+    assert found(CaseNumberRecognizer(), "the case of 2020 was heard; IN CASE NO. ONE") == []
+
+
+def test_a_signature_in_capitals_before_its_honorific_in_brackets():
+    labels = detect("en", "Yours faithfully\n\nKWEK LI TING (MS)\nfor Controller of Work Passes\n")
+    assert ("KWEK LI TING", "PERSON") in labels
+    # not inside a sentence, nor words that are no name
+    assert not any(label == "PERSON" for _, label in detect("en", "SIGNED BY THE COMPANY (MS) today\n"))
+
+
+def test_hong_kong_flats_and_shops_with_their_floor():
+    text = ("Address: Flat 1207, 12/F, Hing Wah House, Shek Kip Mei Estate\n"
+            "Employer address: Shop G12, G/F, Harbourfront Plaza, 88 Tai Kok Tsui Road, Kowloon\n")
+    assert found(AddressRecognizer("en"), text) == [
+        "Flat 1207, 12/F, Hing Wah House", "Shop G12, G/F, Harbourfront Plaza", "88 Tai Kok Tsui Road"]
+
+
+def test_numbers_with_a_thousands_comma_after_no_and_a_swiss_zsr_number():
+    text = "Abogada y Notaria, Colegiada No. 21,304\nEscritura pública No. 18,455, ante\n"
+    assert found(IdNumberRecognizer("es"), text) == ["21,304", "18,455"]
+    assert found(IdNumberRecognizer("de"), "ZSR-Nr. H 4721.18 · GLN 7601000482938\n")[0] == "H 4721.18"
+    # an amount with decimals after "No." is no number
+    assert found(IdNumberRecognizer("en"), "Item No. 12,500.00 was paid\n") == []
