@@ -539,7 +539,9 @@ LANGUAGE = register(Language(
         # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")
-        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot|PLOT|Shop",
+        # (stop 61: and a shop, "Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)
+        units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot"
+              "|PLOT|Shop",
         # (stop 58) a flat named alone ("from the flat above, Flat 5", "Apt 6" of a letter and an e-mail; Glasgow's
         # "Flat 2/1"): an address of its own
         flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])",
