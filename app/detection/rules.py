@@ -396,7 +396,8 @@ class TitleRule(Rule):
     def _title_in_brackets(self, ctx: RuleContext, t: tuple[Token, ...], i: int) -> Iterator[Entity]:
         """A name in capitals before its honorific in brackets, as Singapore's and Malaysia's letters sign ("KWEK LI
         TING (MS)" under "Yours faithfully"; stop 61: the model took "KWEK LI"): two to four words in capitals on the
-        same line, right before "(MS)", "(MR)", "(MRS)", "(MDM)", "(MISS)", the line holding nothing else (a signature's)."""
+        same line, right before "(MS)", "(MR)", "(MRS)", "(MDM)", "(MISS)", the line holding nothing else (a
+        signature's)."""
         if not (i + 2 < len(t) and t[i + 1].text in _BRACKETED_HONORIFICS and t[i + 2].text == ")"
                 and ctx.text[t[i].end:t[i + 1].start] == "" and ctx.text[t[i + 1].end:t[i + 2].start] == ""):
             return
