@@ -218,8 +218,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # record, "na Rua Oriente, altura do nº 600" of a custody hearing; stop 57)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name},?{_SP}+(?:a{_SP}+la{_SP}+|à{_SP}+|na{_SP}+)?"
                     # (or next to it: "Av. da Boavista, junto ao n.º 1277" of a road accident report; stop 58)
-                    rf"(?:altura{_SP}+d(?:o|el)|junto{_SP}+ao|junto{_SP}+al){_SP}+"
-                    rf"(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}")
+                    # (or in front of it: "Av. Providencia frente al N° 2124" of a Chilean police report; stop 61)
+                    rf"(?:altura{_SP}+d(?:o|el)|junto{_SP}+ao|junto{_SP}+al|frente{_SP}+al|frente{_SP}+ao){_SP}+"
+                    rf"(?:[nN]\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}")
     # an estate or a street named without a house number before its block, entrance or lot ("Urbanización Los
     # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
     # in clear when the model took only the estate's name)

@@ -541,7 +541,7 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: a slash ("Reclamação n.º RE-2024-PT-00719843", "nota de crédito NC-24/0004417" of a consumer's complaint, stop 55):
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
 #: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
-_NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\."
+_NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.|Núm\."
                             # (stop 61) "No" and "NO" without their full stop before a colon ("APPLICATION NO: 4318875"
                             # of a tenancy order, "Licence No:     4021000X7KP9" of a traffic fine: in clear)
                             r"|(?-i:No|NO)(?=[^\S\n]*:)"
@@ -608,7 +608,7 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|[A-Z]{2,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-])"
                             # (stop 61) thousands after a comma, as Central America and Mexico number deeds and
                             # registrations ("Colegiada No. 21,304", "Escritura pública No. 18,455")
-                            r"|\d{2,3},\d{3}(?![\w]|[.,]\d))"
+                            r"|\d{1,3},\d{3}(?![\w]|[.,]\d))"
                             r"(?![\w]|[-/]\w)")
 
 

@@ -580,7 +580,8 @@ _NANP = re.compile(r"(?<![\w+/.,-])(?:\+?1[ .-]?)?(?:\([2-9]\d{2}\) ?|[2-9]\d{2}
 _PHONE_SHAPE = (r"(?P<num>(?:\+\d{1,3}[^\S\n]?)?(?:\(0?\d{1,4}\)[^\S\n]?|0\d{1,4}[ .-])?\d{2,4}(?:[ .-]\d{2,4}){1,3})"
                 r"(?![\w]|[.,-]\d)")
 #: (A word may stand between the keyword and its colon, "Telf. directo: 0414-327.90.61".)
-_KEYWORD_PHONE = re.compile(r"(?:[^\S\n]+[^\W\d_]{3,12})?[^\S\n]*[:.]?[^\S\n]*" + _PHONE_SHAPE)
+#: (Stop 61: and a form's dot leader, "Mobile no. ................ 74 315 902" of an identity card application.)
+_KEYWORD_PHONE = re.compile(r"(?:[^\S\n]+[^\W\d_]{3,12})?[^\S\n]*(?:\.{2,}[^\S\n]*:?|[:.])?[^\S\n]*" + _PHONE_SHAPE)
 #: The next number of a list after one (" / 953.41.27", ", 953 41 27").
 _NEXT_PHONE = re.compile(r"[^\S\n]*[/,][^\S\n]*" + _PHONE_SHAPE)
 
@@ -1171,7 +1172,12 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: "Arancel: Gs. 25.000" of a Paraguayan certificate).
 #: (Stop 60) and the Swiss franc's "Fr." before an amount of francs ("Fr. 2'340.–", not "Fr. 12.05.2024", a Friday), the
 #: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
-_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S|MOP))?\$|\bS/\.?|\b[BG]s\.(?=[^\S\n]?\d)"
+#: (Stop 61: and the dollars of Jamaica, Trinidad, the Eastern Caribbean, Belize, Barbados and Namibia, the pataca's
+#: "MOP$".)
+_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
+                 r"|\b[BG]s\.(?=[^\S\n]?\d)"
+                 # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
+                 r"|\b[BG]s(?=[^\S\n]\d)"
                  r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
                  r"|\bQ\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
@@ -1179,7 +1185,9 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S|MOP))?
                  r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]?\d)"
                  # (stop 61) East Africa's shillings ("KShs. 38,500,000/=" of a Kenyan probate petition), the pataca's
                  # "MOP$", the quetzal's "Q." ("Q.7,800.00" of a Guatemalan claim)
-                 r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d))")
+                 r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d)"
+                 # (and Zambia's kwacha glued to an amount with its cents, "K14,500.00" of an employment contract)
+                 r"|\bK(?=\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d)))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.
@@ -1206,7 +1214,8 @@ _MONEY_RE = re.compile(
     # "5-10 dollars" is one)
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\d{{3}}-)(?<![^\W\d_]-)(?:{_AMOUNT}){_SCALE}"
     # (not a sign glued to the next amount: "skills fee Level 2 £125.00" made "2 £" the amount; stop 57)
-    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b))",
+    # (stop 61: or the kwanza's "Kz" after it, "Total mensal do agregado: 245.000,00 Kz")
+    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
@@ -1217,7 +1226,7 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 #: (stop 61: and Costa Rica's, Paraguay's, Angola's, Mozambique's and Cape Verde's, "un millón ochocientos cincuenta mil
 #: colones", "trezentos e oitenta e cinco mil kwanzas")
 _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
-                   r"|guaran[íi]es|kwanzas|meticais|escudos|patacas)")
+                   r"|guaran[íi]es|kwanzas|meticais|escudos|patacas|kwacha|c[óo]rdobas|cedis|naira|shillings|rupees)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 
@@ -1406,7 +1415,9 @@ def statement_amounts(text: str) -> list[Entity]:
 
 
 _CASE_KEYWORDS = (
-    r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
+    # (stop 61: and a plaint, "Plaint No. SJ/FC/MA 2024/0613" of a Jamaican summons)
+    r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Pp]laint|PLAINT|"
+    r"[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
@@ -1431,7 +1442,8 @@ _CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 
             r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
             # (and its number with the year after a space: "Az. 52.1-SB 2218/19" of a disability notice; stop 57)
             r"(?:(?<=[A-Z])\s\d{1,6}/\d{2,4}(?![\w/]))?|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
-            r"|(?=[\w.:/-]{0,60}\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
+            # (the digit perhaps after a space: "Plaint No. SJ/FC/MA 2024/0613" of a Jamaican summons; stop 61)
+            r"|(?=[\w.:/-]{0,60}\s?\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)
             r"|[A-Z]{1,5}-[A-Z]{1,5}\s\d{1,6}/\d{2,4}(?![\w/])"
             # (stop 57) an office's letters, one or two groups, before a number with its parts ("Aktenzeichen MD: MD-NO

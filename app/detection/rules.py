@@ -1669,7 +1669,8 @@ FIELD_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")
 #: What may stand before a postal code whose town :class:`PostalTownRule` takes: the line's start, a comma, a
 #: semicolon, a letterhead's "·", "|" or dash ("Hermanos Falcó, s/n - 02006 Albacete"), "D-"/"A-"/"CH-" (part of the code's entity or not) or "in" ("wohnhaft in
 #: 06108 Halle").
-_BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|]|[^\S\n][-–]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
+#: (Stop 61: and a field's colon, "Tatort:     83607 Holzkirchen, BAB A 8" of a traffic offence's hearing form.)
+_BEFORE_POSTAL_CODE = re.compile(r"(?:^|\n|[,;·|:]|[^\S\n][-–]|\bin|\b(?:D|A|CH)-)[^\S\n]*$")
 #: A street after the town, a comma between, written without its type: one to three capitalised words and a house
 #: number, then the line's, the sentence's or the item's end ("wohnhaft in 50667 Köln, Domkloster 4, ist …": stop 49,
 #: the model took "Domkloster" and left the number in clear).

@@ -173,6 +173,11 @@ LANGUAGE = register(Language(
         # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
         # letter ("FIN                       : G5187432N", "UEN : 201634592K")
         r"(?-i:FIN|UEN|NRIC)(?=[^\S\n]*:)",
+        # (stop 61) Botswana's national identity card ("Omang no.         473819105                     652427810")
+        r"Omang(?:\s+(?:no\.?|number))?",
+        # (stop 61) a taxpayer's identification number before its colon ("TIN              : C0004827615" of a Ghanaian
+        # tax clearance; not the metal)
+        r"(?-i:TIN)(?=[^\S\n]*:)",
         r"MRN", r"UPN", r"ULN", r"unique\s+(?:pupil|learner)\s+number", r"candidate\s+number",
         r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
         r"S/N", r"IMEI",
@@ -535,7 +540,10 @@ LANGUAGE = register(Language(
         # "Park", "Green" end football clubs ("2 Port Vale") and stay out
         cased_types="Walk|Rise|View|Parade|Trail|Loop"
                 # (stop 58) an American road named for its toll ("455 Carlisle Pike, Camp Hill" of a claim)
-                "|Pike|Turnpike",
+                "|Pike|Turnpike"
+                # (stop 61) Trinidad's "Trace" and a seafront's "Promenade" ("No. 27 Mahabir Trace", "14 Harris
+                # Promenade, San Fernando" of a deed of gift)
+                "|Trace|Promenade",
         # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")

@@ -158,6 +158,15 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 61) El Salvador's identity document and a resident's card after "número", Nicaragua's social
+        # security ("asegurada INSS 18427735"), an employee's code ("código de empleada 0417")
+        r"documento\s+[úu]nico\s+de\s+identidad", r"carn[ée]\s+de\s+residente", r"(?-i:INSS)",
+        r"c[óo]digo\s+de\s+emplead[oa]",
+        # (stop 61) Chile's and Peru's unique numbers of a case, a court's file and a person ("RUC  : 2500871432-6" of
+        # a police report, "RIT O-1234-2024", "RUN : 26.481.337-K")
+        r"(?-i:RUC|RIT|RUN)",
+        # (stop 61) Honduras's identity number after its field ("IDENTIDAD:             0801-1993-00927")
+        r"identidad(?=[^\S\n]*:[^\S\n]*\d)",
         # (stop 61) a Costa Rican company's legal identity card ("cédula jurídica 3-101-654321"), an Argentine
         # professional's provincial or national register ("Dra. … – M.P. 447.218"), a vehicle's engine and plate in a
         # sale contract ("Motor N°: 2GD-C512345", "Chapa N°: AAFK 318")

@@ -204,7 +204,7 @@ LANGUAGE = register(Language(
         # conta-corrente 42.762-6, da agência 0394"): the bare "conta" only before a number with its check digit ("a
         # Câmara conta 56 membros" counts); the Ordem dos Médicos' number of a Portuguese doctor ("OM 45678")
         r"conta[- ]corrente", r"conta\s+poupança", r"conta(?=\s+(?:n\.?\s?[º°]\s*)?[\d.]+-[\dXx](?![\w-]))",
-        r"ag[êe]ncia(?=\s+(?:n\.?\s?[º°]\s*)?\d{4}(?:-[\dXx])?(?![\w-]))", r"(?-i:OM)(?=\s+\d{4,6}(?![\w-]))",
+        r"ag[êe]ncia(?=:?\s+(?:n\.?\s?[º°]\s*)?\d{4}(?:-[\dXx])?(?![\w-]))", r"(?-i:OM)(?=\s+\d{4,6}(?![\w-]))",
         # Portugal's professional orders ("inscrito na Ordem dos Engenheiros sob o n.º 54321")
         r"Ordem\s+d[oa]s\s+(?:Advogados|Médicos(?:\s+(?:Dentistas|Veterinários))?|Engenheiros(?:\s+Técnicos)?|"
         r"Enfermeiros|Psicólogos(?:\s+Portugueses)?|Farmacêuticos|Arquitectos|Arquitetos|Solicitadores|Notários|"
@@ -450,7 +450,10 @@ LANGUAGE = register(Language(
               # (two digits at least: an inspection's "Quarto 1", "Quarto 2" are bedrooms of one flat)
               r"|(?-i:[Qq]uarto)[^\S\n](?:n\.?[^\S\n]?º[^\S\n]?)?\d{2,3}(?![\w,.]\d)"
               r"|(?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,5}[A-Z]?,[^\S\n]?(?:\d{1,2}\.?[^\S\n]?º[^\S\n]?"
-              r"(?:Dto|Esq|Frente|Dt\.?º|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)",
+              r"(?:Dto|Esq|Frente|Dt\.?º|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)"
+              # (stop 61) a house's number in a quarter without streets ("Morada: Bairro Almeida, Casa n.º 31,
+              # Guadalupe" of a São Tomé school form, "Quarteirão 14, Casa n.º 27" of a Mozambican one)
+              r"|(?-i:Casa|CASA)[^\S\n](?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,4}[A-Z]?(?![\w])",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

@@ -174,3 +174,49 @@ def test_numbers_with_a_thousands_comma_after_no_and_a_swiss_zsr_number():
     assert found(IdNumberRecognizer("de"), "ZSR-Nr. H 4721.18 · GLN 7601000482938\n")[0] == "H 4721.18"
     # an amount with decimals after "No." is no number
     assert found(IdNumberRecognizer("en"), "Item No. 12,500.00 was paid\n") == []
+
+
+def test_currencies_of_zambia_jamaica_bolivia_and_angola_after_the_amount():
+    text = ("A basic salary of K14,500.00 (Fourteen Thousand Five Hundred Kwacha) per month\n"
+            "you pay J$38,000.00 per week\n")
+    assert found(MoneyRecognizer("en"), text) == ["K14,500.00", "Fourteen Thousand Five Hundred Kwacha", "J$38,000.00"]
+    assert found(MoneyRecognizer("es"), "Valor del formulario: Bs 35.-\nsalario de C$ 28,750.00 (veintiocho mil "
+                                        "setecientos cincuenta córdobas) más") == [
+        "Bs 35.-", "C$ 28,750.00", "veintiocho mil setecientos cincuenta córdobas"]
+    assert found(MoneyRecognizer("pt"), "Total mensal do agregado: 245.000,00 Kz      N.º de membros: 5\n") == [
+        "245.000,00 Kz"]
+    # a capital K before a number without cents is no kwacha ("K9 unit", a model's code)
+    assert found(MoneyRecognizer("en"), "the K9 unit and K12 school\n") == []
+
+
+def test_keywords_of_el_salvador_nicaragua_chile_honduras_botswana_and_ghana():
+    text = ("con Documento Único de Identidad número 02174563-9, y con Carné de Residente número 7741-22. Se\n"
+            "y número de asegurada INSS 18427735, labora\nexpediente (código de empleada 0417).\n"
+            "RUC  : 2500871432-6\nIDENTIDAD:             0801-1993-00927\nAffidavit Núm. 2,318\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("02174563-9", "7741-22", "18427735", "0417", "2500871432-6", "0801-1993-00927", "2,318"):
+        assert value in ids
+    text = "Omang no.         473819105                     652427810\nTIN              : C0004827615\n"
+    assert found(IdNumberRecognizer("en"), text) == ["473819105", "652427810", "C0004827615"]
+    # the metal is no keyword
+    assert found(IdNumberRecognizer("en"), "a tin of 4711 grams\n") == []
+
+
+def test_a_plaint_number_with_its_court_letters_a_street_in_front_of_a_number_and_a_house_in_a_quarter():
+    from app.detection.patterns import CaseNumberRecognizer
+
+    assert found(CaseNumberRecognizer(), "Plaint No. SJ/FC/MA 2024/0613\n") == ["SJ/FC/MA 2024/0613"]
+    assert found(AddressRecognizer("es"), "Lugar        : Av. Providencia frente al N° 2124, comuna de\n") == [
+        "Av. Providencia frente al N° 2124"]
+    assert found(AddressRecognizer("pt"), "Morada: Bairro Almeida, Casa n.º 31, Guadalupe\n") == ["Casa n.º 31"]
+    assert found(AddressRecognizer("en"), "of No. 27 Mahabir Trace, Penal\nby Eze-Mahabir & Co., 14 Harris Promenade, "
+                                          "San Fernando.\n") == ["27 Mahabir Trace", "14 Harris Promenade"]
+
+
+def test_a_phone_after_a_dot_leader_a_town_after_a_fields_postal_code_and_an_income_column():
+    labels = detect("en", "13. Mobile no. ................ 74 315 902\n")
+    assert ("74 315 902", "PHONE") in labels
+    assert ("Holzkirchen", "LOCATION") in detect("de", "Tatort:     83607 Holzkirchen, BAB A 8, km 28,4\n")
+    text = ("Nome                        | Parentesco | Idade   | Ocupação            | Kz\n"
+            "Domingos Tchipilica Sacaia  | Pai        | 52 anos | Motorista           | 185.000,00\n")
+    assert ("185.000,00", "MONEY") in detect("pt", text)
