@@ -132,6 +132,15 @@ UNITS: tuple[str, ...] = (
     "APPLICATION NO: 4 ", "FL-0002.587.214-3 ", "248867(M) ", "Rs. 1,85,500/- ", "KShs. 3 ",
     "(GUARANÍES CIENTO ", "Aa/SP ", "Calle 10 Sur # 43B-", "Tte. Aa N° 1 ", "14 avenida 4-33 zona ",
     "Urb. Aa Mz. C ", "Aa y bb ...... AA ", "2719384 Aa Inc. ",
+    # (rounds 63–64: cause numbers with their year, signatures before a bracketed honorific, Hong Kong's floors,
+    # currencies glued or after the amount, a street in front of a number, a phone after a dot leader, whole francs)
+    "CAUSE NO. E1 OF 2024 ", "AA BB (MS)\n", "Flat 1, 12/F, Aa House ", "K14,500.00 ", "J$3 ", "245.000,00 Kz ",
+    "Av. Aa frente al N° 2 ", "Mobile no. ...... 74 3 ", "Casa n.º 3, ", "Omang no. 4 ", "No. 21,304 ",
+    "CHF\n 1. Aa   118 450\n 2. Bb\n 4. Cc   –\n",
+    # (round 65: "Nro:", register entries of Uganda and Panama, a penalty order's file number, African currency codes,
+    # a cents fraction before the currency, a table with the sol in its header)
+    "Nro: E1-2 ", "Block 1 Plot 2 ", "Tomo 4, Asiento 1 ", "Az. 729 Cs 1 Js 2/24 (", "UGX 1/= ", "MIL Y 00/100 SOLES ",
+    "N°  Aa  Partida N°  Valor (S/)\n1  Bb  11052387  3,000.00\n",
 )
 
 

@@ -542,6 +542,8 @@ def _same_shape(value: str) -> re.Pattern[str]:
 #: whatever the noun before it, such a code names one case, claim or document (a statute's number has no capitals:
 #: "Lei n.º 7/2009"). Scanned only where an "n" or an "N" stands (the lookahead is the engine's prefix).
 _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S\n]?[º°]|Nr\.|No\.|no\.|núm\.|Núm\."
+                            # (stop 61) Spanish America's "Nro:" ("Nro: E001-214" of a Peruvian fee receipt)
+                            r"|(?-i:Nro|NRO)\.?(?=[^\S\n]*:)"
                             # (stop 61) "No" and "NO" without their full stop before a colon ("APPLICATION NO: 4318875"
                             # of a tenancy order, "Licence No:     4021000X7KP9" of a traffic fine: in clear)
                             r"|(?-i:No|NO)(?=[^\S\n]*:)"
@@ -605,7 +607,7 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # and its year ("FIR No.: 0412/2024"); capitals and digits, then groups of digits after
                             # hyphens ("Application No.  : EPA24-0318-77520" of a work pass)
                             r"|(?=[\d-]{12})\d{2,4}(?:-\d{1,10}){2,4}(?![\w.,/-])|0\d{3}/(?:19|20)\d\d(?![\w.,/-])"
-                            r"|[A-Z]{2,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-])"
+                            r"|[A-Z]{1,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-])"
                             # (stop 61) thousands after a comma, as Central America and Mexico number deeds and
                             # registrations ("Colegiada No. 21,304", "Escritura pública No. 18,455")
                             r"|\d{1,3},\d{3}(?![\w]|[.,]\d))"

@@ -1148,7 +1148,11 @@ _SCALE = r"(?:\s?(?:miles de millones|mil milhões|Milliarden|Millionen|thousand
 #: "TRL 1,500,000,000", "ATS 20,000"); codes that are English words ("ALL", "TOP", "CUP") are left out.
 CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL TRY SEK NOK DKK ISK PLN CZK HUF RON ROL
     BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
-    INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD""".split())
+    INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD
+    UGX TZS KES NGN GHS ZMW BWP MWK RWF ETB JMD TTD PYG UYU GTQ HNL NIO VES AOA MZN CVE MOP SGD HKD LKR PKR
+    BDT EGP XOF XAF""".split())
+#: (Stop 61: and the currencies of Africa, the Caribbean, Central and South America and Asia that the probe documents
+#: wrote, "UGX 185,000,000/=", "TZS 500,000/="; not "MAD", "CRC", "DOP", English words and a checksum's name.)
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
 #: "1.000 zlotys", "3 000 kronor", "100 liras turcas"; not the bare "Mark", a first name too: "2 Mark Philippoussis").
 _CURRENCY_NAMES = (
@@ -1249,7 +1253,9 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent|pence))?")
     # (stop 61: or the currency first inside brackets after the figure, as Paraguay writes it: "Gs. 185.000.000
     # (GUARANÍES CIENTO OCHENTA Y CINCO MILLONES)" of a car's sale contract)
-    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}\s+(?:de\s+)?{_WORDS_CURRENCY}\b{cents}"
+    # (stop 61: and the cents as a fraction before the currency, "MIL OCHOCIENTOS Y 00/100 SOLES" of a Peruvian receipt)
+    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}(?:\s+(?:y|con|e)\s+\d{{2}}/100)?\s+(?:de\s+)?"
+                      rf"{_WORDS_CURRENCY}\b{cents}"
                       rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?"
                       rf"|(?<=\()(?:{_WORDS_CURRENCY})\s+{word}(?:{join}{word}){{1,19}}(?=\))")
 
@@ -1329,7 +1335,10 @@ _TABLE_AMOUNT_SIGN = "  "
 #: (Stop 60: or in an account's brackets, "(5,840.00)" of an estate's liabilities.)
 #: (Stop 60: or whole Swiss francs in their apostrophe's groups, "Bruttolohn total     87'276" of a salary statement.)
 _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
-                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,']))"
+                            # (stop 61: and whole francs grouped by spaces, "1. Lohn      118 450" of a Swiss salary
+                            # certificate under its "CHF")
+                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,'])"
+                            r"|\d{1,3}(?: \d{3})+(?![\d.,' ]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
@@ -1352,6 +1361,17 @@ _AMOUNT_HEADER = re.compile(
     # (stop 60) a Swiss tax return's list of securities and accounts ("Bezeichnung   Steuerwert   Ertrag")
     r"|steuerwert|ertrag|bruttoertrag)(?!\w)"
     r"|\((?-i:R|ZAR)\)")
+
+
+def _empty_amount(line: str) -> bool:
+    """Whether a form's line ends in a column that holds a dash, no amount ("4. Kapitalleistungen      –"): the
+    table goes on (read from the line's end: no search over a long run of spaces)."""
+    cell = line.rstrip()
+    return cell[-1:] in ("-", "–", "—") and cell[:-1].endswith("  ")
+
+#: A form's numbered item without a column gap ("2. Gehaltsnebenleistungen", "10. Berufliche Vorsorge 2. Säule").
+_NUMBERED_ITEM = re.compile(r"[^\S\n]{0,4}\d{1,2}(?:\.\d{1,2})*\.?[^\S\n](?:(?! {2})[^\n\d]){3,60}"
+                            r"(?:\d\.[^\n\d]{1,20})?")
 
 
 def statement_amounts(text: str) -> list[Entity]:
@@ -1395,6 +1415,9 @@ def statement_amounts(text: str) -> list[Entity]:
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None
+        if under_header and (_empty_amount(line) or _NUMBERED_ITEM.fullmatch(line)):
+            continue  # a form's item without an amount ("4. Kapitalleistungen      –") or its heading ("2.
+            # Gehaltsnebenleistungen" over "2.2 Privatanteil …  3 456" of a Swiss salary certificate; stop 61)
         if under_header and not (gaps and _COLUMN_AMOUNT.search(line)) and line.count("|") < 2:
             # a line of text without an amount in a column ends the table; a pipe table's row without one does not
             # (stop 59: "4  | Zinsen 9 %-Pkt. über Basiszinssatz | ab 30.12.2024| lfd." of an order for payment's
@@ -1418,7 +1441,7 @@ _CASE_KEYWORDS = (
     # (stop 61: and a plaint, "Plaint No. SJ/FC/MA 2024/0613" of a Jamaican summons)
     r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Pp]laint|PLAINT|"
     r"[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
-    r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|"
+    r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|Geschäftsnummer|Geschäfts-Nr\.|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
     # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)
@@ -1436,7 +1459,11 @@ _CASE_NUMBER_WORD = r"(?:\s?(?:[Nn]o\.|NO\.|[Nn]os\.|[Nn]r\.|[Nn]úm\.|[Nn]\.?\s
 #: A reference: its first part with a digit ("R1234567/01"), a court's register ("2 BvR 1234/19"), or parts separated by
 #: slashes with a digit among the first 60 characters ("TM/ADEYEMI/2026": a solicitor's reference, the client's
 #: surname inside).
-_CASE_ID = (# (stop 57) groups of three digits after one to three ("ref. 21 034 887 120", a Portuguese payment's
+_CASE_ID = (# (stop 61) a German criminal court's file number before the prosecution's ("Geschäftsnummer: 729 Cs 184
+            # Js 2217/24 (311/24)" of a penalty order), first: its first number alone is no reference
+            r"\d{1,4}\s(?:Cs|Ds|Ls|KLs|Ns|Gs)\s\d{1,5}\s(?:Js|UJs|VRs)\s\d{1,6}/\d{2,4}"
+            r"(?:\s\(\d{1,6}/\d{2,4}\))?(?![\w/])|"
+            # (stop 57) groups of three digits after one to three ("ref. 21 034 887 120", a Portuguese payment's
             # reference)
             r"\d{1,3}(?:[^\S\n]\d{3}){2,4}(?![\w/.,-])|"
             r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"

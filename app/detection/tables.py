@@ -144,7 +144,8 @@ def _cells(text: str, start: int, end: int, delimiter: str, outer: bool = True) 
 
 
 #: A currency's code after a header's words ("monthly_spend_gbp", "Betrag EUR").
-_CURRENCY_SUFFIX = re.compile(r"\s+\(?(?:gbp|eur|usd|brl|chf|mxn|ars|clp|cop|aud|cad|inr|€|£|\$|r\$)\)?$")
+#: (Stop 61: and Peru's sol, "Valor (S/)" of a sworn declaration of assets.)
+_CURRENCY_SUFFIX = re.compile(r"\s+\(?(?:gbp|eur|usd|brl|chf|mxn|ars|clp|cop|aud|cad|inr|pen|€|£|\$|r\$|s/\.?)\)?$")
 
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")

@@ -169,6 +169,10 @@ LANGUAGE = register(Language(
         "Airways", "Airlines", "Air Lines")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
                        ("Hospice",)),
+    # (stop 61) East Africa's land register by its block and plot ("Kyadondo Block 213 Plot 4587" of a Ugandan land
+    # sale)
+    register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
+                      r"\d{1,5}(?![\w])",),
     id_keywords=(
         # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
         # letter ("FIN                       : G5187432N", "UEN : 201634592K")
@@ -178,6 +182,9 @@ LANGUAGE = register(Language(
         # (stop 61) a taxpayer's identification number before its colon ("TIN              : C0004827615" of a Ghanaian
         # tax clearance; not the metal)
         r"(?-i:TIN)(?=[^\S\n]*:)",
+        # (stop 61) Tanzania's VAT registration and national identity numbers ("VRN : 40-027651-K", "NIDA No. :
+        # 19780512-23105-00001-24" of a business licence)
+        r"(?-i:VRN|NIDA)(?:\s+(?-i:No\.?))?",
         r"MRN", r"UPN", r"ULN", r"unique\s+(?:pupil|learner)\s+number", r"candidate\s+number",
         r"(?:unique\s+)?taxpayer\s+reference", r"UTR", r"service\s+tag", r"serial(?:\s+(?:no\.?|number))?",
         r"S/N", r"IMEI",

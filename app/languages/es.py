@@ -137,6 +137,9 @@ LANGUAGE = register(Language(
                       # ("(T° 98 F° 412 CPACF)", "inscrito a fojas 45.318 N° 65.902 del Registro de Propiedad")
                       r"(?<![\w.])T[°º][^\S\n]?\d{1,4}[^\S\n]+F[°º][^\S\n]?\d{1,5}(?![\w])",
                       r"(?i:\bfojas[^\S\n]+\d{1,3}(?:\.\d{3})*[^\S\n]+N[°º][^\S\n]?\d{1,3}(?:\.\d{3})*)(?![\w])",
+                      # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a
+                      # marriage certificate)
+                      r"(?i:\btomo[^\S\n]+\d{1,5},?[^\S\n]+asiento[^\S\n]+\d{1,6})(?![\w])",
                       # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")
                       r"(?<![\w.])T\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+P\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+"
                       r"A\.[^\S\n]?\d{1,6}(?![\w])",
@@ -167,6 +170,9 @@ LANGUAGE = register(Language(
         r"(?-i:RUC|RIT|RUN)",
         # (stop 61) Honduras's identity number after its field ("IDENTIDAD:             0801-1993-00927")
         r"identidad(?=[^\S\n]*:[^\S\n]*\d)",
+        # (stop 61) a Colombian utility's contract account and customer number ("cuenta contrato 11874302", "NIC
+        # 4528193-7" of a flat's handover record), Peru's interbank account code ("CCI: 002-194-138715602047-95")
+        r"cuenta\s+contrato", r"(?-i:NIC|CCI)",
         # (stop 61) a Costa Rican company's legal identity card ("cédula jurídica 3-101-654321"), an Argentine
         # professional's provincial or national register ("Dra. … – M.P. 447.218"), a vehicle's engine and plate in a
         # sale contract ("Motor N°: 2GD-C512345", "Chapa N°: AAFK 318")
@@ -473,7 +479,7 @@ LANGUAGE = register(Language(
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Bº|[Bb]arrio|"
-               "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|"
+               "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|Jr\\.|JR\\.|[Jj]ir[óo]n|JIR[ÓO]N|"
                # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its
                # number ("Tte. Fariña N° 1180", "Mcal. Estigarribia N° 2345" of a car's sale contract)
                "(?:Tte|Mcal|Gral|Cnel|Pte|Sgto|Cap)\\.(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N[º°]\\s?\\d)|"

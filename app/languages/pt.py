@@ -145,6 +145,8 @@ LANGUAGE = register(Language(
                       # Principal, M/148233" of a detention record)
                       r"(?<![\w/])M/\d{6}(?![\w/])"),
     id_keywords=(
+        # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
+        r"eleitor(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))",
         # (stop 61) Mozambique's identity card with its dots and tax number ("B.I. n.º: 110104827613M", "NUIT:
         # 104738291" of a school's enrolment form), a traffic offence's notice ("Auto de Infração: 1D0472816")
         r"(?-i:B\.I\.)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"(?-i:NUIT)", r"auto\s+de\s+infra[çc][ãa]o",

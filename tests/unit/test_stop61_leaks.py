@@ -220,3 +220,57 @@ def test_a_phone_after_a_dot_leader_a_town_after_a_fields_postal_code_and_an_inc
     text = ("Nome                        | Parentesco | Idade   | Ocupação            | Kz\n"
             "Domingos Tchipilica Sacaia  | Pai        | 52 anos | Motorista           | 185.000,00\n")
     assert ("185.000,00", "MONEY") in detect("pt", text)
+
+
+def test_a_swiss_salary_certificates_whole_francs():
+    text = ("                                                             CHF\n"
+            " 1. Lohn                                                 118 450\n"
+            " 2. Gehaltsnebenleistungen\n"
+            "    2.2 Privatanteil Geschäftsfahrzeug                     3 456\n"
+            " 4. Kapitalleistungen                                          –\n"
+            " 8. Bruttolohn total / Rente                             131 776\n"
+            " 9. Beiträge AHV/IV/EO/ALV/NBUV                         –  9 751\n"
+            "15. Bemerkungen\n    Geschäftsfahrzeug ZH 482 913 auch privat genutzt.\n")
+    assert found(MoneyRecognizer("de"), text) == ["118 450", "3 456", "131 776", "9 751"]
+
+
+def test_codes_of_peru_colombia_tanzania_and_a_portuguese_voter():
+    text = ("Agua:     cuenta contrato 11874302 - lectura 00003 m³\n"
+            "Energía:  NIC 4528193-7 - lectura 00012 kWh\nCCI: 002-194-138715602047-95\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("11874302", "4528193-7", "002-194-138715602047-95"):
+        assert value in ids
+    assert found(IdNumberRecognizer("es"), "RECIBO POR HONORARIOS\nNro: E001-214\n") == ["E001-214"]
+    text = "VRN               : 40-027651-K\nNIDA No.          : 19780512-23105-00001-24\n"
+    assert found(IdNumberRecognizer("en"), text) == ["40-027651-K", "19780512-23105-00001-24"]
+    assert "21845" in found(IdNumberRecognizer("pt"), "CC n.º 13487562 4 ZX7, eleitora n.º 21845\n")
+
+
+def test_register_entries_of_uganda_and_panama_and_a_german_penalty_orders_file_number():
+    from app.detection.patterns import CaseNumberRecognizer
+
+    assert "Block 213 Plot 4587" in found(IdNumberRecognizer("en"), "comprised in Kyadondo Block 213 Plot 4587 at\n")
+    assert found(IdNumberRecognizer("es"), "inscrito en el Tomo 412, Asiento 1187 de la Provincia\n") == [
+        "Tomo 412, Asiento 1187"]
+    assert found(CaseNumberRecognizer(), "Geschäftsnummer: 729 Cs 184 Js 2217/24 (311/24)\n") == [
+        "729 Cs 184 Js 2217/24 (311/24)"]
+
+
+def test_african_currency_codes_the_peruvian_cents_fraction_and_a_jiron():
+    assert found(MoneyRecognizer("en"), "the sum of UGX 185,000,000/= and TZS 500,000/=\n") == [
+        "UGX 185,000,000", "TZS 500,000"]
+    assert found(MoneyRecognizer("es"), "La suma de: MIL OCHOCIENTOS Y 00/100 SOLES\n") == [
+        "MIL OCHOCIENTOS Y 00/100 SOLES"]
+    assert found(AddressRecognizer("es"), "JR. LOS ÁLAMOS 348 DPTO. 201 URB. SANTA FELICIA\n") == [
+        "JR. LOS ÁLAMOS 348 DPTO. 201"]
+
+
+def test_a_sworn_declarations_tables_of_properties_cars_and_accounts():
+    text = ("N°  Ubicación                                    Partida N°   Valor (S/)\n"
+            "1   Av. de la Cultura N° 1450, Dpto. 302         11052387     385,000.00\n\n"
+            "N°  Marca / Modelo       Placa       Valor (S/)\n1   Toyota RAV4          X3K-214     78,500.00\n\n"
+            "Entidad                        N° de cuenta            Saldo (S/)\n"
+            "Banco de Crédito del Perú      285-30417758-0-92       48,700.50\n")
+    labels = detect("es", text)
+    for value in ("11052387", "X3K-214", "285-30417758-0-92"):
+        assert (value, "ID_NUMBER") in labels
