@@ -141,6 +141,8 @@ UNITS: tuple[str, ...] = (
     # a cents fraction before the currency, a table with the sol in its header)
     "Nro: E1-2 ", "Block 1 Plot 2 ", "Tomo 4, Asiento 1 ", "Az. 729 Cs 1 Js 2/24 (", "UGX 1/= ", "MIL Y 00/100 SOLES ",
     "N°  Aa  Partida N°  Valor (S/)\n1  Bb  11052387  3,000.00\n",
+    "Rut:  7 ", "L.P. 7 ", "RE 218.447-", "Kennitala 1", "R3E 0N8\n", "817304592RP0001 ", "Unit 3 - 4 Aa Avenue ",
+    "N° 56.904.",
 )
 
 

@@ -310,7 +310,9 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # the flat before the street, as British addresses write it ("Flat 4, 27 Brunswick Square"): a pattern of its
         # own, so that the street's pattern keeps starting at a digit (an optional group first made its scan twice as
         # slow)
-        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+{street_pattern}")
+        # (or a hyphen between them: "Unit 3 - 418 Selkirk Avenue" of a Canadian record of employment; stop 61)
+        patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}(?:,|{_SP}+[-–])?{_SP}+"
+                        rf"{street_pattern}")
         # and alone before a house number and a name whose street type we do not know ("Flat 2, 19 Cotham Brow" of a
         # car rental agreement; stop 55: the flat's number stayed in clear): the flat, an entity of its own
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"

@@ -331,6 +331,9 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    # (stop 52) a bank's BIC names the account holder's branch beside the IBAN ("BIC: COLSDE33XXX")
                    r"|BIC(?:/SWIFT)?|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
+                   # (stop 61) a Czech identity card and an Icelandic identity number ("Občanský průkaz 206458317",
+                   # "Kennitala 120389-2479" of a marriage registration)
+                   r"|občanský\s+průkaz|kennitala"
                    # (stop 53) a Polish driving licence ("Prawo jazdy: 00347/19/3064" of a German accident report)
                    r"|prawo\s+jazdy"
                    # (stop 53) a passport in English inside a German hotel form ("Reisedokument: Passport 548812376")
@@ -610,7 +613,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|[A-Z]{1,5}\d{1,4}(?:-\d{2,10}){1,4}(?![\w.,/-])"
                             # (stop 61) thousands after a comma, as Central America and Mexico number deeds and
                             # registrations ("Colegiada No. 21,304", "Escritura pública No. 18,455")
-                            r"|\d{1,3},\d{3}(?![\w]|[.,]\d))"
+                            r"|\d{1,3},\d{3}(?![\w]|[.,]\d)"
+                            # (and dotted thousands of seven digits or more, an Argentine DNI: "N° 56.904.312")
+                            r"|\d{1,3}(?:\.\d{3}){2,3}(?![\w]|[.,]\d))"
                             r"(?![\w]|[-/]\w)")
 
 
@@ -650,6 +655,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # "CHE-105.847.362"), a file's number of five digits or more after its zeros and its year
                         # ("Prot. Nr. / N. prot. 0041872/2024" of a South Tyrolean certificate)
                         r"|[A-Z]{2,3}-\d{3,4}\.\d{3}\.\d{3}(?:-\d)?|0\d{4,7}/(?:19|20)\d\d"
+                        # (stop 61) a Canadian business number with its program account ("817304592RP0001" of a record
+                        # of employment)
+                        r"|\d{9}[A-Z]{2}\d{4}"
                         # (stop 61) a Swiss provider's ZSR number after its name ("ZSR-Nr. H 4721.18" of a sick note)
                         r"|(?:(?<=ZSR-Nr\. )|(?<=ZSR-Nr\.: )|(?<=ZSR: )|(?<=ZSR ))[A-Z][^\S\n]?\d{4}\.\d{2})"
                         r"(?![\w]|[.,/-]\d)")

@@ -534,6 +534,8 @@ LANGUAGE = register(Language(
         # digits after the city's name ("80 Robinson Road, #17-02, Singapore 068898")
         r"(?<=\b[Pp]ostal [Cc]ode: )[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
         r"(?<=\bSingapore )\d{6}\b",
+        # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
+        r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
     ),
     street_addresses=StreetAddresses(
         order="number_first",

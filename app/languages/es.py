@@ -168,6 +168,8 @@ LANGUAGE = register(Language(
         # (stop 61) Chile's and Peru's unique numbers of a case, a court's file and a person ("RUC  : 2500871432-6" of
         # a police report, "RIT O-1234-2024", "RUN : 26.481.337-K")
         r"(?-i:RUC|RIT|RUN)",
+        # (stop 61) an Argentine officer's personnel file ("Of. Primero Leandro BIANCHI FERREYRA - L.P. 7412")
+        r"(?-i:L\.P\.)(?=[^\S\n]*\d)",
         # (stop 61) Honduras's identity number after its field ("IDENTIDAD:             0801-1993-00927")
         r"identidad(?=[^\S\n]*:[^\S\n]*\d)",
         # (stop 61) a Colombian utility's contract account and customer number ("cuenta contrato 11874302", "NIC
@@ -252,7 +254,9 @@ LANGUAGE = register(Language(
         # Latin America: Argentina's CUIT, CUIL and CBU, Chile's RUT and RUN, Mexico's CURP and RFC (stop 46: a CURP
         # whose check digit fails stayed in clear after "CURP:"), Colombia's NIT and citizen's card ("C.C.
         # 1.020.345.678"), also when their check digit fails
-        r"CUI[TL]", r"CBU", r"(?-i:RU[TN])", r"(?-i:CURP|RFC)", r"(?-i:NIT)", r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
+        # (stop 61: and "Rut:" as a form's field writes it, "Rut:        76.918.452-3" of a fee receipt)
+        r"CUI[TL]", r"CBU", r"(?-i:RU[TN]|Rut(?=:))", r"(?-i:CURP|RFC)", r"(?-i:NIT)",
+        r"(?-i:C\.\s?C\.|CC)(?=\s*(?:n\.?\s?º\s*)?\d)",
         r"c[ée]dula(?:\s+de\s+(?:ciudadan[íi]a|identidad))?",
         # (stop 49) a pet's microchip names its owner in the register ("microchip n.º 941000012345678")
         r"(?:(?:número|n\.?\s?º|núm\.)\s+de\s+)?micro-?chip", r"transpondedor",

@@ -147,6 +147,9 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
         r"eleitor(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))",
+        # (stop 61) a worker's number ("V. Exa., trabalhador n.º 4418" of a dismissal letter), a Brazilian police
+        # officer's or expert's register ("Perita Criminal – RE 218.447-3", "Policial Militar - RE 136482-7")
+        r"trabalhador(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))", r"(?-i:RE)(?=[^\S\n]+\d{3}\.?\d{3}-\d(?![\w]))",
         # (stop 61) Mozambique's identity card with its dots and tax number ("B.I. n.º: 110104827613M", "NUIT:
         # 104738291" of a school's enrolment form), a traffic offence's notice ("Auto de Infração: 1D0472816")
         r"(?-i:B\.I\.)(?=\s*(?:n\.?\s?º\s*:?\s*)?\d)", r"(?-i:NUIT)", r"auto\s+de\s+infra[çc][ãa]o",

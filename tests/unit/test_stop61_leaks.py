@@ -274,3 +274,22 @@ def test_a_sworn_declarations_tables_of_properties_cars_and_accounts():
     labels = detect("es", text)
     for value in ("11052387", "X3K-214", "285-30417758-0-92"):
         assert (value, "ID_NUMBER") in labels
+
+
+def test_keywords_of_chile_argentina_brazil_portugal_and_foreign_identity_cards():
+    text = "Rut:        76.918.452-3\nDNI de su hijo,\n   N° 56.904.312.\nOf. Primero Leandro BIANCHI - L.P. 7412\n"
+    assert found(IdNumberRecognizer("es"), text) == ["76.918.452-3", "56.904.312", "7412"]
+    text = "V. Exa., trabalhador n.º 4418, com\nThaís Ribeiro – Perita Criminal – RE 218.447-3\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["4418", "218.447-3"]
+    text = "Ausweis:   Občanský průkaz 206458317\nPers.-Kennzeichen: Kennitala 120389-2479\n"
+    assert found(IdNumberRecognizer("de"), text) == ["206458317", "120389-2479"]
+    # a statute's number with one dot is none
+    assert found(IdNumberRecognizer("es"), "según la Ley N° 19.889 vigente\n") == []
+
+
+def test_a_canadian_forms_postal_code_business_number_and_unit_before_its_street():
+    labels = detect("en", "   7  Postal code\n      R3E 0N8\n   Prairie Mills Ltd.        817304592RP0001\n"
+                          "   Unit 3 - 418 Selkirk Avenue\n")
+    for value, label in (("R3E 0N8", "POSTAL_CODE"), ("817304592RP0001", "ID_NUMBER"),
+                         ("Unit 3 - 418 Selkirk Avenue", "LOCATION")):
+        assert (value, label) in labels
