@@ -407,9 +407,10 @@ class TitleRule(Rule):
                and not _COLUMN_GAP.search(ctx.text, t[j - 1].end, t[j].start)):
             j -= 1
         a, b = t[j].start, t[i - 1].end
-        line_start = ctx.text.rfind("\n", 0, a) + 1
-        line_end = ctx.text.find("\n", t[i + 2].end)
-        if (i - j >= 2 and not ctx.text[line_start:a].strip()
+        # (the line's ends looked for within 80 characters: a long line of such names stays linear)
+        line_start = ctx.text.rfind("\n", max(0, a - 80), a) + 1
+        line_end = ctx.text.find("\n", t[i + 2].end, t[i + 2].end + 80)
+        if (i - j >= 2 and (line_start > 0 or a <= 80) and not ctx.text[line_start:a].strip()
                 and not ctx.text[t[i + 2].end:line_end if line_end >= 0 else len(ctx.text)].strip()
                 and not any(t[k].text.capitalize() in STOP_WORDS or t[k].text in ALL_TITLES for k in range(j, i))):
             yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
