@@ -411,7 +411,7 @@ class TitleRule(Rule):
         line_start = ctx.text.rfind("\n", max(0, a - 80), a) + 1
         line_end = ctx.text.find("\n", t[i + 2].end, t[i + 2].end + 80)
         if (i - j >= 2 and (line_start > 0 or a <= 80) and not ctx.text[line_start:a].strip()
-                and not ctx.text[t[i + 2].end:line_end if line_end >= 0 else len(ctx.text)].strip()
+                and not ctx.text[t[i + 2].end:line_end if line_end >= 0 else t[i + 2].end + 81].strip()
                 and not any(t[k].text.capitalize() in STOP_WORDS or t[k].text in ALL_TITLES for k in range(j, i))):
             yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
 
