@@ -73,7 +73,8 @@ def _type_last(street: StreetAddresses) -> list[str]:
     # a care home's resident's address writes it ("Zimmer 214, Gustav-Esche-Str. 3"; stop 49: the room stayed in
     # clear): part of the address
     unit = rf"(?:{street.units}){_SP}?\d{{1,4}}[a-zA-Z]?(?![\w])" if street.units else ""
-    after = rf"(?:,?{_SP}+{unit})?" if unit else ""
+    # (after a slash too, as Austria writes its flats: "Annenstraße 42/Top 7"; stop 62)
+    after = rf"(?:(?:,?{_SP}+|{_SP}?/{_SP}?){unit})?" if unit else ""
     # and the floor after them ("Schönhauser Allee 141, VH 3. OG rechts"; stop 50)
     # (two of them: "Greifenhagener Str. 18, Seitenflügel, 3. OG" of a patient's form; stop 57)
     floor = rf"(?:,?{_SP}+(?:{street.floors})){{0,2}}" if street.floors else ""
@@ -179,7 +180,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # a Brazilian lot and its block ("Rua 91, Lote 14, Quadra 1711")
             rf"|(?i:quadra|qd\.|lote|lt\.){_SP}?\d{{1,4}}[A-Z]?"
             # (and a Peruvian or Ecuadorian block, "Urb. La Negrita Mz. C Lote 14", "Mz. 7 Villa 12"; stop 61)
-            rf"|(?:Mz\.|MZ\.|[Mm]anzana){_SP}?[A-Z0-9]{{1,3}}(?![\w])|(?:Villa|Solar){_SP}\d{{1,3}}(?![\w])"
+            rf"|(?:Mz\.|MZ\.|[Mm]anzana){_SP}?[A-Z0-9]{{1,3}}(?![\w])|(?:[Vv]illa|[Ss]olar){_SP}\d{{1,3}}(?![\w])"
+            # (stop 62: and its stage, "Urb. La Joya, etapa Ámbar, manzana 7, solar 22, Daule" of a complaint)
+            rf"|(?:[Ee]tapa){_SP}(?:\d{{1,2}}|[{_UPPER}][\w]{{2,15}})(?![\w])"
             # a Spanish register's "Pl. 4 Pt. 12" (planta, puerta: floor and door; stop 46)
             rf"|Pl\.{_SP}?\d{{1,2}}|Pt\.{_SP}?\d{{1,3}}[A-Z]?"
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
@@ -225,8 +228,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
     # in clear when the model took only the estate's name)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name}"
-                    rf"(?=,?{_SP}*(?:(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.)|Mz\.|MZ\.)"
-                    rf"{_SP}?[A-Z0-9])"
+                    rf"(?=,?{_SP}*(?:(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.|manzana|etapa)"
+                    rf"|Mz\.|MZ\.)"
+                    rf"{_SP}?[{_UPPER}0-9])"
                     rf"{floor}")
     # a street named by a number before "nº" and the house number ("Rua 9, nº 120, Setor Oeste" of a clinic's letterhead
     # in Goiânia; stop 48)
@@ -286,7 +290,8 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     as written: in a pattern compiled case-sensitively, never among those that restore case (``restoring``)."""
     not_after = "".join(f"(?<!{w} )" for w in street.not_after)
     suffixes = "|".join(street.suffixes)
-    suffix = rf"(?:{_SP}+(?:{suffixes})(?![\w]))?" if suffixes else ""
+    # (its full stop too before a flat: "15 Queen St. S., Unit 3, Hamilton ON" of a small claim; stop 62)
+    suffix = rf"(?:{_SP}+(?:{suffixes})(?:\.(?=,))?(?![\w]))?" if suffixes else ""
     types = street.types if restoring or not street.cased_types else f"{street.types}|{street.cased_types}"
     # (a Singapore unit's floor and number, "80 Robinson Road, #17-02"; stop 61: "02" stayed in clear)
     unit_number = rf"{_SP}?#?{_SP}?(?:\d{{1,5}}[A-Za-z]?(?:-\d{{1,4}}[A-Za-z]?)?|[A-Z]\d{{0,3}})(?![\w])"
@@ -358,6 +363,9 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # stop 58: "2nd" stayed in clear): the floor, an entity of its own
         patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,2}}(?:st|nd|rd|th){_SP}+(?:Floor|FLOOR|floor)"
                         rf"(?=,?{_SP}+\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}])")
+        # (and after its building's name and a comma: "Elgon View Plaza, 3rd Floor, Eldoret" of an agreement for
+        # sale; stop 62)
+        patterns.append(rf"(?=\d)(?<=[a-z], )\d{{1,2}}(?:st|nd|rd|th){_SP}+(?:Floor|FLOOR)(?![\w])")
     return patterns
 
 

@@ -596,7 +596,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             r"|[A-Z]{1,5}[^\S\n]\d{2,6}/\d{2,4}(?![\w/])"
                             # (stop 56) or capitals and digits mixed, six to twelve ("Personalausweiskopie (Nr.
                             # L01X00T47)" of a housing application)
-                            r"|(?=[A-Z0-9]{0,11}\d)(?=[A-Z0-9]{0,11}[A-Z])[A-Z0-9]{6,12}(?![\w]|[-/]\w)"
+                            # (stop 62: up to fourteen, "Cartão Nacional de Identificação n.º 19890311M004A" of a Cape
+                            # Verdean marriage certificate)
+                            r"|(?=[A-Z0-9]{0,13}\d)(?=[A-Z0-9]{0,13}[A-Z])[A-Z0-9]{6,14}(?![\w]|[-/]\w)"
                             # (round 28) or groups of four digits ("Dispositivo Vía-T nº 9724 0051 3386")
                             # (stop 58: its last group shorter, "Kautionssparbuch Sparkasse Leipzig Nr. 1100 4587 22")
                             r"|\d{4}[^\S\n]\d{4}(?:[^\S\n]\d{4}){0,3}[^\S\n]\d{1,4}(?![\w.,/-])"
@@ -735,7 +737,10 @@ class IdNumberRecognizer(Recognizer):
                 end = issuer.end()
             value = text[start:end]
             if (end - start < 4 and not _short_after_number_word(value, text[m.start():start])
-                    or not any(c.isdigit() for c in value) or _YEAR_RE.fullmatch(value)):
+                    or not any(c.isdigit() for c in value)
+                    # (stop 62: a year's shape after the word for "number" is a number, "Assento n.º 1873" of a
+                    # marriage certificate)
+                    or _YEAR_RE.fullmatch(value) and _NUMBER_WORD_BEFORE.search(text[m.start():start]) is None):
                 # no identifier: a keyword inside the rejected value may name the next one ("Licence: CA DL D4471902"
                 # took "CA DL" as a value without a digit and, with it, the keyword "DL"; stop 59); the search goes on
                 # from the value's start, so every match starts later than the one before (linear as before)

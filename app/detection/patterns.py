@@ -477,6 +477,9 @@ _NUMERIC_DATES: tuple[str, ...] = (
     # dashes: four-digit years, or two-digit years with a zero-padded month ("20-08-05"; not scores as "5-1-36")
     r"\b\d{1,2}-\d{1,2}-(?:1[5-9]|2[01])\d\d\b|\b\d{1,2}-0[1-9]-\d\d\b|\b(?:0[1-9]|[12]\d|3[01])-1[0-2]-\d\d\b",
     r"\b\d{1,2}\.\s\d{1,2}\.\s\d{4}\b",
+    # (stop 62) a form's boxes, a space each side of the slashes ("5 Day / Month / Year    26 / 08 / 2024" of an
+    # Australian statutory declaration); a valid day and month, a four-digit year
+    r"(?<![\d/] )(?<![\d/])\b(?:0?[1-9]|[12]\d|3[01]) / (?:0?[1-9]|1[0-2]) / (?:1[89]|20)\d\d\b(?! /)",
     # a period of two months and years without spaces, as CVs write it ("09/2019-02/2022"; stop 53)
     r"(?<![\d./-])\b(?:0[1-9]|1[0-2])/(?:19|20)\d\d[-–](?:0[1-9]|1[0-2])/(?:19|20)\d\d\b(?![./-]\d)",
     # a month and a year, as a CV's or a form's periods write them ("04/2019 – heute", "08.2014", "03-2021")
@@ -1219,7 +1222,10 @@ _MONEY_RE = re.compile(
     rf"|\b(?<!\d[-/.]\d\d[-/.])(?<!\d[-/.]\d[-/.])(?<!\d[.,])(?<!\d{{3}}-)(?<![^\W\d_]-)(?:{_AMOUNT}){_SCALE}"
     # (not a sign glued to the next amount: "skills fee Level 2 £125.00" made "2 £" the amount; stop 57)
     # (stop 61: or the kwanza's "Kz" after it, "Total mensal do agregado: 245.000,00 Kz")
-    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b))",
+    # (stop 62: and the metical's "MT" after cents, "Remuneração mensal ilíquida de 28.500,00 MT" of a Mozambican
+    # contract; after cents only, as Brazil's state of Mato Grosso is "MT" too)
+    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b"
+    r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
@@ -1230,7 +1236,9 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 #: (stop 61: and Costa Rica's, Paraguay's, Angola's, Mozambique's and Cape Verde's, "un millón ochocientos cincuenta mil
 #: colones", "trezentos e oitenta e cinco mil kwanzas")
 _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
-                   r"|guaran[íi]es|kwanzas|meticais|escudos|patacas|kwacha|c[óo]rdobas|cedis|naira|shillings|rupees)")
+                   r"|guaran[íi]es|kwanzas|meticais|escudos|patacas|kwacha|c[óo]rdobas|cedis|naira|shillings|rupees"
+                   # (stop 62: South Africa's, "R2 650 000,00 (two million six hundred and fifty thousand rand)")
+                   r"|rand)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 
@@ -1257,7 +1265,10 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}(?:\s+(?:y|con|e)\s+\d{{2}}/100)?\s+(?:de\s+)?"
                       rf"{_WORDS_CURRENCY}\b{cents}"
                       rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?"
-                      rf"|(?<=\()(?:{_WORDS_CURRENCY})\s+{word}(?:{join}{word}){{1,19}}(?=\))")
+                      # (stop 62: the currency's country after it, "U$S 9.800 (dólares estadounidenses nueve mil
+                      # ochocientos)" of a Uruguayan car sale)
+                      rf"|(?<=\()(?:{_WORDS_CURRENCY})(?:\s+(?!{word}\b)[^\W\d]{{4,20}})?\s+{word}(?:{join}{word}){{1,19}}"
+                      r"(?=\))")
 
 
 class MoneyRecognizer(Recognizer):
@@ -1442,6 +1453,8 @@ _CASE_KEYWORDS = (
     r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Pp]laint|PLAINT|"
     r"[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|Geschäftsnummer|Geschäfts-Nr\.|"
+    # (stop 62) Austria's "GZ", "Geschäftszahl" and "Aktenzahl" ("GZ: 4 A 217/23k - 19" of a probate decision)
+    r"GZ|Geschäftszahl|Aktenzahl|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
     # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)
@@ -1469,6 +1482,12 @@ _CASE_ID = (# (stop 61) a German criminal court's file number before the prosecu
             r"[A-Z0-9][\w.:-]*\d[\w.:-]*(?:/[\w.:-]+)*"
             # (and its number with the year after a space: "Az. 52.1-SB 2218/19" of a disability notice; stop 57)
             r"(?:(?<=[A-Z])\s\d{1,6}/\d{2,4}(?![\w/]))?|(?:\d{1,3}|[IVX]{1,4})\s[A-Z][A-Za-z]{0,3}\s\d{1,6}/\d{2,4}"
+            # (stop 62: an Austrian court's check letter after the year and the document's number after a dash,
+            # "4 A 217/23k - 19")
+            r"(?:[a-z](?:[^\S\n]?[-–][^\S\n]?\d{1,4})?(?![\w/]))?"
+            # (stop 62) a Viennese district office's letters and number before the file's ("Aktenzahl: MBA 7 –
+            # M/44871/2024" of a registration)
+            r"|[A-Z]{2,5}\s\d{1,3}\s[-–]\s[A-Z]{1,3}/\d{1,6}/\d{2,4}(?![\w/])"
             # (the digit perhaps after a space: "Plaint No. SJ/FC/MA 2024/0613" of a Jamaican summons; stop 61)
             r"|(?=[\w.:/-]{0,60}\s?\d)[A-Z][\w.:-]*(?:/[\w.:-]+)+(?:\s\d{1,6}/\d{2,4}(?![\w/]))?"
             # (stop 55) an authority's letters and a number with its year ("Az. GS-LH 2023/417" of a school's record)

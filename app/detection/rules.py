@@ -897,6 +897,8 @@ _INSTITUTION_WORDS: frozenset[str] = NAME_PARTICLES | languages.union("instituti
 
 #: Adjectives of an institution's owner or creed written before its head, part of its name ("Städtische Grundschule am
 #: Lindenhof" of a school's minutes; stop 59: the model and the rule took the name from "Grundschule" on).
+#: An ordinal before an institution's head, as notaries' and registrars' offices are numbered ("19º", "48ª", "2.º").
+_ORDINAL = re.compile(r"(?<![\w.])\d{1,3}\.?[ºª°] $")
 _INSTITUTION_ADJECTIVES: frozenset[str] = frozenset(
     "Städtische Staatliche Private Katholische Evangelische Freie Kommunale Öffentliche Städtisches Staatliches "
     "Katholisches Evangelisches Städtischer Staatlicher".split())
@@ -1028,6 +1030,8 @@ class InstitutionRule(Rule):
                     a, b = t[i].start, t[last].end
                     if i > 0 and texts[i - 1] in _INSTITUTION_ADJECTIVES and ctx.text[t[i - 1].end:a] == " ":
                         a = t[i - 1].start  # its owner's adjective ("Städtische Grundschule am Lindenhof"; stop 59)
+                    elif (o := _ORDINAL.search(ctx.text, max(0, a - 8), a)) is not None:
+                        a = o.start()  # its ordinal ("19º Tabelião de Notas", "48ª Notaría de Santiago"; stop 62)
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
                 break
 
@@ -1663,7 +1667,9 @@ _POSTAL_TOWN = re.compile(
     rf"[^\S\n]+([{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*"
     rf"(?:[^\S\n]+(?:(?:am|an|der|dem|den|im|in|bei|ob|vor|de|del|la|las|los|da|do|dos|das|di|y|e)[^\S\n]+){{0,2}}"
     rf"[{UPPER}][\w'’]*(?:-[{UPPER}]?[\w'’]+)*){{0,3}}"
-    rf"(?:[^\S\n]*\([{UPPER}]\w{{1,4}}\.?\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?)?)")
+    rf"(?:[^\S\n]*\([{UPPER}]\w{{1,4}}\.?\)|[^\S\n]+i\.[^\S\n]*[{UPPER}]\w{{0,12}}\.?"
+    # (a bilingual town's second name after a slash, "2502 Biel/Bienne"; stop 62)
+    rf"|/[{UPPER}][\w'’]{{1,20}}(?:-[{UPPER}][\w'’]{{1,20}})*)?)")
 #: A field's colon after a word ("Tel.:", "E-mail:"): the word is the next field's name, not the town's (nor a name's:
 #: :meth:`app.detection.pipeline.Detector._without_field_after`).
 FIELD_COLON_AFTER = re.compile(r"\.?[^\S\n]*:")

@@ -142,7 +142,8 @@ LANGUAGE = register(Language(
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
-        bearbeiterin|bearbeitet von|bearb.""".split("|")),
+        bearbeiterin|bearbeitet von|bearb.|
+        familienname vor der ersten eheschließung|frühere namen|früherer name""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -157,7 +158,10 @@ LANGUAGE = register(Language(
     weekday_variants=("Sonnabend",),
     weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),
-    licence_plates=(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2}[ ]\d{1,4}[EH]?",),
+    licence_plates=(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2}[ ]\d{1,4}[EH]?",
+                    # (stop 62) Austria's: the district's letters, then digits and letters ("Kennzeichen W-47213 K",
+                    # "GU-418 BX")
+                    r"[A-Z]{1,2}-\d{1,5}[ ][A-Z]{1,3}"),
     payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
     payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK
@@ -200,6 +204,9 @@ LANGUAGE = register(Language(
         Stiftung Genossenschaft Museum Theater Gymnasium Landtag Senat Magistrat Handelskammer Bistum
         Erzbistum""".split()),
     institution_heads=(("Klinikum",), ("Krankenhaus",), ("Klinik",), ("Kliniken",), ("Spital",), ("Hospital",),
+                       # (stop 62) a Swiss university hospital and debt collection office ("Universitätsspital
+                       # Zürich", "Betreibungsamt Zürich 3" of a tenancy and a register extract)
+                       ("Universitätsspital",), ("Betreibungsamt",),
                        # (stop 54) a hospital's owner before the head ("Evangelisches Krankenhaus Unna")
                        ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"),
                        ("Städtisches", "Krankenhaus"), ("Städtisches", "Klinikum"),
@@ -393,7 +400,10 @@ LANGUAGE = register(Language(
                      r"Berater(?:in)?", r"Koordinator(?:in)?", r"Manager(?:in)?"),
     # (stop 48) "Tel. intern 2231" of a ward's rota
     # (stop 57: "Stationsleitung: Birgit Hohenstein-Ağaoğlu (intern 4412)" of a duty roster)
-    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern", r"(?<=\()intern"),
+    extension_keywords=(r"Durchwahl", r"Nebenstelle", r"Apparat", r"Tel\.?\s+intern", r"(?<=\()intern",
+                        # (stop 62) Austria's abbreviation ("Bearbeiterin: Mag. Ingrid Hörtnagl, DW 6214" of a
+                        # penalty order)
+                        r"(?-i:DW)"),
     secret_keywords=(r"Passwort", r"Kennwort", r"Passwörter", r"PIN(?:-?Code|-?Nummer)?", r"Geheimzahl",
                      r"Zugangscode", r"Zugangsdaten", r"API-?(?:Schlüssel|Key)", r"Token", r"Password",
                      # (stop 50) an onboarding form's "Initialpasswort:" and "Aktivierungscode:", a door's code
@@ -435,7 +445,8 @@ LANGUAGE = register(Language(
               # (stop 55) a form's field of street and house number ("Straße, Hausnr.: Im Vogelsang 3/1")
               "Hausnr.:", "Hausnummer:"),
         postal_code=r"(?:D-)?\d{5}",
-        units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.",
+        # (stop 62: and Austria's flat, "Annenstraße 42/Top 7, 8020 Graz" of a tenancy's notice)
+        units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.|Top",
         # (stop 55) an owners' association's unit ("Frau Kühn-Vogt (WE 7)" of an owners' meeting's minutes)
         # (round 22) and an allotment's plot ("Gfrd. Kowalczyk (Parz. 44)" of an allotment society's minutes)
         # (stop 58: and a floor with its side named alone, "Frau Hülya Demir (2. OG rechts)" of a tenant's e-mail)

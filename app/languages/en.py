@@ -172,8 +172,19 @@ LANGUAGE = register(Language(
     # (stop 61) East Africa's land register by its block and plot ("Kyadondo Block 213 Plot 4587" of a Ugandan land
     # sale)
     register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
-                      r"\d{1,5}(?![\w])",),
+                      r"\d{1,5}(?![\w])",
+                      # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
+                      # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
+                      r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?(?:/[A-Z]{3,12}(?:[^\S\n][A-Z0-9]{1,12})?){1,3}"
+                      r"/\d{1,6})(?![\w/])",
+                      # (stop 62) a South African erf ("PROPERTY: Erf 11482 Durbanville" of a deed of sale)
+                      r"(?<![\w])(?-i:Erf|ERF)[^\S\n]+(?:No\.?[^\S\n]+)?\d{1,6}(?![\w/])"),
     id_keywords=(
+        # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's
+        # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
+        # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of
+        # Transfer T45217/2009")
+        r"(?-i:RC|SCN|LSK)", r"branch\s+code", r"buckle(?:\s+no\.?)?", r"deed\s+of\s+transfer(?:\s+no\.?)?",
         # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
         # letter ("FIN                       : G5187432N", "UEN : 201634592K")
         r"(?-i:FIN|UEN|NRIC)(?=[^\S\n]*:)",
@@ -536,6 +547,11 @@ LANGUAGE = register(Language(
         r"(?<=\bSingapore )\d{6}\b",
         # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
+        # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)
+        r"(?<=[a-z] - )[1-8]\d{5}(?=,|[^\S\n]*(?:\n|$))",
+        # (stop 62) South Africa's four digits after the town and a comma, ending the line ("22 Protea Street,
+        # Durbanville, 7550" of a deed of sale); not a year ("14 March, 2024")
+        r"(?<=[a-z], )(?!(?:19|20)\d\d)\d{4}(?=[^\S\n]*(?:\n|$))",
     ),
     street_addresses=StreetAddresses(
         order="number_first",
@@ -558,7 +574,9 @@ LANGUAGE = register(Language(
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")
         # (stop 61: and a shop, "Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)
         units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot"
-              "|PLOT|Shop",
+              "|PLOT|Shop"
+              # (stop 62) a Lagos estate's block ("Flat 3B, Block C, Ikota Villa Estate" of a tenancy agreement)
+              "|Block",
         # (stop 58) a flat named alone ("from the flat above, Flat 5", "Apt 6" of a letter and an e-mail; Glasgow's
         # "Flat 2/1"): an address of its own
         flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])",
@@ -567,7 +585,9 @@ LANGUAGE = register(Language(
                   "|Plaza|Centre|Center|Mall"
                   # (stop 53) a company's unit on an estate ("Unit 4, Calder Business Park" of two letterheads)
                   "|Business Park|Industrial Estate|Trading Estate|Retail Park|Enterprise Park|Business Centre"
-                  "|Industrial Park",
+                  "|Industrial Park"
+                  # (stop 62) a Nigerian housing estate ("Block C, Ikota Villa Estate, Lekki-Epe Expressway")
+                  "|Estate",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),

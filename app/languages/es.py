@@ -108,6 +108,10 @@ LANGUAGE = register(Language(
         Federación Academia Policía Cabildo Delegación Consejería Distribuidora Comercializadora Constructora
         Inmobiliaria""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
+                       # (stop 62) a notary's office and a civil register, whose number and place name the notary and
+                       # the registrar ("Notaría Paino Scarpati", "48ª Notaría de Santiago", "REGISTRO CIVIL DEL
+                       # ESTADO DE JALISCO")
+                       ("Notaría",), ("Registro", "Civil"),
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
                        ("Consorcio", "Hospitalario"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
@@ -161,6 +165,9 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 62) a Lima lawyer's bar number, a Uruguayan vehicle's register and a notary's professional number ("CAL
+        # N° 58213" of a notarial letter, "padrón N.º 903.517", "Matrícula profesional 14.821" of a car sale)
+        r"(?-i:CAL|C\.A\.L\.)", r"padr[óo]n", r"matr[íi]cula\s+profesional",
         # (stop 61) El Salvador's identity document and a resident's card after "número", Nicaragua's social
         # security ("asegurada INSS 18427735"), an employee's code ("código de empleada 0417")
         r"documento\s+[úu]nico\s+de\s+identidad", r"carn[ée]\s+de\s+residente", r"(?-i:INSS)",
@@ -484,6 +491,8 @@ LANGUAGE = register(Language(
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Bº|[Bb]arrio|"
                "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|Jr\\.|JR\\.|[Jj]ir[óo]n|JIR[ÓO]N|"
+               # (stop 62) an Ecuadorian estate ("Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil" of a complaint)
+               "Cdla\\.|[Cc]iudadela|"
                # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its
                # number ("Tte. Fariña N° 1180", "Mcal. Estigarribia N° 2345" of a car's sale contract)
                "(?:Tte|Mcal|Gral|Cnel|Pte|Sgto|Cap)\\.(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N[º°]\\s?\\d)|"

@@ -109,6 +109,10 @@ LANGUAGE = register(Language(
         Instituto Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
         Procuradoria Defensoria""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
+                       # (stop 62) a notary's and a registrar's office, whose number and town name them ("19º
+                       # Tabelião de Notas de São Paulo", "2º Cartório de Registro de Imóveis", "CONSERVATÓRIA DO
+                       # REGISTO PREDIAL DE LUANDA")
+                       ("Cartório",), ("Tabelião",), ("Conservatória",),
                        ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
@@ -143,7 +147,13 @@ LANGUAGE = register(Language(
                       r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])",
                       # (stop 59) a PSP officer's number after the officer's name and rank ("Rui Manuel TAVARES, Agente
                       # Principal, M/148233" of a detention record)
-                      r"(?<![\w/])M/\d{6}(?![\w/])"),
+                      r"(?<![\w/])M/\d{6}(?![\w/])",
+                      # (stop 62) a land register's description and its book's leaves, and an inscription's
+                      # presentation before its date ("DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17", "Ap. n.º 12, de
+                      # 14/06/2018" of an Angolan land register's certificate)
+                      r"(?i:\bdescri[çc][ãa]o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,6}(?:,?[^\S\n]+a[^\S\n]+fls?\.?[^\S\n]+\d{1,4}"
+                      r"(?:[^\S\n]+do[^\S\n]+livro[^\S\n]+[A-Z]?-?\d{1,4}(?:-[A-Z])?)?)?)(?![\w])",
+                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?n\.?[^\S\n]?º[^\S\n]*\d{1,5}(?=,?[^\S\n]+de[^\S\n]+\d)"),
     id_keywords=(
         # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
         r"eleitor(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))",
@@ -458,7 +468,11 @@ LANGUAGE = register(Language(
               r"(?:Dto|Esq|Frente|Dt\.?º|Dt|E|D)\.?|r/c(?:[^\S\n]?(?:Dto|Esq)\.?)?)"
               # (stop 61) a house's number in a quarter without streets ("Morada: Bairro Almeida, Casa n.º 31,
               # Guadalupe" of a São Tomé school form, "Quarteirão 14, Casa n.º 27" of a Mozambican one)
-              r"|(?-i:Casa|CASA)[^\S\n](?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,4}[A-Z]?(?![\w])",
+              # (stop 62: in lower case too, "Bairro de Muahivire, casa n.º 37, Nampula" of a Mozambican contract)
+              r"|(?-i:Casa|CASA|casa)[^\S\n](?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,4}[A-Z]?(?![\w])"
+              # (stop 62) the ground floor and its side alone, as a condominium's table lists its fractions ("A      |
+              # R/C Esq. | Joaquim Tavares Loureiro")
+              r"|(?<![\w/])(?-i:R/C|r/c)[^\S\n]?(?-i:Esq|Dto|Dt\.º|Dir)\.?(?![\w])",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

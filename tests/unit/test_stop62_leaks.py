@@ -1,0 +1,107 @@
+"""Leaks closed at stop 62, each found in a probe document written with an answer key (a Lagos tenancy agreement, an
+Austrian registration form and penalty order, a Swiss debt collection extract and discharge letter, a Chilean
+settlement, an Angolan land register certificate, an Australian statutory declaration, a South African deed of sale,
+an Argentine power of attorney, a Mozambican employment contract, an Indian police report, a Kenyan land sale, an
+Austrian probate decision, a Peruvian notarial letter, a Brazilian power of attorney, a Cape Verdean marriage
+certificate, an Ontario small claim, an Austrian notice to quit, a Uruguayan car sale, an Ecuadorian complaint, a
+Portuguese condominium's minutes): the metical and the rand, a form's spaced date, India's and South Africa's postal
+codes, keywords of Nigeria, Kenya, India, Peru and Uruguay, register entries of Kenya, South Africa and Angola, a
+year-shaped number after "n.º", Austria's file numbers, extensions, plates and flats, notaries' and registrars'
+offices with their ordinals, Ecuador's estates, a floor after a building, a bilingual town."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer, DateRecognizer, MoneyRecognizer, PostalCodeRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_the_metical_after_cents_and_amounts_in_words_of_rand_and_of_a_named_dollar():
+    text = "Remuneração mensal ilíquida de 28.500,00 MT, acrescida de subsídio de campo de 4.000,00 MT, paga"
+    assert found(MoneyRecognizer("pt"), text) == ["28.500,00 MT", "4.000,00 MT"]
+    # Mato Grosso's "MT" after a number without cents is no currency
+    assert found(MoneyRecognizer("pt"), "Fazenda em Sinop, 14 MT, registada") == []
+    assert found(MoneyRecognizer("en"), "PRICE: R2 650 000,00 (two million six hundred and fifty thousand rand).") == [
+        "R2 650 000,00", "two million six hundred and fifty thousand rand"]
+    assert found(MoneyRecognizer("es"), "El precio es de U$S 9.800 (dólares estadounidenses nueve mil ochocientos), "
+                                        "que") == ["U$S 9.800", "dólares estadounidenses nueve mil ochocientos"]
+
+
+def test_a_date_with_spaces_around_its_slashes():
+    assert found(DateRecognizer("en"), "5 Day / Month / Year                           26 / 08 / 2024\n") == [
+        "26 / 08 / 2024"]
+    # a ratio or a day out of range is none
+    assert found(DateRecognizer("en"), "a score of 3 / 4 / 5 and 41 / 08 / 2024\n") == []
+
+
+def test_postal_codes_of_india_and_south_africa():
+    text = "   Kothrud, Pune - 411038, Maharashtra\n of 22 Protea Street, Durbanville, 7550\n"
+    assert found(PostalCodeRecognizer("en"), text) == ["411038", "7550"]
+    # a year after a month and a comma is none
+    assert found(PostalCodeRecognizer("en"), "signed on 14 March, 2024\n") == []
+
+
+def test_keywords_of_nigeria_kenya_india_south_africa_peru_and_uruguay():
+    text = ("Agent: Eko Homes & Properties Ltd (RC 1184523), 21 Allen Avenue\n"
+            "Prepared by: Barr. Oluwaseun Dàda (SCN 045817), Tel\n"
+            "in the presence of: ADV. Beatrice Achieng Otieno, LSK No. P.105/11842\n"
+            "account of the Conveyancers, branch code 051001, reference\n"
+            "PSI Farhan Iqbal Shaikh, Buckle No. 1187\n"
+            "held under Deed of Transfer T45217/2009,\n")
+    ids = found(IdNumberRecognizer("en"), text)
+    for value in ("1184523", "045817", "P.105/11842", "051001", "1187", "T45217/2009"):
+        assert value in ids
+    text = ("Dr. Renzo Tapia Mendívil, CAL N° 58213, teléfono\nmatrícula SCD 4418, padrón N.º 903.517 del departamento\n"
+            "Esc. Gonzalo Etcheverry Lamas - Matrícula profesional 14.821\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("58213", "903.517", "14.821"):
+        assert value in ids
+
+
+def test_register_entries_of_kenya_south_africa_and_angola():
+    ids = found(IdNumberRecognizer("en"), "Title No. UASIN GISHU/KIMUMU/1187, measuring\n1. PROPERTY: Erf 11482 "
+                                          "Durbanville, City of Cape Town\n")
+    assert "UASIN GISHU/KIMUMU/1187" in ids and "Erf 11482" in ids
+    text = ("que pela DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17, consta\nValor declarado: Kz 85.000.000,00. Ap. n.º "
+            "12, de 14/06/2018.\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17", "Ap. n.º 12"]
+
+
+def test_a_year_shaped_number_after_the_word_for_number_and_a_long_mixed_code():
+    ids = found(IdNumberRecognizer("pt"), "Assento n.º 1873, do ano de 2023\nCartão Nacional de Identificação n.º "
+                                          "19890311M004A\n")
+    assert ids[:1] == ["1873"] and "19890311M004A" in ids
+    # a year after a keyword without the word for number stays a year
+    assert "2023" not in found(IdNumberRecognizer("pt"), "Assento de 2023, livro\n")
+
+
+def test_austrian_file_numbers_extensions_and_plates():
+    assert found(CaseNumberRecognizer(), "GZ: 4 A 217/23k - 19\n\nVerlassenschaftssache") == ["4 A 217/23k - 19"]
+    assert found(CaseNumberRecognizer(), "Aktenzahl: MBA 7 – M/44871/2024\n") == ["MBA 7 – M/44871/2024"]
+    labels = detect("de", "Bearbeiterin: Mag. Ingrid Hörtnagl, DW 6214\nPkw mit dem Kennzeichen W-47213 K die\n")
+    assert ("6214", "PHONE") in labels
+    assert "K" in [t for t, _ in labels] or ("W-47213 K", "ID_NUMBER") in labels
+
+
+def test_flats_floors_estates_and_towns():
+    assert found(AddressRecognizer("de"), "Objekt: Annenstraße 42/Top 7, 8020 Graz\n") == ["Annenstraße 42/Top 7"]
+    assert found(AddressRecognizer("es"), "Domicilio: Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil.\nReside en "
+                                          "Urb. La Joya, etapa Ámbar, manzana 7, solar 22, Daule.\n") == [
+        "Cdla. Kennedy Norte, Mz. 108, villa 14", "Urb. La Joya, etapa Ámbar, manzana 7, solar 22"]
+    assert found(AddressRecognizer("en"), "Address: 15 Queen St. S., Unit 3, Hamilton ON\nOffice: Elgon View Plaza, "
+                                          "3rd Floor, Eldoret\nPREMISES: Flat 3B, Block C, Ikota Villa Estate, Lagos\n") == [
+        "15 Queen St. S., Unit 3", "3rd Floor", "Flat 3B", "Block C, Ikota Villa Estate"]
+    assert found(AddressRecognizer("pt"), "residente no Bairro de Muahivire, casa n.º 37, Nampula\nA      | R/C Esq. | "
+                                          "Joaquim\n") == ["casa n.º 37", "R/C Esq."]
+    assert ("Biel/Bienne", "LOCATION") in detect("de", "Vogelsangstrasse 8, 2502 Biel/Bienne\nTel. 032 324 55 10\n",
+                                                  {"Biel": "LOC"})
+
+
+def test_offices_of_notaries_and_registrars_with_their_ordinals():
+    labels = detect("pt", "registada no 2º Cartório de Registro de Imóveis de São Paulo e reconhecida no 19º Tabelião "
+                          "de Notas de São Paulo.\n", {"São Paulo": "LOC"})
+    assert ("2º Cartório de Registro de Imóveis de São Paulo", "ORGANIZATION") in labels
+    assert ("19º Tabelião de Notas de São Paulo", "ORGANIZATION") in labels
+    labels = detect("es", "Notario Público de la 48ª Notaría de Santiago, Repertorio.\n", {"Santiago": "LOC"})
+    assert ("48ª Notaría de Santiago", "ORGANIZATION") in labels
+    labels = detect("de", "Sie arbeitet am Universitätsspital Zürich.\n", {"Zürich": "LOC"})
+    assert ("Universitätsspital Zürich", "ORGANIZATION") in labels
