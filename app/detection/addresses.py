@@ -228,7 +228,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # Naranjos, bloque 4, 2º B", "Rua das Acácias, bloco C, apto 12"; stop 48: the block, the floor and the door stayed
     # in clear when the model took only the estate's name)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+{name}"
-                    rf"(?=,?{_SP}*(?:(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\.|manzana|etapa)"
+                    rf"(?=,?{_SP}*(?:(?i:bloque|blq\.|bloco|bl\.|portal|escalera|esc\.|quadra|qd\.|lote|lt\."
+                    rf"|manzana|etapa)"
                     rf"|Mz\.|MZ\.)"
                     rf"{_SP}?[{_UPPER}0-9])"
                     rf"{floor}")

@@ -583,6 +583,11 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (a number of five digits or more and its year: "Inquest no.: 00417/2023"; a statute's
                             # shorter one is not taken, "Lei n.º 8.245/1991")
                             r"|\d{5,6}/(?:19|20)\d\d(?![\w.,/-])"
+                            # (stop 62: or its year in two digits, "Entrada n.º: 11872/24" of a building permit's
+                            # request; a number, a year and a sheet, "Registry Map No.: 033/1975/4" of a land title; a
+                            # number in thousands and its year, "ACTO No. 1,318/2024" of a bailiff's act)
+                            r"|\d{5,6}/\d\d(?![\w.,/-])|\d{1,5}/(?:19|20)\d\d/\d{1,5}(?![\w.,/-])"
+                            r"|\d{1,3},\d{3}/(?:19|20)\d\d(?![\w.,/-])"
                             # (a custody record's "Custody No.: 20PB/0048812/24": a station's digits and capitals)
                             r"|\d{1,3}[A-Z]{1,4}/\d{4,10}(?:/\d{2,4})?(?![\w.,/-])"
                             r"|[A-Z]{1,3}-[A-Z]{1,3}[^\S\n]\d{6,12}(?![.,/-]\d)"

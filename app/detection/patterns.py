@@ -1167,6 +1167,8 @@ _CURRENCY_NAMES = (
     r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden|soles|"
     # (the Turkish lira's, the złoty's and the koruna's signs after the amount: "68.950 TL" of an itinerary; stop 52)
     r"TL|zł|Kč"
+    # (stop 62: capitalised after the amount, "Capital: 50.000,00 Euros" of a Portuguese register certificate)
+    r"|Euros|EUROS|EURO|Reais|REAIS|Dólares|DÓLARES|Pesos|PESOS"
 )
 _CURRENCY_CODE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 _CURRENCY_WORDS = rf"(?:{_CURRENCY_NAMES}|{_CURRENCY_CODE}|US\$)"
@@ -1181,7 +1183,9 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: quetzal's "Q" before an amount with its cents ("Q 9,800.00", "Q11,225.50").
 #: (Stop 61: and the dollars of Jamaica, Trinidad, the Eastern Caribbean, Belize, Barbados and Namibia, the pataca's
 #: "MOP$".)
-_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
+_DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
+                 # (stop 62: Bolivia's "$us." before dollars, "$us. 28.000.-" of an anticrético contract)
+                 r"|\$us\.?(?=[^\S\n]?\d)|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
@@ -1262,12 +1266,17 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     # (stop 61: or the currency first inside brackets after the figure, as Paraguay writes it: "Gs. 185.000.000
     # (GUARANÍES CIENTO OCHENTA Y CINCO MILLONES)" of a car's sale contract)
     # (stop 61: and the cents as a fraction before the currency, "MIL OCHOCIENTOS Y 00/100 SOLES" of a Peruvian receipt)
-    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}(?:\s+(?:y|con|e)\s+\d{{2}}/100)?\s+(?:de\s+)?"
-                      rf"{_WORDS_CURRENCY}\b{cents}"
+    # (stop 62: the fraction without its "y", "VEINTIOCHO MIL 00/100 DÓLARES AMERICANOS" of a Bolivian contract)
+    return re.compile(rf"(?i)\b{word}(?:{join}{word}){{1,19}}(?:\s+(?:(?:y|con|e)\s+)?\d{{2}}/100)?\s+(?:de\s+)?"
+                      rf"{_WORDS_CURRENCY}\b(?:\s+(?:americanos|estadounidenses|norteamericanos))?{cents}"
                       rf"(?:\s+\d{{2}}/100(?:\s+M\.\s?N\.)?)?"
+                      # (stop 62: the currency first and "only" last, as Indian agreements write it, "Rupees Two Lakh
+                      # Fifty Thousand only" of a rent agreement)
+                      rf"|\b{_WORDS_CURRENCY}\s+{word}(?:{join}{word}){{0,19}}\s+only\b"
                       # (stop 62: the currency's country after it, "U$S 9.800 (dólares estadounidenses nueve mil
                       # ochocientos)" of a Uruguayan car sale)
-                      rf"|(?<=\()(?:{_WORDS_CURRENCY})(?:\s+(?!{word}\b)[^\W\d]{{4,20}})?\s+{word}(?:{join}{word}){{1,19}}"
+                      rf"|(?<=\()(?:{_WORDS_CURRENCY})(?:\s+(?!{word}\b)[^\W\d]{{4,20}})?\s+{word}"
+                      rf"(?:{join}{word}){{1,19}}"
                       r"(?=\))")
 
 
@@ -1294,6 +1303,10 @@ class MoneyRecognizer(Recognizer):
         found = pattern_entities(_MONEY_RE, text, MONEY, self.name)
         if self.in_words is not None and _WORDS_CURRENCY_SIGN.search(text):
             whole = [Entity(m.start(), m.end(), MONEY, m.group(), self.name) for m in self.in_words.finditer(text)]
+            # an amount in figures inside the words gives way to them ("VEINTIOCHO MIL 00/100 DÓLARES": "100 DÓLARES"
+            # took the words' place; stop 62)
+            if whole:
+                found = [f for f in found if not any(w.start <= f.start and f.end <= w.end for w in whole)]
             free = disjoint_extras(found, whole)
             if free:
                 found = sorted(found + [piece for e in free for piece in self._line_pieces(text, e)],
@@ -1455,6 +1468,8 @@ _CASE_KEYWORDS = (
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|Geschäftsnummer|Geschäfts-Nr\.|"
     # (stop 62) Austria's "GZ", "Geschäftszahl" and "Aktenzahl" ("GZ: 4 A 217/23k - 19" of a probate decision)
     r"GZ|Geschäftszahl|Aktenzahl|"
+    # (stop 62) a notary's file ("Akte: VM-24-112/KS" of a power of attorney)
+    r"Akte(?=:)|"
     r"[Ee]xpediente|[Ee]xp\.|[Rr]ecurso|[Aa]utos|[Ss]umario|[Pp]rocedimiento|"
     # a Spanish court's procedures before their number ("Juicio verbal 345/2025", "Diligencias previas 1203/2025"; as
     # a heading capitalises them too, "Juicio Verbal 1123/2025": stop 46)

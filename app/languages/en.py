@@ -175,16 +175,29 @@ LANGUAGE = register(Language(
                       r"\d{1,5}(?![\w])",
                       # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
-                      r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?(?:/[A-Z]{3,12}(?:[^\S\n][A-Z0-9]{1,12})?){1,3}"
+                      r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?"
+                      r"(?:/[A-Z]{3,12}(?:[^\S\n][A-Z0-9]{1,12})?){1,3}"
                       r"/\d{1,6})(?![\w/])",
                       # (stop 62) a South African erf ("PROPERTY: Erf 11482 Durbanville" of a deed of sale)
-                      r"(?<![\w])(?-i:Erf|ERF)[^\S\n]+(?:No\.?[^\S\n]+)?\d{1,6}(?![\w/])"),
+                      r"(?<![\w])(?-i:Erf|ERF)[^\S\n]+(?:No\.?[^\S\n]+)?\d{1,6}(?![\w/])",
+                      # (stop 62) a land register's volume and folio ("registered as Volume 42, Folio 1188" of a
+                      # Ghanaian land title certificate)
+                      r"(?<![\w])(?-i:Volume|VOLUME|Vol\.)[^\S\n]+\d{1,4},?[^\S\n]+(?-i:Folio|FOLIO|Fol\.)[^\S\n]+"
+                      r"\d{1,5}(?![\w/])",
+                      # (stop 62) a Philippine notary's register ("Doc. No. 287; Page No. 61; Book No. XII; Series of
+                      # 2024." of a deed of absolute sale)
+                      r"(?<![\w])(?-i:Doc\.)[^\S\n]+(?-i:No\.)[^\S\n]*\d{1,5};[^\S\n]+(?-i:Page)[^\S\n]+(?-i:No\.)"
+                      r"[^\S\n]*\d{1,5};[^\S\n]+(?-i:Book)[^\S\n]+(?-i:No\.)[^\S\n]*(?:[IVXLC]{1,6}|\d{1,4})"
+                      r"(?:;[^\S\n]+(?-i:Series)[^\S\n]+of[^\S\n]+(?:19|20)\d\d)?(?![\w])"),
     id_keywords=(
         # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's
         # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
         # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of
         # Transfer T45217/2009")
-        r"(?-i:RC|SCN|LSK)", r"branch\s+code", r"buckle(?:\s+no\.?)?", r"deed\s+of\s+transfer(?:\s+no\.?)?",
+        r"(?-i:RC|SCN|LSK)", r"branch\s+code",
+        # (stop 62) Singapore's entity number without its colon, a justice of the peace's number ("UEN 201817465K" of
+        # an offer letter, "JP No. 4471" of an affidavit)
+        r"(?-i:UEN)", r"(?-i:JP)(?=\s+No)", r"buckle(?:\s+no\.?)?", r"deed\s+of\s+transfer(?:\s+no\.?)?",
         # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
         # letter ("FIN                       : G5187432N", "UEN : 201634592K")
         r"(?-i:FIN|UEN|NRIC)(?=[^\S\n]*:)",
@@ -552,6 +565,13 @@ LANGUAGE = register(Language(
         # (stop 62) South Africa's four digits after the town and a comma, ending the line ("22 Protea Street,
         # Durbanville, 7550" of a deed of sale); not a year ("14 March, 2024")
         r"(?<=[a-z], )(?!(?:19|20)\d\d)\d{4}(?=[^\S\n]*(?:\n|$))",
+        # (stop 62) the Philippines' four digits after a city ("Cebu City 6000", "Makati City 1203" of a deed of
+        # sale), New Zealand's after its cities and islands ("Mount Eden, Auckland 1024", "Waiheke Island 1081" of a
+        # tenancy order), Kingston's postal district ("14 Lady Musgrave Road, Kingston 10" of an affidavit)
+        r"(?<=\bCity )\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
+        r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
+        r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
+        r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",
     ),
     street_addresses=StreetAddresses(
         order="number_first",

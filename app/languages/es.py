@@ -144,6 +144,10 @@ LANGUAGE = register(Language(
                       # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a
                       # marriage certificate)
                       r"(?i:\btomo[^\S\n]+\d{1,5},?[^\S\n]+asiento[^\S\n]+\d{1,6})(?![\w])",
+                      # (stop 62) a Venezuelan commercial register's number and volume ("Inscrito bajo el N° 31, Tomo
+                      # 58-A Sdo." of a company's articles)
+                      r"(?<![\w])N[°º][^\S\n]?\d{1,5},[^\S\n]+(?i:tomo)[^\S\n]+\d{1,4}(?:-[A-Z])?"
+                      r"(?:[^\S\n]+(?-i:Sdo|Pro|Tro|Cto|SDO|PRO|TRO|CTO)\.)?(?![\w])",
                       # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")
                       r"(?<![\w.])T\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+P\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+"
                       r"A\.[^\S\n]?\d{1,6}(?![\w])",
@@ -168,6 +172,9 @@ LANGUAGE = register(Language(
         # (stop 62) a Lima lawyer's bar number, a Uruguayan vehicle's register and a notary's professional number ("CAL
         # N° 58213" of a notarial letter, "padrón N.º 903.517", "Matrícula profesional 14.821" of a car sale)
         r"(?-i:CAL|C\.A\.L\.)", r"padr[óo]n", r"matr[íi]cula\s+profesional",
+        # (stop 62) a Venezuelan lawyer's and public accountant's numbers ("inscrito en el Inpreabogado bajo el N°
+        # 87.412", "C.P.C. N° 104.558" of a company's articles)
+        r"inpreabogado(?:\s+bajo\s+el)?", r"(?-i:C\.P\.C\.)",
         # (stop 61) El Salvador's identity document and a resident's card after "número", Nicaragua's social
         # security ("asegurada INSS 18427735"), an employee's code ("código de empleada 0417")
         r"documento\s+[úu]nico\s+de\s+identidad", r"carn[ée]\s+de\s+residente", r"(?-i:INSS)",

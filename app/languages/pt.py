@@ -112,7 +112,10 @@ LANGUAGE = register(Language(
                        # (stop 62) a notary's and a registrar's office, whose number and town name them ("19º
                        # Tabelião de Notas de São Paulo", "2º Cartório de Registro de Imóveis", "CONSERVATÓRIA DO
                        # REGISTO PREDIAL DE LUANDA")
-                       ("Cartório",), ("Tabelião",), ("Conservatória",),
+                       ("Cartório",), ("Tabelião",), ("Conservatória",), ("Tabelionato",),
+                       # (a court's numbered division and a land register: "2ª Vara de Sucessões e Registros Públicos
+                       # da Capital", "1º Registro de Imóveis do Recife" of a lawyer's fee contract)
+                       ("Vara",), ("Registro", "de", "Imóveis"),
                        ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
@@ -151,9 +154,13 @@ LANGUAGE = register(Language(
                       # (stop 62) a land register's description and its book's leaves, and an inscription's
                       # presentation before its date ("DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17", "Ap. n.º 12, de
                       # 14/06/2018" of an Angolan land register's certificate)
-                      r"(?i:\bdescri[çc][ãa]o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,6}(?:,?[^\S\n]+a[^\S\n]+fls?\.?[^\S\n]+\d{1,4}"
+                      r"(?i:\bdescri[çc][ãa]o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,6}"
+                      r"(?:,?[^\S\n]+a[^\S\n]+fls?\.?[^\S\n]+\d{1,4}"
                       r"(?:[^\S\n]+do[^\S\n]+livro[^\S\n]+[A-Z]?-?\d{1,4}(?:-[A-Z])?)?)?)(?![\w])",
-                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?n\.?[^\S\n]?º[^\S\n]*\d{1,5}(?=,?[^\S\n]+de[^\S\n]+\d)"),
+                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?n\.?[^\S\n]?º[^\S\n]*\d{1,5}(?=,?[^\S\n]+de[^\S\n]+\d)",
+                      # (stop 62) a commercial register's presentation and its date ("AP. 12/20190322" of a
+                      # permanent certificate)
+                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?\d{1,4}/(?:19|20)\d{6}(?![\w/])"),
     id_keywords=(
         # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
         r"eleitor(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))",

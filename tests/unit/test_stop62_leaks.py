@@ -50,7 +50,8 @@ def test_keywords_of_nigeria_kenya_india_south_africa_peru_and_uruguay():
     ids = found(IdNumberRecognizer("en"), text)
     for value in ("1184523", "045817", "P.105/11842", "051001", "1187", "T45217/2009"):
         assert value in ids
-    text = ("Dr. Renzo Tapia Mendívil, CAL N° 58213, teléfono\nmatrícula SCD 4418, padrón N.º 903.517 del departamento\n"
+    text = ("Dr. Renzo Tapia Mendívil, CAL N° 58213, teléfono\nmatrícula SCD 4418, padrón N.º 903.517 del "
+            "departamento\n"
             "Esc. Gonzalo Etcheverry Lamas - Matrícula profesional 14.821\n")
     ids = found(IdNumberRecognizer("es"), text)
     for value in ("58213", "903.517", "14.821"):
@@ -87,8 +88,9 @@ def test_flats_floors_estates_and_towns():
     assert found(AddressRecognizer("es"), "Domicilio: Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil.\nReside en "
                                           "Urb. La Joya, etapa Ámbar, manzana 7, solar 22, Daule.\n") == [
         "Cdla. Kennedy Norte, Mz. 108, villa 14", "Urb. La Joya, etapa Ámbar, manzana 7, solar 22"]
-    assert found(AddressRecognizer("en"), "Address: 15 Queen St. S., Unit 3, Hamilton ON\nOffice: Elgon View Plaza, "
-                                          "3rd Floor, Eldoret\nPREMISES: Flat 3B, Block C, Ikota Villa Estate, Lagos\n") == [
+    text = ("Address: 15 Queen St. S., Unit 3, Hamilton ON\nOffice: Elgon View Plaza, 3rd Floor, Eldoret\nPREMISES: "
+            "Flat 3B, Block C, Ikota Villa Estate, Lagos\n")
+    assert found(AddressRecognizer("en"), text) == [
         "15 Queen St. S., Unit 3", "3rd Floor", "Flat 3B", "Block C, Ikota Villa Estate"]
     assert found(AddressRecognizer("pt"), "residente no Bairro de Muahivire, casa n.º 37, Nampula\nA      | R/C Esq. | "
                                           "Joaquim\n") == ["casa n.º 37", "R/C Esq."]
@@ -105,3 +107,50 @@ def test_offices_of_notaries_and_registrars_with_their_ordinals():
     assert ("48ª Notaría de Santiago", "ORGANIZATION") in labels
     labels = detect("de", "Sie arbeitet am Universitätsspital Zürich.\n", {"Zürich": "LOC"})
     assert ("Universitätsspital Zürich", "ORGANIZATION") in labels
+
+
+def test_amounts_in_words_of_india_and_bolivia_and_capitalised_euros():
+    text = ("a monthly rent of Rs. 42,000/- (Rupees Forty-Two Thousand only) and a deposit of Rupees Two Lakh Fifty "
+            "Thousand only.\n")
+    assert found(MoneyRecognizer("en"), text) == [
+        "Rs. 42,000", "Rupees Forty-Two Thousand only", "Rupees Two Lakh Fifty Thousand only"]
+    assert found(MoneyRecognizer("es"), "la suma de $us. 28.000.- (VEINTIOCHO MIL 00/100 DÓLARES AMERICANOS), que") == [
+        "$us. 28.000", "VEINTIOCHO MIL 00/100 DÓLARES AMERICANOS"]
+    assert found(MoneyRecognizer("pt"), "CAE Principal: 70220-R3\nCapital: 50.000,00 Euros\nForma") == [
+        "50.000,00 Euros"]
+
+
+def test_postal_codes_of_the_philippines_new_zealand_and_jamaica():
+    text = ("Address: 27 Gorordo Avenue, Brgy. Lahug, Cebu City 6000\nFlat 2, 17 Kōwhai Street, Mount Eden, Auckland "
+            "1024\n14 Lady Musgrave Road, Kingston 10\n")
+    assert found(PostalCodeRecognizer("en"), text) == ["6000", "1024", "10"]
+    # a number inside a sentence after a city's name is none
+    assert found(PostalCodeRecognizer("en"), "Auckland 2024 was a good year. Kingston 10.5 km away.\n") == []
+
+
+def test_keywords_and_register_entries_of_singapore_jamaica_ghana_venezuela_and_portugal():
+    ids = found(IdNumberRecognizer("en"), "UEN 201817465K\nfor the parish of Kingston, JP No. 4471\nregistered as "
+                                          "Volume 42, Folio 1188 at the\n")
+    assert ids == ["201817465K", "4471", "Volume 42, Folio 1188"]
+    ids = found(IdNumberRecognizer("es"), "inscrito en el Inpreabogado bajo el N° 87.412, presento\ncontadora pública, "
+                                          "C.P.C. N° 104.558, teléfono\n")
+    assert ids == ["87.412", "104.558"]
+    assert found(IdNumberRecognizer("pt"), "Inscrição: AP. 12/20190322 - Contrato\n") == ["AP. 12/20190322"]
+
+
+def test_a_courts_numbered_division_and_a_land_register():
+    labels = detect("pt", "no 2ª Vara de Sucessões e Registros Públicos da Capital e no 1º Registro de Imóveis do "
+                          "Recife.\n", {"Recife": "LOC"})
+    assert ("2ª Vara de Sucessões e Registros Públicos da Capital", "ORGANIZATION") in labels
+    assert ("1º Registro de Imóveis do Recife", "ORGANIZATION") in labels
+
+
+def test_register_numbers_of_ghana_the_philippines_venezuela_and_a_permits_entry():
+    ids = found(IdNumberRecognizer("en"), "Registry Map No.: 033/1975/4      Volume 2\nDoc. No. 287; Page No. 61; Book "
+                                          "No. XII; Series of 2024.\n")
+    assert ids == ["033/1975/4", "Doc. No. 287; Page No. 61; Book No. XII; Series of 2024"]
+    ids = found(IdNumberRecognizer("es"), "ACTO No. 1,318/2024\nNOTA: Inscrito bajo el N° 31, Tomo 58-A Sdo., "
+                                          "Expediente\n")
+    assert ids == ["1,318/2024", "N° 31, Tomo 58-A Sdo."]
+    assert found(IdNumberRecognizer("pt"), "Entrada n.º: 11872/24\n") == ["11872/24"]
+    assert "VM-24-112/KS" in found(CaseNumberRecognizer(), "Repertorium Nr. 2024/0387      Akte: VM-24-112/KS\n")
