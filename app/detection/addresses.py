@@ -162,6 +162,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
             # (the right side as "Dt.º": "R. do Campo Alegre, 830, 3.º Dt.º" of an accident report; stop 59)
             rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]t\.º|[Dd]ir\.?|[Ff]rente|andar"
+            # (the ground floor written out: "Rua da Resistência, n.º 417, rés-do-chão, Maputo"; stop 62)
+            rf"|[Rr][ée]s-do-ch[ãa]o"
             # (an office's suite in thousands: "Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102"; stop 59)
             # (and a room abbreviated: "Av. Vereador José Diniz, 3457, sl. 12" of a dental record; an office: "Av. Colón
             # 1067, of. 3" of a Chilean sick leave, "Cra. 48 # 10-45, Of. 802"; stop 60)

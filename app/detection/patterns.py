@@ -1185,7 +1185,11 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 #: "MOP$".)
 _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 62: Bolivia's "$us." before dollars, "$us. 28.000.-" of an anticrético contract)
-                 r"|\$us\.?(?=[^\S\n]?\d)|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
+                 r"|\$us\.?(?=[^\S\n]?\d)"
+                 # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
+                 # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
+                 # not "PHP 8.2" nor a "CRC 32" checksum)
+                 r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]?\d{1,3}(?:,\d{3}|\.\d{3}))|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
@@ -1216,7 +1220,8 @@ _MONEY_RE = re.compile(
     # Chilean payslip)
     rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,]\d{{3}})+(?!\d|[.,]\d)))?"
     rf"(?:{_AMOUNT})"
-    rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b)?"
+    # (stop 62: or Mexico's "M.N.", "$37,000.00 M.N. como depósito" of a lease)
+    rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b|[^\S\n]M\.[^\S\n]?N\.)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
     # report; stop 51; not a road's "R2" nor "R2-D2")
     r"|\bR\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?![\d.,])|\bR\d{1,3}(?:[ ,]\d{3})+(?![\d.,])"
@@ -1273,6 +1278,9 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
                       # (stop 62: the currency first and "only" last, as Indian agreements write it, "Rupees Two Lakh
                       # Fifty Thousand only" of a rent agreement)
                       rf"|\b{_WORDS_CURRENCY}\s+{word}(?:{join}{word}){{0,19}}\s+only\b"
+                      # (or before the figure in brackets, "un préstamo de GUARANÍES SEISCIENTOS OCHENTA MILLONES (Gs.
+                      # 680.000.000)" of a Paraguayan mortgage)
+                      rf"|\b{_WORDS_CURRENCY}\s+{word}(?:{join}{word}){{1,19}}(?=[^\S\n]?\()"
                       # (stop 62: the currency's country after it, "U$S 9.800 (dólares estadounidenses nueve mil
                       # ochocientos)" of a Uruguayan car sale)
                       rf"|(?<=\()(?:{_WORDS_CURRENCY})(?:\s+(?!{word}\b)[^\W\d]{{4,20}})?\s+{word}"

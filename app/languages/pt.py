@@ -462,7 +462,8 @@ LANGUAGE = register(Language(
                "[Cc]alçada|[Pp]raceta|[Bb]eco|"
                # (stop 52: a police report's "Al. Lorena, 1.904, ap. 82", the alameda abbreviated)
                "Al\\.|Rod\\."),
-        particles="da|das|do|dos|de|e",
+        # (stop 62: and "ao", "Rua do Sol ao Rato, n.º 17" of a register certificate)
+        particles="da|das|do|dos|de|e|ao|à",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",
         # (stop 55) a resident's flat alone ("o morador do apto 704" of a condominium's minutes)
         flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"
