@@ -144,7 +144,8 @@ UNITS: tuple[str, ...] = (
     "Rut:  7 ", "L.P. 7 ", "RE 218.447-", "Kennitala 1", "R3E 0N8\n", "817304592RP0001 ", "Unit 3 - 4 Aa Avenue ",
     "N° 56.904.",
     # stop 62: the metical and rupees in words, spaced dates, register entries of Kenya, Angola, the Philippines and
-    # Venezuela, Austria's file numbers and flats, ordinals before a notary's office, Ecuador's estates, a bilingual town
+    # Venezuela, Austria's file numbers and flats, ordinals before a notary's office, Ecuador's estates, a bilingual
+    # town
     "28.500,00 MT ", "Rupees Two Lakh ", "26 / 08 / ", "AAA BBB/CCC/1", "DESCRIÇÃO N.º 4, a fls. 1 ", "Ap. n.º 1, ",
     "Doc. No. 1; Page No. ", "N° 3, Tomo 5-A ", "GZ: 4 A 2/23k - ", "Aa 4/Top 7, ", "19º Tabelião ",
     "Cdla. Aa, Mz. 1, villa ", "2502 Aa/Bb ", "(dólares aaaa nueve ",

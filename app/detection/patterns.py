@@ -1189,7 +1189,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
                  # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
                  # not "PHP 8.2" nor a "CRC 32" checksum)
-                 r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]?\d{1,3}(?:,\d{3}|\.\d{3}))|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
+                 r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]?\d{1,3}(?:,\d{3}|\.\d{3}))"
+                 r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"

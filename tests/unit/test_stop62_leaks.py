@@ -157,8 +157,8 @@ def test_register_numbers_of_ghana_the_philippines_venezuela_and_a_permits_entry
 
 
 def test_pesos_by_code_mexicos_mn_and_words_before_the_figure():
-    assert found(MoneyRecognizer("en"), "the sum of FOUR MILLION EIGHT HUNDRED THOUSAND PESOS (PHP 4,800,000.00), paid; "
-                                        "PHP 8.2 and a CRC 32 checksum") == [
+    text = "the sum of FOUR MILLION EIGHT HUNDRED THOUSAND PESOS (PHP 4,800,000.00), paid; PHP 8.2 and a CRC 32 checksum"
+    assert found(MoneyRecognizer("en"), text) == [
         "FOUR MILLION EIGHT HUNDRED THOUSAND PESOS", "PHP 4,800,000.00"]
     assert found(MoneyRecognizer("es"), "EL ARRENDATARIO entrega $37,000.00 M.N. como depósito\nun préstamo de "
                                         "GUARANÍES SEISCIENTOS OCHENTA MILLONES (Gs. 680.000.000), acreditados\n") == [
@@ -166,6 +166,7 @@ def test_pesos_by_code_mexicos_mn_and_words_before_the_figure():
 
 
 def test_a_ground_floor_written_out_and_a_streets_name_with_ao():
-    text = "Bairro do Jardim, Rua da Resistência, n.º 417, rés-do-chão, Maputo\nSede: Rua do Sol ao Rato, n.º 17, 1250\n"
+    text = ("Bairro do Jardim, Rua da Resistência, n.º 417, rés-do-chão, Maputo\nSede: Rua do Sol ao Rato, n.º 17, "
+            "1250\n")
     assert found(AddressRecognizer("pt"), text) == ["Rua da Resistência, n.º 417, rés-do-chão",
                                                     "Rua do Sol ao Rato, n.º 17"]
