@@ -157,7 +157,8 @@ def test_register_numbers_of_ghana_the_philippines_venezuela_and_a_permits_entry
 
 
 def test_pesos_by_code_mexicos_mn_and_words_before_the_figure():
-    text = "the sum of FOUR MILLION EIGHT HUNDRED THOUSAND PESOS (PHP 4,800,000.00), paid; PHP 8.2 and a CRC 32 checksum"
+    text = ("the sum of FOUR MILLION EIGHT HUNDRED THOUSAND PESOS (PHP 4,800,000.00), paid; PHP 8.2 and a CRC 32 "
+            "checksum")
     assert found(MoneyRecognizer("en"), text) == [
         "FOUR MILLION EIGHT HUNDRED THOUSAND PESOS", "PHP 4,800,000.00"]
     assert found(MoneyRecognizer("es"), "EL ARRENDATARIO entrega $37,000.00 M.N. como depósito\nun préstamo de "
