@@ -310,7 +310,9 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     # a numbered street's ordinal among the name's words ("7714 E 61st St, Apt 12B" of a US court complaint, "350 W
     # 42nd Street"; stop 50: both stayed in clear)
     # (and a range with an en dash: "14–16 Greystones Crescent" of a letter before action; stop 59)
-    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:[/–-]\d{{1,5}}[A-Za-z]?)?{_SP}+{direction}"
+    # (a Canadian unit and the house number with spaces around the dash: "2207 – 1288 West Georgia Street"; stop 62)
+    street_pattern = (rf"(?=\d)(?<![\w./-]){not_after}\d{{1,5}}[A-Za-z]?(?:(?:[/–-]|{_SP}[–-]{_SP})\d{{1,5}}[A-Za-z]?)?"
+                      rf"{_SP}+{direction}"
                       rf"(?:(?:{_CAP}|\d{{1,3}}(?:st|nd|rd|th)){_SP}+){{1,3}}"
                       rf"(?:{types})(?![\w]){suffix}{unit}")
     patterns = [street_pattern]
@@ -369,6 +371,8 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         # (and after its building's name and a comma: "Elgon View Plaza, 3rd Floor, Eldoret" of an agreement for
         # sale; stop 62)
         patterns.append(rf"(?=\d)(?<=[a-z], )\d{{1,2}}(?:st|nd|rd|th){_SP}+(?:Floor|FLOOR)(?![\w])")
+        # (and Hong Kong's floor before the house number, "G/F, 88 Tai Hang Road" of a labour tribunal claim; stop 62)
+        patterns.append(rf"(?<![\w/])(?:\d{{1,2}}|[GLM])/F(?=,?{_SP}+\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}])")
     return patterns
 
 

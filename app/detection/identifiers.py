@@ -588,12 +588,17 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # number in thousands and its year, "ACTO No. 1,318/2024" of a bailiff's act)
                             r"|\d{5,6}/\d\d(?![\w.,/-])|\d{1,5}/(?:19|20)\d\d/\d{1,5}(?![\w.,/-])"
                             r"|\d{1,3},\d{3}/(?:19|20)\d\d(?![\w.,/-])"
+                            # (stop 62: groups of digits joined by dots, thirteen characters at least, "Crédito à
+                            # habitação n.º 0035.0671.00452811.79", "Depot Nr. 0040.2271.883")
+                            r"|(?=[\d.]{13})\d{2,5}(?:\.\d{2,11}){2,4}(?![\w.,/-])"
                             # (a custody record's "Custody No.: 20PB/0048812/24": a station's digits and capitals)
                             r"|\d{1,3}[A-Z]{1,4}/\d{4,10}(?:/\d{2,4})?(?![\w.,/-])"
                             r"|[A-Z]{1,3}-[A-Z]{1,3}[^\S\n]\d{6,12}(?![.,/-]\d)"
                             # (or a number, a unit's capitals and a number between slashes: "reseña n.º 24/PJ/0671",
                             # "Resolución … nº 46/D/55281", "Oferta GECCO n.º 21/GECCO/2025/0412")
-                            r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?"
+                            # (stop 62: two units' capitals, one with a dot, "GUIA DE MARCHA N.º 047/GPSB/DRH/2024",
+                            # "Despacho n.º 112/GAB.MINSA/2024")
+                            r"|\d{1,4}/[A-Z]{1,6}/\d{2,6}(?:/\d{1,6})?|\d{1,4}(?:/[A-Z][A-Z.]{0,11}[A-Z]){2,3}/\d{2,6}"
                             # (or groups of digits after dots and a check digit: "benefício nº 638.554.102-1",
                             # "Sinistro nº 0731.2024.55820-7"; after round 41's measurement)
                             r"|\d{1,4}(?:\.\d{3,5}){2,4}-\d{1,2}"
@@ -666,7 +671,14 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # of employment)
                         r"|\d{9}[A-Z]{2}\d{4}"
                         # (stop 61) a Swiss provider's ZSR number after its name ("ZSR-Nr. H 4721.18" of a sick note)
-                        r"|(?:(?<=ZSR-Nr\. )|(?<=ZSR-Nr\.: )|(?<=ZSR: )|(?<=ZSR ))[A-Z][^\S\n]?\d{4}\.\d{2})"
+                        r"|(?:(?<=ZSR-Nr\. )|(?<=ZSR-Nr\.: )|(?<=ZSR: )|(?<=ZSR ))[A-Z][^\S\n]?\d{4}\.\d{2}"
+                        # (stop 62) Pakistan's CNIC, Zimbabwe's national ID, Hong Kong's identity card with its check
+                        # and business registration, the Dominican Republic's RNC, a Maltese company after its legal
+                        # form ("35202-4417865-3", "63-2281947 R 42", "R 771204(A)", "71438852-000-05-24-3",
+                        # "1-31-48572-6", "Dawra Properties Ltd (C 48211)")
+                        r"|\d{5}-\d{7}-\d|\d{2}-\d{6,7}[^\S\n]?[A-Z][^\S\n]?\d{2}|[A-Z]{1,2}[^\S\n]?\d{6}\([0-9A]\)"
+                        r"|\d{8}-\d{3}-\d\d-\d\d-\d|\d-\d\d-\d{5}-\d"
+                        r"|(?:(?<=Ltd \()|(?<=Limited \()|(?<=p\.l\.c\. \())C[^\S\n]\d{4,6}(?=\)))"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
@@ -772,7 +784,7 @@ class IdNumberRecognizer(Recognizer):
         for e in sorted(extras, key=lambda e: (e.start, -e.end)):  # the longest of those that start together
             if not disjoint or e.start >= disjoint[-1].end:
                 disjoint.append(e)
-        out = with_extras(out, disjoint)
+        out = with_extras(_without_parts_of(out, disjoint), disjoint)
         entries = self.register_entry
         if entries is not None:
             found = []
@@ -785,6 +797,22 @@ class IdNumberRecognizer(Recognizer):
         if "(" in text:
             out = [_with_bracketed_check(text, e) for e in out]
         return out
+
+
+def _without_parts_of(found: list[Entity], longer: list[Entity]) -> list[Entity]:
+    """``found`` without the entities that lie inside a longer one of ``longer`` (sorted by start and disjoint): a
+    shape's whole match takes the place of the keyword's shorter value ("National ID No. 63-2281947 R 42": the keyword
+    read "63-2281947"; stop 62). O((n + m) log m)."""
+    if not longer or not found:
+        return found
+    starts = [x.start for x in longer]
+    out = []
+    for e in found:
+        i = bisect_right(starts, e.start) - 1
+        if i >= 0 and longer[i].start <= e.start and e.end <= longer[i].end and longer[i].length > e.length:
+            continue
+        out.append(e)
+    return out
 
 
 #: A check character in brackets right after an identifier ("identity card number 248867(M)" of a Maltese lease, "BIR

@@ -245,6 +245,9 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
                       r"/(?:19|20)\d\d)(?![\w/])"),
     id_keywords=(
+        # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
+        # Gemeinde Bozen" of a car's sale contract)
+        r"identit[äa]tskarte",
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
         # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract), a card payment's receipt
@@ -433,7 +436,8 @@ LANGUAGE = register(Language(
         # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steige?|stieg|pfad|wall|graben"
               "|gürtel",
-        separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee",
+        # (stop 62: and Graz's and Vienna's ring road, "Eggenberger Gürtel 58/2/7, 8020 Graz" of a police report)
+        separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee|Gürtel",
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange",
                   # (stop 57: "Obere Königsstraße 8" of a lasting power of attorney)

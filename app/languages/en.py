@@ -194,10 +194,13 @@ LANGUAGE = register(Language(
         # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
         # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of
         # Transfer T45217/2009")
-        r"(?-i:RC|SCN|LSK)", r"branch\s+code",
+        r"(?-i:RC|SCN|LSK)", r"branch\s+code", r"buckle(?:\s+no\.?)?", r"deed\s+of\s+transfer(?:\s+no\.?)?",
         # (stop 62) Singapore's entity number without its colon, a justice of the peace's number ("UEN 201817465K" of
         # an offer letter, "JP No. 4471" of an affidavit)
-        r"(?-i:UEN)", r"(?-i:JP)(?=\s+No)", r"buckle(?:\s+no\.?)?", r"deed\s+of\s+transfer(?:\s+no\.?)?",
+        r"(?-i:UEN)", r"(?-i:JP)(?=\s+No)",
+        # (stop 62) Pakistan's national tax number, a bank draft's number ("NTN 7712045-9" of an employment contract,
+        # "by bank draft number 000482291" of a Maltese promise of sale)
+        r"(?-i:NTN)", r"(?:bank\s+)?draft\s+(?:number|no\.?)",
         # (stop 61) Singapore's foreign identification number and company's unique entity number in a work pass's
         # letter ("FIN                       : G5187432N", "UEN : 201634592K")
         r"(?-i:FIN|UEN|NRIC)(?=[^\S\n]*:)",
@@ -572,6 +575,9 @@ LANGUAGE = register(Language(
         r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
         r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",
+        # (stop 62) Malta's: the locality's three capitals and four digits after its name ("Triq il-Merkanti,
+        # Valletta VLT 1175", "Żebbuġ ZBG 1042" of a promise of sale)
+        r"(?<=[a-zġħżċ] )[A-Z]{3} \d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
     ),
     street_addresses=StreetAddresses(
         order="number_first",

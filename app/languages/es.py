@@ -175,6 +175,8 @@ LANGUAGE = register(Language(
         # (stop 62) a Venezuelan lawyer's and public accountant's numbers ("inscrito en el Inpreabogado bajo el N°
         # 87.412", "C.P.C. N° 104.558" of a company's articles)
         r"inpreabogado(?:\s+bajo\s+el)?", r"(?-i:C\.P\.C\.)",
+        # (stop 62) Colombia's foreigner's identity card ("HANNA WIŚNIEWSKA DE OSPINA, C.E. 6.724.913")
+        r"(?-i:C\.E\.)",
         # (stop 61) El Salvador's identity document and a resident's card after "número", Nicaragua's social
         # security ("asegurada INSS 18427735"), an employee's code ("código de empleada 0417")
         r"documento\s+[úu]nico\s+de\s+identidad", r"carn[ée]\s+de\s+residente", r"(?-i:INSS)",
@@ -512,7 +514,11 @@ LANGUAGE = register(Language(
         # (round 22: and a floor with its door after "piso", "vecino del piso 3.º B del mismo edificio")
         flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"
               r"\d{1,4}(?:-?[A-Z])?"
-              r"|(?:[Pp]iso|PISO)[^\S\n]\d{1,2}\.?[ºª](?:[^\S\n]?[A-Z])?",
+              r"|(?:[Pp]iso|PISO)[^\S\n]\d{1,2}\.?[ºª](?:[^\S\n]?[A-Z])?"
+              # (stop 62) a flat by its number after "N°", an Argentine building's functional unit ("el
+              # departamento N° 804 del edificio" of a Chilean lease, "unidad funcional N° 11" of a notarial record)
+              r"|(?:[Dd]epartamento|[Dd]pto\.|[Dd]epto\.)[^\S\n]N[°º][^\S\n]?\d{1,4}(?:-?[A-Z])?(?![\w])"
+              r"|[Uu]nidad[^\S\n]funcional[^\S\n](?:N[°º][^\S\n]?)?\d{1,4}(?![\w])",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

@@ -160,8 +160,14 @@ LANGUAGE = register(Language(
                       r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?n\.?[^\S\n]?º[^\S\n]*\d{1,5}(?=,?[^\S\n]+de[^\S\n]+\d)",
                       # (stop 62) a commercial register's presentation and its date ("AP. 12/20190322" of a
                       # permanent certificate)
-                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?\d{1,4}/(?:19|20)\d{6}(?![\w/])"),
+                      r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?\d{1,4}/(?:19|20)\d{6}(?![\w/])",
+                      # (stop 62) a property's description in the land register ("descrito na Conservatória dos
+                      # Registos da Praia sob o n.º 18542" of a land sale contract)
+                      r"(?i:\bdescrit[oa][^\S\n]+na[^\S\n]+conservatória[^\n]{0,60}?[^\S\n]sob[^\S\n]+o[^\S\n]+"
+                      r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>\d{1,6}(?:/\d{1,8})?)(?![\w/])"),
     id_keywords=(
+        # (stop 62) a certified accountant's number ("Contabilista certificado: …, n.º OCC 84213" of a tax assessment)
+        r"(?-i:OCC)",
         # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
         r"eleitor(?:a)?(?=\s+(?:n\.?\s?[º°]|nº))",
         # (stop 61) a worker's number ("V. Exa., trabalhador n.º 4418" of a dismissal letter), a Brazilian police
@@ -480,7 +486,9 @@ LANGUAGE = register(Language(
               r"|(?-i:Casa|CASA|casa)[^\S\n](?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,4}[A-Z]?(?![\w])"
               # (stop 62) the ground floor and its side alone, as a condominium's table lists its fractions ("A      |
               # R/C Esq. | Joaquim Tavares Loureiro")
-              r"|(?<![\w/])(?-i:R/C|r/c)[^\S\n]?(?-i:Esq|Dto|Dt\.º|Dir)\.?(?![\w])",
+              r"|(?<![\w/])(?-i:R/C|r/c)[^\S\n]?(?-i:Esq|Dto|Dt\.º|Dir)\.?(?![\w])"
+              # (stop 62) a floor and its side written out ("o 3.º andar esquerdo do prédio" of a lease)
+              r"|(?<![\w.])\d{1,2}\.?º[^\S\n]andar[^\S\n](?:esquerdo|direito|frente|esq\.|dto\.)(?![\w])",
         buildings=r"edif[íi]cio|pr[ée]dio|condom[íi]nio|residencial|bloco|torre|lar",
     ),
     head_final=False,

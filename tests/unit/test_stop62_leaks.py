@@ -171,3 +171,42 @@ def test_a_ground_floor_written_out_and_a_streets_name_with_ao():
             "1250\n")
     assert found(AddressRecognizer("pt"), text) == ["Rua da Resistência, n.º 417, rés-do-chão",
                                                     "Rua do Sol ao Rato, n.º 17"]
+
+
+def test_identifiers_of_pakistan_zimbabwe_hong_kong_the_dominican_republic_and_malta_by_shape_and_keyword():
+    text = ("(National ID No. 63-2281947 R 42)\nSECP Inc. No. 0118472 | NTN 7712045-9\nCNIC: 35202-4417865-3; HKID R "
+            "771204(A); BR 71438852-000-05-24-3\nby bank draft number 000482291 drawn on Bank of Valletta p.l.c. and "
+            "Dawra Properties Ltd (C 48211), agent\n")
+    ids = found(IdNumberRecognizer("en"), text)
+    for value in ("63-2281947 R 42", "7712045-9", "35202-4417865-3", "R 771204(A)", "71438852-000-05-24-3",
+                  "000482291", "C 48211"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("es"), "HANNA WIŚNIEWSKA DE OSPINA, C.E. 6.724.913, gerente\nRNC: 1-31-48572-6\n")
+    assert ids == ["6.724.913", "1-31-48572-6"]
+
+
+def test_dotted_groups_units_codes_a_register_description_and_an_identity_card():
+    text = ("Crédito à habitação n.º 0035.0671.00452811.79 (CGD)\nContabilista: Ewa Ramos, n.º OCC 84213, tel.\n"
+            "GUIA DE MARCHA N.º 047/GPSB/DRH/2024\ndescrito na Conservatória dos Registos da Praia sob o n.º 18542 e "
+            "inscrito\n")
+    assert found(IdNumberRecognizer("pt"), text) == [
+        "0035.0671.00452811.79", "84213", "047/GPSB/DRH/2024", "18542"]
+    ids = found(IdNumberRecognizer("de"), "Depot Nr. 0040.2271.883 bei der LGT\nIdentitätskarte: CA48213FB, "
+                                          "ausgestellt\n")
+    assert ids == ["0040.2271.883", "CA48213FB"]
+    # a dotted version or date after "Nr." is none
+    assert found(IdNumberRecognizer("de"), "Version Nr. 1.2.3 vom Nr. 12.03.2024\n") == []
+
+
+def test_flats_floors_and_postal_codes_of_canada_hong_kong_malta_chile_argentina_and_portugal():
+    text = ("Address: 2207 – 1288 West Georgia Street, Vancouver\nG/F, 88 Tai Hang Road, Causeway Bay\n45, Triq "
+            "il-Merkanti, Valletta VLT 1175\n")
+    assert found(AddressRecognizer("en"), text) == ["2207 – 1288 West Georgia Street", "G/F", "88 Tai Hang Road"]
+    assert found(PostalCodeRecognizer("en"), text) == ["VLT 1175"]
+    text = "el departamento N° 804 del edificio ubicado en calle Bogotá 2741, unidad funcional N° 7, barrio\n"
+    assert found(AddressRecognizer("es"), text) == ["departamento N° 804", "calle Bogotá 2741",
+                                                    "unidad funcional N° 7"]
+    assert found(AddressRecognizer("pt"), "a fração correspondente ao 3.º andar esquerdo do prédio\n") == [
+        "3.º andar esquerdo"]
+    assert found(AddressRecognizer("de"), "wohnhaft Eggenberger Gürtel 58/2/7, 8020 Graz\n") == [
+        "Eggenberger Gürtel 58/2/7"]
