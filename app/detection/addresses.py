@@ -47,7 +47,8 @@ _CAP = rf"[{_UPPER}][\w'’-]*"
 _WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: A house number: "5", "12a", "221B", "10-12", "3/5", Austria's house, staircase and door "88/2/14"; never followed
 #: by more digits or letters.
-_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?\d{{1,4}}[a-zA-Z]?){{0,2}}(?![\w])"
+# (a building's letter after a slash too: "Romstraße 64/B, 39012 Meran"; stop 62)
+_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)[A-Z](?![\w/]))){{0,2}}(?![\w])"
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).

@@ -248,6 +248,8 @@ LANGUAGE = register(Language(
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
         r"identit[äa]tskarte",
+        # (stop 62) a land register's parcel ("Grundbuch-Parzelle Nr. 1874" of a tax return's letter)
+        r"(?:grundbuch-?)?parzelle",
         # (stop 53) a law or tax firm's client number ("Ihr Mandat 10482" of a tax adviser's e-mail)
         # (stop 60) an Austrian social insurance number ("für Sohn Matěj Horák, VNR 3318 120616, geb."), a direct
         # debit's mandate abbreviated ("Mandatsref. LH-0317-01" of a care home contract), a card payment's receipt

@@ -127,7 +127,10 @@ LANGUAGE = register(Language(
                 r"sixteen", r"seventeen", r"twenty(?:-(?:one|two|three|four|five|six|seven|eight|nine))?",
                 r"thirty(?:-(?:one|two|three|four|five|six|seven|eight|nine))?", r"forty(?:-\w+)?", r"fifty(?:-\w+)?",
                 r"sixty(?:-\w+)?", r"seventy(?:-\w+)?", r"eighty(?:-\w+)?", r"ninety(?:-\w+)?"),
-    spelled_date=r"(?:the\s+)?{day}\s+(?:day\s+)?of\s+{month}(?:,?\s+(?:in\s+the\s+year\s+)?{year})?",
+    # (stop 62: the day in figures in brackets and "of the year", as Maltese and Caribbean deeds write it: "the
+    # twelfth (12th) day of June of the year two thousand and twenty-four" of a promise of sale)
+    spelled_date=r"(?:the\s+)?{day}(?:\s+\(\d{{1,2}}(?:st|nd|rd|th)?\))?\s+(?:day\s+)?of\s+{month}"
+                 r"(?:,?\s+(?:(?:in|of)\s+the\s+year\s+)?{year})?",
     date_cues=(r"on", r"of", r"from", r"to", r"until", r"till", r"by", r"since", r"before", r"after", r"dated",
                r"due", r"between", r"w/c", r"commencing", r"ending", r"expires?", r"expiring", r"last", r"next",
                r"this",

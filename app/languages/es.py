@@ -146,6 +146,12 @@ LANGUAGE = register(Language(
                       r"(?i:\btomo[^\S\n]+\d{1,5},?[^\S\n]+asiento[^\S\n]+\d{1,6})(?![\w])",
                       # (stop 62) a Venezuelan commercial register's number and volume ("Inscrito bajo el N° 31, Tomo
                       # 58-A Sdo." of a company's articles)
+                      # (stop 62) a deed's number, in figures after the word or in brackets after it in words
+                      # ("ESCRITURA PÚBLICA NÚMERO 14,582" of a Panamanian company's articles, "NÚMERO MIL
+                      # CUATROCIENTOS TREINTA Y DOS (1.432)" of a Spanish deed of sale)
+                      r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+(?:n[úu]mero|n\.?[º°]))[^\S\n]+"
+                      r"(?:(?-i:[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80})[^\S\n]?\()?"
+                      r"(?P<entry>\d{1,3}(?:[.,]\d{3})?|\d{2,5})(?![\w.,/-]|[^\S\n]?\((?-i:[A-Z]))",
                       r"(?<![\w])N[°º][^\S\n]?\d{1,5},[^\S\n]+(?i:tomo)[^\S\n]+\d{1,4}(?:-[A-Z])?"
                       r"(?:[^\S\n]+(?-i:Sdo|Pro|Tro|Cto|SDO|PRO|TRO|CTO)\.)?(?![\w])",
                       # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")

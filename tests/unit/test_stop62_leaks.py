@@ -210,3 +210,16 @@ def test_flats_floors_and_postal_codes_of_canada_hong_kong_malta_chile_argentina
         "3.º andar esquerdo"]
     assert found(AddressRecognizer("de"), "wohnhaft Eggenberger Gürtel 58/2/7, 8020 Graz\n") == [
         "Eggenberger Gürtel 58/2/7"]
+
+
+def test_deed_numbers_check_digits_parcels_a_buildings_letter_and_a_spelled_date_with_its_figures():
+    text = ("ESCRITURA PÚBLICA NÚMERO 14,582\nPor la cual\nESCRITURA NÚMERO MIL CUATROCIENTOS TREINTA Y DOS (1.432)\n"
+            "RUC 155749321-2-2024 DV 57.\n")
+    assert found(IdNumberRecognizer("es"), text) == ["14,582", "1.432", "155749321-2-2024 DV 57"]
+    ids = found(IdNumberRecognizer("de"), "Liegenschaft Triesen, Grundbuch-Parzelle Nr. 1874,\nFlur C, Parzelle 412/K, "
+                                          "zu\n")
+    assert ids == ["1874", "412/K"]
+    assert found(AddressRecognizer("de"), "Anschrift:       Romstraße 64/B, 39012 Meran (BZ)\n") == ["Romstraße 64/B"]
+    text = "On this the twelfth (12th) day of June of the year two thousand and twenty-four (12/06/2024), at Valletta."
+    assert found(DateRecognizer("en"), text) == [
+        "the twelfth (12th) day of June of the year two thousand and twenty-four", "12/06/2024"]
