@@ -180,7 +180,7 @@ LANGUAGE = register(Language(
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
                       r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?"
                       r"(?:/[A-Z]{3,12}(?:[^\S\n][A-Z0-9]{1,12})?){1,3}"
-                      r"/\d{1,6})(?![\w/])",
+                      r"/\d{1,6})(?![\w/-]|\.\d)",
                       # (stop 62) a South African erf ("PROPERTY: Erf 11482 Durbanville" of a deed of sale)
                       r"(?<![\w])(?-i:Erf|ERF)[^\S\n]+(?:No\.?[^\S\n]+)?\d{1,6}(?![\w/])",
                       # (stop 62) a land register's volume and folio ("registered as Volume 42, Folio 1188" of a
@@ -580,7 +580,8 @@ LANGUAGE = register(Language(
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",
         # (stop 62) Malta's: the locality's three capitals and four digits after its name ("Triq il-Merkanti,
         # Valletta VLT 1175", "Żebbuġ ZBG 1042" of a promise of sale)
-        r"(?<=[a-zġħżċ] )[A-Z]{3} \d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
+        # (not Australia's states, "Parramatta NSW 2150")
+        r"(?<=[a-zġħżċ] )(?!(?:NSW|VIC|QLD|TAS|ACT) )[A-Z]{3} \d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
     ),
     street_addresses=StreetAddresses(
         order="number_first",
