@@ -278,8 +278,15 @@ def _type_first(street: StreetAddresses) -> list[str]:
         # (stop 61: and a quadrant in words, "Calle 10 Sur # 43B-52, Medellín" of a prescription)
         street_number = (rf"\d{{1,3}}(?:{_SP}?[A-Z](?![\w]))?(?:{_SP}?(?i:bis)(?![\w]))?(?:{_SP}?[A-Z](?![\w]))?"
                          rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE)(?![\w]))?")
-        patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N[º°]|Nro\.?)"
+        # (stop 63: "N.º" too, "Carrera 52 N.º 42-73" of a court's letterhead)
+        patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N\.?[º°]|Nro\.?)"
                         rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
+        # Yucatán's grid: the house number, then the cross streets between which it lies ("Calle 21 No. 318 x 40 y 42,
+        # Col. Itzimná, Mérida" of a lease; stop 63: the numbers stayed in clear)
+        patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+\d{{1,3}}[A-Z]?{_SP}+(?:#|No\.?|N\.?[º°]|Nro\.?)"
+                        rf"{_SP}*\d{{1,4}}[A-Z]?(?:-[A-Z])?{_SP}+x{_SP}+\d{{1,3}}[A-Z]?"
+                        rf"(?:{_SP}+y{_SP}+\d{{1,3}}[A-Z]?)?"
+                        rf"(?![\w])")
         # Guatemala's grid: the street's ordinal, its type, the cross street and the distance, the zone ("14 avenida
         # 4-33 zona 1", "3a. calle 7-18 zona 5" of a maintenance claim; stop 61: in clear)
         patterns.append(rf"(?<![\w./-])(?:\d{{1,2}}(?:a\.?|ª)?{_SP}+)?(?i:calle|avenida|av\.|diagonal|vía){_SP}+"

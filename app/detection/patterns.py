@@ -1186,6 +1186,8 @@ _CURRENCY_ADJECTIVES = rf"(?:(?:new|old|[{UPPER}][a-zäöüéíóúçğış]+)\s
 _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 62: Bolivia's "$us." before dollars, "$us. 28.000.-" of an anticrético contract)
                  r"|\$us\.?(?=[^\S\n]?\d)"
+                 # (stop 63: Uruguay's peso, "$U 38.000 mensuales" of a divorce petition)
+                 r"|\$U(?=[^\S\n]?\d)"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
                  # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
                  # not "PHP 8.2" nor a "CRC 32" checksum)
@@ -1473,6 +1475,9 @@ def statement_amounts(text: str) -> list[Entity]:
 _CASE_KEYWORDS = (
     # (stop 61: and a plaint, "Plaint No. SJ/FC/MA 2024/0613" of a Jamaican summons)
     r"(?:[Cc]ase|CASE|[Cc]ause|CAUSE|[Pp]laint|PLAINT|"
+    # (stop 63) a suit and an action before their "No." ("CIVIL SUIT NO. E1472 OF 2024" of a Kenyan summons, "Civil
+    # Action No. 1:24-cv-06318" of a US subpoena)
+    r"(?:[Ss]uit|SUIT|[Aa]ction|ACTION)(?=\s(?:[Nn]o\.|NO\.))|"
     r"[Aa]pplication|[Aa]ppeal|[Ff]ile|FILE|[Rr]ef(?:erence)?\.?|[Cc]laim|[Dd]ocket|"
     r"Az\.?|Aktenzeichen|Geschäftszeichen|Gz\.|Geschäftsnummer|Geschäfts-Nr\.|"
     # (stop 62) Austria's "GZ", "Geschäftszahl" and "Aktenzahl" ("GZ: 4 A 217/23k - 19" of a probate decision)

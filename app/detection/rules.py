@@ -453,18 +453,19 @@ def _capital_word(ctx: RuleContext, token: Token) -> bool:
             and not field_label(word))  # of any language: "DNI" in an English text too
 
 
-def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int = 3) -> int:
+def _capitals_run(ctx: RuleContext, t: tuple[Token, ...], i: int, max_words: int = 3, common: bool = False) -> int:
     """End index (exclusive) of up to ``max_words`` surnames in capitals from token ``i`` on (:func:`_capital_word`),
     each one space after the last (never across a line break or a form's column gap), no common word of the language
     unless a surname of the language's lexicon (:func:`surnames`: "LEAL", "ARCE"; a bank statement's "SO CHIDI OKONJO
     RENT" is no name), particles in capitals between two of them ("NÚÑEZ DE ARCE", "SILVA DOS SANTOS"); ``i`` when
-    the first token is none."""
+    the first token is none. ``common``: common words too (a name alone on its line: "BEATRIZ ELENA CASTAÑO RÍOS"
+    above a judge's role, where "castaño" and "ríos" are common words; stop 63)."""
     j = end = i
     words = 0
     while j < len(t) and words < max_words and t[j].start - t[j - 1].end == 1 and ctx.text[t[j - 1].end] == " ":
         word = t[j].text
         if (_capital_word(ctx, t[j]) and word.lower() not in _PARTICLES
-                and (word.capitalize() in surnames(ctx.language)  # "PRIETO LEAL", "NÚÑEZ DE ARCE"
+                and (common or word.capitalize() in surnames(ctx.language)  # "PRIETO LEAL", "NÚÑEZ DE ARCE"
                      or not _common_word(ctx.language, word.lower()))):  # a statement's "CHIDI OKONJO RENT"
             words += 1
             j += 1
@@ -1347,9 +1348,16 @@ class CapitalSurnameRule(Rule):
             first = k
             while first > 0 and t[first - 1].start >= start:
                 first -= 1
-            if first > 0 and t[first - 1].text.isupper() and sum(c.isalpha() for c in t[first - 1].text) >= 2:
-                continue  # a headline's words in capitals before the name ("PLENO CASARES ELEGIRA SU ALCALDE")
+            if (first > 0 and t[first - 1].text.isupper() and sum(c.isalpha() for c in t[first - 1].text) >= 2
+                    and "\n" not in ctx.text[t[first - 1].end:t[first].start]):
+                continue  # a headline's words in capitals before the name ("PLENO CASARES ELEGIRA SU ALCALDE"); not on
+                # the line above (a judge's name under a ruling's "NOTIFÍQUESE Y CÚMPLASE"; stop 63)
             end = _capitals_run(ctx, t, k + 1)
+            if start == 0 or ctx.text[start - 1] == "\n":
+                # a name alone on its line (a signature's), common words among its surnames too
+                loose = _capitals_run(ctx, t, k + 1, common=True)
+                if loose > end and ctx.text[t[loose - 1].end:t[loose - 1].end + 1] in ("", "\n"):
+                    end = loose
             if (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
                     and "\n" not in ctx.text[t[end - 1].end:t[end].start]):
                 continue  # more capitals after the run: a headline ("ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000")

@@ -37,6 +37,9 @@ HEAD_FINAL: frozenset[str] = frozenset(code for code, final in languages.per_lan
 #: Words that open place and organization names in head-initial languages without being their head ("São Paulo",
 #: "Santa Casa", "Nueva York"; :attr:`app.languages.Language.name_openers`): such a name has no short form.
 NOT_HEADS: frozenset[str] = languages.union("name_openers")
+#: Abbreviations of every language, lower case without their full stop ("no", "nr", "art"): never a headword ("No."
+#: of a model's "Court Room No." marked every "No." of a summons; stop 63).
+_ABBREVIATIONS: frozenset[str] = languages.union("abbreviations")
 _SHORT_FORM_LABELS = (PERSON, ORGANIZATION, LOCATION, MISC)
 _WORD = re.compile(r"[\w'’.-]+")
 
@@ -302,6 +305,8 @@ def headwords(entity: Entity, language: str) -> list[str]:
         # Grundsteuer" -> "Bundesministerium", "University of Cambridge" -> "University", "Deutsche Bank" -> "Bank"
         complement = next((i for i, w in enumerate(raw) if i > 0 and w[:1].islower()), len(raw))
         before = [w for w in raw[:complement] if w in capitalised]
+        if before and before[-1].endswith(".") and before[-1][:-1].casefold() in _ABBREVIATIONS:
+            return []  # an abbreviation ends it ("Court Room No."): no head
         return [before[-1]] if before else []
     return [] if capitalised[0].casefold() in NOT_HEADS else [capitalised[0]]
 

@@ -207,6 +207,13 @@ LANGUAGE = register(Language(
                        # (stop 62) a Swiss university hospital and debt collection office ("Universitätsspital
                        # Zürich", "Betreibungsamt Zürich 3" of a tenancy and a register extract)
                        ("Universitätsspital",), ("Betreibungsamt",),
+                       # (stop 63) an Austrian district court and a Swiss commercial register ("BEZIRKSGERICHT INNERE
+                       # STADT WIEN" of a divorce settlement, "HANDELSREGISTER DES KANTONS ZÜRICH": the model's part)
+                       ("Bezirksgericht",), ("Handelsregister",),
+                       # (and Austria's district authority, Germany's medical service: "Bezirkshauptmannschaft
+                       # Linz-Land", "Medizinischer Dienst Westfalen-Lippe" of a trade registration and a care
+                       # assessment)
+                       ("Bezirkshauptmannschaft",), ("Medizinischer", "Dienst"),
                        # (stop 54) a hospital's owner before the head ("Evangelisches Krankenhaus Unna")
                        ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"),
                        ("Städtisches", "Krankenhaus"), ("Städtisches", "Klinikum"),
@@ -245,6 +252,10 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
                       r"/(?:19|20)\d\d)(?![\w/])"),
     id_keywords=(
+        # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
+        # "Referenz 22 30417 88500 00000 00000 00412"), a flat's number ("(Whg.-Nr. 07)"), Austria's trade register
+        # ("GISA-Zahl: 38417225")
+        r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})", r"Whg\.-Nr\.",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
         r"identit[äa]tskarte",
@@ -428,6 +439,10 @@ LANGUAGE = register(Language(
     # stands before a capitalised word too
     postal_codes=(UK_POSTCODE, r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
                   r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER,
+                  # (stop 63) Switzerland's and Austria's four digits opening the line under the street and its house
+                  # number, or after a letterhead's dot ("Rosenbergstrasse 61\n8400 Winterthur", "Industriestrasse 14 ·
+                  # 8404 Winterthur" of a notice of termination: in clear); not a year
+                  r"(?:(?<=\d\n)|(?<=\d[a-z]\n)|(?<=\d · ))(?!(?:19|20)\d\d\b)\d{4}" + CITY_AFTER,
                   # (stop 47) and before the largest cities in their own ranges, wherever they stand ("Hauptwohnsitz:
                   # 1100 Wien" of a Viennese registration; "wohnhaft in 8001 Zürich")
                   r"\b(?:1[0-2]\d0(?=\s+Wien\b)|80[1-5]\d(?=\s+Graz\b)|40[2-4]\d(?=\s+Linz\b)"

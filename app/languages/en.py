@@ -63,8 +63,10 @@ LANGUAGE = register(Language(
     surrogate_countries=("US", "GB", "CA", "AU", "IE", "NZ"),
     country_names={"RU": "Russia", "TR": "Turkey"},  # pycountry: "Russian Federation", "Türkiye"
     first_name_locales=("en_US", "en_GB"),
+    # (stop 63: "Hon.", as Kenyan and Philippine courts and registries title their officers: "Hon. Faith Chebet
+    # Kiprono" under "DEPUTY REGISTRAR" of a summons, where "Faith" stayed in clear)
     titles=frozenset("""Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor
-        President Minister Commissioner Mayor""".split()),
+        President Minister Commissioner Mayor Hon.""".split()),
     honorifics=frozenset("Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev.".split()),
     greetings=frozenset(w.strip() for w in """hi|hello|hey|hiya|howdy|dear|greetings|good morning|good afternoon|
         good evening|good day|thanks|thank you|many thanks|thx|cheers|regards|kind regards|best regards|
@@ -171,7 +173,9 @@ LANGUAGE = register(Language(
         # (round 19) an airline ("SKYWARD ATLANTIC AIRWAYS  |  BAGGAGE SERVICES" of a baggage report)
         "Airways", "Airlines", "Air Lines")),
     institution_heads=(("Hospital",), ("Clinic",), ("Infirmary",), ("Medical", "Center"), ("Medical", "Centre"),
-                       ("Hospice",)),
+                       ("Hospice",),
+                       # (stop 63) a ministry ("MINISTRY OF MANPOWER" of a Singapore work pass application)
+                       ("Ministry", "of")),
     # (stop 61) East Africa's land register by its block and plot ("Kyadondo Block 213 Plot 4587" of a Ugandan land
     # sale)
     register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
@@ -193,6 +197,11 @@ LANGUAGE = register(Language(
                       r"[^\S\n]*\d{1,5};[^\S\n]+(?-i:Book)[^\S\n]+(?-i:No\.)[^\S\n]*(?:[IVXLC]{1,6}|\d{1,4})"
                       r"(?:;[^\S\n]+(?-i:Series)[^\S\n]+of[^\S\n]+(?:19|20)\d\d)?(?![\w])"),
     id_keywords=(
+        # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
+        # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
+        r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
+        # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
+        r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
         # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's
         # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
         # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of
@@ -578,6 +587,8 @@ LANGUAGE = register(Language(
         r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
         r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",
+        # (stop 63) Nigeria's six digits after its state ("Ikeja, Lagos State 100271" of an account opening form)
+        r"(?<=\bState )\d{6}\b",
         # (stop 62) Malta's: the locality's three capitals and four digits after its name ("Triq il-Merkanti,
         # Valletta VLT 1175", "Żebbuġ ZBG 1042" of a promise of sale)
         # (not Australia's states, "Parramatta NSW 2150")
@@ -606,10 +617,17 @@ LANGUAGE = register(Language(
         units="Apt\\.?|Apartment|Suite|Ste\\.?|Unit|Flat|Fl\\.|Room|Rm\\.?|#|APT|APARTMENT|SUITE|UNIT|FLAT|Level|Plot"
               "|PLOT|Shop"
               # (stop 62) a Lagos estate's block ("Flat 3B, Block C, Ikota Villa Estate" of a tenancy agreement)
-              "|Block",
+              "|Block"
+              # (stop 63) a Lagos plot's and an Indian house's "No." before the street ("No. 17, Adeola Odeku Street")
+              "|No\\.|Plot No\\.",
         # (stop 58) a flat named alone ("from the flat above, Flat 5", "Apt 6" of a letter and an e-mail; Glasgow's
         # "Flat 2/1"): an address of its own
-        flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])",
+        flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])"
+              # (stop 63) an Indian address's numbered cross and main roads, blocks and stages, with the house number
+              # before them ("No. 14, 2nd Cross, Jayanagar 4th Block", "42, 3rd Cross, 8th Main" of a passport
+              # annexure: the numbers stayed in clear)
+              r"|(?-i:(?:(?:No\.[^\S\n]?)?\d{1,4}[A-Z]?,[^\S\n]+)?\d{1,2}(?:st|nd|rd|th)[^\S\n]+"
+              r"(?:Cross|Main|Block|Stage|Phase|Sector)(?:[^\S\n]+Road)?)",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
                   # (stop 61) a shop in a mall ("Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)
                   "|Plaza|Centre|Center|Mall"

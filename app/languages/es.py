@@ -62,7 +62,9 @@ LANGUAGE = register(Language(
         trabajador|trabajadora|trabajador/a|denunciante|agraviado|agraviada|denunciante/agraviada|denunciante/agraviado|
         apellidos y nombres|padre|madre|cónyuge|contrayente|
         nombres|apellido y nombre|profesional|vendedor|vendedora|comprador|compradora|el vendedor|la vendedora|
-        el comprador|la compradora""".split("|")),
+        el comprador|la compradora|
+        propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
+        arrendador|arrendadora""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -112,6 +114,12 @@ LANGUAGE = register(Language(
                        # the registrar ("Notaría Paino Scarpati", "48ª Notaría de Santiago", "REGISTRO CIVIL DEL
                        # ESTADO DE JALISCO")
                        ("Notaría",), ("Registro", "Civil"),
+                       # (stop 63) a court and a public institute ("JUZGADO TERCERO CIVIL MUNICIPAL DE ORALIDAD DE
+                       # MEDELLÍN" of a ruling, "INSTITUTO MEXICANO DEL SEGURO SOCIAL" of a sick note: the model's part)
+                       ("Juzgado",), ("Instituto",),
+                       # (and a town hall, an agency, a directorate general: "AYUNTAMIENTO DE VALENCIA", "AGENCIA
+                       # NACIONAL DE TRÁNSITO", "DIRECCIÓN GENERAL DE TRÁFICO" of a register and two notices)
+                       ("Ayuntamiento",), ("Agencia",), ("Dirección", "General"),
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
                        ("Consorcio", "Hospitalario"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
@@ -175,6 +183,17 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 63) a Bolivian property's cadastral code, a Mexican flat's property-tax account and its register folio,
+        # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
+        # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:
+        # 1M1979OR")
+        r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
+        r"agregado\s+m[ée]dico",
+        # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
+        # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",
+        # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")
+        r"ficha\s+cl[íi]nica", r"bolet[íi]n\s+de\s+denuncia", r"kardex(?:\s+n\.?\s?[º°]\.?)?",
+        r"c[óo]digo\s+[úu]nico\s+de\s+identificaci[óo]n", r"colegiad[oa]\s+activ[oa]\s+n[úu]mero",
         # (stop 62) a Lima lawyer's bar number, a Uruguayan vehicle's register and a notary's professional number ("CAL
         # N° 58213" of a notarial letter, "padrón N.º 903.517", "Matrícula profesional 14.821" of a car sale)
         r"(?-i:CAL|C\.A\.L\.)", r"padr[óo]n", r"matr[íi]cula\s+profesional",

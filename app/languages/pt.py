@@ -116,6 +116,11 @@ LANGUAGE = register(Language(
                        # (a court's numbered division and a land register: "2ª Vara de Sucessões e Registros Públicos
                        # da Capital", "1º Registro de Imóveis do Recife" of a lawyer's fee contract)
                        ("Vara",), ("Registro", "de", "Imóveis"),
+                       # (stop 63) a Portuguese court's division ("Juízo Local Cível do Porto – Juiz 4" of a summons)
+                       ("Juízo",),
+                       # (and a ministry and the tax authority: "MINISTÉRIO DA JUSTIÇA, …", "AUTORIDADE TRIBUTÁRIA E
+                       # ADUANEIRA" of a birth certificate and a tax assessment)
+                       ("Ministério",), ("Autoridade",),
                        ("Santa", "Casa"), ("Policlínica",), ("Unidade", "de", "Saúde"), ("Posto", "de", "Saúde"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Escola",), ("Colégio",), ("Creche",), ("Lar",), ("Jardim", "de", "Infância"),
@@ -166,6 +171,13 @@ LANGUAGE = register(Language(
                       r"(?i:\bdescrit[oa][^\S\n]+na[^\S\n]+conservatória[^\n]{0,60}?[^\S\n]sob[^\S\n]+o[^\S\n]+"
                       r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>\d{1,6}(?:/\d{1,8})?)(?![\w/])"),
     id_keywords=(
+        # (stop 63) a specialist's register ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
+        # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
+        # road tax's payment reference ("Regulação SISREG: 584120937", "Referência: 451207733", "referência AT 1564
+        # 2290 8813")
+        r"(?-i:SISREG|RQE)", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
+        r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{6,}(?![\w.,-]))",
+        r"refer[êe]ncia(?=[^\S\n]+(?-i:AT)[^\S\n]+\d{4}[^\S\n]\d{4}[^\S\n]\d{4}(?!\w))",
         # (stop 62) a certified accountant's number ("Contabilista certificado: …, n.º OCC 84213" of a tax assessment)
         r"(?-i:OCC)",
         # (stop 61) a voter's number ("eleitora n.º 21845" of a parish's residence certificate)
