@@ -1221,8 +1221,10 @@ _MONEY_RE = re.compile(
     rf"|(?:{_DOLLAR_SIGNS}|[€£¥₹{_OTHER_SIGNS}]|\b{_CURRENCY_CODE}(?:[^\S\n]?\$)?)"
     # (stop 61: or with thousands' groups, a peso has no cents: "Gratificación Legal Art. 50          $   182.083" of a
     # Chilean payslip)
-    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,]\d{{3}})+(?!\d|[.,]\d)))?"
-    rf"(?:{_AMOUNT})"
+    # (stop 63: and Switzerland's apostrophes, "CHF   1'284" of a tax assessment's column, and a deduction's minus,
+    # "CHF  -6'950")
+    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=-?(?:\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,']\d{{3}})+(?!\d|[.,]\d))))?"
+    rf"(?:(?<=[^\S\n])-(?=\d))?(?:{_AMOUNT})"
     # (stop 62: or Mexico's "M.N.", "$37,000.00 M.N. como depósito" of a lease)
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b|[^\S\n]M\.[^\S\n]?N\.)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's

@@ -945,8 +945,12 @@ class InstitutionRule(Rule):
         """:meth:`propose` over the sentences, and a line in capitals with a head or a tail whose words the model
         tagged in part, whole ("MEADOWBANK HOUSE CARE HOME" of a care home's report, "AGRUPAMENTO DE ESCOLAS SERRA DA
         LOUSÃ" of a school report: the model's "MEADOWBANK HOUSE", "SERRA DA LOUSÃ"; stop 54). Only with the model's
-        entity: a headline in capitals ("HOSPITAL STRIKE ENDS") is no name."""
-        out = super().apply(ctx)
+        entity: a headline in capitals ("HOSPITAL STRIKE ENDS") is no name.
+
+        A proposal inside a longer organization of the model's gives way to it: the model's "Instituto Hispano-árabe
+        para la Comunicación" and "Delegación de la Agencia Efe" stay whole (stop 63: the heads "Instituto" and
+        "Agencia" cut them)."""
+        out = [p for p in super().apply(ctx) if not _inside_organization(ctx, p)]
         if self.in_capitals is None:
             return out
         text, seen = ctx.text, set()
@@ -1035,6 +1039,14 @@ class InstitutionRule(Rule):
                         a = o.start()  # its ordinal ("19º Tabelião de Notas", "48ª Notaría de Santiago"; stop 62)
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
                 break
+
+
+def _inside_organization(ctx: RuleContext, proposal: Entity) -> bool:
+    """Whether ``proposal`` lies inside a longer organization among ``ctx.entities`` (the first that overlaps it,
+    :meth:`RuleContext.covered`)."""
+    e = ctx.covered(proposal.start, proposal.end)
+    return (e is not None and e.label == ORGANIZATION and e.start <= proposal.start and proposal.end <= e.end
+            and e.length > proposal.length)
 
 
 def cut(entities: list[Entity], proposals: list[Entity], text: str) -> list[Entity]:

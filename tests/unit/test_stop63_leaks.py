@@ -121,3 +121,19 @@ def test_no_abbreviation_as_a_headword():
     labels = detect("en", "Hearing in Court Room No. 4 on Monday.\nNational ID No. 28841637\n",
                     {"Court Room No.": "ORG"})
     assert ("No.", "ORGANIZATION") not in labels
+
+
+def test_swiss_amounts_in_a_column_and_a_deduction():
+    text = ("Wertschriftenertrag (UBS Switzerland AG)         CHF   1'284        CHF   1'284\n"
+            "Berufsauslagen                                   CHF  -6'950\n")
+    assert found(MoneyRecognizer("de"), text) == ["CHF   1'284", "CHF   1'284", "CHF  -6'950"]
+    # a code glued to a year by a hyphen is no amount
+    assert found(MoneyRecognizer("de"), "Projekt EUR-2024 und USD-12\n") == []
+
+
+def test_an_institution_inside_a_longer_organization_of_the_model_gives_way():
+    text = "El Instituto Hispano-árabe para la Comunicación y la Delegación de la Agencia Efe en Rabat.\n"
+    labels = detect("es", text, {"Instituto Hispano-árabe para la Comunicación": "ORG",
+                                 "Delegación de la Agencia Efe": "ORG", "Rabat": "LOC"})
+    assert ("Instituto Hispano-árabe para la Comunicación", "ORGANIZATION") in labels
+    assert ("Delegación de la Agencia Efe", "ORGANIZATION") in labels
