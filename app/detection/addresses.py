@@ -55,8 +55,9 @@ _NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/
 #: A plot, an industrial unit, a lot in place of the house number ("Urb. Los Pinos, parcela 27", "Pol. Ind. El
 #: Henares, Nave 14", "Rua 91, Lote 14": stop 47, the number stayed in clear).
 #: (Stop 61: and "N°" with the degree sign, "Tte. Fariña N° 1180" of a Paraguayan contract.)
+#: (Stop 63: and "#", as Central America writes it: "Calle La Mascota #518, Colonia San Benito" of a medical report.)
 _NUMBER_WORD = (rf"(?:n\.?{_SP}?[ºo]{_SP}?|N\.?{_SP}?[º°]{_SP}?|n°{_SP}?|nº{_SP}?"
-                rf"|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?"
+                rf"|núm\.{_SP}?|número{_SP}|[Nn]o\.{_SP}?|No{_SP}|Nro\.{_SP}?|#{_SP}?"
                 rf"|[Pp]arcela{_SP}|[Nn]ave{_SP}|[Ll]ote{_SP})")
 #: The word optional (a wrapped address, :func:`_type_first`, requires it).
 _NUMERO = rf"{_NUMBER_WORD}?"

@@ -1028,6 +1028,16 @@ class InstitutionRule(Rule):
                     if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
                         words += 1
                         last = j
+                    elif (m := _NUMBER_SIGN.match(ctx.text, t[j].start)) is not None:
+                        # a court's or a register's number inside its name ("Juzgado de Primera Instancia n.º 7 de
+                        # Málaga", "Registro de la Propiedad n.º 3 de Málaga" of a power of attorney; stop 63)
+                        k = j
+                        while k + 1 < len(t) and t[k].end < m.end():
+                            k += 1
+                        if t[k].end != m.end():
+                            break
+                        words += 1
+                        last = j = k
                     elif word.lower() not in _INSTITUTION_WORDS:
                         break
                     j += 1
@@ -1039,6 +1049,11 @@ class InstitutionRule(Rule):
                         a = o.start()  # its ordinal ("19º Tabelião de Notas", "48ª Notaría de Santiago"; stop 62)
                     yield Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}")
                 break
+
+
+#: A sign for "number" and a court's or a register's number of up to three digits inside its name
+#: (:meth:`InstitutionRule.propose`: "n.º 7", "Nº 3", "núm. 5").
+_NUMBER_SIGN = re.compile(r"(?:[Nn]\.?[^\S\n]?[º°]|[Nn]úm\.|No\.|Nr\.)[^\S\n]?\d{1,3}(?![\d.,/-])")
 
 
 def _inside_organization(ctx: RuleContext, proposal: Entity) -> bool:

@@ -255,7 +255,7 @@ LANGUAGE = register(Language(
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
         # "Referenz 22 30417 88500 00000 00000 00412"), a flat's number ("(Whg.-Nr. 07)"), Austria's trade register
         # ("GISA-Zahl: 38417225")
-        r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})", r"Whg\.-Nr\.",
+        r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})", r"Whg\.-Nr\.",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
         r"identit[äa]tskarte",
@@ -465,7 +465,9 @@ LANGUAGE = register(Language(
               "Wohnort:", "Anschrift", "Adresse",
               # (stop 55) a form's field of street and house number ("Straße, Hausnr.: Im Vogelsang 3/1")
               "Hausnr.:", "Hausnummer:"),
-        postal_code=r"(?:D-)?\d{5}",
+        # (stop 63: and Switzerland's and Austria's four digits, not a year: "Im Chrummacher 9\n8805 Richterswil" of a
+        # hospital invoice)
+        postal_code=r"(?:(?:D-)?\d{5}|(?:CH-|A-)?(?!(?:19|20)\d\d\b)\d{4})",
         # (stop 62: and Austria's flat, "Annenstraße 42/Top 7, 8020 Graz" of a tenancy's notice)
         units=r"Zimmer|Zi\.|Wohnung|Whg\.|Appartement|App\.|Apartment|Apt\.|Top",
         # (stop 55) an owners' association's unit ("Frau Kühn-Vogt (WE 7)" of an owners' meeting's minutes)

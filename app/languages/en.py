@@ -201,7 +201,8 @@ LANGUAGE = register(Language(
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
-        r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
+        # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)
+        r"bond\s+number", r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
         # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's
         # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
         # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of

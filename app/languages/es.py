@@ -120,6 +120,11 @@ LANGUAGE = register(Language(
                        # (and a town hall, an agency, a directorate general: "AYUNTAMIENTO DE VALENCIA", "AGENCIA
                        # NACIONAL DE TRÁNSITO", "DIRECCIÓN GENERAL DE TRÁFICO" of a register and two notices)
                        ("Ayuntamiento",), ("Agencia",), ("Dirección", "General"),
+                       # (a ministry, a mercantile register, a civil registry's office: "MINISTERIO DEL PODER POPULAR
+                       # …", "REGISTRO MERCANTIL PRIMERO DEL ESTADO CARABOBO", "OFICIALÍA DEL ESTADO CIVIL …";
+                       # "Registro de la Propiedad n.º 3 de Málaga")
+                       ("Ministerio",), ("Registro", "Mercantil"), ("Oficialía",),
+                       ("Registro", "de", "la", "Propiedad"),
                        ("Sanatorio",), ("Policlínica",), ("Centro", "Médico"), ("Centro", "Hospitalario"),
                        ("Consorcio", "Hospitalario"),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
@@ -194,6 +199,10 @@ LANGUAGE = register(Language(
         # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")
         r"ficha\s+cl[íi]nica", r"bolet[íi]n\s+de\s+denuncia", r"kardex(?:\s+n\.?\s?[º°]\.?)?",
         r"c[óo]digo\s+[úu]nico\s+de\s+identificaci[óo]n", r"colegiad[oa]\s+activ[oa]\s+n[úu]mero",
+        # (stop 63) El Salvador's identity document, its doctors' board and social security, the Dominican identity
+        # number, a doctor's exequatur, Peru's pension account ("DUI: 04582913-6", "JVPM 12874", "Afiliación ISSS:
+        # 201784563", "(NUI): 402-5938174-6", "exequátur 118-09", "CUSPP 584201NQMAQ7")
+        r"(?-i:DUI|NUI|JVPM|CUSPP)", r"afiliaci[óo]n\s+(?-i:ISSS|IGSS|IHSS)", r"exequ[áa]tur",
         # (stop 62) a Lima lawyer's bar number, a Uruguayan vehicle's register and a notary's professional number ("CAL
         # N° 58213" of a notarial letter, "padrón N.º 903.517", "Matrícula profesional 14.821" of a car sale)
         r"(?-i:CAL|C\.A\.L\.)", r"padr[óo]n", r"matr[íi]cula\s+profesional",

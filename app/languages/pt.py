@@ -171,11 +171,12 @@ LANGUAGE = register(Language(
                       r"(?i:\bdescrit[oa][^\S\n]+na[^\S\n]+conservatória[^\n]{0,60}?[^\S\n]sob[^\S\n]+o[^\S\n]+"
                       r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>\d{1,6}(?:/\d{1,8})?)(?![\w/])"),
     id_keywords=(
-        # (stop 63) a specialist's register ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
+        # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
+        # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
         # road tax's payment reference ("Regulação SISREG: 584120937", "Referência: 451207733", "referência AT 1564
         # 2290 8813")
-        r"(?-i:SISREG|RQE)", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
+        r"(?-i:SISREG|RQE)", r"linha\s+digit[áa]vel", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
         r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{6,}(?![\w.,-]))",
         r"refer[êe]ncia(?=[^\S\n]+(?-i:AT)[^\S\n]+\d{4}[^\S\n]\d{4}[^\S\n]\d{4}(?!\w))",
         # (stop 62) a certified accountant's number ("Contabilista certificado: …, n.º OCC 84213" of a tax assessment)

@@ -137,3 +137,34 @@ def test_an_institution_inside_a_longer_organization_of_the_model_gives_way():
                                  "Delegación de la Agencia Efe": "ORG", "Rabat": "LOC"})
     assert ("Instituto Hispano-árabe para la Comunicación", "ORGANIZATION") in labels
     assert ("Delegación de la Agencia Efe", "ORGANIZATION") in labels
+
+
+def test_round_70_keywords():
+    text = ("DUI: 04582913-6        Afiliación ISSS: 201784563\nCirugía General – JVPM 12874\n"
+            "Número Único de Identidad (NUI): 402-5938174-6\n"
+            "la Dra. Ana Lucía Hernández Polanco, exequátur 118-09. Peso\n"
+            "Sistema pensionario: AFP Integra – CUSPP 584201NQMAQ7\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("04582913-6", "201784563", "12874", "402-5938174-6", "118-09", "584201NQMAQ7"):
+        assert value in ids
+    assert "83660000004-1" in found(IdNumberRecognizer("pt"), "Linha digitável: 83660000004-1 13670138000-7\n")
+    assert "2871904" in found(IdNumberRecognizer("en"), "Rental bond: Bond number 2871904 – $2,760.00\n")
+    assert "21 00000 00003 13947 14300 09017" in found(IdNumberRecognizer("de"),
+                                                       "Referenz: 21 00000 00003 13947 14300 09017\n")
+
+
+def test_a_swiss_street_without_a_type_above_its_postal_code_and_a_central_american_house_number():
+    text = "Herr\nŽeljko Marković-Brunner\nIm Chrummacher 9\n8805 Richterswil\n"
+    assert found(AddressRecognizer("de"), text) == ["Im Chrummacher 9"]
+    # a year under it is no postal code
+    assert found(AddressRecognizer("de"), "Im Jahr 9\n2019 Umzug\n") == []
+    assert found(AddressRecognizer("es"), "Calle La Mascota #518, Colonia San Benito, San Salvador\n") == [
+        "Calle La Mascota #518"]
+
+
+def test_a_courts_and_a_registers_number_inside_their_names():
+    labels = detect("es", "Representarla ante el Juzgado de Primera Instancia n.º 7 de Málaga en el procedimiento "
+                          "ordinario 812/2023, finca registral 23.456 del Registro de la Propiedad n.º 3 de Málaga.\n",
+                    {"Málaga": "LOC"})
+    assert ("Juzgado de Primera Instancia n.º 7 de Málaga", "ORGANIZATION") in labels
+    assert ("Registro de la Propiedad n.º 3 de Málaga", "ORGANIZATION") in labels
