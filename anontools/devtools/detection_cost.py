@@ -150,9 +150,10 @@ UNITS: tuple[str, ...] = (
     "Doc. No. 1; Page No. ", "N° 3, Tomo 5-A ", "GZ: 4 A 2/23k - ", "Aa 4/Top 7, ", "19º Tabelião ",
     "Cdla. Aa, Mz. 1, villa ", "2502 Aa/Bb ", "(dólares aaaa nueve ",
     # stop 63: Yucatán's and Colombia's grids, India's numbered crosses, Swiss postal codes under a street, a
-    # deduction's minus in a column, a suit's number, a name in capitals alone on its line
+    # deduction's minus in a column, a suit's number, a name in capitals alone on its line, a court's number inside
+    # its name, a Swiss street without a type above its postal code
     "Calle 2 No. 3 x 4 y ", "Carrera 5 N.º 4-", "No. 1, 2nd Cross, ", "Aa 6\n8400 Aa\n", "CHF  -6'9 ",
-    "SUIT NO. E1 OF 2024 ", "AAAA AAAA AAAA\n",
+    "SUIT NO. E1 OF 2024 ", "AAAA AAAA AAAA\n", "Juzgado Aa n.º 7 de ", "Im Aa 9\n8805 Aa\n",
 )
 
 
