@@ -67,7 +67,9 @@ LANGUAGE = register(Language(
     # Kiprono" under "DEPUTY REGISTRAR" of a summons, where "Faith" stayed in clear)
     titles=frozenset("""Mr. Mr Mrs. Mrs Ms. Ms Miss Dr. Dr Prof. Prof Sir Dame Lord Lady Rev. Judge Justice Senator Governor
         President Minister Commissioner Mayor Hon.""".split()),
-    honorifics=frozenset("Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev.".split()),
+    # ("Hon." in capitals too before a name in capitals: "HON. ŁUKASZ V. WIŚNIEWSKI-ONG" of a barangay clearance;
+    # stop 63)
+    honorifics=frozenset("Mr. Mr Mrs. Mrs Ms. Ms Dr. Dr Prof. Prof Rev. Hon.".split()),
     greetings=frozenset(w.strip() for w in """hi|hello|hey|hiya|howdy|dear|greetings|good morning|good afternoon|
         good evening|good day|thanks|thank you|many thanks|thx|cheers|regards|kind regards|best regards|
         warm regards|yours sincerely|sincerely""".split("|")),

@@ -168,3 +168,9 @@ def test_a_courts_and_a_registers_number_inside_their_names():
                     {"Málaga": "LOC"})
     assert ("Juzgado de Primera Instancia n.º 7 de Málaga", "ORGANIZATION") in labels
     assert ("Registro de la Propiedad n.º 3 de Málaga", "ORGANIZATION") in labels
+
+
+def test_hon_in_capitals_before_a_name_in_capitals():
+    labels = detect("en", "Prepared by:      Approved:\n\nJOCELYN M. ABUBAKAR-TAN      HON. ŁUKASZ V. WIŚNIEWSKI-ONG\n",
+                    {"JOCELYN M.": "PER"})
+    assert ("ŁUKASZ V. WIŚNIEWSKI-ONG", "PERSON") in labels
