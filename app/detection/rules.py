@@ -940,6 +940,13 @@ class InstitutionRule(Rule):
         words = [" ".join(w).upper()
                  for w in (*INSTITUTION_HEADS.get(language, ()), *INSTITUTION_TAILS.get(language, ()))]
         self.in_capitals = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})(?!\w)") if words else None
+        # a heading line in capitals that opens with a head of two words or more, whatever the model tagged on it
+        # ("MINISTRY OF MANPOWER", "DIRECCIÓN GENERAL DE TRÁFICO" of a work pass and a fine; stop 63); a line of at
+        # most 80 characters after the head (linear: anchored at line starts)
+        long_heads = [r"[^\S\n]+".join(re.escape(w.upper()) for w in h)
+                      for h in INSTITUTION_HEADS.get(language, ()) if len(h) > 1]
+        self.heading = (re.compile(rf"(?m)^[^\S\n]*(?:{'|'.join(long_heads)})[^\S\n]+[^\n]{{1,80}}$")
+                        if long_heads else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         """:meth:`propose` over the sentences, and a line in capitals with a head or a tail whose words the model
@@ -970,6 +977,18 @@ class InstitutionRule(Rule):
                 continue
             start, end = a + len(line) - len(line.lstrip()), a + len(line.rstrip())
             if (start, end) != (e.start, e.end):
+                out.append(Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}"))
+        if self.heading is not None:
+            for m in self.heading.finditer(text):
+                line = m.group()
+                if (not line.isupper() or len(line.split()) > 8 or m.start() in seen
+                        or any(c.isdigit() or c in ":;|" for c in line)):
+                    continue
+                # a letterhead's: the text's first line, or under another line in capitals (a headline is alone)
+                above = text[max(0, m.start() - 81):m.start()].rstrip("\n ").rpartition("\n")
+                if text[max(0, m.start() - 81):m.start()].strip() and not above[2].strip().isupper():
+                    continue
+                start, end = m.start() + len(line) - len(line.lstrip()), m.start() + len(line.rstrip())
                 out.append(Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}"))
         return out
 

@@ -174,3 +174,13 @@ def test_hon_in_capitals_before_a_name_in_capitals():
     labels = detect("en", "Prepared by:      Approved:\n\nJOCELYN M. ABUBAKAR-TAN      HON. ŁUKASZ V. WIŚNIEWSKI-ONG\n",
                     {"JOCELYN M.": "PER"})
     assert ("ŁUKASZ V. WIŚNIEWSKI-ONG", "PERSON") in labels
+
+
+def test_a_letterheads_public_body_in_capitals_that_the_model_left():
+    assert ("MINISTRY OF MANPOWER", "ORGANIZATION") in detect("en", "MINISTRY OF MANPOWER\nWork Pass Division\n")
+    labels = detect("es", "MINISTERIO DEL INTERIOR\nDIRECCIÓN GENERAL DE TRÁFICO\nJefatura Provincial de Tráfico\n",
+                    {"MINISTERIO DEL INTERIOR": "ORG"})
+    assert ("DIRECCIÓN GENERAL DE TRÁFICO", "ORGANIZATION") in labels
+    # a headline in capitals under a sentence is none
+    labels = detect("en", "The ministry said.\nMINISTRY OF DEFENCE SAYS TROOPS WILL STAY\nThe ministry said.\n")
+    assert not any(label == "ORGANIZATION" for _, label in labels)
