@@ -154,7 +154,7 @@ UNITS: tuple[str, ...] = (
     # its name, a Swiss street without a type above its postal code
     "Calle 2 No. 3 x 4 y ", "Carrera 5 N.º 4-", "No. 1, 2nd Cross, ", "Aa 6\n8400 Aa\n", "CHF  -6'9 ",
     "SUIT NO. E1 OF 2024 ", "AAAA AAAA AAAA\n", "Juzgado Aa n.º 7 de ", "Im Aa 9\n8805 Aa\n",
-    "MINISTRY OF AA\n", "DIRECCIÓN GENERAL DE AA\n",
+    "MINISTRY OF AA\n", "DIRECCIÓN GENERAL DE AA\n", "Aa 10101, Zambia ", "L 1,250,000.00 ",
 )
 
 

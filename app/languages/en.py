@@ -204,7 +204,9 @@ LANGUAGE = register(Language(
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)
-        r"bond\s+number", r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
+        r"bond\s+number",
+        # (a Zambian national registration card, "NRC No.: 284516/61/1" of an employment contract)
+        r"(?-i:NRC)(?:\s+No\.)?", r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
         # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's
         # branch code, an Indian constable's buckle and a South African deed of transfer ("Eko Homes & Properties Ltd
         # (RC 1184523)", "(SCN 045817)", "LSK No. P.105/11842", "branch code 051001", "Buckle No. 1187", "Deed of
@@ -590,8 +592,10 @@ LANGUAGE = register(Language(
         r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
         r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",
-        # (stop 63) Nigeria's six digits after its state ("Ikeja, Lagos State 100271" of an account opening form)
+        # (stop 63) Nigeria's six digits after its state ("Ikeja, Lagos State 100271" of an account opening form), five
+        # digits before the name of a country that writes its postal codes so ("Lusaka 10101, Zambia")
         r"(?<=\bState )\d{6}\b",
+        r"\b\d{5}(?=,?[^\S\n]+(?:Zambia|Malaysia|Ukraine|Croatia|Serbia|Egypt|Morocco|Jordan|Iraq|Kuwait|Senegal)\b)",
         # (stop 62) Malta's: the locality's three capitals and four digits after its name ("Triq il-Merkanti,
         # Valletta VLT 1175", "Żebbuġ ZBG 1042" of a promise of sale)
         # (not Australia's states, "Parramatta NSW 2150")

@@ -64,7 +64,7 @@ LANGUAGE = register(Language(
         nombres|apellido y nombre|profesional|vendedor|vendedora|comprador|compradora|el vendedor|la vendedora|
         el comprador|la compradora|
         propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
-        arrendador|arrendadora""".split("|")),
+        arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),

@@ -184,3 +184,16 @@ def test_a_letterheads_public_body_in_capitals_that_the_model_left():
     # a headline in capitals under a sentence is none
     labels = detect("en", "The ministry said.\nMINISTRY OF DEFENCE SAYS TROOPS WILL STAY\nThe ministry said.\n")
     assert not any(label == "ORGANIZATION" for _, label in labels)
+
+
+def test_round_71_zambia_honduras_and_a_chilean_police_reports_parties():
+    text = "Plot 4417, Lumumba Road, Lusaka 10101, Zambia\nNRC No.: 284516/61/1\nPayroll Officer, NRC 510922/11/1\n"
+    assert found(PostalCodeRecognizer("en"), text) == ["10101"]
+    ids = found(IdNumberRecognizer("en"), text)
+    assert "284516/61/1" in ids and "510922/11/1" in ids
+    text = "por el precio de L 1,250,000.00 (UN MILLÓN DOSCIENTOS CINCUENTA MIL LEMPIRAS).\n"
+    assert found(MoneyRecognizer("es"), text) == ["L 1,250,000.00", "UN MILLÓN DOSCIENTOS CINCUENTA MIL LEMPIRAS"]
+    labels = detect("es", "2. VÍCTIMA: CAMILA IGNACIA MUÑOZ SEPÚLVEDA, RUN 19.482.307-K, 27 años\n"
+                          "4. DETENIDO: BRAYAN ALEXIS ÑANCUPIL HUENCHUMÁN, RUN 21.045.668-3, 19 años\n")
+    assert ("CAMILA IGNACIA MUÑOZ SEPÚLVEDA", "PERSON") in labels
+    assert ("BRAYAN ALEXIS ÑANCUPIL HUENCHUMÁN", "PERSON") in labels
