@@ -155,6 +155,7 @@ UNITS: tuple[str, ...] = (
     "Calle 2 No. 3 x 4 y ", "Carrera 5 N.º 4-", "No. 1, 2nd Cross, ", "Aa 6\n8400 Aa\n", "CHF  -6'9 ",
     "SUIT NO. E1 OF 2024 ", "AAAA AAAA AAAA\n", "Juzgado Aa n.º 7 de ", "Im Aa 9\n8805 Aa\n",
     "MINISTRY OF AA\n", "DIRECCIÓN GENERAL DE AA\n", "Aa 10101, Zambia ", "L 1,250,000.00 ",
+    "Calle 2 No. 3 e/ 4 y ", "B/. 2,8 ", "Kandy 20000 ",
 )
 
 

@@ -283,9 +283,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N\.?[º°]|Nro\.?)"
                         rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
         # Yucatán's grid: the house number, then the cross streets between which it lies ("Calle 21 No. 318 x 40 y 42,
-        # Col. Itzimná, Mérida" of a lease; stop 63: the numbers stayed in clear)
+        # Col. Itzimná, Mérida" of a lease; stop 63: the numbers stayed in clear), and Havana's with "e/" ("Calle 23 No.
+        # 1056 e/ 12 y 14, Vedado" of a birth certificate)
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+\d{{1,3}}[A-Z]?{_SP}+(?:#|No\.?|N\.?[º°]|Nro\.?)"
-                        rf"{_SP}*\d{{1,4}}[A-Z]?(?:-[A-Z])?{_SP}+x{_SP}+\d{{1,3}}[A-Z]?"
+                        rf"{_SP}*\d{{1,4}}[A-Z]?(?:-[A-Z])?{_SP}+(?:x|e/|entre){_SP}+\d{{1,3}}[A-Z]?"
                         rf"(?:{_SP}+y{_SP}+\d{{1,3}}[A-Z]?)?"
                         rf"(?![\w])")
         # Guatemala's grid: the street's ordinal, its type, the cross street and the distance, the zone ("14 avenida

@@ -1190,6 +1190,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\$U(?=[^\S\n]?\d)"
                  # (and Honduras's lempira before thousands with cents, "L 1,250,000.00" of a land title)
                  r"|\bL(?=[^\S\n]?\d{1,3}(?:,\d{3})+\.\d\d(?!\d))"
+                 # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
+                 r"|\bB/\.(?=[^\S\n]?\d)"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
                  # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
                  # not "PHP 8.2" nor a "CRC 32" checksum)
@@ -1254,7 +1256,7 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
                    r"|guaran[íi]es|kwanzas|meticais|escudos|patacas|kwacha|c[óo]rdobas|cedis|naira|shillings|rupees"
                    # (stop 62: South Africa's, "R2 650 000,00 (two million six hundred and fifty thousand rand)")
-                   r"|rand|lempiras)")
+                   r"|rand|lempiras|balboas)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 

@@ -595,6 +595,8 @@ LANGUAGE = register(Language(
         # (stop 63) Nigeria's six digits after its state ("Ikeja, Lagos State 100271" of an account opening form), five
         # digits before the name of a country that writes its postal codes so ("Lusaka 10101, Zambia")
         r"(?<=\bState )\d{6}\b",
+        # (and Sri Lanka's five digits after its cities: "Kandy 20000", "Colombo 00700" of a marriage certificate)
+        r"(?:(?<=\bColombo )|(?<=\bKandy )|(?<=\bGalle )|(?<=\bJaffna )|(?<=\bNegombo )|(?<=\bMatara ))\d{5}\b",
         r"\b\d{5}(?=,?[^\S\n]+(?:Zambia|Malaysia|Ukraine|Croatia|Serbia|Egypt|Morocco|Jordan|Iraq|Kuwait|Senegal)\b)",
         # (stop 62) Malta's: the locality's three capitals and four digits after its name ("Triq il-Merkanti,
         # Valletta VLT 1175", "Żebbuġ ZBG 1042" of a promise of sale)

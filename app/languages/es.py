@@ -202,7 +202,8 @@ LANGUAGE = register(Language(
         # (stop 63) El Salvador's identity document, its doctors' board and social security, the Dominican identity
         # number, a doctor's exequatur, Peru's pension account ("DUI: 04582913-6", "JVPM 12874", "Afiliación ISSS:
         # 201784563", "(NUI): 402-5938174-6", "exequátur 118-09", "CUSPP 584201NQMAQ7")
-        r"(?-i:DUI|NUI|JVPM|CUSPP)", r"afiliaci[óo]n\s+(?-i:ISSS|IGSS|IHSS)", r"exequ[áa]tur",
+        r"(?-i:DUI|NUI|JVPM|CUSPP)", r"(?<=\()cuenta(?=\s+\d)",
+        r"afiliaci[óo]n\s+(?-i:ISSS|IGSS|IHSS)", r"exequ[áa]tur",
         # (stop 62) a Lima lawyer's bar number, a Uruguayan vehicle's register and a notary's professional number ("CAL
         # N° 58213" of a notarial letter, "padrón N.º 903.517", "Matrícula profesional 14.821" of a car sale)
         r"(?-i:CAL|C\.A\.L\.)", r"padr[óo]n", r"matr[íi]cula\s+profesional",

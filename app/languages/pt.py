@@ -176,7 +176,7 @@ LANGUAGE = register(Language(
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
         # road tax's payment reference ("Regulação SISREG: 584120937", "Referência: 451207733", "referência AT 1564
         # 2290 8813")
-        r"(?-i:SISREG|RQE)", r"linha\s+digit[áa]vel", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
+        r"(?-i:SISREG|RQE|TUSS)", r"linha\s+digit[áa]vel", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
         r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{6,}(?![\w.,-]))",
         r"refer[êe]ncia(?=[^\S\n]+(?-i:AT)[^\S\n]+\d{4}[^\S\n]\d{4}[^\S\n]\d{4}(?!\w))",
         # (stop 62) a certified accountant's number ("Contabilista certificado: …, n.º OCC 84213" of a tax assessment)

@@ -197,3 +197,16 @@ def test_round_71_zambia_honduras_and_a_chilean_police_reports_parties():
                           "4. DETENIDO: BRAYAN ALEXIS ÑANCUPIL HUENCHUMÁN, RUN 21.045.668-3, 19 años\n")
     assert ("CAMILA IGNACIA MUÑOZ SEPÚLVEDA", "PERSON") in labels
     assert ("BRAYAN ALEXIS ÑANCUPIL HUENCHUMÁN", "PERSON") in labels
+
+
+def test_round_71_panama_cuba_sri_lanka_and_a_brazilian_procedure_code():
+    text = ("Devenga un salario mensual bruto de B/. 2,850.00\n(DOS MIL OCHOCIENTOS CINCUENTA BALBOAS CON 00/100), más\n"
+            "(cuenta 04-55-01-238417-6) por B/. 312.50 quincenales.\n")
+    assert found(MoneyRecognizer("es"), text) == ["B/. 2,850.00", "DOS MIL OCHOCIENTOS CINCUENTA BALBOAS",
+                                                  "B/. 312.50"]
+    assert "04-55-01-238417-6" in found(IdNumberRecognizer("es"), text)
+    assert found(AddressRecognizer("es"), "domicilio: Calle 23 No. 1056 e/ 12 y 14, Vedado, Plaza\n") == [
+        "Calle 23 No. 1056 e/ 12 y 14"]
+    text = "Hotel Suisse, 30 Sangaraja Mawatha, Kandy 20000\nResidence:       12 Ward Place, Colombo 00700\n"
+    assert found(PostalCodeRecognizer("en"), text) == ["20000", "00700"]
+    assert "31402018" in found(IdNumberRecognizer("pt"), 'implante coclear unilateral" (TUSS 31402018),\n')
