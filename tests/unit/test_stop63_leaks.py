@@ -200,7 +200,8 @@ def test_round_71_zambia_honduras_and_a_chilean_police_reports_parties():
 
 
 def test_round_71_panama_cuba_sri_lanka_and_a_brazilian_procedure_code():
-    text = ("Devenga un salario mensual bruto de B/. 2,850.00\n(DOS MIL OCHOCIENTOS CINCUENTA BALBOAS CON 00/100), más\n"
+    text = ("Devenga un salario mensual bruto de B/. 2,850.00\n"
+            "(DOS MIL OCHOCIENTOS CINCUENTA BALBOAS CON 00/100), más\n"
             "(cuenta 04-55-01-238417-6) por B/. 312.50 quincenales.\n")
     assert found(MoneyRecognizer("es"), text) == ["B/. 2,850.00", "DOS MIL OCHOCIENTOS CINCUENTA BALBOAS",
                                                   "B/. 312.50"]
