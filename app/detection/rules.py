@@ -975,9 +975,9 @@ class InstitutionRule(Rule):
             seen.add(a)
             if any(c.isdigit() or c in ":;|" for c in line) or self.in_capitals.search(line) is None:
                 continue
-            start, end = a + len(line) - len(line.lstrip()), a + len(line.rstrip())
-            if (start, end) != (e.start, e.end):
-                out.append(Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}"))
+            line_entity = self._line_entity(text, a, line)
+            if (line_entity.start, line_entity.end) != (e.start, e.end):
+                out.append(line_entity)
         if self.heading is not None:
             for m in self.heading.finditer(text):
                 line = m.group()
@@ -985,12 +985,16 @@ class InstitutionRule(Rule):
                         or any(c.isdigit() or c in ":;|" for c in line)):
                     continue
                 # a letterhead's: the text's first line, or under another line in capitals (a headline is alone)
-                above = text[max(0, m.start() - 81):m.start()].rstrip("\n ").rpartition("\n")
-                if text[max(0, m.start() - 81):m.start()].strip() and not above[2].strip().isupper():
+                before = text[max(0, m.start() - 81):m.start()]
+                if before.strip() and not before.rstrip("\n ").rpartition("\n")[2].strip().isupper():
                     continue
-                start, end = m.start() + len(line) - len(line.lstrip()), m.start() + len(line.rstrip())
-                out.append(Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}"))
+                out.append(self._line_entity(text, m.start(), line))
         return out
+
+    def _line_entity(self, text: str, a: int, line: str) -> Entity:
+        """The ``ORGANIZATION`` of ``line`` (``text[a:a + len(line)]``) without its surrounding white space."""
+        start, end = a + len(line) - len(line.lstrip()), a + len(line.rstrip())
+        return Entity(start, end, ORGANIZATION, text[start:end], f"rule:{self.name}")
 
     def _before_tails(self, ctx: RuleContext, t: tuple[Token, ...], texts: list[str]) -> Iterator[Entity]:
         """The names that end in a tail: ``Entity`` of label ``ORGANIZATION`` from the first name word to the tail's

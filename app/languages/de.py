@@ -253,9 +253,8 @@ LANGUAGE = register(Language(
                       r"/(?:19|20)\d\d)(?![\w/])"),
     id_keywords=(
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
-        # "Referenz 22 30417 88500 00000 00000 00412"), a flat's number ("(Whg.-Nr. 07)"), Austria's trade register
-        # ("GISA-Zahl: 38417225")
-        r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})", r"Whg\.-Nr\.",
+        # "Referenz 22 30417 88500 00000 00000 00412"), Austria's trade register ("GISA-Zahl: 38417225")
+        r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
         r"identit[äa]tskarte",
