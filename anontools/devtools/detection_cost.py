@@ -156,6 +156,10 @@ UNITS: tuple[str, ...] = (
     "SUIT NO. E1 OF 2024 ", "AAAA AAAA AAAA\n", "Juzgado Aa n.º 7 de ", "Im Aa 9\n8805 Aa\n",
     "MINISTRY OF AA\n", "DIRECCIÓN GENERAL DE AA\n", "Aa 10101, Zambia ", "L 1,250,000.00 ",
     "Calle 2 No. 3 e/ 4 y ", "B/. 2,8 ", "Kandy 20000 ",
+    # stop 64: patronymics, Singapore and Philippine flats, Swiss amounts alone, register entries
+    "Aa d/o Aa ", "Aa bin Aa ", "Blk 6 Aa Aa #0", "Blk 1 Lot 2, ", "Plot 2, Aa ", ", Unit 4, ", "-16'930.00 ",
+    "1'2", "Libro N°: 1", "tomo 2, folio 4, asiento ", "sob o n.º 12.845, a folhas 9", "OAB/SP 29",
+    "CTPS 4471823 série ", "12 A 187/23 k\n", "5.000 FCFA ", "PHP 40", "KG 63106 ", "Apellido materno: AA ",
 )
 
 

@@ -1153,7 +1153,7 @@ CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL T
     BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
     INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD
     UGX TZS KES NGN GHS ZMW BWP MWK RWF ETB JMD TTD PYG UYU GTQ HNL NIO VES AOA MZN CVE MOP SGD HKD LKR PKR
-    BDT EGP XOF XAF""".split())
+    BDT EGP XOF XAF STN CUC""".split())
 #: (Stop 61: and the currencies of Africa, the Caribbean, Central and South America and Asia that the probe documents
 #: wrote, "UGX 185,000,000/=", "TZS 500,000/="; not "MAD", "CRC", "DOP", English words and a checksum's name.)
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
@@ -1196,6 +1196,9 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
                  # not "PHP 8.2" nor a "CRC 32" checksum)
                  r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]?\d{1,3}(?:,\d{3}|\.\d{3}))"
+                 # (stop 64: or with cents after two or three digits, "Service Fee (1%)     : PHP 400.00" of a loan
+                 # statement; no version of a language has such a number)
+                 r"|\bPHP(?=[^\S\n]?\d{2,3}\.\d\d(?![\d.]))"
                  r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
@@ -1242,7 +1245,9 @@ _MONEY_RE = re.compile(
     # (stop 61: or the kwanza's "Kz" after it, "Total mensal do agregado: 245.000,00 Kz")
     # (stop 62: and the metical's "MT" after cents, "Remuneração mensal ilíquida de 28.500,00 MT" of a Mozambican
     # contract; after cents only, as Brazil's state of Mato Grosso is "MT" too)
-    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b"
+    # (stop 64: and the CFA franc's, the dobra's and the Cuban peso's after it, "Tasa abonada: 5.000 FCFA", "Emolumentos:
+    # 75,00 Dbs", "por valor de 50.00 CUP": "CUP" after an amount only, it is an English word)
+    rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b|F\.?[^\S\n]?CFA\b|Dbs?\b|CUP\b"
     r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
@@ -1333,6 +1338,8 @@ class MoneyRecognizer(Recognizer):
                      if (m := _LAST_WORD_RE.search(e.text)) is None or m.group(1) not in self.homographs]
         if _TABLE_AMOUNT_SIGN in text:
             found = with_extras(found, statement_amounts(text))
+        if "'" in text or "’" in text:
+            found = with_extras(found, pattern_entities(_APOSTROPHE_AMOUNT, text, MONEY, self.name))
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
@@ -1368,6 +1375,11 @@ _SPELLED_OUT_AMOUNT = re.compile(
     r"(?![\w-])")
 #: Parts of :data:`_SPELLED_OUT_AMOUNT`'s words in every case they are written ("Worten", "WORTEN", "words", …).
 _SPELLED_OUT_WORDS = ("orten", "ORTEN", "ords", "ORDS", "xtenso", "XTENSO", "etra", "ETRA")
+#: An amount in Swiss notation without a currency: thousands grouped by apostrophes and two decimals, perhaps a minus
+#: before it ("Erwerb unselbständig Ehefrau   46'850.00", "-16'930.00" of a Liechtenstein tax assessment's rows; stop
+#: 64: thirteen amounts of one stayed in clear, their currency named once in the text). No quantity of a unit after it.
+_APOSTROPHE_AMOUNT = re.compile(r"(?<![\w.,'’/-])(?:(?<![^\s(])-)?\d{1,3}(?:['’]\d{3})+\.\d{2}"
+                                r"(?![\w.,'’%]|[^\S\n]?(?:h|hrs?|kg|km|m|m2|m²|%)(?![\w]))")
 #: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign
@@ -1583,7 +1595,10 @@ def _before_month(text: str, end: int) -> bool:
 #: ("BFH-Urteil vom 7. Juni 1962 V 214/59": the date's year before the senate's file number).
 _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Za-z]{0,3})"
                               r"|(?<!\d[^\S\n])(?!19|20)\d{4}\s[A-Z])"
-                              r"\s\d{1,6}/\d{2,4})\b")
+                              r"\s\d{1,6}/\d{2,4}"
+                              # (stop 64) an Austrian court's check letter after a space, the number ending its line
+                              # or clause ("12 A 187/23 k" of a probate decision's heading; not an article after it)
+                              r"(?:[^\S\n]?[a-z](?=[^\S\n]*(?:\n|[,;)]|\Z)))?)\b")
 #: Registers of court files written without a senate's or chamber's number
 #: (:attr:`app.languages.Language.court_registers`: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ
 #: 2/18", the Constitutional Court's "Vz 1/16"): the register, then "number/year" with a year of two or four digits;

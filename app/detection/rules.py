@@ -19,6 +19,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 * ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
 * ``capital_surnames`` — surnames written in capitals after a person's name ("María Begoña IBÁÑEZ ZÚÑIGA").
+* ``patronymic`` — a Malay or Indian patronymic connector between a person and the father's name ("Priya d/o
+  Ramasamy", "Siti Nurhaliza bte Ahmad"): :class:`PatronymicRule`.
 * ``case_name`` — the parties of a case citation ("Smith-Jones v. the United Kingdom", "Meier ./. Schulze"):
   :class:`CaseNameRule`.
 * ``citation_editor`` — the editors of a cited commentary ("Palandt/Grüneberg, BGB", "MüKoBGB/Wagner § 823"):
@@ -1273,6 +1275,69 @@ class NameParticleRule(Rule):
                     and "\n" not in ctx.text[before.end:start]):
                 start = before.start
             yield Entity(start, person.end, PERSON, ctx.text[start:person.end], f"rule:{self.name}")
+
+
+#: Connectors of Malay, Singaporean and Indian names between a person's own name and the father's ("Priya d/o
+#: Ramasamy", "Siti Nurhaliza bte Ahmad", "Muthu a/l Rajan"): "bin"/"binti"/"binte"/"bte" (son or daughter of),
+#: "d/o", "s/o" (daughter, son of), "a/l", "a/p" (anak lelaki, anak perempuan).
+_PATRONYMIC_WORDS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte"})
+_PATRONYMIC_SLASHED: frozenset[tuple[str, str]] = frozenset({("d", "o"), ("s", "o"), ("a", "l"), ("a", "p")})
+
+
+@register("detection_rule")
+class PatronymicRule(Rule):
+    """A father's name after a patronymic connector joins the person before it: "Ms Priya d/o Ramasamy" with the
+    model's persons "Ms Priya" and "Ramasamy", or "Siti Nurhaliza bte Ahmad" with "Ms Siti Nurhaliza" and "Ahmad",
+    becomes one person (stop 64: the connectors stayed in clear between two masks, and they tell the name's origin
+    and the bearer's sex). The connectors are :data:`_PATRONYMIC_WORDS` and :data:`_PATRONYMIC_SLASHED` in lower
+    case, one space on each side, on one line; one side must be a person entity and the other a person entity or up
+    to three capitalised words (the model's person on the left, "Tan bin Osman" with "Osman" alone, or on the
+    right). The proposal absorbs the entities inside it.
+    """
+
+    name = "patronymic"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        """The connectors are those of Malay and Indian names, in any language's text."""
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        text = ctx.text
+        for k in range(1, len(t) - 1):
+            word = t[k].text
+            if word in _PATRONYMIC_WORDS:
+                last = k
+            elif ((word, t[k + 2].text if k + 2 < len(t) else "") in _PATRONYMIC_SLASHED and t[k + 1].text == "/"
+                  and t[k].end == t[k + 1].start and t[k + 1].end == t[k + 2].start):
+                last = k + 2
+            else:
+                continue
+            if last + 1 >= len(t) or text[t[k - 1].end:t[k].start] != " " or text[t[last].end:t[last + 1].start] != " ":
+                continue
+            before, after = ctx.covered(t[k - 1].start, t[k - 1].end), ctx.covered(t[last + 1].start, t[last + 1].end)
+            left = before if before is not None and before.label == PERSON and before.end == t[k - 1].end else None
+            right = after if after is not None and after.label == PERSON and after.start == t[last + 1].start else None
+            if left is None and right is None:
+                continue
+            start = left.start if left is not None else self._capitalised_run(ctx, t, k - 1, -1)
+            end = right.end if right is not None else self._capitalised_run(ctx, t, last + 1, 1)
+            if start is not None and end is not None:
+                yield Entity(start, end, PERSON, text[start:end], f"rule:{self.name}")
+
+    @staticmethod
+    def _capitalised_run(ctx: RuleContext, t: tuple[Token, ...], i: int, step: int) -> int | None:
+        """The far offset of up to three capitalised words from token ``i`` in direction ``step`` (-1: the run's
+        start, 1: its end), one space apart and no title; ``None`` when token ``i`` is no such word."""
+        far = None
+        for n in range(3):
+            j = i + step * n
+            if not (0 <= j < len(t)) or not t[j].text[:1].isupper() or not t[j].text.isalpha() \
+                    or t[j].text in ALL_TITLES:
+                break
+            if n and ctx.text[min(t[j].end, t[j - step].end):max(t[j].start, t[j - step].start)] != " ":
+                break
+            far = t[j].start if step < 0 else t[j].end
+        return far
 
 
 @register("detection_rule")

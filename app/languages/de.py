@@ -246,7 +246,10 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])FN[^\S\n]\d{1,6}[^\S\n]?[a-z](?![\w-])",
                       # (round 61) Austria's land register, the entry and its cadastral community ("(EZ 1137, KG 01403
                       # Ottakring)" of a lease)
-                      r"(?<![\w-])EZ[^\S\n]\d{1,6}(?:,[^\S\n]KG[^\S\n]\d{5})?(?![\w-])",
+                      # (stop 64: without the comma, "EZ 1572 KG 63106 Geidorf" of a probate decision; and the
+                      # cadastral community alone, "KG 01011 Wieden" of a lease)
+                      r"(?<![\w-])EZ[^\S\n]\d{1,6}(?:,?[^\S\n]KG[^\S\n]\d{5})?(?![\w-])",
+                      r"(?<![\w-])KG[^\S\n]\d{5}(?![\w/-])",
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
@@ -254,6 +257,9 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
         # "Referenz 22 30417 88500 00000 00000 00412"), Austria's trade register ("GISA-Zahl: 38417225")
+        # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476
+        # (Ehemann)", "auf Bp. 1187/3, K.G. Neumarkt" of a building permit)
+        r"(?-i:PEID)", r"(?-i:Bp|Gp)\.(?=[^\S\n]\d)",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)

@@ -202,6 +202,11 @@ LANGUAGE = register(Language(
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
+        # (stop 64) a British driver number, a Centrelink customer's reference, an Irish GP's panel, a tender's number,
+        # a Kenyan accountant's registration ("Driver number: ADEYE806159OA9XY", "Customer Reference No.:  407 219
+        # 386K", "(GMS Panel No. 61847)", "TENDER NO. LBWWDA/T/014/2023-2024", "Partner, CPA K-04417")
+        r"driver\s+(?:number|no\.?)", r"reference\s+no\.?", r"panel\s+no\.?", r"tender\s+no\.?",
+        r"(?-i:CPA)(?=[^\S\n]+[A-Z]-?\d{3,})",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)
         r"bond\s+number",
@@ -577,7 +582,7 @@ LANGUAGE = register(Language(
         # (stop 61) and after a form's field for it ("Postal code: K1S 3X6" of a small claims form), Singapore's six
         # digits after the city's name ("80 Robinson Road, #17-02, Singapore 068898")
         r"(?<=\b[Pp]ostal [Cc]ode: )[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
-        r"(?<=\bSingapore )\d{6}\b",
+        r"(?<=\bSingapore )\d{6}\b", r"(?<=\bSINGAPORE )\d{6}\b",  # (stop 64: in capitals, a flat's heading)
         # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
         # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)
@@ -636,18 +641,33 @@ LANGUAGE = register(Language(
               # before them ("No. 14, 2nd Cross, Jayanagar 4th Block", "42, 3rd Cross, 8th Main" of a passport
               # annexure: the numbers stayed in clear)
               r"|(?-i:(?:(?:No\.[^\S\n]?)?\d{1,4}[A-Z]?,[^\S\n]+)?\d{1,2}(?:st|nd|rd|th)[^\S\n]+"
-              r"(?:Cross|Main|Block|Stage|Phase|Sector)(?:[^\S\n]+Road)?)",
+              r"(?:Cross|Main|Block|Stage|Phase|Sector)(?:[^\S\n]+Road)?)"
+              # (stop 64) a Singapore public flat's block, street and unit ("Blk 62 Telok Blangah Heights #08-221",
+              # "BLK 318C ANCHORVALE LINK #12-145" of a resale acknowledgement), a Philippine subdivision's block and
+              # lot ("Blk 12 Lot 7, Sampaguita St." of a loan statement) and a barangay's zone ("Purok 5")
+              r"|(?-i:Blk|BLK)\.?[^\S\n]\d{1,4}[A-Z]?(?:[^\S\n]+(?-i:[A-Z][A-Za-z'-]{1,20})){1,5}"
+              r"[^\S\n]+#\d{1,3}-\d{1,5}(?![\w-])"
+              r"|(?-i:Blk|BLK|Block)\.?[^\S\n]\d{1,4}[A-Z]?,?[^\S\n]+(?-i:Lot|LOT)\.?[^\S\n]\d{1,4}[A-Z]?(?![\w])"
+              r"|(?-i:Purok|PUROK)[^\S\n]\d{1,3}[A-Z]?(?![\w])"
+              # (stop 64) a plot or lot by its number before the address's comma ("Plot 23, Abossey Okai, Accra" of a
+              # Ghanaian judgment, "Lot 27, Phoenix Park Avenue" of a Jamaican valuation notice) and a unit after a
+              # street's comma ("2150 Dundas Street West, Unit 4, Mississauga" of a work permit)
+              r"|(?-i:Plot|PLOT|Lot|LOT)[^\S\n](?:No\.[^\S\n]?)?\d{1,5}[A-Z]?(?=,[^\S\n]+[A-Z])"
+              r"|(?<=, )(?-i:Unit|UNIT|Suite|SUITE)[^\S\n]\d{1,4}[A-Z]?(?![\w/])",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
                   # (stop 61) a shop in a mall ("Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)
                   "|Plaza|Centre|Center|Mall"
                   # (stop 53) a company's unit on an estate ("Unit 4, Calder Business Park" of two letterheads)
                   "|Business Park|Industrial Estate|Trading Estate|Retail Park|Enterprise Park|Business Centre"
                   "|Industrial Park"
+                  # (stop 64) a South African office park ("Unit 12, Rosebank Office Park, 181 Jan Smuts Avenue")
+                  "|Office Park"
                   # (stop 62) a Nigerian housing estate ("Block C, Ikota Villa Estate, Lekki-Epe Expressway")
                   "|Estate",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
-        suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W"),
+        # (stop 64: and in words, "2150 Dundas Street West" of a Canadian employer's address)
+        suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W", "North", "South", "East", "West"),
         # a direction before the street's name ("1234 N. Elm St.")
         prefixes=(r"[NSEW]\.", r"North", r"South", r"East", r"West"),
     ),

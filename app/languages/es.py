@@ -64,7 +64,8 @@ LANGUAGE = register(Language(
         nombres|apellido y nombre|profesional|vendedor|vendedora|comprador|compradora|el vendedor|la vendedora|
         el comprador|la compradora|
         propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
-        arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada""".split("|")),
+        arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|
+        apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
@@ -144,6 +145,9 @@ LANGUAGE = register(Language(
                       r"[^\S\n]+)?(?:folio|f\.|p[áa]g(?:ina)?\.?)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
                       # (stop 57: "Tomo 00412-3, Página 187, Sección 3.ª" of a death's inscription)
                       r"(?:,?[^\S\n]+secci[óo]n[^\S\n]+\d{1,2}(?:\.?[ªº])?)?"
+                      # (stop 64: and the entry after the folio, "al tomo 2187, folio 406, asiento 812" of a Costa Rican
+                      # birth certificate)
+                      r"(?:,?[^\S\n]+asiento[^\S\n]+\d{1,6})?"
                       # (stop 54: "finca registral 21.904" of a deposit contract)
                       r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
                       r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
@@ -157,6 +161,11 @@ LANGUAGE = register(Language(
                       # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a
                       # marriage certificate)
                       r"(?i:\btomo[^\S\n]+\d{1,5},?[^\S\n]+asiento[^\S\n]+\d{1,6})(?![\w])",
+                      # (stop 64) and with the folio between them, perhaps after colons ("al tomo 2187, folio 406,
+                      # asiento 812" of a Costa Rican birth certificate, "Tomo: 142 Folio: 87 Asiento: 1739" of a Cuban
+                      # one)
+                      r"(?i:\btomo:?[^\S\n]+\d{1,5},?[^\S\n]+folio:?[^\S\n]+\d{1,5},?[^\S\n]+asiento:?[^\S\n]+"
+                      r"\d{1,6})(?![\w])",
                       # (stop 62) a Venezuelan commercial register's number and volume ("Inscrito bajo el N° 31, Tomo
                       # 58-A Sdo." of a company's articles)
                       # (stop 62) a deed's number, in figures after the word or in brackets after it in words
@@ -192,6 +201,13 @@ LANGUAGE = register(Language(
         # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
         # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:
         # 1M1979OR")
+        # (stop 64) a Dominican civil register's book, folio and record, an Ecuadorian lawsuit, a Venezuelan register's
+        # procedure, Colombia's permit for Venezuelans ("Libro No.: 00004    Folio No.: 0192", "Libro 00021, Folio
+        # 0045, Acta 000312", "Juicio No.: 17204-2024-01873", "Número de trámite: 221.2024.2.1187", "PPT 4827159")
+        # (and a Bolivian death certificate's, three digits after "N°": "Partida N°: 318   Folio N°: 159")
+        r"(?:libro|folio|acta)(?=[^\S\n]*:?[^\S\n]*\d{4,}(?![\w/-]|[.,]\d))",
+        r"(?:libro|folio|acta|partida)\s+n[o°º]\.?(?=[^\S\n]*:?[^\S\n]*\d{3,}(?![\w/-]|[.,]\d))",
+        r"juicio(?:\s+n[o°º]\.?)?", r"n[úu]mero\s+de\s+tr[áa]mite", r"(?-i:PPT)",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's

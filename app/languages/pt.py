@@ -145,6 +145,11 @@ LANGUAGE = register(Language(
                       # of a birth certificate)
                       r"(?:,?[^\S\n]+sob[^\S\n]+o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,3}(?:\.\d{3})*)?)"
                       r"(?![\w])",
+                      # (stop 64) a lawyer's bar number with its state, a work card's number with its series ("OAB/SP
+                      # 298.417", "CTPS n.º 4471823 série 0032-SP" of a labour hearing's record)
+                      r"(?<![\w/])OAB/[A-Z]{2}[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*(?:-?[A-Z])?(?![\w])",
+                      r"(?<![\w])(?i:CTPS)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?P<entry3>\d{5,8}[^\S\n]+(?i:s[ée]rie)"
+                      r"[^\S\n]+\d{3,5}(?:[-/][A-Z]{2})?)(?![\w])",
                       # (stop 57) a rural plot's article in the land tax register ("inscrito na matriz predial rústica
                       # sob o artigo 27, secção H" of a rural lease); not an article of law
                       r"(?i:\bmatriz[^\S\n]+predial(?:[^\S\n]+(?:rústica|urbana))?"
@@ -159,7 +164,8 @@ LANGUAGE = register(Language(
                       # (stop 62) a land register's description and its book's leaves, and an inscription's
                       # presentation before its date ("DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17", "Ap. n.º 12, de
                       # 14/06/2018" of an Angolan land register's certificate)
-                      r"(?i:\bdescri[çc][ãa]o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,6}"
+                      # (stop 64: its thousands after a space, "DESCRIÇÃO N.º 22 917" of a Macau certificate)
+                      r"(?i:\bdescri[çc][ãa]o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*(?:\d{1,3}[ .]\d{3}|\d{1,6})"
                       r"(?:,?[^\S\n]+a[^\S\n]+fls?\.?[^\S\n]+\d{1,4}"
                       r"(?:[^\S\n]+do[^\S\n]+livro[^\S\n]+[A-Z]?-?\d{1,4}(?:-[A-Z])?)?)?)(?![\w])",
                       r"(?<![\w])(?-i:Ap|AP)\.[^\S\n]?n\.?[^\S\n]?º[^\S\n]*\d{1,5}(?=,?[^\S\n]+de[^\S\n]+\d)",
@@ -169,13 +175,22 @@ LANGUAGE = register(Language(
                       # (stop 62) a property's description in the land register ("descrito na Conservatória dos
                       # Registos da Praia sob o n.º 18542" of a land sale contract)
                       r"(?i:\bdescrit[oa][^\S\n]+na[^\S\n]+conservatória[^\n]{0,60}?[^\S\n]sob[^\S\n]+o[^\S\n]+"
-                      r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>\d{1,6}(?:/\d{1,8})?)(?![\w/])"),
+                      # (stop 64: its thousands after a dot, and its leaves and book after it, "sob o n.º 12.845, a
+                      # folhas 91 do Livro B-32" of a Cape Verdean deed of sale)
+                      r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>(?:\d{1,3}(?:\.\d{3})+|\d{1,6}(?:/\d{1,8})?)"
+                      r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+[A-Z]?-?"
+                      r"\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
         # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
         # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
         # road tax's payment reference ("Regulação SISREG: 584120937", "Referência: 451207733", "referência AT 1564
         # 2290 8813")
+        # (stop 64) a worker's social security number in Mozambique ("com o número de beneficiária 100473829")
+        r"n[úu]mero\s+de\s+benefici[áa]ri[oa]",
+        # (stop 64) a Brazilian service invoice's number, a Macau land register's inscription by its number in groups
+        # ("Número da NFS-e: 00002417", "Inscrição n.º 158 203")
+        r"n[úu]mero\s+da\s+(?-i:NFS-e|NF-e)", r"inscri[çc][ãa]o\s+n\.?\s?[º°]",
         r"(?-i:SISREG|RQE|TUSS)", r"linha\s+digit[áa]vel", r"auto\s+de\s+ocorr[êe]ncia(?:\s+n\.?\s?º)?",
         r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{6,}(?![\w.,-]))",
         r"refer[êe]ncia(?=[^\S\n]+(?-i:AT)[^\S\n]+\d{4}[^\S\n]\d{4}[^\S\n]\d{4}(?!\w))",

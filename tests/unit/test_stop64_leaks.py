@@ -1,0 +1,111 @@
+"""Leaks closed at stop 64, each found in a probe document written with an answer key (a Singapore resale
+acknowledgement, a British licence revocation, a Centrelink statement, a Kenyan tax certificate, a Philippine loan
+statement, a Ghanaian judgment, a Jamaican valuation notice, a Canadian work permit, a Liechtenstein tax assessment, an
+Austrian probate decision, a South Tyrolean building permit, Dominican, Bolivian, Costa Rican and Cuban civil
+registers, an Ecuadorian ruling, a Venezuelan company's minutes, Cape Verdean and Macau land registers, a Brazilian
+labour hearing and service invoice, receipts of Equatorial Guinea, São Tomé and Cuba): Malay and Indian patronymics,
+Singapore and Philippine flats, plots and units, Swiss amounts without a currency, keywords and register entries of
+every language, an Austrian court's check letter, the CFA franc, the dobra and the Cuban peso."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer, MoneyRecognizer, PostalCodeRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_malay_and_indian_patronymics_join_the_name():
+    labels = detect("en", "Mr Tan Wei Ming\nMs Priya d/o Ramasamy\nBlk 62 Telok Blangah Heights #08-221\n",
+                    {"Tan Wei Ming": "PER", "Priya": "PER", "Ramasamy": "PER"})
+    assert ("Priya d/o Ramasamy", "PERSON") in labels
+    labels = detect("en", "Please contact Ms Siti Nurhaliza bte Ahmad, or Muthu a/l Rajan, at the office.",
+                    {"Siti Nurhaliza": "PER", "Muthu": "PER"})
+    assert ("Siti Nurhaliza bte Ahmad", "PERSON") in labels
+    assert ("Muthu a/l Rajan", "PERSON") in labels
+    # no person beside it: a word, not a connector
+    labels = detect("en", "We put it in the bin Monday.", {})
+    assert all("bin" not in text for text, _ in labels)
+
+
+def test_singapore_and_philippine_flats_plots_and_units():
+    recognizer = AddressRecognizer("en")
+    text = ("RESALE OF FLAT AT BLK 318C ANCHORVALE LINK #12-145 SINGAPORE 543318\n"
+            "Address       : Blk 12 Lot 7, Sampaguita St., Brgy. Basak, Purok 5\n"
+            "      Lot 27, Phoenix Park Avenue\n   Plot 23, Abossey Okai, Accra\n"
+            "Employer address:        2150 Dundas Street West, Unit 4, Mississauga ON  L5K 2R1\n"
+            "Registered office:     Unit 12, Rosebank Office Park, 181 Jan Smuts Avenue\n")
+    addresses = found(recognizer, text)
+    for value in ("BLK 318C ANCHORVALE LINK #12-145", "Blk 12 Lot 7", "Purok 5", "Lot 27", "Plot 23",
+                  "2150 Dundas Street West, Unit 4", "Unit 12, Rosebank Office Park"):
+        assert value in addresses
+    # a figure's plot, no address
+    assert found(recognizer, "See Plot 4 of the appendix.") == []
+    assert found(PostalCodeRecognizer("en"), "BLK 318C ANCHORVALE LINK #12-145 SINGAPORE 543318\n") == ["543318"]
+
+
+def test_swiss_amounts_without_a_currency():
+    text = ("2    Erwerb unselbständig Ehefrau                      46'850.00\n"
+            "4    Beiträge AHV/IV/FAK/ALV und BPV                  -16'930.00\n"
+            "     Fläche des Grundstücks                           1'250.50 m2\n")
+    assert found(MoneyRecognizer("de"), text) == ["46'850.00", "-16'930.00"]
+
+
+def test_currencies_of_central_africa_sao_tome_cuba_and_the_philippine_peso():
+    assert found(MoneyRecognizer("es"), "Tasa abonada: 5.000 FCFA – valor de 50.00 CUP.") == ["5.000 FCFA",
+                                                                                           "50.00 CUP"]
+    assert found(MoneyRecognizer("pt"), "Emolumentos: 75,00 Dbs — Recibo") == ["75,00 Dbs"]
+    assert found(MoneyRecognizer("en"), "Service Fee (1%)     : PHP 400.00\nRuns on PHP 8.2") == ["PHP 400.00"]
+
+
+def test_keywords_of_english_and_german_documents():
+    text = ("Driver number: ADEYE806159OA9XY\nCustomer Reference No.:  407 219 386K\n"
+            "Ballybane Shopping Centre, Galway (GMS Panel No. 61847). If you\n"
+            "RE: TENDER NO. LBWWDA/T/014/2023-2024 – TAX COMPLIANCE\nPartner, CPA K-04417\n"
+            "PO Box 429, Pretoria, 0001\n")
+    ids = found(IdNumberRecognizer("en"), text)
+    for value in ("ADEYE806159OA9XY", "407 219 386K", "61847", "LBWWDA/T/014/2023-2024", "K-04417", "429"):
+        assert value in ids
+    text = ("PEID:          1039476 (Ehemann)\nErweiterung des Wohngebäudes auf Bp. 1187/3, K.G. Neumarkt\n"
+            "ob der Liegenschaft EZ 1572 KG 63106 Geidorf die Einverleibung\n")
+    ids = found(IdNumberRecognizer("de"), text)
+    for value in ("1039476", "1187/3", "EZ 1572 KG 63106"):
+        assert value in ids
+
+
+def test_keywords_and_register_entries_of_spanish_documents():
+    text = ("Libro No.: 00004    Folio No.: 0192    Acta No.: 000792\n"
+            "Santiago, Libro 00021, Folio 0045, Acta 000312, Año 2015.\n"
+            "Juicio No.: 17204-2024-01873\nNúmero de trámite: 221.2024.2.1187\n"
+            "Libro N°: 12   Partida N°: 318   Folio N°: 159\n"
+            "CERTIFICA: que al tomo 2187, folio 406, asiento 812 de la Sección\n"
+            "Inscripción: Tomo: 142 Folio: 87 Asiento: 1739 del Registro Civil\n")
+    ids = found(IdNumberRecognizer("es"), text)
+    for value in ("00004", "0192", "00021", "0045", "000312", "17204-2024-01873", "221.2024.2.1187", "318", "159",
+                  "tomo 2187, folio 406, asiento 812", "Tomo: 142 Folio: 87 Asiento: 1739"):
+        assert value in ids
+    # a year after "folio" is no entry, nor a decimal
+    assert found(IdNumberRecognizer("es"), "el folio 2,5 del acta") == []
+
+
+def test_keywords_and_register_entries_of_portuguese_documents():
+    text = ("e descrito na Conservatória dos Registos Predial, Comercial e Automóvel da Praia sob o n.º 12.845, a "
+            "folhas 91 do Livro B-32.\n\nDESCRIÇÃO N.º 22 917, a fls. 88 do Livro B-51\n"
+            "G-1 – Inscrição n.º 158 203, de 22/11/2016\n"
+            "CTPS n.º 4471823 série 0032-SP, auxiliar de cozinha, Dr. Thiago Lins, OAB/SP 298.417.\n"
+            "Número da NFS-e: 00002417          Data\ncom o número de beneficiária 100473829.\n")
+    ids = found(IdNumberRecognizer("pt"), text)
+    for value in ("12.845, a folhas 91 do Livro B-32", "DESCRIÇÃO N.º 22 917, a fls. 88 do Livro B-51", "158 203",
+                  "4471823 série 0032-SP", "OAB/SP 298.417", "00002417", "100473829"):
+        assert value in ids
+
+
+def test_an_austrian_courts_check_letter_after_a_space():
+    assert found(CaseNumberRecognizer(), "Radetzkystraße 27, 8010 Graz\n\n12 A 187/23 k\n\nVerlassenschaft") == [
+        "12 A 187/23 k"]
+    # an article after the number is no check letter
+    assert found(CaseNumberRecognizer(), "in case 12 A 187/23 a decision was") == ["12 A 187/23"]
+
+
+def test_a_bolivian_death_certificates_surnames_by_their_fields():
+    labels = detect("es", "Apellido paterno: MAMANI          Apellido materno: CONDORI\nNombres: TEODORO ISIDRO\n")
+    assert ("CONDORI", "PERSON") in labels
+    assert ("MAMANI", "PERSON") in labels
