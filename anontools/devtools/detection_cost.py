@@ -158,8 +158,10 @@ UNITS: tuple[str, ...] = (
     "Calle 2 No. 3 e/ 4 y ", "B/. 2,8 ", "Kandy 20000 ",
     # stop 64: patronymics, Singapore and Philippine flats, Swiss amounts alone, register entries
     "Aa d/o Aa ", "Aa bin Aa ", "Blk 6 Aa Aa #0", "Blk 1 Lot 2, ", "Plot 2, Aa ", ", Unit 4, ", "-16'930.00 ",
-    "1'2", "Libro N°: 1", "tomo 2, folio 4, asiento ", "sob o n.º 12.845, a folhas 9", "OAB/SP 29",
-    "CTPS 4471823 série ", "12 A 187/23 k\n", "5.000 FCFA ", "PHP 40", "KG 63106 ", "Apellido materno: AA ",
+    "1'2", "Libro N°: 1", "tomo 2, folio 4, asiento ", "sob o n.º 12.845, a folhas 9", "12 A 187/23 k\n",
+    "5.000 FCFA ", "PHP 40", "KG 63106 ", "Apellido materno: AA ", "Lugar de trabajo: Aa ", "Employer: Aa\n",
+    "Name:    Aa-Aa\n", "AA AA AA DE AA.\n", "Teléfonos:   8845 2391 / ", "ZH 482 117 ", "L. 24,850.00 ",
+    "RM 38,450.00 ", "matriz urbana da freguesia do Aa sob o artigo 1",
 )
 
 

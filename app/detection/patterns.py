@@ -1189,7 +1189,11 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 63: Uruguay's peso, "$U 38.000 mensuales" of a divorce petition)
                  r"|\$U(?=[^\S\n]?\d)"
                  # (and Honduras's lempira before thousands with cents, "L 1,250,000.00" of a land title)
-                 r"|\bL(?=[^\S\n]?\d{1,3}(?:,\d{3})+\.\d\d(?!\d))"
+                 # (stop 64: and with its full stop, "Salario mensual:      L. 24,850.00" of an employment
+                 # certificate)
+                 r"|\bL\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})+\.\d\d(?!\d))"
+                 # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
+                 r"|\bRM(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
                  # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
                  r"|\bB/\.(?=[^\S\n]?\d)"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the

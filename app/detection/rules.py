@@ -19,6 +19,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 * ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
 * ``capital_surnames`` — surnames written in capitals after a person's name ("María Begoña IBÁÑEZ ZÚÑIGA").
+* ``organization_field`` — a form's field of an employer or a business and its value ("Lugar de trabajo: Restaurante
+  La Vasija Dorada, S.A."): :class:`OrganizationFieldRule`.
 * ``patronymic`` — a Malay or Indian patronymic connector between a person and the father's name ("Priya d/o
   Ramasamy", "Siti Nurhaliza bte Ahmad"): :class:`PatronymicRule`.
 * ``case_name`` — the parties of a case citation ("Smith-Jones v. the United Kingdom", "Meier ./. Schulze"):
@@ -654,6 +656,8 @@ class OrgSuffixRule(Rule):
 #: Form fields whose value is a person's name (lower-case; matched on the one to three words before ":";
 #: :attr:`app.languages.Language.name_fields`).
 NAME_FIELDS: dict[str, frozenset[str]] = languages.per_language("name_fields")
+#: Form fields whose value is an organization (:attr:`app.languages.Language.organization_fields`), per language.
+ORGANIZATION_FIELDS: dict[str, frozenset[str]] = languages.per_language("organization_fields")
 
 
 def _initial(token: Token) -> bool:
@@ -687,6 +691,7 @@ class NameFieldRule(Rule):
 
     def __init__(self, language: str) -> None:
         self.fields = NAME_FIELDS.get(language, frozenset())
+        self.organization_fields = ORGANIZATION_FIELDS.get(language, frozenset())
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         """:meth:`Rule.apply`, a sentence that ends in a dot leader read with the next one when that goes on on the
@@ -723,9 +728,11 @@ class NameFieldRule(Rule):
                 end = leader
             # the field's name as the text writes it, spaces made single ("TRABAJADOR/A", "Bearb.": one field, not
             # the tokens "trabajador / a")
-            if not any(" ".join(ctx.text[t[end - n].start:t[end - 1].end].split()).lower() in self.fields
-                       for n in (1, 2, 3) if n <= end):
-                continue
+            field_names = [" ".join(ctx.text[t[end - n].start:t[end - 1].end].split()).lower()
+                           for n in (1, 2, 3) if n <= end]
+            if not any(name in self.fields for name in field_names) or any(
+                    name in self.organization_fields for name in field_names):
+                continue  # (an organization's field, "Enterprise name:", is the organization_field rule's)
             j = c + 1
             while j + 1 < len(t) and t[j].text == "." and t[j + 1].text == ".":
                 j += 1  # a dot leader after the colon ("Name, Vorname: .................. YILMAZ, Elif Nur"; stop 59)
@@ -795,6 +802,59 @@ class NameFieldRule(Rule):
                 ctx.text, t[k - 1].end, t[k].start):
             return j  # the line goes on: "Name: Smith, London office, …"
         return k
+
+
+#: A form's field of an organization and its value on the same line, up to the line's end or the next column (three
+#: spaces or a tab): group ``field`` the field's name (one to three words), ``value`` the value.
+_ORGANIZATION_FIELD = re.compile(r"(?m)^[^\S\n]*(?P<field>[^\W\d_][\w.-]*(?:[^\S\n][\w.-]+){0,2})[^\S\n]*:[^\S\n]*"
+                                 r"(?P<value>[^\W_][^\n\t]*?)(?=[^\S\n]*(?:\t|[^\S\n]{3}|$))")
+#: Values of an organization's field that name none ("Employer: None", "Empleador: jubilado").
+_NO_ORGANIZATION = frozenset("""n/a na none nil self-employed unemployed retired student ninguno ninguna desempleado
+    desempleada jubilado jubilada keine kein arbeitslos rentner rentnerin selbständig nenhum nenhuma desempregado
+    desempregada aposentado aposentada reformado reformada""".split())
+
+
+@register("detection_rule")
+class OrganizationFieldRule(Rule):
+    """A form's field of an organization, an employer or a business and its value → ``ORGANIZATION``: "Lugar de trabajo:
+    Restaurante La Vasija Dorada, S.A.", "Nombre Comercial: ESTUDIO NAKAMURA DISEÑO", "Enterprise name: UMNOTHO GREEN
+    ENERGY (PTY) LTD" (stop 64: the model left "Restaurante La" and a business's words around the owner's surname in
+    clear, and the name field read the company as a person's name). An employer names where its employee is found
+    (a quasi-identifier; Sweeney, 2002, §2), a sole trader's business names its owner.
+
+    The fields are the language's ``organization_fields`` (:attr:`app.languages.Language.organization_fields`); the
+    value is the rest of the field's line up to the next column (three spaces or a tab), at most 80 characters, a
+    letter or digit first and a capital among its first word's letters, never a value that names none
+    (:data:`_NO_ORGANIZATION`). A field is strong evidence: the rule relabels an entity of another label on exactly
+    those words and takes in the entities inside the value.
+    """
+
+    name = "organization_field"
+    relabel = True
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.fields = ORGANIZATION_FIELDS.get(language, frozenset())
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """:meth:`Rule.apply` over the whole text at once: a field and its value are one line (linear in the text)."""
+        if not self.fields or ":" not in ctx.text:
+            return []
+        out = []
+        for m in _ORGANIZATION_FIELD.finditer(ctx.text):
+            if " ".join(m.group("field").split()).lower() not in self.fields:
+                continue
+            value = m.group("value").rstrip(" ,;:")
+            first = value.split()[0] if value.split() else ""
+            if (not value or len(value) > 80 or first.lower().rstrip(".,") in _NO_ORGANIZATION
+                    or not any(c.isupper() for c in first)):
+                continue
+            start = m.start("value")
+            out.append(Entity(start, start + len(value), ORGANIZATION, value, f"rule:{self.name}"))
+        return out
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        return iter(())  # (every proposal comes from :meth:`apply`, over the whole text)
 
 
 #: Head nouns of organization names per language (Graliński et al., 2009, §4.1: keywords of organization names). German heads
@@ -1471,7 +1531,10 @@ class CapitalSurnameRule(Rule):
             if start == 0 or ctx.text[start - 1] == "\n":
                 # a name alone on its line (a signature's), common words among its surnames too
                 loose = _capitals_run(ctx, t, k + 1, common=True)
-                if loose > end and ctx.text[t[loose - 1].end:t[loose - 1].end + 1] in ("", "\n"):
+                after = ctx.text[t[loose - 1].end:t[loose - 1].end + 2] if loose > end else ""
+                # (the line's end perhaps after a full stop or a comma: "…su esposa,\nNATALIA SOLEDAD INSFRÁN DE
+                # FRIESEN.\n" of a Paraguayan lease; stop 64)
+                if loose > end and (after[:1] in ("", "\n") or (after[:1] in ".,;" and after[1:2] in ("", "\n"))):
                     end = loose
             if (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
                     and "\n" not in ctx.text[t[end - 1].end:t[end].start]):

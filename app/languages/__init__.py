@@ -9,8 +9,9 @@ the module names and reads with :func:`data_file`; the module holds the rest. Th
 
 * tokenization (:mod:`app.tokenization`): ``abbreviations``, ``closing_abbreviations``, ``sentence_starters``;
 * detection (:mod:`app.detection`): the gazetteer (``place_connectors``), the rules (``titles``, ``honorifics``, ``greetings``,
-  ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``first_name_locales``,
-  ``legal_forms``, ``company_nouns``, ``organization_heads``, ``organization_connectors``, ``institution_heads``,
+  ``academic_degrees``, ``office_modifiers``, ``name_particles``, ``name_fields``, ``organization_fields``,
+  ``first_name_locales``, ``legal_forms``, ``company_nouns``, ``organization_heads``, ``organization_connectors``,
+  ``institution_heads``,
   ``conjunctions``, ``stop_words``, ``months``, ``weekdays``), the patterns (``months`` and their variants, ``date_of``,
   ``phone_regions``, ``phone_keywords``, ``postal_codes``, ``street_addresses``, ``national_ids``, ``id_keywords``, ``field_labels``),
   the second pass (``head_final``, ``name_openers``), the strict profile's ``quasi_identifiers``, the proper-noun
@@ -532,6 +533,8 @@ class Language:
         particles_not_first: the particles that cannot open a name (articles, conjunctions: "der", "y").
         name_fields: form fields whose value is a person's name (lower case, one to three words: "vorname",
             "nombre y apellidos"): the ``name_field`` detection rule.
+        organization_fields: form fields whose value is an organization, an employer or a business (lower case, one to
+            three words: "arbeitgeber", "razón social", "place of work"): the ``organization_field`` detection rule.
         abbreviations: words written with a final period that does not end a sentence (lower case, without the
             period: "dr", "z.b", "avda"): the tokenizer keeps the period on the word.
         closing_abbreviations: the abbreviations that often end a sentence ("etc", "usw"): a sentence ends after one
@@ -694,6 +697,7 @@ class Language:
     title_initials: frozenset[str] = frozenset()
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
+    organization_fields: frozenset[str] = frozenset()
     abbreviations: frozenset[str] = frozenset()
     closing_abbreviations: frozenset[str] = frozenset()
     sentence_starters: frozenset[str] = frozenset()

@@ -137,7 +137,10 @@ LANGUAGE = register(Language(
         "med. rer. nat. phil. jur. dent. vet. oec. pol. theol. habil. mult. h.c. Dipl.-Ing. Dipl. Ing.".split()),
     name_particles=frozenset({"von", "der", "den", "zu"}),
     particles_not_first=frozenset({"der", "den"}),
-    name_fields=frozenset(w.strip() for w in """name|vorname|nachname|familienname|geburtsname|vor- und nachname|
+    # (stop 64) an employer's and a company's fields
+    organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
+        name des arbeitgebers|unternehmen|betrieb""".split("|")),
+    name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|vor- und nachname|
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
@@ -161,7 +164,11 @@ LANGUAGE = register(Language(
     licence_plates=(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2}[ ]\d{1,4}[EH]?",
                     # (stop 62) Austria's: the district's letters, then digits and letters ("Kennzeichen W-47213 K",
                     # "GU-418 BX")
-                    r"[A-Z]{1,2}-\d{1,5}[ ][A-Z]{1,3}"),
+                    r"[A-Z]{1,2}-\d{1,5}[ ][A-Z]{1,3}",
+                    # (stop 64) Switzerland's: the canton's letters and up to six digits, perhaps in two groups
+                    # ("Geschäftsfahrzeug ZH 482 117" of a tax return's salary certificate)
+                    r"(?:AG|AI|AR|BE|BL|BS|FR|GE|GL|GR|JU|LU|NE|NW|OW|SG|SH|SO|SZ|TG|TI|UR|VD|VS|ZG|ZH)[ ]"
+                    r"(?:\d{1,3}[ ]\d{3}|\d{4,6})"),
     payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
     payment_references=tuple("""MIETE Miete GEHALT Gehalt LOHN Lohn RECHNUNG Rechnung RE VERWENDUNGSZWECK

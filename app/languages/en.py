@@ -94,6 +94,11 @@ LANGUAGE = register(Language(
         "dr": None, "prof": None, "mx": None, "rev": None,
     },
     academic_degrees=frozenset("PhD Ph.D. MD M.D.".split()),
+    # (stop 64) an employer's and a business's fields ("Enterprise name: UMNOTHO GREEN ENERGY (PTY) LTD" of a company's
+    # registration certificate)
+    organization_fields=frozenset(w.strip() for w in """employer|employer name|name of employer|enterprise name|
+        company name|name of company|business name|trading name|registered name|place of work|workplace|
+        place of employment|shortened name""".split("|")),
     name_fields=frozenset(w.strip() for w in """name|full name|patient name|first name|last name|surname|given name|
         first names|forenames|forename|given names|known as|preferred name|
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
@@ -206,6 +211,8 @@ LANGUAGE = register(Language(
         # a Kenyan accountant's registration ("Driver number: ADEYE806159OA9XY", "Customer Reference No.:  407 219
         # 386K", "(GMS Panel No. 61847)", "TENDER NO. LBWWDA/T/014/2023-2024", "Partner, CPA K-04417")
         r"driver\s+(?:number|no\.?)", r"reference\s+no\.?", r"panel\s+no\.?", r"tender\s+no\.?",
+        # (stop 64) a Fijian native lease's and a cane grower's numbers ("Lease No.:  4/11/38215", "Grower No. 2214")
+        r"lease\s+no\.?", r"grower\s+no\.?",
         r"(?-i:CPA)(?=[^\S\n]+[A-Z]-?\d{3,})",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)

@@ -54,6 +54,11 @@ LANGUAGE = register(Language(
     name_particles=frozenset({"de", "del", "y", "i"}),
     title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"y"}),
+    # (stop 64) an employer's and a business's fields ("Lugar de trabajo: Restaurante La Vasija Dorada, S.A." of a
+    # Panamanian health certificate, "Nombre Comercial: ESTUDIO NAKAMURA DISEÑO" of a Mexican tax record)
+    organization_fields=frozenset(w.strip() for w in """nombre comercial|razón social|denominación social|
+        denominación o razón social|lugar de trabajo|centro de trabajo|empleador|empleadora|empresa empleadora|
+        empresa|patrono|patrón""".split("|")),
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
@@ -171,7 +176,8 @@ LANGUAGE = register(Language(
                       # (stop 62) a deed's number, in figures after the word or in brackets after it in words
                       # ("ESCRITURA PÚBLICA NÚMERO 14,582" of a Panamanian company's articles, "NÚMERO MIL
                       # CUATROCIENTOS TREINTA Y DOS (1.432)" of a Spanish deed of sale)
-                      r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+(?:n[úu]mero|n\.?[º°]))[^\S\n]+"
+                      # (stop 64: and a colon after the word, "ESCRITURA PÚBLICA NÚMERO: 2.847" of a Colombian deed)
+                      r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+(?:n[úu]mero|n\.?[º°]):?)[^\S\n]+"
                       r"(?:(?-i:[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80})[^\S\n]?\()?"
                       r"(?P<entry>\d{1,3}(?:[.,]\d{3})?|\d{2,5})(?![\w.,/-]|[^\S\n]?\((?-i:[A-Z]))",
                       r"(?<![\w])N[°º][^\S\n]?\d{1,5},[^\S\n]+(?i:tomo)[^\S\n]+\d{1,4}(?:-[A-Z])?"
@@ -208,6 +214,9 @@ LANGUAGE = register(Language(
         r"(?:libro|folio|acta)(?=[^\S\n]*:?[^\S\n]*\d{4,}(?![\w/-]|[.,]\d))",
         r"(?:libro|folio|acta|partida)\s+n[o°º]\.?(?=[^\S\n]*:?[^\S\n]*\d{3,}(?![\w/-]|[.,]\d))",
         r"juicio(?:\s+n[o°º]\.?)?", r"n[úu]mero\s+de\s+tr[áa]mite", r"(?-i:PPT)",
+        # (stop 64) a Nicaraguan police officer's card, a Guatemalan bank account ("Carnet Policial No. 18734", "en la
+        # cuenta monetaria 3-099-41872-6")
+        r"carn[ée]t\s+policial", r"cuenta\s+monetaria",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
@@ -532,7 +541,7 @@ LANGUAGE = register(Language(
                      # 4-1-9-0": :data:`app.detection.secrets._CODE_DIGITS`)
                      r"código(?=\s+\d)"),
     # (stop 60: Latin America's "Telf.", "Telfs.:", "Cel.", "Fono", "PBX" of certificates, payslips and receipts)
-    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
+    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tel[ée]fonos", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
         r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

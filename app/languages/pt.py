@@ -56,6 +56,9 @@ LANGUAGE = register(Language(
     name_particles=frozenset({"de", "da", "do", "dos", "das", "e"}),
     title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"e"}),
+    # (stop 64) an employer's and a business's fields
+    organization_fields=frozenset(w.strip() for w in """empregador|empregadora|entidade empregadora|razão social|
+        nome empresarial|nome fantasia|denominação social|local de trabalho|empresa""".split("|")),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
         médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede|
@@ -145,17 +148,14 @@ LANGUAGE = register(Language(
                       # of a birth certificate)
                       r"(?:,?[^\S\n]+sob[^\S\n]+o[^\S\n]+n\.?[^\S\n]?º[^\S\n]*\d{1,3}(?:\.\d{3})*)?)"
                       r"(?![\w])",
-                      # (stop 64) a lawyer's bar number with its state, a work card's number with its series ("OAB/SP
-                      # 298.417", "CTPS n.º 4471823 série 0032-SP" of a labour hearing's record)
-                      r"(?<![\w/])OAB/[A-Z]{2}[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*(?:-?[A-Z])?(?![\w])",
-                      r"(?<![\w])(?i:CTPS)[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?P<entry3>\d{5,8}[^\S\n]+(?i:s[ée]rie)"
-                      r"[^\S\n]+\d{3,5}(?:[-/][A-Z]{2})?)(?![\w])",
                       # (stop 57) a rural plot's article in the land tax register ("inscrito na matriz predial rústica
                       # sob o artigo 27, secção H" of a rural lease); not an article of law
-                      r"(?i:\bmatriz[^\S\n]+predial(?:[^\S\n]+(?:rústica|urbana))?"
+                      # (stop 64: or without "predial", "inscrito na matriz urbana da freguesia do Areeiro sob o artigo
+                      # 1789" of a Lisbon lease)
+                      r"(?i:\bmatriz[^\S\n]+(?:predial(?:[^\S\n]+(?:rústica|urbana))?|rústica|urbana)"
                       # (and its parish: "inscrito na matriz predial urbana da freguesia de São Vicente sob o artigo
                       # 2874.º" of a loan for use)
-                      r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+de[^\S\n]+[^\n,]{1,40}?)?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
+                      r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+d[eoa]s?[^\S\n]+[^\n,]{1,40}?)?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
                       r"(?i:artigo)[^\S\n]+(?P<entry>\d{1,6}(?:-[A-Z0-9]{1,3})?(?:\.º)?"
                       r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])",
                       # (stop 59) a PSP officer's number after the officer's name and rank ("Rui Manuel TAVARES, Agente
@@ -188,6 +188,9 @@ LANGUAGE = register(Language(
         # 2290 8813")
         # (stop 64) a worker's social security number in Mozambique ("com o número de beneficiária 100473829")
         r"n[úu]mero\s+de\s+benefici[áa]ri[oa]",
+        # (stop 64) a Mozambican doctor's number in the medical council ("Dra. Shabnam Karim Ismail, médica, OrMM n.º
+        # 2317" of a death certificate)
+        r"(?-i:OrMM)",
         # (stop 64) a Brazilian service invoice's number, a Macau land register's inscription by its number in groups
         # ("Número da NFS-e: 00002417", "Inscrição n.º 158 203")
         r"n[úu]mero\s+da\s+(?-i:NFS-e|NF-e)", r"inscri[çc][ãa]o\s+n\.?\s?[º°]",
