@@ -19,6 +19,8 @@ Rules (each configurable per language, see :mod:`app.detection.config`):
   words, or the mirror image: the words get the entity's label ("Kowalski i Nowak", Graliński et al., 2009, §5.3.2).
 * ``enumeration``, ``name_particles`` — an item between two persons; particles before a person ("van der Vaart").
 * ``capital_surnames`` — surnames written in capitals after a person's name ("María Begoña IBÁÑEZ ZÚÑIGA").
+* ``letterhead`` — a public body's name in capitals on a line of the letterhead ("KENYA REVENUE AUTHORITY"):
+  :class:`LetterheadRule`.
 * ``organization_field`` — a form's field of an employer or a business and its value ("Lugar de trabajo: Restaurante
   La Vasija Dorada, S.A."): :class:`OrganizationFieldRule`.
 * ``patronymic`` — a Malay or Indian patronymic connector between a person and the father's name ("Priya d/o
@@ -808,6 +810,102 @@ class NameFieldRule(Rule):
 #: spaces or a tab): group ``field`` the field's name (one to three words), ``value`` the value.
 _ORGANIZATION_FIELD = re.compile(r"(?m)^[^\S\n]*(?P<field>[^\W\d_][\w.-]*(?:[^\S\n][\w.-]+){0,2})[^\S\n]*:[^\S\n]*"
                                  r"(?P<value>[^\W_][^\n\t]*?)(?=[^\S\n]*(?:\t|[^\S\n]{3}|$))")
+#: Public bodies' words per language (:attr:`app.languages.Language.public_body_words`), in capitals, and compound
+#: endings (:attr:`app.languages.Language.public_body_endings`), and document titles' words, in capitals.
+PUBLIC_BODY_WORDS: dict[str, frozenset[str]] = {
+    code: frozenset(w.upper() for w in words) for code, words in languages.per_language("public_body_words").items()}
+PUBLIC_BODY_ENDINGS: dict[str, tuple[str, ...]] = {
+    code: tuple(e.upper() for e in endings) for code, endings in languages.per_language("public_body_endings").items()}
+DOCUMENT_TITLE_WORDS: dict[str, frozenset[str]] = {
+    code: frozenset(w.upper() for w in words)
+    for code, words in languages.per_language("document_title_words").items()}
+#: A line of a letterhead in capitals: letters of any alphabet, spaces and "&,.'()-–/" only, at most 90 characters.
+_CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+[^\W\d_]+)+[.)]?")
+#: The lines of a document's start read as its letterhead (non-empty ones).
+LETTERHEAD_LINES = 6
+
+
+@register("detection_rule")
+class LetterheadRule(Rule):
+    """A public body's name in capitals on a line of the document's letterhead → ``ORGANIZATION``: "KENYA REVENUE
+    AUTHORITY", "JUNTA CENTRAL ELECTORAL", "CARTÓRIO NOTARIAL DA REGIÃO DE PRIMEIRA CLASSE DA PRAIA", "STEUERVERWALTUNG
+    DES FÜRSTENTUMS LIECHTENSTEIN" (stop 64: the model tagged parts of them or none, and a body's name with its place
+    tells where its addressee lives or was judged; Sweeney, 2002, §2, quasi-identifiers).
+
+    A line counts when it is one of the first :data:`LETTERHEAD_LINES` non-empty lines of the text, written in
+    capitals throughout (:data:`_CAPITALS_LINE`: two words or more, no digit, no colon), with a word of the language's
+    ``public_body_words`` or a compound ending in one of its ``public_body_endings``, and no word of its
+    ``document_title_words`` (the document's own title, "CERTIFICADO DE ANTECEDENTES POLICIALES", names no body); in a
+    head-initial language (Spanish, Portuguese) the body's word comes first ("PRESTADOR DE SERVIÇOS" of an invoice is
+    a section's heading).
+    Leading function words are left out ("IN THE SUPERIOR COURT OF JUDICATURE": "SUPERIOR COURT OF JUDICATURE"). The
+    rule relabels the model's entities on the line and takes them in.
+    """
+
+    name = "letterhead"
+    relabel = True
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.words = PUBLIC_BODY_WORDS.get(language, frozenset())
+        self.endings = PUBLIC_BODY_ENDINGS.get(language, ())
+        self.titles = DOCUMENT_TITLE_WORDS.get(language, frozenset())
+        lang = languages.find(language)
+        self.head_first = lang is not None and not lang.head_final
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        """:meth:`Rule.apply` over the text's first lines (a bounded prefix of the text: constant work per document)."""
+        if not self.words:
+            return []
+        out, pos, seen = [], 0, 0
+        text = ctx.text
+        while seen < LETTERHEAD_LINES and pos < len(text):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            if line.strip():
+                seen += 1
+                entity = self._body(line.strip(), pos + len(line) - len(line.lstrip()))
+                if entity is not None:
+                    out.append(Entity(entity[0], entity[1], ORGANIZATION, text[entity[0]:entity[1]],
+                                      f"rule:{self.name}"))
+            pos = end + 1
+        return out
+
+    def _body(self, line: str, offset: int) -> tuple[int, int] | None:
+        """``(start, end)`` in the text of the public body on ``line`` (stripped, starting at ``offset`` of the text),
+        or ``None`` when the line names none."""
+        if len(line) > 90 or line != line.upper() or not _CAPITALS_LINE.fullmatch(line):
+            return None
+        words = re.findall(r"[^\W\d_]+", line)
+        if not any(self._names_a_body(w) for w in words) or any(w in self.titles for w in words):
+            return None
+        start = 0
+        for w in words:  # leading function words ("IN THE", "EN EL")
+            if w.casefold() not in STOP_WORDS_FOLDED:
+                break
+            start = line.index(w, start) + len(w)
+            while start < len(line) and line[start] == " ":
+                start += 1
+        body = line[start:].rstrip(".,")
+        if self.head_first and not self._names_a_body(re.findall(r"[^\W\d_]+", body)[0]):
+            return None  # a head-initial language names the body first ("PRESTADOR DE SERVIÇOS" is a form's section)
+        if " " not in body and not any(w.endswith(self.endings) for w in words if len(w) > 6):
+            return None  # one word alone names no body unless a compound does ("BETREIBUNGSAMT")
+        return offset + start, offset + start + len(body)
+
+    def _names_a_body(self, word: str) -> bool:
+        """Whether ``word`` (in capitals) is a public body's word or a compound with such an ending."""
+        return word in self.words or (len(word) > 6 and bool(self.endings) and word.endswith(self.endings))
+
+    def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        return iter(())  # (every proposal comes from :meth:`apply`, over the letterhead's lines)
+
+
+#: Where an organization's field's value goes on to other data: a comma before a digit further on its line ("Rheintal
+#: Präzisionstechnik AG, Zollstrasse 21, 9494 Schaan", "…GmbH, Steuernr. 54 218/3391"), or an aside in brackets with a
+#: digit or a colon ("Kessler Antriebstechnik GmbH, Fürth (Tätigkeit: Industriemechaniker)"); not "(PTY) LTD".
+_ORGANIZATION_VALUE_END = re.compile(r",[^\S\n]*(?=[^,\n]*\d)|[^\S\n]\((?=[^)\n]*[\d:])")
 #: Values of an organization's field that name none ("Employer: None", "Empleador: jubilado").
 _NO_ORGANIZATION = frozenset("""n/a na none nil self-employed unemployed retired student ninguno ninguna desempleado
     desempleada jubilado jubilada keine kein arbeitslos rentner rentnerin selbständig nenhum nenhuma desempregado
@@ -823,7 +921,8 @@ class OrganizationFieldRule(Rule):
     (a quasi-identifier; Sweeney, 2002, §2), a sole trader's business names its owner.
 
     The fields are the language's ``organization_fields`` (:attr:`app.languages.Language.organization_fields`); the
-    value is the rest of the field's line up to the next column (three spaces or a tab), at most 80 characters, a
+    value is the rest of the field's line up to the next column (three spaces or a tab) or to the other data after it
+    (:data:`_ORGANIZATION_VALUE_END`: an address, a tax number, an occupation in brackets), at most 80 characters, a
     letter or digit first and a capital among its first word's letters, never a value that names none
     (:data:`_NO_ORGANIZATION`). A field is strong evidence: the rule relabels an entity of another label on exactly
     those words and takes in the entities inside the value.
@@ -844,7 +943,9 @@ class OrganizationFieldRule(Rule):
         for m in _ORGANIZATION_FIELD.finditer(ctx.text):
             if " ".join(m.group("field").split()).lower() not in self.fields:
                 continue
-            value = m.group("value").rstrip(" ,;:")
+            value = m.group("value")
+            cut = _ORGANIZATION_VALUE_END.search(value)
+            value = (value[:cut.start()] if cut is not None else value).rstrip(" ,;:")
             first = value.split()[0] if value.split() else ""
             if (not value or len(value) > 80 or first.lower().rstrip(".,") in _NO_ORGANIZATION
                     or not any(c.isupper() for c in first)):

@@ -535,6 +535,13 @@ class Language:
             "nombre y apellidos"): the ``name_field`` detection rule.
         organization_fields: form fields whose value is an organization, an employer or a business (lower case, one to
             three words: "arbeitgeber", "razón social", "place of work"): the ``organization_field`` detection rule.
+        public_body_words: words that name a public body in a letterhead's line in capitals (capitalised: "Police",
+            "Authority", "Junta", "Cartório"; German also as a compound's ending, :attr:`public_body_endings`): the
+            ``letterhead`` detection rule.
+        public_body_endings: endings of compounds that name a public body ("verwaltung", "amt", "gericht": the
+            letterhead's "STEUERVERWALTUNG", "BETREIBUNGSAMT"), lower case.
+        document_title_words: words of a document's own title ("Certificate", "Acta", "Bescheid"): a letterhead's line
+            with one is the document's title, no body (capitalised).
         abbreviations: words written with a final period that does not end a sentence (lower case, without the
             period: "dr", "z.b", "avda"): the tokenizer keeps the period on the word.
         closing_abbreviations: the abbreviations that often end a sentence ("etc", "usw"): a sentence ends after one
@@ -698,6 +705,9 @@ class Language:
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
     organization_fields: frozenset[str] = frozenset()
+    public_body_words: frozenset[str] = frozenset()
+    public_body_endings: tuple[str, ...] = ()
+    document_title_words: frozenset[str] = frozenset()
     abbreviations: frozenset[str] = frozenset()
     closing_abbreviations: frozenset[str] = frozenset()
     sentence_starters: frozenset[str] = frozenset()

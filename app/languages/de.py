@@ -138,6 +138,17 @@ LANGUAGE = register(Language(
     name_particles=frozenset({"von", "der", "den", "zu"}),
     particles_not_first=frozenset({"der", "den"}),
     # (stop 64) an employer's and a company's fields
+    # (stop 64) a letterhead's public bodies ("STEUERVERWALTUNG DES FÜRSTENTUMS LIECHTENSTEIN", "MAGISTRAT DER STADT
+    # WIEN") by their words and their compounds' endings, and the document titles that name none
+    # ("MELDEBESTÄTIGUNG", "STRAFREGISTERBESCHEINIGUNG")
+    public_body_words=frozenset("""Polizei Magistrat Gericht Behörde Ministerium Bundesministerium Landeshauptstadt
+        Gemeinde Stadt Marktgemeinde Bezirkshauptmannschaft Landratsamt Landesamt Bundesamt Finanzamt Amt Kanton
+        Staatsanwaltschaft Regierung Verwaltung Direktion Kammer Kasse Anstalt Versicherungsanstalt""".split()),
+    public_body_endings=("verwaltung", "amt", "gericht", "behörde", "ministerium", "polizei", "direktion",
+                         "anwaltschaft", "kammer", "anstalt", "präsidium", "kasse"),
+    document_title_words=frozenset("""Bescheid Bescheinigung Bestätigung Verfügung Antrag Auszug Zeugnis Vertrag
+        Vollmacht Beschluss Urteil Mahnbescheid Rechnung Quittung Mitteilung Schreiben Protokoll Meldezettel Ausweis
+        Anmeldung Abmeldung Erklärung Formular Vereinbarung Veranlagung Steuerveranlagung""".split()),
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
         name des arbeitgebers|unternehmen|betrieb""".split("|")),
     name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|vor- und nachname|

@@ -96,6 +96,17 @@ LANGUAGE = register(Language(
     academic_degrees=frozenset("PhD Ph.D. MD M.D.".split()),
     # (stop 64) an employer's and a business's fields ("Enterprise name: UMNOTHO GREEN ENERGY (PTY) LTD" of a company's
     # registration certificate)
+    # (stop 64) a letterhead's public bodies ("KENYA REVENUE AUTHORITY", "NIGERIA POLICE FORCE", "HOUSING & DEVELOPMENT
+    # BOARD") and the document titles that name none ("NOTICE OF DECISION BY THE BOARD")
+    public_body_words=frozenset("""Police Authority Commission Board Court Judicature Judiciary Registry Registrar
+        Ministry Department Office Agency Council Service Services Executive Tribunal Bureau Directorate Secretariat
+        Embassy Consulate Commissioner Revenue Customs Parliament Assembly Government Municipality County Borough
+        Corporation Command Constabulary Gardaí Garda Registration Immigration Security""".split()),
+    document_title_words=frozenset("""Notice Certificate Application Form Statement Decision Order Judgment Judgement
+        Report Letter Acknowledgement Acknowledgment Summons Affidavit Receipt Invoice Agreement Contract Deed Lease
+        Licence License Permit Declaration Extract Clearance Claim Record Summary Referral Petition Subpoena Warrant
+        Offer Approval Confirmation Assessment Schedule Minutes Resolution Will Testament Particulars Details
+        Notification Request Reminder Invitation Transcript""".split()),
     organization_fields=frozenset(w.strip() for w in """employer|employer name|name of employer|enterprise name|
         company name|name of company|business name|trading name|registered name|place of work|workplace|
         place of employment|shortened name""".split("|")),

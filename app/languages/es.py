@@ -56,6 +56,17 @@ LANGUAGE = register(Language(
     particles_not_first=frozenset({"y"}),
     # (stop 64) an employer's and a business's fields ("Lugar de trabajo: Restaurante La Vasija Dorada, S.A." of a
     # Panamanian health certificate, "Nombre Comercial: ESTUDIO NAKAMURA DISEÑO" of a Mexican tax record)
+    # (stop 64) a letterhead's public bodies ("JUNTA CENTRAL ELECTORAL", "SERVICIO DE ADMINISTRACIÓN TRIBUTARIA",
+    # "POLICÍA NACIONAL DEL PERÚ") and the document titles that name none ("CERTIFICADO DE ANTECEDENTES POLICIALES")
+    public_body_words=frozenset("""Policía Junta Tribunal Dirección Secretaría Servicio Registro Órgano Función Unidad
+        Oficialía Ministerio Superintendencia Procuraduría Fiscalía Defensoría Contraloría Consulado Embajada
+        Gobernación Alcaldía Municipalidad Intendencia Juzgado Corte Instituto Notaría Ayuntamiento Consejería
+        Delegación Subdelegación Jefatura Comisaría Gobierno Prefectura Agencia Oficina Departamento Caja Consejo
+        Colegio Cámara Carabineros Guardia Gendarmería Prefectura""".split()),
+    document_title_words=frozenset("""Certificado Certificación Acta Constancia Sentencia Resolución Auto Contrato
+        Escritura Poder Denuncia Informe Declaración Solicitud Formulario Recibo Factura Partida Extracto Nota Carta
+        Oficio Notificación Citación Demanda Historia Receta Boleta Comprobante Ficha Expediente Testimonio Licencia
+        Permiso Finiquito Liquidación""".split()),
     organization_fields=frozenset(w.strip() for w in """nombre comercial|razón social|denominación social|
         denominación o razón social|lugar de trabajo|centro de trabajo|empleador|empleadora|empresa empleadora|
         empresa|patrono|patrón""".split("|")),

@@ -57,6 +57,15 @@ LANGUAGE = register(Language(
     title_initials=frozenset({"D."}),
     particles_not_first=frozenset({"e"}),
     # (stop 64) an employer's and a business's fields
+    # (stop 64) a letterhead's public bodies ("CARTÓRIO NOTARIAL DA REGIÃO …", "CONSERVATÓRIA DO REGISTO PREDIAL",
+    # "POLÍCIA CIVIL") and the document titles that name none ("CERTIDÃO DE NASCIMENTO")
+    public_body_words=frozenset("""Polícia Cartório Conservatória Direcção Direção Serviços Serviço Tabelionato Secretaria
+        Ministério Tribunal Juízo Procuradoria Defensoria Prefeitura Câmara Instituto Administração Embaixada
+        Consulado Registo Registro Ofício Delegacia Departamento Superintendência Comarca Vara Governo Conselho
+        Autoridade Agência Repartição Notariado Guarda""".split()),
+    document_title_words=frozenset("""Certidão Certificado Atestado Termo Auto Contrato Escritura Procuração Declaração
+        Requerimento Formulário Recibo Fatura Factura Nota Boletim Ficha Laudo Relatório Sentença Despacho Ofício
+        Notificação Citação Mandado Ata Acta Assento Guia Receituário Comprovante Extrato""".split()),
     organization_fields=frozenset(w.strip() for w in """empregador|empregadora|entidade empregadora|razão social|
         nome empresarial|nome fantasia|denominação social|local de trabalho|empresa""".split("|")),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
