@@ -161,7 +161,9 @@ UNITS: tuple[str, ...] = (
     "1'2", "Libro N°: 1", "tomo 2, folio 4, asiento ", "sob o n.º 12.845, a folhas 9", "12 A 187/23 k\n",
     "5.000 FCFA ", "PHP 40", "KG 63106 ", "Apellido materno: AA ", "Lugar de trabajo: Aa ", "Employer: Aa\n",
     "Name:    Aa-Aa\n", "AA AA AA DE AA.\n", "Teléfonos:   8845 2391 / ", "ZH 482 117 ", "L. 24,850.00 ",
-    "RM 38,450.00 ", "matriz urbana da freguesia do Aa sob o artigo 1",
+    "RM 38,450.00 ", "matriz urbana da freguesia do Aa sob o artigo 1", "AAAA AAAA AUTHORITY\n", "K 385.00 ",
+    "SSB Nos.: 0004 and ", "Block / Parcel: 16 / 2", "Nro. inscripción : 1.8", "Stiege 14, ", "Contacto: 976 ",
+    "4.500,00 Dobras ", "Fr. 145.00.", "nicaragüense, ",
 )
 
 

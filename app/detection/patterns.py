@@ -1165,6 +1165,8 @@ _CURRENCY_NAMES = (
     r"korun[ay]?|forints?|Forint|marks|Deutsche Marks?|Deutschmarks?|D-Mark|DM|roubles?|rubles?|Rubel|"
     r"lei|drachmas?|Drachmen|dinars?|hryvnias?|levs?|leva|Franken|Dollar|Pfund|Lire|Zloty|Kronen|"
     r"reales|coroas|zlótis|zlótys|dinares|dracmas|florines|florins?|guilders?|Gulden|soles|"
+    # (stop 64) São Tomé's dobra in words ("A renda mensal é de 4.500,00 Dobras (STN)")
+    r"[Dd]obras?|"
     # (the Turkish lira's, the złoty's and the koruna's signs after the amount: "68.950 TL" of an itinerary; stop 52)
     r"TL|zł|Kč"
     # (stop 62: capitalised after the amount, "Capital: 50.000,00 Euros" of a Portuguese register certificate)
@@ -1191,7 +1193,10 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (and Honduras's lempira before thousands with cents, "L 1,250,000.00" of a land title)
                  # (stop 64: and with its full stop, "Salario mensual:      L. 24,850.00" of an employment
                  # certificate)
-                 r"|\bL\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})+\.\d\d(?!\d))"
+                 # (stop 64: and without thousands, "Valor pagado: L 200.00 · Recibo" of a criminal record)
+                 r"|\bL\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d))"
+                 # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00")
+                 r"|\bNLe(?=[^\S\n]?\d)"
                  # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
                  r"|\bRM(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
                  # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
@@ -1207,7 +1212,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
-                 r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?![.\d])))"
+                 # (stop 64: and before a sentence's full stop, "Auslagen Polizei Fr. 145.00.")
+                 r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?!\d|\.\d)))"
                  r"|\bQ\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
                  # ("Kz 385.000,00" of an Angolan employment contract)
@@ -1216,7 +1222,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # "MOP$", the quetzal's "Q." ("Q.7,800.00" of a Guatemalan claim)
                  r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d)"
                  # (and Zambia's kwacha glued to an amount with its cents, "K14,500.00" of an employment contract)
-                 r"|\bK(?=\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d)))")
+                 # (stop 64: and Papua New Guinea's kina after a space, "Annual rent: K 385.00")
+                 r"|\bK(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d)))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
 #: the tugrik.

@@ -376,7 +376,8 @@ class Detector:
                         if e is not None and not title_only(e.text)
                         and not field_label(e.text, self.language)
                         and not self._field_name(text, e, breaks) and not clinical(e)]
-            entities = self._rules_until_stable(text, sentences, entities, runs)
+            entities = self._rules_until_stable(text, sentences, entities, runs,
+                                                written[0] if written is not None else None)
         if self.drop_common_words:  # names no one; never spread by the second pass
             entities = self._without_common_words(entities)
         if self.second_pass.get("short_forms"):
@@ -589,10 +590,11 @@ class Detector:
         return [e for e in entities if e.label not in NAME_LABELS or not common_capitalised_only(e.text, self.language)]
 
     def _rules_until_stable(self, text: str, sentences: list[Sentence], entities: list[Entity],
-                            runs: dict[str, list[int]] | None = None) -> list[Entity]:
+                            runs: dict[str, list[int]] | None = None, written: str | None = None) -> list[Entity]:
         for _ in range(10):
             before = [(e.start, e.end, e.label) for e in entities]
-            entities, fixed = rules_to_fixed_point(text, sentences, entities, self.rules, self.language)
+            entities, fixed = rules_to_fixed_point(text, sentences, entities, self.rules, self.language,
+                                                   written=written)
             if self.second_pass.get("all_occurrences"):
                 ruled = [(e.start, e.end, e.label) for e in entities]
                 entities = all_occurrences(text, entities, common=self._spread_common, runs=runs)

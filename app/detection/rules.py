@@ -229,12 +229,17 @@ class RuleContext:
 
     ``entities`` must not be changed in place once :meth:`covered` has been called (its index is kept for the
     same list object of the same length; :func:`apply_rules` gives every rule a context of its own).
+
+    ``written`` is the document as written when ``text`` has sentences restored to their usual case
+    (:mod:`app.detection.casing`; same length and offsets), ``None`` when ``text`` is as written: a rule that reads
+    how a line was written (the ``letterhead`` rule's capitals) reads it there.
     """
 
     text: str
     sentences: list[Sentence]
     entities: list[Entity]
     language: str
+    written: str | None = None
     _index: tuple[list[Entity], int, list[int] | None, list[int]] | None = field(
         default=None, init=False, repr=False, compare=False)
 
@@ -858,7 +863,7 @@ class LetterheadRule(Rule):
         if not self.words:
             return []
         out, pos, seen = [], 0, 0
-        text = ctx.text
+        text = ctx.written if ctx.written is not None else ctx.text  # (capitals as written, not as restored)
         while seen < LETTERHEAD_LINES and pos < len(text):
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
@@ -867,7 +872,7 @@ class LetterheadRule(Rule):
                 seen += 1
                 entity = self._body(line.strip(), pos + len(line) - len(line.lstrip()))
                 if entity is not None:
-                    out.append(Entity(entity[0], entity[1], ORGANIZATION, text[entity[0]:entity[1]],
+                    out.append(Entity(entity[0], entity[1], ORGANIZATION, ctx.text[entity[0]:entity[1]],
                                       f"rule:{self.name}"))
             pos = end + 1
         return out
@@ -2441,15 +2446,16 @@ def apply_rules(
 
 
 def rules_to_fixed_point(text: str, sentences: list[Sentence], entities: list[Entity], rules: list[Rule],
-                         language: str, max_rounds: int = 10) -> tuple[list[Entity], bool]:
+                         language: str, max_rounds: int = 10, written: str | None = None) -> tuple[list[Entity], bool]:
     """:func:`apply_rules`, and whether its last round changed nothing (``True``: the entities are a fixed point of
     the rules, so running them again on the same entities changes nothing; ``False`` after ``max_rounds`` rounds that
-    all changed something)."""
+    all changed something). ``written``: the document as written when ``text`` has sentences restored to their usual
+    case (same length and offsets; :attr:`RuleContext.written`)."""
     current = sorted(entities, key=lambda e: (e.start, e.end))
     for _ in range(max_rounds):
         any_change = False
         for rule in rules:
-            proposals = rule.apply(RuleContext(text, sentences, current, language))
+            proposals = rule.apply(RuleContext(text, sentences, current, language, written=written))
             if rule.cuts and proposals:
                 current = sorted(cut(current, proposals, text), key=lambda e: (e.start, e.end))
             if not proposals:

@@ -278,6 +278,9 @@ LANGUAGE = register(Language(
         # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476
         # (Ehemann)", "auf Bp. 1187/3, K.G. Neumarkt" of a building permit)
         r"(?-i:PEID)", r"(?-i:Bp|Gp)\.(?=[^\S\n]\d)",
+        # (stop 64) a job centre's household number, an Austrian notary's file as the court's commissioner ("Nummer der
+        # Bedarfsgemeinschaft: 23401BG0184762", "Zahl der Gerichtskommissärin: 0388/24")
+        r"nummer\s+der\s+bedarfsgemeinschaft", r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
@@ -496,7 +499,9 @@ LANGUAGE = register(Language(
         # (stop 55) an owners' association's unit ("Frau Kühn-Vogt (WE 7)" of an owners' meeting's minutes)
         # (round 22) and an allotment's plot ("Gfrd. Kowalczyk (Parz. 44)" of an allotment society's minutes)
         # (stop 58: and a floor with its side named alone, "Frau Hülya Demir (2. OG rechts)" of a tenant's e-mail)
+        # (stop 64: and a Viennese flat's staircase, door and "Top", "Stiege 14, Tür 2" of a council flat's lease)
         flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?"
+              r"|(?-i:Stiege|Tür|Top)[^\S\n]\d{1,3}[a-z]?(?![\w/-]|[.,]\d)"
               r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)"
               r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG

@@ -198,6 +198,10 @@ LANGUAGE = register(Language(
     # sale)
     register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
                       r"\d{1,5}(?![\w])",
+                      # (stop 64) Belize's land register by its block and parcel's field ("Block / Parcel:        16 /
+                      # 2871" of a land certificate)
+                      r"(?<![\w])(?-i:Block[^\S\n]?/[^\S\n]?Parcel):?[^\S\n]+(?P<entry>\d{1,4}[^\S\n]?/[^\S\n]?\d{1,6})"
+                      r"(?![\w/])",
                       # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
                       r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?"
@@ -224,6 +228,10 @@ LANGUAGE = register(Language(
         r"driver\s+(?:number|no\.?)", r"reference\s+no\.?", r"panel\s+no\.?", r"tender\s+no\.?",
         # (stop 64) a Fijian native lease's and a cane grower's numbers ("Lease No.:  4/11/38215", "Grower No. 2214")
         r"lease\s+no\.?", r"grower\s+no\.?",
+        # (stop 64) Belize's social security numbers, an Irish tax clearance's access number, a Namibian officer's
+        # force number ("SSB Nos.:       000482317 and 000519064", "Tax Clearance Access Number (TCAN): 2190457",
+        # "Sgt Ndapewa Amukwaya, Force No. 31442")
+        r"(?-i:SSB)(?:\s+(?-i:Nos?)\.)?", r"(?:tax\s+clearance\s+)?access\s+number", r"force\s+no\.?",
         r"(?-i:CPA)(?=[^\S\n]+[A-Z]-?\d{3,})",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)

@@ -80,7 +80,8 @@ LANGUAGE = register(Language(
         nombres|apellido y nombre|profesional|vendedor|vendedora|comprador|compradora|el vendedor|la vendedora|
         el comprador|la compradora|
         propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
-        arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|
+        arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|nombre inscrito|nombre inscrita|
+        nombre del inscrito|nombre de la inscrita|inscrito|inscrita|
         apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
@@ -222,12 +223,18 @@ LANGUAGE = register(Language(
         # procedure, Colombia's permit for Venezuelans ("Libro No.: 00004    Folio No.: 0192", "Libro 00021, Folio
         # 0045, Acta 000312", "Juicio No.: 17204-2024-01873", "Número de trámite: 221.2024.2.1187", "PPT 4827159")
         # (and a Bolivian death certificate's, three digits after "N°": "Partida N°: 318   Folio N°: 159")
-        r"(?:libro|folio|acta)(?=[^\S\n]*:?[^\S\n]*\d{4,}(?![\w/-]|[.,]\d))",
+        r"(?:libro|folio|acta|partida)(?=[^\S\n]*:?[^\S\n]*\d{4,}(?![\w/-]|[.,]\d))",
         r"(?:libro|folio|acta|partida)\s+n[o°º]\.?(?=[^\S\n]*:?[^\S\n]*\d{3,}(?![\w/-]|[.,]\d))",
         r"juicio(?:\s+n[o°º]\.?)?", r"n[úu]mero\s+de\s+tr[áa]mite", r"(?-i:PPT)",
         # (stop 64) a Nicaraguan police officer's card, a Guatemalan bank account ("Carnet Policial No. 18734", "en la
         # cuenta monetaria 3-099-41872-6")
         r"carn[ée]t\s+policial", r"cuenta\s+monetaria",
+        # (stop 64) a Chilean birth's inscription and its verification code, a Mexican sick note's series, a Venezuelan
+        # council's tourism code, a Bolivian bar's number, a Panamanian property's location code ("Nro. inscripción
+        # : 1.847", "Código verificación  : 3f7a2c1e9b04", "Serie y folio: NR 482913", "Código SITUR:
+        # 23-13-10-001-0042", "Mat. CAB N° 11253", "Código de Ubicación 8708")
+        r"n(?:ro|[úu]m)\.?\s+(?:de\s+)?inscripci[óo]n", r"c[óo]digo\s+(?:de\s+)?verificaci[óo]n",
+        r"serie\s+y\s+folio", r"(?-i:SITUR)", r"(?-i:CAB)(?=[^\S\n]*N[°º])", r"c[óo]digo\s+de\s+ubicaci[óo]n",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
@@ -552,7 +559,8 @@ LANGUAGE = register(Language(
                      # 4-1-9-0": :data:`app.detection.secrets._CODE_DIGITS`)
                      r"código(?=\s+\d)"),
     # (stop 60: Latin America's "Telf.", "Telfs.:", "Cel.", "Fono", "PBX" of certificates, payslips and receipts)
-    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tel[ée]fonos", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
+    # (stop 64: and a Costa Rican transfer's "SINPE Móvil al 8834-2190", a form's "Contacto:")
+    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tel[ée]fonos", r"m[óo]vil\s+al", r"contacto(?=[^\S\n]*:)", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
         r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

@@ -491,7 +491,8 @@ LANGUAGE = register(Language(
                      r"cofre(?:\s+(?:de\s+)?chaves)?", r"código\s+(?:do\s+portão|da\s+porta|do\s+prédio|do\s+alarme)",
                      # (stop 52) a certificate's "Código de segurança: 8847.2291.0372.5519"
                      r"código\s+de\s+seguran[çc]a"),
-    phone_keywords=(r"tel(?:efone)?\.?", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
+    # (stop 64: and a contact's number, "Contacto:           976 48 13", "Secretária do Suco, contacto 7805 1129")
+    phone_keywords=(r"tel(?:efone)?\.?", r"contacto(?=[^\S\n]*:|[^\S\n]+\d)", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
         r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",
         r"lig(?:ou|ava|ando|aram)(?:\s+\S+){0,3}?\s+(?:do|da|de|para|pro)"),

@@ -156,3 +156,69 @@ def test_phones_after_the_plural_keyword_a_swiss_plate_the_lempira_and_the_ringg
         "ZH 482 117"]
     assert found(MoneyRecognizer("es"), "Salario mensual:      L. 24,850.00 (veinticuatro mil)") == ["L. 24,850.00"]
     assert found(MoneyRecognizer("en"), "gratuity amounting to RM 38,450.00 have been settled") == ["RM 38,450.00"]
+
+
+def test_a_public_body_in_capitals_on_the_letterhead():
+    labels = detect("en", "IN THE SUPERIOR COURT OF JUDICATURE\nKENYA REVENUE AUTHORITY\nNOTICE OF DECISION BY THE BOARD\n"
+                          "Dear Sir,\n")
+    assert ("SUPERIOR COURT OF JUDICATURE", "ORGANIZATION") in labels
+    assert ("KENYA REVENUE AUTHORITY", "ORGANIZATION") in labels
+    assert all(text != "NOTICE OF DECISION BY THE BOARD" for text, _ in labels)  # the document's title
+    labels = detect("pt", "CARTÓRIO NOTARIAL DA REGIÃO DE PRIMEIRA CLASSE DA PRAIA\nPRESTADOR DE SERVIÇOS\n")
+    assert ("CARTÓRIO NOTARIAL DA REGIÃO DE PRIMEIRA CLASSE DA PRAIA", "ORGANIZATION") in labels
+    assert all(text != "PRESTADOR DE SERVIÇOS" for text, _ in labels)  # a form's section: the body's word not first
+    labels = detect("de", "STEUERVERWALTUNG DES FÜRSTENTUMS LIECHTENSTEIN\nÄulestrasse 51\nMELDEBESTÄTIGUNG\n")
+    assert ("STEUERVERWALTUNG DES FÜRSTENTUMS LIECHTENSTEIN", "ORGANIZATION") in labels
+    # below the letterhead's lines a line in capitals is no letterhead
+    text = "Sehr geehrte Frau Weber,\n\nwir schreiben Ihnen.\nDanke.\nGruß\nTeam\nMeyer\nSTADTVERWALTUNG DER ZUKUNFT\n"
+    assert all(label != "ORGANIZATION" for _, label in detect("de", text))
+
+
+def test_keywords_of_a_third_round():
+    ids = found(IdNumberRecognizer("en"), "SSB Nos.:       000482317 and 000519064\n"
+                                         "Tax Clearance Access Number (TCAN): 2190457\nSgt Amukwaya, Force No. 31442\n"
+                                         "Block / Parcel:        16 / 2871\n")
+    for value in ("000482317", "000519064", "2190457", "31442", "16 / 2871"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("de"), "Nummer der Bedarfsgemeinschaft: 23401BG0184762\n"
+                                         "Zahl der Gerichtskommissärin: 0388/24\n")
+    assert ids == ["23401BG0184762", "0388/24"]
+    ids = found(IdNumberRecognizer("es"), "Nro. inscripción     : 1.847      Registro : S\n"
+                                         "Código verificación  : 3f7a2c1e9b04\nSerie y folio: NR 482913     Ramo\n"
+                                         "Partida: 1284      Folio\nCódigo SITUR: 23-13-10-001-0042\n"
+                                         "Abog. Ticona – Mat. CAB N° 11253\nla Finca, Código de Ubicación 8708, de\n")
+    for value in ("1.847", "3f7a2c1e9b04", "NR 482913", "1284", "23-13-10-001-0042", "11253", "8708"):
+        assert value in ids
+
+
+def test_currencies_phones_and_flats_of_a_third_round():
+    from app.detection.patterns import PHONE_REGIONS, PhoneRecognizer, phone_keywords
+
+    assert found(MoneyRecognizer("en"), "Annual rent: K 385.00   Fee paid: NLe 25.00 (Receipt)") == [
+        "K 385.00", "NLe 25.00"]
+    assert found(MoneyRecognizer("pt"), "A renda mensal é de 4.500,00 Dobras (STN), paga") == ["4.500,00 Dobras"]
+    assert found(MoneyRecognizer("de"), "Auslagen Polizei Fr. 145.00.") == ["Fr. 145.00"]
+    assert found(MoneyRecognizer("es"), "Valor pagado: L 200.00 · Recibo") == ["L 200.00"]
+    recognizer = PhoneRecognizer(PHONE_REGIONS["pt"], phone_keywords("pt"))
+    assert found(recognizer, "Contacto:           976 48 13\nSecretária do Suco, contacto 7805 1129\n") == [
+        "976 48 13", "7805 1129"]
+    recognizer = PhoneRecognizer(PHONE_REGIONS["es"], phone_keywords("es"))
+    assert found(recognizer, "o por SINPE Móvil al 8834-2190.") == ["8834-2190"]
+    assert found(AddressRecognizer("de"), "Wohnung: Stiege 14, Tür 2, Favoritenstraße 12\nTop 3.5 Prozent") == [
+        "Stiege 14", "Tür 2", "Favoritenstraße 12"]
+
+
+def test_nationalities_of_central_america_sao_tome_and_austria():
+    labels = detect("es", "Juan Pérez, nicaragüense, y su esposa, hondureña.")
+    assert ("nicaragüense", "DEMOGRAPHIC") not in labels  # the standard profile leaves them in clear
+    from app.detection.pipeline import build_detector
+    from tests.unit.fakes import GazetteerTagger
+
+    def strict(language: str, text: str) -> list[str]:
+        detector = build_detector(language, tagger_factory=lambda *_: GazetteerTagger({}))
+        return [e.text for e in detector.detect(text, profile="strict")]
+
+    assert {"nicaragüense", "hondureña"} <= set(strict("es", "Juan Pérez, nicaragüense, y su esposa, hondureña."))
+    assert "são-tomense" in strict("pt", "Maria Lima, são-tomense, residente")
+    assert "bosnisch-herzegowinischer Staatsbürger" in strict("de", "Herr Hadžić, bosnisch-herzegowinischer "
+                                                                    "Staatsbürger, wohnhaft")
