@@ -1256,8 +1256,8 @@ _MONEY_RE = re.compile(
     # (stop 61: or the kwanza's "Kz" after it, "Total mensal do agregado: 245.000,00 Kz")
     # (stop 62: and the metical's "MT" after cents, "Remuneração mensal ilíquida de 28.500,00 MT" of a Mozambican
     # contract; after cents only, as Brazil's state of Mato Grosso is "MT" too)
-    # (stop 64: and the CFA franc's, the dobra's and the Cuban peso's after it, "Tasa abonada: 5.000 FCFA", "Emolumentos:
-    # 75,00 Dbs", "por valor de 50.00 CUP": "CUP" after an amount only, it is an English word)
+    # (stop 64: and the CFA franc's, the dobra's and the Cuban peso's after it, "Tasa abonada: 5.000 FCFA",
+    # "Emolumentos: 75,00 Dbs", "por valor de 50.00 CUP": "CUP" after an amount only, it is an English word)
     rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b|F\.?[^\S\n]?CFA\b|Dbs?\b|CUP\b"
     r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
 )

@@ -826,6 +826,10 @@ DOCUMENT_TITLE_WORDS: dict[str, frozenset[str]] = {
     for code, words in languages.per_language("document_title_words").items()}
 #: A line of a letterhead in capitals: letters of any alphabet, spaces and "&,.'()-–/" only, at most 90 characters.
 _CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+[^\W\d_]+)+[.)]?")
+#: A letterhead line's ordinal before the body ("2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA", "6º TABELIONATO") and
+#: its number after it ("NOTARÍA DE FE PÚBLICA N° 47", "REGISTRO DE LA PROPIEDAD DE VALENCIA N.º 5").
+_BODY_ORDINAL = re.compile(r"\d{1,2}(?:\.?[ºª°]|\.)[^\S\n]+")
+_BODY_NUMBER = re.compile(r"[^\S\n]+(?:N[°º]|N\.[°º]|No\.|NO\.|Nr\.|NR\.|n\.[°º])[^\S\n]?\d{1,3}$")
 #: The lines of a document's start read as its letterhead (non-empty ones).
 LETTERHEAD_LINES = 6
 
@@ -872,16 +876,27 @@ class LetterheadRule(Rule):
                 seen += 1
                 entity = self._body(line.strip(), pos + len(line) - len(line.lstrip()))
                 if entity is not None:
-                    out.append(Entity(entity[0], entity[1], ORGANIZATION, ctx.text[entity[0]:entity[1]],
-                                      f"rule:{self.name}"))
+                    # the model's entities that cross the body's ends on its line come in whole ("IN THE COUNTY COURT
+                    # AT CARDIFF": the model's "THE COUNTY COURT")
+                    a = min([entity[0], *(e.start for e in ctx.overlapping(*entity) if e.start >= pos)])
+                    b = max([entity[1], *(e.end for e in ctx.overlapping(*entity) if e.end <= end)])
+                    out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
             pos = end + 1
         return out
 
     def _body(self, line: str, offset: int) -> tuple[int, int] | None:
         """``(start, end)`` in the text of the public body on ``line`` (stripped, starting at ``offset`` of the text),
         or ``None`` when the line names none."""
-        if len(line) > 90 or line != line.upper() or not _CAPITALS_LINE.fullmatch(line):
+        ordinal = _BODY_ORDINAL.match(line)
+        number = _BODY_NUMBER.search(line)
+        core = line[ordinal.end() if ordinal else 0:number.start() if number else len(line)]
+        if len(line) > 90 or core != core.upper() or not _CAPITALS_LINE.fullmatch(core):
             return None
+        if ordinal is not None or number is not None:
+            found = self._body(core, offset + (ordinal.end() if ordinal else 0))
+            if found is None:
+                return None
+            return offset if ordinal else found[0], offset + len(line) if number else found[1]
         words = re.findall(r"[^\W\d_]+", line)
         if not any(self._names_a_body(w) for w in words) or any(w in self.titles for w in words):
             return None

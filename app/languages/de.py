@@ -151,7 +151,8 @@ LANGUAGE = register(Language(
         Anmeldung Abmeldung Erklärung Formular Vereinbarung Veranlagung Steuerveranlagung""".split()),
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
         name des arbeitgebers|unternehmen|betrieb""".split("|")),
-    name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|vor- und nachname|
+    name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|
+        vor- und nachname|
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|

@@ -560,7 +560,8 @@ LANGUAGE = register(Language(
                      r"código(?=\s+\d)"),
     # (stop 60: Latin America's "Telf.", "Telfs.:", "Cel.", "Fono", "PBX" of certificates, payslips and receipts)
     # (stop 64: and a Costa Rican transfer's "SINPE Móvil al 8834-2190", a form's "Contacto:")
-    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tel[ée]fonos", r"m[óo]vil\s+al", r"contacto(?=[^\S\n]*:)", r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
+    phone_keywords=(r"tel(?:[ée]fono)?\.?", r"tel[ée]fonos", r"m[óo]vil\s+al", r"contacto(?=[^\S\n]*:)",
+        r"tfno\.?", r"tlf\.?", r"telfs?\.?", r"cel\.", r"fono", r"(?-i:PBX)",
         r"m[óo]vil", r"celular", r"fax", r"whats[Aa]pp",
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),

@@ -59,7 +59,8 @@ LANGUAGE = register(Language(
     # (stop 64) an employer's and a business's fields
     # (stop 64) a letterhead's public bodies ("CARTÓRIO NOTARIAL DA REGIÃO …", "CONSERVATÓRIA DO REGISTO PREDIAL",
     # "POLÍCIA CIVIL") and the document titles that name none ("CERTIDÃO DE NASCIMENTO")
-    public_body_words=frozenset("""Polícia Cartório Conservatória Direcção Direção Serviços Serviço Tabelionato Secretaria
+    public_body_words=frozenset("""Polícia Cartório Conservatória Direcção Direção Serviços Serviço Tabelionato
+        Secretaria
         Ministério Tribunal Juízo Procuradoria Defensoria Prefeitura Câmara Instituto Administração Embaixada
         Consulado Registo Registro Ofício Delegacia Departamento Superintendência Comarca Vara Governo Conselho
         Autoridade Agência Repartição Notariado Guarda""".split()),
@@ -164,7 +165,8 @@ LANGUAGE = register(Language(
                       r"(?i:\bmatriz[^\S\n]+(?:predial(?:[^\S\n]+(?:rústica|urbana))?|rústica|urbana)"
                       # (and its parish: "inscrito na matriz predial urbana da freguesia de São Vicente sob o artigo
                       # 2874.º" of a loan for use)
-                      r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+d[eoa]s?[^\S\n]+[^\n,]{1,40}?)?[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
+                      r"(?:[^\S\n]+da[^\S\n]+freguesia[^\S\n]+d[eoa]s?[^\S\n]+[^\n,]{1,40}?)?"
+                      r"[^\S\n]+sob[^\S\n]+o[^\S\n]+)"
                       r"(?i:artigo)[^\S\n]+(?P<entry>\d{1,6}(?:-[A-Z0-9]{1,3})?(?:\.º)?"
                       r"(?:,[^\S\n]+(?i:secção)[^\S\n]+[A-Z]{1,3})?)(?![\w])",
                       # (stop 59) a PSP officer's number after the officer's name and rank ("Rui Manuel TAVARES, Agente
@@ -492,7 +494,8 @@ LANGUAGE = register(Language(
                      # (stop 52) a certificate's "Código de segurança: 8847.2291.0372.5519"
                      r"código\s+de\s+seguran[çc]a"),
     # (stop 64: and a contact's number, "Contacto:           976 48 13", "Secretária do Suco, contacto 7805 1129")
-    phone_keywords=(r"tel(?:efone)?\.?", r"contacto(?=[^\S\n]*:|[^\S\n]+\d)", r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
+    phone_keywords=(r"tel(?:efone)?\.?", r"contacto(?=[^\S\n]*:|[^\S\n]+\d)",
+        r"telem[óo]vel", r"celular", r"cel\.?", r"fax", r"whats[Aa]pp", r"zap",
         r"(?:telefone\s+)?fixo",
         r"lig(?:ue|a)(?:-me)?\s+para", r"n[úu]mero\s+de\s+(?:telefone|celular)",
         r"lig(?:ou|ava|ando|aram)(?:\s+\S+){0,3}?\s+(?:do|da|de|para|pro)"),

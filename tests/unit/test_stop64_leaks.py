@@ -159,8 +159,8 @@ def test_phones_after_the_plural_keyword_a_swiss_plate_the_lempira_and_the_ringg
 
 
 def test_a_public_body_in_capitals_on_the_letterhead():
-    labels = detect("en", "IN THE SUPERIOR COURT OF JUDICATURE\nKENYA REVENUE AUTHORITY\nNOTICE OF DECISION BY THE BOARD\n"
-                          "Dear Sir,\n")
+    labels = detect("en", "IN THE SUPERIOR COURT OF JUDICATURE\nKENYA REVENUE AUTHORITY\n"
+                          "NOTICE OF DECISION BY THE BOARD\nDear Sir,\n")
     assert ("SUPERIOR COURT OF JUDICATURE", "ORGANIZATION") in labels
     assert ("KENYA REVENUE AUTHORITY", "ORGANIZATION") in labels
     assert all(text != "NOTICE OF DECISION BY THE BOARD" for text, _ in labels)  # the document's title
@@ -169,6 +169,12 @@ def test_a_public_body_in_capitals_on_the_letterhead():
     assert all(text != "PRESTADOR DE SERVIÇOS" for text, _ in labels)  # a form's section: the body's word not first
     labels = detect("de", "STEUERVERWALTUNG DES FÜRSTENTUMS LIECHTENSTEIN\nÄulestrasse 51\nMELDEBESTÄTIGUNG\n")
     assert ("STEUERVERWALTUNG DES FÜRSTENTUMS LIECHTENSTEIN", "ORGANIZATION") in labels
+    # an ordinal before the body, a number after it, and the model's entity across its start
+    labels = detect("pt", "REPÚBLICA DE ANGOLA\n2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA\n")
+    assert ("2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA", "ORGANIZATION") in labels
+    assert ("NOTARÍA DE FE PÚBLICA N° 47", "ORGANIZATION") in detect("es", "NOTARÍA DE FE PÚBLICA N° 47\nLa Paz\n")
+    labels = detect("en", "IN THE COUNTY COURT AT CARDIFF\nClaim No.: K00CF412\n", {"THE COUNTY COURT": "ORG"})
+    assert ("THE COUNTY COURT AT CARDIFF", "ORGANIZATION") in labels
     # below the letterhead's lines a line in capitals is no letterhead
     text = "Sehr geehrte Frau Weber,\n\nwir schreiben Ihnen.\nDanke.\nGruß\nTeam\nMeyer\nSTADTVERWALTUNG DER ZUKUNFT\n"
     assert all(label != "ORGANIZATION" for _, label in detect("de", text))
