@@ -163,7 +163,9 @@ UNITS: tuple[str, ...] = (
     "Name:    Aa-Aa\n", "AA AA AA DE AA.\n", "Teléfonos:   8845 2391 / ", "ZH 482 117 ", "L. 24,850.00 ",
     "RM 38,450.00 ", "matriz urbana da freguesia do Aa sob o artigo 1", "AAAA AAAA AUTHORITY\n", "K 385.00 ",
     "SSB Nos.: 0004 and ", "Block / Parcel: 16 / 2", "Nro. inscripción : 1.8", "Stiege 14, ", "Contacto: 976 ",
-    "4.500,00 Dobras ", "Fr. 145.00.", "nicaragüense, ",
+    "4.500,00 Dobras ", "Fr. 145.00.", "nicaragüense, ", "Número 98,412, Tomo 1843, Folio 1",
+    "Acta N° 254 – Tomo 3 – ", "Livro A-87, às fls. 2", "G$18,500 ", "41,07,500  ", "   Aa Aa   285,000.00\n",
+    "03 CG.2023.217 ", "MBA 10 - 214608/2", "£\n1  ",
 )
 
 

@@ -1208,7 +1208,9 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 64: or with cents after two or three digits, "Service Fee (1%)     : PHP 400.00" of a loan
                  # statement; no version of a language has such a number)
                  r"|\bPHP(?=[^\S\n]?\d{2,3}\.\d\d(?![\d.]))"
-                 r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N))?\$|\bS/\.?"
+                 # (stop 64: and Guyana's, the Bahamas' and the Cayman Islands' dollars, "G$18,500,000", "B$14,650.00",
+                 # "CI$68,400.00")
+                 r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N|G|B|CI))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
@@ -1241,7 +1243,8 @@ _MONEY_RE = re.compile(
     # Chilean payslip)
     # (stop 63: and Switzerland's apostrophes, "CHF   1'284" of a tax assessment's column, and a deduction's minus,
     # "CHF  -6'950")
-    rf"(?:[^\S\n]{{1,2}}|\s|[^\S\n]{{3,8}}(?=-?(?:\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,']\d{{3}})+(?!\d|[.,]\d))))?"
+    # (stop 64: never a line break: "Value £\n1    Dwelling house" took the row's number as an amount)
+    rf"(?:[^\S\n]{{1,2}}|[^\S\n]{{3,8}}(?=-?(?:\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,']\d{{3}})+(?!\d|[.,]\d))))?"
     rf"(?:(?<=[^\S\n])-(?=\d))?(?:{_AMOUNT})"
     # (stop 62: or Mexico's "M.N.", "$37,000.00 M.N. como depósito" of a lease)
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b|[^\S\n]M\.[^\S\n]?N\.)?"
@@ -1402,7 +1405,10 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
                             # (stop 61: and whole francs grouped by spaces, "1. Lohn      118 450" of a Swiss salary
                             # certificate under its "CHF")
                             r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,'])"
-                            r"|\d{1,3}(?: \d{3})+(?![\d.,' ]))"
+                            r"|\d{1,3}(?: \d{3})+(?![\d.,' ])"
+                            # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale deed's
+                            # payments under "Amount (Rs.)")
+                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?![\d.,]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
@@ -1436,6 +1442,18 @@ def _empty_amount(line: str) -> bool:
 #: A form's numbered item without a column gap ("2. Gehaltsnebenleistungen", "10. Berufliche Vorsorge 2. Säule").
 _NUMBERED_ITEM = re.compile(r"[^\S\n]{0,4}\d{1,2}(?:\.\d{1,2})*\.?[^\S\n](?:(?! {2})[^\n\d]){3,60}"
                             r"(?:\d\.[^\n\d]{1,20})?")
+
+
+def _wrapped_row(text: str, lines: list[tuple[int, int]], i: int) -> bool:
+    """Whether line ``i`` opens a row wrapped onto the next line, whose amount stands there in a column: the next line
+    indented by three spaces or more, with an amount after a column gap ("1    Dwelling house at 14/2 Comiston Drive,"
+    over "     Title Number MID84127          285,000.00" of an executry's inventory; stop 64: the table ended at the
+    first line, and every amount stayed in clear). One line's look ahead: linear."""
+    if i + 1 >= len(lines):
+        return False
+    a, b = lines[i + 1]
+    following = text[a:b]
+    return following.startswith("   ") and "  " in following.strip() and _COLUMN_AMOUNT.search(following) is not None
 
 
 def statement_amounts(text: str) -> list[Entity]:
@@ -1482,7 +1500,8 @@ def statement_amounts(text: str) -> list[Entity]:
         if under_header and (_empty_amount(line) or _NUMBERED_ITEM.fullmatch(line)):
             continue  # a form's item without an amount ("4. Kapitalleistungen      –") or its heading ("2.
             # Gehaltsnebenleistungen" over "2.2 Privatanteil …  3 456" of a Swiss salary certificate; stop 61)
-        if under_header and not (gaps and _COLUMN_AMOUNT.search(line)) and line.count("|") < 2:
+        if (under_header and not (gaps and _COLUMN_AMOUNT.search(line)) and line.count("|") < 2
+                and not _wrapped_row(text, lines, i)):
             # a line of text without an amount in a column ends the table; a pipe table's row without one does not
             # (stop 59: "4  | Zinsen 9 %-Pkt. über Basiszinssatz | ab 30.12.2024| lfd." of an order for payment's
             # claim ended it, and its later amounts stayed in clear)
@@ -1543,6 +1562,9 @@ _CASE_ID = (# (stop 61) a German criminal court's file number before the prosecu
             # (stop 62: an Austrian court's check letter after the year and the document's number after a dash,
             # "4 A 217/23k - 19")
             r"(?:[a-z](?:[^\S\n]?[-–][^\S\n]?\d{1,4})?(?![\w/]))?"
+            # (stop 64) a Viennese district office's letters and number before a file's number and year ("Geschäftszahl:
+            # MBA 10 - 214608/2019" of a trade register's extract)
+            r"|[A-Z]{2,5}\s\d{1,3}\s[-–]\s\d{1,7}/\d{2,4}(?![\w/])"
             # (stop 62) a Viennese district office's letters and number before the file's ("Aktenzahl: MBA 7 –
             # M/44871/2024" of a registration)
             r"|[A-Z]{2,5}\s\d{1,3}\s[-–]\s[A-Z]{1,3}/\d{1,6}/\d{2,4}(?![\w/])"

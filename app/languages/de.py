@@ -281,7 +281,10 @@ LANGUAGE = register(Language(
         r"(?-i:PEID)", r"(?-i:Bp|Gp)\.(?=[^\S\n]\d)",
         # (stop 64) a job centre's household number, an Austrian notary's file as the court's commissioner ("Nummer der
         # Bedarfsgemeinschaft: 23401BG0184762", "Zahl der Gerichtskommissärin: 0388/24")
-        r"nummer\s+der\s+bedarfsgemeinschaft", r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
+        r"nummer\s+der\s+bedarfsgemeinschaft",
+        # (stop 64) an Austrian hospital's admission number, a plot's number ("Aufnahmezahl:  2024/018833", "auf
+        # Grundstück Nr. 1873")
+        r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*\d)", r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
@@ -562,6 +565,9 @@ LANGUAGE = register(Language(
                                "NotSt", "LwZR", "LwZB", "RiZ", "RiSt", "StbSt", "WpSt", "PatAnwZ", "Vz",
                                # (stop 60) a bailiff's register ("DR II 1547/24" of an enforcement report)
                                "DR I", "DR II", "DR III"}),
+    # (stop 64) Liechtenstein's court file by its department, register, year and number ("03 CG.2023.217" of a
+    # judgment of the princely court)
+    case_number_formats=(r"(?<![\w.])\d{2}[ ](?:CG|CO|HG|ES|UR|EX|KO|NR|PG|VR|GE|PR)\.(?:19|20)\d\d\.\d{1,5}(?![\w.])",),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),

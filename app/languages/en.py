@@ -232,6 +232,8 @@ LANGUAGE = register(Language(
         # force number ("SSB Nos.:       000482317 and 000519064", "Tax Clearance Access Number (TCAN): 2190457",
         # "Sgt Ndapewa Amukwaya, Force No. 31442")
         r"(?-i:SSB)(?:\s+(?-i:Nos?)\.)?", r"(?:tax\s+clearance\s+)?access\s+number", r"force\s+no\.?",
+        # (stop 64) a survey plan's and an Indian tax challan's numbers ("as Plan No. 78214", "Challan No. 02417")
+        r"plan\s+no\.?", r"challan\s+no\.?",
         r"(?-i:CPA)(?=[^\S\n]+[A-Z]-?\d{3,})",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)

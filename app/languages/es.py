@@ -164,7 +164,7 @@ LANGUAGE = register(Language(
                       r"(?:,?[^\S\n]+secci[óo]n[^\S\n]+\d{1,2}(?:\.?[ªº])?)?"
                       # (stop 64: and the entry after the folio, "al tomo 2187, folio 406, asiento 812" of a Costa Rican
                       # birth certificate)
-                      r"(?:,?[^\S\n]+asiento[^\S\n]+\d{1,6})?"
+                      r"(?:,?[^\S\n]+asiento[^\S\n]+\d{1,6}[º°]?)?"
                       # (stop 54: "finca registral 21.904" of a deposit contract)
                       r"(?:,?[^\S\n]+(?:finca|hoja)(?:[^\S\n]+registral)?[^\S\n]+"
                       r"(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
@@ -178,6 +178,13 @@ LANGUAGE = register(Language(
                       # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a
                       # marriage certificate)
                       r"(?i:\btomo[^\S\n]+\d{1,5},?[^\S\n]+asiento[^\S\n]+\d{1,6})(?![\w])",
+                      # (stop 64) a Nicaraguan property's number before its volume, folio and entry ("inscrita bajo el
+                      # Número 98,412, Tomo 1843, Folio 112, Asiento 2º" of a lease), an Argentine record's number,
+                      # volume and folio between dashes ("Acta N° 254 – Tomo 3 – Folio 127" of a marriage record)
+                      r"(?i:\bn[úu]mero[^\S\n]+\d{1,3}(?:[.,]\d{3})*,[^\S\n]+tomo[^\S\n]+\d{1,5},[^\S\n]+folio[^\S\n]+"
+                      r"\d{1,5}(?:,[^\S\n]+asiento[^\S\n]+\d{1,4}[º°]?)?)(?![\w])",
+                      r"(?i:\bacta[^\S\n]+n[°º][^\S\n]*\d{1,6}[^\S\n]+[–-][^\S\n]+tomo[^\S\n]+[\dIVXL]{1,5}[^\S\n]+[–-]"
+                      r"[^\S\n]+folio[^\S\n]+\d{1,5})(?![\w])",
                       # (stop 64) and with the folio between them, perhaps after colons ("al tomo 2187, folio 406,
                       # asiento 812" of a Costa Rican birth certificate, "Tomo: 142 Folio: 87 Asiento: 1739" of a Cuban
                       # one)
@@ -235,6 +242,10 @@ LANGUAGE = register(Language(
         # 23-13-10-001-0042", "Mat. CAB N° 11253", "Código de Ubicación 8708")
         r"n(?:ro|[úu]m)\.?\s+(?:de\s+)?inscripci[óo]n", r"c[óo]digo\s+(?:de\s+)?verificaci[óo]n",
         r"serie\s+y\s+folio", r"(?-i:SITUR)", r"(?-i:CAB)(?=[^\S\n]*N[°º])", r"c[óo]digo\s+de\s+ubicaci[óo]n",
+        # (stop 64) a Nicaraguan notary's card, a cashier's cheque, a Colombian accountant's card and the NIT in mixed
+        # case ("carné CSJ No. 12384", "cheque de caja número 0087213", "T.P. 98412-T", "Nit:  901482736-5")
+        r"carn[ée]\s+(?-i:CSJ)", r"cheque(?:\s+de\s+(?:caja|gerencia))?(?=\s+(?:n[úu]mero|n[°º]))",
+        r"(?-i:T\.P\.)(?=[^\S\n]*\d)", r"(?-i:Nit)(?=:)",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's

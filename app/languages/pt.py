@@ -150,7 +150,9 @@ LANGUAGE = register(Language(
     # (stop 53) a civil register's book, sheets and entry ("livro B-12, folhas 34v, termo 5678")
     # (stop 56: a notary's "Livro 1.284 - Folhas 117/121 - Protocolo 58.903", dashes between, a thousands' dot)
     # (round 28: "Livro 214-A, fls. 87 a 89v.º" of a deed, a letter after the book's number and a range of leaves)
+    # (stop 64: "às" before the leaves, "revendo o Livro A-87, às fls. 214, sob o nº 41.532" of a birth certificate)
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–])?[^\S\n]+"
+                      r"(?:às?[^\S\n]+)?"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
                       r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?:\d{1,3}\.\d{3}|\d{1,6}))?"
                       r"(?:(?:,|[^\S\n]+[-–])?[^\S\n]+protocolo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?\d{1,3}(?:\.\d{3})*)?"
@@ -202,6 +204,10 @@ LANGUAGE = register(Language(
         # (stop 64) a Mozambican doctor's number in the medical council ("Dra. Shabnam Karim Ismail, médica, OrMM n.º
         # 2317" of a death certificate)
         r"(?-i:OrMM)",
+        # (stop 64) a Portuguese social security return's identifier, an Angolan resident's card, an FGTS account
+        # ("Identificador da declaração: 2024-06-0873145562", "Cartão de Residente n.º 0048213/CR/2022", "Conta
+        # vinculada: 000.312.6658.0-4")
+        r"identificador\s+da\s+declara[çc][ãa]o", r"cart[ãa]o\s+de\s+residente", r"conta\s+vinculada",
         # (stop 64) a Brazilian service invoice's number, a Macau land register's inscription by its number in groups
         # ("Número da NFS-e: 00002417", "Inscrição n.º 158 203")
         r"n[úu]mero\s+da\s+(?-i:NFS-e|NF-e)", r"inscri[çc][ãa]o\s+n\.?\s?[º°]",

@@ -228,3 +228,40 @@ def test_nationalities_of_central_america_sao_tome_and_austria():
     assert "são-tomense" in strict("pt", "Maria Lima, são-tomense, residente")
     assert "bosnisch-herzegowinischer Staatsbürger" in strict("de", "Herr Hadžić, bosnisch-herzegowinischer "
                                                                     "Staatsbürger, wohnhaft")
+
+
+def test_keywords_and_register_entries_of_a_fourth_round():
+    ids = found(IdNumberRecognizer("es"), "inscrita bajo el Número 98,412, Tomo 1843, Folio 112, Asiento 2º del\n"
+                                         "Acta N° 254 – Tomo 3 – Folio 127 – Año 2023\ncarné CSJ No. 12384, auten\n"
+                                         "mediante cheque de caja número 0087213 del\nC.C. 32.507.664  T.P. 98412-T\n"
+                                         "Nit:                  901482736-5\n")
+    for value in ("Número 98,412, Tomo 1843, Folio 112, Asiento 2º", "Acta N° 254 – Tomo 3 – Folio 127", "12384",
+                  "0087213", "98412-T", "901482736-5"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("pt"), "revendo o Livro A-87, às fls. 214, sob o nº 41.532, consta\n"
+                                         "Identificador da declaração: 2024-06-0873145562\n"
+                                         "titular do Cartão de Residente n.º 0048213/CR/2022 e\n"
+                                         "Conta vinculada: 000.312.6658.0-4    Categoria\n")
+    assert ids == ["Livro A-87, às fls. 214, sob o nº 41.532", "2024-06-0873145562", "0048213/CR/2022",
+                   "000.312.6658.0-4"]
+    assert found(IdNumberRecognizer("de"), "Aufnahmezahl:  2024/018833\nauf Grundstück Nr. 1873. Im Januar\n") == [
+        "2024/018833", "1873"]
+    assert found(IdNumberRecognizer("en"), "as Plan No. 78214; with\n194-IA, Challan No. 02417   1,42,500\n") == [
+        "78214", "02417"]
+    cases = found(CaseNumberRecognizer(), "03 CG.2023.217\nGeschäftszahl:         MBA 10 - 214608/2019\n")
+    assert cases == ["03 CG.2023.217", "MBA 10 - 214608/2019"]
+
+
+def test_caribbean_dollars_indian_lakhs_and_a_wrapped_rows_amount():
+    assert found(MoneyRecognizer("en"), "Consideration:  G$18,500,000\ntotalling B$14,650.00. Salary: CI$68,400.00") == [
+        "G$18,500,000", "B$14,650.00", "CI$68,400.00"]
+    text = ("Sl. Mode  Instrument No.   Bank                   Amount (Rs.)\n"
+            "1.  RTGS  SBINR52024011   State Bank of India      1,00,00,000\n"
+            "2.  DD    384519          Canara Bank, Jayanagar     41,07,500\n")
+    assert found(MoneyRecognizer("en"), text) == ["1,00,00,000", "41,07,500"]
+    text = ("No.  Description                                             Value £\n"
+            "1    Dwelling house at 14/2 Comiston Drive, Edinburgh,\n"
+            "     Title Number MID84127                                 285,000.00\n"
+            "2    Bank of Scotland current account, sort code 80-22-60,\n"
+            "     account 10493872, with interest to date of death        6,412.57\n")
+    assert found(MoneyRecognizer("en"), text) == ["285,000.00", "6,412.57"]
