@@ -165,7 +165,8 @@ UNITS: tuple[str, ...] = (
     "SSB Nos.: 0004 and ", "Block / Parcel: 16 / 2", "Nro. inscripción : 1.8", "Stiege 14, ", "Contacto: 976 ",
     "4.500,00 Dobras ", "Fr. 145.00.", "nicaragüense, ", "Número 98,412, Tomo 1843, Folio 1",
     "Acta N° 254 – Tomo 3 – ", "Livro A-87, às fls. 2", "G$18,500 ", "41,07,500  ", "   Aa Aa   285,000.00\n",
-    "03 CG.2023.217 ", "MBA 10 - 214608/2", "£\n1  ",
+    "03 CG.2023.217 ", "MBA 10 - 214608/2", "£\n1  ", "Parcel 1255B 41", "MHLFRN87S27B160T ", "FL 28417 ",
+    "Top 3/12 ", "Placas: JKR-4", "Livro C-38 · Folha 1",
 )
 
 

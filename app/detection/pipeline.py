@@ -464,8 +464,10 @@ class Detector:
             k -= 1
         if k > line_start and not (entity.start - k >= 3 and "\t" not in text[k:entity.start]):
             return False
-        if k > line_start and text[k - 1] == ":":
-            return False  # a field's value after its colon and a column gap ("Name:    Yılmaz-Hoffmann"; stop 64)
+        if k > line_start and text[k - 1] == ":" and entity.source == "rule:name_field":
+            # a name field's value after its colon and a column gap ("Name:    Yılmaz-Hoffmann"; stop 64), not a model's
+            # common word there ("Sex:     Female")
+            return False
         if " " in entity.text:
             # a field's name of several words before its colon ("Fecha de Ingreso:", "Médico responsable:"): every
             # word a common word no name lexicon lists, or a function word

@@ -179,7 +179,8 @@ LANGUAGE = register(Language(
                     r"[A-Z]{1,2}-\d{1,5}[ ][A-Z]{1,3}",
                     # (stop 64) Switzerland's: the canton's letters and up to six digits, perhaps in two groups
                     # ("Geschäftsfahrzeug ZH 482 117" of a tax return's salary certificate)
-                    r"(?:AG|AI|AR|BE|BL|BS|FR|GE|GL|GR|JU|LU|NE|NW|OW|SG|SH|SO|SZ|TG|TI|UR|VD|VS|ZG|ZH)[ ]"
+                    # (and Liechtenstein's, "Fahrzeug der Mieter: FL 28417")
+                    r"(?:AG|AI|AR|BE|BL|BS|FR|GE|GL|GR|JU|LU|NE|NW|OW|SG|SH|SO|SZ|TG|TI|UR|VD|VS|ZG|ZH|FL)[ ]"
                     r"(?:\d{1,3}[ ]\d{3}|\d{4,6})"),
     payment_cues=(r"(?:SEPA[\s-]+)?(?:Echtzeit)?(?:Überweisung|Ueberweisung|Dauerauftrag|Gutschrift|Lastschrift)"
                   r"\s+(?:an|von)", r"(?:Zahlungs)?[Ee]mpfänger:?", r"Auftraggeber:?"),
@@ -269,6 +270,9 @@ LANGUAGE = register(Language(
                       # cadastral community alone, "KG 01011 Wieden" of a lease)
                       r"(?<![\w-])EZ[^\S\n]\d{1,6}(?:,?[^\S\n]KG[^\S\n]\d{5})?(?![\w-])",
                       r"(?<![\w-])KG[^\S\n]\d{5}(?![\w/-])",
+                      # (stop 64) an Italian tax code by its shape, valid or not, as South Tyrolean documents print it
+                      # ("MAHLKNECHT Florian   Ehemann   27.11.1987   MHLFRN87S27B160T" of a residence certificate)
+                      r"(?<![\w-])[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z](?![\w-])",
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
@@ -505,7 +509,7 @@ LANGUAGE = register(Language(
         # (stop 58: and a floor with its side named alone, "Frau Hülya Demir (2. OG rechts)" of a tenant's e-mail)
         # (stop 64: and a Viennese flat's staircase, door and "Top", "Stiege 14, Tür 2" of a council flat's lease)
         flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?"
-              r"|(?-i:Stiege|Tür|Top)[^\S\n]\d{1,3}[a-z]?(?![\w/-]|[.,]\d)"
+              r"|(?-i:Stiege|Tür|Top)[^\S\n]\d{1,3}[a-z]?(?:/\d{1,3})?(?![\w/-]|[.,]\d)"
               r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)"
               r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG

@@ -202,6 +202,10 @@ LANGUAGE = register(Language(
                       # 2871" of a land certificate)
                       r"(?<![\w])(?-i:Block[^\S\n]?/[^\S\n]?Parcel):?[^\S\n]+(?P<entry>\d{1,4}[^\S\n]?/[^\S\n]?\d{1,6})"
                       r"(?![\w/])",
+                      # (stop 64) Saint Lucia's block and parcel, the block's letter after its digits ("Block and
+                      # Parcel No. : 1255B 412", "in favour of Parcel 1255B 413" of a deed of gift)
+                      r"(?<![\w])(?-i:Parcel)(?:[^\S\n]+(?-i:No\.))?[^\S\n]*:?[^\S\n]+(?P<entry2>\d{3,5}[A-Z][^\S\n]\d{1,5})"
+                      r"(?![\w/])",
                       # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
                       r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?"
@@ -237,7 +241,7 @@ LANGUAGE = register(Language(
         r"(?-i:CPA)(?=[^\S\n]+[A-Z]-?\d{3,})",
         # (stop 63) Singapore's foreign identification number ("Training Employment Pass, FIN G5538102N")
         # (and a rental bond's number, "Rental bond: Bond number 2871904" of a tribunal's order)
-        r"bond\s+number",
+        r"bond\s+(?:number|no\.?)",
         # (a Zambian national registration card, "NRC No.: 284516/61/1" of an employment contract)
         r"(?-i:NRC)(?:\s+No\.)?", r"(?-i:FIN)(?=[^\S\n]+[FGM]\d{7}[A-Z](?!\w))",
         # (stop 62) Nigeria's company registration, a Supreme Court enrolment, a Kenyan advocate's admission, a bank's

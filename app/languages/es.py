@@ -81,7 +81,7 @@ LANGUAGE = register(Language(
         el comprador|la compradora|
         propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
         arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|nombre inscrito|nombre inscrita|
-        nombre del inscrito|nombre de la inscrita|inscrito|inscrita|
+        nombre del inscrito|nombre de la inscrita|inscrito|inscrita|padres|progenitores|
         apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
@@ -246,6 +246,9 @@ LANGUAGE = register(Language(
         # case ("carné CSJ No. 12384", "cheque de caja número 0087213", "T.P. 98412-T", "Nit:  901482736-5")
         r"carn[ée]\s+(?-i:CSJ)", r"cheque(?:\s+de\s+(?:caja|gerencia))?(?=\s+(?:n[úu]mero|n[°º]))",
         r"(?-i:T\.P\.)(?=[^\S\n]*\d)", r"(?-i:Nit)(?=:)",
+        # (stop 64) a Mexican car's engine, plates and registration card ("Motor: HR16612045X", "Placas: JKR-473-A",
+        # "Tarjeta de circulación: 14-3378120")
+        r"motor(?=[^\S\n]*:)", r"placas", r"tarjeta\s+de\s+circulaci[óo]n",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's

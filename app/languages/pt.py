@@ -151,7 +151,8 @@ LANGUAGE = register(Language(
     # (stop 56: a notary's "Livro 1.284 - Folhas 117/121 - Protocolo 58.903", dashes between, a thousands' dot)
     # (round 28: "Livro 214-A, fls. 87 a 89v.º" of a deed, a letter after the book's number and a range of leaves)
     # (stop 64: "às" before the leaves, "revendo o Livro A-87, às fls. 214, sob o nº 41.532" of a birth certificate)
-    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–])?[^\S\n]+"
+    # (and a middle dot between the parts, "Livro C-38 · Folha 112 v." of a Bissau-Guinean marriage certificate)
+    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
                       r"(?:às?[^\S\n]+)?"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
                       r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?:\d{1,3}\.\d{3}|\d{1,6}))?"

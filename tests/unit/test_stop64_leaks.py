@@ -265,3 +265,22 @@ def test_caribbean_dollars_indian_lakhs_and_a_wrapped_rows_amount():
             "2    Bank of Scotland current account, sort code 80-22-60,\n"
             "     account 10493872, with interest to date of death        6,412.57\n")
     assert found(MoneyRecognizer("en"), text) == ["285,000.00", "6,412.57"]
+
+
+def test_identifiers_plates_and_flats_of_a_fifth_round():
+    ids = found(IdNumberRecognizer("en"), "Block and Parcel No. : 1255B 412\nin favour of\nParcel 1255B 413.\n"
+                                         "Rental bond no:        2318764\n")
+    assert ids == ["1255B 412", "1255B 413", "2318764"]
+    ids = found(IdNumberRecognizer("de"), "MAHLKNECHT Florian      Ehemann    27.11.1987   MHLFRN87S27B160T\n")
+    assert ids == ["MHLFRN87S27B160T"]  # an Italian tax code by its shape, its check letter wrong
+    ids = found(IdNumberRecognizer("es"), "  Motor: HR16612045X\n  Placas: JKR-473-A        Tarjeta de circulación: "
+                                         "14-3378120\n")
+    assert ids == ["HR16612045X", "JKR-473-A", "14-3378120"]
+    assert found(IdNumberRecognizer("pt"), "Assento n.º 1247 do ano de 2024 · Livro C-38 · Folha 112 v.") == [
+        "1247", "Livro C-38 · Folha 112 v."]
+    from app.detection.plates import LicencePlateRecognizer
+
+    assert found(LicencePlateRecognizer("de"), "(Fahrzeug der Mieter: FL 28417).") == ["FL 28417"]
+    assert found(AddressRecognizer("de"), "Wohnungseigentum an Top 3/12 verbunden") == ["Top 3/12"]
+    labels = detect("es", "Padres:               JULIÁN MAMANI CHOQUE y ROSA QUISPE\n")
+    assert any(text.startswith("JULIÁN MAMANI CHOQUE") and label == "PERSON" for text, label in labels)
