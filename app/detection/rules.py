@@ -825,7 +825,10 @@ DOCUMENT_TITLE_WORDS: dict[str, frozenset[str]] = {
     code: frozenset(w.upper() for w in words)
     for code, words in languages.per_language("document_title_words").items()}
 #: A line of a letterhead in capitals: letters of any alphabet, spaces and "&,.'()-–/" only, at most 90 characters.
-_CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+[^\W\d_]+)+[.)]?")
+_CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+(?:[^\W\d_]+|\d{1,2}\.?[ºª°]))+[.)]?")
+#: What separates a letterhead line's body from the rest of the line ("CONSERVATÓRIA DO REGISTO CIVIL DA CIDADE DE MAPUTO
+#: – 2.ª Conservatória"): a dash, a bar or a middle dot between spaces.
+_LETTERHEAD_SEPARATOR = re.compile(r"[^\S\n]+[–|·-][^\S\n]+")
 #: A letterhead line's ordinal before the body ("2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA", "6º TABELIONATO") and
 #: its number after it ("NOTARÍA DE FE PÚBLICA N° 47", "REGISTRO DE LA PROPIEDAD DE VALENCIA N.º 5").
 _BODY_ORDINAL = re.compile(r"\d{1,2}(?:\.?[ºª°]|\.)[^\S\n]+")
@@ -874,7 +877,10 @@ class LetterheadRule(Rule):
             line = text[pos:end]
             if line.strip():
                 seen += 1
-                entity = self._body(line.strip(), pos + len(line) - len(line.lstrip()))
+                stripped, offset = line.strip(), pos + len(line) - len(line.lstrip())
+                entity = self._body(stripped, offset)
+                if entity is None and (cut := _LETTERHEAD_SEPARATOR.search(stripped)) is not None:
+                    entity = self._body(stripped[:cut.start()], offset)  # the body before the rest of its line
                 if entity is not None:
                     # the model's entities that cross the body's ends on its line come in whole ("IN THE COUNTY COURT
                     # AT CARDIFF": the model's "THE COUNTY COURT")

@@ -65,7 +65,7 @@ LANGUAGE = register(Language(
         Consulado Registo Registro Ofício Delegacia Departamento Superintendência Comarca Vara Governo Conselho
         Autoridade Agência Repartição Notariado Guarda""".split()),
     document_title_words=frozenset("""Certidão Certificado Atestado Termo Auto Contrato Escritura Procuração Declaração
-        Requerimento Formulário Recibo Fatura Factura Nota Boletim Ficha Laudo Relatório Sentença Despacho Ofício
+        Requerimento Formulário Recibo Fatura Factura Nota Boletim Ficha Laudo Relatório Sentença Despacho
         Notificação Citação Mandado Ata Acta Assento Guia Receituário Comprovante Extrato""".split()),
     organization_fields=frozenset(w.strip() for w in """empregador|empregadora|entidade empregadora|razão social|
         nome empresarial|nome fantasia|denominação social|local de trabalho|empresa""".split("|")),
