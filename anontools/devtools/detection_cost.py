@@ -166,7 +166,9 @@ UNITS: tuple[str, ...] = (
     "4.500,00 Dobras ", "Fr. 145.00.", "nicaragüense, ", "Número 98,412, Tomo 1843, Folio 1",
     "Acta N° 254 – Tomo 3 – ", "Livro A-87, às fls. 2", "G$18,500 ", "41,07,500  ", "   Aa Aa   285,000.00\n",
     "03 CG.2023.217 ", "MBA 10 - 214608/2", "£\n1  ", "Parcel 1255B 41", "MHLFRN87S27B160T ", "FL 28417 ",
-    "Top 3/12 ", "Placas: JKR-4", "Livro C-38 · Folha 1",
+    "Top 3/12 ", "Placas: JKR-4", "Livro C-38 · Folha 1", "Sgt. 447 Aa ", "RD 482 917 305 ZA ", "G 2024/0317 ",
+    "Rep. Nr. 21.3", "finca n.º 4.217, tomo 3", "Aa Aa geborene Aa ", "P 50.00 ", "Db 150,00 ", "CONVOCANTE: Aa Aa\n",
+    "AAAA DE AAAA – Aa\n", "AAAA DO 5º AAAA\n",
 )
 
 

@@ -512,8 +512,10 @@ _BIC_RE = re.compile(r"(?<![\w-])(?:BIC|SWIFT)(?:[-/ ]?(?:BIC|SWIFT|[Cc]ode))?(?
 _DICTATION_MARK = re.compile(r"(?<![\w-])(?:Diktatzeichen|(?:Unser|Ihr|Mein)\s+Zeichen|Zeichen)[^\S\n]*:?[^\S\n]*"
                              r"(?P<id>[A-ZÄÖÜ][A-Za-zäöü]{0,2}/[a-zäöü]{1,3})(?![\w/])")
 #: The word for "number" just before an identifier ("entry no. 312", "sócio n.º 112", "Zimmer Nr. 214"; stop 57).
-#: (Stop 64: and a post office box's word, "PO Box 429, Pretoria" of a company's certificate.)
-_NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº|box)\.?|#|(?<!\w)(?:number|nummer|número))"
+#: (Stop 64: and a post office box's word, "PO Box 429, Pretoria" of a company's certificate, and a police officer's
+#: rank before the number, "P.C. 612 Rawle Frank", "Sgt. 447 Lennox Mitchell" of a certificate of character.)
+_NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº|box|p\.c|pc|sgt|cpl|insp)\.?|#"
+                                 r"|(?<!\w)(?:number|nummer|número))"
                                  r"\s*:?\s*$", re.IGNORECASE)
 
 

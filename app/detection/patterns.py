@@ -1195,8 +1195,9 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # certificate)
                  # (stop 64: and without thousands, "Valor pagado: L 200.00 · Recibo" of a criminal record)
                  r"|\bL\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d))"
-                 # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00")
-                 r"|\bNLe(?=[^\S\n]?\d)"
+                 # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00"), São Tomé's dobra before
+                 # the amount ("Emolumentos: Db 150,00"), Botswana's pula before cents ("Fee paid: P 50.00")
+                 r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
                  r"|\bRM(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
                  # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
@@ -1406,8 +1407,8 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
                             # certificate under its "CHF")
                             r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,'])"
                             r"|\d{1,3}(?: \d{3})+(?![\d.,' ])"
-                            # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale deed's
-                            # payments under "Amount (Rs.)")
+                            # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale
+                            # deed's payments under "Amount (Rs.)")
                             r"|\d{1,2}(?:,\d{2})+,\d{3}(?![\d.,]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")

@@ -826,8 +826,8 @@ DOCUMENT_TITLE_WORDS: dict[str, frozenset[str]] = {
     for code, words in languages.per_language("document_title_words").items()}
 #: A line of a letterhead in capitals: letters of any alphabet, spaces and "&,.'()-–/" only, at most 90 characters.
 _CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+(?:[^\W\d_]+|\d{1,2}\.?[ºª°]))+[.)]?")
-#: What separates a letterhead line's body from the rest of the line ("CONSERVATÓRIA DO REGISTO CIVIL DA CIDADE DE MAPUTO
-#: – 2.ª Conservatória"): a dash, a bar or a middle dot between spaces.
+#: What separates a letterhead line's body from the rest of the line ("CONSERVATÓRIA DO REGISTO CIVIL DA CIDADE DE
+#: MAPUTO – 2.ª Conservatória"): a dash, a bar or a middle dot between spaces.
 _LETTERHEAD_SEPARATOR = re.compile(r"[^\S\n]+[–|·-][^\S\n]+")
 #: A letterhead line's ordinal before the body ("2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA", "6º TABELIONATO") and
 #: its number after it ("NOTARÍA DE FE PÚBLICA N° 47", "REGISTRO DE LA PROPIEDAD DE VALENCIA N.º 5").
@@ -1467,7 +1467,10 @@ class NameParticleRule(Rule):
 #: Connectors of Malay, Singaporean and Indian names between a person's own name and the father's ("Priya d/o
 #: Ramasamy", "Siti Nurhaliza bte Ahmad", "Muthu a/l Rajan"): "bin"/"binti"/"binte"/"bte" (son or daughter of),
 #: "d/o", "s/o" (daughter, son of), "a/l", "a/p" (anak lelaki, anak perempuan).
-_PATRONYMIC_WORDS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte"})
+_PATRONYMIC_WORDS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte",
+                                                # (stop 64) Kalenjin "arap" (son of: "Joseph Kiprono arap Chelimo"),
+                                                # and a birth name's "geborene"/"née" ("Birgit Sommer geborene Vogel")
+                                                "arap", "geborene", "geborener", "née", "nee"})
 _PATRONYMIC_SLASHED: frozenset[tuple[str, str]] = frozenset({("d", "o"), ("s", "o"), ("a", "l"), ("a", "p")})
 
 
@@ -1476,10 +1479,11 @@ class PatronymicRule(Rule):
     """A father's name after a patronymic connector joins the person before it: "Ms Priya d/o Ramasamy" with the
     model's persons "Ms Priya" and "Ramasamy", or "Siti Nurhaliza bte Ahmad" with "Ms Siti Nurhaliza" and "Ahmad",
     becomes one person (stop 64: the connectors stayed in clear between two masks, and they tell the name's origin
-    and the bearer's sex). The connectors are :data:`_PATRONYMIC_WORDS` and :data:`_PATRONYMIC_SLASHED` in lower
-    case, one space on each side, on one line; one side must be a person entity and the other a person entity or up
-    to three capitalised words (the model's person on the left, "Tan bin Osman" with "Osman" alone, or on the
-    right). The proposal absorbs the entities inside it.
+    and the bearer's sex); a Kalenjin "arap" and a birth name's "geborene"/"née" join the same way ("Joseph Kiprono
+    arap Chelimo", "Birgit Sommer geborene Vogel"). The connectors are :data:`_PATRONYMIC_WORDS` and
+    :data:`_PATRONYMIC_SLASHED` in lower case, one space on each side, on one line; one side must be a person entity
+    and the other a person entity or up to three capitalised words (the model's person on the left, "Tan bin Osman"
+    with "Osman" alone, or on the right). The proposal absorbs the entities inside it.
     """
 
     name = "patronymic"

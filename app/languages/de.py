@@ -151,7 +151,7 @@ LANGUAGE = register(Language(
         Anmeldung Abmeldung Erklärung Formular Vereinbarung Veranlagung Steuerveranlagung""".split()),
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
         name des arbeitgebers|unternehmen|betrieb""".split("|")),
-    name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|
+    name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|ledigname|
         vor- und nachname|
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
@@ -275,20 +275,26 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z](?![\w-])",
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
-                      r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]\d{1,6}"
-                      r"/(?:19|20)\d\d)(?![\w/])"),
+                      # (stop 64: or the year first, "Registernummer:          G 2024/0317" of a Liechtenstein birth
+                      # certificate)
+                      r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]"
+                      r"(?:\d{1,6}/(?:19|20)\d\d|(?:19|20)\d\d/\d{1,6}))(?![\w/])"),
     id_keywords=(
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
         # "Referenz 22 30417 88500 00000 00000 00412"), Austria's trade register ("GISA-Zahl: 38417225")
         # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476
         # (Ehemann)", "auf Bp. 1187/3, K.G. Neumarkt" of a building permit)
-        r"(?-i:PEID)", r"(?-i:Bp|Gp)\.(?=[^\S\n]\d)",
+        r"(?-i:PEID)", r"(?-i:B\.?p|G\.?p)\.(?=[^\S\n]\d)",
+        # (stop 64) a South Tyrolean notary's repertory and collection, a land register's entry and a building unit
+        # ("Rep. Nr. 21.318   Slg. Nr. 12.764", "in E.Zl. 1864/II", "Kataster: B.E. 27")
+        r"(?-i:Rep|Slg)\.\s*(?-i:Nr)\.", r"(?-i:E\.Zl\.)", r"(?-i:B\.E\.)(?=[^\S\n]*\d)",
         # (stop 64) a job centre's household number, an Austrian notary's file as the court's commissioner ("Nummer der
         # Bedarfsgemeinschaft: 23401BG0184762", "Zahl der Gerichtskommissärin: 0388/24")
         r"nummer\s+der\s+bedarfsgemeinschaft",
         # (stop 64) an Austrian hospital's admission number, a plot's number ("Aufnahmezahl:  2024/018833", "auf
         # Grundstück Nr. 1873")
-        r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*\d)", r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
+        r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*\d)",
+        r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der
         # Gemeinde Bozen" of a car's sale contract)
@@ -571,7 +577,8 @@ LANGUAGE = register(Language(
                                "DR I", "DR II", "DR III"}),
     # (stop 64) Liechtenstein's court file by its department, register, year and number ("03 CG.2023.217" of a
     # judgment of the princely court)
-    case_number_formats=(r"(?<![\w.])\d{2}[ ](?:CG|CO|HG|ES|UR|EX|KO|NR|PG|VR|GE|PR)\.(?:19|20)\d\d\.\d{1,5}(?![\w.])",),
+    case_number_formats=(r"(?<![\w.])\d{2}[ ](?:CG|CO|HG|ES|UR|EX|KO|NR|PG|VR|GE|PR)\.(?:19|20)\d\d\.\d{1,5}"
+                         r"(?![\w.])",),
     # Gesetz, Gesetzbuch, Verordnung, Ordnung, Entscheidungen, Kammerentscheidungen, Blatt, Zeitschrift,
     # Rechtsprechung ("SozR"), Randnummer, Drucksache: "EStG", "StGB", "StVO", "BVerfGE", "BGBl", "NVwZ", "RdNr"
     statute_abbreviation_endings=("G", "GB", "V", "VO", "O", "E", "K", "Bl", "Z", "R", "Nr", "Drucks"),

@@ -204,7 +204,11 @@ LANGUAGE = register(Language(
                       r"(?![\w/])",
                       # (stop 64) Saint Lucia's block and parcel, the block's letter after its digits ("Block and
                       # Parcel No. : 1255B 412", "in favour of Parcel 1255B 413" of a deed of gift)
-                      r"(?<![\w])(?-i:Parcel)(?:[^\S\n]+(?-i:No\.))?[^\S\n]*:?[^\S\n]+(?P<entry2>\d{3,5}[A-Z][^\S\n]\d{1,5})"
+                      # (stop 64) a registered letter's number of the postal union's form, two letters, nine digits
+                      # and the country ("Registered slip RD 482 917 305 ZA" of a traffic infringement notice)
+                      r"(?<![\w])[A-Z]{2}[^\S\n]?\d{3}[^\S\n]?\d{3}[^\S\n]?\d{3}[^\S\n]?[A-Z]{2}(?![\w])",
+                      r"(?<![\w])(?-i:Parcel)(?:[^\S\n]+(?-i:No\.))?[^\S\n]*:?[^\S\n]+"
+                      r"(?P<entry2>\d{3,5}[A-Z][^\S\n]\d{1,5})"
                       r"(?![\w/])",
                       # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
@@ -293,7 +297,7 @@ LANGUAGE = register(Language(
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
         # (stop 57) and a sergeant's, an inspector's before the name ("by Sgt 1187 Priya Raghunathan", "Insp 0653" of a
         # custody record)
-        r"(?-i:Sgt|Insp|DI|DCI|CI|Supt)\.?(?=\s+\d{3,6}\s+[A-Z])",
+        r"(?-i:Sgt|Insp|DI|DCI|CI|Supt|P\.C)\.?(?=\s+\d{3,6}\s+[A-Z])",
         # and after the officer's name ("Witnessed by: DC Priya Raghunathan 7741", "Sgt. Luis Obregón #4471"; stop 47)
         r"(?-i:(?:PC|DC|PS|DS|PCSO|Sgt\.?|Det\.?|Insp\.?|Officer|Ofc\.?|Off\.?|Cpl\.?|Lt\.?|Dep\.?|Tpr\.?)"
         r"(?:\s+(?:[A-Z][\w'’-]+|[A-Z]\.)){1,3})(?=\s+#?\d{3,6}\b)",

@@ -81,7 +81,8 @@ LANGUAGE = register(Language(
         el comprador|la compradora|
         propietario|propietaria|propietario anterior|propietaria anterior|nuevo propietario|nueva propietaria|
         arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|nombre inscrito|nombre inscrita|
-        nombre del inscrito|nombre de la inscrita|inscrito|inscrita|padres|progenitores|
+        nombre del inscrito|nombre de la inscrita|inscrito|inscrita|padres|progenitores|convocante|convocado|
+        convocada|médico certificante|médica certificante|
         apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
@@ -181,6 +182,9 @@ LANGUAGE = register(Language(
                       # (stop 64) a Nicaraguan property's number before its volume, folio and entry ("inscrita bajo el
                       # Número 98,412, Tomo 1843, Folio 112, Asiento 2º" of a lease), an Argentine record's number,
                       # volume and folio between dashes ("Acta N° 254 – Tomo 3 – Folio 127" of a marriage record)
+                      # (and an estate's number first, "finca n.º 4.217, tomo 38, folio 112" of a Malabo deed)
+                      r"(?i:\bfinca[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?\d{1,3}(?:\.\d{3})*,"
+                      r"[^\S\n]+tomo[^\S\n]+\d{1,5},[^\S\n]+folio[^\S\n]+\d{1,5})(?![\w])",
                       r"(?i:\bn[úu]mero[^\S\n]+\d{1,3}(?:[.,]\d{3})*,[^\S\n]+tomo[^\S\n]+\d{1,5},[^\S\n]+folio[^\S\n]+"
                       r"\d{1,5}(?:,[^\S\n]+asiento[^\S\n]+\d{1,4}[º°]?)?)(?![\w])",
                       r"(?i:\bacta[^\S\n]+n[°º][^\S\n]*\d{1,6}[^\S\n]+[–-][^\S\n]+tomo[^\S\n]+[\dIVXL]{1,5}[^\S\n]+[–-]"
@@ -249,6 +253,12 @@ LANGUAGE = register(Language(
         # (stop 64) a Mexican car's engine, plates and registration card ("Motor: HR16612045X", "Placas: JKR-473-A",
         # "Tarjeta de circulación: 14-3378120")
         r"motor(?=[^\S\n]*:)", r"placas", r"tarjeta\s+de\s+circulaci[óo]n",
+        # (stop 64) a Peruvian doctor's college number, a Uruguayan employer's and professional's social security, a
+        # Costa Rican register's citation, a Colombian child's civil number, an account and a notary's register before
+        # their "n.º" ("CMP 048731", "N.º empresa BPS:  4127730", "C.J.P.P.U. N.º 45.312", "(citas 2022-00614872)",
+        # "NUIP 1.023.647.118", "la cuenta n.º 50001 00102 37204815966 21", "Registro Nº 612")
+        r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
+        r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's

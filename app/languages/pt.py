@@ -209,6 +209,10 @@ LANGUAGE = register(Language(
         # ("Identificador da declaração: 2024-06-0873145562", "Cartão de Residente n.º 0048213/CR/2022", "Conta
         # vinculada: 000.312.6658.0-4")
         r"identificador\s+da\s+declara[çc][ãa]o", r"cart[ãa]o\s+de\s+residente", r"conta\s+vinculada",
+        # (stop 64) a Brazilian property's tax index, a live birth's declaration, a pension's number ("indicação fiscal
+        # 23.045.017.000-4", "NÚMERO DA DECLARAÇÃO DE NASCIDO VIVO: 30-24815973-6", "Número do Benefício (NB):
+        # 209.384.716-5")
+        r"indica[çc][ãa]o\s+fiscal", r"declara[çc][ãa]o\s+de\s+nascido\s+vivo", r"n[úu]mero\s+do\s+benef[íi]cio",
         # (stop 64) a Brazilian service invoice's number, a Macau land register's inscription by its number in groups
         # ("Número da NFS-e: 00002417", "Inscrição n.º 158 203")
         r"n[úu]mero\s+da\s+(?-i:NFS-e|NF-e)", r"inscri[çc][ãa]o\s+n\.?\s?[º°]",

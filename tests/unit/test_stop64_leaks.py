@@ -253,8 +253,8 @@ def test_keywords_and_register_entries_of_a_fourth_round():
 
 
 def test_caribbean_dollars_indian_lakhs_and_a_wrapped_rows_amount():
-    assert found(MoneyRecognizer("en"), "Consideration:  G$18,500,000\ntotalling B$14,650.00. Salary: CI$68,400.00") == [
-        "G$18,500,000", "B$14,650.00", "CI$68,400.00"]
+    text = "Consideration:  G$18,500,000\ntotalling B$14,650.00. Salary: CI$68,400.00"
+    assert found(MoneyRecognizer("en"), text) == ["G$18,500,000", "B$14,650.00", "CI$68,400.00"]
     text = ("Sl. Mode  Instrument No.   Bank                   Amount (Rs.)\n"
             "1.  RTGS  SBINR52024011   State Bank of India      1,00,00,000\n"
             "2.  DD    384519          Canara Bank, Jayanagar     41,07,500\n")
@@ -284,3 +284,34 @@ def test_identifiers_plates_and_flats_of_a_fifth_round():
     assert found(AddressRecognizer("de"), "Wohnungseigentum an Top 3/12 verbunden") == ["Top 3/12"]
     labels = detect("es", "Padres:               JULIÁN MAMANI CHOQUE y ROSA QUISPE\n")
     assert any(text.startswith("JULIÁN MAMANI CHOQUE") and label == "PERSON" for text, label in labels)
+
+
+def test_identifiers_and_names_of_a_sixth_round():
+    ids = found(IdNumberRecognizer("en"), "Fingerprints taken by P.C. 612 Rawle Frank on\nSgt. 447 Lennox Mitchell\n"
+                                         "(Registered slip RD 482 917 305 ZA)\n")
+    assert ids == ["612", "447", "RD 482 917 305 ZA"]
+    ids = found(IdNumberRecognizer("de"), "Registernummer:          G 2024/0317\nRep. Nr. 21.318    Slg. Nr. 12.764\n"
+                                         "der B.p. 2317 in E.Zl. 1864/II, K.G.\n")
+    assert ids == ["G 2024/0317", "21.318", "12.764", "2317", "1864/II"]
+    ids = found(IdNumberRecognizer("es"), "Dr. Renzo Alarcón, CMP 048731\nN.º empresa BPS:  4127730\n"
+                                         "C.J.P.P.U. N.º 45.312\n(citas 2022-00614872).\nNUIP 1.023.647.118, de\n"
+                                         "Malabo, finca n.º 4.217, tomo 38, folio 112, adquirida\n"
+                                         "a la cuenta n.º 50001 00102 37204815966 21 de\nVera, Registro Nº 612, a\n")
+    for value in ("048731", "4127730", "45.312", "2022-00614872", "1.023.647.118",
+                  "finca n.º 4.217, tomo 38, folio 112", "50001 00102 37204815966 21", "612"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("pt"), "indicação fiscal 23.045.017.000-4.\nNÚMERO DA DECLARAÇÃO DE NASCIDO VIVO: "
+                                         "30-24815973-6\nNúmero do Benefício (NB): 209.384.716-5\n")
+    assert ids == ["23.045.017.000-4", "30-24815973-6", "209.384.716-5"]
+    assert found(MoneyRecognizer("en"), "Fee paid: P 50.00 (Receipt)") == ["P 50.00"]
+    assert found(MoneyRecognizer("pt"), "Emolumentos: Db 150,00 (Recibo)") == ["Db 150,00"]
+    labels = detect("en", "Registering officer:     Joseph Kiprono arap Chelimo\n", {"Joseph Kiprono": "PER",
+                                                                                    "Chelimo": "PER"})
+    assert ("Joseph Kiprono arap Chelimo", "PERSON") in labels
+    labels = detect("de", "Eltern: Klaus Sommer und Birgit Sommer geborene Vogel, wohnhaft in Köln\n",
+                    {"Birgit Sommer": "PER"})
+    assert ("Birgit Sommer geborene Vogel", "PERSON") in labels
+    labels = detect("es", "CONVOCANTE: Luz Dary Restrepo Zuluaga, C.C. No. 43.812.557\n"
+                          "Médico certificante: DRA. ITZEL XÓCHITL HERNÁNDEZ KURI     Cédula profesional: 8437261\n")
+    assert ("Luz Dary Restrepo Zuluaga", "PERSON") in labels
+    assert ("ITZEL XÓCHITL HERNÁNDEZ KURI", "PERSON") in labels
