@@ -845,7 +845,9 @@ class LetterheadRule(Rule):
     tells where its addressee lives or was judged; Sweeney, 2002, §2, quasi-identifiers).
 
     A line counts when it is one of the first :data:`LETTERHEAD_LINES` non-empty lines of the text, written in
-    capitals throughout (:data:`_CAPITALS_LINE`: two words or more, no digit, no colon), with a word of the language's
+    capitals throughout (:data:`_CAPITALS_LINE`: two words or more, no digit but an ordinal's, no colon; an ordinal
+    before it and a number after it come with it, :data:`_BODY_ORDINAL`, :data:`_BODY_NUMBER`; or its part before a
+    dash, a bar or a middle dot, :data:`_LETTERHEAD_SEPARATOR`), with a word of the language's
     ``public_body_words`` or a compound ending in one of its ``public_body_endings``, and no word of its
     ``document_title_words`` (the document's own title, "CERTIFICADO DE ANTECEDENTES POLICIALES", names no body); in a
     head-initial language (Spanish, Portuguese) the body's word comes first ("PRESTADOR DE SERVIÇOS" of an invoice is
@@ -914,7 +916,8 @@ class LetterheadRule(Rule):
             while start < len(line) and line[start] == " ":
                 start += 1
         body = line[start:].rstrip(".,")
-        if self.head_first and not self._names_a_body(re.findall(r"[^\W\d_]+", body)[0]):
+        body_words = re.findall(r"[^\W\d_]+", body)
+        if not body_words or (self.head_first and not self._names_a_body(body_words[0])):
             return None  # a head-initial language names the body first ("PRESTADOR DE SERVIÇOS" is a form's section)
         if " " not in body and not any(w.endswith(self.endings) for w in words if len(w) > 6):
             return None  # one word alone names no body unless a compound does ("BETREIBUNGSAMT")
@@ -1490,7 +1493,7 @@ class PatronymicRule(Rule):
     absorbs = True
 
     def __init__(self, language: str) -> None:
-        """The connectors are those of Malay and Indian names, in any language's text."""
+        """The connectors are the same in every language's text (a Malay or a Kenyan name occurs in any of them)."""
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         text = ctx.text

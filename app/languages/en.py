@@ -106,7 +106,7 @@ LANGUAGE = register(Language(
         Report Letter Acknowledgement Acknowledgment Summons Affidavit Receipt Invoice Agreement Contract Deed Lease
         Licence License Permit Declaration Extract Clearance Claim Record Summary Referral Petition Subpoena Warrant
         Offer Approval Confirmation Assessment Schedule Minutes Resolution Will Testament Particulars Details
-        Notification Request Reminder Invitation Transcript""".split()),
+        Notification Request Reminder Invitation Transcript Terms Use""".split()),
     organization_fields=frozenset(w.strip() for w in """employer|employer name|name of employer|enterprise name|
         company name|name of company|business name|trading name|registered name|place of work|workplace|
         place of employment|shortened name""".split("|")),
