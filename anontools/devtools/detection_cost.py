@@ -168,7 +168,8 @@ UNITS: tuple[str, ...] = (
     "03 CG.2023.217 ", "MBA 10 - 214608/2", "£\n1  ", "Parcel 1255B 41", "MHLFRN87S27B160T ", "FL 28417 ",
     "Top 3/12 ", "Placas: JKR-4", "Livro C-38 · Folha 1", "Sgt. 447 Aa ", "RD 482 917 305 ZA ", "G 2024/0317 ",
     "Rep. Nr. 21.3", "finca n.º 4.217, tomo 3", "Aa Aa geborene Aa ", "P 50.00 ", "Db 150,00 ", "CONVOCANTE: Aa Aa\n",
-    "AAAA DE AAAA – Aa\n", "AAAA DO 5º AAAA\n",
+    "AAAA DE AAAA – Aa\n", "AAAA DO 5º AAAA\n", "SCR 38,500.00 ", "N° 31, Tomo 18, Folios 94 al ",
+    "causa SIMEF: 0847-", "Contact : 5729 ",
 )
 
 

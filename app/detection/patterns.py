@@ -1153,7 +1153,7 @@ CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL T
     BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
     INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD
     UGX TZS KES NGN GHS ZMW BWP MWK RWF ETB JMD TTD PYG UYU GTQ HNL NIO VES AOA MZN CVE MOP SGD HKD LKR PKR
-    BDT EGP XOF XAF STN CUC""".split())
+    BDT EGP XOF XAF STN CUC SCR MUR""".split())
 #: (Stop 61: and the currencies of Africa, the Caribbean, Central and South America and Asia that the probe documents
 #: wrote, "UGX 185,000,000/=", "TZS 500,000/="; not "MAD", "CRC", "DOP", English words and a checksum's name.)
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",

@@ -287,7 +287,7 @@ LANGUAGE = register(Language(
         r"(?-i:PEID)", r"(?-i:B\.?p|G\.?p)\.(?=[^\S\n]\d)",
         # (stop 64) a South Tyrolean notary's repertory and collection, a land register's entry and a building unit
         # ("Rep. Nr. 21.318   Slg. Nr. 12.764", "in E.Zl. 1864/II", "Kataster: B.E. 27")
-        r"(?-i:Rep|Slg)\.\s*(?-i:Nr)\.", r"(?-i:E\.Zl\.)", r"(?-i:B\.E\.)(?=[^\S\n]*\d)",
+        r"(?-i:Rep|Slg|Prot)\.\s*(?-i:Nr)\.", r"(?-i:E\.Zl\.)", r"(?-i:B\.E\.)(?=[^\S\n]*\d)",
         # (stop 64) a job centre's household number, an Austrian notary's file as the court's commissioner ("Nummer der
         # Bedarfsgemeinschaft: 23401BG0184762", "Zahl der Gerichtskommissärin: 0388/24")
         r"nummer\s+der\s+bedarfsgemeinschaft",

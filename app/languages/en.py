@@ -590,6 +590,8 @@ LANGUAGE = register(Language(
                      r"(?:wi-?fi\s+)?pw", r"backup\s+codes?"),
     phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp",
+        # (stop 64) a form's "Contact   : 5729 4418" (a Mauritian birth extract)
+        r"contact(?=[^\S\n]*:)",
         # (stop 60) "Ph (07) 849 2210" of a New Zealand school's letterhead
         r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])",
         r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",

@@ -204,7 +204,9 @@ LANGUAGE = register(Language(
                       r"(?:(?-i:[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80})[^\S\n]?\()?"
                       r"(?P<entry>\d{1,3}(?:[.,]\d{3})?|\d{2,5})(?![\w.,/-]|[^\S\n]?\((?-i:[A-Z]))",
                       r"(?<![\w])N[°º][^\S\n]?\d{1,5},[^\S\n]+(?i:tomo)[^\S\n]+\d{1,4}(?:-[A-Z])?"
-                      r"(?:[^\S\n]+(?-i:Sdo|Pro|Tro|Cto|SDO|PRO|TRO|CTO)\.)?(?![\w])",
+                      r"(?:[^\S\n]+(?-i:Sdo|Pro|Tro|Cto|SDO|PRO|TRO|CTO)\.)?"
+                      # (stop 64: and the folios after it, "N° 31, Tomo 18, Folios 94 al 99" of a Caracas lease)
+                      r"(?:,[^\S\n]+(?i:folios?)[^\S\n]+\d{1,5}(?:[^\S\n]+al[^\S\n]+\d{1,5})?)?(?![\w])",
                       # (round 60) Ecuador's civil register by its abbreviations ("Registro: T. 7 – P. 213 – A. 1842")
                       r"(?<![\w.])T\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+P\.[^\S\n]?\d{1,5}[^\S\n]+[–-][^\S\n]+"
                       r"A\.[^\S\n]?\d{1,6}(?![\w])",
@@ -259,6 +261,9 @@ LANGUAGE = register(Language(
         # "NUIP 1.023.647.118", "la cuenta n.º 50001 00102 37204815966 21", "Registro Nº 612")
         r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
         r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
+        # (stop 64) a Chilean mediation's case, a Cuban register's volume, a Panamanian lawyer's licence ("N° de causa
+        # SIMEF: 0847-2024", "Tomo: 1049         Folio: 338", "idoneidad N.º 14827")
+        r"(?:n[°º]\s+de\s+)?causa(?:\s+(?-i:SIMEF|RIT|RUC))?(?=\s*:)", r"tomo(?=[^\S\n]*:[^\S\n]*\d{4})", r"idoneidad",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's

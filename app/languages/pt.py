@@ -192,8 +192,9 @@ LANGUAGE = register(Language(
                       # (stop 64: its thousands after a dot, and its leaves and book after it, "sob o n.º 12.845, a
                       # folhas 91 do Livro B-32" of a Cape Verdean deed of sale)
                       r"n\.?[^\S\n]?º[^\S\n]*)(?P<entry2>(?:\d{1,3}(?:\.\d{3})+|\d{1,6}(?:/\d{1,8})?)"
-                      r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+[A-Z]?-?"
-                      r"\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
+                      # (stop 64: a slash in the book's name, "a fls. 112 do Livro B/71" of a Maputo lease)
+                      r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+"
+                      r"[A-Z]?[-/]?\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
         # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
         # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
@@ -201,7 +202,10 @@ LANGUAGE = register(Language(
         # road tax's payment reference ("Regulação SISREG: 584120937", "Referência: 451207733", "referência AT 1564
         # 2290 8813")
         # (stop 64) a worker's social security number in Mozambique ("com o número de beneficiária 100473829")
-        r"n[úu]mero\s+de\s+benefici[áa]ri[oa]",
+        r"(?:n[úu]mero|n\.?\s?º)\s+de\s+benefici[áa]ri[oa]",
+        # (stop 64) an Angolan identity card's former number, an office's operator ("N.º do BI anterior:
+        # 003871264HA038", "(Operador n.º 1127)")
+        r"(?-i:BI)\s+anterior", r"operador(?=\s+n\.?\s?º)",
         # (stop 64) a Mozambican doctor's number in the medical council ("Dra. Shabnam Karim Ismail, médica, OrMM n.º
         # 2317" of a death certificate)
         r"(?-i:OrMM)",

@@ -315,3 +315,22 @@ def test_identifiers_and_names_of_a_sixth_round():
                           "Médico certificante: DRA. ITZEL XÓCHITL HERNÁNDEZ KURI     Cédula profesional: 8437261\n")
     assert ("Luz Dary Restrepo Zuluaga", "PERSON") in labels
     assert ("ITZEL XÓCHITL HERNÁNDEZ KURI", "PERSON") in labels
+
+
+def test_identifiers_currencies_and_phones_of_a_seventh_round():
+    ids = found(IdNumberRecognizer("es"), "N° de causa SIMEF: 0847-2024        RIT de\n"
+                                         "bajo el N° 31, Tomo 18, Folios 94 al 99 de los Libros\nTomo: 1049    Folio\n"
+                                         "abogada, idoneidad N.º 14827, cédula\n")
+    for value in ("0847-2024", "N° 31, Tomo 18, Folios 94 al 99", "1049", "14827"):
+        assert value in ids
+    ids = found(IdNumberRecognizer("pt"), "N.º do BI anterior:     003871264HA038   Emitido\n(Operador n.º 1127)\n"
+                                         "descrito na Conservatória do Registo Predial de Maputo sob o n.º 28.914, a "
+                                         "fls. 112 do Livro B/71.\nN.º de beneficiária INPS: 2045873\n")
+    assert ids == ["003871264HA038", "1127", "28.914, a fls. 112 do Livro B/71", "2045873"]
+    assert found(IdNumberRecognizer("de"), "Bozen, 17.05.2024\nProt. Nr. 28.3/2024/318745\n") == ["28.3/2024/318745"]
+    assert found(MoneyRecognizer("en"), "Monthly salary:   SCR 38,500.00\nFee: MUR 1,250.00") == [
+        "SCR 38,500.00", "MUR 1,250.00"]
+    from app.detection.patterns import PHONE_REGIONS, PhoneRecognizer, phone_keywords
+
+    recognizer = PhoneRecognizer(PHONE_REGIONS["en"], phone_keywords("en"))
+    assert found(recognizer, "Contact               : 5729 4418\n") == ["5729 4418"]
