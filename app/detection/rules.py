@@ -886,8 +886,9 @@ class LetterheadRule(Rule):
                 if entity is not None:
                     # the model's entities that cross the body's ends on its line come in whole ("IN THE COUNTY COURT
                     # AT CARDIFF": the model's "THE COUNTY COURT")
-                    a = min([entity[0], *(e.start for e in ctx.overlapping(*entity) if e.start >= pos)])
-                    b = max([entity[1], *(e.end for e in ctx.overlapping(*entity) if e.end <= end)])
+                    crossing = ctx.overlapping(*entity)
+                    a = min([entity[0], *(e.start for e in crossing if e.start >= pos)])
+                    b = max([entity[1], *(e.end for e in crossing if e.end <= end)])
                     out.append(Entity(a, b, ORGANIZATION, ctx.text[a:b], f"rule:{self.name}"))
             pos = end + 1
         return out
@@ -908,24 +909,28 @@ class LetterheadRule(Rule):
         words = re.findall(r"[^\W\d_]+", line)
         if not any(self._names_a_body(w) for w in words) or any(w in self.titles for w in words):
             return None
-        start = 0
-        for w in words:  # leading function words ("IN THE", "EN EL")
+        start, head = 0, None
+        for w in words:  # leading function words ("IN THE", "EN EL"); the body's first word after them
             if w.casefold() not in STOP_WORDS_FOLDED:
+                head = w
                 break
             start = line.index(w, start) + len(w)
             while start < len(line) and line[start] == " ":
                 start += 1
-        body = line[start:].rstrip(".,")
-        body_words = re.findall(r"[^\W\d_]+", body)
-        if not body_words or (self.head_first and not self._names_a_body(body_words[0])):
+        if head is None or (self.head_first and not self._names_a_body(head)):
             return None  # a head-initial language names the body first ("PRESTADOR DE SERVIÇOS" is a form's section)
-        if " " not in body and not any(w.endswith(self.endings) for w in words if len(w) > 6):
+        body = line[start:].rstrip(".,")
+        if " " not in body and not any(self._compound(w) for w in words):
             return None  # one word alone names no body unless a compound does ("BETREIBUNGSAMT")
         return offset + start, offset + start + len(body)
 
     def _names_a_body(self, word: str) -> bool:
         """Whether ``word`` (in capitals) is a public body's word or a compound with such an ending."""
-        return word in self.words or (len(word) > 6 and bool(self.endings) and word.endswith(self.endings))
+        return word in self.words or self._compound(word)
+
+    def _compound(self, word: str) -> bool:
+        """Whether ``word`` (in capitals) is a compound ending in a public body's ending ("BETREIBUNGSAMT")."""
+        return len(word) > 6 and word.endswith(self.endings)  # (no ending matches when the language has none)
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         return iter(())  # (every proposal comes from :meth:`apply`, over the letterhead's lines)
@@ -975,7 +980,8 @@ class OrganizationFieldRule(Rule):
             value = m.group("value")
             cut = _ORGANIZATION_VALUE_END.search(value)
             value = (value[:cut.start()] if cut is not None else value).rstrip(" ,;:")
-            first = value.split()[0] if value.split() else ""
+            parts = value.split()
+            first = parts[0] if parts else ""
             if (not value or len(value) > 80 or first.lower().rstrip(".,") in _NO_ORGANIZATION
                     or not any(c.isupper() for c in first)):
                 continue

@@ -40,11 +40,12 @@ def found(recognizer, text: str) -> list[str]:
     return [e.text for e in entities]
 
 
-def detect(language: str, text: str, tags: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    """``[(text, label), ...]`` of the whole detector of ``language`` on ``text``, the model replaced by a
-    :class:`GazetteerTagger` of ``tags`` (``{"John Doe": "PER", ...}``)."""
+def detect(language: str, text: str, tags: dict[str, str] | None = None,
+           profile: str = "standard") -> list[tuple[str, str]]:
+    """``[(text, label), ...]`` of the whole detector of ``language`` on ``text`` in the privacy ``profile``, the
+    model replaced by a :class:`GazetteerTagger` of ``tags`` (``{"John Doe": "PER", ...}``)."""
     from app.detection.pipeline import build_detector
 
     tagger = GazetteerTagger(tags or {})
     detector = build_detector(language, tagger_factory=lambda *_: tagger)
-    return [(e.text, e.label) for e in detector.detect(text)]
+    return [(e.text, e.label) for e in detector.detect(text, profile=profile)]
