@@ -170,6 +170,12 @@ UNITS: tuple[str, ...] = (
     "Rep. Nr. 21.3", "finca n.º 4.217, tomo 3", "Aa Aa geborene Aa ", "P 50.00 ", "Db 150,00 ", "CONVOCANTE: Aa Aa\n",
     "AAAA DE AAAA – Aa\n", "AAAA DO 5º AAAA\n", "SCR 38,500.00 ", "N° 31, Tomo 18, Folios 94 al ",
     "causa SIMEF: 0847-", "Contact : 5729 ",
+    # (stop 65) register entries of named numbers, surnames in capitals before a comma, currencies, Hong Kong flats,
+    # indented postal codes, a shared phone field, a body's number before its place
+    "Tomo: 147  Folio: 283 ", "folio 1 ", "N° 2.184, folio ", "Livro: C-17  Folhas: 142 v.º ",
+    "QUISPE HUAMANÍ, JOSÉ LUIS\n", "AA AA, ", "N2,500 ", "MK 85,000.00 ", "R 2 850 000,00 ", "L  1,975.00 ",
+    "Flat C, 18/F, Block 2, ", "17\n      9043 Aa\n", "Tel / E-mail:  6287 0415 ", "reach Aa on\n03 964 ",
+    "AAAA N.º 7 DE AAAA\n", "1-1342-0876 ", "A004519827K ",
 )
 
 

@@ -684,7 +684,14 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # "1-31-48572-6", "Dawra Properties Ltd (C 48211)")
                         r"|\d{5}-\d{7}-\d|\d{2}-\d{6,7}[^\S\n]?[A-Z][^\S\n]?\d{2}|[A-Z]{1,2}[^\S\n]?\d{6}\([0-9A]\)"
                         r"|\d{8}-\d{3}-\d\d-\d\d-\d|\d-\d\d-\d{5}-\d"
-                        r"|(?:(?<=Ltd \()|(?<=Limited \()|(?<=p\.l\.c\. \())C[^\S\n]\d{4,6}(?=\)))"
+                        r"|(?:(?<=Ltd \()|(?<=Limited \()|(?<=p\.l\.c\. \())C[^\S\n]\d{4,6}(?=\))"
+                        # (stop 65) a Brazilian utility bill's payment line, a Canadian employer's account with a
+                        # space, a US immigration receipt and alien number, a Zimbabwean judgment's and case's number
+                        # ("83650000002-6 93580047021-4 45883600300-8 84729152407-3", "81234 5678 RP0001",
+                        # "WAC2419052736", "A216-493-817", "HH 187-23", "HC 4412/21")
+                        r"|\d{11}-\d(?:[^\S\n]\d{11}-\d){3}|\d{5}[^\S\n]\d{4}[^\S\n]?[A-Z]{2}\d{4}"
+                        r"|(?:EAC|WAC|LIN|SRC|IOE|MSC|NBC|YSC)\d{10}|A\d{3}-\d{3}-\d{3}"
+                        r"|(?:HH|HB|HMT|HCH)[^\S\n]\d{1,4}-\d{2}|HC[^\S\n]\d{1,5}/\d{2})"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
@@ -698,6 +705,38 @@ _NUMBER_AFTER_NAME = re.compile(r" \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S
 #: The groups of a register entry's pattern that hold the entry when the match holds more
 #: (:attr:`app.languages.Language.register_entries`).
 _ENTRY_GROUPS = ("entry", "entry2", "entry3")
+
+
+#: A register entry's number: a letter or two before it ("C-17"), thousands' groups ("45,902", "2.184"), a letter or
+#: two after it ("58-A"), a year after a slash ("1.284 / 2023"), a verso ("142 v.º") or an ordinal sign ("2º"); case
+#: as written.
+_REGISTER_NUMBER = (r"(?-i:(?:[A-Z]{1,2}[-/]?)?(?:\d{1,3}(?:[.,]\d{3})+|\d{1,6})(?:-[A-Z\d]{1,2}|[A-Z](?![\w]))?"
+                    r"(?:[^\S\n]*/[^\S\n]*(?:19|20)\d\d)?(?:[^\S\n]?v\.?[º°]?|\.?[ºª°])?)(?![\w])")
+#: The words for "number" before it ("n.º", "N°", "Nr.", "número").
+_REGISTER_NUMBER_WORD = r"(?:n\.?[^\S\n]?[º°]\.?|n[º°]|no\.|nr\.|n[úu]mero|number|nummer)"
+
+
+@lru_cache(maxsize=None)
+def register_sequence(language: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]] | None:
+    """The pattern of a register entry of two or more named numbers in one line, any order, the pattern of the words
+    of which one must stand in it (:attr:`app.languages.Language.register_words`) and the pattern of one pair, its
+    number in group ``number``: "Tomo: 147        Folio: 283", "Libro 119, Folio 87, Partida 1734", "N° 2.184, folio
+    412" (stop 65: in clear, each number under the four characters of an identifier after its keyword); ``None`` when
+    the language names no such words. Each pair is a word, perhaps a word for "number" and a colon, then the number;
+    pairs are joined by spaces, a comma, a dash or a middle dot, perhaps a conjunction or a preposition, never a line
+    break."""
+    lang = languages.find(language)
+    if lang is None or not lang.register_words:
+        return None
+    strong = "|".join(lang.register_words)
+    word = "|".join((*lang.register_words, *lang.register_pages))
+    pair = (rf"(?:\b(?:{word})\.?(?:[^\S\n]+{_REGISTER_NUMBER_WORD})?|(?<![\w.]){_REGISTER_NUMBER_WORD})"
+            rf":?[^\S\n]*{_REGISTER_NUMBER}")
+    number = pair.replace(_REGISTER_NUMBER, f"(?P<number>{_REGISTER_NUMBER})")
+    # (and a conjunction or a preposition between two of them: "n.º 18.503, a fls. 112 do Livro B-41")
+    join = r"(?:[^\S\n]*[,;·–-][^\S\n]*|[^\S\n]+)(?:(?:y|e|und|and|a|à|às|de|del|do|da|no|na|im|of)[^\S\n]+)?"
+    return (re.compile(rf"(?i:{pair}(?:{join}{pair})+)"), re.compile(rf"(?i:\b(?:{strong})\b)"),
+            re.compile(rf"(?i:{number})"))
 
 
 def _after_a_two_word_name(text: str, end: int) -> bool:
@@ -746,6 +785,7 @@ class IdNumberRecognizer(Recognizer):
         # Freiburg, Blatt 18832" of a power of attorney: in clear, each number under the four characters below)
         entries = languages.get(language).register_entries
         self.register_entry = re.compile("|".join(f"(?:{e})" for e in entries)) if entries else None
+        self.language = language
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -797,6 +837,26 @@ class IdNumberRecognizer(Recognizer):
             for m in entries.finditer(text):
                 group = next((g for g in _ENTRY_GROUPS if g in m.re.groupindex and m.group(g) is not None), 0)
                 found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
+            sequence = register_sequence(self.language)
+            if sequence is not None:
+                # each number of the entry an identifier, the words between them kept ("Libro No.: [ID] Folio
+                # No.: [ID]"; a sentence boundary after "No." would cut a whole entry into pieces)
+                pattern, named, pair = sequence
+                more = [Entity(*p.span("number"), ID_NUMBER, p.group("number"), self.name)
+                        for m in pattern.finditer(text) if named.search(m.group())
+                        for p in pair.finditer(text, m.start(), m.end())]
+                # two overlapping entries are one, from the first's start to the last's end ("Book 2214, Page 87 and
+                # Volume 1187 Folio 344" holds a language's own entry, "Volume 1187 Folio 344"; "n.º 28.914, a fls.
+                # 112" and "28.914, a fls. 112 do Livro B/71")
+                merged: list[Entity] = []
+                for e in sorted(found + more, key=lambda e: (e.start, -e.end)):
+                    if merged and e.start < merged[-1].end:
+                        if e.end > merged[-1].end:
+                            a = merged[-1].start
+                            merged[-1] = Entity(a, e.end, ID_NUMBER, text[a:e.end], self.name)
+                        continue
+                    merged.append(e)
+                found = merged
             if found:
                 kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
                 out = sorted(kept + found, key=lambda e: e.start)

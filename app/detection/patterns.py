@@ -411,6 +411,11 @@ FEWEST_PHONE_DIGITS = 5
 _PHONE_DIGITS = re.compile(r"\d(?:(?:[\W_]|[xX]){0,4}\d){%d}" % (FEWEST_PHONE_DIGITS - 1))
 
 
+#: A keyword that ends with a preposition, whose number may stand on the next line ("You can reach Hemi on\n03 964
+#: 2275"; stop 65).
+_PREPOSITION_END = re.compile(r"(?<![\w])(?:on|at|unter|al|em)$")
+
+
 def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) -> bool:
     """Whether a keyword ends at most ``gap`` characters before ``start`` with nothing between but spaces,
     punctuation and a parenthesised word or two ("Tel. (mobil): ", "call me on "); a line break only after a colon
@@ -420,7 +425,9 @@ def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) 
         return False
     end = keyword_ends[i]
     between = text[end:start]
-    if ("\n" in between or "\r" in between) and (text[end - 1] != ":" or len(between.splitlines()) > 2):
+    if ("\n" in between or "\r" in between) and (text[end - 1] != ":" and _PREPOSITION_END.search(text, max(0, end - 6),
+                                                                                                  end) is None
+                                                or len(between.splitlines()) > 2):
         return False
     return not any(c.isdigit() for c in between) and (
         not any(c.isalpha() for c in between) or re.fullmatch(r"\W*\(\w+(?:\s\w+)?\)\W*", between) is not None
@@ -1194,12 +1201,17 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 64: and with its full stop, "Salario mensual:      L. 24,850.00" of an employment
                  # certificate)
                  # (stop 64: and without thousands, "Valor pagado: L 200.00 · Recibo" of a criminal record)
-                 r"|\bL\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d))"
+                 # (stop 65: and two spaces in a column, "Décimo tercer mes proporcional     2 meses    L  1,975.00")
+                 r"|\bL\.?(?=[^\S\n]{0,2}\d{1,3}(?:,\d{3})*\.\d\d(?!\d))"
                  # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00"), São Tomé's dobra before
                  # the amount ("Emolumentos: Db 150,00"), Botswana's pula before cents ("Fee paid: P 50.00")
                  r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
-                 r"|\bRM(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
+                 # (stop 65: and Malawi's kwacha so, "Ground Rent:            MK 85,000.00 per annum" of a lease)
+                 r"|\b(?:RM|MK)(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
+                 # (stop 65) Nigeria's naira written with an N glued to thousands or cents ("the sum of N185,000.00",
+                 # "issued on payment of N2,500" of a police extract)
+                 r"|\bN(?=\d{1,3}(?:,\d{3})+(?:\.\d\d)?(?![\d.,])|\d{1,3}\.\d\d(?![\d.,]))"
                  # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
                  r"|\bB/\.(?=[^\S\n]?\d)"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
@@ -1251,7 +1263,11 @@ _MONEY_RE = re.compile(
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b|[^\S\n]M\.[^\S\n]?N\.)?"
     # South Africa's rand glued to an amount with its groups or cents ("R28 913,50", "R4 337,03" of an assessor's
     # report; stop 51; not a road's "R2" nor "R2-D2")
-    r"|\bR\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?![\d.,])|\bR\d{1,3}(?:[ ,]\d{3})+(?![\d.,])"
+    # (stop 65: before a sentence's full stop too, "valued at R640,00." of a police affidavit)
+    r"|\bR\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?![\d,]|\.\d)|\bR\d{1,3}(?:[ ,]\d{3})+(?![\d.,])"
+    # (stop 65: and after a space, "Market Value:      R 2 850 000,00", "Payment of R 3 412,18 received" of a
+    # municipal rates account)
+    r"|\bR[^\S\n]\d{1,3}(?: \d{3})*,\d{2}(?![\d.,])|\bR[^\S\n]\d{1,3}(?:[ ,]\d{3})*\.\d{2}(?![\d.,])"
     # an amount is not the day of a date nor the tail of another number ("1996-08-31 Euro 96": "31" is no amount) or
     # of a code ("invoice INV-2024-0918 £504.00": "0918 £" took the sign of the amount after it; stop 56; a range's
     # "5-10 dollars" is one)
@@ -1276,7 +1292,12 @@ _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales|libras|bol[íi]vares|quetzales|colones"
                    r"|guaran[íi]es|kwanzas|meticais|escudos|patacas|kwacha|c[óo]rdobas|cedis|naira|shillings|rupees"
                    # (stop 62: South Africa's, "R2 650 000,00 (two million six hundred and fifty thousand rand)")
-                   r"|rand|lempiras|balboas)")
+                   r"|rand|lempiras|balboas"
+                   # (stop 65: and the CFA franc's, "15 000 FCFA (quinze mil francos CFA)" of a Bissau-Guinean
+                   # marriage certificate)
+                   r"|francos[^\S\n]CFA|francs[^\S\n]CFA"
+                   # (and Bolivia's, "Bs 75.- (setenta y cinco 00/100 bolivianos)" of a police record)
+                   r"|bolivianos)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
 
 
@@ -1430,8 +1451,13 @@ _AMOUNT_HEADER = re.compile(
     # (stop 60) a Uruguayan payslip's earnings ("CÓD  CONCEPTO  CANT.  HABERES  DESCUENTOS")
     r"|haberes"
     # (stop 60) a Swiss tax return's list of securities and accounts ("Bezeichnung   Steuerwert   Ertrag")
-    r"|steuerwert|ertrag|bruttoertrag)(?!\w)"
-    r"|\((?-i:R|ZAR)\)")
+    r"|steuerwert|ertrag|bruttoertrag"
+    # (stop 65) a salary's column and the colón's and other signs in brackets ("Nombre  Cédula  Ocupación  Salario (₡)"
+    # of a Costa Rican employer's statement)
+    r"|salari(?:o|os|es|y|ies)|sal[áa]rios?|sueldos?|gehalt|l[öo]hne?"
+    # (stop 65: and the currency's name, "BERECHNUNG          Euro" of an Austrian tax assessment)
+    r"|euros?)(?!\w)|(?<!\w)Fr\.(?![\w.])"
+    r"|\((?-i:R|ZAR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
 
 
 def _empty_amount(line: str) -> bool:
@@ -1457,15 +1483,34 @@ def _wrapped_row(text: str, lines: list[tuple[int, int]], i: int) -> bool:
     return following.startswith("   ") and "  " in following.strip() and _COLUMN_AMOUNT.search(following) is not None
 
 
+#: A row's last cell of one to three digits after a column gap, the line's end after it (a Swiss tax return's
+#: "Wertschriftenertrag (Wertschriftenverzeichnis)          4.1           612" under its "Fr."; stop 65).
+_BARE_LAST_CELL = re.compile(r"(?<=  )(\d{1,3})[^\S\n]*$")
+#: A section's number at a line's start ("3. ", "4.").
+_SECTION_NUMBER = re.compile(r"^[^\S\n]*\d{1,2}\.(?=[^\S\n]|$)")
+
+
+def _amount_row_follows(text: str, lines: list[tuple[int, int]], i: int) -> bool:
+    """Whether one of the two lines after line ``i`` holds an amount after a column gap (a row of the table goes on
+    after an indented note). Two lines' look ahead: linear."""
+    for a, b in lines[i + 1:i + 3]:
+        following = text[a:b]
+        if "  " in following.strip() and _COLUMN_AMOUNT.search(following) is not None:
+            return True
+    return False
+
+
 def statement_amounts(text: str) -> list[Entity]:
     """Amounts without a currency in the columns of a bank statement or an assessment (stop 51: a statement's
     "650.00" and "18,834.97", a tax assessment's "18.642,00" under a header of "EUR" columns and a Brazilian
     statement's "8.750,00 C" stayed in clear; each is money a person paid, received or owes): the amounts
     (:data:`_COLUMN_AMOUNT`) after a column gap on the rows of a table of at least two rows that either open with a
     day and month (:data:`_STATEMENT_ROW`) or follow a header line that names amounts (:data:`_AMOUNT_HEADER`, no
-    digit, at least two column gaps), blank lines allowed between them (a payslip's blocks of earnings and deductions),
-    up to the first line without an amount in a column. ``list[Entity]`` of label ``MONEY`` in text
-    order; linear in the text (each line read once)."""
+    digit but a section's number, at least two column gaps), blank lines allowed between them (a payslip's blocks of
+    earnings and deductions), a row's note or a group's heading allowed before the next row (stop 65), up to the first
+    line without an amount in a column; under a header, a whole amount of one to three digits that ends its row is one
+    too (stop 65). ``list[Entity]`` of label ``MONEY`` in text order; linear in the text (each line read once, two
+    lines' look ahead)."""
     rows: list[tuple[int, int]] = []  # (start, end) of the lines whose amounts count
     lines: list[tuple[int, int]] = []
     pos = 0
@@ -1476,6 +1521,7 @@ def statement_amounts(text: str) -> list[Entity]:
     if len(dated_set) < 2:
         dated_set = set()  # one dated line is no statement
     under_header = caption = header_line = False
+    small: list[tuple[int, int]] = []  # whole amounts of three digits or fewer, last in their row
     for i, (a, b) in enumerate(lines):
         line = text[a:b]
         if not line.strip():
@@ -1483,7 +1529,9 @@ def statement_amounts(text: str) -> list[Entity]:
         if _RULE_LINE.fullmatch(line):
             continue  # a table's rule ("------  -----", "|---|---|") neither opens nor ends it
         gaps = line.count("  ") + line.count("|")
-        digits = any(c.isdigit() for c in line)
+        # (a section's number before a header is no figure: "3. EINKÜNFTE      Ziffer     Fr." of a Swiss tax return;
+        # stop 65)
+        digits = any(c.isdigit() for c in _SECTION_NUMBER.sub("", line, count=1))
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
             under_header, caption, header_line = True, False, True
             continue
@@ -1495,14 +1543,22 @@ def statement_amounts(text: str) -> list[Entity]:
             continue  # a section's heading in capitals inside the table ("LIABILITIES" of an estate account; stop 60)
         if under_header and not digits and line.startswith("    ") and len(line.strip()) <= 12:
             continue  # a cell's wrapped rest, indented ("(H.)" under "Sparkonto PostFinance"; stop 60)
+        if (under_header and "  " not in line.strip() and len(line.strip()) <= 60
+                and line.rstrip()[-1:] not in ".!?:" and _amount_row_follows(text, lines, i)):
+            continue  # a row's note or a group's heading before the next row with an amount ("   Locum physiotherapy -
+            # sole trader" under "Profit from self-employment    8,915.00" of a tax calculation, "Einkünfte aus
+            # nichtselbständiger Arbeit" over its rows of an Austrian assessment; stop 65), not a sentence
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None
         if under_header and (_empty_amount(line) or _NUMBERED_ITEM.fullmatch(line)):
             continue  # a form's item without an amount ("4. Kapitalleistungen      –") or its heading ("2.
             # Gehaltsnebenleistungen" over "2.2 Privatanteil …  3 456" of a Swiss salary certificate; stop 61)
+        bare = _BARE_LAST_CELL.search(line) if under_header and gaps else None
+        if bare is not None:  # (a row's whole francs, "4.1      612")
+            small.append((a + bare.start(1), a + bare.end(1)))
         if (under_header and not (gaps and _COLUMN_AMOUNT.search(line)) and line.count("|") < 2
-                and not _wrapped_row(text, lines, i)):
+                and bare is None and not _wrapped_row(text, lines, i)):
             # a line of text without an amount in a column ends the table; a pipe table's row without one does not
             # (stop 59: "4  | Zinsen 9 %-Pkt. über Basiszinssatz | ab 30.12.2024| lfd." of an order for payment's
             # claim ended it, and its later amounts stayed in clear)
@@ -1518,7 +1574,8 @@ def statement_amounts(text: str) -> list[Entity]:
                 continue  # not in a column of its own (two spaces, a tab or a pipe table's "|" before it)
             start, end = m.span("amount")
             out.append(Entity(start, end, MONEY, text[start:end], "money"))
-    return out
+    kept = [Entity(s, e, MONEY, text[s:e], "money") for s, e in small]
+    return sorted(out + kept, key=lambda e: e.start) if kept else out
 
 
 _CASE_KEYWORDS = (
@@ -1684,7 +1741,8 @@ POSTAL_CODE_PATTERNS: dict[str, tuple[str, ...]] = languages.per_language("posta
 
 
 class PostalCodeRecognizer(Recognizer):
-    """Postal codes in the formats of :data:`POSTAL_CODE_PATTERNS` (label ``POSTAL_CODE``)."""
+    """Postal codes in the formats of :data:`POSTAL_CODE_PATTERNS` (label ``POSTAL_CODE``): a pattern's match, or its
+    group ``code`` where it has one (the code after an indentation the pattern reads too; stop 65)."""
 
     name = "postal_code"
 
@@ -1692,7 +1750,7 @@ class PostalCodeRecognizer(Recognizer):
         self.patterns = [digit_led(re.compile(p)) for p in POSTAL_CODE_PATTERNS.get(language, [])]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        spans = {m.span() for p in self.patterns for m in p.finditer(text)}
+        spans = {m.span("code" if "code" in p.groupindex else 0) for p in self.patterns for m in p.finditer(text)}
         return [Entity(s, e, POSTAL_CODE, text[s:e], self.name) for s, e in sorted(spans)]
 
 

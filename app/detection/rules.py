@@ -291,12 +291,14 @@ def _name_run(tokens: tuple[Token, ...], i: int, max_words: int = 4, text: str |
     except articles); a weekday or a title ends the run, and so does a month name after its first word
     (:data:`WEEKDAYS`, :data:`ALL_TITLES`, :data:`MONTHS`), and (with ``text``, the document the tokens' offsets
     index) a line break: a form's next field is no part of the name ("Policyholder: Mrs Siobhan O'Rourke\nDate of
-    birth", where "Date" became a person)."""
+    birth", where "Date" became a person), or a form's column gap (stop 65: "TOMÁS            CUIL" of a tax
+    certificate's table)."""
     j = i
     words = 0
     while j < len(tokens) and words < max_words:
         word = tokens[j].text
-        if text is not None and j > i and "\n" in text[tokens[j - 1].end:tokens[j].start]:
+        if text is not None and j > i and ("\n" in text[tokens[j - 1].end:tokens[j].start]
+                                           or _COLUMN_GAP.search(text, tokens[j - 1].end, tokens[j].start)):
             break
         if word in WEEKDAYS or word in ALL_TITLES or (j > i and word in MONTHS):
             break
@@ -446,7 +448,7 @@ class FirstNameRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for i, tok in enumerate(t[:-1]):
-            if tok.text in self.names:
+            if tok.text in self.names and not _COLUMN_GAP.search(ctx.text, tok.end, t[i + 1].start):
                 end = _name_run(t, i + 1, max_words=3, text=ctx.text)
                 if end > i + 1:
                     a, b = tok.start, t[end - 1].end
@@ -825,14 +827,24 @@ DOCUMENT_TITLE_WORDS: dict[str, frozenset[str]] = {
     code: frozenset(w.upper() for w in words)
     for code, words in languages.per_language("document_title_words").items()}
 #: A line of a letterhead in capitals: letters of any alphabet, spaces and "&,.'()-–/" only, at most 90 characters.
-_CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+(?:[^\W\d_]+|\d{1,2}\.?[ºª°]))+[.)]?")
+#: (Stop 65: and Spanish and English ordinals in letters, "OFICIALÍA DEL ESTADO CIVIL DE LA 3RA. CIRCUNSCRIPCIÓN DE
+#: SANTIAGO" of a Dominican divorce record.)
+_CAPITALS_LINE = re.compile(r"[^\W\d_]+(?:[ &,.'’()/–-]+(?:[^\W\d_]+|\d{1,2}\.?[ºª°]"
+                            r"|\d{1,2}(?:RA|DA|RO|DO|TA|TO|ST|ND|RD|TH)\.?(?=[ ,]|$)))+[.)]?")
 #: What separates a letterhead line's body from the rest of the line ("CONSERVATÓRIA DO REGISTO CIVIL DA CIDADE DE
 #: MAPUTO – 2.ª Conservatória"): a dash, a bar or a middle dot between spaces.
 _LETTERHEAD_SEPARATOR = re.compile(r"[^\S\n]+[–|·-][^\S\n]+")
 #: A letterhead line's ordinal before the body ("2.ª CONSERVATÓRIA DO REGISTO CIVIL DE LUANDA", "6º TABELIONATO") and
 #: its number after it ("NOTARÍA DE FE PÚBLICA N° 47", "REGISTRO DE LA PROPIEDAD DE VALENCIA N.º 5").
 _BODY_ORDINAL = re.compile(r"\d{1,2}(?:\.?[ºª°]|\.)[^\S\n]+")
-_BODY_NUMBER = re.compile(r"[^\S\n]+(?:N[°º]|N\.[°º]|No\.|NO\.|Nr\.|NR\.|n\.[°º])[^\S\n]?\d{1,3}$")
+#: (Stop 65: or before the body's place, "JUZGADO DE PRIMERA INSTANCIA N.º 7 DE VALÈNCIA", "NOTARÍA PÚBLICA NÚMERO 147
+#: DE GUADALAJARA, JALISCO": the place's words in capitals after a preposition, :data:`_BODY_PLACE`.)
+_BODY_NUMBER = re.compile(r"[^\S\n]+(?:N[°º]|N\.[°º]|No\.|NO\.|Nr\.|NR\.|n\.[°º]|NÚMERO|NUMERO)[^\S\n]?\d{1,3}"
+                          r"(?=$|[^\S\n]+(?:DE|DEL|DA|DO|DOS|DAS|EN|EM|IN|OF|VON|ZU)[^\S\n]|[^\S\n]+[\"“«])")
+#: (Or its own name in quotation marks, "UNIDAD DE MEDICINA FAMILIAR No. 147 "COYOACÁN"" of an IMSS certificate.)
+_BODY_PLACE = re.compile(r"[^\S\n]+(?:DE|DEL|DA|DO|DOS|DAS|EN|EM|IN|OF|VON|ZU)[^\S\n]+[^\W\d_]+"
+                         r"(?:(?:[^\S\n]|,[^\S\n]|-)[^\W\d_]+){0,5}"
+                         r"|[^\S\n]+[\"“«][^\W\d_]+(?:[^\S\n][^\W\d_]+){0,4}[\"”»]")
 #: The lines of a document's start read as its letterhead (non-empty ones).
 LETTERHEAD_LINES = 6
 
@@ -901,6 +913,10 @@ class LetterheadRule(Rule):
         core = line[ordinal.end() if ordinal else 0:number.start() if number else len(line)]
         if len(line) > 90 or core != core.upper() or not _CAPITALS_LINE.fullmatch(core):
             return None
+        if number is not None and number.end() < len(line):
+            place = line[number.end():]
+            if place != place.upper() or not _BODY_PLACE.fullmatch(place):
+                return None
         if ordinal is not None or number is not None:
             found = self._body(core, offset + (ordinal.end() if ordinal else 0))
             if found is None:
@@ -2072,6 +2088,14 @@ def all_first_names() -> frozenset[str]:
 
 #: A comma after an entity, then up to three words on the same line (the first names of :class:`InvertedNameRule`).
 _INVERTED_FIRST = re.compile(r",[^\S\n]+((?:[^\W\d_][\w'’-]*)(?:[^\S\n]+[^\W\d_][\w'’-]*){0,2})")
+#: A word in capitals of a surname, two letters or more.
+_CAPITALS_SURNAME = rf"[{UPPER}][{UPPER}'’-]+"
+#: Two to six such words opening a line (after its indentation), single spaces between them, right before a comma
+#: (group 1): the surnames of a register's or a table's person without the model's entity ("GARCÍA RÍOS, TOMÁS" of a
+#: tax certificate's family group; stop 65).
+_LINE_SURNAMES = re.compile(rf"(?m)^[^\S\n]*((?:{_CAPITALS_SURNAME} ){{1,5}}{_CAPITALS_SURNAME})(?=,[^\S\n])")
+#: A word in capitals right before a position, after a single space (the surnames before the model's part of them).
+_SURNAME_BEFORE = re.compile(rf"(?:(?<=[\s])|^){_CAPITALS_SURNAME} $")
 
 
 @register("detection_rule")
@@ -2079,8 +2103,11 @@ class InvertedNameRule(Rule):
     """A surname in capitals, a comma and first names, as registers, lists and forms write a person ("ANDRADE QUISPE,
     WILFREDO", "MAMANI CHOQUE, ROSA ELENA", "SMITH, John"): the model's entity of the surnames (often an organization)
     and the first names are one ``PERSON`` (stop 46: a Spanish register of residents left "WILFREDO" and "THIAGO" in
-    clear). The surnames are an entity of a name label written in capitals; the first names, one to three words in
-    capitals or capitalised, each a first name of any declared language (:func:`first_names`); on one line."""
+    clear). The surnames are an entity of a name label written in capitals, with up to four words in capitals before it
+    (stop 65: the model tagged "HUAMANÍ" of "QUISPE HUAMANÍ, JOSÉ LUIS" of a vehicle register), or two to six words in
+    capitals that open a line without one; the first names, one to three words in capitals or capitalised, each a first
+    name of any declared language (:func:`first_names`); on one line. Entities inside the whole name (the model's
+    "JOSÉ LUIS") are absorbed; one that sticks out of it, or a place inside a line's surnames, leaves it."""
 
     name = "inverted_name"
     absorbs = True
@@ -2089,21 +2116,42 @@ class InvertedNameRule(Rule):
         self.names = all_first_names()
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
-        text, out = ctx.text, []
+        text, out, seen = ctx.text, [], set()
+        written = ctx.written if ctx.written is not None else text  # (capitals as written, not as restored)
+        candidates = []
         for e in ctx.entities:
-            if e.label not in NAME_LABELS or not e.text.isupper() or "\n" in e.text:
+            if e.label not in NAME_LABELS or not written[e.start:e.end].isupper() or "\n" in e.text:
                 continue
-            m = _INVERTED_FIRST.match(text, e.end)
-            if m is None:
+            start = e.start
+            for _ in range(4):
+                before = _SURNAME_BEFORE.search(written, max(0, start - 40), start)
+                if before is None:
+                    break
+                start = before.start()
+            candidates.append((start, e.end, False))
+        if "," in text:
+            candidates += [(*m.span(1), True) for m in _LINE_SURNAMES.finditer(written)]
+        for start, surnames_end, alone in candidates:
+            m = _INVERTED_FIRST.match(text, surnames_end)
+            if m is None or (start, surnames_end) in seen:
                 continue
+            seen.add((start, surnames_end))
             end = None
             for w in re.finditer(r"\S+", m.group(1)):
                 word = w.group()
                 if not word[:1].isupper() or word[:1] + word[1:].lower() not in self.names:
                     break
                 end = m.start(1) + w.end()
-            if end is not None and ctx.covered(m.start(1), end) is None:
-                out.append(Entity(e.start, end, PERSON, text[e.start:end], f"rule:{self.name}"))
+            if end is None:
+                continue
+            inside = ctx.overlapping(start, end)
+            if any(x.start < start or (x.start == start and x.end == end)
+                   or x.end > end and not (x.start >= m.start(1) and _COLUMN_GAP.search(text, end, x.end))
+                   for x in inside):
+                continue  # (an entity of the first names may run on into the next column: "Tomás            Cuil")
+            if alone and any(x.label == LOCATION and x.start < surnames_end for x in inside):
+                continue  # a place and its country or region ("SAN JOSÉ, COSTA RICA")
+            out.append(Entity(start, end, PERSON, text[start:end], f"rule:{self.name}"))
         return out
 
 

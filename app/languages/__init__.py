@@ -74,7 +74,8 @@ FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
 
 #: Capitalised particles of Arabic and Berber names ("Rachid El Amrani", "Karim Ben Salah", "Omar Ait Ali"), joined to
 #: a name only between two of its parts (alone, "El" and "Al" open Spanish and Portuguese sentences).
-FOREIGN_CAPITAL_PARTICLES: frozenset[str] = frozenset("El Al Ben Bin Ibn Abu Ould Ait Aït Abd Bou".split())
+#: (Stop 65: and of Irish names, "Dr Ciara Nic Giolla Phádraig", "Seán Ó Súilleabháin" of a discharge summary.)
+FOREIGN_CAPITAL_PARTICLES: frozenset[str] = frozenset("El Al Ben Bin Ibn Abu Ould Ait Aït Abd Bou Nic Ní Ó Uí".split())
 
 #: Medicines by the stems of their International Nonproprietary Names (WHO, "The use of stems in the selection of
 #: International Nonproprietary Names (INN) for pharmaceutical substances", WHO/EMP/RHT/TSN/2018.1), as the endings of
@@ -579,6 +580,13 @@ class Language:
             folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` (or ``entry2``, ``entry3``:
             a name once per language's joined pattern) when the match holds more;
             :class:`app.detection.identifiers.IdNumberRecognizer`).
+        register_words: regular expressions of the words that name a register's volume, book, leaf or entry
+            ("tomo", "folio", "livro", "Blatt"; any case): two or more of them on one line, each before its number, in
+            any order, at least one of these, are an entry whose every number is an identifier (``register_pages`` and
+            a word for "number" may stand among them: "Tomo: 147        Folio: 283", "Livro: C-17     Folhas: 142
+            v.º", "N° 2.184, folio 412"; stop 65).
+        register_pages: regular expressions of the weaker words of such an entry ("página", "sección", "Seite"):
+            part of an entry, never one alone.
         id_keywords: regular expressions of the words that name an identifier ("MRN", "Kundennummer"): the
             ``id_number`` recognizer (:mod:`app.detection.identifiers`) needs at least one.
         field_labels: names of form fields and identifier types ("DNI", "PLZ"): never an entity themselves.
@@ -730,6 +738,8 @@ class Language:
     payment_references: tuple[str, ...] = ()
     id_keywords: tuple[str, ...] = ()
     register_entries: tuple[str, ...] = ()
+    register_words: tuple[str, ...] = ()
+    register_pages: tuple[str, ...] = ()
     field_labels: frozenset[str] = frozenset()
     field_label_suffixes: tuple[str, ...] = ()
     clinical_terms: frozenset[str] = frozenset()

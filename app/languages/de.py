@@ -256,6 +256,9 @@ LANGUAGE = register(Language(
     # (stop 53) a land register's sheet after its register ("Grundbuch von Freiburg, Blatt 18832" of a power of
     # attorney), the line break of a letter allowed between them
     # (round 26: "im Wohnungsgrundbuch von Rüttenscheid Blatt 8812" of a foreclosure auction)
+    # (stop 65) any entry of two or more of these words, each before its number ("Band 12, Blatt 3841")
+    register_words=(r"Band", r"Blatt", r"Heft"),
+    register_pages=(r"Seite",),
     register_entries=(r"(?<=[Gg]rundbuch)(?:[^\n]|\n(?!\n)){0,60}?\b(?P<entry>(?:Band[^\S\n]+\d{1,5},?[^\S\n]+)?Blatt"
                       r"[^\S\n]+\d{2,6})(?![\w])",
                       # (stop 59) the commercial register's number whole, with its part and its court's letters ("AG
@@ -285,6 +288,14 @@ LANGUAGE = register(Language(
         # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476
         # (Ehemann)", "auf Bp. 1187/3, K.G. Neumarkt" of a building permit)
         r"(?-i:PEID)", r"(?-i:B\.?p|G\.?p)\.(?=[^\S\n]\d)",
+        # (stop 65) an insurer's claim reference, a Graz registration's verification code ("Ihr Schadenzeichen:
+        # S-25-0173364", "Verifizierungscode: 7KQ2-M9XD-4P")
+        r"Schadenzeichen", r"Schaden-?(?:nummer|nr\.)", r"Verifizierungscode",
+        # (stop 65) an Austrian tax office's reference, a Swiss insurance policy by its number ("Ordnungsbegriff:
+        # 68-2023-E-0417735-3", "Jura Versicherungen AG, Police 44.218.903-7" of an accident report)
+        r"Ordnungsbegriff", r"(?-i:Police)(?=[^\S\n]+\d)",
+        # (stop 65) a Swiss debt collection's number ("Betreibung Nr.     24-018736" of a payment order)
+        r"Betreibung(?:s-?|[^\S\n]+)(?:Nr\.|Nummer)",
         # (stop 64) a South Tyrolean notary's repertory and collection, a land register's entry and a building unit
         # ("Rep. Nr. 21.318   Slg. Nr. 12.764", "in E.Zl. 1864/II", "Kataster: B.E. 27")
         r"(?-i:Rep|Slg|Prot)\.\s*(?-i:Nr)\.", r"(?-i:E\.Zl\.)", r"(?-i:B\.E\.)(?=[^\S\n]*\d)",
@@ -483,6 +494,12 @@ LANGUAGE = register(Language(
                   # number, or after a letterhead's dot ("Rosenbergstrasse 61\n8400 Winterthur", "Industriestrasse 14 ·
                   # 8404 Winterthur" of a notice of termination: in clear); not a year
                   r"(?:(?<=\d\n)|(?<=\d[a-z]\n)|(?<=\d · ))(?!(?:19|20)\d\d\b)\d{4}" + CITY_AFTER,
+                  # (stop 65) and indented under it, after its comma, or after a post office box ("Winterthurer Str.
+                  # 17\n              9043 Trogen" of a health insurance policy, "Technikumstrasse 73, Postfach, 8401
+                  # Winterthur"), Luxembourg's ("12, rue de la Gare  ·  L-3236 Bettembourg" of a work certificate)
+                  r"(?:(?<=\d\n)|(?<=\d[a-z]\n)|(?<=\d,\n))[^\S\n]+(?P<code>(?!(?:19|20)\d\d\b)\d{4})" + CITY_AFTER,
+                  r"(?:(?<=Postfach · )|(?<=Postfach, )|(?<=\d \| ))(?!(?:19|20)\d\d\b)\d{4}" + CITY_AFTER,
+                  r"\bL-\d{4}" + CITY_AFTER,
                   # (stop 47) and before the largest cities in their own ranges, wherever they stand ("Hauptwohnsitz:
                   # 1100 Wien" of a Viennese registration; "wohnhaft in 8001 Zürich")
                   r"\b(?:1[0-2]\d0(?=\s+Wien\b)|80[1-5]\d(?=\s+Graz\b)|40[2-4]\d(?=\s+Linz\b)"

@@ -196,6 +196,10 @@ LANGUAGE = register(Language(
                        ("Ministry", "of")),
     # (stop 61) East Africa's land register by its block and plot ("Kyadondo Block 213 Plot 4587" of a Ugandan land
     # sale)
+    # (stop 65) any entry of two or more of these words, each before its number ("Volume 1187 Folio 344", "Book 2214,
+    # Page 87" of a deed)
+    register_words=(r"folio", r"book", r"entry"),
+    register_pages=(r"volume", r"vol", r"page"),
     register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
                       r"\d{1,5}(?![\w])",
                       # (stop 64) Belize's land register by its block and parcel's field ("Block / Parcel:        16 /
@@ -230,6 +234,11 @@ LANGUAGE = register(Language(
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
+        # (stop 65) an Irish doctor's Medical Council number, a Ugandan worker's social security number ("SHO, MCRN
+        # 428815", "NSSF NUMBER:       NS 004 1829 7731")
+        r"(?-i:MCRN)", r"(?-i:NSSF)(?:\s+(?:number|no\.?))?",
+        # (stop 65) a South African police case ("CAS No.:          CAS 412/08/2024" of an affidavit)
+        r"(?-i:CAS)(?=[^\S\n]+\d{1,5}/\d{1,2}/\d{4})",
         # (stop 64) a British driver number, a Centrelink customer's reference, an Irish GP's panel, a tender's number,
         # a Kenyan accountant's registration ("Driver number: ADEYE806159OA9XY", "Customer Reference No.:  407 219
         # 386K", "(GMS Panel No. 61847)", "TENDER NO. LBWWDA/T/014/2023-2024", "Partner, CPA K-04417")
@@ -588,13 +597,20 @@ LANGUAGE = register(Language(
                      r"(?:door|gate|entry|alarm|key\s?safe|lock\s?box|building)\s+code",
                      # (stop 51) a host's chat ("wifi pw bondi_sunset88"), a support ticket's 2FA backup codes
                      r"(?:wi-?fi\s+)?pw", r"backup\s+codes?"),
-    phone_keywords=(r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
+    # (stop 65: first, a Hong Kong form's shared field, "Tel / E-mail:           6287 0415 / …" of a stamping
+    # certificate; the first alternative that matches is the keyword)
+    phone_keywords=(r"tel(?:ephone)?\.?[^\S\n]*/[^\S\n]*e-?mail(?=[^\S\n]*:)",
+        r"tel(?:ephone)?\.?", r"phone(?:\s+(?:number|no\.?))?", r"mobile(?:\s+(?:number|no\.?))?", r"cell(?:\s+phone)?",
         r"fax", r"whats[Aa]pp",
         # (stop 64) a form's "Contact   : 5729 4418" (a Mauritian birth extract)
         r"contact(?=[^\S\n]*:)",
+        # (stop 65) a letter's footer ("Enquiries: 2594 3202" of a stamping certificate)
+        r"(?:enquiries|inquiries)(?=[^\S\n]*:)",
         # (stop 60) "Ph (07) 849 2210" of a New Zealand school's letterhead
         r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])",
         r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
+        # (stop 65) and a person by name ("You can reach Hemi on\n03 964 2275" of an ACC decision letter)
+        r"(?:call|ring|text|reach)\s+(?-i:[A-Z][a-zāēīōū]+)\s+(?:on|at)",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition
         r"(?:called|rang|phoned|texted|calling|ringing|phoning)(?:\s+\S+){0,3}?\s+(?:from|on|at)"),
     postal_codes=(
@@ -674,7 +690,12 @@ LANGUAGE = register(Language(
               "|No\\.|Plot No\\.",
         # (stop 58) a flat named alone ("from the flat above, Flat 5", "Apt 6" of a letter and an e-mail; Glasgow's
         # "Flat 2/1"): an address of its own
-        flats=r"(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])"
+        # (stop 65: first, a Hong Kong flat by its floor, block or tower, "Flat C, 18/F, Block 2, Laguna City", "Flat
+        # 12, 27/F, Tower 5, Kingswood Villas" of a tenancy's stamping certificate, and below a floor alone before the
+        # building, "3/F, Revenue Tower")
+        flats=r"(?-i:Flat|FLAT|Room|Rm\.?|Unit)[^\S\n](?:\d{1,4}[A-Z]?|[A-Z]),[^\S\n]+(?:\d{1,2}|G|LG|UG)/F"
+              r"(?:,[^\S\n]+(?-i:Block|Tower|BLOCK|TOWER)[^\S\n]\d{1,2}[A-Z]?)?(?![\w/])"
+              r"|(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])"
               # (stop 63) an Indian address's numbered cross and main roads, blocks and stages, with the house number
               # before them ("No. 14, 2nd Cross, Jayanagar 4th Block", "42, 3rd Cross, 8th Main" of a passport
               # annexure: the numbers stayed in clear)
@@ -691,7 +712,8 @@ LANGUAGE = register(Language(
               # Ghanaian judgment, "Lot 27, Phoenix Park Avenue" of a Jamaican valuation notice) and a unit after a
               # street's comma ("2150 Dundas Street West, Unit 4, Mississauga" of a work permit)
               r"|(?-i:Plot|PLOT|Lot|LOT)[^\S\n](?:No\.[^\S\n]?)?\d{1,5}[A-Z]?(?=,[^\S\n]+[A-Z])"
-              r"|(?<=, )(?-i:Unit|UNIT|Suite|SUITE)[^\S\n]\d{1,4}[A-Z]?(?![\w/])",
+              r"|(?<=, )(?-i:Unit|UNIT|Suite|SUITE)[^\S\n]\d{1,4}[A-Z]?(?![\w/])"
+              r"|(?<![\w/])(?:\d{1,2}|G|LG|UG)/F(?=,[^\S\n]+[A-Z])",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
                   # (stop 61) a shop in a mall ("Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)
                   "|Plaza|Centre|Center|Mall"

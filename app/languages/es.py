@@ -58,7 +58,11 @@ LANGUAGE = register(Language(
     # Panamanian health certificate, "Nombre Comercial: ESTUDIO NAKAMURA DISEÑO" of a Mexican tax record)
     # (stop 64) a letterhead's public bodies ("JUNTA CENTRAL ELECTORAL", "SERVICIO DE ADMINISTRACIÓN TRIBUTARIA",
     # "POLICÍA NACIONAL DEL PERÚ") and the document titles that name none ("CERTIFICADO DE ANTECEDENTES POLICIALES")
-    public_body_words=frozenset("""Policía Junta Tribunal Dirección Secretaría Servicio Registro Órgano Función Unidad
+    # (stop 65: and a public school, "ESCUELA OFICIAL RURAL MIXTA N.º 12 DE SALCAJÁ")
+    # (and a police command and force, "COMANDO DEPARTAMENTAL DE COCHABAMBA", "FUERZA ESPECIAL DE LUCHA CONTRA EL
+    # CRIMEN" of a Bolivian police record)
+    public_body_words=frozenset("""Escuela Comando Fuerza División
+        Policía Junta Tribunal Dirección Secretaría Servicio Registro Órgano Función Unidad
         Oficialía Ministerio Superintendencia Procuraduría Fiscalía Defensoría Contraloría Consulado Embajada
         Gobernación Alcaldía Municipalidad Intendencia Juzgado Corte Instituto Notaría Ayuntamiento Consejería
         Delegación Subdelegación Jefatura Comisaría Gobierno Prefectura Agencia Oficina Departamento Caja Consejo
@@ -157,6 +161,11 @@ LANGUAGE = register(Language(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     # (stop 53) a civil or land register's entry: "Registro Civil de Elche, tomo 212, folio 37" of an adoption file
     # (and a company's in the commercial register: "Tomo 5.218, Folio 142, Hoja BI-58.334" of shareholders' minutes)
+    # (stop 65) any entry of two or more of these words, each before its number ("Tomo: 147        Folio: 283" of a
+    # Cuban birth certificate, "Libro 119, Folio 87, Partida 1734" of a Guatemalan one, "LIBRO 9       FOLIO 45,902" of
+    # a Mexican deed)
+    register_words=(r"tomo", r"libro", r"folios?", r"fojas?", r"partida", r"asiento", r"acta", r"finca"),
+    register_pages=(r"p[áa]g(?:ina)?", r"secci[óo]n"),
     register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       # (round 26: "tomo 212, pág. 88" of a birth's inscription)
@@ -264,7 +273,15 @@ LANGUAGE = register(Language(
         # (stop 64) a Chilean mediation's case, a Cuban register's volume, a Panamanian lawyer's licence ("N° de causa
         # SIMEF: 0847-2024", "Tomo: 1049         Folio: 338", "idoneidad N.º 14827")
         r"(?:n[°º]\s+de\s+)?causa(?:\s+(?-i:SIMEF|RIT|RUC))?(?=\s*:)", r"tomo(?=[^\S\n]*:[^\S\n]*\d{4})", r"idoneidad",
-        r"c[óo]digo\s+catastral", r"cuenta\s+predial", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
+        r"c[óo]digo\s+catastral", r"cuenta\s+predial",
+        # (stop 65) a Costa Rican employer's number, a Nicaraguan estate's cadastral number ("Número patronal:
+        # 2-03101456789-001-001", "número catastral 2954-4-07-012-00451")
+        r"n[úu]mero\s+patronal", r"n[úu]mero\s+catastral",
+        # (stop 65) a Colombian birth record's serial ("Indicativo Serial: 61847392")
+        r"indicativo\s+serial",
+        # (stop 65) an Argentine doctor's national and provincial registration, a certified copy's folio ("Dra.
+        # Valeria Ocampo (MN 112.507)", "MN 104.776 – MP 332.118", "Folio: A-7781204" of a Mexican marriage record)
+        r"(?-i:MN|MP)(?=[^\S\n]?\d{1,3}(?:\.\d{3})+)", r"folio(?=:)", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
         r"agregado\s+m[ée]dico",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
         # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",

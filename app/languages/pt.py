@@ -59,7 +59,8 @@ LANGUAGE = register(Language(
     # (stop 64) an employer's and a business's fields
     # (stop 64) a letterhead's public bodies ("CARTÓRIO NOTARIAL DA REGIÃO …", "CONSERVATÓRIA DO REGISTO PREDIAL",
     # "POLÍCIA CIVIL") and the document titles that name none ("CERTIDÃO DE NASCIMENTO")
-    public_body_words=frozenset("""Polícia Cartório Conservatória Direcção Direção Serviços Serviço Tabelionato
+    # (stop 65: and a public school, "ESCOLA BÁSICA CENTRAL N.º 3 DE BECORA" of a Timorese enrolment record)
+    public_body_words=frozenset("""Escola Polícia Cartório Conservatória Direcção Direção Serviços Serviço Tabelionato
         Secretaria
         Ministério Tribunal Juízo Procuradoria Defensoria Prefeitura Câmara Instituto Administração Embaixada
         Consulado Registo Registro Ofício Delegacia Departamento Superintendência Comarca Vara Governo Conselho
@@ -152,6 +153,10 @@ LANGUAGE = register(Language(
     # (round 28: "Livro 214-A, fls. 87 a 89v.º" of a deed, a letter after the book's number and a range of leaves)
     # (stop 64: "às" before the leaves, "revendo o Livro A-87, às fls. 214, sob o nº 41.532" of a birth certificate)
     # (and a middle dot between the parts, "Livro C-38 · Folha 112 v." of a Bissau-Guinean marriage certificate)
+    # (stop 65) any entry of two or more of these words, each before its number ("Assento n.º:  1.284 / 2023   Livro:
+    # C-17     Folhas: 142 v.º" of a Bissau-Guinean marriage certificate)
+    register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo"),
+    register_pages=(r"p[áa]g(?:ina)?",),
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
                       r"(?:às?[^\S\n]+)?"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
@@ -238,6 +243,11 @@ LANGUAGE = register(Language(
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
         r"prontuário", r"utente", r"CNS", r"NISS",
+        # (stop 65) a letter's own and its addressee's references ("Nossa referência: PRS/DES/2025/0187442" of a
+        # Segurança Social decision)
+        r"(?:nossa|sua|vossa)\s+refer[êe]ncia",
+        # (stop 65) Portugal's civil identification number ("NIC:              13847265" of a birth certificate)
+        r"(?-i:NIC)",
         # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
         # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
         r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",

@@ -65,7 +65,9 @@ async def test_a_stage_runs_in_a_child_and_refusals_keep_their_reason(preload_no
 
 @pytest.mark.parametrize("budget, reason", [
     ({"stage_cpu_seconds": 1, "stage_wall_seconds": 600}, "corefer exceeded its CPU budget (stage_cpu_seconds=1)"),
-    ({"stage_cpu_seconds": 600, "stage_wall_seconds": 0.2}, "corefer exceeded its wall-clock budget (stage_wall_seconds=0.2)"),
+    # a second, not less: the cheap document after it runs on a fresh fork, which a loaded machine may slow down
+    ({"stage_cpu_seconds": 600, "stage_wall_seconds": 1},
+     "corefer exceeded its wall-clock budget (stage_wall_seconds=1)"),
 ])
 async def test_a_document_over_budget_is_too_expensive_and_its_process_is_replaced(preload_nothing, budget, reason):
     pool = pool_with(stage_processes=1, stage_small_input_bytes=0, **budget)  # the cheap call waits for slot 0

@@ -30,8 +30,11 @@ def test_a_land_registers_description_and_a_books_number_with_their_letters():
     text = "descrito na Conservatória do Registo Predial sob o n.º 1442/19950608-F e inscrito na matriz"
     assert found(CaseNumberRecognizer(), text) == ["1442/19950608-F"]
     assert found(CaseNumberRecognizer(), "Habilitação nº 3.412/2023. Testemunhas") == ["3.412/2023"]
-    assert found(IdNumberRecognizer("pt"), "Livro de notas para escrituras diversas n.º 214-A, folhas 37") == ["214-A"]
-    assert found(IdNumberRecognizer("pt"), "Livro de Notas para Procurações n.º 37-P · Folhas 112") == ["37-P"]
+    # (stop 65: and the leaves after it, an entry of two named numbers)
+    assert found(IdNumberRecognizer("pt"), "Livro de notas para escrituras diversas n.º 214-A, folhas 37") == [
+        "214-A", "37"]
+    assert found(IdNumberRecognizer("pt"), "Livro de Notas para Procurações n.º 37-P · Folhas 112") == [
+        "37-P", "112"]
     # a decree's number with its letter and year is a statute, not a file
     assert found(IdNumberRecognizer("pt"), "o Decreto-Lei n.º 10-A/2020, de 13 de março") == []
 
