@@ -274,6 +274,8 @@ LANGUAGE = register(Language(
         # SIMEF: 0847-2024", "Tomo: 1049         Folio: 338", "idoneidad N.º 14827")
         r"(?:n[°º]\s+de\s+)?causa(?:\s+(?-i:SIMEF|RIT|RUC))?(?=\s*:)", r"tomo(?=[^\S\n]*:[^\S\n]*\d{4})", r"idoneidad",
         r"c[óo]digo\s+catastral", r"cuenta\s+predial",
+        r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
+        r"agregado\s+m[ée]dico",
         # (stop 65) a Costa Rican employer's number, a Nicaraguan estate's cadastral number ("Número patronal:
         # 2-03101456789-001-001", "número catastral 2954-4-07-012-00451")
         r"n[úu]mero\s+patronal", r"n[úu]mero\s+catastral",
@@ -281,8 +283,7 @@ LANGUAGE = register(Language(
         r"indicativo\s+serial",
         # (stop 65) an Argentine doctor's national and provincial registration, a certified copy's folio ("Dra.
         # Valeria Ocampo (MN 112.507)", "MN 104.776 – MP 332.118", "Folio: A-7781204" of a Mexican marriage record)
-        r"(?-i:MN|MP)(?=[^\S\n]?\d{1,3}(?:\.\d{3})+)", r"folio(?=:)", r"folio\s+(?:electr[óo]nico|real)", r"(?-i:Mat\.\s+Prof\.)",
-        r"agregado\s+m[ée]dico",
+        r"(?-i:MN|MP)(?=[^\S\n]?\d{1,3}(?:\.\d{3})+)", r"folio(?=:)",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
         # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",
         # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")
