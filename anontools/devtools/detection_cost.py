@@ -176,6 +176,8 @@ UNITS: tuple[str, ...] = (
     "QUISPE HUAMANÍ, JOSÉ LUIS\n", "AA AA, ", "N2,500 ", "MK 85,000.00 ", "R 2 850 000,00 ", "L  1,975.00 ",
     "Flat C, 18/F, Block 2, ", "17\n      9043 Aa\n", "Tel / E-mail:  6287 0415 ", "reach Aa on\n03 964 ",
     "AAAA N.º 7 DE AAAA\n", "1-1342-0876 ", "A004519827K ",
+    # (stop 65) a register entry's fields one under the other, names in Chinese characters
+    "Livro: 112\nFolha: 37\n", "Name: 張詠欣 ", "(陳大文) ", "張",
 )
 
 

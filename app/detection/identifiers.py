@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
@@ -691,7 +691,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         # "WAC2419052736", "A216-493-817", "HH 187-23", "HC 4412/21")
                         r"|\d{11}-\d(?:[^\S\n]\d{11}-\d){3}|\d{5}[^\S\n]\d{4}[^\S\n]?[A-Z]{2}\d{4}"
                         r"|(?:EAC|WAC|LIN|SRC|IOE|MSC|NBC|YSC)\d{10}|A\d{3}-\d{3}-\d{3}"
-                        r"|(?:HH|HB|HMT|HCH)[^\S\n]\d{1,4}-\d{2}|HC[^\S\n]\d{1,5}/\d{2})"
+                        r"|(?:HH|HB|HMT|HCH)[^\S\n]\d{1,4}-\d{2}|HC[^\S\n]\d{1,5}/\d{2}"
+                        # (stop 65) a Namibian or South African deeds office's transfer and bond numbers, a Swiss
+                        # company's old register number ("T 4127/2023", "B 3302/2023", "CH-020.4.061.537-2")
+                        r"|[TBK][^\S\n]?\d{3,6}/(?:19|20)\d\d|CH-\d{3}\.\d\.\d{3}\.\d{3}-\d)"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
@@ -711,20 +714,20 @@ _ENTRY_GROUPS = ("entry", "entry2", "entry3")
 #: two after it ("58-A"), a year after a slash ("1.284 / 2023"), a verso ("142 v.º") or an ordinal sign ("2º"); case
 #: as written.
 _REGISTER_NUMBER = (r"(?-i:(?:[A-Z]{1,2}[-/]?)?(?:\d{1,3}(?:[.,]\d{3})+|\d{1,6})(?:-[A-Z\d]{1,2}|[A-Z](?![\w]))?"
-                    r"(?:[^\S\n]*/[^\S\n]*(?:19|20)\d\d)?(?:[^\S\n]?v\.?[º°]?|\.?[ºª°])?)(?![\w])")
+                    r"(?:[^\S\n]*/[^\S\n]*(?:19|20)\d\d)?(?:[^\S\n]?v\.?[º°]?|[^\S\n]verso|\.?[ºª°])?)(?![\w])")
 #: The words for "number" before it ("n.º", "N°", "Nr.", "número").
 _REGISTER_NUMBER_WORD = r"(?:n\.?[^\S\n]?[º°]\.?|n[º°]|no\.|nr\.|n[úu]mero|number|nummer)"
 
 
 @lru_cache(maxsize=None)
 def register_sequence(language: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]] | None:
-    """The pattern of a register entry of two or more named numbers in one line, any order, the pattern of the words
+    """The pattern of a register entry of two or more named numbers, any order, the pattern of the words
     of which one must stand in it (:attr:`app.languages.Language.register_words`) and the pattern of one pair, its
     number in group ``number``: "Tomo: 147        Folio: 283", "Libro 119, Folio 87, Partida 1734", "N° 2.184, folio
     412" (stop 65: in clear, each number under the four characters of an identifier after its keyword); ``None`` when
     the language names no such words. Each pair is a word, perhaps a word for "number" and a colon, then the number;
-    pairs are joined by spaces, a comma, a dash or a middle dot, perhaps a conjunction or a preposition, never a line
-    break."""
+    pairs are joined by spaces, a comma, a dash, a middle dot or one line break (a form's fields one under the other),
+    perhaps a conjunction or a preposition."""
     lang = languages.find(language)
     if lang is None or not lang.register_words:
         return None
@@ -734,7 +737,10 @@ def register_sequence(language: str) -> tuple[re.Pattern[str], re.Pattern[str], 
             rf":?[^\S\n]*{_REGISTER_NUMBER}")
     number = pair.replace(_REGISTER_NUMBER, f"(?P<number>{_REGISTER_NUMBER})")
     # (and a conjunction or a preposition between two of them: "n.º 18.503, a fls. 112 do Livro B-41")
-    join = r"(?:[^\S\n]*[,;·–-][^\S\n]*|[^\S\n]+)(?:(?:y|e|und|and|a|à|às|de|del|do|da|no|na|im|of)[^\S\n]+)?"
+    # (and a line break between two fields of a form, each number its own entity: "Registro n.º:  48.217\nLivro:
+    # 112\nFolha:  37" of a diploma's registration)
+    join = (r"(?:[^\S\n]*[,;·–-][^\S\n]*|[^\S\n]+|[^\S\n]*\n[^\S\n]*)"
+            r"(?:(?:y|e|und|and|a|à|às|de|del|do|da|no|na|im|of)[^\S\n]+)?")
     return (re.compile(rf"(?i:{pair}(?:{join}{pair})+)"), re.compile(rf"(?i:\b(?:{strong})\b)"),
             re.compile(rf"(?i:{number})"))
 
@@ -858,7 +864,11 @@ class IdNumberRecognizer(Recognizer):
                     merged.append(e)
                 found = merged
             if found:
-                kept = [e for e in out if not any(f.start < e.end and e.start < f.end for f in found)]
+                # (by bisection over the entries, sorted and disjoint: one entry per number made a scan of them all for
+                # every keyword's match quadratic; stop 65)
+                starts = [f.start for f in found]
+                kept = [e for e in out
+                        if (j := bisect_left(starts, e.end) - 1) < 0 or found[j].end <= e.start]
                 out = sorted(kept + found, key=lambda e: e.start)
         if "(" in text:
             out = [_with_bracketed_check(text, e) for e in out]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.detection.addresses import AddressRecognizer
+from app.detection.cjk_names import CjkNameRecognizer
 from app.detection.base import Recognizer
 from app.detection.gazetteers import location_gazetteer
 from app.detection.identifiers import (
@@ -103,7 +104,8 @@ for _name, _cls in (("email", EmailRecognizer), ("url", UrlRecognizer), ("userna
                     ("record_code", RecordCodeRecognizer),
                     ("coordinates", CoordinatesRecognizer), ("structured", StructuredFieldRecognizer),
                     ("file_name", FileNameRecognizer), ("passenger_name", PassengerNameRecognizer),
-                    ("letterhead", LetterheadRecognizer), ("display_name", DisplayNameRecognizer)):
+                    ("letterhead", LetterheadRecognizer), ("display_name", DisplayNameRecognizer),
+                    ("cjk_name", CjkNameRecognizer)):
     register("recognizer", _name)(_without_options(_cls))
 for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumberRecognizer),
                     ("date", DateRecognizer), ("postal_code", PostalCodeRecognizer), ("address", AddressRecognizer),

@@ -581,8 +581,9 @@ class Language:
             a name once per language's joined pattern) when the match holds more;
             :class:`app.detection.identifiers.IdNumberRecognizer`).
         register_words: regular expressions of the words that name a register's volume, book, leaf or entry
-            ("tomo", "folio", "livro", "Blatt"; any case): two or more of them on one line, each before its number, in
-            any order, at least one of these, are an entry whose every number is an identifier (``register_pages`` and
+            ("tomo", "folio", "livro", "Blatt"; any case): two or more of them, each before its number, in any order, on
+            one line or on lines one under the other, at least one of these, are an entry whose every number is an
+            identifier (``register_pages`` and
             a word for "number" may stand among them: "Tomo: 147        Folio: 283", "Livro: C-17     Folhas: 142
             v.º", "N° 2.184, folio 412"; stop 65).
         register_pages: regular expressions of the weaker words of such an entry ("página", "sección", "Seite"):

@@ -239,6 +239,9 @@ LANGUAGE = register(Language(
         r"(?-i:MCRN)", r"(?-i:NSSF)(?:\s+(?:number|no\.?))?",
         # (stop 65) a South African police case ("CAS No.:          CAS 412/08/2024" of an affidavit)
         r"(?-i:CAS)(?=[^\S\n]+\d{1,5}/\d{1,2}/\d{4})",
+        # (stop 65) a Hong Kong vehicle's plate, a Namibian or South African erf ("registration mark TK 8631", "ERF NO.
+        # 2214 KLEIN WINDHOEK")
+        r"registration\s+mark", r"erf(?:\s+no\.?)?(?=\s+\d)",
         # (stop 64) a British driver number, a Centrelink customer's reference, an Irish GP's panel, a tender's number,
         # a Kenyan accountant's registration ("Driver number: ADEYE806159OA9XY", "Customer Reference No.:  407 219
         # 386K", "(GMS Panel No. 61847)", "TENDER NO. LBWWDA/T/014/2023-2024", "Partner, CPA K-04417")
@@ -636,7 +639,11 @@ LANGUAGE = register(Language(
         # (stop 61) and after a form's field for it ("Postal code: K1S 3X6" of a small claims form), Singapore's six
         # digits after the city's name ("80 Robinson Road, #17-02, Singapore 068898")
         r"(?<=\b[Pp]ostal [Cc]ode: )[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
-        r"(?<=\bSingapore )\d{6}\b", r"(?<=\bSINGAPORE )\d{6}\b",  # (stop 64: in capitals, a flat's heading)
+        r"(?<=\bSingapore )\d{6}\b", r"(?<=\bSINGAPORE )\d{6}\b",
+        # (stop 65) Bermuda's two letters and two digits after a town, ending the line ("Hamilton HM 12" of a work
+        # permit), and a form's postcode field ("Postcode: 4051" of an Australian bond lodgement)
+        r"(?<=[a-z] )(?:HM|FL|CR|DV|GE|HS|MA|PG|SN|SB|WK)[^\S\n]\d{2}(?=[^\S\n]*(?:[\n,;)]|$))",
+        r"(?<=\bPostcode: )\d{4}\b|(?<=\bPostcode )\d{4}\b",  # (stop 64: in capitals, a flat's heading)
         # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
         # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)

@@ -284,6 +284,11 @@ LANGUAGE = register(Language(
         # (stop 65) an Argentine doctor's national and provincial registration, a certified copy's folio ("Dra.
         # Valeria Ocampo (MN 112.507)", "MN 104.776 – MP 332.118", "Folio: A-7781204" of a Mexican marriage record)
         r"(?-i:MN|MP)(?=[^\S\n]?\d{1,3}(?:\.\d{3})+)", r"folio(?=:)",
+        # (stop 65) a Puerto Rican lawyer's and case's numbers, a Bolivian case's, a Honduran certificate's ("(RUA NÚM.
+        # 18442)", "CASO CIVIL NÚM.: BY2023CV04187", "NUREJ:          201845672", "Certificación No.:
+        # 0501-C-2024-0187452")
+        r"(?-i:RUA)(?:\s+n[úu]m\.)?", r"caso(?:\s+civil)?\s+n[úu]m\.", r"(?-i:NUREJ)",
+        r"certificaci[óo]n(?=\s+(?:No\.|N[°º]|n[úu]m))",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
         # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",
         # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")

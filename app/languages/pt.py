@@ -155,7 +155,7 @@ LANGUAGE = register(Language(
     # (and a middle dot between the parts, "Livro C-38 · Folha 112 v." of a Bissau-Guinean marriage certificate)
     # (stop 65) any entry of two or more of these words, each before its number ("Assento n.º:  1.284 / 2023   Livro:
     # C-17     Folhas: 142 v.º" of a Bissau-Guinean marriage certificate)
-    register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo"),
+    register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo", r"registro"),
     register_pages=(r"p[áa]g(?:ina)?",),
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
                       r"(?:às?[^\S\n]+)?"

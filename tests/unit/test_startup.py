@@ -75,8 +75,9 @@ def test_a_typo_in_the_detection_configuration_stops_the_worker(tmp_path):
     assert rc == 78 and "worker ready" not in output and seconds < 60
     assert output.strip().splitlines() == [
         "anonymizer worker: invalid configuration: detection for language 'en' (ANON_DETECTION_CONFIG, "
-        "ANON_NER_MODEL_DIR): unknown recognizer 'emial' (known: address, case_number, chat_speaker, coordinates, "
-        "credit_card, crypto_wallet, custom, date, display_name, email, file_name, gazetteer, iban, id_number, ip, "
+        "ANON_NER_MODEL_DIR): unknown recognizer 'emial' (known: address, case_number, chat_speaker, cjk_name, "
+        "coordinates, credit_card, crypto_wallet, custom, date, display_name, email, file_name, gazetteer, iban, "
+        "id_number, ip, "
         "letterhead, money, mrz, national_id, number, passenger_name, payee, phone, plate, postal_code, record_code, "
         "secret, stanza, structured, table, time, url, username, vin)"]
     key = _config(tmp_path, "key.json", {"en": {"recognisers": ["email"]}})

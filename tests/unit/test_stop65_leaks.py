@@ -104,7 +104,8 @@ def test_a_public_body_with_its_number_before_its_place():
 def test_a_kenyan_tax_pin_and_a_costa_rican_identity_card_in_a_table():
     labels = detect("en", "1      03.09.2011   WANJIRU NJERI KAMAU            22817465    A004519827K\n")
     assert ("A004519827K", "NATIONAL_ID") in labels
-    labels = detect("es", "Ana Lucía Quesada Zúñiga        1-1342-0876     Contadora\n", {"Ana Lucía Quesada Zúñiga": "PER"})
+    labels = detect("es", "Ana Lucía Quesada Zúñiga        1-1342-0876     Contadora\n",
+                    {"Ana Lucía Quesada Zúñiga": "PER"})
     assert ("1-1342-0876", "NATIONAL_ID") in labels
     # (the card has no check digit: its shape alone, never inside a longer number)
     assert all(label != "NATIONAL_ID" for _, label in detect("es", "Expediente 10-1342-0876 y 1-1342-08765\n"))
@@ -212,3 +213,41 @@ def test_shapes_of_a_brazilian_bill_a_canadian_account_us_immigration_and_zimbab
             "        HH 187-23\n   HC 4412/21\nSee the HH 12 form and HC 4412.\n")
     assert found(IdNumberRecognizer("en"), text) == ["81234 5678 RP0001", "WAC2419052736", "A216-493-817", "HH 187-23",
                                                      "HC 4412/21"]
+
+
+def test_a_register_entry_of_a_forms_fields_one_under_the_other_and_a_leaf_verso():
+    text = ("Diploma n.º:            FACSMS-2024-00913\nRegistro n.º:           48.217\nLivro:                  112\n"
+            "Folha:                  37\nProcesso n.º\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["48.217", "112", "37"]
+    assert found(IdNumberRecognizer("pt"), "Assento n.º:  2417/2024\nLivro C-38, folha 119 verso\n") == [
+        "2417/2024", "Livro C-38, folha 119 verso"]
+
+
+def test_keywords_of_luxembourg_austria_puerto_rico_bolivia_honduras_hong_kong_and_namibia():
+    assert found(IdNumberRecognizer("de"), "Matricule: 1962 0417 218 62\n(Wien Energie, Zählpunkt "
+                                           "AT0010000105000000000000004712385).\n(Heiratsregister E 812/2007). Aus") == [
+        "1962 0417 218 62", "AT0010000105000000000000004712385", "E 812/2007"]
+    text = ("A:  LCDA. YARITZA COLÓN IRIZARRY (RUA NÚM. 18442)\nSOTOMAYOR      CASO CIVIL NÚM.: BY2023CV04187\n"
+            "NUREJ:          201845672\nCertificación No.: 0501-C-2024-0187452\n")
+    assert found(IdNumberRecognizer("es"), text) == ["18442", "BY2023CV04187", "201845672", "0501-C-2024-0187452"]
+    text = "registration mark TK 8631, which\n          T 4127/2023\nBond B 3302/2023\nvon: CH-020.4.061.537-2\n"
+    assert found(IdNumberRecognizer("en"), text) == ["TK 8631", "T 4127/2023", "B 3302/2023", "CH-020.4.061.537-2"]
+
+
+def test_bermuda_and_australian_postcodes():
+    text = ("30 Parliament Street, Hamilton HM 12\nApt 3B, 12 Point Shares Road, Pembroke HM 05\n"
+            "Suburb: Wilston   State: QLD    Postcode: 4051\nThe HM 12 form.\n")
+    assert found(PostalCodeRecognizer("en"), text) == ["HM 12", "HM 05", "4051"]
+
+
+def test_names_in_chinese_japanese_and_korean_characters_after_a_name_field_or_in_brackets():
+    from app.detection.cjk_names import CjkNameRecognizer
+
+    text = ("Name (Eng.)   : CHEUNG Wing-yan, Vivian     Name (Chi.) : 張詠欣\n"
+            "Chinese name: 李小龍\n성명: 김민준\n氏名：山田 太郎\n"
+            "My colleague CHAN Tai-man (陳大文) said hello.\n"
+            "這是一個很長的中文句子（不是名字而是說明文字）。Nombre: Ana\n")
+    assert found(CjkNameRecognizer(), text) == ["張詠欣", "李小龍", "김민준", "山田 太郎", "陳大文"]
+    assert found(CjkNameRecognizer(), "No such characters here: (Ana)") == []
+    labels = detect("en", "Name (Chi.) : 張詠欣\nSex           : F\n")
+    assert ("張詠欣", "PERSON") in labels
