@@ -178,6 +178,8 @@ UNITS: tuple[str, ...] = (
     "AAAA N.º 7 DE AAAA\n", "1-1342-0876 ", "A004519827K ",
     # (stop 65) a register entry's fields one under the other, names in Chinese characters
     "Livro: 112\nFolha: 37\n", "Name: 張詠欣 ", "(陳大文) ", "張",
+    # (stop 65, round 84) a payment line's groups, a Malaysian identity card, a date and an amount over two lines
+    "2405 1711 3387 6620 9014 ", "850611-08-6123 ", "catorce de marzo de\ndos mil ", "dois mil e vinte\ne ",
 )
 
 

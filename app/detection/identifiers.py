@@ -197,6 +197,8 @@ def card_grouping(raw: str) -> bool:
     return len(groups) == 1 or (all(len(g) >= 4 for g in groups[:-1]) and len(groups[-1]) >= 3)
 
 
+#: More groups of four digits after sixteen, each after a space or a hyphen (a payment line's, not a card's).
+_MORE_GROUPS = re.compile(r"(?:[ -]\d{4})+(?![\w-])")
 #: Sixteen digits in four groups of four, joined by single spaces or by hyphens alike.
 _FOUR_BY_FOUR = re.compile(r"\d{4}( |-)\d{4}\1\d{4}\1\d{4}")
 
@@ -219,8 +221,12 @@ class CreditCardRecognizer(Recognizer):
                 elif _FOUR_BY_FOUR.fullmatch(m.group()):
                     # sixteen digits in four groups of four fail the checksum: a card number with a typo, or an
                     # account's or a contract's number printed as cards are (stop 59: "CUST:  4659 4410 0387 2207" of a
-                    # bank's call log stayed in clear); no date, phone number or amount is written so
-                    out.append(Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name))
+                    # bank's call log stayed in clear); no date, phone number or amount is written so; with the groups
+                    # of four that follow it (stop 65: "Línea de captura:   2405 1711 3387 6620 9014" of a Mexican
+                    # certificate's payment line kept its last group in clear)
+                    more = _MORE_GROUPS.match(text, m.end())
+                    end = more.end() if more is not None else m.end()
+                    out.append(Entity(m.start(), end, ID_NUMBER, text[m.start():end], self.name))
         if any(sign in text for sign in _MASK_SIGNS):
             out += [Entity(m.start(), m.end(), CREDIT_CARD, m.group(), self.name) for m in _MASKED_CARD_RE.finditer(text)]
             out.sort(key=lambda e: e.start)
@@ -659,7 +665,7 @@ _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]
 #: certificate, a typo's letter kept them from the national ID's validation and in clear; and a US postal tracking
 #: number in its groups, "certified mail (9407 1112 0620 4471 8823 05)" of a small claims petition; a Spanish
 #: contribution account's and a court's deposit account's shapes.)
-_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?"
+_BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,2}\d{6,9}(?:-[A-Z](?![\w-]))?"
                         r"|\d{8}[A-Z]|[XYZ]\d{7}[A-Z]|9[1-5]\d\d(?:[^\S\n]\d{4}){4}[^\S\n]\d\d"
                         # (stop 60) a Spanish contribution account's number alone on its line ("46/1029388/71" of a work
                         # history), a Spanish court's deposit account ("cuenta del Juzgado 4037 0000 02 1184 23")
@@ -694,7 +700,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,20}|[A-Z]{1,
                         r"|(?:HH|HB|HMT|HCH)[^\S\n]\d{1,4}-\d{2}|HC[^\S\n]\d{1,5}/\d{2}"
                         # (stop 65) a Namibian or South African deeds office's transfer and bond numbers, a Swiss
                         # company's old register number ("T 4127/2023", "B 3302/2023", "CH-020.4.061.537-2")
-                        r"|[TBK][^\S\n]?\d{3,6}/(?:19|20)\d\d|CH-\d{3}\.\d\.\d{3}\.\d{3}-\d)"
+                        r"|[TBK][^\S\n]?\d{3,6}/(?:19|20)\d\d|CH-\d{3}\.\d\.\d{3}\.\d{3}-\d"
+                        # (stop 65) a Malaysian identity card's number ("NRIC 850611-08-6123" of a tenancy's signature
+                        # block)
+                        r"|\d{6}-\d{2}-\d{4})"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

@@ -849,7 +849,9 @@ def _spelled_date_pattern(language: str) -> re.Pattern[str] | None:
     spelled_day = rf"(?P<day>{'|'.join(lang.day_words)})"
     year_word = rf"(?:{'|'.join(lang.year_words)})" if lang.year_words else "(?!)"
     # a year starts with a number, never with a joiner ("the first of May and two days later" has none)
-    spelled_year = rf"(?!(?:and|e|y)\b){year_word}(?:(?:[^\S\n]+|-){year_word}){{0,7}}"
+    # (stop 65: one line break allowed between two of its words, "dois mil e vinte\ne quatro" of a birth record; the
+    # pipeline cuts the entity at it, each line's part masked)
+    spelled_year = rf"(?!(?:and|e|y)\b){year_word}(?:(?:[^\S\n]+|-|[^\S\n]*\n[^\S\n]*){year_word}){{0,7}}"
     spelled = lang.spelled_date.format(day=spelled_day, month=rf"(?P<month>{month})", year=spelled_year)
     # a match starts at a word whose first letter can open one: a day's word, or the template's literal first word
     # ("the" of English's "(?:the\s+)?{day}"); the same matches, 2x faster on the demo documents
@@ -1317,7 +1319,9 @@ def amount_in_words(language: str) -> re.Pattern[str] | None:
     join = rf"(?:\s?,?[\s-]+(?:{lex.conjunction}\s+)?)" if lex.conjunction else r"\s?,?[\s-]+"
     # the cents in words after the currency ("… euros con quince céntimos", "… reais e cinquenta e sete centavos")
     # (stop 61: and the British pence, "… FORTY-SIX POUNDS AND SEVENTEEN PENCE" of a sheriff's decree)
-    cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+(?:céntimos|centavos|cents?|Cent|pence))?")
+    # (stop 65: and Portugal's "cêntimos", "… euros e dezasseis\ncêntimos" of a court summons)
+    cents = (rf"(?:\s+(?:con|e|y|and|und)\s+{word}(?:{join}{word}){{0,4}}\s+"
+             rf"(?:céntimos|cêntimos|centavos|cents?|Cent|pence))?")
     # (stop 61: or the currency first inside brackets after the figure, as Paraguay writes it: "Gs. 185.000.000
     # (GUARANÍES CIENTO OCHENTA Y CINCO MILLONES)" of a car's sale contract)
     # (stop 61: and the cents as a fraction before the currency, "MIL OCHOCIENTOS Y 00/100 SOLES" of a Peruvian receipt)

@@ -760,9 +760,10 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
 
     An entity never crosses a line break or a cell separator (:data:`_BREAK`): one that does (a model's span over
     "peripécia .\n.\n.\n- A peripécia", or "Age\tCity" in a table's header) is cut into its lines or cells, each part
-    trimmed to its first and last letter or digit; parts without an upper-case letter or digit are dropped
-    (:func:`app.detection.voting.name_like`), so a replacement never swallows a line break or a cell and the
-    anonymized text keeps every line and cell of the original. Then an opening quotation mark at the start of
+    trimmed to its first and last letter or digit; parts of a name label without an upper-case letter or digit are
+    dropped (:func:`app.detection.voting.name_like`), parts of other labels without a letter or digit (stop 65), so
+    a replacement never swallows a line break or a cell and the anonymized text keeps every line and cell of the
+    original. Then an opening quotation mark at the start of
     an entity when no quotation mark closes inside it, and a closing one at its end when none opens inside it, are
     left out of the entity (they stay in the text): "“the Convention" loses its quotation mark, a quoted title
     '"El País"' keeps both. An entity of a name label without a letter or a digit is dropped (stop 50: a meeting
@@ -787,7 +788,10 @@ def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:
             cursor = e.start
             for line in _BREAK_SPLIT.split(e.text):
                 a, b = _strip(text, cursor, cursor + len(line))
-                if b > a and not _BREAK.fullmatch(line) and name_like(text[a:b]):
+                # (a name's part needs a capital or a digit; a pattern's part, any letter or digit: "catorce de marzo
+                # de" of a date in words over two lines; stop 65: both parts were dropped)
+                if b > a and not _BREAK.fullmatch(line) and (name_like(text[a:b]) if e.label in NAME_LABELS
+                                                             else any(c.isalnum() for c in text[a:b])):
                     pieces.append((a, b))
                 cursor += len(line)
         for a, b in pieces:

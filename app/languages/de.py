@@ -299,7 +299,7 @@ LANGUAGE = register(Language(
         # (stop 65) a Luxembourg resident's national number, an Austrian metering point, a civil register's entry
         # ("Matricule: 1962 0417 218 62" of a lease, "Zählpunkt AT0010000105000000000000004712385",
         # "Heiratsregister E 812/2007")
-        r"Matricule", r"Zählpunkt(?:nummer|-?Nr\.)?",
+        r"Matricule", r"Zählpunkt(?:nummer|-?Nr\.)?", r"Registernummer",
         r"(?:Heirats|Geburten|Sterbe|Ehe|Lebenspartnerschafts)register(?:nummer|-?Nr\.)?",
         # (stop 64) a South Tyrolean notary's repertory and collection, a land register's entry and a building unit
         # ("Rep. Nr. 21.318   Slg. Nr. 12.764", "in E.Zl. 1864/II", "Kataster: B.E. 27")

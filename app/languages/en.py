@@ -242,6 +242,9 @@ LANGUAGE = register(Language(
         # (stop 65) a Hong Kong vehicle's plate, a Namibian or South African erf ("registration mark TK 8631", "ERF NO.
         # 2214 KLEIN WINDHOEK")
         r"registration\s+mark", r"erf(?:\s+no\.?)?(?=\s+\d)",
+        # (stop 65) a reference's abbreviation before its number ("Customer Ref. No.:  407 318 592K" of a Centrelink
+        # letter)
+        r"ref\.\s+no\.?",
         # (stop 64) a British driver number, a Centrelink customer's reference, an Irish GP's panel, a tender's number,
         # a Kenyan accountant's registration ("Driver number: ADEYE806159OA9XY", "Customer Reference No.:  407 219
         # 386K", "(GMS Panel No. 61847)", "TENDER NO. LBWWDA/T/014/2023-2024", "Partner, CPA K-04417")

@@ -289,6 +289,12 @@ LANGUAGE = register(Language(
         # 0501-C-2024-0187452")
         r"(?-i:RUA)(?:\s+n[úu]m\.)?", r"caso(?:\s+civil)?\s+n[úu]m\.", r"(?-i:NUREJ)",
         r"certificaci[óo]n(?=\s+(?:No\.|N[°º]|n[úu]m))",
+        # (stop 65) a Mexican payment line, an Argentine validation code, a Panamanian social security number, a
+        # Costa Rican registry's entries and a notary's card ("Línea de captura:   2405 1711 3387 6620 9014", "Código
+        # de validación: CN-7F3K-92QX-4481", "Seguro Social:   227-8841", "CITAS:  2019-00648213-01-0002-001",
+        # "NOTARIO PÚBLICO, carné 18274")
+        r"l[íi]nea\s+de\s+captura", r"c[óo]digo\s+de\s+validaci[óo]n", r"seguro\s+social(?=[^\S\n]*:)",
+        r"citas(?=[^\S\n]*:)", r"presentaci[óo]n(?=[^\S\n]*:)", r"carn[ée](?=[^\S\n]+\d)",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
         # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",
         # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")

@@ -248,6 +248,9 @@ LANGUAGE = register(Language(
         r"(?:nossa|sua|vossa)\s+refer[êe]ncia",
         # (stop 65) Portugal's civil identification number ("NIC:              13847265" of a birth certificate)
         r"(?-i:NIC)",
+        # (stop 65) a tax return's receipt, a court's validation code ("Número do recibo: 54.31.72.88.90-16",
+        # "Código de validação: …")
+        r"n[úu]mero\s+do\s+recibo", r"c[óo]digo\s+de\s+(?:valida[çc][ãa]o|verifica[çc][ãa]o)",
         # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
         # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
         r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",

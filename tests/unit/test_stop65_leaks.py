@@ -224,8 +224,8 @@ def test_a_register_entry_of_a_forms_fields_one_under_the_other_and_a_leaf_verso
 
 
 def test_keywords_of_luxembourg_austria_puerto_rico_bolivia_honduras_hong_kong_and_namibia():
-    assert found(IdNumberRecognizer("de"), "Matricule: 1962 0417 218 62\n(Wien Energie, Zählpunkt "
-                                           "AT0010000105000000000000004712385).\n(Heiratsregister E 812/2007). Aus") == [
+    text = "Matricule: 1962 0417 218 62\n(Zählpunkt AT0010000105000000000000004712385).\n(Heiratsregister E 812/2007)."
+    assert found(IdNumberRecognizer("de"), text) == [
         "1962 0417 218 62", "AT0010000105000000000000004712385", "E 812/2007"]
     text = ("A:  LCDA. YARITZA COLÓN IRIZARRY (RUA NÚM. 18442)\nSOTOMAYOR      CASO CIVIL NÚM.: BY2023CV04187\n"
             "NUREJ:          201845672\nCertificación No.: 0501-C-2024-0187452\n")
@@ -251,3 +251,29 @@ def test_names_in_chinese_japanese_and_korean_characters_after_a_name_field_or_i
     assert found(CjkNameRecognizer(), "No such characters here: (Ana)") == []
     labels = detect("en", "Name (Chi.) : 張詠欣\nSex           : F\n")
     assert ("張詠欣", "PERSON") in labels
+
+
+def test_a_date_and_an_amount_in_words_over_two_lines_keep_both_parts():
+    labels = detect("es", "Se extiende en Quetzaltenango, el catorce de marzo de\ndos mil veinticuatro, a solicitud.")
+    assert ("catorce de marzo de", "DATE") in labels and ("dos mil veinticuatro", "DATE") in labels
+    labels = detect("pt", "Aos vinte e seis dias do mês de Fevereiro do ano de dois mil e vinte\ne quatro, nesta "
+                          "Conservatória.\nValor: 8.742,16 € (oito mil setecentos e quarenta e dois euros e dezasseis\n"
+                          "cêntimos), relativo a quotas.")
+    for part, label in (("e quatro", "DATE"), ("oito mil setecentos e quarenta e dois euros e dezasseis", "MONEY"),
+                        ("cêntimos", "MONEY")):
+        assert (part, label) in labels
+
+
+def test_a_payment_line_of_five_groups_long_codes_and_keywords_of_round_84():
+    labels = detect("es", "Línea de captura:   2405 1711 3387 6620 9014\n\nCódigo de validación: CN-7F3K-92QX-4481\n"
+                          "Seguro Social:   227-8841\n  CITAS:           2019-00648213-01-0002-001\nNOTARIO PÚBLICO,\n"
+                          "carné 18274, correo")
+    for value in ("2405 1711 3387 6620 9014", "CN-7F3K-92QX-4481", "227-8841", "2019-00648213-01-0002-001", "18274"):
+        assert (value, "ID_NUMBER") in labels
+    assert found(IdNumberRecognizer("pt"), "Número do recibo: 54.31.72.88.90-16\n"
+                                           "Código: 24030415283472100000142558913\n") == [
+        "54.31.72.88.90-16", "24030415283472100000142558913"]
+    assert found(IdNumberRecognizer("de"), "Registernummer: 2024/BE-0381/GEB\n") == ["2024/BE-0381/GEB"]
+    labels = detect("en", "Customer Ref. No.:  407 318 592K\nNRIC 850611-08-6123          NRIC 880927-07-5046\n")
+    for value in ("407 318 592K", "850611-08-6123", "880927-07-5046"):
+        assert (value, "ID_NUMBER") in labels
