@@ -1207,7 +1207,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\bL\.?(?=[^\S\n]{0,2}\d{1,3}(?:,\d{3})*\.\d\d(?!\d))"
                  # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00"), São Tomé's dobra before
                  # the amount ("Emolumentos: Db 150,00"), Botswana's pula before cents ("Fee paid: P 50.00")
-                 r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
+                 # (stop 65: and glued to it, "Monthly rent              P4,850.00" of a Gaborone lease)
+                 r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
                  # (stop 65: and Malawi's kwacha so, "Ground Rent:            MK 85,000.00 per annum" of a lease)
                  r"|\b(?:RM|MK)(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
@@ -1490,6 +1491,8 @@ def _wrapped_row(text: str, lines: list[tuple[int, int]], i: int) -> bool:
 #: A row's last cell of one to three digits after a column gap, the line's end after it (a Swiss tax return's
 #: "Wertschriftenertrag (Wertschriftenverzeichnis)          4.1           612" under its "Fr."; stop 65).
 _BARE_LAST_CELL = re.compile(r"(?<=  )(\d{1,3})[^\S\n]*$")
+#: A rate in a column's header ("Member 5%").
+_PERCENT = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?[^\S\n]?%")
 #: A section's number at a line's start ("3. ", "4.").
 _SECTION_NUMBER = re.compile(r"^[^\S\n]*\d{1,2}\.(?=[^\S\n]|$)")
 
@@ -1535,7 +1538,8 @@ def statement_amounts(text: str) -> list[Entity]:
         gaps = line.count("  ") + line.count("|")
         # (a section's number before a header is no figure: "3. EINKÜNFTE      Ziffer     Fr." of a Swiss tax return;
         # stop 65)
-        digits = any(c.isdigit() for c in _SECTION_NUMBER.sub("", line, count=1))
+        # (nor a rate in a header's column: "Earnings   Member 5%   Employer 5%   Total" of a pension statement)
+        digits = any(c.isdigit() for c in _PERCENT.sub("", _SECTION_NUMBER.sub("", line, count=1)))
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
             under_header, caption, header_line = True, False, True
             continue

@@ -1495,7 +1495,10 @@ class NameParticleRule(Rule):
 _PATRONYMIC_WORDS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte",
                                                 # (stop 64) Kalenjin "arap" (son of: "Joseph Kiprono arap Chelimo"),
                                                 # and a birth name's "geborene"/"née" ("Birgit Sommer geborene Vogel")
-                                                "arap", "geborene", "geborener", "née", "nee"})
+                                                "arap", "geborene", "geborener", "née", "nee",
+                                                # (stop 65) Welsh "ap"/"ferch" (son, daughter of: "Mr Rhodri Llŷr ap
+                                                # Gwilym" of a council tax bill)
+                                                "ap", "ferch", "verch"})
 _PATRONYMIC_SLASHED: frozenset[tuple[str, str]] = frozenset({("d", "o"), ("s", "o"), ("a", "l"), ("a", "p")})
 
 

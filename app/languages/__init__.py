@@ -70,7 +70,8 @@ UK_POSTCODE = r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
 FOREIGN_LEGAL_FORMS: frozenset[str] = frozenset("N.V. B.V. BV NV SpA S.p.A. S.A.S. SAS".split())
 
 #: Lower-case particles inside person names of languages without a module (Italian, Dutch: "della", "di", "van").
-FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van".split())
+#: (Stop 65: and Welsh "ap", "Mr Rhodri Llŷr ap Gwilym" of a council tax bill.)
+FOREIGN_NAME_PARTICLES: frozenset[str] = frozenset("della di van ap".split())
 
 #: Capitalised particles of Arabic and Berber names ("Rachid El Amrani", "Karim Ben Salah", "Omar Ait Ali"), joined to
 #: a name only between two of its parts (alone, "El" and "Al" open Spanish and Portuguese sentences).

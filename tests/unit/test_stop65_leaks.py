@@ -277,3 +277,17 @@ def test_a_payment_line_of_five_groups_long_codes_and_keywords_of_round_84():
     labels = detect("en", "Customer Ref. No.:  407 318 592K\nNRIC 850611-08-6123          NRIC 880927-07-5046\n")
     for value in ("407 318 592K", "850611-08-6123", "880927-07-5046"):
         assert (value, "ID_NUMBER") in labels
+
+
+def test_pula_glued_a_rate_in_a_header_a_cadastral_key_and_welsh_patronymics():
+    assert found(MoneyRecognizer("en"), "Monthly rent              P4,850.00\nDeposit (refundable)      P9,700.00\n"
+                                        "a penalty of P250.00 per week. P2 and P45") == [
+        "P4,850.00", "P9,700.00", "P250.00"]
+    text = ("Quarter          Earnings   Member 5%   Employer 5%      Total\n"
+            "Q1 2023          29,520.00    1,476.00      1,476.00   2,952.00\n")
+    assert found(MoneyRecognizer("en"), text) == ["29,520.00", "1,476.00", "1,476.00", "2,952.00"]
+    assert found(IdNumberRecognizer("es"), "Clave catastral:   1101 04 02 012 018 000\nSector") == [
+        "1101 04 02 012 018 000"]
+    labels = detect("en", "Mr Rhodri Llŷr ap Gwilym\nAwel ap Gwilym               Student\n",
+                    {"Rhodri Llŷr": "PER", "Gwilym": "PER", "Awel": "PER"})
+    assert ("Rhodri Llŷr ap Gwilym", "PERSON") in labels and ("Awel ap Gwilym", "PERSON") in labels
