@@ -197,8 +197,9 @@ def card_grouping(raw: str) -> bool:
     return len(groups) == 1 or (all(len(g) >= 4 for g in groups[:-1]) and len(groups[-1]) >= 3)
 
 
-#: More groups of four digits after sixteen, each after a space or a hyphen (a payment line's, not a card's).
-_MORE_GROUPS = re.compile(r"(?:[ -]\d{4})+(?![\w-])")
+#: More groups of four digits after sixteen, each after a space or a hyphen (a payment line's, not a card's), up to
+#: four.
+_MORE_GROUPS = re.compile(r"(?:[ -]\d{4}){1,4}(?![\w-])")  # (at most four: bounded work per match)
 #: Sixteen digits in four groups of four, joined by single spaces or by hyphens alike.
 _FOUR_BY_FOUR = re.compile(r"\d{4}( |-)\d{4}\1\d{4}\1\d{4}")
 
@@ -214,6 +215,8 @@ class CreditCardRecognizer(Recognizer):
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out = []
         for m in _CARD_RE.finditer(text):
+            if out and m.start() < out[-1].end:
+                continue  # (inside the groups an identifier before took in)
             digits = re.sub(r"[ -]", "", m.group())
             if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and card_grouping(m.group()):
                 if _luhn.is_valid(digits):
