@@ -849,42 +849,45 @@ class IdNumberRecognizer(Recognizer):
             if not disjoint or e.start >= disjoint[-1].end:
                 disjoint.append(e)
         out = with_extras(_without_parts_of(out, disjoint), disjoint)
-        entries = self.register_entry
-        if entries is not None:
-            found = []
-            for m in entries.finditer(text):
-                group = next((g for g in _ENTRY_GROUPS if g in m.re.groupindex and m.group(g) is not None), 0)
-                found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
-            sequence = register_sequence(self.language)
-            if sequence is not None:
-                # each number of the entry an identifier, the words between them kept ("Libro No.: [ID] Folio
-                # No.: [ID]"; a sentence boundary after "No." would cut a whole entry into pieces)
-                pattern, named, pair = sequence
-                more = [Entity(*p.span("number"), ID_NUMBER, p.group("number"), self.name)
-                        for m in pattern.finditer(text) if named.search(m.group())
-                        for p in pair.finditer(text, m.start(), m.end())]
-                # two overlapping entries are one, from the first's start to the last's end ("Book 2214, Page 87 and
-                # Volume 1187 Folio 344" holds a language's own entry, "Volume 1187 Folio 344"; "n.º 28.914, a fls.
-                # 112" and "28.914, a fls. 112 do Livro B/71")
-                merged: list[Entity] = []
-                for e in sorted(found + more, key=lambda e: (e.start, -e.end)):
-                    if merged and e.start < merged[-1].end:
-                        if e.end > merged[-1].end:
-                            a = merged[-1].start
-                            merged[-1] = Entity(a, e.end, ID_NUMBER, text[a:e.end], self.name)
-                        continue
-                    merged.append(e)
-                found = merged
-            if found:
-                # (by bisection over the entries, sorted and disjoint: one entry per number made a scan of them all for
-                # every keyword's match quadratic; stop 65)
-                starts = [f.start for f in found]
-                kept = [e for e in out
-                        if (j := bisect_left(starts, e.end) - 1) < 0 or found[j].end <= e.start]
-                out = sorted(kept + found, key=lambda e: e.start)
+        found = self._register_entries(text)
+        if found:
+            # (by bisection over the entries, sorted and disjoint: one entry per number made a scan of them all for
+            # every keyword's match quadratic; stop 65)
+            starts = [f.start for f in found]
+            kept = [e for e in out if (j := bisect_left(starts, e.end) - 1) < 0 or found[j].end <= e.start]
+            out = sorted(kept + found, key=lambda e: e.start)
         if "(" in text:
             out = [_with_bracketed_check(text, e) for e in out]
         return out
+
+    def _register_entries(self, text: str) -> list[Entity]:
+        """The entries of a land or civil register in ``text``: the language's own entries whole
+        (:attr:`app.languages.Language.register_entries`, their group ``entry`` where they have one) and every number
+        of an entry of two or more named numbers (:func:`register_sequence`; stop 65: the words between them kept,
+        "Libro No.: [ID] Folio No.: [ID]", as a sentence boundary after "No." would cut a whole entry into pieces).
+        Two overlapping entries are one, from the first's start to the last's end ("Book 2214, Page 87 and Volume 1187
+        Folio 344" holds the language's own "Volume 1187 Folio 344"). ``list[Entity]`` sorted and disjoint; linear."""
+        found = []
+        if self.register_entry is not None:
+            for m in self.register_entry.finditer(text):
+                group = next((g for g in _ENTRY_GROUPS if g in m.re.groupindex and m.group(g) is not None), 0)
+                found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
+        sequence = register_sequence(self.language)
+        if sequence is None:
+            return found
+        pattern, named, pair = sequence
+        found += [Entity(*p.span("number"), ID_NUMBER, p.group("number"), self.name)
+                  for m in pattern.finditer(text) if named.search(m.group())
+                  for p in pair.finditer(text, m.start(), m.end())]
+        merged: list[Entity] = []
+        for e in sorted(found, key=lambda e: (e.start, -e.end)):
+            if merged and e.start < merged[-1].end:
+                if e.end > merged[-1].end:
+                    a = merged[-1].start
+                    merged[-1] = Entity(a, e.end, ID_NUMBER, text[a:e.end], self.name)
+                continue
+            merged.append(e)
+        return merged
 
 
 def _without_parts_of(found: list[Entity], longer: list[Entity]) -> list[Entity]:
