@@ -706,7 +706,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         r"|[TBK][^\S\n]?\d{3,6}/(?:19|20)\d\d|CH-\d{3}\.\d\.\d{3}\.\d{3}-\d"
                         # (stop 65) a Malaysian identity card's number ("NRIC 850611-08-6123" of a tenancy's signature
                         # block)
-                        r"|\d{6}-\d{2}-\d{4})"
+                        r"|\d{6}-\d{2}-\d{4}"
+                        # (stop 65, round 86) a Trinidad and Tobago deed's registration number ("No. DE2023 04417
+                        # D001" of a deed of conveyance)
+                        r"|DE(?:19|20)\d\d[^\S\n]\d{5}[^\S\n]D\d{3})"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

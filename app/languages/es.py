@@ -297,6 +297,8 @@ LANGUAGE = register(Language(
         r"citas(?=[^\S\n]*:)", r"presentaci[óo]n(?=[^\S\n]*:)", r"carn[ée](?=[^\S\n]+\d)",
         # (an Ecuadorian property's cadastral key, "Clave catastral:   1101 04 02 012 018 000")
         r"clave\s+catastral",
+        # (stop 65, round 86) a mortgage's number ("Número de crédito:    0081-4472391" of a Mexico City deed)
+        r"n[úu]mero\s+de\s+cr[ée]dito",
         # (stop 63) a Chilean clinic's file, a traffic complaint's form, a Peruvian notary's register, Guatemala's
         # identity code, an active member of a bar ("Ficha clínica: 0058213", "Boletín de denuncia: V-0392847",
         # "Kardex N.° 41877", "Código Único de Identificación 2415 83961 0901", "colegiado activo número 14,827")

@@ -251,6 +251,11 @@ LANGUAGE = register(Language(
         # (stop 65) a tax return's receipt, a court's validation code ("Número do recibo: 54.31.72.88.90-16",
         # "Código de validação: …")
         r"n[úu]mero\s+do\s+recibo", r"c[óo]digo\s+de\s+(?:valida[çc][ãa]o|verifica[çc][ãa]o)",
+        # (stop 65, round 86) a rural property's codes and a hospital stay's number ("Código do imóvel rural:
+        # 950.084.123.456-7", "NIRF: 7.412.583-9", "Recibo de inscrição: MG-3135704-A4F1…", "Guia de recolhimento:
+        # 2401.7734.0918-22", "Atendimento: 2024/113452")
+        r"c[óo]digo\s+do\s+im[óo]vel(?:\s+rural)?", r"(?-i:NIRF)", r"recibo\s+de\s+inscri[çc][ãa]o",
+        r"guia\s+de\s+recolhimento", r"atendimento(?=[^\S\n]*:)",
         # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
         # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
         r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",

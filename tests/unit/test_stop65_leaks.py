@@ -291,3 +291,13 @@ def test_pula_glued_a_rate_in_a_header_a_cadastral_key_and_welsh_patronymics():
     labels = detect("en", "Mr Rhodri Llŷr ap Gwilym\nAwel ap Gwilym               Student\n",
                     {"Rhodri Llŷr": "PER", "Gwilym": "PER", "Awel": "PER"})
     assert ("Rhodri Llŷr ap Gwilym", "PERSON") in labels and ("Awel ap Gwilym", "PERSON") in labels
+
+
+def test_keywords_and_a_deed_number_of_the_held_out_round():
+    assert found(IdNumberRecognizer("en"), "                  No. DE2023 04417 D001\nby virtue of Deed No. "
+                                           "DE2009 01183 D001.\n") == ["DE2023 04417 D001", "DE2009 01183 D001"]
+    text = ("Código do imóvel rural:      950.084.123.456-7\nNIRF:        7.412.583-9\n"
+            "Guia de recolhimento: 2401.7734.0918-22\nProntuário: 0048817-3                Atendimento: 2024/113452\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["950.084.123.456-7", "7.412.583-9", "2401.7734.0918-22",
+                                                     "0048817-3", "2024/113452"]
+    assert found(IdNumberRecognizer("es"), "Número de crédito:    0081-4472391\nISAI") == ["0081-4472391"]
