@@ -180,6 +180,8 @@ UNITS: tuple[str, ...] = (
     "Livro: 112\nFolha: 37\n", "Name: 張詠欣 ", "(陳大文) ", "張",
     # (stop 65, round 84) a payment line's groups, a Malaysian identity card, a date and an amount over two lines
     "2405 1711 3387 6620 9014 ", "850611-08-6123 ", "catorce de marzo de\ndos mil ", "dois mil e vinte\ne ",
+    # (stop 65, round 86) a Trinidad deed's number, a rural property's keyword
+    "DE2023 04417 D001 ", "NIRF: 7.412.583-9 ",
 )
 
 
