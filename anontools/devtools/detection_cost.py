@@ -182,6 +182,8 @@ UNITS: tuple[str, ...] = (
     "2405 1711 3387 6620 9014 ", "850611-08-6123 ", "catorce de marzo de\ndos mil ", "dois mil e vinte\ne ",
     # (stop 65, round 86) a Trinidad deed's number, a rural property's keyword
     "DE2023 04417 D001 ", "NIRF: 7.412.583-9 ",
+    # (round 87) a Kenyan plate
+    "KCB 417M ",
 )
 
 

@@ -130,7 +130,10 @@ LANGUAGE = register(Language(
     licence_plates=(r"[A-HJ-PR-Y][A-HJ-PR-Y]\d\d[ ]?[A-HJ-PR-Z]{3}",
                     # (stop 58) Ireland's: the year (and half-year), the county's letters, a serial ("191-KE-4473")
                     r"\d\d[12]?-(?:C|CE|CN|CW|D|DL|G|KE|KK|KY|L|LD|LH|LK|LM|LS|MH|MN|MO|OY|RN|SO|T|TN|TS|W|WD|WH|WX|WW)"
-                    r"-\d{1,6}"),
+                    r"-\d{1,6}",
+                    # (stop 65, round 87) Kenya's: K, two letters, three digits and a letter ("Motor vehicle KCB 417M
+                    # (Toyota Premio)" of a grant of letters of administration)
+                    r"K[A-Z]{2}[ ]?\d{3}[A-Z]"),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
                   r"standing\s+order\s+to",
                   # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)

@@ -256,6 +256,8 @@ LANGUAGE = register(Language(
         # 2401.7734.0918-22", "Atendimento: 2024/113452")
         r"c[óo]digo\s+do\s+im[óo]vel(?:\s+rural)?", r"(?-i:NIRF)", r"recibo\s+de\s+inscri[çc][ãa]o",
         r"guia\s+de\s+recolhimento", r"atendimento(?=[^\S\n]*:)",
+        # (round 87) a property tax bill's cartographic code ("Código cartográfico:     3421.52.87.0145.01001")
+        r"c[óo]digo\s+cartogr[áa]fico",
         # (stop 52) an invoice's number and the issuer's state registration ("NF-e Nº 000.048.217", "INSCRIÇÃO ESTADUAL:
         # 110.384.726.040"), a carrier's ANTT code, a hospital's CNES, a specialist's RQE, a residence permit
         r"NF-?e(?:\s+(?:n\.?\s?[º°]|nº))?", r"inscri[çc][ãa]o\s+estadual", r"insc\.\s+estadual", r"(?-i:ANTT)",

@@ -301,3 +301,11 @@ def test_keywords_and_a_deed_number_of_the_held_out_round():
     assert found(IdNumberRecognizer("pt"), text) == ["950.084.123.456-7", "7.412.583-9", "2401.7734.0918-22",
                                                      "0048817-3", "2024/113452"]
     assert found(IdNumberRecognizer("es"), "Número de crédito:    0081-4472391\nISAI") == ["0081-4472391"]
+
+
+def test_a_kenyan_plate_and_a_cartographic_code():
+    labels = detect("en", " Motor vehicle KCB 417M (Toyota Premio)    KSh 850,000\n"
+                          "The KPMG 2024 report, flight KLM 123.")
+    assert ("KCB 417M", "ID_NUMBER") in labels and all("KLM" not in text for text, _ in labels)
+    assert found(IdNumberRecognizer("pt"), "Código cartográfico:     3421.52.87.0145.01001\nInscrição") == [
+        "3421.52.87.0145.01001"]
