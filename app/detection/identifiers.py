@@ -748,9 +748,8 @@ def register_sequence(language: str) -> tuple[re.Pattern[str], re.Pattern[str], 
         return None
     strong = "|".join(lang.register_words)
     word = "|".join((*lang.register_words, *lang.register_pages))
-    pair = (rf"(?:\b(?:{word})\.?(?:[^\S\n]+{_REGISTER_NUMBER_WORD})?|(?<![\w.]){_REGISTER_NUMBER_WORD})"
-            rf":?[^\S\n]*{_REGISTER_NUMBER}")
-    number = pair.replace(_REGISTER_NUMBER, f"(?P<number>{_REGISTER_NUMBER})")
+    named = rf"(?:\b(?:{word})\.?(?:[^\S\n]+{_REGISTER_NUMBER_WORD})?|(?<![\w.]){_REGISTER_NUMBER_WORD}):?[^\S\n]*"
+    pair, number = named + _REGISTER_NUMBER, rf"{named}(?P<number>{_REGISTER_NUMBER})"
     # (and a conjunction or a preposition between two of them: "n.º 18.503, a fls. 112 do Livro B-41")
     # (and a line break between two fields of a form, each number its own entity: "Registro n.º:  48.217\nLivro:
     # 112\nFolha:  37" of a diploma's registration)
@@ -806,7 +805,8 @@ class IdNumberRecognizer(Recognizer):
         # Freiburg, Blatt 18832" of a power of attorney: in clear, each number under the four characters below)
         entries = languages.get(language).register_entries
         self.register_entry = re.compile("|".join(f"(?:{e})" for e in entries)) if entries else None
-        self.language = language
+        # (stop 65) an entry of any two named numbers, each number an identifier (:func:`register_sequence`)
+        self.register_sequence = register_sequence(language)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -875,7 +875,7 @@ class IdNumberRecognizer(Recognizer):
             for m in self.register_entry.finditer(text):
                 group = next((g for g in _ENTRY_GROUPS if g in m.re.groupindex and m.group(g) is not None), 0)
                 found.append(Entity(*m.span(group), ID_NUMBER, m.group(group), self.name))
-        sequence = register_sequence(self.language)
+        sequence = self.register_sequence
         if sequence is None:
             return found
         pattern, named, pair = sequence

@@ -1755,10 +1755,12 @@ class PostalCodeRecognizer(Recognizer):
     name = "postal_code"
 
     def __init__(self, language: str = "en") -> None:
-        self.patterns = [digit_led(re.compile(p)) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+        compiled = [digit_led(re.compile(p)) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+        # each with the group its code is in (0: the whole match)
+        self.patterns = [(p, "code" if "code" in p.groupindex else 0) for p in compiled]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
-        spans = {m.span("code" if "code" in p.groupindex else 0) for p in self.patterns for m in p.finditer(text)}
+        spans = {m.span(group) for p, group in self.patterns for m in p.finditer(text)}
         return [Entity(s, e, POSTAL_CODE, text[s:e], self.name) for s, e in sorted(spans)]
 
 

@@ -839,10 +839,12 @@ _LETTERHEAD_SEPARATOR = re.compile(r"[^\S\n]+[–|·-][^\S\n]+")
 _BODY_ORDINAL = re.compile(r"\d{1,2}(?:\.?[ºª°]|\.)[^\S\n]+")
 #: (Stop 65: or before the body's place, "JUZGADO DE PRIMERA INSTANCIA N.º 7 DE VALÈNCIA", "NOTARÍA PÚBLICA NÚMERO 147
 #: DE GUADALAJARA, JALISCO": the place's words in capitals after a preposition, :data:`_BODY_PLACE`.)
+#: The prepositions in capitals before a body's place ("… N.º 7 DE VALÈNCIA").
+_BODY_PREPOSITION = r"(?:DE|DEL|DA|DO|DOS|DAS|EN|EM|IN|OF|VON|ZU)"
 _BODY_NUMBER = re.compile(r"[^\S\n]+(?:N[°º]|N\.[°º]|No\.|NO\.|Nr\.|NR\.|n\.[°º]|NÚMERO|NUMERO)[^\S\n]?\d{1,3}"
-                          r"(?=$|[^\S\n]+(?:DE|DEL|DA|DO|DOS|DAS|EN|EM|IN|OF|VON|ZU)[^\S\n]|[^\S\n]+[\"“«])")
+                          rf"(?=$|[^\S\n]+{_BODY_PREPOSITION}[^\S\n]|[^\S\n]+[\"“«])")
 #: (Or its own name in quotation marks, "UNIDAD DE MEDICINA FAMILIAR No. 147 "COYOACÁN"" of an IMSS certificate.)
-_BODY_PLACE = re.compile(r"[^\S\n]+(?:DE|DEL|DA|DO|DOS|DAS|EN|EM|IN|OF|VON|ZU)[^\S\n]+[^\W\d_]+"
+_BODY_PLACE = re.compile(rf"[^\S\n]+{_BODY_PREPOSITION}[^\S\n]+[^\W\d_]+"
                          r"(?:(?:[^\S\n]|,[^\S\n]|-)[^\W\d_]+){0,5}"
                          r"|[^\S\n]+[\"“«][^\W\d_]+(?:[^\S\n][^\W\d_]+){0,4}[\"”»]")
 #: The lines of a document's start read as its letterhead (non-empty ones).
