@@ -18,6 +18,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import accumulate
 from types import ModuleType
 
 from stdnum import iban as _iban
@@ -709,7 +710,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         r"|\d{6}-\d{2}-\d{4}"
                         # (stop 65, round 86) a Trinidad and Tobago deed's registration number ("No. DE2023 04417
                         # D001" of a deed of conveyance)
-                        r"|DE(?:19|20)\d\d[^\S\n]\d{5}[^\S\n]D\d{3})"
+                        r"|DE(?:19|20)\d\d[^\S\n]\d{5}[^\S\n]D\d{3}"
+                        # (stop 66) a Peruvian court file's number ("EXPEDIENTE    : 01274-2023-0-3002-JP-FC-02" of a
+                        # maintenance judgment)
+                        r"|\d{5}-(?:19|20)\d\d-\d{1,2}-\d{4}-[A-Z]{2}-[A-Z]{2}-\d{2})"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
@@ -807,6 +811,8 @@ class IdNumberRecognizer(Recognizer):
         self.register_entry = re.compile("|".join(f"(?:{e})" for e in entries)) if entries else None
         # (stop 65) an entry of any two named numbers, each number an identifier (:func:`register_sequence`)
         self.register_sequence = register_sequence(language)
+        # (stop 66) a table's column headed by a keyword (:func:`column_values`)
+        self.column_keyword = re.compile(rf"(?:{keywords})(?![\w-])", re.IGNORECASE)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -843,6 +849,8 @@ class IdNumberRecognizer(Recognizer):
             extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _HASH_NUMBER.finditer(text)
                        if not _YEAR_RE.fullmatch(m.group("id"))]
         extras += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BARE_CODE.finditer(text)]
+        if "  " in text or "|" in text:
+            extras += [Entity(s, e, ID_NUMBER, text[s:e], self.name) for s, e in column_values(text, self.column_keyword)]
         for m in _SORT_CODE_ACCOUNT.finditer(text):
             extras += [Entity(*m.span(g), ID_NUMBER, m.group(g), self.name) for g in ("sort", "account")]
         extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)
@@ -891,6 +899,62 @@ class IdNumberRecognizer(Recognizer):
                 continue
             merged.append(e)
         return merged
+
+
+#: A table's cell: words one space apart, cells two spaces, a tab or a bar apart.
+_CELL = re.compile(r"[^\s|](?:[^\s|]|[^\S\n\t](?=[^\s|]))*")
+#: A cell's value under an identifier's header: up to four groups of letters, digits and ``./-`` with a digit.
+_COLUMN_VALUE = re.compile(r"(?=[^\d\n]{0,30}\d)[\w./-]+(?: [\w./-]+){0,3}")
+
+
+def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The cells of a table's columns whose header names an identifier (stop 66: "N°  TRIBUNAL  RIT  RUC  FECHA" of a
+    Chilean criminal record, "Cód. | NIF entidade | Tit. | Rendimentos" of a Portuguese tax return's annex: the
+    case numbers and the payers' tax numbers under them stayed in clear, as no keyword stood before them).
+
+    A header is a line without digits of three or more cells (:data:`_CELL`: two spaces, a tab or a bar apart); a
+    column's header cell starts with a match of ``keyword`` (the language's identifier keywords) and has at most two
+    words after it. Each following line up to a blank one (at most 40; header lines without digits skipped) gives the
+    cell that overlaps the header cell's columns most, when it has a digit, at least four characters and the shape of
+    :data:`_COLUMN_VALUE`.
+
+    Args:
+        text: the document.
+        keyword: the keywords' pattern (case-insensitive), matched at a cell's start.
+
+    Returns:
+        ``list[tuple[int, int]]``: character offsets (half-open) of the values, in document order.
+    """
+    out: list[tuple[int, int]] = []
+    lines = text.split("\n")
+    starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+    for i, line in enumerate(lines):
+        if not ("  " in line or "|" in line or "\t" in line) or any(c.isdigit() for c in line):
+            continue
+        cells = [m.span() for m in _CELL.finditer(line)]
+        if len(cells) < 3:
+            continue
+        columns = []
+        for s, e in cells:
+            m = keyword.match(line, s, e)
+            if m is not None and len(line[m.end():e].split()) <= 2:
+                columns.append((s, e))
+        if not columns:
+            continue
+        for j in range(i + 1, min(i + 41, len(lines))):
+            row = lines[j]
+            if not row.strip():
+                break
+            if not any(c.isdigit() for c in row):
+                continue
+            row_cells = [m.span() for m in _CELL.finditer(row)]
+            for hs, he in columns:
+                best = max(row_cells, key=lambda c: min(c[1], he) - max(c[0], hs), default=None)
+                if best is None or min(best[1], he) - max(best[0], hs) <= 0 or best[1] - best[0] < 4:
+                    continue
+                if _COLUMN_VALUE.fullmatch(row, *best):
+                    out.append((starts[j] + best[0], starts[j] + best[1]))
+    return sorted(set(out))
 
 
 def _without_parts_of(found: list[Entity], longer: list[Entity]) -> list[Entity]:

@@ -781,7 +781,8 @@ MONTHS: dict[str, dict[str, int]] = {
     for lang in languages.all_languages()
 }
 
-_ORDINAL = r"(?:st|nd|rd|th)?"
+#: (stop 66: and a first day's ordinal sign, "con fecha de inicio 1.º de abril de 2024" of a pension resolution)
+_ORDINAL = r"(?:st|nd|rd|th|\.?[º°])?"
 #: What joins the days of a list or range before their month, in any of the languages: a comma, a dash or a slash, "and",
 #: "or", "to", "und", "bis", "y", "e", "a", "al", "ou", "o".
 _DAY_JOINER = r"(?:\s?,\s?|\s?[-–/&]\s?|\s+(?:and|or|to|und|bis|y|e|a|al|ou|o)\s+)"
@@ -1281,7 +1282,9 @@ _MONEY_RE = re.compile(
     # contract; after cents only, as Brazil's state of Mato Grosso is "MT" too)
     # (stop 64: and the CFA franc's, the dobra's and the Cuban peso's after it, "Tasa abonada: 5.000 FCFA",
     # "Emolumentos: 75,00 Dbs", "por valor de 50.00 CUP": "CUP" after an amount only, it is an English word)
+    # (stop 66: and Chile's units of account, "MULTA DE 2 UTM" of a criminal record certificate)
     rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b|F\.?[^\S\n]?CFA\b|Dbs?\b|CUP\b"
+    r"|UTM\b|UTA\b"
     r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
 )
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")

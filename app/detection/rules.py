@@ -737,8 +737,10 @@ class NameFieldRule(Rule):
                 end = leader
             # the field's name as the text writes it, spaces made single ("TRABAJADOR/A", "Bearb.": one field, not
             # the tokens "trabajador / a")
+            # (up to five tokens: "FAMILIENNAME vor der ersten Eheschließung:" of an Austrian registration form;
+            # stop 66: the lists held such fields, but only their last three tokens were read)
             field_names = [" ".join(ctx.text[t[end - n].start:t[end - 1].end].split()).lower()
-                           for n in (1, 2, 3) if n <= end]
+                           for n in (1, 2, 3, 4, 5) if n <= end]
             if not any(name in self.fields for name in field_names) or any(
                     name in self.organization_fields for name in field_names):
                 continue  # (an organization's field, "Enterprise name:", is the organization_field rule's)
@@ -1242,6 +1244,18 @@ class InstitutionRule(Rule):
             yield from self._before_tails(ctx, t, texts)
         for i in range(len(t)):
             heads = self.heads.get(texts[i], ())
+            capitals = False
+            if not heads and len(texts[i]) > 2 and texts[i].isupper() and texts[i].capitalize() in self.heads:
+                # (stop 66) a head in capitals ("2º TABELIÃO DE NOTAS DE CAMPINAS - Tabeliã: …" of a deed's heading),
+                # its name in capitals, with an entity of the model's inside it (a headline, "HOSPITAL STRIKE ENDS",
+                # names no one); a line all in capitals is :meth:`apply`'s, whole (its ends looked for 200 characters
+                # around at most: linear)
+                lo = max(0, t[i].start - 200)
+                a = ctx.text.rfind("\n", lo, t[i].start) + 1 or lo
+                b = ctx.text.find("\n", t[i].end, t[i].end + 200)
+                if not ctx.text[a:b if b >= 0 else t[i].end + 200].isupper():
+                    capitals = True
+                    heads = tuple(tuple(w.upper() for w in h) for h in self.heads.get(texts[i].capitalize(), ()))
             if (not heads and self.compound_heads and i + 1 < len(t) and texts[i + 1] in ALL_TITLES
                     and len(texts[i]) > 8 and texts[i][:1].isupper()
                     and texts[i].lower().endswith(self.compound_heads)):
@@ -1264,9 +1278,14 @@ class InstitutionRule(Rule):
                             j += 1
                             continue
                         break
-                    if _is_cap(t[j]) or word in ACADEMIC_DEGREES or word in ALL_TITLES:
+                    if (_is_cap(t[j]) and (not capitals or word.isupper())) or word in ACADEMIC_DEGREES \
+                            or word in ALL_TITLES:
                         words += 1
                         last = j
+                    elif ((o := _INNER_ORDINAL.match(ctx.text, t[j].start)) is not None and j + 2 < len(t)
+                          and t[j + 1].end == o.end() and _is_cap(t[j + 2])
+                          and "\n" not in ctx.text[o.end():t[j + 2].start]):
+                        j += 1  # a district's ordinal before its name ("… Pessoas Naturais do 28º Subdistrito"; stop 66)
                     elif (m := _NUMBER_SIGN.match(ctx.text, t[j].start)) is not None:
                         # a court's or a register's number inside its name ("Juzgado de Primera Instancia n.º 7 de
                         # Málaga", "Registro de la Propiedad n.º 3 de Málaga" of a power of attorney; stop 63)
@@ -1280,6 +1299,8 @@ class InstitutionRule(Rule):
                     elif word.lower() not in _INSTITUTION_WORDS:
                         break
                     j += 1
+                if last is not None and capitals and ctx.covered(t[i].start, t[last].end) is None:
+                    last = None
                 if last is not None:
                     a, b = t[i].start, t[last].end
                     if i > 0 and texts[i - 1] in _INSTITUTION_ADJECTIVES and ctx.text[t[i - 1].end:a] == " ":
@@ -1293,6 +1314,8 @@ class InstitutionRule(Rule):
 #: A sign for "number" and a court's or a register's number of up to three digits inside its name
 #: (:meth:`InstitutionRule.propose`: "n.º 7", "Nº 3", "núm. 5").
 _NUMBER_SIGN = re.compile(r"(?:[Nn]\.?[^\S\n]?[º°]|[Nn]úm\.|No\.|Nr\.)[^\S\n]?\d{1,3}(?![\d.,/-])")
+#: An ordinal inside an institution's name, before a capitalised word ("28º Subdistrito").
+_INNER_ORDINAL = re.compile(r"\d{1,3}[ºª°]")
 
 
 def _inside_organization(ctx: RuleContext, proposal: Entity) -> bool:
@@ -1502,6 +1525,11 @@ _PATRONYMIC_WORDS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte",
                                                 # Gwilym" of a council tax bill)
                                                 "ap", "ferch", "verch"})
 _PATRONYMIC_SLASHED: frozenset[tuple[str, str]] = frozenset({("d", "o"), ("s", "o"), ("a", "l"), ("a", "p")})
+#: (stop 66) The connectors also written in capitals, in a name in capitals ("MUHAMMAD HAFIZ BIN ROSLAN", "NUR AISYAH
+#: BTE ZULKIFLI" of a Singapore resale agreement's parties), and those of them that join two runs of capitalised words
+#: with no person entity on either side (the daughter's: no other reading in capitals; "BIN" may be a business number).
+_CAPITAL_CONNECTORS: frozenset[str] = frozenset({"bin", "binti", "binte", "bte", "arap", "ap", "ferch"})
+_CAPITAL_CONNECTORS_ALONE: frozenset[str] = frozenset({"binti", "binte", "bte"})
 
 
 @register("detection_rule")
@@ -1511,9 +1539,11 @@ class PatronymicRule(Rule):
     becomes one person (stop 64: the connectors stayed in clear between two masks, and they tell the name's origin
     and the bearer's sex); a Kalenjin "arap" and a birth name's "geborene"/"née" join the same way ("Joseph Kiprono
     arap Chelimo", "Birgit Sommer geborene Vogel"). The connectors are :data:`_PATRONYMIC_WORDS` and
-    :data:`_PATRONYMIC_SLASHED` in lower case, one space on each side, on one line; one side must be a person entity
-    and the other a person entity or up to three capitalised words (the model's person on the left, "Tan bin Osman"
-    with "Osman" alone, or on the right). The proposal absorbs the entities inside it.
+    :data:`_PATRONYMIC_SLASHED` in lower case (those of :data:`_CAPITAL_CONNECTORS` and the slashed ones in capitals
+    too; stop 66), one space on each side, on one line; one side must be a person entity and the other a person entity
+    or up to three capitalised words (the model's person on the left, "Tan bin Osman" with "Osman" alone, or on the
+    right), or, for :data:`_CAPITAL_CONNECTORS_ALONE` in capitals, both sides such words ("NUR AISYAH BTE ZULKIFLI").
+    The proposal absorbs the entities inside it.
     """
 
     name = "patronymic"
@@ -1526,10 +1556,14 @@ class PatronymicRule(Rule):
         text = ctx.text
         for k in range(1, len(t) - 1):
             word = t[k].text
-            if word in _PATRONYMIC_WORDS:
+            capitals = word.isupper()
+            if word in _PATRONYMIC_WORDS or capitals and word.lower() in _CAPITAL_CONNECTORS:
                 last = k
-            elif ((word, t[k + 2].text if k + 2 < len(t) else "") in _PATRONYMIC_SLASHED and t[k + 1].text == "/"
-                  and t[k].end == t[k + 1].start and t[k + 1].end == t[k + 2].start):
+            elif (k + 2 < len(t) and t[k + 1].text == "/" and t[k].end == t[k + 1].start
+                  and t[k + 1].end == t[k + 2].start
+                  and ((word, t[k + 2].text) in _PATRONYMIC_SLASHED
+                       or capitals and t[k + 2].text.isupper()
+                       and (word.lower(), t[k + 2].text.lower()) in _PATRONYMIC_SLASHED)):
                 last = k + 2
             else:
                 continue
@@ -1538,7 +1572,7 @@ class PatronymicRule(Rule):
             before, after = ctx.covered(t[k - 1].start, t[k - 1].end), ctx.covered(t[last + 1].start, t[last + 1].end)
             left = before if before is not None and before.label == PERSON and before.end == t[k - 1].end else None
             right = after if after is not None and after.label == PERSON and after.start == t[last + 1].start else None
-            if left is None and right is None:
+            if left is None and right is None and not (capitals and word.lower() in _CAPITAL_CONNECTORS_ALONE):
                 continue
             start = left.start if left is not None else self._capitalised_run(ctx, t, k - 1, -1)
             end = right.end if right is not None else self._capitalised_run(ctx, t, last + 1, 1)
@@ -2320,12 +2354,52 @@ _CLOSING = re.compile(
     rf"(?P<name>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’.-]*){{0,2}})[^\S\n]*[,.!]?[^\S\n]*$")
 
 
+#: (stop 66) A line of two to six words of letters in capitals, a column's gap and one word of the party's role ending the line.
+_PARTY_WORD = r"[^\W\d_](?:[^\W\d_]|['’.-])*"
+_PARTY_LINE = re.compile(rf"^[^\S\n]*(?P<name>{_PARTY_WORD}(?:[^\S\n]{_PARTY_WORD}){{1,5}})"
+                         r"(?:[^\S\n]{3,}|\t[^\S\n]*)(?P<role>[^\W\d_]+)(?:\(s\))?[:.,]?[^\S\n]*$", re.MULTILINE)
+
+
+@register("detection_rule")
+class PartyLineRule(Rule):
+    """A party's name in capitals with its role after a column's gap, the role ending the line → ``PERSON``
+    ("NOMSA PRECIOUS MAHLANGU                                Complainant" of a South African maintenance order's
+    heading; stop 66: the model took two of the three names for organizations and left one in clear). The role is one
+    of the language's :attr:`app.languages.Language.party_roles` (case-folded); the name two to six words written in
+    capitals, not all of them stop words; an ``ORGANIZATION`` when one word is an organization head or a legal form
+    ("ROAD ACCIDENT FUND    Defendant"). The proposal absorbs the entities inside it."""
+
+    name = "party_line"
+    absorbs = True
+
+    def __init__(self, language: str) -> None:
+        self.roles = PARTY_ROLES.get(language, frozenset())
+        self.organization_words = frozenset(w.casefold() for w in (*ORG_KEYWORDS.get(language, ()), *LEGAL_FORMS))
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        if not self.roles:
+            return []
+        out = []
+        for m in _PARTY_LINE.finditer(ctx.text):
+            name = m.group("name")
+            if m.group("role").casefold() not in self.roles or not name.isupper():
+                continue
+            words = [w.strip(".,").casefold() for w in name.split()]
+            if all(w in STOP_WORDS_FOLDED for w in words):
+                continue
+            label = ORGANIZATION if any(w in self.organization_words for w in words) else PERSON
+            out.append(Entity(m.start("name"), m.end("name"), label, name, f"rule:{self.name}"))
+        return out
+
+
 @register("detection_rule")
 class RegionCodeRule(Rule):
     """A town and its state's code after a slash → one ``LOCATION`` ("Londrina/PR", "SÃO PAULO/SP" of Brazilian police
     and traffic reports; stop 61: the model tags the town and leaves the code in clear). The codes are the language's
     :attr:`app.languages.Language.region_codes`; the town is a ``LOCATION`` the detector found, the slash right after
-    it, the code ending its word. The proposal absorbs the town's entity."""
+    it, the code ending its word; or a code of :attr:`app.languages.Language.spaced_region_codes` after one space,
+    ending the line or before a comma ("Hasler Metallbau AG, Kirchberg BE" of a Swiss unemployment fund's statement;
+    stop 66). The proposal absorbs the town's entity."""
 
     name = "region_code"
     absorbs = True
@@ -2333,15 +2407,22 @@ class RegionCodeRule(Rule):
     def __init__(self, language: str) -> None:
         lang = languages.find(language)
         self.codes = lang.region_codes if lang is not None else frozenset()
+        # (stop 66) a canton's code after a space, ending its line or before a comma ("Kirchberg BE")
+        self.spaced = lang.spaced_region_codes if lang is not None else frozenset()
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
-        if not self.codes or "/" not in ctx.text:
+        slash = bool(self.codes) and "/" in ctx.text
+        if not slash and not self.spaced:
             return []
         text, out = ctx.text, []
         for e in ctx.entities:
             end = e.end + 3
-            if (e.label == LOCATION and text[e.end:e.end + 1] == "/" and text[e.end + 1:end] in self.codes
-                    and not (end < len(text) and (text[end].isalnum() or text[end] in "/-"))):
+            if e.label != LOCATION:
+                continue
+            if ((slash and text[e.end:e.end + 1] == "/" and text[e.end + 1:end] in self.codes
+                 and not (end < len(text) and (text[end].isalnum() or text[end] in "/-")))
+                    or (text[e.end:e.end + 1] == " " and text[e.end + 1:end] in self.spaced
+                        and (end == len(text) or text[end] in "\n,"))):
                 out.append(Entity(e.start, end, LOCATION, text[e.start:end], f"rule:{self.name}"))
         return out
 

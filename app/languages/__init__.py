@@ -645,6 +645,8 @@ class Language:
             "nueva"): such a name has no short form (head-initial languages).
         region_codes: the codes of a country's states written after a town and a slash ("Londrina/PR", Brazil's
             federal units): the ``region_code`` rule takes them into the town's entity (stop 61).
+        spaced_region_codes: the codes of a country's states written after a town and a space, ending a line or
+            before a comma ("Kirchberg BE", Switzerland's cantons): taken into the town's entity likewise (stop 66).
         compounds: how the language writes compound nouns (:class:`Compounds`, German), or ``None``.
         capitalised_nouns: whether the language capitalises every noun (German): case restoration then takes no
             capitalised word of a sentence in capitals for evidence of a name beside it.
@@ -770,6 +772,7 @@ class Language:
     head_final: bool
     name_openers: frozenset[str] = frozenset()
     region_codes: frozenset[str] = frozenset()
+    spaced_region_codes: frozenset[str] = frozenset()
     compounds: Compounds | None = None
     capitalised_nouns: bool = False
     dictionary: bool = False

@@ -539,7 +539,13 @@ LANGUAGE = register(Language(
         flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?"
               r"|(?-i:Stiege|Tür|Top)[^\S\n]\d{1,3}[a-z]?(?:/\d{1,3})?(?![\w/-]|[.,]\d)"
               r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)"
-              r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)",
+              r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)"
+              # (stop 66) a Luxembourg address, the house number first and a French or Luxembourgish street ("5, Op
+              # der Héi, L-9809 Hosingen", "des Hauses 112, route d'Arlon" of a lease)
+              r"|(?<![\w.,/-])\d{1,4}[a-z]?,[^\S\n]+(?:(?-i:rue|route|avenue|boulevard|place|chemin|allée|impasse|montée)"
+              r"[^\S\n]+(?:d'|de[^\S\n]+(?:la[^\S\n]+)?|du[^\S\n]+|des[^\S\n]+)?"
+              r"|(?-i:Op|Um|An|Am|In|Rue|Route|Avenue|Boulevard|Place)[^\S\n]+(?:(?-i:der|dem|den|de|du|des)[^\S\n]+)?)"
+              r"(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)(?:[^\S\n]+(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)){0,2}",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
         floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"
@@ -550,6 +556,10 @@ LANGUAGE = register(Language(
     ),
     head_final=True,
     capitalised_nouns=True,
+    # (stop 66) Switzerland's cantons after a town ("Hasler Metallbau AG, Kirchberg BE" of an unemployment fund's
+    # statement: the canton stayed in clear)
+    spaced_region_codes=frozenset("""AG AI AR BE BL BS FR GE GL GR JU LU NE NW OW SG SH SO SZ TG TI UR VD VS ZG
+        ZH""".split()),
     compounds=Compounds(
         linking_elements=("ens", "es", "en", "er", "ns", "s", "n", "e"),
         # "-ung(en)" of a verb ("Erarbeitung" → "erarbeiten"), "-ation(en)" of a verb in "-ieren" ("Deportation"

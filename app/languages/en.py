@@ -237,6 +237,15 @@ LANGUAGE = register(Language(
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
+        # (stop 66) a sale deed's registered document, its car park, a Philippine health insurer's member and employer
+        # ("Document No.: HVL12-8734/2023", "car parking No. P-31", "PhilHealth Identification Number (PIN):
+        # 19-050418273-6", "Employer Number (PEN):")
+        r"document\s+no\.?(?=\s*:)", r"(?:car\s+)?parking\s+(?:slot\s+|space\s+|bay\s+)?no\.?",
+        r"(?:identification|employer)\s+number",
+        # (stop 66) a judgment's neutral citation after its parties ("Cite as: Doucette v. Sandhu, 2024 NSSM 27" of a
+        # Nova Scotia small claims decision)
+        r"cite\s+as(?=[^\S\n]*:[^\S\n]*(?:[^\n,]{1,80},[^\S\n]+)?(?:19|20)\d\d[^\S\n](?-i:[A-Z]{2,8})[^\S\n]\d)"
+        r"[^\S\n]*:[^\S\n]*(?:[^\n,]{1,80},)?",
         # (stop 65) an Irish doctor's Medical Council number, a Ugandan worker's social security number ("SHO, MCRN
         # 428815", "NSSF NUMBER:       NS 004 1829 7731")
         r"(?-i:MCRN)", r"(?-i:NSSF)(?:\s+(?:number|no\.?))?",
@@ -617,6 +626,9 @@ LANGUAGE = register(Language(
         r"(?:enquiries|inquiries)(?=[^\S\n]*:)",
         # (stop 60) "Ph (07) 849 2210" of a New Zealand school's letterhead
         r"(?-i:Ph|PH)\.?(?=:?[^\S\n]*[(+\d])",
+        # (stop 66) and in lower case in brackets ("Westgate Property Management Ltd (ph 09 836 2047)" of a tribunal
+        # order)
+        r"(?<=\()(?-i:ph)\.?(?=[^\S\n]+[(+\d])",
         r"(?:call|ring|text|reach)\s+(?:me|us|him|her|them)\s+(?:on|at)", r"mob\.?",
         # (stop 65) and a person by name ("You can reach Hemi on\n03 964 2275" of an ACC decision letter)
         r"(?:call|ring|text|reach)\s+(?-i:[A-Z][a-zāēīōū]+)\s+(?:on|at)",

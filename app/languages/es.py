@@ -164,7 +164,10 @@ LANGUAGE = register(Language(
     # (stop 65) any entry of two or more of these words, each before its number ("Tomo: 147        Folio: 283" of a
     # Cuban birth certificate, "Libro 119, Folio 87, Partida 1734" of a Guatemalan one, "LIBRO 9       FOLIO 45,902" of
     # a Mexican deed)
-    register_words=(r"tomo", r"libro", r"folios?", r"fojas?", r"partida", r"asiento", r"acta", r"finca"),
+    # (stop 66: and a civil register's inscription, "Tomo: 00287   Página: 145   Inscripción n.º: 0289" of a death
+    # certificate)
+    register_words=(r"tomo", r"libro", r"folios?", r"fojas?", r"partida", r"asiento", r"acta", r"finca",
+                    r"inscripci[óo]n"),
     register_pages=(r"p[áa]g(?:ina)?", r"secci[óo]n"),
     register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
@@ -237,6 +240,9 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 66) a Dominican invoice's fiscal receipt number, a health insurer's member ("NCF: B0200018734", "No.
+        # afiliado: 21-0458812-01" of a hospital's invoice)
+        r"(?-i:NCF)", r"(?:no\.|n[º°]\.?|núm\.|número)\s+(?:de\s+)?afiliad[oa]",
         # (stop 63) a Bolivian property's cadastral code, a Mexican flat's property-tax account and its register folio,
         # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
         # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:
@@ -660,7 +666,14 @@ LANGUAGE = register(Language(
               # (stop 62) a flat by its number after "N°", an Argentine building's functional unit ("el
               # departamento N° 804 del edificio" of a Chilean lease, "unidad funcional N° 11" of a notarial record)
               r"|(?:[Dd]epartamento|[Dd]pto\.|[Dd]epto\.)[^\S\n]N[°º][^\S\n]?\d{1,4}(?:-?[A-Z])?(?![\w])"
-              r"|[Uu]nidad[^\S\n]funcional[^\S\n](?:N[°º][^\S\n]?)?\d{1,4}(?![\w])",
+              r"|[Uu]nidad[^\S\n]funcional[^\S\n](?:N[°º][^\S\n]?)?\d{1,4}(?![\w])"
+              # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
+              # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's
+              # quadrant ("Av. De los Shyris N36-120", "calle Moraspungo S12-145" of a conciliation record)
+              r"|(?<![\w.])(?-i:Mz|MZ|Mza|MZA)\.?[^\S\n]?[A-Z0-9]{1,3}[,]?[^\S\n]+(?-i:Lt|LT|Lote|LOTE)\.?[^\S\n]?\d{1,3}"
+              r"[A-Z]?(?![\w])"
+              r"|(?<![\w.])(?:[Aa]v\.|[Aa]venida|[Cc]alle|AV\.|AVENIDA|CALLE)(?:[^\S\n]+(?:[Dd]e|[Dd]el|[Ll]os|[Ll]as|[Ll]a"
+              r"|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)){1,5}[^\S\n]+(?-i:N|S|E|Oe|OE)\d{1,3}[A-Z]?-\d{1,4}(?![\w])",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
                    r"[Dd]iagonal|Dg\.?|[Tt]ransversal|Tv\.?|Tr\.",

@@ -130,6 +130,9 @@ LANGUAGE = register(Language(
                        # (a court's numbered division and a land register: "2ª Vara de Sucessões e Registros Públicos
                        # da Capital", "1º Registro de Imóveis do Recife" of a lawyer's fee contract)
                        ("Vara",), ("Registro", "de", "Imóveis"),
+                       # (stop 66) a registrar by the register ("1º Oficial de Registro de Imóveis de Campinas",
+                       # "Oficial de Registro Civil das Pessoas Naturais do 28º Subdistrito" of a marriage certificate)
+                       ("Oficial", "de", "Registro"), ("Registro", "Civil"),
                        # (stop 63) a Portuguese court's division ("Juízo Local Cível do Porto – Juiz 4" of a summons)
                        ("Juízo",),
                        # (and a ministry and the tax authority: "MINISTÉRIO DA JUSTIÇA, …", "AUTORIDADE TRIBUTÁRIA E
@@ -155,8 +158,11 @@ LANGUAGE = register(Language(
     # (and a middle dot between the parts, "Livro C-38 · Folha 112 v." of a Bissau-Guinean marriage certificate)
     # (stop 65) any entry of two or more of these words, each before its number ("Assento n.º:  1.284 / 2023   Livro:
     # C-17     Folhas: 142 v.º" of a Bissau-Guinean marriage certificate)
-    register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo", r"registro"),
-    register_pages=(r"p[áa]g(?:ina)?",),
+    # (stop 66: and a voter's electoral zone and section, "Título de eleitor: 4182 5930 0159   Zona: 296   Seção: 0158"
+    # of an application form)
+    register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo", r"registro",
+                    r"se[çc][ãa]o"),
+    register_pages=(r"p[áa]g(?:ina)?", r"zona"),
     register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
                       r"(?:às?[^\S\n]+)?"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
@@ -201,6 +207,8 @@ LANGUAGE = register(Language(
                       r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+"
                       r"[A-Z]?[-/]?\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
+        # (stop 66) a bank slip's own number ("Boleto – nosso número: 00045871923-4" of an exam's registration)
+        r"nosso\s+n[úu]mero",
         # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
         # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
@@ -563,6 +571,9 @@ LANGUAGE = register(Language(
               # Guadalupe" of a São Tomé school form, "Quarteirão 14, Casa n.º 27" of a Mozambican one)
               # (stop 62: in lower case too, "Bairro de Muahivire, casa n.º 37, Nampula" of a Mozambican contract)
               r"|(?-i:Casa|CASA|casa)[^\S\n](?:n\.?[^\S\n]?º|nº)[^\S\n]?\d{1,4}[A-Z]?(?![\w])"
+              # (stop 66: and the block of houses itself, "Bairro Muhalaze, Quarteirão 7, Casa n.º 112" of a rural
+              # lease)
+              r"|(?-i:Quarteirão|QUARTEIRÃO|quarteirão)[^\S\n](?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,3}(?![\w])"
               # (stop 62) the ground floor and its side alone, as a condominium's table lists its fractions ("A      |
               # R/C Esq. | Joaquim Tavares Loureiro")
               r"|(?<![\w/])(?-i:R/C|r/c)[^\S\n]?(?-i:Esq|Dto|Dt\.º|Dir)\.?(?![\w])"
