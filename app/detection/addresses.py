@@ -282,7 +282,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
         # (stop 63: "N.º" too, "Carrera 52 N.º 42-73" of a court's letterhead)
         # (stop 66: and the cross street's quadrant, "Carrera 52 # 12 Sur-44, Itagüí" of a motorcycle's sale)
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N\.?[º°]|Nro\.?)"
-                        rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE))?"
+                        rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?"
+                        rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE))?"
                         rf"{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
         # Yucatán's grid: the house number, then the cross streets between which it lies ("Calle 21 No. 318 x 40 y 42,
         # Col. Itzimná, Mérida" of a lease; stop 63: the numbers stayed in clear), and Havana's with "e/" ("Calle 23 No.

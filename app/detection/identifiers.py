@@ -850,7 +850,8 @@ class IdNumberRecognizer(Recognizer):
                        if not _YEAR_RE.fullmatch(m.group("id"))]
         extras += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BARE_CODE.finditer(text)]
         if "  " in text or "|" in text:
-            extras += [Entity(s, e, ID_NUMBER, text[s:e], self.name) for s, e in column_values(text, self.column_keyword)]
+            extras += [Entity(s, e, ID_NUMBER, text[s:e], self.name)
+                       for s, e in column_values(text, self.column_keyword)]
         for m in _SORT_CODE_ACCOUNT.finditer(text):
             extras += [Entity(*m.span(g), ID_NUMBER, m.group(g), self.name) for g in ("sort", "account")]
         extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _NUMBER_AFTER_NAME.finditer(text)

@@ -1285,7 +1285,7 @@ class InstitutionRule(Rule):
                     elif ((o := _INNER_ORDINAL.match(ctx.text, t[j].start)) is not None and j + 2 < len(t)
                           and t[j + 1].end == o.end() and _is_cap(t[j + 2])
                           and "\n" not in ctx.text[o.end():t[j + 2].start]):
-                        j += 1  # a district's ordinal before its name ("… Pessoas Naturais do 28º Subdistrito"; stop 66)
+                        j += 1  # a district's ordinal before its name ("… Naturais do 28º Subdistrito"; stop 66)
                     elif (m := _NUMBER_SIGN.match(ctx.text, t[j].start)) is not None:
                         # a court's or a register's number inside its name ("Juzgado de Primera Instancia n.º 7 de
                         # Málaga", "Registro de la Propiedad n.º 3 de Málaga" of a power of attorney; stop 63)
@@ -2354,7 +2354,8 @@ _CLOSING = re.compile(
     rf"(?P<name>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’.-]*){{0,2}})[^\S\n]*[,.!]?[^\S\n]*$")
 
 
-#: (stop 66) A line of two to six words of letters in capitals, a column's gap and one word of the party's role ending the line.
+#: (stop 66) A line of two to six words of letters in capitals, a column's gap and one word of the party's role
+#: ending the line.
 _PARTY_WORD = r"[^\W\d_](?:[^\W\d_]|['’.-])*"
 _PARTY_LINE = re.compile(rf"^[^\S\n]*(?P<name>{_PARTY_WORD}(?:[^\S\n]{_PARTY_WORD}){{1,5}})"
                          r"(?:[^\S\n]{3,}|\t[^\S\n]*)(?P<role>[^\W\d_]+)(?:\(s\))?[:.,]?[^\S\n]*$", re.MULTILINE)

@@ -542,7 +542,8 @@ LANGUAGE = register(Language(
               r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)"
               # (stop 66) a Luxembourg address, the house number first and a French or Luxembourgish street ("5, Op
               # der Héi, L-9809 Hosingen", "des Hauses 112, route d'Arlon" of a lease)
-              r"|(?<![\w.,/-])\d{1,4}[a-z]?,[^\S\n]+(?:(?-i:rue|route|avenue|boulevard|place|chemin|allée|impasse|montée)"
+              r"|(?<![\w.,/-])\d{1,4}[a-z]?,[^\S\n]+"
+              r"(?:(?-i:rue|route|avenue|boulevard|place|chemin|allée|impasse|montée)"
               r"[^\S\n]+(?:d'|de[^\S\n]+(?:la[^\S\n]+)?|du[^\S\n]+|des[^\S\n]+)?"
               r"|(?-i:Op|Um|An|Am|In|Rue|Route|Avenue|Boulevard|Place)[^\S\n]+(?:(?-i:der|dem|den|de|du|des)[^\S\n]+)?)"
               r"(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)(?:[^\S\n]+(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)){0,2}",

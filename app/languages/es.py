@@ -670,9 +670,11 @@ LANGUAGE = register(Language(
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's
               # quadrant ("Av. De los Shyris N36-120", "calle Moraspungo S12-145" of a conciliation record)
-              r"|(?<![\w.])(?-i:Mz|MZ|Mza|MZA)\.?[^\S\n]?[A-Z0-9]{1,3}[,]?[^\S\n]+(?-i:Lt|LT|Lote|LOTE)\.?[^\S\n]?\d{1,3}"
+              r"|(?<![\w.])(?-i:Mz|MZ|Mza|MZA)\.?[^\S\n]?[A-Z0-9]{1,3}[,]?[^\S\n]+(?-i:Lt|LT|Lote|LOTE)\.?[^\S\n]?"
+              r"\d{1,3}"
               r"[A-Z]?(?![\w])"
-              r"|(?<![\w.])(?:[Aa]v\.|[Aa]venida|[Cc]alle|AV\.|AVENIDA|CALLE)(?:[^\S\n]+(?:[Dd]e|[Dd]el|[Ll]os|[Ll]as|[Ll]a"
+              r"|(?<![\w.])(?:[Aa]v\.|[Aa]venida|[Cc]alle|AV\.|AVENIDA|CALLE)"
+              r"(?:[^\S\n]+(?:[Dd]e|[Dd]el|[Ll]os|[Ll]as|[Ll]a"
               r"|[A-ZÁÉÍÓÚÑ][\wáéíóúñ.]+)){1,5}[^\S\n]+(?-i:N|S|E|Oe|OE)\d{1,3}[A-Z]?-\d{1,4}(?![\w])",
         buildings=r"edificio|residencia|torre|bloque|conjunto|urbanización",
         grid_types=r"[Cc]alle|Cl\.?|[Cc]arrera|Cra\.?|Kra\.?|Cr\.|Kr\.?|[Aa]venida|Av\.|Avda\.|Ak\.?|Ac\.?|"
