@@ -476,7 +476,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
              # a US social security number masked but its last four digits ("***-**-9023"; stop 55)
              r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
-             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2}\d{1,9})"
+             # (stop 66: three capitals before the digits too, "CTC No. : CCI2024 00871345" of a barangay clearance)
+             r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2,3}\d{1,9})"
              # (a group up to 15 digits: "carteirinha 0 864 000124783190 2" of a health plan; round 25)
              # (a group of a digit, a capital and digits: "Título de residência: AR 1L7739204"; stop 59)
              r"(?: (?:\d{1,15}[A-Z]?|\d?[A-Z]{1,2}\d?[A-Z]?|\d[A-Z]\d{4,12})){1,9}"
@@ -713,7 +714,13 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         r"|DE(?:19|20)\d\d[^\S\n]\d{5}[^\S\n]D\d{3}"
                         # (stop 66) a Peruvian court file's number ("EXPEDIENTE    : 01274-2023-0-3002-JP-FC-02" of a
                         # maintenance judgment)
-                        r"|\d{5}-(?:19|20)\d\d-\d{1,2}-\d{4}-[A-Z]{2}-[A-Z]{2}-\d{2})"
+                        r"|\d{5}-(?:19|20)\d\d-\d{1,2}-\d{4}-[A-Z]{2}-[A-Z]{2}-\d{2}"
+                        # (stop 66) a Malaysian company's old number in brackets, an Australian tribunal's matter
+                        # number, a judgment's neutral citation, a Paraguayan criminal case ("Company No. 201501023456
+                        # (1147823-K)", "(U2024/11873)", "[2024] FWC 2871", "Causa N.º: 1-1-2-1-2024-15872")
+                        r"|(?<=\()\d{5,7}-[A-Z](?=\))|[A-Z](?:19|20)\d\d/\d{3,6}"
+                        r"|\[(?:19|20)\d\d\][^\S\n][A-Z][A-Za-z]{1,7}(?:[^\S\n][A-Z][a-z]{2,4})?[^\S\n]\d{1,5}"
+                        r"|\d-\d-\d-\d{1,2}-(?:19|20)\d\d-\d{3,6})"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf
@@ -731,8 +738,8 @@ _ENTRY_GROUPS = ("entry", "entry2", "entry3")
 
 #: A register entry's number: a letter or two before it ("C-17"), thousands' groups ("45,902", "2.184"), a letter or
 #: two after it ("58-A"), a year after a slash ("1.284 / 2023"), a verso ("142 v.º") or an ordinal sign ("2º"); case
-#: as written.
-_REGISTER_NUMBER = (r"(?-i:(?:[A-Z]{1,2}[-/]?)?(?:\d{1,3}(?:[.,]\d{3})+|\d{1,6})(?:-[A-Z\d]{1,2}|[A-Z](?![\w]))?"
+#: as written; up to twelve digits (stop 66: "Acta N°: 1024583117" of a Peruvian marriage record broke its entry).
+_REGISTER_NUMBER = (r"(?-i:(?:[A-Z]{1,2}[-/]?)?(?:\d{1,3}(?:[.,]\d{3})+|\d{1,12})(?:-[A-Z\d]{1,2}|[A-Z](?![\w]))?"
                     r"(?:[^\S\n]*/[^\S\n]*(?:19|20)\d\d)?(?:[^\S\n]?v\.?[º°]?|[^\S\n]verso|\.?[ºª°])?)(?![\w])")
 #: The words for "number" before it ("n.º", "N°", "Nr.", "número").
 _REGISTER_NUMBER_WORD = r"(?:n\.?[^\S\n]?[º°]\.?|n[º°]|no\.|nr\.|n[úu]mero|number|nummer)"

@@ -1464,6 +1464,10 @@ _AMOUNT_HEADER = re.compile(
     # of a Costa Rican employer's statement)
     r"|salari(?:o|os|es|y|ies)|sal[áa]rios?|sueldos?|gehalt|l[öo]hne?"
     # (stop 65: and the currency's name, "BERECHNUNG          Euro" of an Austrian tax assessment)
+    # (stop 66: and a payroll's gross pay and contributions, "Period   Gross Pay   Employee 3%   Employer 3%" under
+    # "SECTION C - CONTRIBUTIONS RECORDED (J$)" of a Jamaican statement)
+    r"|gross(?:[^\S\n]pay)?|net[^\S\n]pay|contributions?|beitr(?:ag|äge)|contribui[çc](?:ão|ões)|aportes?"
+    r"|cotizaci(?:ón|ones)"
     r"|euros?)(?!\w)|(?<!\w)Fr\.(?![\w.])"
     r"|\((?-i:R|ZAR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
 

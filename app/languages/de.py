@@ -157,7 +157,7 @@ LANGUAGE = register(Language(
         mitarbeiter|mitarbeiterin|zeuge|zeugin|ansprechpartner|ansprechpartnerin|behandelnder arzt|
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
-        bearbeiterin|bearbeitet von|bearb.|
+        bearbeiterin|bearbeitet von|bearb.|sachbearbeiter|sachbearbeiterin|die sachbearbeiterin|der sachbearbeiter|
         familienname vor der ersten eheschließung|frühere namen|früherer name""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
@@ -283,6 +283,9 @@ LANGUAGE = register(Language(
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]"
                       r"(?:\d{1,6}/(?:19|20)\d\d|(?:19|20)\d\d/\d{1,6}))(?![\w/])"),
     id_keywords=(
+        # (stop 66) an Austrian notary's certification register, a property tax's file number ("BRZ 2314/2024",
+        # "Grundsteuer-Aktenzeichen: 3370 172 0458 3 000 1")
+        r"(?-i:BRZ)(?=[^\S\n]\d)", r"grundsteuer-aktenzeichen",
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
         # "Referenz 22 30417 88500 00000 00000 00412"), Austria's trade register ("GISA-Zahl: 38417225")
         # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476
@@ -516,7 +519,8 @@ LANGUAGE = register(Language(
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steige?|stieg|pfad|wall|graben"
               "|gürtel",
         # (stop 62: and Graz's and Vienna's ring road, "Eggenberger Gürtel 58/2/7, 8020 Graz" of a police report)
-        separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee|Gürtel",
+        # (stop 66: and Vienna's embankments, "Hietzinger Kai 41/3, 1130 Wien" of a flat's purchase contract)
+        separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee|Gürtel|Kai",
         prefixes=("Am", "Im", "Zum", "Zur", "An der", "An den", "Auf der", "Auf dem", "In der", "Unter den",
                   "Hinter der", "Alte", "Alter", "Neue", "Neuer", "Kleine", "Große", "Lange",
                   # (stop 57: "Obere Königsstraße 8" of a lasting power of attorney)

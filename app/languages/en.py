@@ -166,8 +166,9 @@ LANGUAGE = register(Language(
         From By With Of To And But Or If When While As Mr Mrs Ms Dr""".split()),
     # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
     # (stop 59: "LIMITED", "HARTWELL LOGISTICS (MIDLANDS) LIMITED" of a tribunal's witness statement)
+    # (stop 66: and Malaysia's private limited company, "SERI KENANGA LOGISTICS SDN. BHD." of an employment contract)
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc Pty Pty. PTY LTD"
-                          " DAC CLG LIMITED".split()),
+                          " DAC CLG LIMITED Sdn Sdn. Bhd Bhd. SDN SDN. BHD BHD.".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
     case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
@@ -721,6 +722,12 @@ LANGUAGE = register(Language(
         flats=r"(?-i:Flat|FLAT|Room|Rm\.?|Unit)[^\S\n](?:\d{1,4}[A-Z]?|[A-Z]),[^\S\n]+(?:\d{1,2}|G|LG|UG)/F"
               r"(?:,[^\S\n]+(?-i:Block|Tower|BLOCK|TOWER)[^\S\n]\d{1,2}[A-Z]?)?(?![\w/])"
               r"|(?-i:Flat|FLAT|Apt\.?|APT\.?|Apartment)[^\S\n]\d{1,4}(?:/\d{1,2})?[A-Z]?(?![\w/])"
+              # (stop 66) an Edinburgh flat by its floor and door ("Flat 2F1, 38 Comely Bank Avenue" of a claim form)
+              r"|(?-i:Flat|FLAT)[^\S\n]\d{1,2}[Ff]\d{1,2}(?![\w/])"
+              # (stop 66) a Malaysian street, its house or lot number before it and its section's number after it
+              # ("No. 27, Jalan Seri Mawar 4", "Lot 12, Jalan Perusahaan 3" of an employment contract)
+              r"|(?:(?-i:No\.|Lot|LOT)[^\S\n]?\d{1,4}[A-Z]?,[^\S\n]+)?(?-i:Jalan|JALAN|Jln\.|Lorong|Persiaran)"
+              r"(?:[^\S\n]+(?-i:[A-Z][a-z]+|[A-Z]{2,})){1,4}(?:[^\S\n]+\d{1,3}[A-Z]?(?:/\d{1,3}[A-Z]?)?)?(?![\w])"
               # (stop 63) an Indian address's numbered cross and main roads, blocks and stages, with the house number
               # before them ("No. 14, 2nd Cross, Jayanagar 4th Block", "42, 3rd Cross, 8th Main" of a passport
               # annexure: the numbers stayed in clear)

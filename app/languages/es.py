@@ -22,7 +22,7 @@ LANGUAGE = register(Language(
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras.
-        Srs.""".split()),
+        Srs. Abog.""".split()),
     honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dª. Dª D.ª Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma
         Excmo. Excma. Excmo Excma Sres. Sras. Srs.""".split()),
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|
@@ -88,7 +88,8 @@ LANGUAGE = register(Language(
         nombre del inscrito|nombre de la inscrita|inscrito|inscrita|padres|progenitores|convocante|convocado|
         convocada|médico certificante|médica certificante|
         apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
-    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr".split()),
+    # (stop 66: and a lawyer's "Abog.", "Abog. Luz Marina Tello Ruiz" of a Peruvian marriage record)
+    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr abog".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
     month_variants={"setiembre": 9},
@@ -243,6 +244,11 @@ LANGUAGE = register(Language(
         # (stop 66) a Dominican invoice's fiscal receipt number, a health insurer's member ("NCF: B0200018734", "No.
         # afiliado: 21-0458812-01" of a hospital's invoice)
         r"(?-i:NCF)", r"(?:no\.|n[º°]\.?|núm\.|número)\s+(?:de\s+)?afiliad[oa]",
+        # (stop 66) a notary's work order, a Paraguayan prosecutor's file and a car's plate, a Mexican court's letter,
+        # criminal case and investigation file ("OT: 219.554", "Carpeta Fiscal N.º: 4218/2024", "chapa AAEQ 472",
+        # "OFICIO NÚMERO: 2871/2024-JC3", "CAUSA PENAL: 0427/2024", "CARPETA DE INVESTIGACIÓN: D-I/18452/2024")
+        r"(?-i:OT)(?=[^\S\n]*:)", r"carpeta\s+(?:fiscal|de\s+investigaci[óo]n)", r"chapa(?=\s+(?-i:[A-Z]{3,4})\s?\d)",
+        r"oficio\s+(?:n[úu]mero|n\.?[º°]|no\.)", r"causa\s+penal",
         # (stop 63) a Bolivian property's cadastral code, a Mexican flat's property-tax account and its register folio,
         # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
         # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:
@@ -634,7 +640,8 @@ LANGUAGE = register(Language(
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
     postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b",
-                  r"(?<=CP\s)\d{5}\b",
+                  # (stop 66: and Argentina's four digits, "Villa Gobernador Gálvez (CP 2124)" of a grant's resolution)
+                  r"(?<=CP\s)\d{5}\b", r"(?<=\(CP\s)\d{4}(?=\))",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",
                   # in brackets after the town, as contracts write a party's domicile ("vecina de Torrent (46900)";
                   # stop 52)
@@ -653,6 +660,9 @@ LANGUAGE = register(Language(
                # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its
                # number ("Tte. Fariña N° 1180", "Mcal. Estigarribia N° 2345" of a car's sale contract)
                "(?:Tte|Mcal|Gral|Cnel|Pte|Sgto|Cap)\\.(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N[º°]\\s?\\d)|"
+               # (stop 66: and written out, with "N.º", "Teniente Fariña N.º 1283 c/ Brasil" of a complaint)
+               "(?:Teniente|Mariscal|General|Coronel|Sargento|Capitán)"
+               "(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N\\.?[º°]\\s?\\d)|"
                "CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",

@@ -209,6 +209,8 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 66) a bank slip's own number ("Boleto – nosso número: 00045871923-4" of an exam's registration)
         r"nosso\s+n[úu]mero",
+        # (stop 66) a police unit's internal register ("Registo interno: DT-PRT/0047/2024" of a traffic report)
+        r"registo\s+interno",
         # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
         # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a

@@ -121,3 +121,57 @@ def test_a_registrar_and_a_notary_by_their_ordinal():
         assert (name, "ORGANIZATION") in labels, name
     # a headline in capitals with a head and no entity of the model's names no one
     assert detect("pt", "Ontem: HOSPITAL FECHA PORTAS em Lisboa, diz o jornal.\n") == []
+
+
+def test_round_89_identifiers_by_shape_and_keyword():
+    cases = [
+        ("en", "                    Company No. 201501023456 (1147823-K)\n", ["201501023456", "1147823-K"]),
+        ("en", "   (U2024/11873)\n   <PR781264>    [2024] FWC 2871\n", ["U2024/11873", "PR781264", "[2024] FWC 2871"]),
+        ("en", "     CTC No.            : CCI2024 00871345\n", ["CCI2024 00871345"]),
+        ("es", "   OT: 219.554\n", ["219.554"]),
+        ("es", "Causa N.º: 1-1-2-1-2024-15872          Carpeta Fiscal N.º: 4218/2024\n",
+         ["1-1-2-1-2024-15872", "4218/2024"]),
+        ("es", "venta un automóvil Toyota Allion, año 2012, chapa AAEQ 472. El mismo", ["AAEQ 472"]),
+        ("es", "OFICIO NÚMERO:            2871/2024-JC3\nCAUSA PENAL:              0427/2024\n"
+               "CARPETA DE INVESTIGACIÓN: D-I/18452/2024\n", ["2871/2024-JC3", "0427/2024", "D-I/18452/2024"]),
+        ("es", "Libro N°: 0027          Acta N°: 1024583117          Folio: 412\n", ["0027", "1024583117", "412"]),
+        ("de", "\nBRZ 2314/2024\nDie Echtheit der Unterschriften wird bestätigt.", ["2314/2024"]),
+        ("de", "Grundsteuer-Aktenzeichen: 3370 172 0458 3 000 1\n", ["3370 172 0458 3 000 1"]),
+        ("pt", "NUIPC: 1284/24.8PTPRT                  Registo interno: DT-PRT/0047/2024\n", ["DT-PRT/0047/2024"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    # a year in brackets without a court's code, a plate's word without a plate
+    assert found(IdNumberRecognizer("en"), "the report [2024] of the board") == []
+    assert found(IdNumberRecognizer("es"), "una chapa de metal de 2 metros") == []
+
+
+def test_round_89_addresses_and_a_postal_code():
+    cases = [
+        ("en", "Address         : No. 27, Jalan Seri Mawar 4, Taman Seri Mawar,", "No. 27, Jalan Seri Mawar 4"),
+        ("en", "         Lot 12, Jalan Perusahaan 3, Kawasan Perindustrian Bukit Raja", "Lot 12, Jalan Perusahaan 3"),
+        ("en", "A2  Address:               Flat 2F1, 38 Comely Bank Avenue, Edinburgh", "Flat 2F1"),
+        ("es", "Domicilio:           Teniente Fariña N.º 1283 c/ Brasil", "Teniente Fariña N.º 1283"),
+        ("de", "   SVNR 2843 230579, Hietzinger Kai 41/3, 1130 Wien,", "Hietzinger Kai 41/3"),
+    ]
+    for language, text, address in cases:
+        assert address in found(AddressRecognizer(language), text), text
+    from app.detection.patterns import PostalCodeRecognizer
+    assert found(PostalCodeRecognizer("es"), "en calle San Martín 2346, Villa Gobernador Gálvez (CP 2124);") == ["2124"]
+
+
+def test_round_89_names_and_companies():
+    labels = detect("en", "                       SERI KENANGA LOGISTICS SDN. BHD.\n   Company No. 201501023456\n",
+                    {"SERI KENANGA": "ORG", "SDN": "ORG", "BHD": "ORG"})
+    assert ("SERI KENANGA LOGISTICS SDN. BHD.", "ORGANIZATION") in labels
+    assert ("Luz Marina Tello Ruiz", "PERSON") in detect("es", "Abog. Luz Marina Tello Ruiz\nRegistradora\n",
+                                                               {"Marina Tello Ruiz": "PER"})
+    assert ("M. Vogt-Risch", "PERSON") in detect("de", "Die Sachbearbeiterin: M. Vogt-Risch\nGebühr: CHF 25.00\n")
+
+
+def test_round_89_a_payroll_table_of_contributions():
+    text = ("SECTION C - CONTRIBUTIONS RECORDED (J$)\nPeriod           Gross Pay     Employee 3%    Employer 3%\n"
+            "Apr-Jun 2023     937,500.00      28,125.00      28,125.00\n"
+            "TOTAL          3,793,700.00     113,811.00     113,811.00\n")
+    assert [t for t, label in detect("en", text) if label == "MONEY"] == [
+        "937,500.00", "28,125.00", "28,125.00", "3,793,700.00", "113,811.00", "113,811.00"]
