@@ -184,6 +184,12 @@ UNITS: tuple[str, ...] = (
     "DE2023 04417 D001 ", "NIRF: 7.412.583-9 ",
     # (round 87) a Kenyan plate
     "KCB 417M ",
+    # (stop 66) identifiers in a table's column, a party's line, patronymics and bodies in capitals, addresses of
+    # Luxembourg, Quito, Peru and Malaysia, citations, a register's long number, an ordinal day, an identity card
+    "N°  RIT  RUC  FECHA\n1  6254-2016  1610028471-3  14/11/2016\n", "RIT  RUC  NIF\n", "AA AA AA      Applicant\n",
+    "AA BIN AA ", "AA BTE AA ", "TABELIÃO DE NOTAS DE AA - x\n", "TABELIÃO ", "5, Op der Aa, ", "12, rue de Aa, ",
+    "Av. De los Aa N36-120 ", "Mz. K Lt. 14, ", "No. 27, Jalan Aa Aa 4, ", "[2024] FWC 2871 ",
+    "Cite as: Aa v. Aa, 2024 AA 27\n", "Acta N°: 1024583117 ", "1.º de abril de 2024 ", "S1234567D ", "2 UTM ",
 )
 
 

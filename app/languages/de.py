@@ -286,6 +286,9 @@ LANGUAGE = register(Language(
         # (stop 66) an Austrian notary's certification register, a property tax's file number ("BRZ 2314/2024",
         # "Grundsteuer-Aktenzeichen: 3370 172 0458 3 000 1")
         r"(?-i:BRZ)(?=[^\S\n]\d)", r"grundsteuer-aktenzeichen",
+        # (stop 66) a civil register's birth entry, a Liechtenstein parcel ("Geburtseintrag:     G 89/2025", "Parz. Nr.
+        # 2871" of a tax return)
+        r"(?:geburts|heirats|sterbe)eintrag", r"parz\.\s*nr\.",
         # (stop 63) a pension pillar's policy and a Swiss QR bill's reference ("Säule 3a (Police Nr. 3A-77120448)",
         # "Referenz 22 30417 88500 00000 00000 00412"), Austria's trade register ("GISA-Zahl: 38417225")
         # (stop 64) Liechtenstein's person number, a South Tyrolean building and land parcel ("PEID:          1039476

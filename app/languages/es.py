@@ -249,6 +249,13 @@ LANGUAGE = register(Language(
         # "OFICIO NÚMERO: 2871/2024-JC3", "CAUSA PENAL: 0427/2024", "CARPETA DE INVESTIGACIÓN: D-I/18452/2024")
         r"(?-i:OT)(?=[^\S\n]*:)", r"carpeta\s+(?:fiscal|de\s+investigaci[óo]n)", r"chapa(?=\s+(?-i:[A-Z]{3,4})\s?\d)",
         r"oficio\s+(?:n[úu]mero|n\.?[º°]|no\.)", r"causa\s+penal",
+        # (stop 66) a Bolivian employer's and pension numbers, a Uruguayan doctor's pension fund, a Chilean police
+        # report, court roll and plate, a Honduran pupil's code, a Mexican amparo ("N° Empleador CNS 01-730-0457",
+        # "NUA/CUA: 31245789", "Caja Profesional N.º 41.286", "Parte policial Nº: 3271/2024", "Rol 18.552-2024",
+        # "Patente (PPU): KT-RL-48", "código SACE 2024-11B-027", "AMPARO INDIRECTO: 487/2024-III")
+        r"(?:n[º°]\.?\s+(?:de\s+)?)?empleador(?:\s+(?-i:CNS))?", r"(?-i:NUA/CUA|NUA|CUA)(?=[^\S\n]*:)",
+        r"caja\s+profesional", r"parte\s+policial", r"(?-i:Rol|ROL)(?=[^\S\n]+\d)", r"patente",
+        r"(?-i:SACE)", r"amparo(?:\s+(?:indirecto|directo|en\s+revisi[óo]n))?(?=\s*:)",
         # (stop 63) a Bolivian property's cadastral code, a Mexican flat's property-tax account and its register folio,
         # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
         # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:
@@ -655,6 +662,8 @@ LANGUAGE = register(Language(
                "[Rr]onda|[Tt]ravesía|[Gg]lorieta|[Rr]ambla|Urb\\.|[Uu]rbanización|Carrer|Rúa|Avinguda|Passeig|Camí|"
                "Plaça|Pol\\.|[Pp]olígono|rúa|Praza|Bº|[Bb]arrio|"
                "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|Jr\\.|JR\\.|[Jj]ir[óo]n|JIR[ÓO]N|"
+               # (stop 66) Uruguay's abbreviated road ("Cno. Castro 1127, apto. 3, Montevideo" of a discharge note)
+               "Cno\\.|"
                # (stop 62) an Ecuadorian estate ("Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil" of a complaint)
                "Cdla\\.|[Cc]iudadela|"
                # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its

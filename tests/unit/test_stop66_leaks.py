@@ -175,3 +175,24 @@ def test_round_89_a_payroll_table_of_contributions():
             "TOTAL          3,793,700.00     113,811.00     113,811.00\n")
     assert [t for t, label in detect("en", text) if label == "MONEY"] == [
         "937,500.00", "28,125.00", "28,125.00", "3,793,700.00", "113,811.00", "113,811.00"]
+
+
+def test_round_90_keywords_of_six_countries():
+    cases = [
+        ("es", "NIT 1023456027 – N° Empleador CNS 01-730-0457\nNUA/CUA:                31245789\n",
+         ["1023456027", "01-730-0457", "31245789"]),
+        ("es", "Médico Internista - Caja Profesional N.º 41.286\n", ["41.286"]),
+        ("es", "Parte policial Nº:     3271/2024   -  41ª Comisaría\nCausa JPL:             Rol 18.552-2024, 2º Juzgado\n"
+               "   Patente (PPU):      KT-RL-48\n", ["3271/2024", "18.552-2024", "KT-RL-48"]),
+        ("es", "con código SACE 2024-11B-027.\nAMPARO INDIRECTO:        487/2024-III\n", ["2024-11B-027", "487/2024-III"]),
+        ("de", "       Geburtseintrag:     G 89/2025\n", ["G 89/2025"]),
+        ("de", "   3.6  Liegenschaft Schaan, Parz. Nr. 2871", ["2871"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    # a role without its number, a patent in running text
+    assert found(IdNumberRecognizer("es"), "El empleador pagó la patente del local.") == []
+
+
+def test_round_90_a_uruguayan_road():
+    assert "Cno. Castro 1127, apto. 3" in found(AddressRecognizer("es"), "Domicilio:   Cno. Castro 1127, apto. 3, Montevideo")
