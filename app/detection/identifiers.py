@@ -911,8 +911,9 @@ class IdNumberRecognizer(Recognizer):
 
 #: A table's cell: words one space apart, cells two spaces, a tab or a bar apart.
 _CELL = re.compile(r"[^\s|](?:[^\s|]|[^\S\n\t](?=[^\s|]))*")
-#: A cell's value under an identifier's header: up to four groups of letters, digits and ``./-`` with a digit.
-_COLUMN_VALUE = re.compile(r"(?=[^\d\n]{0,30}\d)[\w./-]+(?: [\w./-]+){0,3}")
+#: A cell's value under an identifier's header: up to four groups of letters, digits and ``./-``, a digit in each (a
+#: payslip's "0001 Salário Base" under "Cód." is a wage type's code and its name).
+_COLUMN_VALUE = re.compile(r"[\w./-]*\d[\w./-]*(?: [\w./-]*\d[\w./-]*){0,3}")
 
 
 def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:

@@ -75,6 +75,9 @@ def test_identifiers_in_a_column_headed_by_a_keyword():
              " 401  | 503 218 448   |  A   |  28.714,00  |  3.842,00\n"
              " 401  | 509 774 121   |  B   |  34.960,50  |  5.611,00\n")
     assert found(IdNumberRecognizer("pt"), table) == ["503 218 448", "509 774 121"]
+    # a payslip's wage types under "Cód.": a code and its name, no identifier
+    assert found(IdNumberRecognizer("pt"), "Cód. Descrição                      Referência     Proventos\n"
+                                           "0001 Salário Base                     220,00 h      4.850,00\n") == []
     # a column of amounts under a header that names no identifier
     assert column_values("Date       Description      Amount\n01/02      Rent             1.250,00\n",
                          IdNumberRecognizer("en").column_keyword) == []
@@ -182,9 +185,11 @@ def test_round_90_keywords_of_six_countries():
         ("es", "NIT 1023456027 – N° Empleador CNS 01-730-0457\nNUA/CUA:                31245789\n",
          ["1023456027", "01-730-0457", "31245789"]),
         ("es", "Médico Internista - Caja Profesional N.º 41.286\n", ["41.286"]),
-        ("es", "Parte policial Nº:     3271/2024   -  41ª Comisaría\nCausa JPL:             Rol 18.552-2024, 2º Juzgado\n"
+        ("es", "Parte policial Nº:     3271/2024   -  41ª Comisaría\n"
+               "Causa JPL:             Rol 18.552-2024, 2º Juzgado\n"
                "   Patente (PPU):      KT-RL-48\n", ["3271/2024", "18.552-2024", "KT-RL-48"]),
-        ("es", "con código SACE 2024-11B-027.\nAMPARO INDIRECTO:        487/2024-III\n", ["2024-11B-027", "487/2024-III"]),
+        ("es", "con código SACE 2024-11B-027.\nAMPARO INDIRECTO:        487/2024-III\n",
+         ["2024-11B-027", "487/2024-III"]),
         ("de", "       Geburtseintrag:     G 89/2025\n", ["G 89/2025"]),
         ("de", "   3.6  Liegenschaft Schaan, Parz. Nr. 2871", ["2871"]),
     ]
@@ -195,4 +200,5 @@ def test_round_90_keywords_of_six_countries():
 
 
 def test_round_90_a_uruguayan_road():
-    assert "Cno. Castro 1127, apto. 3" in found(AddressRecognizer("es"), "Domicilio:   Cno. Castro 1127, apto. 3, Montevideo")
+    text = "Domicilio:   Cno. Castro 1127, apto. 3, Montevideo"
+    assert "Cno. Castro 1127, apto. 3" in found(AddressRecognizer("es"), text)
