@@ -914,6 +914,8 @@ _CELL = re.compile(r"[^\s|](?:[^\s|]|[^\S\n\t](?=[^\s|]))*")
 #: A cell's value under an identifier's header: up to four groups of letters, digits and ``./-``, a digit in each (a
 #: payslip's "0001 Salário Base" under "Cód." is a wage type's code and its name).
 _COLUMN_VALUE = re.compile(r"[\w./-]*\d[\w./-]*(?: [\w./-]*\d[\w./-]*){0,3}")
+#: The most cells of a header line (a table of forms has a dozen columns at most).
+_MAX_CELLS = 40
 
 
 def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
@@ -921,9 +923,10 @@ def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
     Chilean criminal record, "Cód. | NIF entidade | Tit. | Rendimentos" of a Portuguese tax return's annex: the
     case numbers and the payers' tax numbers under them stayed in clear, as no keyword stood before them).
 
-    A header is a line without digits of three or more cells (:data:`_CELL`: two spaces, a tab or a bar apart); a
-    column's header cell starts with a match of ``keyword`` (the language's identifier keywords) and has at most two
-    words after it. Each following line up to a blank one (at most 40; header lines without digits skipped) gives the
+    A header is a line without digits of three to :data:`_MAX_CELLS` cells (:data:`_CELL`: two spaces, a tab or a bar
+    apart; a row's cells after the first :data:`_MAX_CELLS` are not read, so each row costs at most their square:
+    linear in the text with a crafted line of thousands of cells); a column's header cell starts with a match of
+    ``keyword`` (the language's identifier keywords) and has at most two words after it. Each following line up to a blank one (at most 40; header lines without digits skipped) gives the
     cell that overlaps the header cell's columns most, when it has a digit, at least four characters and the shape of
     :data:`_COLUMN_VALUE`.
 
@@ -941,7 +944,7 @@ def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
         if not ("  " in line or "|" in line or "\t" in line) or any(c.isdigit() for c in line):
             continue
         cells = [m.span() for m in _CELL.finditer(line)]
-        if len(cells) < 3:
+        if not 3 <= len(cells) <= _MAX_CELLS:
             continue
         columns = []
         for s, e in cells:
@@ -956,7 +959,7 @@ def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
                 break
             if not any(c.isdigit() for c in row):
                 continue
-            row_cells = [m.span() for m in _CELL.finditer(row)]
+            row_cells = [m.span() for m in _CELL.finditer(row)][:_MAX_CELLS]
             for hs, he in columns:
                 best = max(row_cells, key=lambda c: min(c[1], he) - max(c[0], hs), default=None)
                 if best is None or min(best[1], he) - max(best[0], hs) <= 0 or best[1] - best[0] < 4:

@@ -2368,7 +2368,7 @@ class PartyLineRule(Rule):
     heading; stop 66: the model took two of the three names for organizations and left one in clear). The role is one
     of the language's :attr:`app.languages.Language.party_roles` (case-folded); the name two to six words written in
     capitals, not all of them stop words; an ``ORGANIZATION`` when one word is an organization head or a legal form
-    ("ROAD ACCIDENT FUND    Defendant"). The proposal absorbs the entities inside it."""
+    ("DEPARTMENT OF HOME AFFAIRS    Defendant"). The proposal absorbs the entities inside it."""
 
     name = "party_line"
     absorbs = True
