@@ -927,8 +927,8 @@ def column_values(text: str, keyword: re.Pattern[str]) -> list[tuple[int, int]]:
     apart; a row's cells after the first :data:`_MAX_CELLS` are not read, so each row costs at most their square:
     linear in the text with a crafted line of thousands of cells); a column's header cell starts with a match of
     ``keyword`` (the language's identifier keywords) and has at most two words after it. Each following line up to a
-    blank one (at most 40; header lines without digits skipped) gives the cell that overlaps the header cell's columns most, when it has a digit, at least four characters and the shape of
-    :data:`_COLUMN_VALUE`.
+    blank one (at most 40; header lines without digits skipped) gives the cell that overlaps the header cell's columns
+    most, when it has a digit, at least four characters and the shape of :data:`_COLUMN_VALUE`.
 
     Args:
         text: the document.
