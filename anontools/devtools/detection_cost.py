@@ -190,6 +190,7 @@ UNITS: tuple[str, ...] = (
     "AA BIN AA ", "AA BTE AA ", "TABELIÃO DE NOTAS DE AA - x\n", "TABELIÃO ", "5, Op der Aa, ", "12, rue de Aa, ",
     "Av. De los Aa N36-120 ", "Mz. K Lt. 14, ", "No. 27, Jalan Aa Aa 4, ", "[2024] FWC 2871 ",
     "Cite as: Aa v. Aa, 2024 AA 27\n", "Acta N°: 1024583117 ", "1.º de abril de 2024 ", "S1234567D ", "2 UTM ",
+    "  -8'562\n", "  1'111",
 )
 
 

@@ -720,7 +720,12 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # (1147823-K)", "(U2024/11873)", "[2024] FWC 2871", "Causa N.º: 1-1-2-1-2024-15872")
                         r"|(?<=\()\d{5,7}-[A-Z](?=\))|[A-Z](?:19|20)\d\d/\d{3,6}"
                         r"|\[(?:19|20)\d\d\][^\S\n][A-Z][A-Za-z]{1,7}(?:[^\S\n][A-Z][a-z]{2,4})?[^\S\n]\d{1,5}"
-                        r"|\d-\d-\d-\d{1,2}-(?:19|20)\d\d-\d{3,6})"
+                        r"|\d-\d-\d-\d{1,2}-(?:19|20)\d\d-\d{3,6}"
+                        # (round 91) Sri Lanka's old identity card number, a Brazilian civil register's matrícula in
+                        # its printed groups ("NIC No. (old format)  : 782314673V", "084319 01 55 2021 1 00078 142
+                        # 0035612 27" of a declaration of stable union)
+                        r"|\d{9}[VX]|\d{6}[^\S\n]\d\d[^\S\n]\d\d[^\S\n](?:19|20)\d\d[^\S\n]\d[^\S\n]\d{5}[^\S\n]\d{3}"
+                        r"[^\S\n]\d{7}[^\S\n]\d\d)"
                         r"(?![\w]|[.,/-]\d)")
 
 #: A member's or a flat's number in parentheses right after a name ("A sócia D. Gertrudes Lemos (n.º 64)", "Yusuf

@@ -1384,6 +1384,7 @@ class MoneyRecognizer(Recognizer):
             found = with_extras(found, statement_amounts(text))
         if "'" in text or "’" in text:
             found = with_extras(found, pattern_entities(_APOSTROPHE_AMOUNT, text, MONEY, self.name))
+            found = with_extras(found, pattern_entities(_APOSTROPHE_WHOLE, text, MONEY, self.name))
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
@@ -1424,6 +1425,9 @@ _SPELLED_OUT_WORDS = ("orten", "ORTEN", "ords", "ORDS", "xtenso", "XTENSO", "etr
 #: 64: thirteen amounts of one stayed in clear, their currency named once in the text). No quantity of a unit after it.
 _APOSTROPHE_AMOUNT = re.compile(r"(?<![\w.,'’/-])(?:(?<![^\s(])-)?\d{1,3}(?:['’]\d{3})+\.\d{2}"
                                 r"(?![\w.,'’%]|[^\S\n]?(?:h|hrs?|kg|km|m|m2|m²|%)(?![\w]))")
+#: (stop 66) A whole amount in Swiss notation ending its line after a column gap, perhaps a minus before it ("2.1
+#: Beiträge AHV/IV/FAK/ALV          -8'562", "Steuerpflichtiger Erwerb      161'950" of a Liechtenstein tax return).
+_APOSTROPHE_WHOLE = re.compile(r"(?m)(?<=[^\S\n]{2})-?\d{1,3}(?:['’]\d{3})+(?=[^\S\n]*$)")
 #: A sign that a text may hold a table of amounts: two spaces (a column gap).
 _TABLE_AMOUNT_SIGN = "  "
 #: An amount as statements and assessments print it in a column: two decimals, thousands grouped, perhaps a sign

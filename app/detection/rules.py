@@ -59,7 +59,8 @@ from itertools import accumulate
 
 from app import languages
 from app.detection.identifiers import field_label
-from app.detection.labels import CODE, LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE, QUANTITY
+from app.detection.labels import (CODE, LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE, PROPER_NOUN,
+                                  QUANTITY)
 from app.doc import Entity, Sentence, Token
 from app.registry import create, register
 from app.tokenization import UPPER, month_names
@@ -2418,9 +2419,9 @@ class RegionCodeRule(Rule):
         text, out = ctx.text, []
         for e in ctx.entities:
             end = e.end + 3
-            if e.label != LOCATION:
-                continue
-            if ((slash and text[e.end:e.end + 1] == "/" and text[e.end + 1:end] in self.codes
+            if e.label != LOCATION and not (e.label == PROPER_NOUN and self.spaced):
+                continue  # (a town the proper-noun fallback found before its canton, "Heimatort:  Wattwil SG")
+            if ((slash and e.label == LOCATION and text[e.end:e.end + 1] == "/" and text[e.end + 1:end] in self.codes
                  and not (end < len(text) and (text[end].isalnum() or text[end] in "/-")))
                     or (text[e.end:e.end + 1] == " " and text[e.end + 1:end] in self.spaced
                         and (end == len(text) or text[end] in "\n,"))):

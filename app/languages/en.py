@@ -243,6 +243,8 @@ LANGUAGE = register(Language(
         # 19-050418273-6", "Employer Number (PEN):")
         r"document\s+no\.?(?=\s*:)", r"(?:car\s+)?parking\s+(?:slot\s+|space\s+|bay\s+)?no\.?",
         r"(?:identification|employer)\s+number",
+        # (round 91) a Botswana land board's plot ("Plot No.           : 18852" of a lease certificate)
+        r"plot\s+(?:no\.?|number)",
         # (stop 66) a judgment's neutral citation after its parties ("Cite as: Doucette v. Sandhu, 2024 NSSM 27" of a
         # Nova Scotia small claims decision)
         r"cite\s+as(?=[^\S\n]*:[^\S\n]*(?:[^\n,]{1,80},[^\S\n]+)?(?:19|20)\d\d[^\S\n](?-i:[A-Z]{2,8})[^\S\n]\d)"

@@ -256,6 +256,9 @@ LANGUAGE = register(Language(
         r"(?:n[º°]\.?\s+(?:de\s+)?)?empleador(?:\s+(?-i:CNS))?", r"(?-i:NUA/CUA|NUA|CUA)(?=[^\S\n]*:)",
         r"caja\s+profesional", r"parte\s+policial", r"(?-i:Rol|ROL)(?=[^\S\n]+\d)", r"patente",
         r"(?-i:SACE)", r"amparo(?:\s+(?:indirecto|directo|en\s+revisi[óo]n))?(?=\s*:)",
+        # (round 91) a Colombian doctor's registration and occupational health licence, a Mexican burial order
+        # ("Registro médico 76-4521-08", "Licencia SST 2871/2016", "Orden de inhumación: OI/GDL/2025/1962")
+        r"registro\s+m[ée]dico", r"licencia\s+(?-i:SST)", r"orden\s+de\s+inhumaci[óo]n",
         # (stop 63) a Bolivian property's cadastral code, a Mexican flat's property-tax account and its register folio,
         # an Argentine accountant's professional number, an IMSS doctor's code ("Código Catastral 011-0452-017-000",
         # "cuenta predial 028-112-07-000-3", "folio electrónico 1187342", "Mat. Prof. 10-12874-3", "Agregado médico:

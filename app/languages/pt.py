@@ -211,6 +211,8 @@ LANGUAGE = register(Language(
         r"nosso\s+n[úu]mero",
         # (stop 66) a police unit's internal register ("Registo interno: DT-PRT/0047/2024" of a traffic report)
         r"registo\s+interno",
+        # (round 91) a tax's collection document ("documento de cobrança n.º 161 2024 0045 8832 19" of a deed of gift)
+        r"documento\s+de\s+cobran[çc]a",
         # (stop 63) a bill's payment line ("Linha digitável: 83660000004-1 13670138000-7 …"), a specialist's register
         # ("CRM-RS 38.472 · RQE 21.905"), a police report's number ("AUTO DE
         # OCORRÊNCIA N.º 1284/2025/CRP"), a Brazilian referral's regulation number, a Portuguese court's reference, a
@@ -576,6 +578,9 @@ LANGUAGE = register(Language(
               # (stop 66: and the block of houses itself, "Bairro Muhalaze, Quarteirão 7, Casa n.º 112" of a rural
               # lease)
               r"|(?-i:Quarteirão|QUARTEIRÃO|quarteirão)[^\S\n](?:n\.?[^\S\n]?º[^\S\n]?)?\d{1,3}(?![\w])"
+              # (round 91) a block and lot, and a cemetery's drawer ("Quadra 18, Lote 042, Gaveta 2" of a burial guide)
+              r"|(?-i:Quadra|QUADRA|Qd\.)[^\S\n]?\d{1,4}[A-Z]?,?[^\S\n]+(?-i:Lote|LOTE|Lt\.)[^\S\n]?\d{1,4}[A-Z]?"
+              r"(?:,?[^\S\n]+(?-i:Gaveta|GAVETA|Jazigo|JAZIGO)[^\S\n]?\d{1,3})?(?![\w])"
               # (stop 62) the ground floor and its side alone, as a condominium's table lists its fractions ("A      |
               # R/C Esq. | Joaquim Tavares Loureiro")
               r"|(?<![\w/])(?-i:R/C|r/c)[^\S\n]?(?-i:Esq|Dto|Dt\.º|Dir)\.?(?![\w])"

@@ -202,3 +202,22 @@ def test_round_90_keywords_of_six_countries():
 def test_round_90_a_uruguayan_road():
     text = "Domicilio:   Cno. Castro 1127, apto. 3, Montevideo"
     assert "Cno. Castro 1127, apto. 3" in found(AddressRecognizer("es"), text)
+
+
+def test_round_91_identifiers_addresses_and_swiss_amounts():
+    cases = [
+        ("en", "Plot No.           : 18852\n", ["18852"]),
+        ("en", "NIC No. (old format)  : 782314673V\n", ["782314673V"]),
+        ("es", "Orden de inhumación: OI/GDL/2025/1962\nRegistro médico 76-4521-08\nLicencia SST 2871/2016\n",
+         ["OI/GDL/2025/1962", "76-4521-08", "2871/2016"]),
+        ("pt", "€ 674,48, conforme documento de cobrança n.º 161 2024 0045 8832 19.", ["161 2024 0045 8832 19"]),
+        ("pt", "matrícula da certidão de nascimento\n084319 01 55 2021 1 00078 142 0035612 27.",
+         ["084319 01 55 2021 1 00078 142 0035612 27"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    text = "Localização:  Quadra 18, Lote 042, Gaveta 2"
+    assert "Quadra 18, Lote 042, Gaveta 2" in found(AddressRecognizer("pt"), text)
+    text = ("   2.1  Beiträge AHV/IV/FAK/ALV                            -8'562\n"
+            "        Steuerpflichtiger Erwerb                          161'950\nEinwohner 12'000 im Jahr\n")
+    assert found(MoneyRecognizer("de"), text) == ["-8'562", "161'950"]
