@@ -15,6 +15,8 @@ than digits) gives up and the pattern is returned as it was.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from re import _compiler  # type: ignore[attr-defined]
 from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser as P  # type: ignore[attr-defined]
 
@@ -101,4 +103,280 @@ def digit_led(pattern: re.Pattern[str]) -> re.Pattern[str]:
     try:
         return re.compile(f"(?={cls})(?:{pattern.pattern})", pattern.flags)
     except re.error:  # a global inline flag that must open the pattern
+        return pattern
+
+
+# --- alternations of words under IGNORECASE -------------------------------------------------------------------------
+#
+# An alternation tries its branches one after another at each position, but skips a branch at once, without entering
+# it, when the branch opens with a case-sensitive literal or a character class the next character is not in (CPython's
+# ``BRANCH`` opcode; ``Modules/_sre/sre_lib.h``). Under IGNORECASE a letter compiles to ``LITERAL_UNI_IGNORE``, which
+# that check does not read: each of an identifier keyword list's 320 branches ("passport(?:\s+number)?", "account…")
+# was entered at every word of the text (issue 18: 500–770 ns per character of text for the identifier recognizer's
+# one pattern, stop 67). :func:`letter_led` rewrites such an alternation: the branches that open with the same letter
+# become one branch that opens with a case-sensitive class of that letter's case variants, followed by the
+# alternation of their remainders, in their order. Branches that open with different letters cannot both match at
+# one position, so a branch may move before another only when their first characters are known to differ; a branch
+# whose first characters are not known (or that may match the empty string) is a barrier nothing moves across.
+
+#: Code points whose case variants are all found by a scan of the Basic Multilingual Plane (Latin, Greek, Cyrillic,
+#: Armenian: no supplementary character lower-cases into them; checked by ``tests/unit/test_fast_regex.py``).
+_SCANNED_BELOW = 0x530
+_BMP: str | None = None
+
+
+@lru_cache(maxsize=None)
+def case_variants(char: str) -> frozenset[str]:
+    """Every character the engine matches against ``char`` under IGNORECASE (without LOCALE or ASCII), ``char`` among
+    them: "k" → {"k", "K", "\\u212a"} (KELVIN SIGN), "i" → {"i", "I", "\\u0130", "\\u0131"}.
+
+    Raises:
+        ValueError: ``char`` is not one character below U+0530.
+    """
+    global _BMP
+    if len(char) != 1 or ord(char) >= _SCANNED_BELOW:
+        raise ValueError("case_variants needs one character below U+0530")
+    if _BMP is None:
+        _BMP = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x10000)))
+    return frozenset(re.findall(re.escape(char), _BMP, re.IGNORECASE))
+
+
+def _class_set(items, ignorecase: bool) -> frozenset[str] | None:
+    """The characters of a parsed character class of literals and short ranges, ``None`` for any other."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op is C.LITERAL:
+            chars.add(chr(av))
+        elif op is C.RANGE and av[1] - av[0] < 256:
+            chars.update(map(chr, range(av[0], av[1] + 1)))
+        else:
+            return None
+    if not ignorecase:
+        return frozenset(chars)
+    if any(ord(c) >= _SCANNED_BELOW and c.isalpha() for c in chars):
+        return None
+    return frozenset(v for c in chars for v in (case_variants(c) if ord(c) < _SCANNED_BELOW else (c,)))
+
+
+def _first_set(items, ignorecase: bool) -> frozenset[str] | None:
+    """The characters a match of the parsed ``items`` can start with, or ``None`` when unknown or when it may be
+    empty (conservative: any construct not read below is unknown)."""
+    found: set[str] = set()
+    for op, av in items:
+        if op is C.LITERAL:
+            char = chr(av)
+            if ignorecase and ord(char) < _SCANNED_BELOW:
+                return frozenset(found | case_variants(char))
+            return frozenset(found | {char}) if not ignorecase or not char.isalpha() else None
+        if op in _ZERO_WIDTH:
+            continue
+        if op is C.IN:
+            chars = _class_set(av, ignorecase)
+            if chars is None:
+                return None
+            return frozenset(found | chars)
+        if op is C.SUBPATTERN:
+            _group, add_flags, del_flags, sub = av
+            case = (ignorecase or bool(add_flags & re.IGNORECASE)) and not del_flags & re.IGNORECASE
+            chars, empty = _first_set(sub, case), False
+            if chars is None:
+                return None
+        elif op is C.BRANCH:
+            chars = frozenset()
+            for branch in av[1]:
+                sub = _first_set(branch, ignorecase)
+                if sub is None:
+                    return None
+                chars |= sub
+            empty = False
+        elif op in _REPEATS:
+            low, _high, sub = av
+            chars = _first_set(sub, ignorecase)
+            if chars is None:
+                return None
+            empty = low == 0
+        else:
+            return None
+        found |= chars
+        if not empty:
+            return frozenset(found)
+    return None  # the items may match the empty string
+
+
+def _grouped_branches(branches: list, state, ignorecase: bool) -> list | None:
+    """The branches of an alternation with those that open with the same cased letter joined (see above), or ``None``
+    when nothing changes."""
+    out: list[list] = []  # [lower-case letter or None, first characters or None, remainders or the branch]
+    changed = False
+    expanded = [alternative for branch in branches for alternative in _opened(branch, state, ignorecase)]
+    if len(expanded) != len(branches) or any(a is not b for a, b in zip(expanded, branches)):
+        changed, branches = True, expanded
+    for branch in branches:
+        lead = branch.data[0] if branch.data else None
+        letter = None
+        if ignorecase and lead is not None and lead[0] is C.LITERAL and lead[1] < _SCANNED_BELOW:
+            variants = case_variants(chr(lead[1]))
+            if len(variants) > 1:
+                letter = min(variants)
+        if letter is None:
+            out.append([None, _first_set(branch.data, ignorecase), branch])
+            continue
+        changed = True
+        rest = P.SubPattern(state, branch.data[1:])
+        for k in range(len(out) - 1, -1, -1):
+            key, first, held = out[k]
+            if key == letter:
+                held.append(rest)
+                break
+            if first is None or first & variants:
+                out.append([letter, variants, [rest]])
+                break
+        else:
+            out.append([letter, variants, [rest]])
+    if not changed:
+        return None
+    result = []
+    for key, first, held in out:
+        if key is None:
+            result.append(held)
+            continue
+        cls = P.SubPattern(state, [(C.IN, [(C.LITERAL, ord(c)) for c in sorted(first)])])
+        data = [(C.SUBPATTERN, (None, 0, re.IGNORECASE, cls))]
+        # (the remainders grouped by their own first letters in turn: a trie of the words)
+        data += held[0].data if len(held) == 1 else [
+            (C.BRANCH, (None, _grouped_branches(held, state, ignorecase) or held))]
+        result.append(P.SubPattern(state, data))
+    return result
+
+
+#: The most branches one branch is opened into by :func:`_opened`.
+_MAX_OPENED = 16
+
+
+def _opened(branch, state, ignorecase: bool) -> list:
+    """``branch`` as the branches it is the alternation of, when it opens with a group of words, an optional one or a
+    word boundary and every branch then opens with an opcode the alternation skips (:func:`_skippable`):
+    "(?:member|customer)\\s+ID" → "member\\s+ID", "customer\\s+ID"; "(?:car\\s+)?parking" → "car\\s+parking",
+    "parking" (the same choices in the same order: a greedy optional group is first tried, then skipped);
+    "\\bUSD" → "U(?<!\\w[\\s\\S])SD" (before a word character, a boundary is a character before it that is not
+    one, or none). ``[branch]`` otherwise, or beyond :data:`_MAX_OPENED` branches."""
+    if not branch.data:
+        return [branch]
+    op, av = branch.data[0]
+    rest = list(branch.data[1:])
+    if op is C.AT and av is C.AT_BOUNDARY and rest:
+        out = []
+        for alternative in _opened(P.SubPattern(state, rest), state, ignorecase):
+            lead = alternative.data[0] if alternative.data else None
+            if lead is None or not _word_characters(lead, ignorecase):
+                return [branch]
+            out.append(P.SubPattern(state, [lead, _NO_WORD_BEFORE] + list(alternative.data[1:])))
+        return out
+    if op is C.BRANCH:
+        options = [list(h.data) + rest for h in av[1]]
+    elif op is C.SUBPATTERN and av[0] is None and not av[1] and not av[2]:
+        inner = av[3].data
+        heads = list(inner[0][1][1]) if len(inner) == 1 and inner[0][0] is C.BRANCH else [av[3]]
+        options = [list(h.data) + rest for h in heads]
+    elif (ignorecase and op is C.SUBPATTERN and av[0] is None and av[2] & re.IGNORECASE and len(av[3].data) == 1
+          and av[3].data[0][0] is C.BRANCH):
+        # a case-sensitive group of words, "(?-i:PESEL|BSN|CNP)": each word in a group of its own
+        options = [[(C.SUBPATTERN, (None, av[1], av[2], h))] + rest for h in av[3].data[0][1][1]]
+    elif op is C.MAX_REPEAT and av[0] == 0 and av[1] == 1:
+        options = [list(av[2].data) + rest, rest]
+    else:
+        return [branch]
+    out = []
+    for data in options:
+        out += _opened(P.SubPattern(state, data), state, ignorecase)
+        if len(out) > _MAX_OPENED:
+            return [branch]
+    return out if all(_skippable(alternative.data, ignorecase) for alternative in out) else [branch]
+
+
+#: What a word boundary before a word character asks, once that character is read: no word character before it.
+_NO_WORD_BEFORE = P.parse(r"(?<!\w[\s\S])").data[0]
+_WORD = re.compile(r"\w")
+
+
+def _word_characters(item, ignorecase: bool) -> bool:
+    """Whether the parsed ``item`` reads one character, always a word character (``\\w``)."""
+    op, av = item
+    if op is C.LITERAL:
+        chars: frozenset[str] | None = frozenset(chr(av))
+    elif op is C.IN:
+        chars = _class_set(av, False)
+    else:
+        return False
+    if chars is None:
+        return False
+    if ignorecase:
+        if any(ord(c) >= _SCANNED_BELOW and c.isalpha() for c in chars):
+            return False
+        chars = frozenset(v for c in chars for v in (case_variants(c) if ord(c) < _SCANNED_BELOW else (c,)))
+    return all(_WORD.match(c) for c in chars)
+
+
+def _skippable(items, ignorecase: bool) -> bool:
+    """Whether a branch of these parsed ``items`` opens, once grouped, with an opcode that the alternation checks
+    without entering the branch: a literal (under IGNORECASE a letter below U+0530, grouped by
+    :func:`_grouped_branches`, or a character without case), a class without IGNORECASE, or a group without
+    IGNORECASE that opens with either."""
+    if not items:
+        return False
+    op, av = items[0]
+    if op is C.LITERAL:
+        return not ignorecase or av < _SCANNED_BELOW or not chr(av).isalpha()
+    if op is C.IN:
+        return not ignorecase
+    if op is C.SUBPATTERN and av[0] is None and av[3].data:
+        case = (ignorecase or bool(av[1] & re.IGNORECASE)) and not av[2] & re.IGNORECASE
+        return not case and av[3].data[0][0] in (C.LITERAL, C.IN)
+    return False
+
+
+def _rewrite(items, ignorecase: bool) -> bool:
+    """:func:`_grouped_branches` on every alternation inside the parsed ``items``, in place; whether any changed."""
+    changed = False
+    for index, (op, av) in enumerate(items.data):
+        if op is C.BRANCH:
+            grouped = _grouped_branches(av[1], items.state, ignorecase)
+            if grouped is not None:
+                items.data[index] = (C.BRANCH, (av[0], grouped))
+                changed = True
+            for branch in grouped or av[1]:
+                changed |= _rewrite(branch, ignorecase)
+        elif op is C.SUBPATTERN:
+            _group, add_flags, del_flags, sub = av
+            changed |= _rewrite(sub, (ignorecase or bool(add_flags & re.IGNORECASE))
+                                and not del_flags & re.IGNORECASE)
+        elif op in _REPEATS:
+            changed |= _rewrite(av[2], ignorecase)
+        elif op in (C.ASSERT, C.ASSERT_NOT):
+            changed |= _rewrite(av[1], ignorecase)
+        elif op is getattr(C, "ATOMIC_GROUP", None):
+            changed |= _rewrite(av, ignorecase)
+        elif op is C.GROUPREF_EXISTS:
+            _group, yes, no = av
+            changed |= _rewrite(yes, ignorecase)
+            if no is not None:
+                changed |= _rewrite(no, ignorecase)
+    return changed
+
+
+def letter_led(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """``pattern``, or an equivalent one whose alternations of words the engine skips faster under IGNORECASE (see the
+    comment above :data:`_SCANNED_BELOW`): same matches, position for position, same groups and group names. The
+    result is compiled from the rewritten parse tree, so its ``.pattern`` is ``None``: use it where the pattern is
+    searched, never as a piece of another pattern. A pattern without IGNORECASE, with LOCALE or ASCII, or one the
+    rewrite does not change is returned as it was.
+    """
+    if pattern.flags & (re.LOCALE | re.ASCII) or not isinstance(pattern.pattern, str):
+        return pattern
+    try:
+        parsed = P.parse(pattern.pattern, pattern.flags)
+        if not _rewrite(parsed, bool(parsed.state.flags & re.IGNORECASE)):
+            return pattern
+        return _compiler.compile(parsed, pattern.flags)
+    except (re.error, RecursionError, TypeError, ValueError, AttributeError):
         return pattern

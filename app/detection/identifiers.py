@@ -26,7 +26,7 @@ from stdnum import luhn as _luhn
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.fast_regex import digit_led
+from app.detection.fast_regex import digit_led, letter_led
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.detection.patterns import with_extras
 from app.doc import Entity, Sentence
@@ -816,7 +816,9 @@ class IdNumberRecognizer(Recognizer):
         if language not in ID_KEYWORDS:
             raise ValueError(f"no identifier keywords for language {language!r}")
         keywords = "|".join((*ID_KEYWORDS[language], LOG_ID_KEYS, SNAKE_ID_KEYS, FOREIGN_ID_KEYS))
-        self.pattern = re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}", re.IGNORECASE)
+        # (stop 67: its alternation of ~300 keywords grouped by first letters, 2–2.5× faster: :func:`letter_led`)
+        self.pattern = letter_led(re.compile(rf"(?<![\w-])(?:{keywords})(?![\w-]){_ID_NUMBER_WORD}{_ID_VALUE}",
+                                             re.IGNORECASE))
         # (stop 53) a land or civil register's entry, whole ("tomo 212, folio 37" of an adoption file, "Grundbuch von
         # Freiburg, Blatt 18832" of a power of attorney: in clear, each number under the four characters below)
         entries = languages.get(language).register_entries
@@ -824,7 +826,7 @@ class IdNumberRecognizer(Recognizer):
         # (stop 65) an entry of any two named numbers, each number an identifier (:func:`register_sequence`)
         self.register_sequence = register_sequence(language)
         # (stop 66) a table's column headed by a keyword (:func:`column_values`)
-        self.column_keyword = re.compile(rf"(?:{keywords})(?![\w-])", re.IGNORECASE)
+        self.column_keyword = letter_led(re.compile(rf"(?:{keywords})(?![\w-])", re.IGNORECASE))
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []

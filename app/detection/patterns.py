@@ -20,7 +20,7 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
-from app.detection.fast_regex import digit_led
+from app.detection.fast_regex import digit_led, letter_led
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
@@ -206,6 +206,7 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login
 _USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|nutzer|usuari|usuári|utilizador"
                               r"|handle"
                               r"|gamertag|screen name|nick|apodo)")
+_USER_FIELD_HINT = letter_led(_USER_FIELD_HINT)  # (stop 67: issue 18)
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
 #: jj_tanaka99", "TikTok - lukas.brenner"; stop 49: all three stayed in clear): a handle with a letter and a digit, "_"
 #: or "." inside, or, after a name no everyday word shares ("Skype: mariagonzalez"), a lower-case word of four letters or
@@ -323,6 +324,7 @@ _TRACKER_USER = re.compile(r"(?<![\w.-])(?i:assignee|assigned[ ]to|reporter|repo
                            # the value alone: the line's or an aside's end after it ("Support: please call us" is
                            # prose)
                            r"(?=[^\S\n]*(?:[(),;\]|]|\r?\n|$))")
+_TRACKER_USER = letter_led(_TRACKER_USER)  # (stop 67: issue 18)
 _COMMENT_AUTHOR = re.compile(r"(?<![^\n])\[(?P<name>[a-z][a-z0-9._-]{1,30}[a-z0-9])(?=[^\S\n]+\d{1,4}[./-]\d)")
 
 
@@ -440,6 +442,7 @@ def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) 
 _PHONE_FILLER = re.compile(r"\W*(?:(?:is|was|ist|lautet|es|era|é|dele|dela|deles|delas|his|her|their|my|mein|meine|"
                            r"sein|seine|ihr|ihre|von|mi|su|de|ella|él|meu|minha|seu|sua|number|nummer|número)"
                            r"\W+){1,3}", re.IGNORECASE)
+_PHONE_FILLER = letter_led(_PHONE_FILLER)  # (stop 67: issue 18)
 
 
 @lru_cache(maxsize=8)
@@ -916,7 +919,8 @@ _DAY_MONTH_AT = re.compile(_DAY_MONTH)
 _CUE_WINDOW = 32
 
 
-_DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _date_cue_pattern(lang) for lang in MONTHS}
+_DATE_CUE_PATTERNS: dict[str, re.Pattern[str] | None] = {
+    lang: (letter_led(p) if (p := _date_cue_pattern(lang)) is not None else None) for lang in MONTHS}
 #: A day and month that opens a line and is followed by a column's gap (a tab, two spaces): the date column of a bank
 #: statement or a rota ("02/03       SO CHIDI OKONJO RENT"); counted only where two lines or more open so.
 #: A German statement writes the final dot ("03.11.       Lastschrift …": stop 47, the column stayed in clear).
@@ -950,6 +954,7 @@ _LOG_MONTH_DAY = re.compile(r"^(?P<date>(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]
 _SEASON_YEAR = re.compile(r"\b(?i:spring|summer|autumn|fall|winter|frühjahr|frühling|sommer|herbst|winter|primavera"
                           r"|verano|otoño|invierno|verão|outono|inverno)(?:[^\S\n]+(?:of|de|do))?[^\S\n]+"
                           r"(?:19|20)\d\d\b")
+_SEASON_YEAR = letter_led(_SEASON_YEAR)  # (stop 67: issue 18)
 _DAY_MON = re.compile(r"(?<![\w/.-])(?:[12]\d|3[01]|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)"
                       r"(?![\w-])")
 
@@ -1287,6 +1292,7 @@ _MONEY_RE = re.compile(
     r"|UTM\b|UTA\b"
     r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
 )
+_MONEY_RE = letter_led(_MONEY_RE)  # (stop 67: its currencies' branches skipped at once; issue 18)
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")
 
 
@@ -1305,6 +1311,7 @@ _WORDS_CURRENCY = (r"(?:pesos|euros?|dólares|dollars?|pounds|soles|reais|reales
                    # (and Bolivia's, "Bs 75.- (setenta y cinco 00/100 bolivianos)" of a police record)
                    r"|bolivianos)")
 _WORDS_CURRENCY_SIGN = re.compile(rf"(?i)\b{_WORDS_CURRENCY}\b")
+_WORDS_CURRENCY_SIGN = letter_led(_WORDS_CURRENCY_SIGN)  # (stop 67: issue 18)
 
 
 @lru_cache(maxsize=None)
@@ -1364,6 +1371,8 @@ class MoneyRecognizer(Recognizer):
         lang = languages.find(language)
         self.homographs = lang.currency_homographs if lang is not None else frozenset()
         self.in_words = amount_in_words(language)
+        if self.in_words is not None:  # (stop 67: its words grouped by first letters, :func:`letter_led`)
+            self.in_words = letter_led(self.in_words)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         found = pattern_entities(_MONEY_RE, text, MONEY, self.name)
@@ -1474,6 +1483,7 @@ _AMOUNT_HEADER = re.compile(
     r"|cotizaci(?:ón|ones)"
     r"|euros?)(?!\w)|(?<!\w)Fr\.(?![\w.])"
     r"|\((?-i:R|ZAR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
+_AMOUNT_HEADER = letter_led(_AMOUNT_HEADER)  # (stop 67: issue 18)
 
 
 def _empty_amount(line: str) -> bool:

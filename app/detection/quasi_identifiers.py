@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from app import languages
 from app.detection.base import Recognizer
+from app.detection.fast_regex import letter_led
 from app.detection.labels import CODE, DATE, DEMOGRAPHIC, HEALTH, OCCUPATION, QUANTITY, RELATION
 from app.detection.patterns import MONTHS
 from app.detection.rules import STOP_WORDS_FOLDED
@@ -367,4 +368,6 @@ def _compiled(language: str) -> dict:
     qualifiers = "|".join(lex.health_qualifiers)
     qualifier_before = re.compile(rf"(?<![\w-])(?:{qualifiers})[ ]$", re.IGNORECASE) if qualifiers else None
     qualifier_after = re.compile(rf"[ ](?:{qualifiers})(?![\w-])", re.IGNORECASE) if qualifiers else None
+    # (stop 67: the lists of words grouped by first letters, 2–8× faster scans: :func:`letter_led`)
+    items = [(label, letter_led(pattern)) for label, pattern in items]
     return {"items": items, "legal_ref": re.compile(legal), "qualifiers": (qualifier_before, qualifier_after)}

@@ -58,6 +58,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from app import languages
+from app.detection.fast_regex import letter_led
 from app.detection.identifiers import field_label
 from app.detection.labels import (CODE, LOCATION, MISC, NAME_LABELS, ORGANIZATION, PERSON, POSTAL_CODE, PROPER_NOUN,
                                   QUANTITY)
@@ -2207,6 +2208,7 @@ _NICKNAME = re.compile(
     rf"|(?P<nick>(?-i:[{UPPER}])[\w'’.-]*(?:[^\S\n]+(?-i:[{UPPER}])[\w'’-]*){{0,2}}))"
     # (in parentheses, more may follow the quoted nickname: 'O Thiago ("Thiagão" para a equipe)'; stop 50)
     r"[^\S\n]*(?(paren)(?:\)|(?(quoted)|(?!)))|)")
+_NICKNAME = letter_led(_NICKNAME)  # (stop 67: issue 18)
 
 
 #: A nickname quoted before the name, at a line's or a table cell's start (:meth:`NicknameRule.apply`).
@@ -2285,11 +2287,11 @@ class RelationNameRule(Rule):
         lang = languages.find(language)
         lex = lang.quasi_identifiers if lang is not None else None
         words = getattr(lex, "relation", ()) if lex is not None else ()
-        self.relation = re.compile(rf"(?i:{'|'.join(words)})") if words else None
+        self.relation = letter_led(re.compile(rf"(?i:{'|'.join(words)})")) if words else None
         # the relations followed by a capital, found in one scan of the text (a test per token pair took 10 % of the
         # detector's time around the model)
-        self.finder = (re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})(?=[^\S\n]+(?-i:[{UPPER}]))") if words
-                       else None)
+        self.finder = (letter_led(re.compile(rf"(?<![\w-])(?i:{'|'.join(words)})(?=[^\S\n]+(?-i:[{UPPER}]))"))
+                       if words else None)
         self.names = first_names(language) if lang is not None and lang.capitalised_nouns else None
 
     def _name_word(self, ctx: RuleContext, before: Token, tok: Token) -> bool:
@@ -2446,7 +2448,7 @@ class SignatureRule(Rule):
     def __init__(self, language: str) -> None:
         lang = languages.find(language)
         self.titles = TITLES.get(language, frozenset()) | HONORIFICS | ACADEMIC_DEGREES
-        self.job_title = (re.compile(r"(?:" + "|".join(lang.job_title_heads) + r")\Z", re.IGNORECASE)
+        self.job_title = (letter_led(re.compile(r"(?:" + "|".join(lang.job_title_heads) + r")\Z", re.IGNORECASE))
                           if lang is not None and lang.job_title_heads else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
