@@ -484,7 +484,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              # not a capital before a slash ("Ag. 2731 C/C 01.045.882-7": "C/C" is the next keyword; stop 54)
              # (and the digits after a slash or a hyphen with it: "SN 55/0193772/24", "CAD 0417-16112024"; stop 54)
              # (nor before a decimal part: "chave CNPJ 41.552.873/0001-60" took "CNPJ 41"; stop 58)
-             r"(?:[/-]\d{1,12})*(?![\w]|[.,]\d|(?<=[A-Z])/\w))"
+             # (stop 67: and capitals between slashes, "Our Ref: MISC 104729/FCT/LA/2023" of a land allocation)
+             r"(?:[/-](?:\d{1,12}|[A-Z]{1,5}(?=[/-][A-Z0-9])))*(?![\w]|[.,]\d|(?<=[A-Z])/\w))"
              r"|\d{2,4}(?:[ \t]\d{3,4}){1,4}(?![\w])|\d{1,10}(?:[ \t]\d{1,10}){1,3}(?![\w])"
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              # (a check digit after six digits or more: "Carta de condução n.º: P-1023847 3"; stop 57)
@@ -500,7 +501,9 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              # stop 59)
              r"(?:(?<=/(?:19|20)\d\d) (?-i:[A-Z])(?![\w./-]))?"
              # three digits, kept only after the word for "number" (:func:`_short_after_number_word`; stop 57)
-             r"|\d{3}(?![\w]|[.,/-]\d))")
+             r"|\d{3}(?![\w]|[.,/-]\d)"
+             # (one or two right after "Box", a post office box's: "PO Box 50, Thurles" of a penalty notice; stop 67)
+             r"|(?<=box )\d{1,2}(?![\w]|[.,/-]\d))")
 #: A bare year (1800–2039), never an identifier alone ("policy 2021"); a later one after a keyword is a number ("PC 2093
 #: Aisha RAHMAN" of a witness statement; stop 58: in clear as a "year").
 _YEAR_RE = re.compile(r"1[89]\d\d|20[0-3]\d")
@@ -533,8 +536,16 @@ _NUMBER_WORD_BEFORE = re.compile(r"(?:(?<!\w)(?:no|nr|núm|n\.?\s?[º°]|nº|box
 def _short_after_number_word(value: str, before: str) -> bool:
     """Whether ``value``, shorter than four characters, is an identifier all the same: three digits after the word
     for "number" (``before``: the keyword and what follows it up to the value), as registers, memberships and rooms
-    number their entries (stop 57: "entry no. 312", "sócio n.º 112" stayed in clear)."""
-    return len(value) == 3 and value.isdigit() and _NUMBER_WORD_BEFORE.search(before) is not None
+    number their entries (stop 57: "entry no. 312", "sócio n.º 112" stayed in clear), and any digits after "Box", a post
+    office box's ("PO Box 50, Thurles" of a penalty notice; stop 67)."""
+    if not value.isdigit():
+        return False
+    return (len(value) == 3 and _NUMBER_WORD_BEFORE.search(before) is not None
+            or _BOX_BEFORE.search(before) is not None)
+
+
+#: A post office box's word, then the box's number (:func:`_short_after_number_word`).
+_BOX_BEFORE = re.compile(r"(?<!\w)box\s*:?\s*$", re.IGNORECASE)
 
 
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
@@ -653,6 +664,13 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
 #: hyphens; not a year ("#2024"), not a colour nor an HTML entity ("#FF0000", "&#8211;").
 _HASH_NUMBER = re.compile(r"(?<![\w&#/])#[^\S\n]?(?P<id>(?:\d{4,12}|\d{2,3}-\d{3,10})(?:-\d{2,10}){0,3})"
                           r"(?![\w]|[.,/-]\d)")
+#: An Indian UPI payment address: a name or a phone number, "@" and a bank's handle, not a domain ("Paid via UPI to
+#: rahul.verma92@okhdfcbank", "9876543210@ybl" of a rent receipt; stop 67); found from its handle, scanned backwards.
+_UPI_ADDRESS = re.compile(r"(?<![\w.@-])[A-Za-z0-9][\w.-]{1,40}@(?:ok(?:hdfcbank|icici|sbi|axis)|ybl|ibl|axl|paytm|upi"
+                          r"|apl|yapl|axisbank|icici|sbi|hdfcbank|kotak|barodampay|freecharge)(?![\w.@-])")
+#: A UPI handle's bank after "@" (:data:`_UPI_ADDRESS`), the literal searched for first.
+_UPI_HANDLE = re.compile(r"@(?:ok(?:hdfcbank|icici|sbi|axis)|ybl|ibl|axl|paytm|upi|apl|yapl|axisbank|icici|sbi"
+                         r"|hdfcbank|kotak|barodampay|freecharge)(?![\w.@-])")
 #: A British sort code and an account number after it, whatever names them ("CUST:  40-47-12, 71836631." of a bank's
 #: call log; stop 59): three pairs of digits joined by hyphens, a comma or a slash perhaps, then eight digits.
 _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]?[,/]?[^\S\n]{1,3}(?P<account>\d{8})"
@@ -709,6 +727,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # (stop 65) a Malaysian identity card's number ("NRIC 850611-08-6123" of a tenancy's signature
                         # block)
                         r"|\d{6}-\d{2}-\d{4}"
+                        # (stop 67) a New Zealand bank account, bank, branch, account and suffix ("bank a/c for payments
+                        # 12-3017-0458213-00" of an accident compensation claim)
+                        r"|\d{2}-\d{4}-\d{7}-\d{2,3}"
                         # (stop 65, round 86) a Trinidad and Tobago deed's registration number ("No. DE2023 04417
                         # D001" of a deed of conveyance)
                         r"|DE(?:19|20)\d\d[^\S\n]\d{5}[^\S\n]D\d{3}"
@@ -862,6 +883,10 @@ class IdNumberRecognizer(Recognizer):
         if "#" in text:
             extras += [Entity(*m.span("id"), ID_NUMBER, m.group("id"), self.name) for m in _HASH_NUMBER.finditer(text)
                        if not _YEAR_RE.fullmatch(m.group("id"))]
+        if "@" in text:  # (from each bank's handle back to the address's start: linear)
+            extras += [Entity(*m.span(), ID_NUMBER, m.group(), self.name)
+                       for h in _UPI_HANDLE.finditer(text)
+                       if (m := _UPI_ADDRESS.match(text, _address_start(text, h.start()), h.end())) is not None]
         extras += [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in _BARE_CODE.finditer(text)]
         if "  " in text or "|" in text:
             extras += [Entity(s, e, ID_NUMBER, text[s:e], self.name)
@@ -1048,3 +1073,12 @@ def more_of_the_same(text: str, end: int, value: str, source: str) -> list[Entit
         out.append(Entity(m.start(), m.end(), ID_NUMBER, m.group(), source))
         end = m.end()
     return out
+
+
+def _address_start(text: str, at: int) -> int:
+    """Where a UPI payment address that ends its name at ``at`` (its "@") starts: back over at most 41 characters of
+    letters, digits and ``._-`` (:data:`_UPI_ADDRESS`); ``at`` itself where none stands before it."""
+    start = at
+    while start > max(0, at - 41) and (text[start - 1].isalnum() and text[start - 1].isascii() or text[start - 1] in "._-"):
+        start -= 1
+    return start

@@ -473,6 +473,10 @@ def extension_keywords(language: str) -> re.Pattern[str] | None:
 PHONE_REGIONS: dict[str, tuple[str, ...]] = {
     code: regions for code, regions in languages.per_language("phone_regions").items() if regions
 }
+#: Regions tried only for numbers written as one dials them (:attr:`app.languages.Language.phone_regions_dialled`).
+PHONE_REGIONS_DIALLED: dict[str, tuple[str, ...]] = {
+    code: regions for code, regions in languages.per_language("phone_regions_dialled").items() if regions
+}
 
 
 #: Numeric dates, the same in every language: 2015-03-21; 21.03.2015 / 21/03/2015 / 3/21/2015; 21. 3. 2015.
@@ -686,6 +690,8 @@ class PhoneRecognizer(Recognizer):
         regions: ISO 3166 regions for numbers written without ``+`` country code.
         keywords: a pattern of the words before a phone number (:func:`phone_keywords`), or ``None``.
         extensions: a pattern of an extension after its word (:func:`extension_keywords`), or ``None``.
+        dialled_regions: more regions, only for a number written as one dials it or in a national number's groups,
+            each candidate parsed alone (stop 67: "098 115 603" of a Uruguayan policy).
     """
 
     name = "phone"
@@ -694,8 +700,10 @@ class PhoneRecognizer(Recognizer):
     KEYWORD_GAP = 16
 
     def __init__(self, regions: tuple[str, ...] = ("US",), keywords: re.Pattern[str] | None = None,
-                 extensions: re.Pattern[str] | None = None) -> None:
+                 extensions: re.Pattern[str] | None = None, dialled_regions: tuple[str, ...] = ()) -> None:
         self.regions = regions
+        self.dialled_regions = tuple(r for r in dialled_regions if r not in regions)
+        self.candidate_regions = regions + self.dialled_regions
         self.keywords = keywords
         self.extensions = extensions
 
@@ -739,19 +747,23 @@ class PhoneRecognizer(Recognizer):
         # possible number of a region is a phone number (a matcher's third and fourth pass over the whole text cost
         # four times the first two on a page of such numbers)
         spans = sorted(found)
+        # (stop 67: and a shorter one, eight or nine digits, valid for a region tried only so, "098 115 603")
         for m in _DIALLED.finditer(text):
             raw = m.group()
-            if not _dialled(raw) or not_a_phone(raw) or in_money(*m.span()):
+            dialled = _dialled(raw)
+            if not (dialled or self.dialled_regions and sum(c.isdigit() for c in raw) >= 8) or not_a_phone(raw) \
+                    or in_money(*m.span()):
                 continue
             if _overlaps_found(spans, *m.span()):
                 continue  # a pass found it (or part of it) already
-            if any(_possible(raw, region) for region in self.regions):
+            if (dialled and any(_possible(raw, region) for region in self.candidate_regions)
+                    or any(_valid(raw, region) for region in self.dialled_regions)):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
         spans = sorted(found)
         for m in _GROUPED_NATIONAL.finditer(text):
             if _overlaps_found(spans, *m.span()) or in_money(*m.span()) or not_a_phone(m.group()):
                 continue
-            if any(_valid(m.group(), region) for region in self.regions):
+            if any(_valid(m.group(), region) for region in self.candidate_regions):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, m.group(), self.name)
         if after:
             spans = sorted(found)
@@ -1451,7 +1463,8 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
                             r"|\d{1,3}(?: \d{3})+(?![\d.,' ])"
                             # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale
                             # deed's payments under "Amount (Rs.)")
-                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?![\d.,]))"
+                            # (stop 67: and with paise, "1,20,959.00" of a freight invoice's "Amount (INR)")
+                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{2})?(?![\d.,]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.

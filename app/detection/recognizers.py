@@ -37,6 +37,7 @@ from app.detection.machine_codes import (CoordinatesRecognizer, CryptoWalletReco
 from app.detection.ner import StanzaRecognizer, Tagger
 from app.detection.patterns import (
     PHONE_REGIONS,
+    PHONE_REGIONS_DIALLED,
     CaseNumberRecognizer,
     ChatSpeakerRecognizer,
     DateRecognizer,
@@ -118,7 +119,7 @@ for _name, _cls in (("national_id", NationalIdRecognizer), ("id_number", IdNumbe
 def _phone(ctx: RecognizerContext) -> list[Recognizer]:
     """Phone numbers valid for libphonenumber in the language's regions (PHONE)."""
     return [PhoneRecognizer(PHONE_REGIONS.get(ctx.language, ("US",)), phone_keywords(ctx.language),
-                            extension_keywords(ctx.language))]
+                            extension_keywords(ctx.language), PHONE_REGIONS_DIALLED.get(ctx.language, ()))]
 
 
 @register("recognizer", "gazetteer", defaults={"gazetteer_min_population": 100_000,

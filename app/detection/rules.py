@@ -2000,7 +2000,9 @@ class HouseNumberRule(Rule):
     The street is an entity of a name label followed, on its line or the next, within :data:`MAX_TO_POSTAL_CODE`
     characters, by a postal code the detector found; the number stands before it where the language writes it first
     (English, :attr:`app.languages.StreetAddresses.order` ``number_first``), else after it and before a comma or the
-    line's end. Absorbs the street's entity."""
+    line's end. Where the number comes after the street, a flat or an office after it, past a comma, confirms the
+    address without a postal code (stop 67: "Los Aromos 1432, of. 54, Providencia" of a Chilean lease, "Thames 1120,
+    depto. \"B\"" of an Argentine deed: :attr:`app.languages.StreetAddresses.units`). Absorbs the street's entity."""
 
     name = "house_number"
     absorbs = True
@@ -2009,11 +2011,13 @@ class HouseNumberRule(Rule):
         lang = languages.find(language)
         street = lang.street_addresses if lang is not None else None
         self.number_first = street is not None and street.order == "number_first"
+        self.unit_after = (re.compile(rf",[^\S\n]*(?:{street.units}|of\.)(?![^\W\d_])")
+                           if street is not None and street.units and not self.number_first else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         # the street: an entity of any name label ("Heol y Bryn" an organization, "Peckham Rye" a person)
         postal = [e.start for e in ctx.entities if e.label == POSTAL_CODE]
-        if not postal:
+        if not postal and self.unit_after is None:
             return []
         text, out = ctx.text, []
         for e in ctx.entities:
@@ -2021,6 +2025,9 @@ class HouseNumberRule(Rule):
                 continue
             i = bisect_left(postal, e.end)
             if i == len(postal) or postal[i] - e.end > MAX_TO_POSTAL_CODE or text.count("\n", e.end, postal[i]) > 1:
+                if self.unit_after is not None and (m := _NUMBER_AFTER.match(text, e.end)) is not None \
+                        and self.unit_after.match(text, m.end(1)) and _free_or_quantity(ctx.covered(*m.span(1))):
+                    out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
                 continue
             if self.number_first:
                 if not (text[e.end:e.end + 1] == "\n" or text[e.end:e.end + 2] in (", ", ",\n")):

@@ -603,6 +603,10 @@ class Language:
             module of ours with the same ``is_valid``, for an identifier or a printed form python-stdnum lacks:
             :mod:`app.detection.gb_nino`, :mod:`app.detection.es_printed_id`).
         phone_regions: ISO 3166 regions of phone numbers written without ``+`` country code.
+        phone_regions_dialled: more regions, tried only for a number written as one dials it, with its trunk prefix
+            ("098 115 603" of Uruguay, "(01) 467-2290" of Peru), or in a national number's groups, each candidate
+            parsed alone: no pass of libphonenumber's matcher over the whole text, as a region of ``phone_regions``
+            costs (stop 67).
         phone_keywords: regular expressions of the words right before a phone number ("tel.", "call me on",
             "Handy", "móvil"): after one, a number of a possible length is a phone number even where
             libphonenumber does not know it as assigned (:class:`app.detection.patterns.PhoneRecognizer`).
@@ -749,6 +753,7 @@ class Language:
     clinical_terms: frozenset[str] = frozenset()
     national_ids: tuple[tuple[str, str], ...] = ()
     phone_regions: tuple[str, ...] = ()
+    phone_regions_dialled: tuple[str, ...] = ()
     phone_keywords: tuple[str, ...] = ()
     extension_keywords: tuple[str, ...] = ()
     secret_keywords: tuple[str, ...] = ()

@@ -281,8 +281,20 @@ LANGUAGE = register(Language(
                       # (stop 64: or the year first, "Registernummer:          G 2024/0317" of a Liechtenstein birth
                       # certificate)
                       r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]"
-                      r"(?:\d{1,6}/(?:19|20)\d\d|(?:19|20)\d\d/\d{1,6}))(?![\w/])"),
+                      r"(?:\d{1,6}/(?:19|20)\d\d|(?:19|20)\d\d/\d{1,6}))(?![\w/])",
+                      # (stop 67) an Austrian land register's entry in its sheets B and C: a letter, the diary number
+                      # and its year, then the deed ("      a 4187/1998 Kaufvertrag 1998-06-02 Eigentumsrecht", "   1 a
+                      # 3918/1998 Dienstbarkeit")
+                      r"(?<![^\n])[^\S\n]*(?:\d{1,3}[^\S\n]+)?[a-z][^\S\n]+(?P<entry3>\d{1,6}/(?:19|20)\d\d)"
+                      r"(?=[^\S\n]+[A-ZÄÖÜ][a-zäöüß])"),
     id_keywords=(
+        # (stop 67) an Austrian land register's entry, its diary number and its parcels ("EINLAGEZAHL 1284", "TZ
+        # 2231/2004", "Gst. 317/2", the column "GST-NR"), a value added tax number ("UID ATU 63851247"), an Austrian
+        # policy, a Swiss youth and sport number, an authority's file ("Polizze Nr. 4471-88213", "J+S-Personennummer
+        # 1827364", "BH-Akt 4711/2022")
+        r"einlagezahl", r"(?-i:UID)(?:-?(?:Nr\.|Nummer))?(?=:?[^\S\n]+ATU)",
+        r"(?-i:TZ)(?=[^\S\n]+\d{1,6}/(?:19|20)\d\d)", r"(?-i:Gst\.?(?:-Nr\.)?|GST-NR)",
+        r"Polizz(?:e|en)(?:-?(?:nummer|nr\.))?", r"J\+S-(?:Personennummer|Nr\.)", r"(?-i:[A-Z]{2,4})-Akt",
         # (stop 66) an Austrian notary's certification register, a property tax's file number ("BRZ 2314/2024",
         # "Grundsteuer-Aktenzeichen: 3370 172 0458 3 000 1")
         r"(?-i:BRZ)(?=[^\S\n]\d)", r"grundsteuer-aktenzeichen",
@@ -474,6 +486,8 @@ LANGUAGE = register(Language(
     field_label_suffixes=("nr", "nummer"),
     field_labels=frozenset("KVNR PLZ IdNr USt-IdNr. St.-Nr. StNr Steuer-ID Steuer-IdNr. Az Az. Gz Gz.".split()),
     phone_regions=("DE", "AT", "CH"),
+    # (stop 67) Liechtenstein and Luxembourg, for numbers as one dials them
+    phone_regions_dialled=("LI", "LU"),
     job_title_heads=(r"Sachbearbeiter(?:in)?", r"Referent(?:in)?", r"Leiter(?:in)?", r"Assistent(?:in)?",
                      r"Berater(?:in)?", r"Koordinator(?:in)?", r"Manager(?:in)?"),
     # (stop 48) "Tel. intern 2231" of a ward's rota
@@ -520,7 +534,8 @@ LANGUAGE = register(Language(
         order="type_last",
         # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steige?|stieg|pfad|wall|graben"
-              "|gürtel",
+              "|gürtel|zeile",
+        # (stop 67: and Vienna's and Linz's rows, "Industriezeile 38, 4020 Linz" of a payslip)
         # (stop 62: and Graz's and Vienna's ring road, "Eggenberger Gürtel 58/2/7, 8020 Graz" of a police report)
         # (stop 66: and Vienna's embankments, "Hietzinger Kai 41/3, 1130 Wien" of a flat's purchase contract)
         separate_types="Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse|Ring|Damm|Ufer|Chaussee|Gürtel|Kai",

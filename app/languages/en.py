@@ -133,7 +133,11 @@ LANGUAGE = register(Language(
                     r"-\d{1,6}",
                     # (stop 65, round 87) Kenya's: K, two letters, three digits and a letter ("Motor vehicle KCB 417M
                     # (Toyota Premio)" of a grant of letters of administration)
-                    r"K[A-Z]{2}[ ]?\d{3}[A-Z]"),
+                    r"K[A-Z]{2}[ ]?\d{3}[A-Z]",
+                    # (stop 67) India's: the state's letters, the district's number, a series and four digits ("Trucks  :
+                    # KA 51 AB 4417, KA 01 AK 9032" of a freight invoice)
+                    r"(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK"
+                    r"|TN|TR|TS|UK|UP|WB)[ -]?\d{1,2}[ -]?[A-Z]{1,3}[ -]?\d{4}"),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
                   r"standing\s+order\s+to",
                   # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)
@@ -238,6 +242,12 @@ LANGUAGE = register(Language(
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
+        # (stop 67) a Nigerian government payment's Remita retrieval reference, an Indian e-stamp's reference ("RRR
+        # 2906-4417-3385" of a land allocation letter, "Unique Doc. Reference : SUBIN-KAKACRSFL0884312197462183W")
+        r"(?-i:RRR)", r"(?:unique\s+)?doc(?:ument)?\.?\s+reference",
+        # (stop 67) an Indian business's goods and services tax number and its corporate identity number ("GSTIN
+        # 27AABCK4821M1ZD | PAN AABCK4821M | CIN U63090MH2011PTC219874" of a freight invoice's letterhead)
+        r"(?-i:GSTIN)", r"(?-i:CIN)(?=[^\S\n]*:?[^\S\n]*[LU]\d{5}[A-Z]{2})",
         # (stop 66) a sale deed's registered document, its car park, a Philippine health insurer's member and employer
         # ("Document No.: HVL12-8734/2023", "car parking No. P-31", "PhilHealth Identification Number (PIN):
         # 19-050418273-6", "Employer Number (PEN):")
@@ -311,7 +321,7 @@ LANGUAGE = register(Language(
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.?)", r"National\s+Insurance(?:\s+number)?",
-        r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"P\.?\s?O\.?\s+Box",
+        r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"(?:G\.?)?P\.?\s?O\.?\s+Box",
         # an NHS number whose check digit fails (a typo) is still one; "reg. vehicle YK19 FHD" (a police report)
         r"NHS", r"CHI", r"(?:vehicle\s+)?reg\.?(?:\s+vehicle)?",
         # a police officer's number ("PC Smith, badge number 4471", "collar number 2231")
@@ -606,6 +616,8 @@ LANGUAGE = register(Language(
     field_labels=frozenset("""MRN DOB SSN NHS NINO UCI SpO2 PRN NKDA NKA TDS QDS PMH NOK FY1 FY2 ECG EKG GCS WCC ABG CXR
         ICU SHO HR RR BMI NPI DEA NCPDP""".split()),
     phone_regions=("US", "GB", "IE"),
+    # (stop 67) other English-speaking countries, for numbers as one dials them ("(02) 9876 5432" of Sydney)
+    phone_regions_dialled=("AU", "NZ", "IN", "NG", "KE", "ZA", "CA", "PH", "SG", "GH", "UG", "ZM", "ZW"),
     job_title_heads=(r"Officers?", r"Managers?", r"Partners?", r"Assistants?", r"Co-?ordinators?", r"Administrators?",
                      r"Advis[eo]rs?", r"Consultants?", r"Specialists?", r"Analysts?", r"Executives?", r"Supervisors?",
                      r"Practitioners?", r"Technicians?", r"Receptionists?", r"Engineers?", r"Developers?", r"Lead"),
@@ -667,8 +679,17 @@ LANGUAGE = register(Language(
         r"(?<=\bPostcode: )\d{4}\b|(?<=\bPostcode )\d{4}\b",  # (stop 64: in capitals, a flat's heading)
         # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
+        # (stop 67: or before a column gap, "Postal code:   M4J 1M9          Email:" of a small claims form) Nigeria's
+        # six digits after its capital's territory ("Abuja, FCT 900288" of a land allocation letter)
+        r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]{2,}\S)",
+        r"(?<=\bFCT[^\S\n])\d{6}\b",
         # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)
         r"(?<=[a-z] - )[1-8]\d{5}(?=,|[^\S\n]*(?:\n|$))",
+        # (stop 67) and right after its city, ending the line or before a comma ("Vashi, Navi Mumbai 400703" of a
+        # freight invoice's letterhead); not after a keyword's word ("Invoice 400703")
+        r"(?<![\w-])(?!(?:Invoice|Order|Total|Page|Ref|Reference|Number|Account|Amount|Code|Receipt|Ticket|Case|Claim"
+        r"|Policy|Box|Room|Unit|Flat|Suite|Plot|Sector|Phase|Block|Folio|Serial|Batch|Lot)\b)[A-Z][a-z]+[ ]"
+        r"(?P<code>[1-8]\d{5})(?=[^\S\n]*(?:[\n,;)|]|$))",
         # (stop 62) South Africa's four digits after the town and a comma, ending the line ("22 Protea Street,
         # Durbanville, 7550" of a deed of sale); not a year ("14 March, 2024")
         r"(?<=[a-z], )(?!(?:19|20)\d\d)\d{4}(?=[^\S\n]*(?:\n|$))",

@@ -188,6 +188,10 @@ LANGUAGE = register(Language(
                       # (round 61) an Argentine lawyer's volume and folio, a Chilean property's folio in the register
                       # ("(T° 98 F° 412 CPACF)", "inscrito a fojas 45.318 N° 65.902 del Registro de Propiedad")
                       r"(?<![\w.])T[°º][^\S\n]?\d{1,4}[^\S\n]+F[°º][^\S\n]?\d{1,5}(?![\w])",
+                      # (stop 67) an Argentine account's alias, three to four words joined by full stops ("CBU
+                      # 0140339601630005487213, alias SOL.MESA.LIMON" of a lease; no digit, no keyword's value)
+                      r"(?<![\w-])(?i:alias)[^\S\n]*:?[^\S\n]+(?P<entry3>[A-Za-zÑñ0-9]{2,20}(?:\.[A-Za-zÑñ0-9-]{2,20}){2,3})"
+                      r"(?![\w.]|\.\w)",
                       r"(?i:\bfojas[^\S\n]+\d{1,3}(?:\.\d{3})*[^\S\n]+N[°º][^\S\n]?\d{1,3}(?:\.\d{3})*)(?![\w])",
                       # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a
                       # marriage certificate)
@@ -241,6 +245,11 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 67) a Chilean work accident's notice ("folio DIAT 0071234" of a mutual's letter)
+        r"(?-i:DIAT|DIEP)",
+        # (stop 67) a record's own number, a code of capitals and digits in parts after "Nro." ("ACTA DE
+        # CONCILIACIÓN LABORAL (ACUERDO TOTAL) Nro. MDT-DRTSPQ-CML-2024-0412", "Expediente Nro. 17-MED-2024-03391")
+        r"(?-i:Nro\.|NRO\.)(?=[^\S\n]*(?-i:[A-Z0-9]+)-(?-i:[A-Z0-9-]*)\d)",
         # (stop 66) a Dominican invoice's fiscal receipt number, a health insurer's member ("NCF: B0200018734", "No.
         # afiliado: 21-0458812-01" of a hospital's invoice)
         r"(?-i:NCF)", r"(?:no\.|n[º°]\.?|núm\.|número)\s+(?:de\s+)?afiliad[oa]",
@@ -631,6 +640,10 @@ LANGUAGE = register(Language(
                            # Abad        NºCol: 28 28 156"), cut from the name at the column's spaces
                            "NºCol NºCol. Nº.Col NoCol".split()),
     phone_regions=("ES", "MX", "AR"),
+    # (stop 67) the other Spanish-speaking countries, for numbers as one dials them ("098 115 603" of a Uruguayan
+    # policy, "(01) 467-2290" of a Peruvian clinic)
+    phone_regions_dialled=("CL", "CO", "PE", "UY", "EC", "VE", "BO", "PY", "CR", "GT", "HN", "SV", "NI", "PA", "DO",
+                           "CU"),
     job_title_heads=(r"Coordinador(?:a)?", r"Responsable", r"Técnic[oa]", r"Administrativ[oa]", r"Asesor(?:a)?",
                      r"Gestor(?:a)?", r"Auxiliar", r"Analista", r"Jef[ea]"),
     extension_keywords=(r"ext\.?", r"extensión", r"extension"),
@@ -658,7 +671,10 @@ LANGUAGE = register(Language(
                   r"(?<=[^\W\d_]\s\()(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?=\))",
                   # (stop 60) Argentina's postal code, a province's letter, four digits, three letters ("C1239AAN –
                   # Boedo")
-                  r"\b[A-HJ-NP-Z]\d{4}[A-Z]{3}\b"),
+                  r"\b[A-HJ-NP-Z]\d{4}[A-Z]{3}\b",
+                  # (stop 67) a Mexican electronic invoice's place of issue and a party's tax domicile, the code alone
+                  # ("Lugar de expedición (C.P.): 76148", "Domicilio fiscal:  76090" of a CFDI)
+                  r"(?:\(C\.P\.\)|[Dd]omicilio[^\S\n]+fiscal|DOMICILIO[^\S\n]+FISCAL):?[^\S\n]*(?P<code>\d{5})\b"),
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Cc]alle|[Cc]/|[Aa]venida|Avda\\.?|Av\\.|[Pp]laza|Pza\\.|[Pp]aseo|Pº|[Cc]amino|[Cc]arretera|Ctra\\.|"
@@ -667,6 +683,8 @@ LANGUAGE = register(Language(
                "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|Jr\\.|JR\\.|[Jj]ir[óo]n|JIR[ÓO]N|"
                # (stop 66) Uruguay's abbreviated road ("Cno. Castro 1127, apto. 3, Montevideo" of a discharge note)
                "Cno\\.|"
+               # (stop 67) a Mexican private close ("Privada de los Pinos 14, colonia Del Valle", "Priv. Hidalgo 221")
+               "Privada|PRIVADA|Priv\\.|"
                # (stop 62) an Ecuadorian estate ("Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil" of a complaint)
                "Cdla\\.|[Cc]iudadela|"
                # (stop 61) a street named after an officer, as Paraguay and Uruguay write them, before "N°" and its
@@ -689,6 +707,12 @@ LANGUAGE = register(Language(
               # departamento N° 804 del edificio" of a Chilean lease, "unidad funcional N° 11" of a notarial record)
               r"|(?:[Dd]epartamento|[Dd]pto\.|[Dd]epto\.)[^\S\n]N[°º][^\S\n]?\d{1,4}(?:-?[A-Z])?(?![\w])"
               r"|[Uu]nidad[^\S\n]funcional[^\S\n](?:N[°º][^\S\n]?)?\d{1,4}(?![\w])"
+              # (stop 67) a Chilean flat's storeroom and parking space ("bodega N° 41 y estacionamiento N° 78")
+              r"|(?:[Bb]odega|[Ee]stacionamiento|BODEGA|ESTACIONAMIENTO)[^\S\n]N[°º][^\S\n]?\d{1,4}(?![\w])"
+              # (stop 67) an Argentine flat by its letter in quotes, after its floor or "depto." ("piso 3º \"A\"",
+              # "Thames 1120, depto. \"B\"" of a deed)
+              r"|(?:[Pp]iso[^\S\n])?\d{1,2}[º°][^\S\n]?[\"“][A-Z][\"”]"
+              r"|(?:[Dd]epto|[Dd]pto)\.?[^\S\n]?[\"“][A-Z][\"”]"
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's
               # quadrant ("Av. De los Shyris N36-120", "calle Moraspungo S12-145" of a conciliation record)

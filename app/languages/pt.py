@@ -163,7 +163,12 @@ LANGUAGE = register(Language(
     register_words=(r"livro", r"folhas?", r"fls?", r"termo", r"assento", r"matr[íi]cula", r"registo", r"registro",
                     r"se[çc][ãa]o"),
     register_pages=(r"p[áa]g(?:ina)?", r"zona"),
-    register_entries=(r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
+    register_entries=(
+                      # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
+                      # of a physiotherapist on a service invoice)
+                      r"(?<![\w-])(?:CREFITO|COREN|CRO|CRP|CRF|CREA|CRN|CRESS|CRMV|CREF|CRBM)-\d{1,2}/\d{3,7}"
+                      r"(?:-[A-Z]{1,2})?(?![\w/-])",
+                      r"(?i:\blivro[^\S\n]+[A-Z]?-?(?:\d{1,3}\.\d{3}|\d{1,5})(?:-[A-Z])?,?(?:[^\S\n]+[-–·])?[^\S\n]+"
                       r"(?:às?[^\S\n]+)?"
                       r"(?:folhas?|fls?\.?)[^\S\n]+\d{1,5}(?:/\d{1,5}|[^\S\n]+a[^\S\n]+\d{1,5})?(?:[^\S\n]?v\.?º?)?"
                       r"(?:,?[^\S\n]+termo[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*)?(?:\d{1,3}\.\d{3}|\d{1,6}))?"
@@ -207,6 +212,9 @@ LANGUAGE = register(Language(
                       r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+"
                       r"[A-Z]?[-/]?\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
+        # (stop 67) a Minas Gerais pupil's number in the state's school system ("Código SIMADE: 14820739" of a school
+        # transcript)
+        r"(?:c[óo]digo\s+)?(?-i:SIMADE)",
         # (stop 66) a bank slip's own number ("Boleto – nosso número: 00045871923-4" of an exam's registration)
         r"nosso\s+n[úu]mero",
         # (stop 66) a police unit's internal register ("Registo interno: DT-PRT/0047/2024" of a traffic report)
@@ -530,6 +538,8 @@ LANGUAGE = register(Language(
         Emergência Urgência Enfermaria Serviço Unidade Setor Ambulatório Crohn Apgar""".split()),
     field_labels=frozenset("CPF CNPJ CNS NISS RG CEP".split()),
     phone_regions=("PT", "BR"),
+    # (stop 67) the other Portuguese-speaking countries, for numbers as one dials them
+    phone_regions_dialled=("AO", "MZ", "CV", "GW", "ST", "TL", "MO"),
     job_title_heads=(r"Coordenador(?:a)?", r"Assistente", r"Técnic[oa]", r"Auxiliar", r"Analista", r"Gerente",
                      r"Supervisor(?:a)?", r"Gestor(?:a)?", r"Chefe"),
     extension_keywords=(r"ramal", r"extensão", r"ext\.?"),
@@ -558,7 +568,10 @@ LANGUAGE = register(Language(
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"
                "[Cc]alçada|[Pp]raceta|[Bb]eco|"
                # (stop 52: a police report's "Al. Lorena, 1.904, ap. 82", the alameda abbreviated)
-               "Al\\.|Rod\\."),
+               "Al\\.|Rod\\.|"
+               # (stop 67) the street's abbreviation without its full stop, in capitals, as an invoice's form prints it
+               # ("Endereço: R CARDEAL ARCOVERDE 1749, SALA 52" of a service invoice)
+               "R(?=[^\\S\\n][A-ZÁÉÍÓÚÂÊÔÃÕÇ]{2,}[^\\S\\n][A-ZÁÉÍÓÚÂÊÔÃÕÇ])"),
         # (stop 62: and "ao", "Rua do Sol ao Rato, n.º 17" of a register certificate)
         particles="da|das|do|dos|de|e|ao|à",
         units=r"quarto|apto\.?|ap\.|apartamento|sala|casa|loja|conjunto|cj\.",

@@ -1,0 +1,126 @@
+"""Leaks closed at stop 67, each found in a probe document written with an answer key (an Indian freight invoice,
+an Irish penalty notice, an Australian statement): Indian lakhs with paise in an amount column, Indian number plates,
+an Indian business's tax and corporate identity numbers, an Indian postal code right after its city, a post office
+box's short number."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import MoneyRecognizer, PhoneRecognizer, PostalCodeRecognizer
+from app.detection.plates import LicencePlateRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_lakhs_with_paise_in_an_amount_column():
+    text = ("  Description                         Amount (INR)\n"
+            "  Freight Mumbai - Bengaluru           1,20,959.00\n"
+            "  Loading charges                        4,500.00\n")
+    assert found(MoneyRecognizer("en"), text) == ["1,20,959.00", "4,500.00"]
+
+
+def test_indian_number_plates():
+    text = "Trucks  : KA 51 AB 4417, KA 01 AK 9032 and MH-12-DE-1433 (hired)"
+    assert found(LicencePlateRecognizer("en"), text) == ["KA 51 AB 4417", "KA 01 AK 9032", "MH-12-DE-1433"]
+    # not a state's letters: no plate
+    assert found(LicencePlateRecognizer("en"), "Route QX 51 AB 4417 closed") == []
+
+
+def test_an_indian_business_tax_and_corporate_numbers():
+    text = "GSTIN 27AABCK4821M1ZD | PAN AABCK4821M | CIN U63090MH2011PTC219874\n"
+    assert found(IdNumberRecognizer("en"), text) == ["27AABCK4821M1ZD", "AABCK4821M", "U63090MH2011PTC219874"]
+
+
+def test_an_indian_postal_code_after_its_city():
+    text = "Plot 14, Sector 19D, Vashi, Navi Mumbai 400703\nTel: none\n"
+    assert found(PostalCodeRecognizer("en"), text) == ["400703"]
+    assert found(PostalCodeRecognizer("en"), "Please quote Invoice 400703\n") == []
+
+
+def test_a_post_office_box_short_number():
+    assert found(IdNumberRecognizer("en"), "Fixed Charge Processing Office, PO Box 50, Thurles, Co. Tipperary") == ["50"]
+    assert found(IdNumberRecognizer("en"), "Send it to GPO Box 4120, Sydney NSW 2001") == ["4120"]
+    # two digits after no box word stay in clear
+    assert found(IdNumberRecognizer("en"), "Reference no 50 of the list") == []
+
+
+def test_an_austrian_land_register_extract():
+    text = ("GRUNDBUCH 01004 Innere Stadt          EINLAGEZAHL 1284\n"
+            "      a 4187/1998 Kaufvertrag 1998-06-02 Eigentumsrecht\n"
+            "     TZ 2231/2004\nGst. 317/2 und Gst.-Nr. 318\n")
+    assert found(IdNumberRecognizer("de"), text) == ["1284", "4187/1998", "2231/2004", "317/2", "318"]
+    # a letter before a number and a year in running text is no entry
+    assert found(IdNumberRecognizer("de"), "Siehe a 4187/1998 oben.\n") == []
+
+
+def test_keywords_of_austria_switzerland_and_chile():
+    cases = [
+        ("de", "Polizze Nr. 4471-88213 der Versicherung", ["4471-88213"]),
+        ("de", "J+S-Personennummer 1827364", ["1827364"]),
+        ("de", "Bescheid zu BH-Akt 4711/2022 vom Mai", ["4711/2022"]),
+        ("es", "Denuncia folio DIAT 0071234 presentada ante la mutualidad.", ["0071234"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+
+
+def test_an_argentine_account_alias_and_an_indian_upi_address():
+    text = "Transferir a la cuenta CBU 0140339601630005487213, alias SOL.MESA.LIMON del titular."
+    assert "SOL.MESA.LIMON" in found(IdNumberRecognizer("es"), text)
+    assert "SOL.MESA" not in found(IdNumberRecognizer("es"), "el alias SOL.MESA no basta")
+    text = "Paid via UPI to rahul.verma92@okhdfcbank (Ref 418273645521), not to info@upi.org.in."
+    assert found(IdNumberRecognizer("en"), text) == ["rahul.verma92@okhdfcbank", "418273645521"]
+
+
+def test_mexican_private_closes_and_argentine_flats():
+    text = "con domicilio en Privada de los Pinos 14, colonia Del Valle, y en Priv. Hidalgo 221."
+    assert found(AddressRecognizer("es"), text) == ["Privada de los Pinos 14", "Priv. Hidalgo 221"]
+    assert 'depto. "B"' in found(AddressRecognizer("es"), 'y en Thames 1120, depto. "B".')
+
+
+def test_a_house_number_before_a_flat_or_an_office():
+    labels = detect("es", "domiciliado en Los Aromos 1432, of. 54, Providencia, Santiago.",
+                    {"Los Aromos": "LOC", "Providencia": "LOC", "Santiago": "LOC"})
+    assert ("Los Aromos 1432", "LOCATION") in labels
+    # a number after a name and a comma, no flat after it: no address
+    labels = detect("es", "Los Aromos 1432, según el informe.", {"Los Aromos": "LOC"})
+    assert ("Los Aromos", "LOCATION") in labels
+
+
+def test_round_93_identifiers_of_seven_countries():
+    cases = [
+        ("en", "Our Ref: MISC 104729/FCT/LA/2023          Date: 14th March, 2024", ["MISC 104729/FCT/LA/2023"]),
+        ("en", "only through the Remita platform, RRR 2906-4417-3385,", ["2906-4417-3385"]),
+        ("en", "bank a/c for payments  12-3017-0458213-00  (ASB)", ["12-3017-0458213-00"]),
+        ("en", "Unique Doc. Reference        : SUBIN-KAKACRSFL0884312197462183W\n",
+         ["SUBIN-KAKACRSFL0884312197462183W"]),
+        ("de", "FN 284517 t, UID ATU 63851247           Seite 1 von 1", ["FN 284517 t", "ATU 63851247"]),
+        ("de", "   1 a 3918/1998 Dienstbarkeit des Gehens über Gst 412/7 für\n", ["3918/1998", "412/7"]),
+        ("es", "ACTA DE CONCILIACIÓN LABORAL Nro. MDT-DRTSPQ-CML-2024-0412\nExpediente Nro. 17-MED-2024-03391\n",
+         ["MDT-DRTSPQ-CML-2024-0412", "17-MED-2024-03391"]),
+        ("pt", "Fisioterapeuta: Dr. Thiago Borges - CREFITO-3/187452-F\nCódigo SIMADE: 14820739\n",
+         ["CREFITO-3/187452-F", "14820739"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    # capitals between slashes only before another part: a keyword after a slash stays out ("C/C" of a bank field)
+    assert found(IdNumberRecognizer("pt"), "Ag. 2731 C/C 01.045.882-7") == ["2731", "01.045.882-7"]
+
+
+def test_round_93_postal_codes_and_addresses():
+    assert found(PostalCodeRecognizer("en"), "Postal code:   M4J 1M9                Email:   d.k@x.ca\n") == ["M4J 1M9"]
+    assert found(PostalCodeRecognizer("en"), "Wuse II,\nAbuja, FCT 900288\n") == ["900288"]
+    text = "Lugar de expedición (C.P.): 76148\n  Domicilio fiscal:  76090\n  Régimen fiscal:    605\n"
+    assert found(PostalCodeRecognizer("es"), text) == ["76148", "76090"]
+    text = "departamento N° 603, bodega N° 41 y estacionamiento N° 78 del Edificio"
+    assert found(AddressRecognizer("es"), text) == ["departamento N° 603", "bodega N° 41", "estacionamiento N° 78"]
+    assert found(AddressRecognizer("de"), "Industriezeile 38, 4020 Linz") == ["Industriezeile 38"]
+    text = " Endereço: R CARDEAL ARCOVERDE 1749, SALA 52 - PINHEIROS"
+    assert found(AddressRecognizer("pt"), text) == ["R CARDEAL ARCOVERDE 1749, SALA 52"]
+
+
+def test_phones_of_countries_tried_only_as_dialled():
+    recognizer = PhoneRecognizer(("ES", "MX", "AR"), dialled_regions=("UY", "PE"))
+    text = "gsosa@sosaseguros.com.uy – 098 115 603\nCentral: (01) 467-2290  |  www.clinica.pe\n"
+    assert found(recognizer, text) == ["098 115 603", "(01) 467-2290"]
+    assert found(PhoneRecognizer(("ES", "MX", "AR")), text) == []
+    # a number no region of either kind knows stays in clear
+    assert found(recognizer, "lote 0123 4567 vendido") == []
