@@ -1079,6 +1079,7 @@ def _address_start(text: str, at: int) -> int:
     """Where a UPI payment address that ends its name at ``at`` (its "@") starts: back over at most 41 characters of
     letters, digits and ``._-`` (:data:`_UPI_ADDRESS`); ``at`` itself where none stands before it."""
     start = at
-    while start > max(0, at - 41) and (text[start - 1].isalnum() and text[start - 1].isascii() or text[start - 1] in "._-"):
+    while start > max(0, at - 41) and (text[start - 1].isascii() and text[start - 1].isalnum()
+                                       or text[start - 1] in "._-"):
         start -= 1
     return start

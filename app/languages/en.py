@@ -134,10 +134,10 @@ LANGUAGE = register(Language(
                     # (stop 65, round 87) Kenya's: K, two letters, three digits and a letter ("Motor vehicle KCB 417M
                     # (Toyota Premio)" of a grant of letters of administration)
                     r"K[A-Z]{2}[ ]?\d{3}[A-Z]",
-                    # (stop 67) India's: the state's letters, the district's number, a series and four digits ("Trucks  :
-                    # KA 51 AB 4417, KA 01 AK 9032" of a freight invoice)
-                    r"(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK"
-                    r"|TN|TR|TS|UK|UP|WB)[ -]?\d{1,2}[ -]?[A-Z]{1,3}[ -]?\d{4}"),
+                    # (stop 67) India's: the state's letters, the district's number, a series and four digits
+                    # ("Trucks  : KA 51 AB 4417, KA 01 AK 9032" of a freight invoice)
+                    r"(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY"
+                    r"|RJ|SK|TN|TR|TS|UK|UP|WB)[ -]?\d{1,2}[ -]?[A-Z]{1,3}[ -]?\d{4}"),
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
                   r"standing\s+order\s+to",
                   # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)

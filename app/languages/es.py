@@ -190,7 +190,8 @@ LANGUAGE = register(Language(
                       r"(?<![\w.])T[°º][^\S\n]?\d{1,4}[^\S\n]+F[°º][^\S\n]?\d{1,5}(?![\w])",
                       # (stop 67) an Argentine account's alias, three to four words joined by full stops ("CBU
                       # 0140339601630005487213, alias SOL.MESA.LIMON" of a lease; no digit, no keyword's value)
-                      r"(?<![\w-])(?i:alias)[^\S\n]*:?[^\S\n]+(?P<entry3>[A-Za-zÑñ0-9]{2,20}(?:\.[A-Za-zÑñ0-9-]{2,20}){2,3})"
+                      r"(?<![\w-])(?i:alias)[^\S\n]*:?[^\S\n]+"
+                      r"(?P<entry3>[A-Za-zÑñ0-9]{2,20}(?:\.[A-Za-zÑñ0-9-]{2,20}){2,3})"
                       r"(?![\w.]|\.\w)",
                       r"(?i:\bfojas[^\S\n]+\d{1,3}(?:\.\d{3})*[^\S\n]+N[°º][^\S\n]?\d{1,3}(?:\.\d{3})*)(?![\w])",
                       # (stop 61) Panama's civil register by its volume and entry ("Tomo 412, Asiento 1187" of a

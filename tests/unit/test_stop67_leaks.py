@@ -36,7 +36,8 @@ def test_an_indian_postal_code_after_its_city():
 
 
 def test_a_post_office_box_short_number():
-    assert found(IdNumberRecognizer("en"), "Fixed Charge Processing Office, PO Box 50, Thurles, Co. Tipperary") == ["50"]
+    text = "Fixed Charge Processing Office, PO Box 50, Thurles, Co. Tipperary"
+    assert found(IdNumberRecognizer("en"), text) == ["50"]
     assert found(IdNumberRecognizer("en"), "Send it to GPO Box 4120, Sydney NSW 2001") == ["4120"]
     # two digits after no box word stay in clear
     assert found(IdNumberRecognizer("en"), "Reference no 50 of the list") == []
