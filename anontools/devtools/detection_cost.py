@@ -191,6 +191,15 @@ UNITS: tuple[str, ...] = (
     "Av. De los Aa N36-120 ", "Mz. K Lt. 14, ", "No. 27, Jalan Aa Aa 4, ", "[2024] FWC 2871 ",
     "Cite as: Aa v. Aa, 2024 AA 27\n", "Acta N°: 1024583117 ", "1.º de abril de 2024 ", "S1234567D ", "2 UTM ",
     "  -8'562\n", "  1'111",
+    # (stop 67) UPI addresses and an Argentine alias, a land register's entries, a house number before an office,
+    # Argentine flats, Chilean storerooms, CFDI postal codes, records after "Nro.", numbers dialled, capitals between
+    # slashes, a New Zealand account, an assessment's headings without figures, whole pesos in groups, Indian plates
+    # and PINs, a post office box
+    "a.b@ybl ", "x@okhdfcbank@ybl ", "alias A.B.C ", "alias A.B.", "1 a 4187/1998 Aa\n", "Gst 317/2 ",
+    "Aa 1432, of. 54, ", 'depto. "B" ', "bodega N° 41 ", "(C.P.): 76148 ", "Nro. A-1 ", "098 115 603 ",
+    "R AA AA 1749, ", "CREFITO-3/187452-F ", "MISC 104729/FCT/LA/", "12-3017-0458213-00 ",
+    "EURO  Aa\nAa  - Aa\n  Aa   1,000.00\n", "  30.475\n", "Privada Aa 14, ", "KA 51 AB 4417 ", "Aa 400703\n",
+    "PO Box 50 ",
 )
 
 

@@ -1464,7 +1464,10 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
                             # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale
                             # deed's payments under "Amount (Rs.)")
                             # (stop 67: and with paise, "1,20,959.00" of a freight invoice's "Amount (INR)")
-                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{2})?(?![\d.,]))"
+                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{2})?(?![\d.,])"
+                            # (stop 67: and whole pesos in full stops' groups, "Prima neta      30.475" of a Uruguayan
+                            # car policy under "PRIMA ($)")
+                            r"|\d{1,3}(?:\.\d{3})+(?![\d.,'-]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
@@ -1585,11 +1588,15 @@ def statement_amounts(text: str) -> list[Entity]:
             continue  # a section's heading in capitals inside the table ("LIABILITIES" of an estate account; stop 60)
         if under_header and not digits and line.startswith("    ") and len(line.strip()) <= 12:
             continue  # a cell's wrapped rest, indented ("(H.)" under "Sparkonto PostFinance"; stop 60)
-        if (under_header and "  " not in line.strip() and len(line.strip()) <= 60
-                and line.rstrip()[-1:] not in ".!?:" and _amount_row_follows(text, lines, i)):
+        if (under_header and ("  " not in line.strip() or not digits) and len(line.strip()) <= 60
+                and (line.rstrip()[-1:] not in ".!?:" or not digits and line.rstrip()[-1:] == ":"
+                     and len(line.strip()) <= 40)
+                and _amount_row_follows(text, lines, i)):
             continue  # a row's note or a group's heading before the next row with an amount ("   Locum physiotherapy -
             # sole trader" under "Profit from self-employment    8,915.00" of a tax calculation, "Einkünfte aus
             # nichtselbständiger Arbeit" over its rows of an Austrian assessment; stop 65), not a sentence
+            # (stop 67: and a heading without a figure, with a column gap or a colon, "Schedule D Case V  - Rental
+            # Income (net)", "Less Tax Credits:" of an Irish notice of assessment)
         # a caption that names the currency above a header that does not ("Berechnung (monatlich, EUR)" over "|
         # Position | Mariam | Sohail |" of a benefits decision; stop 51)
         caption = not digits and _AMOUNT_HEADER.search(line) is not None

@@ -5,7 +5,7 @@ box's short number."""
 
 from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
-from app.detection.patterns import MoneyRecognizer, PhoneRecognizer, PostalCodeRecognizer
+from app.detection.patterns import MoneyRecognizer, PhoneRecognizer, PostalCodeRecognizer, statement_amounts
 from app.detection.plates import LicencePlateRecognizer
 from tests.unit.fakes import detect, found
 
@@ -125,3 +125,25 @@ def test_phones_of_countries_tried_only_as_dialled():
     assert found(PhoneRecognizer(("ES", "MX", "AR")), text) == []
     # a number no region of either kind knows stays in clear
     assert found(recognizer, "lote 0123 4567 vendido") == []
+
+
+def test_an_assessment_table_across_headings_without_figures():
+    text = ("INCOME                                                      EURO\n"
+            "Schedule D Case I  - Trade: Electrical Contractor\n"
+            "  O'Sullivan Electrical Services (Reg. Trade 1)         61,480.00\n"
+            "Schedule D Case V  - Rental Income (net)\n"
+            "  3 Bóthar na Mara, Salthill, Galway H91 E2W6            9,360.00\n"
+            "GROSS TAX                                               28,822.00\n"
+            "Less Tax Credits:\n"
+            "  Married Person / Civil Partner                        (3,400.00)\n")
+    assert [e.text for e in statement_amounts(text)] == ["61,480.00", "9,360.00", "28,822.00", "3,400.00"]
+
+
+def test_whole_pesos_in_groups_under_a_currency_column():
+    text = ("  C.I.:            4.518.327-6           Fecha de nac.:  23/07/1986\n\n"
+            "COBERTURAS                                  SUMA ASEGURADA        PRIMA ($)\n"
+            "---------------------------------------------------------------------------\n"
+            "Responsabilidad Civil (límite único)        USD 500.000              9.840\n"
+            "Prima neta                                                          30.475\n"
+            "IVA (22 %)                                                        6.704,50\n")
+    assert [e.text for e in statement_amounts(text)] == ["9.840", "30.475", "6.704,50"]
