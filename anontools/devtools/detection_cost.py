@@ -200,6 +200,10 @@ UNITS: tuple[str, ...] = (
     "R AA AA 1749, ", "CREFITO-3/187452-F ", "MISC 104729/FCT/LA/", "12-3017-0458213-00 ",
     "EURO  Aa\nAa  - Aa\n  Aa   1,000.00\n", "  30.475\n", "Privada Aa 14, ", "KA 51 AB 4417 ", "Aa 400703\n",
     "PO Box 50 ",
+    # (stop 67, round 94) a hash number with capitals, a colón's sign, a health plan's member, a house number before a
+    # floor, an aside of two letters, an occupation's field, whole euros under a price column, Ghana's cedi
+    "#FC2019-0", "¢1.000,00 ", "Afiliada N° 1 ", "Aa 5120 Piso ", "Licence no. (if known): 1 ", "Beruf: Aa Aa\n",
+    "Precio  Subtotal\n  185000,00\n", "GH¢ 1,000.00 ", "Bearbeiter/in: A. Aa\n", "Vertrag Nr. A-1 ",
 )
 
 

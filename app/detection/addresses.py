@@ -285,6 +285,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
                         rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?"
                         rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE))?"
                         rf"{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
+        # (stop 67) an intersection of two streets of the grid ("LUGAR:  Carrera 43A con Calle 10 Sur, El Poblado" of a
+        # Colombian traffic accident report: "43A" stayed in clear)
+        patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}+(?:con|x|y|esquina){_SP}+"
+                        rf"(?:{street.grid_types}){_SP}+{street_number}(?![\w])")
         # Yucatán's grid: the house number, then the cross streets between which it lies ("Calle 21 No. 318 x 40 y 42,
         # Col. Itzimná, Mérida" of a lease; stop 63: the numbers stayed in clear), and Havana's with "e/" ("Calle 23 No.
         # 1056 e/ 12 y 14, Vedado" of a birth certificate)

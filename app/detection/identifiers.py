@@ -412,7 +412,8 @@ COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
 #: Personalnummer lautete 004711" of a reference letter), after a possessive ("o CPF dele é"), the keyword's abbreviation
 #: in parentheses (stop 48: "Fahrzeug-Identifizierungsnummer (FIN): WVWZZZAUZJP012345" left the vehicle in clear), up to
 #: three words before a colon ("Kundennr. beim Gläubiger: 7012345678").
-_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{3,12}(?:\s[a-zà-ÿ]{2,12})?)"
+# (stop 67: an aside's first word of two letters, "Licence no. (if known): 18472093" of a penalty notice)
+_ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,12}(?:\s[a-zà-ÿ]{2,12})?)"
                    # how many of its last digits follow ("SSN (last 4): xxx-xx-6632"; stop 54)
                    r"|(?:last|ending|últimos|últimas|letzte)\s\d{1,2}(?:\s+only)?)\))?"
                    # up to three words before a colon ("Kundennr. beim Gläubiger: 7012345678" of a collection letter;
@@ -662,7 +663,10 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
 #: A number after "#" whatever names it (stop 59: "emp. #10457", "report #25-031544", "Priya Raghunathan (#40872)" of a
 #: hotel's incident report and a bank's call log stayed in clear): four digits or more, perhaps in parts joined by
 #: hyphens; not a year ("#2024"), not a colour nor an HTML entity ("#FF0000", "&#8211;").
-_HASH_NUMBER = re.compile(r"(?<![\w&#/])#[^\S\n]?(?P<id>(?:\d{4,12}|\d{2,3}-\d{3,10})(?:-\d{2,10}){0,3})"
+_HASH_NUMBER = re.compile(r"(?<![\w&#/])#[^\S\n]?(?P<id>(?:\d{4,12}|\d{2,3}-\d{3,10}"
+                          # (stop 67: capitals before the digits, not a colour, "Child Supp Ord #FC2019-004418" of a
+                          # pay stub)
+                          r"|(?![0-9A-Fa-f]{6}(?![\w-]))(?-i:[A-Z]{1,4})\d{4,12})(?:-\d{2,10}){0,3})"
                           r"(?![\w]|[.,/-]\d)")
 #: An Indian UPI payment address: a name or a phone number, "@" and a bank's handle, not a domain ("Paid via UPI to
 #: rahul.verma92@okhdfcbank", "9876543210@ybl" of a rent receipt; stop 67); found from its handle, scanned backwards.

@@ -1168,9 +1168,11 @@ def with_range_start(entities: list[Entity], text: str, highest: int) -> list[En
 #: cents, as German and Spanish contracts write them: "600,- €", "1.390,- EUR", "EUR 56.300,-", "49,-- Euro"; stop 52:
 #: in clear, the amount cut before the dash)
 #: (Stop 60: and whole Swiss francs with a dash for the cents, "Fr. 2'340.–" of a lease.)
-_AMOUNT = (r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.' ]\d{3})*,[-–]{1,2}(?![\w-])"
-           r"|\d{1,3}(?:'\d{3})*\.[-–]{1,2}(?![\w-])"
-           r"|\d{1,3}(?:[.,' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?")
+# (stop 67: at most seven groups of thousands, 10^21: unbounded, a run of three-digit groups one space apart, "098 115
+# 603 098 115 603 …", was read to its end from every group's start before failing — 12 s for 20,000 characters)
+_AMOUNT = (r"\d{1,2}(?:,\d{2}){1,7},\d{3}(?:\.\d{1,2})?|\d{1,3}(?:[.' ]\d{3}){0,7},[-–]{1,2}(?![\w-])"
+           r"|\d{1,3}(?:'\d{3}){0,7}\.[-–]{1,2}(?![\w-])"
+           r"|\d{1,3}(?:[.,' ]\d{3}){0,7}(?:[.,]\d{1,2})?|\d+(?:[.,]\d+)?")
 #: (a whole word, the longest first: "R$ 3.200,00 mensais" of a lease was cut inside "mensais" before stop 48,
 #: "£950 monthly" inside "monthly", "€ 4 mil milhões" after "mil")
 _SCALE = r"(?:\s?(?:miles de millones|mil milhões|Milliarden|Millionen|thousand|trillion|millones|million|billion|milhões|bilhões|millón|milhão|Tsd\.|Mio\.|Mrd\.|Md\.|mil|mln|bn|m|k)(?!\w))?"
@@ -1259,11 +1261,14 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d)"
                  # (and Zambia's kwacha glued to an amount with its cents, "K14,500.00" of an employment contract)
                  # (stop 64: and Papua New Guinea's kina after a space, "Annual rent: K 385.00")
-                 r"|\bK(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d)))")
+                 r"|\bK(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
+                 # (stop 67) Ghana's cedi with the cent sign, as typewriters write it ("Consideration Paid    : GH¢
+                 # 385,000.00" of a land title certificate)
+                 r"|\bGH[¢₵](?=[^\S\n]?\d))")
 #: Currency signs beyond the euro's, the pound's, the yen's and the rupee's: the naira, the lira, the rouble, the
 #: hryvnia, the peso (Philippines), the won, the dong, the shekel, the colón, the guaraní, the cedi, the tenge, the kip,
-#: the tugrik.
-_OTHER_SIGNS = "₦₺₽₴₱₩₫₪₡₲₵₸₭₮"
+#: the tugrik; the cent sign before an amount, as Costa Rica writes its colón (stop 67: "¢16.500.000,00" of a car's sale).
+_OTHER_SIGNS = "₦₺₽₴₱₩₫₪₡₲₵₸₭₮¢"
 _MONEY_RE = re.compile(
     # the escudo's (and other cifrão currencies') own notation, the sign between units and cents: "10.000.000$00"
     # (not from inside a run of groups: "756.756.756…" made every group a start, quadratic time)
@@ -1456,18 +1461,22 @@ _TABLE_AMOUNT_SIGN = "  "
 #: (Not a rate nor a quantity in the same columns: "8,00%", "6,00 h" of a payslip's reference column; stop 59.)
 #: (Stop 60: or in an account's brackets, "(5,840.00)" of an estate's liabilities.)
 #: (Stop 60: or whole Swiss francs in their apostrophe's groups, "Bruttolohn total     87'276" of a salary statement.)
-_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]+\)))?"
+# (stop 67: each run of groups bounded, seven at most, as :data:`_AMOUNT`'s: a line of three-digit groups one space
+# apart was read to its end from every group, quadratic in the line)
+_COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]{1,40}\)))?"
                             # (stop 61: and whole francs grouped by spaces, "1. Lohn      118 450" of a Swiss salary
                             # certificate under its "CHF")
-                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}|\d{1,3}(?:'\d{3})+(?![\d.,'])"
-                            r"|\d{1,3}(?: \d{3})+(?![\d.,' ])"
+                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3}){0,7}[.,]\d{2}|\d{1,3}(?:'\d{3}){1,7}(?![\d.,'])"
+                            r"|\d{1,3}(?: \d{3}){1,7}(?![\d.,' ])"
                             # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale
                             # deed's payments under "Amount (Rs.)")
                             # (stop 67: and with paise, "1,20,959.00" of a freight invoice's "Amount (INR)")
-                            r"|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{2})?(?![\d.,])"
+                            r"|\d{1,2}(?:,\d{2}){1,7},\d{3}(?:\.\d{2})?(?![\d.,])"
                             # (stop 67: and whole pesos in full stops' groups, "Prima neta      30.475" of a Uruguayan
                             # car policy under "PRIMA ($)")
-                            r"|\d{1,3}(?:\.\d{3})+(?![\d.,'-]))"
+                            r"|-?\d{1,3}(?:\.\d{3}){1,7}(?![\d.,'-])"
+                            # (and without groups, "185000,00" of an Argentine invoice's rows)
+                            r"|\d{4,9}[.,]\d{2}(?![\d.,]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
                             r"(?![\w.,/%]|[ ]?(?:h|hrs?|x|kg|km|m|%)(?![\w]))")
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
@@ -1497,6 +1506,9 @@ _AMOUNT_HEADER = re.compile(
     # "SECTION C - CONTRIBUTIONS RECORDED (J$)" of a Jamaican statement)
     r"|gross(?:[^\S\n]pay)?|net[^\S\n]pay|contributions?|beitr(?:ag|äge)|contribui[çc](?:ão|ões)|aportes?"
     r"|cotizaci(?:ón|ones)"
+    # (stop 67) an invoice's price and subtotal ("Cantidad  U. medida   Precio Unit.    Subtotal" of an Argentine
+    # invoice)
+    r"|subtotal|precios?|pre[çc]os?|prices?|preise?"
     r"|euros?)(?!\w)|(?<!\w)Fr\.(?![\w.])"
     r"|\((?-i:R|ZAR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
 _AMOUNT_HEADER = letter_led(_AMOUNT_HEADER)  # (stop 67: issue 18)

@@ -103,6 +103,11 @@ def _words(items: Iterable[str]) -> str:
     return "(?:" + "|".join(sorted(items, key=len, reverse=True)) + ")"
 
 
+#: The source of an occupation found as a form field's value (:class:`QuasiIdentifierRecognizer`), ahead of the
+#: model's in the voting (``precedence`` of :mod:`app.detection.config`).
+OCCUPATION_FIELD = "occupation_field"
+
+
 class QuasiIdentifierRecognizer(Recognizer):
     """The quasi-identifiers of the strict profile, per language (:func:`lexicon`).
 
@@ -117,9 +122,13 @@ class QuasiIdentifierRecognizer(Recognizer):
     * ``OCCUPATION``, ``RELATION``, ``HEALTH``: occupations and offices, family relations, health conditions (a
       condition with its qualifiers on both sides, "mild persistent asthma", "asma leve": :func:`_with_qualifiers`).
 
+    The value of an occupation's form field (``occupation_fields`` of the lexicon: "Occupation: Forklift Operator",
+    "Beruf: Schneiderin") is an ``OCCUPATION`` of source :data:`OCCUPATION_FIELD` (stop 67).
+
     Matching is case-insensitive on whole words, except that month names must be capitalised in a language whose
     lexicon says so (English; its ambiguous "May" and "March" only after a preposition). Entities
-    may overlap each other; voting keeps the longest (all have one source, ``quasi_identifier``).
+    may overlap each other; voting keeps the longest (all but the occupation fields have one source,
+    ``quasi_identifier``).
 
     Raises:
         ValueError: no lexicon for ``language``.
@@ -158,6 +167,9 @@ class QuasiIdentifierRecognizer(Recognizer):
                 if label == DEMOGRAPHIC and text[end - 1] == "." and "." not in text[start:end - 1]:
                     end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
                 out.append(Entity(start, end, label, text[start:end], self.name))
+        field = self.patterns["occupation_field"]
+        if field is not None and ":" in text:
+            out.extend(Entity(*m.span("x"), OCCUPATION, m.group("x"), OCCUPATION_FIELD) for m in field.finditer(text))
         found, conditions = _health_words(text, self.name)
         # a lexicon's condition or occupation ending there holds the word already
         ends = {e.end for e in out if e.label in (HEALTH, OCCUPATION)}
@@ -342,6 +354,17 @@ def _compiled(language: str) -> dict:
                                  rf"(?:[^\S\n][A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]
+    # (stop 67) an occupation's field and its value, up to eight words to the line's end, a column gap or a comma
+    # ("Occupation:  Forklift Operator / Warehouse Team Leader" of an unemployment claim, "Beruf: Schneiderin" of a care
+    # assessment: in clear where the lexicon lacks the occupation)
+    # (its own source, ``occupation_field``, ahead of the model's in the voting: a field's value is an occupation
+    # whatever the model took it for, "Profissão: Auxiliar de enfermagem" an organization)
+    occupation_field = None
+    if lex.occupation_fields:
+        occupation_field = letter_led(re.compile(
+            rf"(?i:\b{_words(lex.occupation_fields)})(?:\s?\([^()\n]{{1,30}}\))?[^\S\n]?:[^\S\n]*"
+            rf"(?P<x>[A-Za-zÀ-ÿ][\wÀ-ÿ.'’/&-]*(?:[^\S\n][\wÀ-ÿ.'’/&()-]+){{0,7}}?)"
+            rf"(?=[^\S\n]*(?:[\n,;]|$)|[^\S\n]{{2,}})"))
     # an age and a sex as forums write them ("I'm 34F", "my husband (37M)"; stop 48), in capitals: not an amount
     # ("$37M", "37M euros"), a distance ("50m") nor a German paragraph's letter ("§ 30f", "Abs. 3f" of the legal corpus)
     items.append((DEMOGRAPHIC, re.compile(r"(?<![\w$€£¥/.,-])(?<!§ )(?:[1-9]\d?)[MF](?=\)|,|\.(?!\d)|\s+(?![A-Za-zÀ-ÿ]*(?:\$|€|£|"
@@ -370,4 +393,5 @@ def _compiled(language: str) -> dict:
     qualifier_after = re.compile(rf"[ ](?:{qualifiers})(?![\w-])", re.IGNORECASE) if qualifiers else None
     # (stop 67: the lists of words grouped by first letters, 2–8× faster scans: :func:`letter_led`)
     items = [(label, letter_led(pattern)) for label, pattern in items]
-    return {"items": items, "legal_ref": re.compile(legal), "qualifiers": (qualifier_before, qualifier_after)}
+    return {"items": items, "legal_ref": re.compile(legal), "qualifiers": (qualifier_before, qualifier_after),
+            "occupation_field": occupation_field}

@@ -1607,6 +1607,10 @@ class InitialRule(Rule):
     ("H.-J."), one space before the person or the next initial, on the same line; never a title's abbreviation
     (:data:`ALL_TITLES` and the language's ``title_initials``, Spanish "D." for "Don") nor the letters of an
     abbreviation ("z. B. Müller"). The proposal absorbs the entities inside it.
+
+    A first name in capitals before a person that starts with an initial joins it too, when nothing but indentation or
+    a field's colon stands before that first name on its line (stop 67: "   ROMMEL A. SANTIAGO" under "Verified by:" of
+    a barangay clearance, the model's person "A. SANTIAGO"): a word of :func:`_capital_word`, one space before.
     """
 
     name = "initials"
@@ -1618,8 +1622,10 @@ class InitialRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         for k in range(1, len(t)):
-            if not (t[k - 1].text.endswith(".") and len(t[k - 1].text) <= 5):
-                continue  # (the cheap test first: an initial before the token)
+            after_dot = t[k - 1].text.endswith(".") and len(t[k - 1].text) <= 5
+            opens_initial = len(t[k].text) == 2 and t[k].text[1] == "." and t[k].text[0].isupper()
+            if not (after_dot or opens_initial):
+                continue  # (the cheap test first: an initial before the token, or the token an initial)
             person = ctx.covered(t[k].start, t[k].end)
             if person is None or person.label != PERSON or person.start != t[k].start:
                 continue
@@ -1632,6 +1638,18 @@ class InitialRule(Rule):
                 continue  # an abbreviation's letters ("z. B. Müller": for example)
             if i < k:
                 yield Entity(t[i].start, person.end, PERSON, ctx.text[t[i].start:person.end], f"rule:{self.name}")
+            elif (opens_initial and ctx.text[t[k - 1].end:t[k].start] == " " and _capital_word(ctx, t[k - 1])
+                  and t[k - 1].text.casefold() not in STOP_WORDS_FOLDED and _line_opens(ctx.text, t[k - 1].start)):
+                a = t[k - 1].start
+                yield Entity(a, person.end, PERSON, ctx.text[a:person.end], f"rule:{self.name}")
+
+
+def _line_opens(text: str, at: int) -> bool:
+    """Whether only indentation, or a field's name and its colon, stand before ``at`` on its line (at most 60
+    characters read back)."""
+    start = max(text.rfind("\n", max(0, at - 60), at) + 1, at - 60)
+    before = text[start:at]
+    return not before.strip() or before.rstrip().endswith(":")
 
 
 @register("detection_rule")
@@ -1986,6 +2004,8 @@ _NUMBER_BEFORE = re.compile(r"(?:^|(?<=[\s,:;(]))(\d{1,4}[A-Za-z]?)[^\S\n]$")
 #: A house number right after an entity, then a comma and a space or the line's end (", 45,", " 45\n"; not a price
 #: with a decimal comma, "Jazztel 28,00" of a stock table).
 _NUMBER_AFTER = re.compile(r",?[^\S\n](\d{1,4}[A-Za-z]?)(?=,\s|,?[^\S\n]*\n|,?[^\S\n]*$)")
+#: A house number after its street, a flat's word after it (:class:`HouseNumberRule`; "Gorriti 5120 Piso 2 Dpto 4").
+_NUMBER_BEFORE_UNIT = re.compile(r",?[^\S\n](\d{1,5}[A-Za-z]?)(?=[,\s])")
 #: Characters from an entity's end to a postal code that makes its line an address (the town between).
 MAX_TO_POSTAL_CODE = 60
 
@@ -2000,9 +2020,10 @@ class HouseNumberRule(Rule):
     The street is an entity of a name label followed, on its line or the next, within :data:`MAX_TO_POSTAL_CODE`
     characters, by a postal code the detector found; the number stands before it where the language writes it first
     (English, :attr:`app.languages.StreetAddresses.order` ``number_first``), else after it and before a comma or the
-    line's end. Where the number comes after the street, a flat or an office after it, past a comma, confirms the
-    address without a postal code (stop 67: "Los Aromos 1432, of. 54, Providencia" of a Chilean lease, "Thames 1120,
-    depto. \"B\"" of an Argentine deed: :attr:`app.languages.StreetAddresses.units`). Absorbs the street's entity."""
+    line's end. Where the number comes after the street, a flat or an office after it (a comma between or not)
+    confirms the address without a postal code (stop 67: "Los Aromos 1432, of. 54, Providencia" of a Chilean lease,
+    "Gorriti 5120 Piso 2" of an invoice, "Thames 1120, depto. \"B\"" of an Argentine deed:
+    :attr:`app.languages.StreetAddresses.units`). Absorbs the street's entity."""
 
     name = "house_number"
     absorbs = True
@@ -2011,7 +2032,7 @@ class HouseNumberRule(Rule):
         lang = languages.find(language)
         street = lang.street_addresses if lang is not None else None
         self.number_first = street is not None and street.order == "number_first"
-        self.unit_after = (re.compile(rf",[^\S\n]*(?:{street.units}|of\.)(?![^\W\d_])")
+        self.unit_after = (re.compile(rf",?[^\S\n]*(?i:{street.units}|of\.)(?![^\W\d_])")
                            if street is not None and street.units and not self.number_first else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
@@ -2025,7 +2046,7 @@ class HouseNumberRule(Rule):
                 continue
             i = bisect_left(postal, e.end)
             if i == len(postal) or postal[i] - e.end > MAX_TO_POSTAL_CODE or text.count("\n", e.end, postal[i]) > 1:
-                if self.unit_after is not None and (m := _NUMBER_AFTER.match(text, e.end)) is not None \
+                if self.unit_after is not None and (m := _NUMBER_BEFORE_UNIT.match(text, e.end)) is not None \
                         and self.unit_after.match(text, m.end(1)) and _free_or_quantity(ctx.covered(*m.span(1))):
                     out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
                 continue

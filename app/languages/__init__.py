@@ -280,6 +280,8 @@ class QuasiIdentifiers:
         demographic, occupation, relation, health: nationality/ethnicity/religion/sex, occupations and offices,
             family relations, health conditions.
         demographic_fields: form fields whose short value is a sex or a religion ("Sexo: H", "Konfession: ev.").
+        occupation_fields: form fields whose value, up to the line's end, a column gap or a comma, is an occupation
+            ("Occupation: Forklift Operator", "Beruf: Schneiderin", "Profissão: Auxiliar de enfermagem"; stop 67).
         common_capitalised: capitalised words of legal and administrative text that name no one ("Article",
             "Convention"): an entity made only of them, numbers and :attr:`function_words` is dropped.
         function_words: lower-case words such an entity may contain ("of", "the", "der").
@@ -317,6 +319,7 @@ class QuasiIdentifiers:
     month_prepositions: tuple[str, ...] = ()
     amount_words: tuple[str, ...] = ()
     health_qualifiers: tuple[str, ...] = ()
+    occupation_fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,8 @@ LANGUAGE = register(Language(
         behandelnde ärztin|arzt|ärztin|kontoinhaber|kontoinhaberin|karteninhaber|karteninhaberin|
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
         bearbeiterin|bearbeitet von|bearb.|sachbearbeiter|sachbearbeiterin|die sachbearbeiterin|der sachbearbeiter|
-        familienname vor der ersten eheschließung|frühere namen|früherer name""".split("|")),
+        familienname vor der ersten eheschließung|frühere namen|früherer name|
+        unterschrift|unterschrieben von|geprüft von|erstellt von|genehmigt von|bearbeiter/in""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -292,6 +293,11 @@ LANGUAGE = register(Language(
         # 2231/2004", "Gst. 317/2", the column "GST-NR"), a value added tax number ("UID ATU 63851247"), an Austrian
         # policy, a Swiss youth and sport number, an authority's file ("Polizze Nr. 4471-88213", "J+S-Personennummer
         # 1827364", "BH-Akt 4711/2022")
+        # (round 94) a child's tax identification number abbreviated, an Austrian registration's file number ("Lena
+        # Hofstetter (geb. 03.05.2012, Id-Nr. 71 582 094 336)", "Zahl:             MA-GZ/NW-2024/118762")
+        r"Id-Nr\.", r"(?-i:Zahl)(?=:)",
+        # (round 94) a contract or an application by its number alone ("separater Vertrag Nr. EP-46/12" of a lease)
+        r"(?-i:Vertrag|Antrag|Vorgang)(?=\s+Nr\.)",
         r"einlagezahl", r"(?-i:UID)(?:-?(?:Nr\.|Nummer))?(?=:?[^\S\n]+ATU)",
         r"(?-i:TZ)(?=[^\S\n]+\d{1,6}/(?:19|20)\d\d)", r"(?-i:Gst\.?(?:-Nr\.)?|GST-NR)",
         r"Polizz(?:e|en)(?:-?(?:nummer|nr\.))?", r"J\+S-(?:Personennummer|Nr\.)", r"(?-i:[A-Z]{2,4})-Akt",

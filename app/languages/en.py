@@ -115,7 +115,9 @@ LANGUAGE = register(Language(
         family name|maiden name|patient|client|applicant|claimant|plaintiff|defendant|employee|witness|insured|
         policyholder|next of kin|contact person|referred by|attending physician|physician|doctor|cardholder|
         card holder|account holder|account name|passenger|passenger name|guest|guest name|initials|
-        subject initials|clerk|checked by|dispatcher|duty manager""".split("|")),
+        subject initials|clerk|checked by|dispatcher|duty manager|
+        signature|patient signature|applicant signature|claimant signature|signed|signed by|verified by|
+        prepared by|approved by|certified by|witnessed by|attested by|received by""".split("|")),
     abbreviations=frozenset("""mr mrs ms dr prof jr st mt no nos art arts vol vols p pp fig figs ed eds co corp inc
         ltd bros dept univ gen col lt sgt capt cmdr adm gov sen rep rev hon jan feb mar apr
         jun jul aug sep sept oct nov dec vs etc cf al approx ca min max""".split()),
@@ -134,6 +136,9 @@ LANGUAGE = register(Language(
                     # (stop 65, round 87) Kenya's: K, two letters, three digits and a letter ("Motor vehicle KCB 417M
                     # (Toyota Premio)" of a grant of letters of administration)
                     r"K[A-Z]{2}[ ]?\d{3}[A-Z]",
+                    # (stop 67) Uganda's: U, two letters, three digits and a letter ("Motorcycle  : UFB 372K (Bajaj
+                    # Boxer)" of a police bond)
+                    r"U[A-Z]{2}[ ]?\d{3}[A-Z]",
                     # (stop 67) India's: the state's letters, the district's number, a series and four digits
                     # ("Trucks  : KA 51 AB 4417, KA 01 AK 9032" of a freight invoice)
                     r"(?:AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY"
@@ -318,7 +323,9 @@ LANGUAGE = register(Language(
         r"(?:member|customer|client|employee|student|subscriber|staff|payroll)\s+(?:ID|number|no\.?)",
         r"account(?:\s+number)?",
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
-        r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number", r"order\s+number",
+        r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number",
+        # (stop 67) with its number abbreviated before an aside ("Licence no. (if known): 18472093" of a penalty notice)
+        r"licen[cs]e\s+no\.", r"order\s+number",
         r"reference\s+number", r"tax\s+ID", r"(?:licen[cs]e\s+|number\s+)?plate(?:\s+number)?",
         r"(?:vehicle\s+)?registration(?:\s+number)?", r"NI\s+(?:number|no\.?)", r"National\s+Insurance(?:\s+number)?",
         r"NINO", r"social\s+security(?:\s+number)?", r"SSN", r"ID", r"(?:G\.?)?P\.?\s?O\.?\s+Box",

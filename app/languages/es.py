@@ -87,7 +87,8 @@ LANGUAGE = register(Language(
         arrendador|arrendadora|víctima|detenido|detenida|imputado|imputada|nombre inscrito|nombre inscrita|
         nombre del inscrito|nombre de la inscrita|inscrito|inscrita|padres|progenitores|convocante|convocado|
         convocada|médico certificante|médica certificante|
-        apellido paterno|apellido materno|primer apellido|segundo apellido""".split("|")),
+        apellido paterno|apellido materno|primer apellido|segundo apellido|
+        firma|firmado por|verificado por|elaborado por|aprobado por""".split("|")),
     # (stop 66: and a lawyer's "Abog.", "Abog. Luz Marina Tello Ruiz" of a Peruvian marriage record)
     abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr abog".split()),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
@@ -248,6 +249,14 @@ LANGUAGE = register(Language(
     id_keywords=(
         # (stop 67) a Chilean work accident's notice ("folio DIAT 0071234" of a mutual's letter)
         r"(?-i:DIAT|DIEP)",
+        # (stop 67) an Argentine property's tax account, its keyword over a line break ("PARTIDA\nINMOBILIARIA:
+        # 055-098341-2" of a deed of sale)
+        r"partida\s+inmobiliaria",
+        # (stop 67) an Argentine province's gross income tax registration ("Ingresos Brutos: 1251438-07" of an invoice)
+        r"ingresos\s+brutos(?=:?[^\S\n]*\d)",
+        # (round 94) a health plan's member, the keyword first, and a clinical record's abbreviation ("Cobertura:
+        # OSDE 310 - Afiliada N° 62 418537 2 01", "H.C. N°:      00-274519" of an Argentine discharge summary)
+        r"afiliad[oa](?=\s+N[°º])", r"(?-i:H\.\s?C\.)(?=\s*N[°º])",
         # (stop 67) a record's own number, a code of capitals and digits in parts after "Nro." ("ACTA DE
         # CONCILIACIÓN LABORAL (ACUERDO TOTAL) Nro. MDT-DRTSPQ-CML-2024-0412", "Expediente Nro. 17-MED-2024-03391")
         r"(?-i:Nro\.|NRO\.)(?=[^\S\n]*(?-i:[A-Z0-9]+)-(?-i:[A-Z0-9-]*)\d)",
@@ -713,7 +722,7 @@ LANGUAGE = register(Language(
               # (stop 67) an Argentine flat by its letter in quotes, after its floor or "depto." ("piso 3º \"A\"",
               # "Thames 1120, depto. \"B\"" of a deed)
               r"|(?:[Pp]iso[^\S\n])?\d{1,2}[º°][^\S\n]?[\"“][A-Z][\"”]"
-              r"|(?:[Dd]epto|[Dd]pto)\.?[^\S\n]?[\"“][A-Z][\"”]"
+              r"|(?:[Dd]epto|[Dd]pto|[Dd]epartamento)\.?[^\S\n]?[\"“][A-Z][\"”]"
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's
               # quadrant ("Av. De los Shyris N36-120", "calle Moraspungo S12-145" of a conciliation record)

@@ -73,7 +73,8 @@ LANGUAGE = register(Language(
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
         requerente|segurado|segurada|testemunha|titular|utente|médico responsável|médica responsável|médico|
         médica|titular do contrato|titular da conta|cotitular|interessado|interessada|passageiro|passageira|hóspede|
-        alcunha|condutor|condutora|tomador|tomadora|tomador do seguro""".split("|")),
+        alcunha|condutor|condutora|tomador|tomadora|tomador do seguro|
+        assinatura|assinado por|verificado por|elaborado por|aprovado por""".split("|")),
     # titles; then those of court decisions ("fl. 356", "Rel.: Min. Joaquim Barbosa", "inc. VI", "Des.")
     abbreviations=frozenset("sr sra dr dra av fl fls inc rel min des proc".split()),
     sentence_starters=frozenset("O Os As Este Esta Ele Ela Eles Seu Sua Mas".split()),
@@ -263,6 +264,12 @@ LANGUAGE = register(Language(
         r"funcionário|passaporte|pedido|contrato|referência|beneficiário|matrícula|registro|registo|"
         r"cartão(?:\s+do\s+SUS)?)",
         r"prontuário", r"utente", r"CNS", r"NISS",
+        # (stop 67) Cape Verde's national identity card, a Brazilian social security beneficiary ("Cartão Nacional de
+        # Identificação n.º 19910706F004153" of a lease, "Nº beneficiário INSS: 208417736" of an accident report)
+        r"cart[ãa]o\s+nacional\s+de\s+identifica[çc][ãa]o", r"benefici[áa]rio\s+(?-i:INSS)",
+        # (round 94) an insurer's policies, a retirement plan's among them ("apólices PPR 88-0041739 (A)" of an IRS
+        # annex)
+        r"ap[óo]lices?(?:\s+(?-i:PPR))?(?=\s+\d)",
         # (stop 65) a letter's own and its addressee's references ("Nossa referência: PRS/DES/2025/0187442" of a
         # Segurança Social decision)
         r"(?:nossa|sua|vossa)\s+refer[êe]ncia",

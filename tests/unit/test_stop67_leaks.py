@@ -147,3 +147,89 @@ def test_whole_pesos_in_groups_under_a_currency_column():
             "Prima neta                                                          30.475\n"
             "IVA (22 %)                                                        6.704,50\n")
     assert [e.text for e in statement_amounts(text)] == ["9.840", "30.475", "6.704,50"]
+
+
+def test_a_signature_field_and_a_first_name_in_capitals_before_an_initial():
+    labels = detect("en", "Patient signature: T J Wiremu-Holland                         Date: 07/10/2024\n")
+    assert ("T J Wiremu-Holland", "PERSON") in labels
+    labels = detect("en", "   Verified by:\n   ROMMEL A. SANTIAGO\n   Barangay Kagawad\n", {"A. SANTIAGO": "PER"})
+    assert ("ROMMEL A. SANTIAGO", "PERSON") in labels
+    # a stop word in capitals before the initial, or a word that is not the line's first, joins nothing
+    assert ("A. SMITH", "PERSON") in detect("en", "THE A. SMITH CASE\n", {"A. SMITH": "PER"})
+    assert ("A. SMITH", "PERSON") in detect("en", "We met BOB A. SMITH there\n", {"A. SMITH": "PER"})
+
+
+def test_round_93_an_argentine_deed_and_a_colombian_intersection():
+    text = "Parcela 8-a.- PARTIDA\nINMOBILIARIA: 055-098341-2.- INSCRIPCIÓN"
+    assert found(IdNumberRecognizer("es"), text) == ["055-098341-2"]
+    text = 'en Avenida 7 número 2310, piso 4°, departamento "B", de esta ciudad.'
+    assert 'departamento "B"' in found(AddressRecognizer("es"), text)
+    text = "2. LUGAR:      Carrera 43A con Calle 10 Sur, El Poblado, Medellín (Ant.)"
+    assert found(AddressRecognizer("es"), text) == ["Carrera 43A con Calle 10 Sur"]
+
+
+def test_round_94_keywords_plates_and_a_currency_sign():
+    cases = [
+        ("en", "Licence no. (if known): 18472093\n", ["18472093"]),
+        ("es", "                                 Ingresos Brutos: 1251438-07\n", ["1251438-07"]),
+        ("pt", "do Cartão Nacional de Identificação n.º 19910706F004153, NIF", ["19910706F004153"]),
+        ("pt", "   NIT         : 112839405        Nº beneficiário INSS: 208417736\n", ["112839405", "208417736"]),
+        ("pt", "apólices PPR 88-0041739 (A)", ["88-0041739"]),
+        ("de", "   Zahl:             MA-GZ/NW-2024/118762\n", ["MA-GZ/NW-2024/118762"]),
+        ("de", "Kind Lena (geb. 03.05.2012, Id-Nr. 71 582 094 336) war", ["71 582 094 336"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    assert found(LicencePlateRecognizer("en"), "Motorcycle      : UFB 372K (Bajaj Boxer, black)") == ["UFB 372K"]
+    assert found(MoneyRecognizer("en"), "Consideration Paid    : GH¢ 385,000.00\n") == ["GH¢ 385,000.00"]
+
+
+def test_round_94_a_name_field_with_a_gender_slash_and_a_house_number_before_a_floor():
+    assert ("R. Kainz", "PERSON") in detect("de", "    Bearbeiter/in:    R. Kainz\n")
+    labels = detect("es", "Domicilio: Gorriti 5120 Piso 2 Dpto 4 - Ciudad de Buenos Aires\n", {"Gorriti": "MISC"})
+    assert ("Gorriti 5120", "LOCATION") in labels
+
+
+def test_round_94_whole_euros_and_unseparated_amounts_under_a_price_column():
+    text = ("Berechnung der Besteuerungsgrundlagen           Ehemann       Ehefrau      gesamt\n"
+            "                                                   EUR           EUR         EUR\n"
+            "  Bruttoarbeitslohn                             58.420        31.260\n"
+            "  - Werbungskosten                              -3.184        -1.230\n")
+    assert [e.text for e in statement_amounts(text)] == ["58.420", "31.260", "-3.184", "-1.230"]
+    text = ("Código  Producto / Servicio            Cantidad  U. medida   Precio Unit.    Subtotal\n"
+            "001     Diseño de identidad visual       1,00    unidades     185000,00    185000,00\n")
+    assert [e.text for e in statement_amounts(text)] == ["1,00", "185000,00", "185000,00"]
+
+
+def test_round_94_a_hash_number_with_capitals_a_colon_sign_and_a_health_plan():
+    text = "Garnishment - Child Supp Ord #FC2019-004418 and the colour #FF0000 and #AB1234."
+    assert found(IdNumberRecognizer("en"), text) == ["FC2019-004418"]
+    text = "Cobertura:    OSDE 310 - Afiliada N° 62 418537 2 01\nH.C. N°:      00-274519           Habitación: 312-B"
+    assert found(IdNumberRecognizer("es"), text) == ["62 418537 2 01", "00-274519"]
+    assert found(IdNumberRecognizer("de"), "(separater Vertrag Nr. EP-46/12)") == ["EP-46/12"]
+    text = "COLONES (¢16.500.000,00), que LA COMPRADORA paga así: a) ¢4.000.000,00 a la firma"
+    assert found(MoneyRecognizer("es"), text) == ["¢16.500.000,00", "¢4.000.000,00"]
+
+
+def test_occupations_as_a_form_fields_value_in_the_strict_profile():
+    cases = [
+        ("en", "Occupation: Forklift Operator / Warehouse Team Leader\n", "Forklift Operator / Warehouse Team Leader"),
+        ("en", "Position: Dispatch Coordinator       Dept: Logistics\n", "Dispatch Coordinator"),
+        ("de", "Beruf: Schneiderin\n", "Schneiderin"),
+        ("es", "Cargo: Ejecutiva de Ventas, jornada completa\n", "Ejecutiva de Ventas"),
+        ("pt", "Profissão: Auxiliar de enfermagem\n", "Auxiliar de enfermagem"),
+    ]
+    for language, text, occupation in cases:
+        assert (occupation, "OCCUPATION") in detect(language, text, profile="strict"), text
+        assert detect(language, text) == [] or (occupation, "OCCUPATION") not in detect(language, text)
+    # the model's organization on the value gives way to the field ("Cargo" of a Chilean payslip)
+    assert detect("es", "Cargo: Ejecutiva de Ventas\n", {"Ejecutiva de Ventas": "ORG"}, profile="strict") == [
+        ("Ejecutiva de Ventas", "OCCUPATION")]
+
+
+def test_amounts_of_up_to_eight_groups_and_a_run_of_groups_that_is_none():
+    assert found(MoneyRecognizer("de"), "Schaden: 1.234.567.890.123.456.789,00 EUR") == [
+        "1.234.567.890.123.456.789,00 EUR"]
+    assert found(MoneyRecognizer("es"), "098 115 603 " * 500) == []
+    text = "Date  Description  Amount\n  " + "098 115 603 " * 500 + "\n  x  1.00\n"
+    assert [e.text for e in statement_amounts(text)] == ["1.00"]
