@@ -169,8 +169,9 @@ LANGUAGE = register(Language(
     sentence_starters=frozenset("Der Die Das Dies Diese Dieser Er Sie Es Wir Ich Sein Seine Ihr Ihre Dann Aber".split()),
     place_connectors=frozenset("am an im in bei ob unter von zu".split()),
     month_variants={"Jänner": 1},
-    month_abbreviations={"jan": 1, "feb": 2, "mär": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-                         "okt": 10, "nov": 11, "dez": 12},
+    # (stop 67: "mrz", "Eingang StV: 25. MRZ. 2024" of a tax return's stamp)
+    month_abbreviations={"jan": 1, "feb": 2, "mär": 3, "mrz": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+                         "sept": 9, "okt": 10, "nov": 11, "dez": 12},
     weekday_variants=("Sonnabend",),
     weekday_abbreviations=tuple("Mo Di Mi Do Fr Sa So".split()),
     date_words=frozenset({"am", "den", "im", "und", "der"}),

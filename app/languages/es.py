@@ -257,6 +257,9 @@ LANGUAGE = register(Language(
         # (round 94) a health plan's member, the keyword first, and a clinical record's abbreviation ("Cobertura:
         # OSDE 310 - Afiliada N° 62 418537 2 01", "H.C. N°:      00-274519" of an Argentine discharge summary)
         r"afiliad[oa](?=\s+N[°º])", r"(?-i:H\.\s?C\.)(?=\s*N[°º])",
+        # (round 94) a Paraguayan criminal case and its interlocutory order by their number ("Causa N°    :
+        # 3.217/2016", "Resolución  : A.I. N° 1.482" of a criminal record certificate)
+        r"causa(?=\s+N[°º])", r"(?-i:A\.I\.)(?=\s*N[°º])",
         # (stop 67) a record's own number, a code of capitals and digits in parts after "Nro." ("ACTA DE
         # CONCILIACIÓN LABORAL (ACUERDO TOTAL) Nro. MDT-DRTSPQ-CML-2024-0412", "Expediente Nro. 17-MED-2024-03391")
         r"(?-i:Nro\.|NRO\.)(?=[^\S\n]*(?-i:[A-Z0-9]+)-(?-i:[A-Z0-9-]*)\d)",

@@ -5,7 +5,8 @@ box's short number."""
 
 from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
-from app.detection.patterns import MoneyRecognizer, PhoneRecognizer, PostalCodeRecognizer, statement_amounts
+from app.detection.patterns import (DateRecognizer, MoneyRecognizer, PhoneRecognizer, PostalCodeRecognizer,
+                                    statement_amounts)
 from app.detection.plates import LicencePlateRecognizer
 from tests.unit.fakes import detect, found
 
@@ -235,3 +236,10 @@ def test_amounts_of_up_to_eight_groups_and_a_run_of_groups_that_is_none():
     assert found(MoneyRecognizer("es"), "098 115 603 " * 500) == []
     text = "Date  Description  Amount\n  " + "098 115 603 " * 500 + "\n  x  1.00\n"
     assert [e.text for e in statement_amounts(text)] == ["1.00"]
+
+
+def test_round_94_a_paraguayan_case_and_march_abbreviated_in_german():
+    text = "  Causa N°    : 3.217/2016\n  Resolución  : A.I. N° 1.482 de fecha 14/09/2017\n"
+    assert found(IdNumberRecognizer("es"), text) == ["3.217/2016", "1.482"]
+    assert found(DateRecognizer("de"), "Eingang StV: 25. MRZ. 2024\nam 3. Mrz. 2024\n") == ["25. MRZ. 2024",
+                                                                                         "3. Mrz. 2024"]
