@@ -204,6 +204,8 @@ UNITS: tuple[str, ...] = (
     # floor, an aside of two letters, an occupation's field, whole euros under a price column, Ghana's cedi
     "#FC2019-0", "¢1.000,00 ", "Afiliada N° 1 ", "Aa 5120 Piso ", "Licence no. (if known): 1 ", "Beruf: Aa Aa\n",
     "Precio  Subtotal\n  185000,00\n", "GH¢ 1,000.00 ", "Bearbeiter/in: A. Aa\n", "Vertrag Nr. A-1 ",
+    # (stop 67, round 95) identity cards in a list, a currency before the next amount, francs with dashes
+    "n.ºs 1 ", "1 CHF 42'500.-- ", "CHF   980.-- ", "1 CHF 1 ", "(CP B1708) ", "AV. AAA 1 ",
 )
 
 

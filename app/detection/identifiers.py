@@ -439,7 +439,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    # n.º 09876543 3 ZZ9"; stop 55)
                    # (and an ordinal among them: "CRESS 6ª Região nº 21.448"; round 21)
                    r"(?:(?:\s+(?:[^\W\d][\w.]*|\d{1,2}[ªº])){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*\d))?"
-                   r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]"
+                   # (stop 67: and the plural's "n.ºs", "cartões de\ncidadão n.ºs 06918347 2 ZY9, 07245138 5 ZX1" of a
+                   # deed of gift)
+                   r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]s?"
                    r"|(?:numbers?|números|número|nummer)(?!\w)|#))?"
                    # each word whole (stop 50: "Spielerpass-Nr. ISL-HB-206613" read "IS" as the copula and kept
                    # "L-HB-206613")

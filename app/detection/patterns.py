@@ -1240,10 +1240,11 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
                  # Dominican Republic's and Morocco's, before thousands only: "(PHP 4,800,000.00)" of a deed of sale,
                  # not "PHP 8.2" nor a "CRC 32" checksum)
-                 r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]?\d{1,3}(?:,\d{3}|\.\d{3}))"
+                 # (stop 67: two spaces too, "previous loan           PHP  6,214.38" of a salary loan application)
+                 r"|\b(?:PHP|CRC|DOP|MAD)(?=[^\S\n]{1,2}\d{1,3}(?:,\d{3}|\.\d{3}))"
                  # (stop 64: or with cents after two or three digits, "Service Fee (1%)     : PHP 400.00" of a loan
                  # statement; no version of a language has such a number)
-                 r"|\bPHP(?=[^\S\n]?\d{2,3}\.\d\d(?![\d.]))"
+                 r"|\bPHP(?=[^\S\n]{1,2}\d{2,3}\.\d\d(?![\d.]))"
                  # (stop 64: and Guyana's, the Bahamas' and the Cayman Islands' dollars, "G$18,500,000", "B$14,650.00",
                  # "CI$68,400.00")
                  r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N|G|B|CI))?\$|\bS/\.?"
@@ -1283,7 +1284,9 @@ _MONEY_RE = re.compile(
     # (stop 63: and Switzerland's apostrophes, "CHF   1'284" of a tax assessment's column, and a deduction's minus,
     # "CHF  -6'950")
     # (stop 64: never a line break: "Value £\n1    Dwelling house" took the row's number as an amount)
-    rf"(?:[^\S\n]{{1,2}}|[^\S\n]{{3,8}}(?=-?(?:\d[\d.,' ]*[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,']\d{{3}})+(?!\d|[.,]\d))))?"
+    # (stop 67: and the Swiss whole francs' dashes, "CHF   980.--" of a divorce judgment's maintenance table)
+    rf"(?:[^\S\n]{{1,2}}|[^\S\n]{{3,8}}(?=-?(?:\d[\d.,' ]{{0,30}}[.,]\d\d(?!\d)|\d{{1,3}}(?:[.,']\d{{3}})+(?!\d|[.,]\d)"
+    rf"|\d{{1,3}}(?:['.]\d{{3}}){{0,7}}\.[-–]{{1,2}})))?"
     rf"(?:(?<=[^\S\n])-(?=\d))?(?:{_AMOUNT})"
     # (stop 62: or Mexico's "M.N.", "$37,000.00 M.N. como depósito" of a lease)
     rf"{_SCALE}(?!\d)(?:[^\S\n]{_CURRENCY_CODE}\b|[^\S\n]M\.[^\S\n]?N\.)?"
@@ -1307,7 +1310,10 @@ _MONEY_RE = re.compile(
     # (stop 66: and Chile's units of account, "MULTA DE 2 UTM" of a criminal record certificate)
     rf"\s?(?:[$€£¥₹{_OTHER_SIGNS}](?!\d)|{_CURRENCY_ADJECTIVES}{_CURRENCY_WORDS}\b|Kz\b|F\.?[^\S\n]?CFA\b|Dbs?\b|CUP\b"
     r"|UTM\b|UTA\b"
-    r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b))",
+    r"|(?:(?<=[.,]\d\d)|(?<=[.,]\d\d\s))MT\b)"
+    # (stop 67: not a currency that an amount follows, whose currency it is: "der Gesuchstellerin 1 CHF 42'500.--" of a
+    # divorce judgment took "1 CHF" and left the amount in clear)
+    r"(?![^\S\n]{1,8}(?:\d{1,3}(?:[',.]\d{3})+|\d+[.,](?:\d\d|[-–]{1,2}))(?!\d)))",
 )
 _MONEY_RE = letter_led(_MONEY_RE)  # (stop 67: its currencies' branches skipped at once; issue 18)
 _LAST_WORD_RE = re.compile(r"(\w+)\W*$")

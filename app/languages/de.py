@@ -435,7 +435,8 @@ LANGUAGE = register(Language(
         # a card's, a contract's, an application's compound before "Nr." ("Tankkarte Nr. 7003 4418 2290" of a warning
         # letter, "Betreuungsvertrag Nr. 25-U3-018" of a nursery's confirmation), a hyphenated compound on "-Nr."
         # ("Kita-Navigator-Nr.: KN-2025-0047193")
-        r"(?-i:[A-ZÄÖÜ][a-zäöüß]*(?:karte|vertrag|antrag|bescheid|akte|vorgang|konto|ausweis|schein))"
+        # (stop 67: and a deposit, a savings book, "Wertpapierdepot Nr. 4471 093 285", "Sparbuch Nr. 0148-772901")
+        r"(?-i:[A-ZÄÖÜ][a-zäöüß]*(?:karte|vertrag|antrag|bescheid|akte|vorgang|konto|ausweis|schein|depot|buch))"
         r"(?=\s+(?:Nr\.|Nummer))",
         # (round 20: its first word abbreviated, "Vers.-Schein-Nr. 86-4471923-K" of a vehicle damage report)
         r"(?-i:[A-ZÄÖÜ][a-zäöüß]{2,}\.?(?:-[A-ZÄÖÜ][a-zäöüß]{2,})+-(?:Nr\.|Nummer|ID))",

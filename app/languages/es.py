@@ -260,6 +260,12 @@ LANGUAGE = register(Language(
         # (round 94) a Paraguayan criminal case and its interlocutory order by their number ("Causa N°    :
         # 3.217/2016", "Resolución  : A.I. N° 1.482" of a criminal record certificate)
         r"causa(?=\s+N[°º])", r"(?-i:A\.I\.)(?=\s*N[°º])",
+        # (round 95) a Mexican voter card's elector key ("Clave de elector (INE): RMCSMR78051414M700" of a death
+        # certificate's informant)
+        r"clave\s+de\s+elector",
+        # (round 95) a Panamanian identity card, a benefit's number at Argentina's social security ("con cédula de
+        # identidad personal número 8-412-1187" of a power of attorney, "Nro. de Beneficio : 10-2-0438815-7-0")
+        r"c[ée]dula\s+de\s+identidad\s+personal", r"n(?:ro|[úu]m)\.?\s+de\s+beneficio",
         # (stop 67) a record's own number, a code of capitals and digits in parts after "Nro." ("ACTA DE
         # CONCILIACIÓN LABORAL (ACUERDO TOTAL) Nro. MDT-DRTSPQ-CML-2024-0412", "Expediente Nro. 17-MED-2024-03391")
         r"(?-i:Nro\.|NRO\.)(?=[^\S\n]*(?-i:[A-Z0-9]+)-(?-i:[A-Z0-9-]*)\d)",
@@ -685,6 +691,9 @@ LANGUAGE = register(Language(
                   # (stop 60) Argentina's postal code, a province's letter, four digits, three letters ("C1239AAN –
                   # Boedo")
                   r"\b[A-HJ-NP-Z]\d{4}[A-Z]{3}\b",
+                  # (round 95) and its older form, the province's letter and four digits, in brackets after "CP"
+                  # ("Localidad         : MORÓN (CP B1708)" of a social security statement)
+                  r"(?<=\(CP )[A-HJ-NP-Z]\d{4}(?=\))",
                   # (stop 67) a Mexican electronic invoice's place of issue and a party's tax domicile, the code alone
                   # ("Lugar de expedición (C.P.): 76148", "Domicilio fiscal:  76090" of a CFDI)
                   r"(?:\(C\.P\.\)|[Dd]omicilio[^\S\n]+fiscal|DOMICILIO[^\S\n]+FISCAL):?[^\S\n]*(?P<code>\d{5})\b"),
@@ -706,7 +715,7 @@ LANGUAGE = register(Language(
                # (stop 66: and written out, with "N.º", "Teniente Fariña N.º 1283 c/ Brasil" of a complaint)
                "(?:Teniente|Mariscal|General|Coronel|Sargento|Capitán)"
                "(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N\\.?[º°]\\s?\\d)|"
-               "CL|AVDA\\.?|AV(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
+               "CL|AVDA\\.?|AV\\.?(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
         # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")

@@ -243,3 +243,29 @@ def test_round_94_a_paraguayan_case_and_march_abbreviated_in_german():
     assert found(IdNumberRecognizer("es"), text) == ["3.217/2016", "1.482"]
     assert found(DateRecognizer("de"), "Eingang StV: 25. MRZ. 2024\nam 3. Mrz. 2024\n") == ["25. MRZ. 2024",
                                                                                          "3. Mrz. 2024"]
+
+
+def test_round_95_identity_cards_in_a_list_a_voter_key_and_argentine_benefits():
+    text = "mediante a exibição dos cartões de\ncidadão n.ºs 06918347 2 ZY9, 07245138 5 ZX1 e 13587264 0 ZW6, válidos"
+    assert found(IdNumberRecognizer("pt"), text) == ["06918347 2 ZY9", "07245138 5 ZX1", "13587264 0 ZW6"]
+    cases = [
+        ("es", " Clave de elector (INE): RMCSMR78051414M700\n", ["RMCSMR78051414M700"]),
+        ("es", "con cédula de identidad\npersonal número 4-718-2263, con domicilio en", ["4-718-2263"]),
+        ("es", "Nro. de Beneficio : 10-2-0438815-7-0\n", ["10-2-0438815-7-0"]),
+    ]
+    for language, text, ids in cases:
+        assert found(IdNumberRecognizer(language), text) == ids, text
+    text = "Domicilio         : AV. SAN MARTÍN 1457 PISO 2 DTO. B\nLocalidad         : MORÓN (CP B1708)  -  PROV."
+    assert found(PostalCodeRecognizer("es"), text) == ["B1708"]
+    assert found(AddressRecognizer("es"), text)[0].startswith("AV. SAN MARTÍN 1457")
+    text = "Outstanding balance of previous loan           PHP  6,214.38\nwritten in PHP  8.2\n"
+    assert found(MoneyRecognizer("en"), text) == ["PHP  6,214.38"]
+
+
+def test_round_95_swiss_francs_with_dashes_and_a_currency_that_opens_the_next_amount():
+    text = "der Gesuchstellerin 1 CHF 42'500.-- innert 60 Tagen ab\n"
+    assert found(MoneyRecognizer("de"), text) == ["CHF 42'500.--"]
+    assert "980" in " ".join(found(MoneyRecognizer("de"), "Noah Meier   bis Abschluss     CHF   980.--  CHF 350.--"))
+    assert found(MoneyRecognizer("de"), "Kosten 100 EUR 2024 bezahlt") == ["100 EUR"]
+    text = "  Wertpapierdepot Nr. 4471 093 285         21.300,00 EUR\n"
+    assert found(IdNumberRecognizer("de"), text) == ["4471 093 285"]
