@@ -1472,7 +1472,8 @@ _TABLE_AMOUNT_SIGN = "  "
 _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]{1,40}\)))?"
                             # (stop 61: and whole francs grouped by spaces, "1. Lohn      118 450" of a Swiss salary
                             # certificate under its "CHF")
-                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3}){0,7}[.,]\d{2}|\d{1,3}(?:'\d{3}){1,7}(?![\d.,'])"
+                            # (stop 67: a deduction's minus glued to francs in apostrophes' groups, "-9'870")
+                            r"(?P<amount>-?\d{1,3}(?:[.,' ]\d{3}){0,7}[.,]\d{2}|-?\d{1,3}(?:'\d{3}){1,7}(?![\d.,'])"
                             r"|\d{1,3}(?: \d{3}){1,7}(?![\d.,' ])"
                             # (stop 64: and India's lakh and crore groups, "1,00,00,000" and "41,07,500" of a sale
                             # deed's payments under "Amount (Rs.)")
@@ -1481,6 +1482,8 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]{1,40}\)))
                             # (stop 67: and whole pesos in full stops' groups, "Prima neta      30.475" of a Uruguayan
                             # car policy under "PRIMA ($)")
                             r"|-?\d{1,3}(?:\.\d{3}){1,7}(?![\d.,'-])"
+                            # (and whole amounts in commas' groups, "52,000" under "Value (Rs.)" of a police report)
+                            r"|-?\d{1,3}(?:,\d{3}){1,7}(?![\d.,'-])"
                             # (and without groups, "185000,00" of an Argentine invoice's rows)
                             r"|\d{4,9}[.,]\d{2}(?![\d.,]))"
                             r"(?:[ ]?[CD]|(?(open)\)))?"
@@ -1516,7 +1519,8 @@ _AMOUNT_HEADER = re.compile(
     # invoice)
     r"|subtotal|precios?|pre[çc]os?|prices?|preise?"
     r"|euros?)(?!\w)|(?<!\w)Fr\.(?![\w.])"
-    r"|\((?-i:R|ZAR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
+    # (stop 67: and the rupee's in brackets, "Qty   Value (Rs.)" of a police report's stolen property)
+    r"|\((?-i:R|ZAR|Rs\.?|INR)\)|[₡₦₲₵₸₭₮₱₩₫₪₽₴₺]")
 _AMOUNT_HEADER = letter_led(_AMOUNT_HEADER)  # (stop 67: issue 18)
 
 

@@ -299,6 +299,9 @@ LANGUAGE = register(Language(
         r"Id-Nr\.", r"(?-i:Zahl)(?=:)",
         # (round 94) a contract or an application by its number alone ("separater Vertrag Nr. EP-46/12" of a lease)
         r"(?-i:Vertrag|Antrag|Vorgang)(?=\s+Nr\.)",
+        # (round 96) a contract's number abbreviated in a list of creditors ("Strom, Vtr. 40087731" of an insolvency
+        # application)
+        r"(?-i:Vtr)\.(?=[^\S\n]*\d)",
         r"einlagezahl", r"(?-i:UID)(?:-?(?:Nr\.|Nummer))?(?=:?[^\S\n]+ATU)",
         r"(?-i:TZ)(?=[^\S\n]+\d{1,6}/(?:19|20)\d\d)", r"(?-i:Gst\.?(?:-Nr\.)?|GST-NR)",
         r"Polizz(?:e|en)(?:-?(?:nummer|nr\.))?", r"J\+S-(?:Personennummer|Nr\.)", r"(?-i:[A-Z]{2,4})-Akt",

@@ -684,6 +684,8 @@ LANGUAGE = register(Language(
         # permit), and a form's postcode field ("Postcode: 4051" of an Australian bond lodgement)
         r"(?<=[a-z] )(?:HM|FL|CR|DV|GE|HS|MA|PG|SN|SB|WK)[^\S\n]\d{2}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bPostcode: )\d{4}\b|(?<=\bPostcode )\d{4}\b",  # (stop 64: in capitals, a flat's heading)
+        # (round 96) a form's field with a space before its colon ("Postcode : 8013" of a bond lodgement form)
+        r"(?<=\bPostcode : )\d{4}\b",
         # (stop 61) Canada's at the end of its line, as a form's box prints it ("7  Postal code\n      R3E 0N8")
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]*(?:\n|$))",
         # (stop 67: or before a column gap, "Postal code:   M4J 1M9          Email:" of a small claims form) Nigeria's

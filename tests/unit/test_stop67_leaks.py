@@ -269,3 +269,17 @@ def test_round_95_swiss_francs_with_dashes_and_a_currency_that_opens_the_next_am
     assert found(MoneyRecognizer("de"), "Kosten 100 EUR 2024 bezahlt") == ["100 EUR"]
     text = "  Wertpapierdepot Nr. 4471 093 285         21.300,00 EUR\n"
     assert found(IdNumberRecognizer("de"), text) == ["4471 093 285"]
+
+
+def test_round_96_francs_with_a_minus_rupees_in_a_column_and_a_contract_abbreviated():
+    text = ("                                          Deklaration     Veranlagung\n"
+            "                                                  CHF             CHF\n"
+            "200 Berufskosten Ehemann (Fahrkosten)          -9'870          -3'200\n")
+    assert [e.text for e in statement_amounts(text)] == ["-9'870", "-3'200"]
+    text = ("   Sl. Description                                   Qty   Value (Rs.)\n"
+            "   1.  Gold mangalsutra chain, 22 ct, approx. 28 g     1     1,86,000\n"
+            "   2.  Apple iPhone 13                                 1       52,000\n")
+    assert [e.text for e in statement_amounts(text)] == ["1,86,000", "52,000"]
+    text = " 3  Energieversorgung Niederrhein Süd  Strom, Vtr. 40087731    1.286,45\n"
+    assert found(IdNumberRecognizer("de"), text) == ["40087731"]
+    assert found(PostalCodeRecognizer("en"), "   CHRISTCHURCH                      Postcode : 8013\n") == ["8013"]
