@@ -2393,6 +2393,38 @@ _PARTY_LINE = re.compile(rf"^[^\S\n]*(?P<name>{_PARTY_WORD}(?:[^\S\n]{_PARTY_WOR
 
 
 @register("detection_rule")
+class BirthNameRule(Rule):
+    """A person's name at birth after the person and a word for it → ``PERSON`` ("PRIYA NAIDOO (born GOVENDER)" of a
+    South African deed of transfer, "Maria Theresia HUEMER geb. Pichler" of an Austrian probate decision; stop 67: the
+    model left "GOVENDER" in clear). The words are the language's :attr:`app.languages.Language.birth_names`; the name
+    one or two capitalised words (hyphens and apostrophes inside) right after the word, on the person's line, a
+    bracket or a comma perhaps between; never a date ("geb. 22.07.1967", "geb. am …": no capital). Linear: one match
+    tried at each person's end."""
+
+    name = "birth_name"
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        words = lang.birth_names if lang is not None else ()
+        self.after = (re.compile(rf"[^\S\n]*(?:\(|,[^\S\n]*)?(?:{'|'.join(re.escape(w) for w in words)})[^\S\n]+"
+                                 rf"(?P<name>(?-i:[{UPPER}])[\w'’]+(?:-(?-i:[{UPPER}])[\w'’]+)?"
+                                 rf"(?:[^\S\n]+(?-i:[{UPPER}])[\w'’]+(?:-(?-i:[{UPPER}])[\w'’]+)?)?)(?![\w.])",
+                                 re.IGNORECASE) if words else None)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        if self.after is None:
+            return []
+        out = []
+        for e in ctx.entities:
+            if e.label != PERSON:
+                continue
+            m = self.after.match(ctx.text, e.end)
+            if m is not None and ctx.covered(*m.span("name")) is None:
+                out.append(Entity(*m.span("name"), PERSON, m.group("name"), f"rule:{self.name}"))
+        return out
+
+
+@register("detection_rule")
 class PartyLineRule(Rule):
     """A party's name in capitals with its role after a column's gap, the role ending the line → ``PERSON``
     ("NOMSA PRECIOUS MAHLANGU                                Complainant" of a South African maintenance order's

@@ -522,6 +522,9 @@ class Language:
             CommonWordLexicon`), so that "Avísame" is no proper noun.
         party_roles: the roles of parties and witnesses, in lower case ("plaintiff", "kläger", "demandante", "réu"):
             a person's entity that starts with them loses them (:func:`app.detection.rules.without_party_role`).
+        birth_names: the words before a person's name at birth, after the person ("born", "née", "geb.",
+            "nacida", "nascida"): the name after them is a person too (:class:`app.detection.rules.BirthNameRule`; stop
+            67).
         vocatives: words in lower case that address people without naming them ("guys", "mate", "bro", "leute",
             "chicos", "galera"), as they follow a greeting ("hey guys,"): a word there that is not one of them, nor a
             word the casing table writes in lower case, is read as a name ("hey kev," → "Kev";
@@ -715,6 +718,7 @@ class Language:
     nicknames: frozenset[str] = frozenset()
     vocatives: frozenset[str] = frozenset()
     party_roles: frozenset[str] = frozenset()
+    birth_names: tuple[str, ...] = ()
     enclitics: tuple[str, ...] = ()
     title_genders: dict[str, str | None]
     academic_degrees: frozenset[str] = frozenset()

@@ -124,6 +124,8 @@ LANGUAGE = register(Language(
         Sepp Schorsch Manni Olli Rudi Hanni Resi Vroni""".split()),
     informal_words=frozenset("""hab habs gibts gehts kannste haste isses hdl lg vg mfg ok ne nö naja achso gell jap
         nee""".split()),
+    # (stop 67) the words before a name at birth (:class:`app.detection.rules.BirthNameRule`)
+    birth_names=("geb.", "geborene", "geborener", "verw."),
     party_roles=frozenset("""kläger klägerin beklagte beklagter beklagten antragsteller antragstellerin
         antragsgegner antragsgegnerin zeuge zeugin beschuldigte beschuldigter angeklagte angeklagter geschädigte
         geschädigter""".split()),

@@ -82,6 +82,8 @@ LANGUAGE = register(Language(
         thats whats youre theyre hes shes lets gonna wanna gotta kinda sorta btw idk imo imho tbh thx pls
         plz lol omg brb asap fyi ty np ok okay yeah yep nope hmm haha cya u ur""".split()),
     weekday_abbreviations=tuple("Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun".split()),
+    # (stop 67) the words before a name at birth (:class:`app.detection.rules.BirthNameRule`)
+    birth_names=("born", "née", "nee", "formerly"),
     party_roles=frozenset("""plaintiff plaintiffs defendant defendants claimant claimants applicant applicants
         respondent respondents appellant appellants petitioner petitioners witness complainant victim suspect
         accused""".split()),

@@ -37,6 +37,8 @@ LANGUAGE = register(Language(
         hazlo ponlo profe cole peli insti tranqui finde""".split()),
     enclitics=("me", "te", "se", "nos", "os", "le", "les", "lo", "la", "los", "las"),
     weekday_abbreviations=tuple("Lun Mar Mié Mie Jue Vie Sáb Sab Dom".split()),
+    # (stop 67) the words before a name at birth (:class:`app.detection.rules.BirthNameRule`)
+    birth_names=("nacida", "de soltera"),
     party_roles=frozenset("""demandante demandado demandada denunciante denunciado denunciada testigo acusado
         acusada recurrente víctima""".split()),
     vocatives=frozenset("""chicos chicas todos todas mamá papá mami papi amigos amigas amigo amiga guapa guapo cariño

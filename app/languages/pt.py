@@ -39,6 +39,8 @@ LANGUAGE = register(Language(
     informal_words=frozenset("""vc vcs tb tbm pq q blz vlw obg kkk kkkk rs hj td msg ok pfv ela niver aniver facul
         profe vó vô pai tia""".split()),
     weekday_abbreviations=tuple("Seg Ter Qua Qui Sex Sáb Sab Dom".split()),
+    # (stop 67) the words before a name at birth (:class:`app.detection.rules.BirthNameRule`)
+    birth_names=("nascida", "em solteira", "solteira"),
     party_roles=frozenset("""autor autora réu ré requerente requerido requerida testemunha reclamante reclamado
         reclamada vítima""".split()),
     vocatives=frozenset("""gente galera pessoal amiga amigo amigas amigos mãe pai mano mana querida querido amor chefe

@@ -283,3 +283,16 @@ def test_round_96_francs_with_a_minus_rupees_in_a_column_and_a_contract_abbrevia
     text = " 3  Energieversorgung Niederrhein Süd  Strom, Vtr. 40087731    1.286,45\n"
     assert found(IdNumberRecognizer("de"), text) == ["40087731"]
     assert found(PostalCodeRecognizer("en"), "   CHRISTCHURCH                      Postcode : 8013\n") == ["8013"]
+
+
+def test_a_name_at_birth_after_the_person():
+    labels = detect("en", "        PRIYA NAIDOO (born GOVENDER)\n        Identity Number 840909 0245 08\n",
+                    {"PRIYA NAIDOO": "PER"})
+    assert ("GOVENDER", "PERSON") in labels
+    labels = detect("de", "   a) Maria Theresia HUEMER geb. Pichler-Wurm, geb. 22.07.1967,\n",
+                    {"Maria Theresia HUEMER": "PER"})
+    assert ("Pichler-Wurm", "PERSON") in labels
+    # a date of birth, a place after "born in", a word after no person: no name
+    assert detect("de", "Frau Anna Schulz geb. am 3.4.1950\n", {"Anna Schulz": "PER"}) == [
+        ("Anna Schulz", "PERSON"), ("3.4.1950", "DATE")]
+    assert ("London", "PERSON") not in detect("en", "John Smith, born in London\n", {"John Smith": "PER"})
