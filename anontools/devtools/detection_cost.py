@@ -208,6 +208,8 @@ UNITS: tuple[str, ...] = (
     "n.ºs 1 ", "1 CHF 42'500.-- ", "CHF   980.-- ", "1 CHF 1 ", "(CP B1708) ", "AV. AAA 1 ",
     # (stop 67, round 96) a column of whole amounts in commas' groups and of francs with a minus, a contract abbreviated
     "Value (Rs.)\n  1  52,000\n", "CHF\n  -9'870\n", "  52,000 ", "Vtr. 1 ", "Postcode : 8013 ",
+    # (stop 67) a name at birth after a person
+    "Anna Smith (born Aa) ", "Anna geb. Aa ",
 )
 
 
