@@ -169,7 +169,10 @@ class QuasiIdentifierRecognizer(Recognizer):
                 out.append(Entity(start, end, label, text[start:end], self.name))
         field = self.patterns["occupation_field"]
         if field is not None and ":" in text:
-            out.extend(Entity(*m.span("x"), OCCUPATION, m.group("x"), OCCUPATION_FIELD) for m in field.finditer(text))
+            fields = [Entity(*m.span("x"), OCCUPATION, m.group("x"), OCCUPATION_FIELD) for m in field.finditer(text)]
+            if fields:  # (the field's entity in place of the lexicon's on the same words)
+                spans = {(e.start, e.end) for e in fields}
+                out = [e for e in out if e.label != OCCUPATION or (e.start, e.end) not in spans] + fields
         found, conditions = _health_words(text, self.name)
         # a lexicon's condition or occupation ending there holds the word already
         ends = {e.end for e in out if e.label in (HEALTH, OCCUPATION)}
