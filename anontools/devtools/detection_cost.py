@@ -209,7 +209,7 @@ UNITS: tuple[str, ...] = (
     # (stop 67, round 96) a column of whole amounts in commas' groups and of francs with a minus, a contract abbreviated
     "Value (Rs.)\n  1  52,000\n", "CHF\n  -9'870\n", "  52,000 ", "Vtr. 1 ", "Postcode : 8013 ",
     # (stop 67) a name at birth after a person
-    "Anna Smith (born Aa) ", "Anna geb. Aa ",
+    "Anna Smith (born Aa) ", "Anna geb. Aa ", "B-LNr. 22 ",
 )
 
 

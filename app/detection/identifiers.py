@@ -506,7 +506,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              # three digits, kept only after the word for "number" (:func:`_short_after_number_word`; stop 57)
              r"|\d{3}(?![\w]|[.,/-]\d)"
              # (one or two right after "Box", a post office box's: "PO Box 50, Thurles" of a penalty notice; stop 67)
-             r"|(?<=box )\d{1,2}(?![\w]|[.,/-]\d))")
+             # (and after an Austrian land register sheet's running number's abbreviation, "B-LNr. 22"; stop 67)
+             r"|(?:(?<=box )|(?<=-LNr\. ))\d{1,2}(?![\w]|[.,/-]\d))")
 #: A bare year (1800–2039), never an identifier alone ("policy 2021"); a later one after a keyword is a number ("PC 2093
 #: Aisha RAHMAN" of a witness statement; stop 58: in clear as a "year").
 _YEAR_RE = re.compile(r"1[89]\d\d|20[0-3]\d")
@@ -540,15 +541,17 @@ def _short_after_number_word(value: str, before: str) -> bool:
     """Whether ``value``, shorter than four characters, is an identifier all the same: three digits after the word
     for "number" (``before``: the keyword and what follows it up to the value), as registers, memberships and rooms
     number their entries (stop 57: "entry no. 312", "sócio n.º 112" stayed in clear), and any digits after "Box", a post
-    office box's ("PO Box 50, Thurles" of a penalty notice; stop 67)."""
+    office box's ("PO Box 50, Thurles" of a penalty notice; stop 67), or after an Austrian land register sheet's running
+    number ("(B-LNr. 22)", "Pfandrecht C-LNr. 9" of a flat's purchase contract; stop 67)."""
     if not value.isdigit():
         return False
     return (len(value) == 3 and _NUMBER_WORD_BEFORE.search(before) is not None
             or _BOX_BEFORE.search(before) is not None)
 
 
-#: A post office box's word, then the box's number (:func:`_short_after_number_word`).
-_BOX_BEFORE = re.compile(r"(?<!\w)box\s*:?\s*$", re.IGNORECASE)
+#: A post office box's word, or a land register sheet's running number, then the number
+#: (:func:`_short_after_number_word`).
+_BOX_BEFORE = re.compile(r"(?<!\w)(?:box|(?-i:[A-C])-LNr\.)\s*:?\s*$", re.IGNORECASE)
 
 
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and

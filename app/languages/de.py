@@ -304,6 +304,8 @@ LANGUAGE = register(Language(
         # (round 96) a contract's number abbreviated in a list of creditors ("Strom, Vtr. 40087731" of an insolvency
         # application)
         r"(?-i:Vtr)\.(?=[^\S\n]*\d)",
+        # (round 94) an Austrian land register sheet's running number ("(B-LNr. 22)", "Pfandrecht C-LNr. 9")
+        r"(?-i:[A-C])-LNr\.",
         r"einlagezahl", r"(?-i:UID)(?:-?(?:Nr\.|Nummer))?(?=:?[^\S\n]+ATU)",
         r"(?-i:TZ)(?=[^\S\n]+\d{1,6}/(?:19|20)\d\d)", r"(?-i:Gst\.?(?:-Nr\.)?|GST-NR)",
         r"Polizz(?:e|en)(?:-?(?:nummer|nr\.))?", r"J\+S-(?:Personennummer|Nr\.)", r"(?-i:[A-Z]{2,4})-Akt",

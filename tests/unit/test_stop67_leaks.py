@@ -296,3 +296,8 @@ def test_a_name_at_birth_after_the_person():
     assert detect("de", "Frau Anna Schulz geb. am 3.4.1950\n", {"Anna Schulz": "PER"}) == [
         ("Anna Schulz", "PERSON"), ("3.4.1950", "DATE")]
     assert ("London", "PERSON") not in detect("en", "John Smith, born in London\n", {"John Smith": "PER"})
+
+
+def test_an_austrian_land_register_sheets_running_numbers():
+    text = "AP 14 verbunden ist (B-LNr. 22), Grundstücksadresse\n(Pfandrecht C-LNr. 9 zugunsten der Bank) und Nr. 12"
+    assert found(IdNumberRecognizer("de"), text) == ["22", "9"]
