@@ -210,6 +210,8 @@ UNITS: tuple[str, ...] = (
     "Value (Rs.)\n  1  52,000\n", "CHF\n  -9'870\n", "  52,000 ", "Vtr. 1 ", "Postcode : 8013 ",
     # (stop 67) a name at birth after a person
     "Anna Smith (born Aa) ", "Anna geb. Aa ", "B-LNr. 22 ",
+    # (round 97) a table's elision, a unit's superscript in a header, the pula with two spaces, a diary number
+    "Saldo  Pago\n  1  1,000.00\n ...\n", "Valor UF  m²\n  1,00  2,00\n", "P  2,000.00 ", "TB 2009/1142 ",
 )
 
 

@@ -1228,7 +1228,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 64) Sierra Leone's new leone ("Fee paid:             NLe 25.00"), São Tomé's dobra before
                  # the amount ("Emolumentos: Db 150,00"), Botswana's pula before cents ("Fee paid: P 50.00")
                  # (stop 65: and glued to it, "Monthly rent              P4,850.00" of a Gaborone lease)
-                 r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
+                 # (stop 67: and two spaces in a column, "Housing allowance      P  2,000.00" of an employment contract)
+                 r"|\bNLe(?=[^\S\n]?\d)|\bDb(?=[^\S\n]?\d)|\bP(?=[^\S\n]{0,2}\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 64) Malaysia's ringgit before thousands or cents ("gratuity amounting to RM 38,450.00")
                  # (stop 65: and Malawi's kwacha so, "Ground Rent:            MK 85,000.00 per annum" of a lease)
                  r"|\b(?:RM|MK)(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
@@ -1491,6 +1492,8 @@ _COLUMN_AMOUNT = re.compile(r"(?<![\w.,/'-])(?:(?P<open>\()(?=[\d.,' ]{1,40}\)))
 #: A statement's row: a day and month in either order (perhaps a year) at the line's start, then a column gap.
 _STATEMENT_ROW = re.compile(r"(?m)^[^\S\n]*\|?[^\S\n]*(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])"
                             r"(?:[./-](?:\d{4}|\d{2}))?(?=\t|[^\S\n]{2,}|[^\S\n]*\|)")
+#: A table's rows left out, as an extract marks them.
+_ELISIONS = frozenset({"...", "…", ". . .", "[...]", "(...)"})
 #: A table's rule: dashes, equals signs, pipes, plus signs, colons and spaces, a dash or an equals sign among them.
 _RULE_LINE = re.compile(r"[ \t|+:=-]*[-=][ \t|+:=-]*")
 #: A column header that names amounts in the four languages: a currency, "Balance", "Debits", "Betrag", "Saldo",
@@ -1515,6 +1518,9 @@ _AMOUNT_HEADER = re.compile(
     # "SECTION C - CONTRIBUTIONS RECORDED (J$)" of a Jamaican statement)
     r"|gross(?:[^\S\n]pay)?|net[^\S\n]pay|contributions?|beitr(?:ag|äge)|contribui[çc](?:ão|ões)|aportes?"
     r"|cotizaci(?:ón|ones)"
+    # (stop 67) a benefit decision's entitlement and needs ("Regel-   Mehr-   KdU     anzurech.   Anspruch" of a Bürgergeld
+    # decision)
+    r"|anspruch|bedarf"
     # (stop 67) an invoice's price and subtotal ("Cantidad  U. medida   Precio Unit.    Subtotal" of an Argentine
     # invoice)
     r"|subtotal|precios?|pre[çc]os?|prices?|preise?"
@@ -1592,13 +1598,15 @@ def statement_amounts(text: str) -> list[Entity]:
         line = text[a:b]
         if not line.strip():
             continue  # a payslip's blocks of earnings and deductions: one table across blank lines
-        if _RULE_LINE.fullmatch(line):
-            continue  # a table's rule ("------  -----", "|---|---|") neither opens nor ends it
+        if _RULE_LINE.fullmatch(line) or line.strip() in _ELISIONS:
+            continue  # a table's rule ("------  -----", "|---|---|") neither opens nor ends it, nor rows left out
+            # (stop 67: " ..." between an amortization table's rows)
         gaps = line.count("  ") + line.count("|")
         # (a section's number before a header is no figure: "3. EINKÜNFTE      Ziffer     Fr." of a Swiss tax return;
         # stop 65)
         # (nor a rate in a header's column: "Earnings   Member 5%   Employer 5%   Total" of a pension statement)
-        digits = any(c.isdigit() for c in _PERCENT.sub("", _SECTION_NUMBER.sub("", line, count=1)))
+        # (stop 67: a decimal digit, not a unit's superscript, "Superficie (m²)   UF/m²   Valor UF" of an appraisal)
+        digits = any(c.isdecimal() for c in _PERCENT.sub("", _SECTION_NUMBER.sub("", line, count=1)))
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
             under_header, caption, header_line = True, False, True
             continue

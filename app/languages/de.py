@@ -306,6 +306,9 @@ LANGUAGE = register(Language(
         r"(?-i:Vtr)\.(?=[^\S\n]*\d)",
         # (round 94) an Austrian land register sheet's running number ("(B-LNr. 22)", "Pfandrecht C-LNr. 9")
         r"(?-i:[A-C])-LNr\.",
+        # (round 97) a Liechtenstein land register's sheet and its diary numbers ("Grundbuchblatt:    3142", "Kauf
+        # TB 2009/1142")
+        r"grundbuchblatt", r"(?-i:TB)(?=[^\S\n]+(?:19|20)\d\d/\d{3,5}(?![\w/]))",
         r"einlagezahl", r"(?-i:UID)(?:-?(?:Nr\.|Nummer))?(?=:?[^\S\n]+ATU)",
         r"(?-i:TZ)(?=[^\S\n]+\d{1,6}/(?:19|20)\d\d)", r"(?-i:Gst\.?(?:-Nr\.)?|GST-NR)",
         r"Polizz(?:e|en)(?:-?(?:nummer|nr\.))?", r"J\+S-(?:Personennummer|Nr\.)", r"(?-i:[A-Z]{2,4})-Akt",
@@ -341,7 +344,8 @@ LANGUAGE = register(Language(
         r"nummer\s+der\s+bedarfsgemeinschaft",
         # (stop 64) an Austrian hospital's admission number, a plot's number ("Aufnahmezahl:  2024/018833", "auf
         # Grundstück Nr. 1873")
-        r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*\d)",
+        # (round 97: and after the number's colon, "Grundstück Nr.:    1876" of a Liechtenstein land register extract)
+        r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*:?\s*\d)",
         r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der

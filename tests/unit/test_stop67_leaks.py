@@ -301,3 +301,20 @@ def test_a_name_at_birth_after_the_person():
 def test_an_austrian_land_register_sheets_running_numbers():
     text = "AP 14 verbunden ist (B-LNr. 22), Grundstücksadresse\n(Pfandrecht C-LNr. 9 zugunsten der Bank) und Nr. 12"
     assert found(IdNumberRecognizer("de"), text) == ["22", "9"]
+
+
+def test_round_97_tables_under_a_caption_a_unit_header_an_elision_and_a_land_register():
+    text = ("Person             geb.        Regel-   Mehr-   KdU     anzurech.   Anspruch\n"
+            "                               bedarf   bedarf          Einkommen\n"
+            "Böhnke, Sandra     12.03.1988  563,00   67,56   343,60   -336,00     638,16\n")
+    assert [e.text for e in statement_amounts(text)] == ["563,00", "67,56", "343,60", "-336,00", "638,16"]
+    text = ("   Ítem                Superficie (m²)   UF/m²      Valor UF\n"
+            "   Departamento (útil)         68,40     72,50      4.959,00\n")
+    assert "4.959,00" in [e.text for e in statement_amounts(text)]
+    text = (" No.  Fecha         Capital    Interés       IVA      Pago      Saldo\n"
+            "   1  15/07/2024   4,113.73   1,800.00    288.00  6,201.73  55,886.27\n ...\n"
+            "  12  15/06/2025   5,993.18     179.80     28.77  6,201.75       0.00\n")
+    assert "5,993.18" in [e.text for e in statement_amounts(text)]
+    assert found(MoneyRecognizer("en"), "    Housing allowance                   P  2,000.00\n") == ["P  2,000.00"]
+    text = "Grundbuchblatt:    3142\nGrundstück Nr.:    1876\n  geb. 03.05.1971,      Kauf             TB 2009/1142\n"
+    assert found(IdNumberRecognizer("de"), text) == ["3142", "1876", "2009/1142"]
