@@ -212,6 +212,7 @@ UNITS: tuple[str, ...] = (
     "Anna Smith (born Aa) ", "Anna geb. Aa ", "B-LNr. 22 ",
     # (round 97) a table's elision, a unit's superscript in a header, the pula with two spaces, a diary number
     "Saldo  Pago\n  1  1,000.00\n ...\n", "Valor UF  m²\n  1,00  2,00\n", "P  2,000.00 ", "TB 2009/1142 ",
+    "DD MM YYYY 28 07 2023 ", "DD MM ",
 )
 
 

@@ -1015,6 +1015,12 @@ def _valid_numeric_date(surface: str) -> bool:
 #: A date of birth after its word, in every language, with a year of two digits and hyphens or dots too ("M/H/DOB
 #: 3-4-85" of a US police narrative, stop 49: in clear; "geb. 3.4.85", "F. nac.: 3-4-85"), a valid day and month in
 #: either order.
+#: A date in a form's boxes after the boxes' legend, day, month and year one space apart ("4  Leaving date DD MM
+#: YYYY          28 07 2023", "11 Date of birth DD MM YYYY   14 02 1991" of a P45; stop 67: in clear), on the legend's
+#: line; a valid day and month by their ranges.
+_BOXED_DATE_RE = re.compile(r"(?<![\w])(?:DD|TT|JJ)[^\S\n]?[/.-]?[^\S\n]?MM[^\S\n]?[/.-]?[^\S\n]?(?:YYYY|JJJJ|AAAA)"
+                            r"[^\S\n]*:?[^\S\n]*(?P<date>(?:0[1-9]|[12]\d|3[01])[^\S\n](?:0[1-9]|1[0-2])[^\S\n]"
+                            r"(?:19|20)\d\d)(?![\w])")
 _BIRTH_DATE_RE = re.compile(
     r"(?i:(?<![\w])(?:DOB|D\.O\.B\.?|born(?:[^\S\n]+on)?|date[^\S\n]+of[^\S\n]+birth|geb\.|geboren(?:[^\S\n]+am)?"
     r"|Geburtsdatum|nacid[oa](?:[^\S\n]+el)?|F\.[^\S\n]?nac\.|fecha[^\S\n]+de[^\S\n]+nacimiento"
@@ -1047,6 +1053,8 @@ class DateRecognizer(Recognizer):
                     spans.append(m.span())
         if "-" in text or "." in text or "/" in text:
             spans.extend(m.span("date") for m in _BIRTH_DATE_RE.finditer(text) if _valid_numeric_date(m.group("date")))
+        if "MM" in text:
+            spans.extend(m.span("date") for m in _BOXED_DATE_RE.finditer(text))
         spans.extend(m.span() for m in _SEASON_YEAR.finditer(text))
         spans.extend(m.span() for m in _WEEKDAY_DAY[self.language].finditer(text))
         if "-" in text:

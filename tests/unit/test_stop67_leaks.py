@@ -318,3 +318,9 @@ def test_round_97_tables_under_a_caption_a_unit_header_an_elision_and_a_land_reg
     assert found(MoneyRecognizer("en"), "    Housing allowance                   P  2,000.00\n") == ["P  2,000.00"]
     text = "Grundbuchblatt:    3142\nGrundstück Nr.:    1876\n  geb. 03.05.1971,      Kauf             TB 2009/1142\n"
     assert found(IdNumberRecognizer("de"), text) == ["3142", "1876", "2009/1142"]
+
+
+def test_a_date_in_a_forms_boxes_after_their_legend():
+    text = ("4  Leaving date DD MM YYYY          28 07 2023\n11 Date of birth DD MM YYYY         14 02 1991\n"
+            "Sort code 12 03 2023 and DD MM YYYY 31 13 2023\n")
+    assert found(DateRecognizer("en"), text) == ["28 07 2023", "14 02 1991"]
