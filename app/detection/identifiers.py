@@ -546,12 +546,12 @@ def _short_after_number_word(value: str, before: str) -> bool:
     if not value.isdigit():
         return False
     return (len(value) == 3 and _NUMBER_WORD_BEFORE.search(before) is not None
-            or _BOX_BEFORE.search(before) is not None)
+            or _SHORT_VALUE_BEFORE.search(before) is not None)
 
 
 #: A post office box's word, or a land register sheet's running number, then the number
 #: (:func:`_short_after_number_word`).
-_BOX_BEFORE = re.compile(r"(?<!\w)(?:box|(?-i:[A-C])-LNr\.)\s*:?\s*$", re.IGNORECASE)
+_SHORT_VALUE_BEFORE = re.compile(r"(?<!\w)(?:box|(?-i:[A-C])-LNr\.)\s*:?\s*$", re.IGNORECASE)
 
 
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and
@@ -673,13 +673,14 @@ _HASH_NUMBER = re.compile(r"(?<![\w&#/])#[^\S\n]?(?P<id>(?:\d{4,12}|\d{2,3}-\d{3
                           # pay stub)
                           r"|(?![0-9A-Fa-f]{6}(?![\w-]))(?-i:[A-Z]{1,4})\d{4,12})(?:-\d{2,10}){0,3})"
                           r"(?![\w]|[.,/-]\d)")
+#: The banks' handles of Indian UPI payment addresses, after the "@".
+_UPI_BANKS = (r"(?:ok(?:hdfcbank|icici|sbi|axis)|ybl|ibl|axl|paytm|upi|apl|yapl|axisbank|icici|sbi|hdfcbank|kotak"
+              r"|barodampay|freecharge)(?![\w.@-])")
 #: An Indian UPI payment address: a name or a phone number, "@" and a bank's handle, not a domain ("Paid via UPI to
 #: rahul.verma92@okhdfcbank", "9876543210@ybl" of a rent receipt; stop 67); found from its handle, scanned backwards.
-_UPI_ADDRESS = re.compile(r"(?<![\w.@-])[A-Za-z0-9][\w.-]{1,40}@(?:ok(?:hdfcbank|icici|sbi|axis)|ybl|ibl|axl|paytm|upi"
-                          r"|apl|yapl|axisbank|icici|sbi|hdfcbank|kotak|barodampay|freecharge)(?![\w.@-])")
+_UPI_ADDRESS = re.compile(rf"(?<![\w.@-])[A-Za-z0-9][\w.-]{{1,40}}@{_UPI_BANKS}")
 #: A UPI handle's bank after "@" (:data:`_UPI_ADDRESS`), the literal searched for first.
-_UPI_HANDLE = re.compile(r"@(?:ok(?:hdfcbank|icici|sbi|axis)|ybl|ibl|axl|paytm|upi|apl|yapl|axisbank|icici|sbi"
-                         r"|hdfcbank|kotak|barodampay|freecharge)(?![\w.@-])")
+_UPI_HANDLE = re.compile(rf"@{_UPI_BANKS}")
 #: A British sort code and an account number after it, whatever names them ("CUST:  40-47-12, 71836631." of a bank's
 #: call log; stop 59): three pairs of digits joined by hyphens, a comma or a slash perhaps, then eight digits.
 _SORT_CODE_ACCOUNT = re.compile(r"(?<![\w./-])(?P<sort>\d{2}-\d{2}-\d{2})[^\S\n]?[,/]?[^\S\n]{1,3}(?P<account>\d{8})"
