@@ -213,6 +213,19 @@ UNITS: tuple[str, ...] = (
     # (round 97) a table's elision, a unit's superscript in a header, the pula with two spaces, a diary number
     "Saldo  Pago\n  1  1,000.00\n ...\n", "Valor UF  m²\n  1,00  2,00\n", "P  2,000.00 ", "TB 2009/1142 ",
     "DD MM YYYY 28 07 2023 ", "DD MM ",
+    # (stop 68, round 98) deeds' and title reports' register numbers, a value in brackets, a plural keyword, an
+    # Austrian insurance number, a Singapore block, numbered streets, flats, a province's postal code, indexed units, a
+    # form's name surname first before a birth
+    "NÚMERO AA AA (1.418)\n", "tomo\n1.847, libro 1, folio 1, ", "serie GH, números 1 ", "inscripto Aa con el Nº 1 ",
+    "inscripto ", "Caja Notarial Nº 1 ", "padrón individual 1/2 ", "number (7654321WA) ", "invoices INV-1 ",
+    "VSNR: 2847 140237 ", "Darlehen Nr. 1 ", "Mec. n.º 0447 ", "Blk 318 Aa Avenue 5, #09-112 ", "Calle 12 N.º 1487 ",
+    'Aa 2156, 3.º "B" ', "3.º andar ", "Aa del Norte 8100\n", "1.250.000 UI ", "UF 3.500 ", "Fahrer: Aa, Anna, geb. ",
+    # (stop 68, round 99) a form's place field, a town before its street, a staircase, a Venezuelan card, a Dominican
+    # street and peso, a school's code, capitals after a licence's number word, a Pakistani house, a table's next
+    # section, a payslip's base
+    "Provincia: AA\n", "Gemeinde: Aa Aa\n", "Ort: Aa   ", "6063 Aa, Aastraße 41 ", "Aastraße 21/III ", "V-17.904.223 ",
+    "Calle 8 No. 23 ", "RD$ 250.00 ", "Código CIE: 1 ", "Carta de condução aa n.º EXA 1 ", "House 118, Street 7, Aa ",
+    "I. Aa   EUR\n Aa   1,00\nAa 1\nII. Aa\n Aa   1,00\n", "II. Aa\n", "4,70 % s/ 2.118,84 ",
 )
 
 

@@ -48,7 +48,9 @@ _WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: A house number: "5", "12a", "221B", "10-12", "3/5", Austria's house, staircase and door "88/2/14"; never followed
 #: by more digits or letters.
 # (a building's letter after a slash too: "Romstraße 64/B, 39012 Meran"; stop 62)
-_NUMBER = rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)[A-Z](?![\w/]))){{0,2}}(?![\w])"
+# (and a staircase in Roman numerals: "Maria-Theresien-Straße 21/III, 6020 Innsbruck" of a notary's letterhead; stop 68)
+_NUMBER = (rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)(?:[IVX]{{2,4}}|[A-Z])(?![\w/]))){{0,2}}"
+           rf"(?![\w])")
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
@@ -151,7 +153,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (a Valencian door by its number, "5º-9ª", "3º-6ª"; stop 52)
     # (Portugal's ground floor in capitals too, before a lone capital reads its "R": "n.º 4, R/C, 4700-302 Braga"; stop
     # 59)
-    part = (rf"(?:R/C|\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª])?|P\d{{1,2}}"
+    # (stop 68: and the door's letter in quotes, "Av. Cabildo 2156, 3.º \"B\"" of an Argentine guarantee)
+    part = (rf"(?:R/C|\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª]"
+            rf"|{_SP}?[\"“][A-Z][\"”])?|P\d{{1,2}}"
             rf"|\d{{1,2}}[A-Z]"
             rf"|(?<!\.{_SP})[A-Z]\d?"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
@@ -453,6 +457,15 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?=[HFPD])(?<![\w./-])(?:H\.{_SP}?No|House{_SP}No|Flat{_SP}No|Plot{_SP}No|Door{_SP}No)\.?{_SP}?:?{_SP}?"
     rf"\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?){{0,2}}(?:,?{_SP}+(?:Sector|Phase|Block|Pocket){_SP}+"
     rf"(?:\d{{1,3}}(?:-?[A-Z])?|[A-Z])(?![\w]))?",
+    # (stop 68) Singapore: a housing block, its street numbered after its type and the unit after "#" ("Blk 318
+    # Clementi Avenue 5, #09-112" of an employment pass application; "5" and the block's word stayed in clear)
+    rf"(?=[\dB])(?<![\w./-])(?:(?:Blk|Block){_SP}?)?\d{{1,4}}[A-Z]?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,3}}{_SP}+"
+    rf"(?:Avenue|Ave|Street|St|Road|Rd|Drive|Crescent|Close|Lane|Walk){_SP}+\d{{1,2}}[A-Z]?(?=,|{_SP}*#|{_SP}*$)"
+    rf"(?:,?{_SP}*#\d{{1,3}}-\d{{1,5}}[A-Z]?(?![\w]))?",
+    # (stop 68) Pakistan and India: a house's and a street's numbers, then the colony's name ("House 118, Street 7,
+    # Peoples Colony, Gujranwala" of a remittance receipt: the numbers stayed in clear)
+    rf"(?=H)(?<![\w./-])House{_SP}(?:No\.?{_SP}?)?\d{{1,5}}[A-Z]?,{_SP}+Street{_SP}(?:No\.?{_SP}?)?\d{{1,3}}(?![\w])"
+    rf"(?:,{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}})?",
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
 #: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").
@@ -515,7 +528,8 @@ _HOUSE_NUMBER_FIELD = re.compile(
 #: (stop 54) An Iberian flat by its floor and side or door without its street, as neighbours name each other's flats
 #: ("Rui Patrício 3ºEsq:", "moro no 4º Dto", "o r/c Dto" of a residents' chat; "la vivienda 5.º B", "el 2.º izq."):
 #: the ordinal sign and a side ("Esq", "Dto", "izq.", "dcha.") or, after a word for a flat or floor, a door's letter.
-_FLAT_SIDE = re.compile(r"(?<![\w/.])(?:\d{1,2}\.?[ºª°]|r/c)[^\S\n]?(?:Esq|Dto|Dt|Fte|Esquerdo|Direito|Frente"
+#: (stop 68: and a Portuguese floor, "Edifício BCA, 3.º andar" of a Cape Verdean summons)
+_FLAT_SIDE = re.compile(r"(?<![\w/.])(?:\d{1,2}\.?[ºª°]|r/c)[^\S\n]?(?:Esq|Dto|Dt|Fte|Esquerdo|Direito|Frente|andar"
                         r"|izq(?:da)?|izquierda|dcha|dcho|derecha|Izq(?:da)?|Dcha)\.?(?![\w])"
                         r"|(?<![\w])(?i:vivienda|piso|planta|andar|apartamento)[^\S\n]+"
                         r"(?P<flat>\d{1,2}\.?[ºª°][^\S\n]?[A-H])(?![\w])")

@@ -438,7 +438,10 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    # or before a number's word ("colegiado COF Sevilla nº 4187" of a pharmacy's log, "BI/CC do próprio
                    # n.º 09876543 3 ZZ9"; stop 55)
                    # (and an ordinal among them: "CRESS 6ª Região nº 21.448"; round 21)
-                   r"(?:(?:\s+(?:[^\W\d][\w.]*|\d{1,2}[ªº])){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*\d))?"
+                   # (stop 68: and capitals before the digits, "Carta de condução ucraniana n.º EXA 381947" of an
+                   # accident report)
+                   r"(?:(?:\s+(?:[^\W\d][\w.]*|\d{1,2}[ªº])){1,3}?(?=\s+(?:no\.|nr\.|núm\.|n\.?\s?[º°])\s*"
+                   r"(?:\d|(?-i:[A-Z]{1,4})[^\S\n]?\d)))?"
                    # (stop 67: and the plural's "n.ºs", "cartões de\ncidadão n.ºs 06918347 2 ZY9, 07245138 5 ZX1" of a
                    # deed of gift)
                    r"(?:\s+sob\s+o(?!\w))?(?:\s*\(?(?:no\.|no(?=\s*[:#])|nos\.|nr\.|núm\.|n\.?\s?[º°]s?"
@@ -458,7 +461,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    r"(?:[^\S\n]*\|(?=[^\S\n]*\d))?"
                    # (and after the colon: "N.º de expediente: ....... 2804051287461" of a traffic fine's appeal; stop
                    # 59)
-                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*")  # "her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H"
+                   # (stop 68: and the bracket that opens the value, "Our client's PPS number (7654321WA) is provided" of
+                   # a solicitor's letter)
+                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?")  # "her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H"
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
@@ -769,7 +774,7 @@ _NUMBER_AFTER_NAME = re.compile(r" \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S
 
 #: The groups of a register entry's pattern that hold the entry when the match holds more
 #: (:attr:`app.languages.Language.register_entries`).
-_ENTRY_GROUPS = ("entry", "entry2", "entry3")
+_ENTRY_GROUPS = ("entry", "entry2", "entry3", "entry4", "entry5")
 
 
 #: A register entry's number: a letter or two before it ("C-17"), thousands' groups ("45,902", "2.184"), a letter or

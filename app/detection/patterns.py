@@ -1190,9 +1190,12 @@ CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL T
     BGN HRK RSD RUB SUR UAH FRF ITL ESP PTE NLG BEF LUF FIM IEP GRD SKK SIT EEK LVL LTL CYP MTL CAD AUD NZD CNY
     INR MXN ARS CLP COP ZAR MDL AZN AMD BAM MKD
     UGX TZS KES NGN GHS ZMW BWP MWK RWF ETB JMD TTD PYG UYU GTQ HNL NIO VES AOA MZN CVE MOP SGD HKD LKR PKR
-    BDT EGP XOF XAF STN CUC SCR MUR""".split())
+    BDT EGP XOF XAF STN CUC SCR MUR
+    UF UTM UI UR UVA UVR""".split())
 #: (Stop 61: and the currencies of Africa, the Caribbean, Central and South America and Asia that the probe documents
 #: wrote, "UGX 185,000,000/=", "TZS 500,000/="; not "MAD", "CRC", "DOP", English words and a checksum's name.)
+#: (Stop 68: and the indexed units that South American contracts and mortgages count in, Chile's "UF 3.500" and "UTM",
+#: Uruguay's "1.250.000 UI" and "UR", Argentina's "UVA", Colombia's "UVR".)
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
 #: "1.000 zlotys", "3 000 kronor", "100 liras turcas"; not the bare "Mark", a first name too: "2 Mark Philippoussis").
 _CURRENCY_NAMES = (
@@ -1256,7 +1259,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\bPHP(?=[^\S\n]{1,2}\d{2,3}\.\d\d(?![\d.]))"
                  # (stop 64: and Guyana's, the Bahamas' and the Cayman Islands' dollars, "G$18,500,000", "B$14,650.00",
                  # "CI$68,400.00")
-                 r"|(?:\b(?:US|NZ|HK|R|C|A|S|MOP|J|TT|EC|BZ|BD|N|G|B|CI))?\$|\bS/\.?"
+                 # (stop 68: and the Dominican peso's, "Valor: RD$ 250.00" of a birth certificate's receipt)
+                 r"|(?:\b(?:US|NZ|HK|RD|R|C|A|S|MOP|J|TT|EC|BZ|BD|N|G|B|CI))?\$|\bS/\.?"
                  r"|\b[BG]s\.(?=[^\S\n]?\d)"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
@@ -1429,6 +1433,9 @@ class MoneyRecognizer(Recognizer):
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
+        if "s/" in text:
+            found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
+                                        for m in _RATE_BASE.finditer(text)])
         if any(word in text for word in _SPELLED_OUT_WORDS):  # (the same matches: the words must stand there)
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _SPELLED_OUT_AMOUNT.finditer(text)])
@@ -1452,6 +1459,9 @@ class MoneyRecognizer(Recognizer):
 #: payslip; stop 58: every amount of one stayed in clear): what a person earns, pays or owes.
 _LEADER_AMOUNT = re.compile(r"(?<!\.)\.{3,}[^\S\n]*(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})"
                             r"(?=[^\S\n]*(?:€|EUR|euros?|£|\$)?[^\S\n]*$)", re.MULTILINE)
+#: The base that a rate applies to in a Spanish payslip's deductions, after "% s/" (sobre: "Contingencias comunes
+#: 4,70 % s/ 2.118,84 ......  99,59"; stop 68: every base stayed in clear): what the employee earns.
+_RATE_BASE = re.compile(r"%[^\S\n]?s/[^\S\n]*(?P<amount>\d{1,3}(?:\.\d{3})*,\d{2})(?![\d.,]\d)")
 #: An amount spelled out after its words for "in words" ("Kaufpreis: 11.900,00 € (in Worten: elftausendneunhundert
 #: Euro)" of a car's sale contract; stop 58: a German number is one word, which no amount in words of the lexicon
 #: reads): the words up to the currency's name, on one line. Scanned where "in", "por" or "en" opens a word.
@@ -1568,6 +1578,9 @@ _BARE_LAST_CELL = re.compile(r"(?<=  )(\d{1,3})[^\S\n]*$")
 _PERCENT = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?[^\S\n]?%")
 #: A section's number at a line's start ("3. ", "4.").
 _SECTION_NUMBER = re.compile(r"^[^\S\n]*\d{1,2}\.(?=[^\S\n]|$)")
+#: A numbered section's heading of words alone, its number in Roman numerals or digits ("II. Nebenforderungen",
+#: "3. Costs of the proceedings"): after an amount header, it takes up the table again (:func:`statement_amounts`).
+_SECTION_HEADING = re.compile(r"[^\S\n]{0,4}(?:[IVX]{1,4}|\d{1,2})\.[^\S\n](?:(?! {2})[^\n\d]){3,60}")
 
 
 def _amount_row_follows(text: str, lines: list[tuple[int, int]], i: int) -> bool:
@@ -1600,7 +1613,7 @@ def statement_amounts(text: str) -> list[Entity]:
     dated_set = {i for i, (a, b) in enumerate(lines) if _STATEMENT_ROW.match(text, a, b)}
     if len(dated_set) < 2:
         dated_set = set()  # one dated line is no statement
-    under_header = caption = header_line = False
+    under_header = caption = header_line = seen_header = False
     small: list[tuple[int, int]] = []  # whole amounts of three digits or fewer, last in their row
     for i, (a, b) in enumerate(lines):
         line = text[a:b]
@@ -1616,8 +1629,12 @@ def statement_amounts(text: str) -> list[Entity]:
         # (stop 67: a decimal digit, not a unit's superscript, "Superficie (m²)   UF/m²   Valor UF" of an appraisal)
         digits = any(c.isdecimal() for c in _PERCENT.sub("", _SECTION_NUMBER.sub("", line, count=1)))
         if not digits and gaps >= 2 and (caption or _AMOUNT_HEADER.search(line)):
-            under_header, caption, header_line = True, False, True
+            under_header, caption, header_line, seen_header = True, False, True, True
             continue
+        if (not under_header and seen_header and _SECTION_HEADING.fullmatch(line)
+                and _amount_row_follows(text, lines, i)):
+            under_header = True  # (stop 68) the next section of a table that a paragraph interrupted ("II.
+            continue  # Nebenforderungen" over "vorgerichtliche Mahnkosten      15,00" of an order for payment)
         if header_line:
             header_line = False
             if under_header and not _COLUMN_AMOUNT.search(line):

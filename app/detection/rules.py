@@ -682,6 +682,12 @@ _FIELD_WORD = re.compile(r"[ºª°]")
 #: Three spaces or a tab between words: a form's next column, not the same name (as the detector cuts entities:
 #: :func:`app.detection.pipeline.clean_spans`).
 _COLUMN_GAP = re.compile(r"\t| {3}")
+#: The particles inside a place's name on a form (:class:`PlaceFieldRule`: "Mall del Sol", "Vila Nova de Gaia").
+_PLACE_PARTICLES = "de|del|de la|de las|de los|da|do|das|dos|am|an|im|der|upon|on|y|e"
+#: A word for a birth in any declared language (:attr:`app.languages.Language.birth_names`: "geb.", "born", "née"), as a
+#: form's name field goes on after the given names ("Fahrer: Petrović, Milan, geb. 22.11.1990"; stop 68).
+_BIRTH_WORD = re.compile("(?i:" + "|".join(sorted({re.escape(w) for words in languages.per_language("birth_names").values()
+                                                  for w in words}, key=len, reverse=True)) + r")(?![\w])")
 
 
 @register("detection_rule")
@@ -812,8 +818,9 @@ class NameFieldRule(Rule):
         if k == j + 1:
             return j
         if k < len(t) and "\n" not in ctx.text[t[k - 1].end:t[k].start] and not _COLUMN_GAP.search(
-                ctx.text, t[k - 1].end, t[k].start):
-            return j  # the line goes on: "Name: Smith, London office, …"
+                ctx.text, t[k - 1].end, t[k].start) and not (
+                    t[k].text == "," and k + 1 < len(t) and _BIRTH_WORD.match(ctx.text, t[k + 1].start)):
+            return j  # the line goes on: "Name: Smith, London office, …" (not to a birth: stop 68)
         return k
 
 
@@ -2421,6 +2428,40 @@ class BirthNameRule(Rule):
             m = self.after.match(ctx.text, e.end)
             if m is not None and ctx.covered(*m.span("name")) is None:
                 out.append(Entity(*m.span("name"), PERSON, m.group("name"), f"rule:{self.name}"))
+        return out
+
+
+@register("detection_rule")
+class PlaceFieldRule(Rule):
+    """A form's field of a place and its value → ``LOCATION`` ("Provincia: GUAYAS", "Parroquia: TARQUI" of an Ecuadorian
+    birth certificate, "Freguesia: Cedofeita", "Gemeinde: Volders"; stop 68: the model left the values in clear). The
+    fields are the language's :attr:`app.languages.Language.place_fields` (any case), at a line's start or after a
+    column's gap (three spaces or a tab), then a colon; the value one to four capitalised words or words in capitals
+    (particles such as "del", "do", "am" inside, hyphens and apostrophes in a word), ending the line, the column or
+    before a comma; never a stop word alone nor a word of one letter ("Departamento: B" is a flat). Only a value that
+    no entity touches is proposed. Linear: one match per field."""
+
+    name = "place_field"
+
+    def __init__(self, language: str) -> None:
+        lang = languages.find(language)
+        fields = sorted(lang.place_fields, key=len, reverse=True) if lang is not None else []
+        word = rf"(?-i:[{UPPER}])[\w'’.]*[\w'’](?:-(?-i:[{UPPER}])?[\w'’]+)*"
+        self.pattern = (re.compile(
+            rf"(?:^|(?<=\n)|(?<=\t)|(?<=   ))[^\S\n]*(?:\d{{1,2}}\.[^\S\n]+)?(?i:{'|'.join(re.escape(f) for f in fields)})"
+            rf"[^\S\n]*:[^\S\n]*(?P<value>{word}(?:[^\S\n](?:(?:{_PLACE_PARTICLES})[^\S\n])?{word}){{0,3}})"
+            rf"(?=[^\S\n]*(?:\n|$|,|;|\||\t)|[^\S\n]{{3}})") if fields else None)
+
+    def apply(self, ctx: RuleContext) -> list[Entity]:
+        if self.pattern is None or ":" not in ctx.text:
+            return []
+        out = []
+        for m in self.pattern.finditer(ctx.text):
+            start, end = m.span("value")
+            value = m.group("value")
+            if len(value) < 2 or value.casefold() in STOP_WORDS_FOLDED or ctx.overlapping(start, end):
+                continue
+            out.append(Entity(start, end, LOCATION, value, f"rule:{self.name}"))
         return out
 
 

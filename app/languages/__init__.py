@@ -543,6 +543,8 @@ class Language:
             "nombre y apellidos"): the ``name_field`` detection rule.
         organization_fields: form fields whose value is an organization, an employer or a business (lower case, one to
             three words: "arbeitgeber", "razón social", "place of work"): the ``organization_field`` detection rule.
+        place_fields: form fields whose value is a place, a town, district or province (lower case, one to three
+            words: "provincia", "parroquia", "gemeinde", "freguesia"): the ``place_field`` detection rule.
         public_body_words: words that name a public body in a letterhead's line in capitals (capitalised: "Police",
             "Authority", "Junta", "Cartório"; German also as a compound's ending, :attr:`public_body_endings`): the
             ``letterhead`` detection rule.
@@ -584,7 +586,7 @@ class Language:
             "MIETE", "ALQUILER"; any case).
         register_entries: regular expressions of a land or civil register's entry, matched whole as one identifier
             (its volume, book, page and plot numbers are short and name one property or marriage together: "tomo 212,
-            folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` (or ``entry2``, ``entry3``:
+            folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` (or ``entry2`` to ``entry5``:
             a name once per language's joined pattern) when the match holds more;
             :class:`app.detection.identifiers.IdNumberRecognizer`).
         register_words: regular expressions of the words that name a register's volume, book, leaf or entry
@@ -728,6 +730,7 @@ class Language:
     particles_not_first: frozenset[str] = frozenset()
     name_fields: frozenset[str] = frozenset()
     organization_fields: frozenset[str] = frozenset()
+    place_fields: frozenset[str] = frozenset()
     public_body_words: frozenset[str] = frozenset()
     public_body_endings: tuple[str, ...] = ()
     document_title_words: frozenset[str] = frozenset()

@@ -151,6 +151,9 @@ LANGUAGE = register(Language(
     document_title_words=frozenset("""Bescheid Bescheinigung Bestätigung Verfügung Antrag Auszug Zeugnis Vertrag
         Vollmacht Beschluss Urteil Mahnbescheid Rechnung Quittung Mitteilung Schreiben Protokoll Meldezettel Ausweis
         Anmeldung Abmeldung Erklärung Formular Vereinbarung Veranlagung Steuerveranlagung""".split()),
+    # (stop 68) a form's fields of a place ("Gemeinde: Volders", "Bezirk: Innsbruck-Land" of a probate decision)
+    place_fields=frozenset("""ort wohnort geburtsort gemeinde wohngemeinde bezirk bundesland kanton stadt heimatort
+        bürgerort landkreis kreis ortsteil""".split()),
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
         name des arbeitgebers|unternehmen|betrieb""".split("|")),
     name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|ledigname|
@@ -161,7 +164,9 @@ LANGUAGE = register(Language(
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
         bearbeiterin|bearbeitet von|bearb.|sachbearbeiter|sachbearbeiterin|die sachbearbeiterin|der sachbearbeiter|
         familienname vor der ersten eheschließung|frühere namen|früherer name|
-        unterschrift|unterschrieben von|geprüft von|erstellt von|genehmigt von|bearbeiter/in""".split("|")),
+        unterschrift|unterschrieben von|geprüft von|erstellt von|genehmigt von|bearbeiter/in|
+        fahrer|fahrerin|fahrzeugführer|fahrzeugführerin|fahrzeughalter|fahrzeughalterin|halter|halterin|
+        versicherungsnehmer|versicherungsnehmerin""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -377,6 +382,9 @@ LANGUAGE = register(Language(
         r"Tagebuch|Objekt|Zähler|Steuer|Mandanten|Buchungs)-?"
         # ("Versicherten-Nr: R482915736" without its full stop; stop 54)
         r"(?:nummer|nr\.|nr(?=\s*:))", r"Kd\.-?Nr\.", r"KdNr\.?", r"(?-i:DN)(?=\s+\d)",
+        # (stop 68) an Austrian social insurance number's abbreviation, a loan's number ("VSNR:  2847 140237" of a care
+        # allowance's assessment, "Darlehen Nr. 7003 118 452" of a divorce settlement)
+        r"(?-i:VSNR)", r"Darlehen(?=\s*Nr\.)",
         r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",
@@ -548,7 +556,11 @@ LANGUAGE = register(Language(
                   # 1100 Wien" of a Viennese registration; "wohnhaft in 8001 Zürich")
                   r"\b(?:1[0-2]\d0(?=\s+Wien\b)|80[1-5]\d(?=\s+Graz\b)|40[2-4]\d(?=\s+Linz\b)"
                   r"|50[2-3]\d(?=\s+Salzburg\b)|60[2-8]\d(?=\s+Innsbruck\b)|80\d\d(?=\s+Zürich\b)"
-                  r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))"),
+                  r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))",
+                  # (stop 68) Austria's and Switzerland's four digits and the town before its street and house number
+                  # ("wohnhaft in\n6063 Rum, Dörferstraße 41" of a probate decision); not a year
+                  r"(?<![\w.,/-])(?!(?:19|20)\d\d\b)\d{4}(?=[^\S\n]+[A-ZÄÖÜ][\w-]+(?:[^\S\n][A-ZÄÖÜ][\w-]+)?,[^\S\n]+"
+                  r"[A-ZÄÖÜ][\w-]*(?:straße|strasse|gasse|weg|platz|allee|Straße|Gasse|Weg|Platz)[^\S\n]\d)"),
     street_addresses=StreetAddresses(
         order="type_last",
         # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)

@@ -109,6 +109,9 @@ LANGUAGE = register(Language(
         Licence License Permit Declaration Extract Clearance Claim Record Summary Referral Petition Subpoena Warrant
         Offer Approval Confirmation Assessment Schedule Minutes Resolution Will Testament Particulars Details
         Notification Request Reminder Invitation Transcript Terms Use""".split()),
+    # (stop 68) a form's fields of a place ("County: Kilkenny", "Barangay: Apokon" of a loan application)
+    place_fields=frozenset(w.strip() for w in """town|city|town/city|county|province|district|region|barangay|parish|
+        suburb|municipality|place of birth|birthplace|country of birth|town of birth|city of birth""".split("|")),
     organization_fields=frozenset(w.strip() for w in """employer|employer name|name of employer|enterprise name|
         company name|name of company|business name|trading name|registered name|place of work|workplace|
         place of employment|shortened name""".split("|")),
@@ -324,7 +327,7 @@ LANGUAGE = register(Language(
         r"record\s+number",
         r"(?:member|customer|client|employee|student|subscriber|staff|payroll)\s+(?:ID|number|no\.?)",
         r"account(?:\s+number)?",
-        r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:\s+number)?", r"passport(?:\s+number)?",
+        r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:s|\s+number)?", r"passport(?:\s+number)?",
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number",
         # (stop 67) with its number abbreviated before an aside ("Licence no. (if known): 18472093" of a penalty notice)
         r"licen[cs]e\s+no\.", r"order\s+number",
@@ -708,6 +711,9 @@ LANGUAGE = register(Language(
         # sale), New Zealand's after its cities and islands ("Mount Eden, Auckland 1024", "Waiheke Island 1081" of a
         # tenancy order), Kingston's postal district ("14 Lady Musgrave Road, Kingston 10" of an affidavit)
         r"(?<=\bCity )\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
+        # (stop 68) and after a Philippine province named by its side ("Tagum City, Davao del Norte 8100" of a loan
+        # application)
+        r"(?:(?<=\bdel Norte )|(?<=\bdel Sur )|(?<=\bOccidental )|(?<=\bOriental ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
         r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",

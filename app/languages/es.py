@@ -22,9 +22,10 @@ LANGUAGE = register(Language(
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras.
-        Srs. Abog.""".split()),
+        Srs. Abog. Licda. Lcda. Lcdo. Licdo.""".split()),
+    # (stop 68: and a graduate's, "LICDA. YOKASTA ESTHER RODRÍGUEZ ABREU" of a Dominican birth certificate)
     honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dª. Dª D.ª Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma
-        Excmo. Excma. Excmo Excma Sres. Sras. Srs.""".split()),
+        Excmo. Excma. Excmo Excma Sres. Sras. Srs. Licda. Lcda. Lcdo. Licdo.""".split()),
     greetings=frozenset(w.strip() for w in """hola|oye|hey|buenas|buenos días|buenas tardes|buenas noches|querido|
         querida|queridos|estimado|estimada|estimados|gracias|muchas gracias|saludos|un saludo|besos|un beso|un abrazo|
         abrazos|atentamente|cordialmente|chao|adiós""".split("|")),
@@ -73,6 +74,11 @@ LANGUAGE = register(Language(
         Escritura Poder Denuncia Informe Declaración Solicitud Formulario Recibo Factura Partida Extracto Nota Carta
         Oficio Notificación Citación Demanda Historia Receta Boleta Comprobante Ficha Expediente Testimonio Licencia
         Permiso Finiquito Liquidación""".split()),
+    # (stop 68) a form's fields of a place ("Provincia: GUAYAS", "Parroquia: TARQUI" of an Ecuadorian birth
+    # certificate, "Comuna: Maipú", "Departamento: Antioquia")
+    place_fields=frozenset(w.strip() for w in """provincia|cantón|canton|parroquia|municipio|departamento|comuna|
+        distrito|localidad|ciudad|región|barrio|colonia|corregimiento|vereda|alcaldía|delegación|
+        lugar de nacimiento|país de nacimiento|ciudad de nacimiento""".split("|")),
     organization_fields=frozenset(w.strip() for w in """nombre comercial|razón social|denominación social|
         denominación o razón social|lugar de trabajo|centro de trabajo|empleador|empleadora|empresa empleadora|
         empresa|patrono|patrón""".split("|")),
@@ -224,6 +230,22 @@ LANGUAGE = register(Language(
                       r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+(?:n[úu]mero|n\.?[º°]):?)[^\S\n]+"
                       r"(?:(?-i:[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80})[^\S\n]?\()?"
                       r"(?P<entry>\d{1,3}(?:[.,]\d{3})?|\d{2,5})(?![\w.,/-]|[^\S\n]?\((?-i:[A-Z]))",
+                      # (stop 68) the volume's number on the next line, the entry from it ("al tomo\n1.847, libro
+                      # 1.102, folio 88, finca número 22.431" of a deed of sale)
+                      r"(?i:\btomo[^\S\n]*\n[^\S\n]*)(?P<entry5>(?:\d{1,3}\.\d{3}|\d{1,5}),[^\S\n]+libro[^\S\n]+"
+                      r"(?:\d{1,3}\.\d{3}|\d{1,5}),[^\S\n]+folio[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})(?:,[^\S\n]+finca"
+                      r"(?:[^\S\n]+registral)?[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?(?:\d{1,3}\.\d{3}|\d{1,6}))?)"
+                      r"(?![\w])",
+                      # (stop 68) and the deed's number heading it, in words and then figures ("NÚMERO MIL
+                      # CUATROCIENTOS DIECIOCHO (1.418)" above "ESCRITURA DE COMPRAVENTA")
+                      r"(?<![^\n])[^\S\n]*N[ÚU]MERO[^\S\n]+[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80}[^\S\n]?\("
+                      r"(?P<entry2>\d{1,3}(?:[.,]\d{3})?|\d{2,5})\)[^\S\n]*(?=\n)",
+                      # (stop 68) a register's number of an entry said inscribed ("inscripto en la\nDirección Nacional
+                      # de Catastro con el Nº 48.203", "Reglamento de copropiedad inscripto con el Nº 8.812" of a
+                      # Uruguayan title report)
+                      r"(?i:\binscript[oa]s?\b)(?:[^\n]|\n(?!\n)){0,80}?\bcon[^\S\n]+el[^\S\n]+"
+                      r"(?i:n[º°]|n\.[^\S\n]?º|n[úu]mero)"
+                      r"[^\S\n]*(?P<entry4>\d{1,3}(?:\.\d{3})+|\d{3,6})(?![\w]|[.,]\d)",
                       r"(?<![\w])N[°º][^\S\n]?\d{1,5},[^\S\n]+(?i:tomo)[^\S\n]+\d{1,4}(?:-[A-Z])?"
                       r"(?:[^\S\n]+(?-i:Sdo|Pro|Tro|Cto|SDO|PRO|TRO|CTO)\.)?"
                       # (stop 64: and the folios after it, "N° 31, Tomo 18, Folios 94 al 99" of a Caracas lease)
@@ -254,6 +276,11 @@ LANGUAGE = register(Language(
         # (stop 67) an Argentine property's tax account, its keyword over a line break ("PARTIDA\nINMOBILIARIA:
         # 055-098341-2" of a deed of sale)
         r"partida\s+inmobiliaria",
+        # (stop 68) a Uruguayan notary's number at the notaries' fund, a property's register number ("Caja Notarial Nº
+        # 11.842", "padrón individual 412.778/203" of a title report), a Spanish notarial paper's serial numbers
+        # ("papel timbrado … serie GH, números 4472610 y los cinco siguientes" of a deed)
+        r"caja\s+notarial", r"padr[óo]n(?:\s+(?:individual|matriz|rural|urbano))?(?=:?\s*(?:n\S*\s*)?\d)",
+        r"serie\s+(?-i:[A-Z]{1,3}),?\s+n[úu]meros(?=\s+\d)",
         # (stop 67) an Argentine province's gross income tax registration ("Ingresos Brutos: 1251438-07" of an invoice)
         r"ingresos\s+brutos(?=:?[^\S\n]*\d)",
         # (round 94) a health plan's member, the keyword first, and a clinical record's abbreviation ("Cobertura:
@@ -735,7 +762,10 @@ LANGUAGE = register(Language(
               r"|(?:[Bb]odega|[Ee]stacionamiento|BODEGA|ESTACIONAMIENTO)[^\S\n]N[°º][^\S\n]?\d{1,4}(?![\w])"
               # (stop 67) an Argentine flat by its letter in quotes, after its floor or "depto." ("piso 3º \"A\"",
               # "Thames 1120, depto. \"B\"" of a deed)
-              r"|(?:[Pp]iso[^\S\n])?\d{1,2}[º°][^\S\n]?[\"“][A-Z][\"”]"
+              r"|(?:[Pp]iso[^\S\n])?\d{1,2}\.?[º°][^\S\n]?[\"“][A-Z][\"”]"
+              # (stop 68) a street by its number and the house's number after "N.º" or "No." (La Plata's "Calle 12 N.º
+              # 1487" of a rental guarantee, Santo Domingo's "Calle 8 No. 23" of a birth certificate)
+              r"|(?<![\w.])(?:[Cc]alle|CALLE)[^\S\n]\d{1,3}(?:[^\S\n]?bis)?[^\S\n]+(?:N\.?[º°]|No\.)[^\S\n]?\d{1,5}(?![\w])"
               r"|(?:[Dd]epto|[Dd]pto|[Dd]epartamento)\.?[^\S\n]?[\"“][A-Z][\"”]"
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's

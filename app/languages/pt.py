@@ -70,6 +70,9 @@ LANGUAGE = register(Language(
     document_title_words=frozenset("""Certidão Certificado Atestado Termo Auto Contrato Escritura Procuração Declaração
         Requerimento Formulário Recibo Fatura Factura Nota Boletim Ficha Laudo Relatório Sentença Despacho
         Notificação Citação Mandado Ata Acta Assento Guia Receituário Comprovante Extrato""".split()),
+    # (stop 68) a form's fields of a place ("Freguesia: Cedofeita", "Concelho: Porto", "Naturalidade: Dondo")
+    place_fields=frozenset(w.strip() for w in """concelho|freguesia|distrito|município|municipio|cidade|bairro|
+        naturalidade|localidade|província|provincia|comuna|local de nascimento|país de nascimento""".split("|")),
     organization_fields=frozenset(w.strip() for w in """empregador|empregadora|entidade empregadora|razão social|
         nome empresarial|nome fantasia|denominação social|local de trabalho|empresa""".split("|")),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
@@ -459,7 +462,7 @@ LANGUAGE = register(Language(
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits
         r"licen[çc]a(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)", r"pessoa\s+segura", r"autoriza[çc][ãa]o\s+de\s+resid[êe]ncia",
-        r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
+        r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"mec\.(?=\s*n)", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
         # (stop 54, round 14) a property's tax article, an employee's "matr."
         r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
         # (stop 54, round 15) a staff number ("funcionário n.º 4417", "colaborador n.º 10873"), a lawyer's cédula, a
@@ -530,7 +533,8 @@ LANGUAGE = register(Language(
         r"(?-i:IPTU)(?:/(?-i:SQL))?", r"selo\s+digital",
         # (stop 60) a Brazilian company's number in the state's trade register, a school's ("NIRE 35.2.3098114-2" of
         # partners' minutes, "Código INEP: 31087452" of a transcript)
-        r"(?-i:NIRE|INEP)",
+        # (stop 68: and São Paulo's school code, "Código CIE: 901234  ·  Código INEP: 35012874" of a transcript)
+        r"(?-i:NIRE|INEP|CIE)",
         # (stop 60) a social security benefit's number ("Requerimento NB: 31/648.219.007-3" of an INSS report)
         r"(?-i:NB)(?=[^\S\n]*:?[^\S\n]*\d)",
         # (round 61) a regulation centre's form ("vaga solicitada à Central de Regulação (ficha 7731902)")

@@ -1,0 +1,136 @@
+"""Leaks closed at stop 68, each found in a probe document written with an answer key (a Spanish deed of sale, a
+Uruguayan title report, an Irish solicitor's letter, a Singapore employment pass application, a German accident
+report, an Austrian care allowance assessment, an Argentine rental guarantee, a Cape Verdean summons)."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import MoneyRecognizer, PostalCodeRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_a_spanish_deed_number_and_its_register_entry_over_a_line_break():
+    text = ("NÚMERO MIL CUATROCIENTOS DIECIOCHO (1.418)\n\nESCRITURA DE COMPRAVENTA\n"
+            "INSCRIPCIÓN: Registro de la Propiedad de Gandia número 1, al tomo\n"
+            "1.847, libro 1.102, folio 88, finca número 22.431.\n"
+            "papel timbrado exclusivo para documentos notariales, serie GH,\nnúmeros 4472610 y los cinco siguientes")
+    # the entry starts at its number: the line break after "tomo" stays in the text
+    assert found(IdNumberRecognizer("es"), text) == ["1.418", "1.847, libro 1.102, folio 88, finca número 22.431",
+                                                     "4472610"]
+    # a heading's number in words without figures after it is no entry
+    assert found(IdNumberRecognizer("es"), "NÚMERO DE HOJAS (ver anexo)\n") == []
+
+
+def test_uruguayan_title_report_numbers():
+    text = ("Escribana Pública - Caja Notarial Nº 11.842\n"
+            "Unidad de propiedad horizontal, padrón individual 412.778/203, ubicada en\n"
+            "plano inscripto en la\nDirección Nacional de Catastro con el Nº 48.203 el 12/05/2009).\n"
+            "- 2009: Reglamento de copropiedad inscripto con el Nº 8.812.\n")
+    assert found(IdNumberRecognizer("es"), text) == ["11.842", "412.778/203", "48.203", "8.812"]
+    # the municipal roll is no number
+    assert found(IdNumberRecognizer("es"), "empadronado en el padrón municipal de Montevideo\n") == []
+
+
+def test_an_identifier_in_brackets_after_its_keyword_and_a_plural_keyword():
+    text = ("Our client's PPS number (7654321WA) is provided.\n"
+            "  5. Physiotherapy invoices INV-2231 and INV-2290 - €840.00\n")
+    assert found(IdNumberRecognizer("en"), text) == ["7654321WA", "INV-2231", "INV-2290"]
+    assert found(IdNumberRecognizer("en"), "Policy (2023) renewed; invoice (2 pages)\n") == []
+
+
+def test_austrian_and_german_keywords_and_a_cape_verdean_staff_number():
+    assert found(IdNumberRecognizer("de"), "VSNR:             2847 140237\n") == ["2847 140237"]
+    assert found(IdNumberRecognizer("de"), "übernimmt das\nDarlehen Nr. 7003 118 452 bei der Bank") == ["7003 118 452"]
+    assert found(IdNumberRecognizer("de"), "ein Darlehen von 7003 Euro") == []
+    assert found(IdNumberRecognizer("pt"), "Oficial de Diligências: Edmilson Varela     Mec. n.º 0447\n") == ["0447"]
+
+
+def test_singapore_housing_block_and_numbered_avenue():
+    text = "Residential Address (SG)   : Blk 318 Clementi Avenue 5, #09-112, Singapore 120318\n"
+    assert found(AddressRecognizer("en"), text) == ["Blk 318 Clementi Avenue 5, #09-112"]
+    assert found(AddressRecognizer("en"), "Address: 21 Ang Mo Kio Avenue 3, Singapore 569920\n") == [
+        "21 Ang Mo Kio Avenue 3"]
+    # a number after the street in a sentence is no part of it
+    assert found(AddressRecognizer("en"), "He ran past 12 Main Street 5 times\n") == ["12 Main Street"]
+
+
+def test_argentine_and_portuguese_flats_and_numbered_streets():
+    assert found(AddressRecognizer("es"), "Ubicación: Calle 12 N.º 1487, La Plata (B1900)\n") == ["Calle 12 N.º 1487"]
+    assert found(AddressRecognizer("es"), 'Av. Cabildo 2156, 3.º "B" - C1428AAR - CABA\n') == [
+        'Av. Cabildo 2156, 3.º "B"']
+    assert found(AddressRecognizer("pt"), "advogado, Av. Cidade de Lisboa, Edifício BCA, 3.º andar, Praia\n") == [
+        "3.º andar"]
+
+
+def test_a_philippine_postal_code_after_its_province():
+    text = "Present Address: Purok 5, Brgy. Apokon, Tagum City, Davao del Norte 8100\n"
+    assert "8100" in found(PostalCodeRecognizer("en"), text)
+    assert found(PostalCodeRecognizer("en"), "Ilocos del Norte 8100 farmers attended\n") == []
+
+
+def test_indexed_units_of_south_american_contracts():
+    assert found(MoneyRecognizer("es"), "Hipoteca a favor del BROU (1.250.000 UI) cancelada.") == ["1.250.000 UI"]
+    assert found(MoneyRecognizer("es"), "El precio es de UF 3.500 pagaderas al contado") == ["UF 3.500"]
+
+
+def test_a_driver_named_surname_first_before_the_date_of_birth():
+    text = "9. Fahrer: Petrović, Milan, geb. 22.11.1990\n   wohnhaft Neckarauer Str. 98, 68199 Mannheim\n"
+    assert ("Petrović, Milan", "PERSON") in detect("de", text)
+    # the line goes on with no birth: the surname alone
+    assert ("Petrović", "PERSON") in detect("de", "Fahrer: Petrović, Milan Transporte, Mannheim\n")
+
+
+def test_a_form_field_of_a_place():
+    text = ("Provincia: GUAYAS                  Cantón: GUAYAQUIL\n"
+            "Parroquia: TARQUI                  Oficina: Agencia Mall del Sol\n"
+            "Departamento: B\nCiudad: la capital del país\n")
+    found_ = detect("es", text)
+    assert ("GUAYAS", "LOCATION") in found_ and ("TARQUI", "LOCATION") in found_
+    # a flat's letter and a lower-case sentence are no place
+    assert not any(t in ("B", "la capital del país") for t, _ in found_)
+    assert ("Volders", "LOCATION") in detect("de", "Gemeinde: Volders\nBezirk: Innsbruck-Land    Bundesland: Tirol\n")
+
+
+def test_austrian_postal_code_before_the_town_and_street_and_a_staircase_in_roman_numerals():
+    text = "zuletzt wohnhaft in\n6063 Rum, Dörferstraße 41, verstorben am 19.04.2024\n"
+    assert found(PostalCodeRecognizer("de"), text) == ["6063"]
+    assert found(PostalCodeRecognizer("de"), "Im Jahr 2019 Wien, Hauptstraße 4\n") == []
+    assert found(AddressRecognizer("de"), "Notarin, Maria-Theresien-Straße 21/III, 6020 Innsbruck") == [
+        "Maria-Theresien-Straße 21/III"]
+
+
+def test_a_venezuelan_identity_card_a_dominican_street_and_peso():
+    text = "testigos Ramón Ysea (V-17.904.223) y Kimberly Chacón (V-24.611.078), quedando anotado"
+    assert [t for t, label in detect("es", text) if label == "NATIONAL_ID"] == ["V-17.904.223", "V-24.611.078"]
+    assert found(AddressRecognizer("es"), "Domicilio:   Calle 8 No. 23, Ensanche Ozama\n") == ["Calle 8 No. 23"]
+    assert found(MoneyRecognizer("es"), "Valor: RD$ 250.00\n") == ["RD$ 250.00"]
+
+
+def test_a_school_code_and_a_licence_number_after_its_adjective():
+    text = "Código CIE: 901234  ·  Código INEP: 35012874\nCarta de condução ucraniana n.º EXA 381947\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["901234", "35012874", "EXA 381947"]
+    assert found(IdNumberRecognizer("pt"), "CIE-10 F32.1 episódio depressivo\n") == []
+
+
+def test_a_pakistani_house_and_street():
+    text = "Address:                 House 118, Street 7, Peoples Colony, Gujranwala, Punjab, Pakistan\n"
+    assert found(AddressRecognizer("en"), text) == ["House 118, Street 7, Peoples Colony"]
+
+
+def test_an_order_for_payment_sections_after_a_paragraph():
+    text = ("I. Hauptforderung                                                      EUR\n"
+            "   vom 14.02.2024 (Kundennummer 10-55823)                        2.847,50\n\n"
+            "   Zinsen: 5 Prozentpunkte über dem jeweiligen Basiszinssatz\n"
+            "   aus 2.847,50 EUR seit dem 16.03.2024\n\n"
+            "II. Nebenforderungen\n"
+            "   vorgerichtliche Mahnkosten                                       15,00\n\n"
+            "III. Kosten dieses Verfahrens\n"
+            "   Gerichtskosten                                                   59,50\n")
+    assert found(MoneyRecognizer("de"), text) == ["2.847,50", "2.847,50 EUR", "15,00", "59,50"]
+    # without an amount header before it, a section's heading opens no table
+    assert found(MoneyRecognizer("de"), text.split("II.")[0].replace("EUR\n", "\n") + "II." +
+                 text.split("II.")[1]) == ["2.847,50 EUR"]
+
+
+def test_the_base_of_a_spanish_payslip_deduction():
+    text = "    Contingencias comunes    4,70 % s/ 2.118,84 ......    99,59\n"
+    assert found(MoneyRecognizer("es"), text) == ["2.118,84", "99,59"]
