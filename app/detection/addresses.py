@@ -49,8 +49,8 @@ _WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: by more digits or letters.
 # (a building's letter after a slash too: "Romstraße 64/B, 39012 Meran"; stop 62)
 # (and a staircase in Roman numerals: "Maria-Theresien-Straße 21/III, 6020 Innsbruck" of a notary's letterhead; stop 68)
-_NUMBER = (rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)(?:[IVX]{{2,4}}|[A-Z])(?![\w/]))){{0,2}}"
-           rf"(?![\w])")
+_NUMBER = (rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)(?:[IVX]{{2,4}}|[A-Z])(?![\w/])))"
+           rf"{{0,2}}(?![\w])")
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).

@@ -461,9 +461,10 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    r"(?:[^\S\n]*\|(?=[^\S\n]*\d))?"
                    # (and after the colon: "N.º de expediente: ....... 2804051287461" of a traffic fine's appeal; stop
                    # 59)
-                   # (stop 68: and the bracket that opens the value, "Our client's PPS number (7654321WA) is provided" of
-                   # a solicitor's letter)
-                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?")  # "her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H"
+                   # (stop 68: and the bracket that opens the value, "Our client's PPS number (7654321WA) is provided"
+                   # of a solicitor's letter)
+                   # ("her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H")
+                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?")
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop

@@ -686,8 +686,9 @@ _COLUMN_GAP = re.compile(r"\t| {3}")
 _PLACE_PARTICLES = "de|del|de la|de las|de los|da|do|das|dos|am|an|im|der|upon|on|y|e"
 #: A word for a birth in any declared language (:attr:`app.languages.Language.birth_names`: "geb.", "born", "née"), as a
 #: form's name field goes on after the given names ("Fahrer: Petrović, Milan, geb. 22.11.1990"; stop 68).
-_BIRTH_WORD = re.compile("(?i:" + "|".join(sorted({re.escape(w) for words in languages.per_language("birth_names").values()
-                                                  for w in words}, key=len, reverse=True)) + r")(?![\w])")
+_BIRTH_WORDS = {w for words in languages.per_language("birth_names").values() for w in words}
+_BIRTH_WORD = re.compile("(?i:" + "|".join(re.escape(w) for w in sorted(_BIRTH_WORDS, key=len, reverse=True))
+                         + r")(?![\w])")
 
 
 @register("detection_rule")
@@ -2448,7 +2449,8 @@ class PlaceFieldRule(Rule):
         fields = sorted(lang.place_fields, key=len, reverse=True) if lang is not None else []
         word = rf"(?-i:[{UPPER}])[\w'’.]*[\w'’](?:-(?-i:[{UPPER}])?[\w'’]+)*"
         self.pattern = (re.compile(
-            rf"(?:^|(?<=\n)|(?<=\t)|(?<=   ))[^\S\n]*(?:\d{{1,2}}\.[^\S\n]+)?(?i:{'|'.join(re.escape(f) for f in fields)})"
+            rf"(?:^|(?<=\n)|(?<=\t)|(?<=   ))[^\S\n]*(?:\d{{1,2}}\.[^\S\n]+)?"
+            rf"(?i:{'|'.join(re.escape(f) for f in fields)})"
             rf"[^\S\n]*:[^\S\n]*(?P<value>{word}(?:[^\S\n](?:(?:{_PLACE_PARTICLES})[^\S\n])?{word}){{0,3}})"
             rf"(?=[^\S\n]*(?:\n|$|,|;|\||\t)|[^\S\n]{{3}})") if fields else None)
 

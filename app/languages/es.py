@@ -234,7 +234,8 @@ LANGUAGE = register(Language(
                       # 1.102, folio 88, finca número 22.431" of a deed of sale)
                       r"(?i:\btomo[^\S\n]*\n[^\S\n]*)(?P<entry5>(?:\d{1,3}\.\d{3}|\d{1,5}),[^\S\n]+libro[^\S\n]+"
                       r"(?:\d{1,3}\.\d{3}|\d{1,5}),[^\S\n]+folio[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})(?:,[^\S\n]+finca"
-                      r"(?:[^\S\n]+registral)?[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?(?:\d{1,3}\.\d{3}|\d{1,6}))?)"
+                      r"(?:[^\S\n]+registral)?[^\S\n]+(?:n\.?[^\S\n]?º[^\S\n]*|número[^\S\n]+)?"
+                      r"(?:\d{1,3}\.\d{3}|\d{1,6}))?)"
                       r"(?![\w])",
                       # (stop 68) and the deed's number heading it, in words and then figures ("NÚMERO MIL
                       # CUATROCIENTOS DIECIOCHO (1.418)" above "ESCRITURA DE COMPRAVENTA")
@@ -765,7 +766,8 @@ LANGUAGE = register(Language(
               r"|(?:[Pp]iso[^\S\n])?\d{1,2}\.?[º°][^\S\n]?[\"“][A-Z][\"”]"
               # (stop 68) a street by its number and the house's number after "N.º" or "No." (La Plata's "Calle 12 N.º
               # 1487" of a rental guarantee, Santo Domingo's "Calle 8 No. 23" of a birth certificate)
-              r"|(?<![\w.])(?:[Cc]alle|CALLE)[^\S\n]\d{1,3}(?:[^\S\n]?bis)?[^\S\n]+(?:N\.?[º°]|No\.)[^\S\n]?\d{1,5}(?![\w])"
+              r"|(?<![\w.])(?:[Cc]alle|CALLE)[^\S\n]\d{1,3}(?:[^\S\n]?bis)?[^\S\n]+(?:N\.?[º°]|No\.)[^\S\n]?"
+              r"\d{1,5}(?![\w])"
               r"|(?:[Dd]epto|[Dd]pto|[Dd]epartamento)\.?[^\S\n]?[\"“][A-Z][\"”]"
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's

@@ -462,7 +462,9 @@ LANGUAGE = register(Language(
         # (stop 54, round 13) a sports federation's licence, an insured person's number, a residence permit, a
         # company's number (pessoa coletiva), a staff number ("n.º mecanográfico"), a soldier's NIM, a card's digits
         r"licen[çc]a(?:\s+(?-i:[A-Z]{2,5}))?(?=\s*:)", r"pessoa\s+segura", r"autoriza[çc][ãa]o\s+de\s+resid[êe]ncia",
-        r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"mec\.(?=\s*n)", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
+        r"pessoa\s+coletiva", r"(?:n\.?\s?º\s+)?mecanogr[áa]fico", r"(?-i:NIM)", r"cart[ãa]o(?=\s+\d)",
+        # (stop 68: and abbreviated, "Mec. n.º 0447" of a Cape Verdean summons)
+        r"mec\.(?=\s*n)",
         # (stop 54, round 14) a property's tax article, an employee's "matr."
         r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
         # (stop 54, round 15) a staff number ("funcionário n.º 4417", "colaborador n.º 10873"), a lawyer's cédula, a
