@@ -4,8 +4,9 @@ Rule 2 (every message has a bounded cost) fails silently when a regular expressi
 quadratic in a document's length: nothing breaks, a long crafted document just holds a stage process for seconds or
 minutes. This tool repeats short units that such paths feed on ("ID " repeated, "O'O'O'…", a line of 3,000 names, a
 page of "Hospital Hospital …", runs of e-mail characters without "@") to ``--length`` characters and to twice that,
-times each pattern recognizer alone and the whole detector (a gazetteer tagger stands in for the NER model, whose cost
-is linear and measured elsewhere), and reports every unit whose time grows more than ``--max-ratio`` times when the
+times each pattern recognizer alone (the strict profile's quasi-identifiers too, since stop 68) and the whole detector
+in both profiles (a gazetteer tagger stands in for the NER model, whose cost is linear and measured elsewhere), and
+reports every unit whose time grows more than ``--max-ratio`` times when the
 length doubles (linear: about 2) and takes more than ``--min-seconds`` at the longer length (best of two timings).
 
 Stop 43 found and removed eight such paths with it (docs/performance.md, "Stop 43"; README, "Limits and isolation").
@@ -226,6 +227,11 @@ UNITS: tuple[str, ...] = (
     "Provincia: AA\n", "Gemeinde: Aa Aa\n", "Ort: Aa   ", "6063 Aa, Aastraße 41 ", "Aastraße 21/III ", "V-17.904.223 ",
     "Calle 8 No. 23 ", "RD$ 250.00 ", "Código CIE: 1 ", "Carta de condução aa n.º EXA 1 ", "House 118, Street 7, Aa ",
     "I. Aa   EUR\n Aa   1,00\nAa 1\nII. Aa\n Aa   1,00\n", "II. Aa\n", "4,70 % s/ 2.118,84 ",
+    # (stop 68, round 100) a PIN after an en dash, a registry's year, a service number, an American street, a town
+    # before a two-word street, Brazilian registers and a state's field, strict durations, nationality fields
+    "Aa – 560102\n", "No. FH 01142 of 2023 ", "No. 98214 PC ", "4517 Aa Avenue ", "2700 Aa Aa, Aa Straße 58/2 ",
+    "CI MG-12.845.903 ", "Prenotação nº 1 ", "termo nº 48.217 ", "06 UF: PR ", "seven (7) years ", "2 (dos) años ",
+    "10 business days ", "4-day ", "Nacionalidade:     Aa\n", "1 (", "seven (",
 )
 
 
@@ -259,7 +265,8 @@ def run(languages: Sequence[str], length: int, max_ratio: float, min_seconds: fl
     found = []
     for language in languages:
         detector = build_detector(language, tagger_factory=lambda *_: NameListTagger())
-        components = [(type(r).__name__, r.recognize) for r in detector.recognizers
+        # (stop 68: and the strict profile's recognizers and detector, whose quasi-identifier patterns were not timed)
+        components = [(type(r).__name__, r.recognize) for r in (*detector.recognizers, *detector.strict_recognizers)
                       if type(r).__name__ != "StanzaRecognizer"]
         for unit in units:
             times: dict[str, list[float]] = {}
@@ -269,6 +276,8 @@ def run(languages: Sequence[str], length: int, max_ratio: float, min_seconds: fl
                 for name, recognize in components:
                     times.setdefault(name, []).append(_time(recognize, text, sentences))
                 times.setdefault("Detector.detect", []).append(_time(detector.detect, text))
+                times.setdefault("Detector.detect(strict)", []).append(
+                    _time(lambda t: detector.detect(t, profile="strict"), text))
             for name, (once, twice) in times.items():
                 ratio = twice / max(once, 1e-4)
                 if twice > min_seconds and ratio > max_ratio:

@@ -466,6 +466,10 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     # Peoples Colony, Gujranwala" of a remittance receipt: the numbers stayed in clear)
     rf"(?=H)(?<![\w./-])House{_SP}(?:No\.?{_SP}?)?\d{{1,5}}[A-Z]?,{_SP}+Street{_SP}(?:No\.?{_SP}?)?\d{{1,3}}(?![\w])"
     rf"(?:,{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}})?",
+    # (stop 68) the United States' and Britain's number first, in a document of another language ("residente en 4517
+    # Bellfort Avenue, Houston, Texas" of a Honduran power of attorney: the number stayed in clear); not a year
+    rf"(?=\d)(?<![\w./-])(?!(?:1[89]|20)\d\d(?!\d))\d{{1,5}}{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+"
+    rf"(?:Avenue|Street|Road|Drive|Boulevard|Lane|Court|Parkway)(?![\w])",
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
 #: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").

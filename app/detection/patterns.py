@@ -1739,7 +1739,10 @@ _CASE_ID = (# (stop 61) a German criminal court's file number before the prosecu
             # (and a subject's decimal number: "Az. UV 51.3-2291/22" of a housing benefit claim; stop 58)
             r"|[A-Z][A-Za-z]{0,4}(?:[-\s][A-Z][A-Za-z]{0,4})?\s\d{1,6}(?:\.\d{1,4})?(?:[-/]\d{1,8}){1,2}"
             r"(?:-[A-Z0-9]{1,3})?"
-            r"(?![\w/])")
+            r"(?![\w/])"
+            # (stop 68) a registry's letters and number before the year after "of" ("Claim No. FH 01142 of 2023" of a
+            # Trinidad affidavit: the year stayed in clear)
+            r"|[A-Z]{1,4}[^\S\n]?\d{1,6}(?=[^\S\n](?:of|OF)[^\S\n](?:19|20)\d\d(?![\w/]))")
 #: (round 23: a form's column gap after the colon, "Case No.:      23CR-004817")
 #: (stop 56: or two words between the keyword and its colon, "Az. der Behörde: 32-7421/JS-0488-2025" of a licence
 #: renewal)

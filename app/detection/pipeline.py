@@ -31,7 +31,7 @@ from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
-from app.detection.labels import LOCATION, MISC, NAME_LABELS, PERSON, PROPER_NOUN
+from app.detection.labels import DEMOGRAPHIC, LOCATION, MISC, NAME_LABELS, OCCUPATION, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
 from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
@@ -354,6 +354,13 @@ class Detector:
 
             found = [e for e in found if e.source == "file_name" or e.label not in NAME_LABELS
                      or not across_a_file(e)]
+        if profile == "strict":
+            # (stop 68) a model's MISC entity on exactly a nationality's or an occupation's words yields to the
+            # quasi-identifier ("Nacionalidade:   Portuguesa" of a death's record, "como Jefa de Bodega" of a
+            # settlement: the MISC took their place, then went as no name, and the words stayed in clear)
+            qualified = {(e.start, e.end) for e in found if e.label in (DEMOGRAPHIC, OCCUPATION)}
+            if qualified:
+                found = [e for e in found if e.label != MISC or (e.start, e.end) not in qualified]
         if self.rules:
             # a model's name made only of clinical vocabulary names no one; dropped before the overlaps are resolved,
             # so that it does not take the place of a health condition's entity on the same words ("COPD" as an
@@ -404,10 +411,14 @@ class Detector:
             entities = [_with_its_floor(text, self._without_role_in_parentheses(e)) for e in entities]
         header = [cell for table in tables for cell in table.header]  # a table's header cells name no one ("Name")
         if self.rules:  # the parts of a model's entity cut at line breaks ("…Charlottenburg\nAz.: 218 C 114/26")
-            entities = [e for e in entities
+            # (stop 68: in the strict profile a job title is an occupation, not dropped: "como Jefa de Bodega" of a
+            # Chilean settlement, the model's MISC had taken the lexicon's occupation's place and then gone)
+            occupations = profile == "strict"
+            entities = [replace(e, label=OCCUPATION, source=JOB_TITLE) if occupations and self._job_title(e) else e
+                        for e in entities
                         if not (header and e.label in NAME_LABELS and in_header(header, e))
                         and not self._field_name(text, e, breaks) and not field_label(e.text, self.language)
-                        and not clinical(e) and not self._job_title(e)
+                        and not clinical(e) and (occupations or not self._job_title(e))
                         and not self._weekday_abbreviation(text, e) and not _temperature_unit(text, e)
                         and not _abbreviated_title(text, e)]
         return sentence_final_periods(entities, sentences)
@@ -728,6 +739,8 @@ _NUMBER_BEFORE = re.compile(r"(\d{2,3}(?:[.,]\d)?)[^\S\n]?$")
 
 #: A line break (the lines of :meth:`Detector._field_name`).
 _LINE_BREAK = re.compile(r"[\n\r]")
+#: The source of an occupation that the model had taken for a name (:meth:`Detector._job_title`, strict profile).
+JOB_TITLE = "job_title"
 #: Up to four more words and a colon on the same line after a field's first word ("Age if under 18:").
 _FIELD_AFTER_WORDS = re.compile(r"(?:[^\S\n]+[\w'’-]+){1,4}[^\S\n]*:")
 #: The words of a line (letters, digits, "'" and "-" inside).

@@ -316,9 +316,14 @@ def _compiled(language: str) -> dict:
     # a cardinal in words with its conjunction inside ("trinta e um", "treinta y uno", "one hundred and five"; stop 50:
     # "trinta e um anos de idade" of a marriage register kept "e um anos de idade" in clear)
     in_words = rf"{number_words}(?:[\s-](?:{lex.conjunction}\s)?{number_words}){{0,3}}"
-    number = rf"(?:{_DIGITS}|{in_words})"
+    # (stop 68: and a figure with its words in brackets, as contracts write them, "2 (dois) anos", "15 (quince) días")
+    # (and the words first, "seven (7) years and two (2) months" of an employment reference)
+    number = rf"(?:{_DIGITS}(?:\s\({in_words}\))?|{in_words}(?:\s\((?:{_DIGITS})\))?)"
     unit = _words(lex.units)
-    duration = rf"{number}\s?{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}\s?{unit})*"
+    # (stop 68: a hyphen between them too, and an English kind of day before the unit: "a 4-day history", "within 10
+    # business days")
+    kind = r"(?:(?:business|working|calendar|consecutive|clear)\s)?"
+    duration = rf"{number}[\s-]?{kind}{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}[\s-]?{kind}{unit})*"
     age_of = "".join(rf"{w}\s|" for w in _across_languages("age_of"))[:-1]
     ages = [
         rf"\b(?:{_words([a for a in lex.age if not a.startswith('-')])})\s(?:{age_of})?(?P<x>{number})\b",
@@ -353,7 +358,8 @@ def _compiled(language: str) -> dict:
         # the item's end ("Religion: sunnitischer Islam" of an asylum hearing's record; stop 48)
         # (stop 49) an abbreviated value with its dots and hyphen ("Religion: röm.-kath." left ".-kath." in clear)
         # (stop 50) a note in parentheses before the colon ("Cor/raça (autodeclarada): parda" of a school's form)
-        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})(?:\s?\([^()\n]{{1,30}}\))?\s?:\s?(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
+        # (stop 68: the value after a form's aligned column, "Nacionalidade:        Portuguesa" of a death's record)
+        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})(?:\s?\([^()\n]{{1,30}}\))?\s?:[^\S\n]*(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
                                  rf"(?:[^\S\n][A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]

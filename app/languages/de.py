@@ -559,8 +559,10 @@ LANGUAGE = register(Language(
                   r"|40[0-5]\d(?=\s+Basel\b)|30[0-2]\d(?=\s+Bern\b)|60\d\d(?=\s+Luzern\b))",
                   # (stop 68) Austria's and Switzerland's four digits and the town before its street and house number
                   # ("wohnhaft in\n6063 Rum, Dörferstraße 41" of a probate decision); not a year
+                  # (and the street's type as a word of its own, "2700 Wiener Neustadt, Neunkirchner Straße 58/2")
                   r"(?<![\w.,/-])(?!(?:19|20)\d\d\b)\d{4}(?=[^\S\n]+[A-ZÄÖÜ][\w-]+(?:[^\S\n][A-ZÄÖÜ][\w-]+)?,[^\S\n]+"
-                  r"[A-ZÄÖÜ][\w-]*(?:straße|strasse|gasse|weg|platz|allee|Straße|Gasse|Weg|Platz)[^\S\n]\d)"),
+                  r"[A-ZÄÖÜ][\w-]*(?:straße|strasse|gasse|weg|platz|allee|[^\S\n](?:Straße|Strasse|Gasse|Weg|Platz|Allee))"
+                  r"[^\S\n]\d)"),
     street_addresses=StreetAddresses(
         order="type_last",
         # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)

@@ -232,6 +232,10 @@ LANGUAGE = register(Language(
                       r"(?<![\w])(?-i:Parcel)(?:[^\S\n]+(?-i:No\.))?[^\S\n]*:?[^\S\n]+"
                       r"(?P<entry2>\d{3,5}[A-Z][^\S\n]\d{1,5})"
                       r"(?![\w/])",
+                      # (stop 68) a police officer's service number before the rank ("Recorded by:   No. 98214 PC
+                      # Joseph Kiprono Langat" of a Kenyan police abstract)
+                      r"(?<![\w.])No\.[^\S\n]?(?P<entry3>\d{4,8})(?=[^\S\n]+(?:PC|APC|Cpl\.?|Sgt\.?|SSgt\.?|IP|Insp\.?"
+                      r"|CI|SP)[^\S\n])",
                       # (stop 62) a Kenyan land title: the registration section's names and the parcel's number
                       # between slashes, in capitals ("Title No. UASIN GISHU/KIMUMU/1187" of an agreement for sale)
                       r"(?<![\w/])(?-i:[A-Z]{3,12}(?:[^\S\n][A-Z]{3,12})?"
@@ -661,6 +665,8 @@ LANGUAGE = register(Language(
         r"(?:call|ring|text|reach)\s+(?-i:[A-Z][a-zāēīōū]+)\s+(?:on|at)",
         # "called 999 from 07700 900456", "rang her on": a call's verb, up to three words, then the number's preposition
         r"(?:called|rang|phoned|texted|calling|ringing|phoning)(?:\s+\S+){0,3}?\s+(?:from|on|at)"),
+    # (stop 68) Uruguay's indexed unit, a user interface in English ("the version 2 UI")
+    currency_homographs=frozenset({"UI"}),
     postal_codes=(
         r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b",  # UK
         r"(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b",  # US: state + ZIP
@@ -698,7 +704,8 @@ LANGUAGE = register(Language(
         r"(?<![\w-])[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d(?=[^\S\n]{2,}\S)",
         r"(?<=\bFCT[^\S\n])\d{6}\b",
         # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)
-        r"(?<=[a-z] - )[1-8]\d{5}(?=,|[^\S\n]*(?:\n|$))",
+        # (stop 68: and an en dash, "Bengaluru – 560102" of a loan sanction letter)
+        r"(?<=[a-z] [-–] )[1-8]\d{5}(?=,|[^\S\n]*(?:\n|$))",
         # (stop 67) and right after its city, ending the line or before a comma ("Vashi, Navi Mumbai 400703" of a
         # freight invoice's letterhead); not after a keyword's word ("Invoice 400703")
         r"(?<![\w-])(?!(?:Invoice|Order|Total|Page|Ref|Reference|Number|Account|Amount|Code|Receipt|Ticket|Case|Claim"

@@ -72,7 +72,7 @@ LANGUAGE = register(Language(
         Notificação Citação Mandado Ata Acta Assento Guia Receituário Comprovante Extrato""".split()),
     # (stop 68) a form's fields of a place ("Freguesia: Cedofeita", "Concelho: Porto", "Naturalidade: Dondo")
     place_fields=frozenset(w.strip() for w in """concelho|freguesia|distrito|município|municipio|cidade|bairro|
-        naturalidade|localidade|província|provincia|comuna|local de nascimento|país de nascimento""".split("|")),
+        naturalidade|localidade|província|provincia|comuna|local de nascimento|país de nascimento|uf""".split("|")),
     organization_fields=frozenset(w.strip() for w in """empregador|empregadora|entidade empregadora|razão social|
         nome empresarial|nome fantasia|denominação social|local de trabalho|empresa""".split("|")),
     name_fields=frozenset(w.strip() for w in """nome|nome completo|apelido|sobrenome|paciente|autor|autora|réu|ré|
@@ -537,6 +537,9 @@ LANGUAGE = register(Language(
         # partners' minutes, "Código INEP: 31087452" of a transcript)
         # (stop 68: and São Paulo's school code, "Código CIE: 901234  ·  Código INEP: 35012874" of a transcript)
         r"(?-i:NIRE|INEP|CIE)",
+        # (stop 68) an identity card with its state's letters, a register's entry and a civil register's record ("CI
+        # MG-12.845.903 SSP/MG", "Prenotação nº 412.339", "certidão de óbito, termo nº 48.217" of a property register)
+        r"(?-i:CI)(?=\s+(?-i:[A-Z]{2})-\d)", r"prenota[çc][ãa]o", r"termo(?=\s+n\.?\s?º\s*\d)",
         # (stop 60) a social security benefit's number ("Requerimento NB: 31/648.219.007-3" of an INSS report)
         r"(?-i:NB)(?=[^\S\n]*:?[^\S\n]*\d)",
         # (round 61) a regulation centre's form ("vaga solicitada à Central de Regulação (ficha 7731902)")
@@ -576,7 +579,8 @@ LANGUAGE = register(Language(
     # digit, the court's code: "processo comum n.º 1234/24.5T9PRT" left "T9PRT" in clear)
     case_number_formats=(r"(?<![\w.-])\d{1,7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}(?![\w-])",
                          r"(?<![\w./-])\d{1,6}/\d{2}\.\d[A-Z][A-Z0-9]{2,7}(?:[.-][A-Z0-9]{1,4})*(?![\w-])"),
-    currency_homographs=frozenset({"lei"}),
+    # (stop 68: and Chile's indexed unit, a Brazilian form's state, "06 UF: PR" of a termination record)
+    currency_homographs=frozenset({"lei", "UF"}),
     postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b", UK_POSTCODE),  # Portugal, Brazil (CEP), the UK
     street_addresses=StreetAddresses(
         order="type_first",

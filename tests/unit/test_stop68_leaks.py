@@ -134,3 +134,57 @@ def test_an_order_for_payment_sections_after_a_paragraph():
 def test_the_base_of_a_spanish_payslip_deduction():
     text = "    Contingencias comunes    4,70 % s/ 2.118,84 ......    99,59\n"
     assert found(MoneyRecognizer("es"), text) == ["2.118,84", "99,59"]
+
+
+def test_an_indian_pin_after_an_en_dash_and_a_registry_number_before_its_year():
+    assert found(PostalCodeRecognizer("en"), "12th Cross, HSR Layout Sector 2,\nBengaluru – 560102\nMobile") == [
+        "560102"]
+    found_ = detect("en", "Claim No. FH 01142 of 2023\n")
+    # the registry's letters, its number and the year are masked, whichever entity holds which
+    assert "".join(t for t, _ in found_).replace(" ", "") == "FH01142of2023"
+
+
+def test_a_police_officers_service_number_before_the_rank():
+    text = "Recorded by:   No. 98214 PC Joseph Kiprono Langat     Sign: ______\n"
+    assert found(IdNumberRecognizer("en"), text) == ["98214"]
+    assert found(IdNumberRecognizer("en"), "See No. 98214 PCs were sold\n") == []
+
+
+def test_an_american_address_in_a_spanish_document_and_a_town_before_a_two_word_street():
+    assert found(AddressRecognizer("es"), "residente en 4517 Bellfort Avenue, Houston, Texas 77051,") == [
+        "4517 Bellfort Avenue"]
+    text = "1. Die Eigentumswohnung in 2700 Wiener Neustadt, Neunkirchner Straße 58/2,\n"
+    assert found(PostalCodeRecognizer("de"), text) == ["2700"]
+
+
+def test_brazilian_register_entries_and_a_state_field():
+    text = ("CI MG-12.845.903 SSP/MG, CPF 048.377.216-05\n"
+            "R-1/87.512 - Prenotação nº 412.339, de 10/06/2011. conforme certidão\n"
+            "de óbito, termo nº 48.217, do\n")
+    assert found(IdNumberRecognizer("pt"), text)[:1] == ["MG-12.845.903 SSP/MG"]
+    assert {"412.339", "48.217"} <= set(found(IdNumberRecognizer("pt"), text))
+    found_ = detect("pt", "05 Município: Curitiba   06 UF: PR   07 CEP: 81070-000\n")
+    assert ("PR", "LOCATION") in found_
+    # a Brazilian state's field is no Chilean indexed unit
+    assert not any(label == "MONEY" for _, label in found_)
+
+
+def test_strict_durations_with_numbers_in_words_and_figures():
+    assert ("seven (7) years and two (2) months", "QUANTITY") in detect(
+        "en", "a period of seven (7) years and two (2) months. He joined", profile="strict")
+    assert ("2 (dos) años", "QUANTITY") in detect("es", "El arrendamiento es por 2 (dos) años.", profile="strict")
+    found_ = detect("en", "the car back within 10 business days, after a 4-day history", profile="strict")
+    assert ("10 business days", "QUANTITY") in found_ and ("4-day", "QUANTITY") in found_
+
+
+def test_strict_a_job_title_and_a_nationality_the_model_took_for_miscellaneous():
+    text = "La trabajadora prestó servicios como Jefa de Bodega desde el 02 de mayo."
+    assert ("Jefa de Bodega", "OCCUPATION") in detect("es", text, {"Jefa de Bodega": "MISC"}, profile="strict")
+    assert ("Jefa de Bodega", "OCCUPATION") not in detect("es", text, {"Jefa de Bodega": "MISC"})
+    text = "Nacionalidade:        Portuguesa\nResidência habitual:  Braga"
+    assert ("Portuguesa", "DEMOGRAPHIC") in detect("pt", text, {"Portuguesa": "MISC"}, profile="strict")
+    # a job title that the model took for an organization is an occupation in the strict profile, nothing in standard
+    text = "Contact: Priya Ramaswamy, Lettings Manager\n"
+    tags = {"Priya Ramaswamy": "PER", "Lettings Manager": "ORG"}
+    assert ("Lettings Manager", "OCCUPATION") in detect("en", text, tags, profile="strict")
+    assert detect("en", text, tags) == [("Priya Ramaswamy", "PERSON")]
