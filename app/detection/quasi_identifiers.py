@@ -359,7 +359,8 @@ def _compiled(language: str) -> dict:
         # (stop 49) an abbreviated value with its dots and hyphen ("Religion: röm.-kath." left ".-kath." in clear)
         # (stop 50) a note in parentheses before the colon ("Cor/raça (autodeclarada): parda" of a school's form)
         # (stop 68: the value after a form's aligned column, "Nacionalidade:        Portuguesa" of a death's record)
-        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})(?:\s?\([^()\n]{{1,30}}\))?\s?:[^\S\n]*(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
+        (DEMOGRAPHIC, re.compile(rf"(?i:\b{fields})(?:\s?\([^()\n]{{1,30}}\))?\s?:[^\S\n]*"
+                                 rf"(?P<x>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}"
                                  rf"(?:[^\S\n][A-Za-zÀ-ÿ][A-Za-zÀ-ÿ.-]{{0,19}}){{0,2}}"
                                  rf"(?=[^\S\n]*(?:[,;)\n]|$))|[A-Za-zÀ-ÿ]{{1,10}}\b)")),
     ]

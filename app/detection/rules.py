@@ -2437,9 +2437,9 @@ class PlaceFieldRule(Rule):
     """A form's field of a place and its value → ``LOCATION`` ("Provincia: GUAYAS", "Parroquia: TARQUI" of an Ecuadorian
     birth certificate, "Freguesia: Cedofeita", "Gemeinde: Volders"; stop 68: the model left the values in clear). The
     fields are the language's :attr:`app.languages.Language.place_fields` (any case), at a line's start or after a
-    column's gap (three spaces or a tab), perhaps after the box's number ("06 UF: PR"), then a colon; the value one to four capitalised words or words in capitals
-    (particles such as "del", "do", "am" inside, hyphens and apostrophes in a word), ending the line, the column or
-    before a comma; never a stop word alone nor a word of one letter ("Departamento: B" is a flat). Only a value that
+    column's gap (three spaces or a tab), perhaps after the box's number ("06 UF: PR"), then a colon; the value one to
+    four capitalised words or words in capitals (particles such as "del", "do", "am" inside, hyphens and apostrophes
+    in a word), ending the line, the column or before a comma; never a stop word alone nor a word of one letter ("Departamento: B" is a flat). Only a value that
     no entity touches is proposed. Linear: one match per field."""
 
     name = "place_field"

@@ -561,7 +561,8 @@ LANGUAGE = register(Language(
                   # ("wohnhaft in\n6063 Rum, Dörferstraße 41" of a probate decision); not a year
                   # (and the street's type as a word of its own, "2700 Wiener Neustadt, Neunkirchner Straße 58/2")
                   r"(?<![\w.,/-])(?!(?:19|20)\d\d\b)\d{4}(?=[^\S\n]+[A-ZÄÖÜ][\w-]+(?:[^\S\n][A-ZÄÖÜ][\w-]+)?,[^\S\n]+"
-                  r"[A-ZÄÖÜ][\w-]*(?:straße|strasse|gasse|weg|platz|allee|[^\S\n](?:Straße|Strasse|Gasse|Weg|Platz|Allee))"
+                  r"[A-ZÄÖÜ][\w-]*(?:straße|strasse|gasse|weg|platz|allee"
+                  r"|[^\S\n](?:Straße|Strasse|Gasse|Weg|Platz|Allee))"
                   r"[^\S\n]\d)"),
     street_addresses=StreetAddresses(
         order="type_last",
