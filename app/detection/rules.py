@@ -2439,8 +2439,8 @@ class PlaceFieldRule(Rule):
     fields are the language's :attr:`app.languages.Language.place_fields` (any case), at a line's start or after a
     column's gap (three spaces or a tab), perhaps after the box's number ("06 UF: PR"), then a colon; the value one to
     four capitalised words or words in capitals (particles such as "del", "do", "am" inside, hyphens and apostrophes
-    in a word), ending the line, the column or before a comma; never a stop word alone nor a word of one letter ("Departamento: B" is a flat). Only a value that
-    no entity touches is proposed. Linear: one match per field."""
+    in a word), ending the line, the column or before a comma; never a stop word alone nor a word of one letter
+    ("Departamento: B" is a flat). Only a value that no entity touches is proposed. Linear: one match per field."""
 
     name = "place_field"
 
