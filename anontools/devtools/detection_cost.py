@@ -232,6 +232,9 @@ UNITS: tuple[str, ...] = (
     "Aa – 560102\n", "No. FH 01142 of 2023 ", "No. 98214 PC ", "4517 Aa Avenue ", "2700 Aa Aa, Aa Straße 58/2 ",
     "CI MG-12.845.903 ", "Prenotação nº 1 ", "termo nº 48.217 ", "06 UF: PR ", "seven (7) years ", "2 (dos) años ",
     "10 business days ", "4-day ", "Nacionalidade:     Aa\n", "1 (", "seven (",
+    # (stop 68, round 101) Peruvian and Argentine keywords, an association's number, a clerk's number, flats, rates
+    "RNE 1 ", "Autogenerado : 6504121QHRSE005 ", "dominio AE 417 KD ", "ZVR-Zahl 1 ", "n.º func. 1 ", "dpto. 5B ",
+    "4º, pta. 10 ", "40 hours/week ", "40 horas semanais ", "15 dias úteis ", "1 hours/",
 )
 
 

@@ -323,7 +323,10 @@ def _compiled(language: str) -> dict:
     # (stop 68: a hyphen between them too, and an English kind of day before the unit: "a 4-day history", "within 10
     # business days")
     kind = r"(?:(?:business|working|calendar|consecutive|clear)\s)?"
-    duration = rf"{number}[\s-]?{kind}{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}[\s-]?{kind}{unit})*"
+    # (and a rate's or a kind's word after it: "40 hours/week", "44 horas semanais", "15 dias úteis" of contracts)
+    after = (r"(?:/(?:week|month|day|Woche|Monat|Tag|semana|mes|mês|día|dia)"
+             r"|\s(?:semanais|semanales|mensais|mensuales|úteis|hábiles|naturales|corridos|seguidos|consecutivos))?")
+    duration = rf"{number}[\s-]?{kind}{unit}(?:,?\s(?:{lex.conjunction}\s)?{number}[\s-]?{kind}{unit})*{after}"
     age_of = "".join(rf"{w}\s|" for w in _across_languages("age_of"))[:-1]
     ages = [
         rf"\b(?:{_words([a for a in lex.age if not a.startswith('-')])})\s(?:{age_of})?(?P<x>{number})\b",

@@ -385,6 +385,8 @@ LANGUAGE = register(Language(
         # (stop 68) an Austrian social insurance number's abbreviation, a loan's number ("VSNR:  2847 140237" of a care
         # allowance's assessment, "Darlehen Nr. 7003 118 452" of a divorce settlement)
         r"(?-i:VSNR)", r"Darlehen(?=\s*Nr\.)",
+        # (stop 68) an Austrian association's register number ("Verein Kinderwelt Favoriten, ZVR-Zahl 418736502")
+        r"(?-i:ZVR)(?:-Zahl)?",
         r"Kennnummer", r"Kennung", r"(?:amtliches\s+|Kfz-)?Kennzeichen",
         r"Steuer-?(?:ID|Identifikationsnummer)", r"(?:steuerliche\s+)?Identifikationsnummer", r"IdNr\.?",
         r"(?:Personal)?ausweis", r"Reisepass", r"Nationalpass", r"SV-?(?:Nummer|Nr\.)", r"ID", r"Postfach",

@@ -348,6 +348,10 @@ LANGUAGE = register(Language(
         # Costa Rican register's citation, a Colombian child's civil number, an account and a notary's register before
         # their "n.º" ("CMP 048731", "N.º empresa BPS:  4127730", "C.J.P.P.U. N.º 45.312", "(citas 2022-00614872)",
         # "NUIP 1.023.647.118", "la cuenta n.º 50001 00102 37204815966 21", "Registro Nº 612")
+        # (stop 68: and a Peruvian specialist's register after the college's number, its health insurer's code,
+        # an Argentine car's plate after "dominio": "CMP 041276 – RNE 021953", "Autogenerado : 6504121QHRSE005",
+        # "el automotor Toyota Corolla dominio AE 417 KD")
+        r"(?-i:RNE)", r"autogenerado", r"dominio(?=\s+(?-i:[A-Z]{2,3})\s?\d)",
         r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
         r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
         # (stop 64) a Chilean mediation's case, a Cuban register's volume, a Panamanian lawyer's licence ("N° de causa
@@ -769,6 +773,10 @@ LANGUAGE = register(Language(
               r"|(?<![\w.])(?:[Cc]alle|CALLE)[^\S\n]\d{1,3}(?:[^\S\n]?bis)?[^\S\n]+(?:N\.?[º°]|No\.)[^\S\n]?"
               r"\d{1,5}(?![\w])"
               r"|(?:[Dd]epto|[Dd]pto|[Dd]epartamento)\.?[^\S\n]?[\"“][A-Z][\"”]"
+              # (stop 68) a flat by its number and letter after "dpto.", a floor and its door ("edificio Torres del
+              # Norte, dpto. 5B" of an Ecuadorian car sale, "la vivienda superior (4º, pta. 10)" of a claim)
+              r"|(?:[Dd]epto|[Dd]pto)\.[^\S\n]?\d{1,4}[A-Z]?(?![\w])"
+              r"|\d{1,2}\.?[º°ª],?[^\S\n]+(?:pta\.|puerta)[^\S\n]?\d{1,3}(?![\w])"
               # (stop 66) a Peruvian plot by its block and lot ("Mz. K Lt. 14, Sector 3, Grupo 22, Villa El
               # Salvador" of a maintenance judgment), and a Quito address's street and its number by the city's
               # quadrant ("Av. De los Shyris N36-120", "calle Moraspungo S12-145" of a conciliation record)

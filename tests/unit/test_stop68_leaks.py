@@ -188,3 +188,24 @@ def test_strict_a_job_title_and_a_nationality_the_model_took_for_miscellaneous()
     tags = {"Priya Ramaswamy": "PER", "Lettings Manager": "ORG"}
     assert ("Lettings Manager", "OCCUPATION") in detect("en", text, tags, profile="strict")
     assert detect("en", text, tags) == [("Priya Ramaswamy", "PERSON")]
+
+
+def test_round_101_keywords_of_peru_argentina_austria_and_portugal():
+    text = ("CMP 041276 – RNE 021953\nAutogenerado        : 6504121QHRSE005\n"
+            "el automotor Toyota Corolla dominio AE 417 KD se adjudica.\n")
+    assert found(IdNumberRecognizer("es"), text) == ["041276", "021953", "6504121QHRSE005", "AE 417 KD"]
+    assert found(IdNumberRecognizer("es"), "Es un bien de dominio público desde 2024.\n") == []
+    assert found(IdNumberRecognizer("de"), "Verein Kinderwelt Favoriten, ZVR-Zahl 418736502\n") == ["418736502"]
+    assert found(IdNumberRecognizer("pt"), "Gestor: Rui Manuel Sequeira (n.º func. 08831)\n") == ["08831"]
+
+
+def test_round_101_a_flat_after_dpto_and_a_floor_with_its_door():
+    text = ("Av. de los Shyris N36-152 y Suecia, edificio Torres del Norte, dpto. 5B, Quito\n"
+            "la vivienda superior (4º, pta. 10), propiedad de Dª. Mercedes\n")
+    assert found(AddressRecognizer("es"), text) == ["Av. de los Shyris N36-152", "dpto. 5B", "4º, pta. 10"]
+
+
+def test_strict_durations_with_a_rate_or_a_kind_of_day():
+    found_ = detect("pt", "tempo inteiro (40 horas semanais), no prazo de 15 dias úteis:", profile="strict")
+    assert ("40 horas semanais", "QUANTITY") in found_ and ("15 dias úteis", "QUANTITY") in found_
+    assert ("40 hours/week", "QUANTITY") in detect("en", "Active, full-time (40 hours/week), exempt", profile="strict")
