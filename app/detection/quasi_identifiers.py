@@ -106,6 +106,10 @@ def _words(items: Iterable[str]) -> str:
 #: The source of an occupation found as a form field's value (:class:`QuasiIdentifierRecognizer`), ahead of the
 #: model's in the voting (``precedence`` of :mod:`app.detection.config`).
 OCCUPATION_FIELD = "occupation_field"
+#: The source of a demographic form field's value ("Nacionalidade:   Portuguesa", "Sexo: H"), ahead of the model's in
+#: the voting too (stop 68: the model's organization "Portuguesa\nResidência habitual" across the form's line break
+#: took the value's place, then was cut at the line and dropped as a field's name, and the nationality stayed in clear).
+DEMOGRAPHIC_FIELD = "demographic_field"
 
 
 class QuasiIdentifierRecognizer(Recognizer):
@@ -123,11 +127,12 @@ class QuasiIdentifierRecognizer(Recognizer):
       condition with its qualifiers on both sides, "mild persistent asthma", "asma leve": :func:`_with_qualifiers`).
 
     The value of an occupation's form field (``occupation_fields`` of the lexicon: "Occupation: Forklift Operator",
-    "Beruf: Schneiderin") is an ``OCCUPATION`` of source :data:`OCCUPATION_FIELD` (stop 67).
+    "Beruf: Schneiderin") is an ``OCCUPATION`` of source :data:`OCCUPATION_FIELD` (stop 67), a demographic field's
+    value a ``DEMOGRAPHIC`` of source :data:`DEMOGRAPHIC_FIELD` (stop 68).
 
     Matching is case-insensitive on whole words, except that month names must be capitalised in a language whose
     lexicon says so (English; its ambiguous "May" and "March" only after a preposition). Entities
-    may overlap each other; voting keeps the longest (all but the occupation fields have one source,
+    may overlap each other; voting keeps the longest (all but the occupation and demographic fields have one source,
     ``quasi_identifier``).
 
     Raises:
@@ -166,7 +171,8 @@ class QuasiIdentifierRecognizer(Recognizer):
                     continue
                 if label == DEMOGRAPHIC and text[end - 1] == "." and "." not in text[start:end - 1]:
                     end -= 1  # a sentence's or an abbreviation's one full stop ("ev."), not "röm.-kath."'s
-                out.append(Entity(start, end, label, text[start:end], self.name))
+                source = DEMOGRAPHIC_FIELD if label == DEMOGRAPHIC and inner == "x" else self.name
+                out.append(Entity(start, end, label, text[start:end], source))
         field = self.patterns["occupation_field"]
         if field is not None and ":" in text:
             fields = [Entity(*m.span("x"), OCCUPATION, m.group("x"), OCCUPATION_FIELD) for m in field.finditer(text)]

@@ -209,3 +209,10 @@ def test_strict_durations_with_a_rate_or_a_kind_of_day():
     found_ = detect("pt", "tempo inteiro (40 horas semanais), no prazo de 15 dias úteis:", profile="strict")
     assert ("40 horas semanais", "QUANTITY") in found_ and ("15 dias úteis", "QUANTITY") in found_
     assert ("40 hours/week", "QUANTITY") in detect("en", "Active, full-time (40 hours/week), exempt", profile="strict")
+
+
+def test_strict_a_demographic_fields_value_before_the_models_entity_across_the_line():
+    text = "Nacionalidade:        Portuguesa\nResidência habitual:  Braga"
+    tags = {"Portuguesa Residência habitual": "ORG"}
+    assert ("Portuguesa", "DEMOGRAPHIC") in detect("pt", text, tags, profile="strict")
+    assert detect("pt", text, tags) == [("Braga", "LOCATION")]
