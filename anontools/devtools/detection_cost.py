@@ -235,6 +235,10 @@ UNITS: tuple[str, ...] = (
     # (stop 68, round 101) Peruvian and Argentine keywords, an association's number, a clerk's number, flats, rates
     "RNE 1 ", "Autogenerado : 6504121QHRSE005 ", "dominio AE 417 KD ", "ZVR-Zahl 1 ", "n.º func. 1 ", "dpto. 5B ",
     "4º, pta. 10 ", "40 hours/week ", "40 horas semanais ", "15 dias úteis ", "1 hours/",
+    # (stop 68, round 102) a private bag, a post office box's short number, a Chilean roll, four decimals of UF, five
+    # digits before a town
+    "Private Bag 0012 ", "Postfach 684 ", "Rol SII 1104-337 ", "UF 3.850,0000 ", "UF 1,", "Aa, 47400 Aa Aa, Aa\n",
+    "a, ",
 )
 
 

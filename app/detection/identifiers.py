@@ -557,7 +557,9 @@ def _short_after_number_word(value: str, before: str) -> bool:
 
 #: A post office box's word, or a land register sheet's running number, then the number
 #: (:func:`_short_after_number_word`).
-_SHORT_VALUE_BEFORE = re.compile(r"(?<!\w)(?:box|(?-i:[A-C])-LNr\.)\s*:?\s*$", re.IGNORECASE)
+# (stop 68: and a German post office box, Botswana's private bag, "Städtle 38, Postfach 684, 9490 Vaduz", "Private Bag
+# 0012, Mochudi")
+_SHORT_VALUE_BEFORE = re.compile(r"(?<!\w)(?:box|postfach|bag|(?-i:[A-C])-LNr\.)\s*:?\s*$", re.IGNORECASE)
 
 
 #: Between two identifiers of a list: a comma, a semicolon, "and"/"or" in the four languages ("Rx numbers 6023381 and

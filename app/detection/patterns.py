@@ -1433,6 +1433,11 @@ class MoneyRecognizer(Recognizer):
         if "..." in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _LEADER_AMOUNT.finditer(text)])
+        if "UF" in text:  # (stop 68) four decimals of Chile's indexed unit: the whole amount, not "UF 3.850,00"
+            units = [Entity(*m.span(), MONEY, m.group(), self.name) for m in _UF_AMOUNT.finditer(text)]
+            if units:
+                found = sorted([f for f in found if not any(u.start < f.end and f.start < u.end for u in units)]
+                               + units, key=lambda e: e.start)
         if "s/" in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _RATE_BASE.finditer(text)])
@@ -1459,6 +1464,8 @@ class MoneyRecognizer(Recognizer):
 #: payslip; stop 58: every amount of one stayed in clear): what a person earns, pays or owes.
 _LEADER_AMOUNT = re.compile(r"(?<!\.)\.{3,}[^\S\n]*(?P<amount>-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2})"
                             r"(?=[^\S\n]*(?:€|EUR|euros?|£|\$)?[^\S\n]*$)", re.MULTILINE)
+#: An amount of Chile's indexed unit with its four decimals ("Monto original:  UF 3.850,0000" of a mortgage statement).
+_UF_AMOUNT = re.compile(r"(?<![\w.])UF[^\S\n]?\d{1,3}(?:\.\d{3})*,\d{4}(?!\d)")
 #: The base that a rate applies to in a Spanish payslip's deductions, after "% s/" (sobre: "Contingencias comunes
 #: 4,70 % s/ 2.118,84 ......  99,59"; stop 68: every base stayed in clear): what the employee earns.
 _RATE_BASE = re.compile(r"%[^\S\n]?s/[^\S\n]*(?P<amount>\d{1,3}(?:\.\d{3})*,\d{2})(?![\d.,]\d)")

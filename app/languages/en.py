@@ -332,6 +332,7 @@ LANGUAGE = register(Language(
         r"(?:member|customer|client|employee|student|subscriber|staff|payroll)\s+(?:ID|number|no\.?)",
         r"account(?:\s+number)?",
         r"(?:insurance|policy)(?:\s+ID|\s+number)?", r"invoice(?:s|\s+number)?", r"passport(?:\s+number)?",
+        r"private\s+bag",  # (stop 68: Botswana's box of an authority, "Private Bag 0012, Mochudi")
         r"driver['’]?s\s+licen[cs]e(?:\s+number)?", r"licen[cs]e\s+number",
         # (stop 67) with its number abbreviated before an aside ("Licence no. (if known): 18472093" of a penalty notice)
         r"licen[cs]e\s+no\.", r"order\s+number",
@@ -721,6 +722,10 @@ LANGUAGE = register(Language(
         # (stop 68) and after a Philippine province named by its side ("Tagum City, Davao del Norte 8100" of a loan
         # application)
         r"(?:(?<=\bdel Norte )|(?<=\bdel Sur )|(?<=\bOccidental )|(?<=\bOriental ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
+        # (stop 68) five digits after an address's comma, then its town and perhaps its state, ending the line
+        # ("No. 27, Jalan SS 21/37, Damansara Utama, 47400 Petaling Jaya, Selangor" of a Malaysian contract)
+        r"(?<=[a-z], )(?!(?:19|20)\d\d\d?\b)\d{5}(?=[^\S\n]+[A-Z][a-z]+(?:[^\S\n][A-Z][a-z]+){0,2}"
+        r"(?:,[^\S\n]*[A-Z][a-z]+(?:[^\S\n][A-Z][a-z]+)?)?[^\S\n]*(?:\n|$))",
         r"(?:(?<=\bAuckland )|(?<=\bWellington )|(?<=\bChristchurch )|(?<=\bHamilton )|(?<=\bTauranga )"
         r"|(?<=\bDunedin )|(?<=\bIsland ))\d{4}(?=[^\S\n]*(?:[\n,;)]|$))",
         r"(?<=\bKingston )(?:[1-9]|1\d|20)\b(?![.,]\d)",

@@ -351,7 +351,8 @@ LANGUAGE = register(Language(
         # (stop 68: and a Peruvian specialist's register after the college's number, its health insurer's code,
         # an Argentine car's plate after "dominio": "CMP 041276 – RNE 021953", "Autogenerado : 6504121QHRSE005",
         # "el automotor Toyota Corolla dominio AE 417 KD")
-        r"(?-i:RNE)", r"autogenerado", r"dominio(?=\s+(?-i:[A-Z]{2,3})\s?\d)",
+        r"(?-i:RNE)", r"autogenerado", r"rol\s+(?-i:SII)",  # (and a Chilean property's tax roll, "Rol SII 1104-337")
+        r"dominio(?=\s+(?-i:[A-Z]{2,3})\s?\d)",
         r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
         r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
         # (stop 64) a Chilean mediation's case, a Cuban register's volume, a Panamanian lawyer's licence ("N° de causa

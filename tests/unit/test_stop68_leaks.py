@@ -216,3 +216,17 @@ def test_strict_a_demographic_fields_value_before_the_models_entity_across_the_l
     tags = {"Portuguesa Residência habitual": "ORG"}
     assert ("Portuguesa", "DEMOGRAPHIC") in detect("pt", text, tags, profile="strict")
     assert detect("pt", text, tags) == [("Braga", "LOCATION")]
+
+
+def test_round_102_boxes_bags_a_chilean_roll_and_indexed_units_with_four_decimals():
+    assert found(IdNumberRecognizer("en"), "KGATLENG LAND BOARD\nPrivate Bag 0012, Mochudi, Botswana\n") == ["0012"]
+    assert found(IdNumberRecognizer("de"), "Städtle 38, Postfach 684, 9490 Vaduz\n") == ["684"]
+    assert found(IdNumberRecognizer("es"), "Providencia (Rol SII 1104-337)\n") == ["1104-337"]
+    assert found(MoneyRecognizer("es"), "Monto original:           UF 3.850,0000\n") == ["UF 3.850,0000"]
+
+
+def test_round_102_five_digits_before_a_town_at_an_addresss_end():
+    text = ("Address     : No. 27, Jalan SS 21/37, Damansara Utama, 47400 Petaling Jaya, Selangor\n"
+            "Level 9, Menara Perdana, No. 18 Jalan Sultan Ismail, 50250 Kuala Lumpur\n")
+    assert found(PostalCodeRecognizer("en"), text) == ["47400", "50250"]
+    assert found(PostalCodeRecognizer("en"), "In 2024, 10000 Reasons\nWe sold, 12345 Units and more\n") == []
