@@ -349,9 +349,9 @@ LANGUAGE = register(Language(
         # their "n.º" ("CMP 048731", "N.º empresa BPS:  4127730", "C.J.P.P.U. N.º 45.312", "(citas 2022-00614872)",
         # "NUIP 1.023.647.118", "la cuenta n.º 50001 00102 37204815966 21", "Registro Nº 612")
         # (stop 68: and a Peruvian specialist's register after the college's number, its health insurer's code,
-        # an Argentine car's plate after "dominio": "CMP 041276 – RNE 021953", "Autogenerado : 6504121QHRSE005",
-        # "el automotor Toyota Corolla dominio AE 417 KD")
-        r"(?-i:RNE)", r"autogenerado", r"rol\s+(?-i:SII)",  # (and a Chilean property's tax roll, "Rol SII 1104-337")
+        # an Argentine car's plate after "dominio", a Chilean property's tax roll: "CMP 041276 – RNE 021953",
+        # "Autogenerado : 6504121QHRSE005", "el automotor Toyota Corolla dominio AE 417 KD", "Rol SII 1104-337")
+        r"(?-i:RNE)", r"autogenerado", r"rol\s+(?-i:SII)",
         r"dominio(?=\s+(?-i:[A-Z]{2,3})\s?\d)",
         r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
         r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
