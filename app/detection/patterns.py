@@ -1435,10 +1435,8 @@ class MoneyRecognizer(Recognizer):
                                         for m in _LEADER_AMOUNT.finditer(text)])
         if "UF" in text:  # (stop 68) four decimals of Chile's indexed unit: the whole amount, not "UF 3.850,00"
             units = [Entity(*m.span(), MONEY, m.group(), self.name) for m in _UF_AMOUNT.finditer(text)]
-            if units:  # (disjoint and in text order: the last unit starting before an amount's end decides, O(log n))
-                starts, ends = [u.start for u in units], [u.end for u in units]
-                kept = [f for f in found if (i := bisect.bisect_left(starts, f.end) - 1) < 0 or ends[i] <= f.start]
-                found = sorted(kept + units, key=lambda e: e.start)
+            if units:  # (the amounts that overlap none of them: one bisection each, never every pair)
+                found = sorted(disjoint_extras(units, found) + units, key=lambda e: e.start)
         if "s/" in text:
             found = with_extras(found, [Entity(*m.span("amount"), MONEY, m.group("amount"), self.name)
                                         for m in _RATE_BASE.finditer(text)])
