@@ -257,7 +257,8 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
     :func:`language_words`) ends a sentence when a sentence starter ("The") follows; other abbreviations ("Mr.", "Dr.")
     never do. A form's dot leader after a colon ("Name, Vorname: ...... YILMAZ") ends none on its line (stop 59; a
     leader before the value without a colon still ends its sentence: the model reads the field's name apart).
-    Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded.
+    Sentences longer than ``max_tokens`` tokens are cut so that Stanza's batches stay bounded: at a line break or a
+    punctuation mark among the last tokens where there is one (:func:`_soft_cut`).
 
     Returns:
         ``list[Sentence]``, each non-empty, covering every token exactly once, in order.
@@ -311,12 +312,38 @@ def split_sentences(text: str, tokens: list[Token] | None = None, max_tokens: in
             else:
                 first = nxt.text[0]
                 boundary = first.isupper() or first.isdigit() or first in "\"'“‘«¿¡("
-        if boundary or len(current) >= max_tokens:
+        if boundary:
             sentences.append(Sentence(tuple(current)))
             current = []
+        elif len(current) >= max_tokens:
+            cut = _soft_cut(text, current)
+            sentences.append(Sentence(tuple(current[:cut])))
+            current = current[cut:]
     if current:
         sentences.append(Sentence(tuple(current)))
     return sentences
+
+
+#: How far back from a sentence's ``max_tokens``-th token :func:`split_sentences` looks for a line break or a
+#: punctuation mark to cut it at (tokens).
+_SOFT_CUT_WINDOW = 64
+
+
+def _soft_cut(text: str, current: list[Token]) -> int:
+    """Where to cut a sentence that reached its most tokens (``current``, at least two): after the last token among
+    its last :data:`_SOFT_CUT_WINDOW` that a line break follows, else after the last comma, semicolon or colon there,
+    else after them all. A name, an address or an organization stays whole (stop 69: a contract's paragraph of 200
+    tokens without a full stop was cut between "Autohaus" and "Brenner GmbH", and the head's word stayed in clear).
+    Returns the number of tokens of the sentence to keep (1 ≤ cut ≤ ``len(current)``); at most the window's tokens are
+    carried into the next sentence, so the splitting stays linear."""
+    low = max(1, len(current) - _SOFT_CUT_WINDOW)
+    for k in range(len(current) - 1, low - 1, -1):
+        if "\n" in text[current[k - 1].end:current[k].start]:
+            return k
+    for k in range(len(current) - 1, low - 1, -1):
+        if current[k - 1].text in (",", ";", ":"):
+            return k
+    return len(current)
 
 
 def strip_format_characters(text: str) -> str:

@@ -196,7 +196,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # a door ("pta. 8") and Portugal's ground floor ("r/c"; stop 47)
             rf"|[Pp]ta\.{_SP}?\d{{1,3}}[A-Zªº]?|r/c"
             # an Argentinian flat ("piso 7, depto. B"; stop 49: the flat's letter stayed in clear)
-            rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}})(?![\w])")
+            rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}}"
+            # (stop 69) a Mexican street's side of town after the number ("Av. Constitución 2845 Pte., Col. Centro" of
+            # a Monterrey employer's letterhead)
+            rf"|(?:Pte|Ote|Nte)\.)(?![\w])")
     # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
     # contract, stop 54; the detector cuts the entity at the line break)
     # (or after an en dash: "Rua Padre Anchieta, 1.245 – apto 82 – Bigorrilho" of a CV; stop 55)
@@ -208,7 +211,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # a house number with a thousands separator, as Brazilian addresses write it ("Rua Barão de Jaguara, nº 1.481":
     # ".481" stayed in clear before stop 44)
     # (a highway's kilometre, "Rod. Anhanguera, km 24,5"; stop 52)
-    number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w])|(?i:km){_SP}?\d{{1,4}}(?:,\d{{1,3}})?(?![\w]))"
+    # (stop 69: and its decimal point, "Carr. Miguel Alemán km 21.5" of a Mexican reference letter)
+    number = rf"(?:\d{{1,2}}\.\d{{3}}(?![\w.])|{_NUMBER}|s/n(?![\w])|(?i:km){_SP}?\d{{1,4}}(?:[,.]\d{{1,3}})?(?![\w]))"
     patterns = [rf"(?<![\w./-])(?:{street.types}){_SP}+{name}(?:,{_SP}*|{_SP}+){_NUMERO}{number}{floor}"]
     # a street wrapped over two lines, as contracts and deeds are printed ("domicilio en la calle\nConde de Aranda,
     # número 72, 4º izquierda", "Gran Vía Marqués del Turia\nnº 49, pta. 8"; stop 47: the number and floor stayed in
@@ -433,7 +437,10 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?=[VPCL])(?<![\w./-])(?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo){_SP}+(?:(?:del|della|dei|degli|di|dello|delle)"
     rf"{_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,3}},?{_SP}+(?:n\.{_SP}?)?\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Polish: "ul.", "al.", "pl.", "os." before the name and the number (and flat)
-    rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?(?![\w])",
+    # (stop 69: and the flat after "m." or "lok.", "ul. Słowackiego 27 m. 4" of a hotel's registration card)
+    rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?"
+    rf"(?:/\d{{1,4}})?"
+    rf"(?:{_SP}+(?:m|lok)\.{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w])",
     # Dutch: a word ending in a street type and the number
     rf"(?=[{_UPPER}]){_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Turkish: the name, the type, "No:" and the number
@@ -462,6 +469,10 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?=[\dB])(?<![\w./-])(?:(?:Blk|Block){_SP}?)?\d{{1,4}}[A-Z]?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,3}}{_SP}+"
     rf"(?:Avenue|Ave|Street|St|Road|Rd|Drive|Crescent|Close|Lane|Walk){_SP}+\d{{1,2}}[A-Z]?(?=,|{_SP}*#|{_SP}*$)"
     rf"(?:,?{_SP}*#\d{{1,3}}-\d{{1,5}}[A-Z]?(?![\w]))?",
+    # (stop 69) a road's kilometre first, then the road between two towns, as Nigeria's addresses write it ("Km 7
+    # Abeokuta–Ibadan Road" of a university's letterhead: the kilometre stayed in clear)
+    rf"(?=K)(?<![\w./-])Km{_SP}?\d{{1,3}}(?:\.\d)?,?{_SP}+{_CAP}(?:(?:{_SP}*–{_SP}*|{_SP}+){_CAP}){{0,3}}{_SP}+"
+    rf"(?:Road|Expressway|Highway)(?![\w])",
     # (stop 68) Pakistan and India: a house's and a street's numbers, then the colony's name ("House 118, Street 7,
     # Peoples Colony, Gujranwala" of a remittance receipt: the numbers stayed in clear)
     rf"(?=H)(?<![\w./-])House{_SP}(?:No\.?{_SP}?)?\d{{1,5}}[A-Z]?,{_SP}+Street{_SP}(?:No\.?{_SP}?)?\d{{1,3}}(?![\w])"
@@ -478,6 +489,12 @@ _FOREIGN_STREETS: tuple[str, ...] = (
 _FOREIGN_POSTAL_TOWN = (rf"(?:,?{_SP}+(?:(?:\d{{5}}|\d{{2}}-\d{{3}}|\d{{4}}{_SP}?[A-Z]{{2}}|\d{{4}}){_SP}+{_CAP}"
                         rf"|\d{{3}}{_SP}\d{{2}}{_SP}+{_CAP}(?:{_SP}\d{{1,2}}(?![\w.,]\d))?))?")
 _FOREIGN_ADDRESSES: tuple[str, ...] = tuple(street + _FOREIGN_POSTAL_TOWN for street in _FOREIGN_STREETS)
+#: A Polish postal code and its town on the line after the street ("ul. Słowackiego 27 m. 4\n      31-159 Kraków" of a
+#: hotel's registration card; stop 69: in clear), group ``pc``: the street, its number and flat end their line.
+_POLISH_POSTAL_NEXT_LINE = re.compile(rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}"
+                                      rf"{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?"
+                                      rf"(?:{_SP}+(?:m|lok)\.{_SP}?\d{{1,4}}[a-zA-Z]?)?"
+                                      rf",?{_SP}*\n{_SP}*(?P<pc>\d{{2}}-\d{{3}}{_SP}+{_CAP}(?:{_SP}+{_CAP})?)(?![\w-])")
 
 
 @lru_cache(maxsize=16)
@@ -534,7 +551,10 @@ _HOUSE_NUMBER_FIELD = re.compile(
 #: the ordinal sign and a side ("Esq", "Dto", "izq.", "dcha.") or, after a word for a flat or floor, a door's letter.
 #: (stop 68: and a Portuguese floor, "Edifício BCA, 3.º andar" of a Cape Verdean summons)
 _FLAT_SIDE = re.compile(r"(?<![\w/.])(?:\d{1,2}\.?[ºª°]|r/c)[^\S\n]?(?:Esq|Dto|Dt|Fte|Esquerdo|Direito|Frente|andar"
-                        r"|izq(?:da)?|izquierda|dcha|dcho|derecha|Izq(?:da)?|Dcha)\.?(?![\w])"
+                        r"|izq(?:da)?|izquierda|dcha|dcho|derecha|Izq(?:da)?|Dcha"
+                        # (stop 69: and the floor's word after it, "Virrey del Pino 3318, 2° piso" of a divorce
+                        # settlement)
+                        r"|piso)\.?(?![\w])"
                         r"|(?<![\w])(?i:vivienda|piso|planta|andar|apartamento)[^\S\n]+"
                         r"(?P<flat>\d{1,2}\.?[ºª°][^\S\n]?[A-H])(?![\w])")
 
@@ -581,6 +601,8 @@ class AddressRecognizer(Recognizer):
                 spans.append(m.span())
         if ":" in text:
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_FIELD.finditer(text))
+        if "." in text and "-" in text:
+            spans.extend(m.span("pc") for m in _POLISH_POSTAL_NEXT_LINE.finditer(text))
         if "aus" in text:
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_INLINE.finditer(text))
         if self.flats and ("º" in text or "ª" in text or "°" in text or "r/c" in text):

@@ -402,6 +402,10 @@ def field_label(surface: str, language: str | None = None) -> bool:
     return any(len(folded) > len(s) + 2 and folded.endswith(s) and folded[:-len(s)].isalpha() for s in suffixes)
 
 
+#: Whose identifier follows, after its keyword's colon and before the value: a spouse's or a party's word
+#: ("Identifikationsnummer: Ehemann 48 271 936 054 / Ehefrau …" of a joint tax assessment; stop 69).
+_HOLDERS = (r"(?-i:Ehemann|Ehefrau|Ehegatte|Ehegattin|Antragsteller(?:in)?|[Hh]usband|[Ww]ife|[Ss]pouse"
+            r"|[Cc][óo]nyuge|[Cc][ôo]njuge|[Mm]arido|[Ee]spos[ao]|[Tt]itular)")
 #: Copulas that introduce a value in the four languages ("is", "ist", "lautet", "es", "é"), in the present and the past
 #: (also :mod:`app.detection.secrets`).
 COPULAS = r"is|was|ist|war|lautet|es|era|é|foi"
@@ -464,7 +468,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    # (stop 68: and the bracket that opens the value, "Our client's PPS number (7654321WA) is provided"
                    # of a solicitor's letter)
                    # ("her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H")
-                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?")
+                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?"
+                   # (stop 69: and whose it is, after the colon, "Identifikationsnummer: Ehemann 48 271 936 054")
+                   rf"(?:(?<=:)[^\S\n]*(?:{_HOLDERS})[^\S\n]+(?=\d))?")
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
 #: ten groups and a check number after a hyphen ("QQ 12 34 56 C", a British National Insurance number; "112045 01 55
 #: 2019 1 00087 214 0045678-31", a Brazilian birth certificate's register number: five groups of it only before stop
@@ -570,7 +576,10 @@ _LIST_NEXT = re.compile(r"[^\S\n]*[,;|][^\S\n]*(?:(?:and|und|y|e|or|oder|o|ou)[^
                         r"(?:[^\W\d][\w.-]{0,24}[^\S\n]?:[^\S\n]*)?"
                         r"|[^\S\n]+(?:and|und|y|e|or|oder|o|ou|&)[^\S\n]+"
                         # (a slash between two: "Billetes: 148-2390518874 / 148-2390518875"; stop 53)
-                        r"|[^\S\n]+/[^\S\n]+")
+                        r"|[^\S\n]+/[^\S\n]+"
+                        # (stop 69: and the next one's holder without a colon, "Identifikationsnummer: Ehemann 48 271
+                        # 936 054 / Ehefrau 73 015 482 966" of a tax assessment)
+                        rf"(?:(?:{_HOLDERS})[^\S\n]+)?")
 
 
 def _same_shape(value: str) -> re.Pattern[str]:
@@ -615,6 +624,9 @@ _NUMBERED_CODE = re.compile(r"(?=[nN])(?:(?<![\w])(?:n\.?[^\S\n]?[º°]|N\.?[^\S
                             # (or up to five capitals before a year and a number: "Nº FAA 2025-0087413" of an
                             # emergency room's record)
                             r"|[A-Z]{1,5}(?:-[A-Z]{1,3})?[^\S\n](?:19|20)\d\d[-/]\d{3,10}(?![.,/-]\d)"
+                            # (stop 69: and a year, a month and a number joined by dots, "Ficha de Atendimento n.º FA
+                            # 2024.07.003318" of a health centre's record)
+                            r"|[A-Z]{1,5}[^\S\n](?:19|20)\d\d\.\d{1,2}\.\d{3,10}(?![\w.,/-])"
                             # (stop 59: "Episódio n.º: URG-P 2024/0038817" of a paediatric emergency; and groups of
                             # digits joined by dots, one of five digits or more, "Bilhete Único nº 21.07.0044813-2")
                             r"|\d{1,4}(?:\.\d{1,8})*\.\d{5,8}(?:-\d{1,2})?(?![\w.,/-])"

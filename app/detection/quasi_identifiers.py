@@ -151,6 +151,8 @@ class QuasiIdentifierRecognizer(Recognizer):
         lang = languages.find(language)
         self.capitalised_nouns = lang is not None and lang.capitalised_nouns
         self.occupation = next((p for label, p in self.patterns["items"][::-1] if label == OCCUPATION), None)
+        # (the lexicon's nationality words: never an occupation's field adjective, "Ministro britânico")
+        self.demographic = next((p for label, p in self.patterns["items"][::-1] if label == DEMOGRAPHIC), None)
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         out: list[Entity] = []
@@ -188,8 +190,8 @@ class QuasiIdentifierRecognizer(Recognizer):
         if before is not None:
             out = [_with_qualifiers(text, e, before, after) if e.label == HEALTH else e for e in out]
         if self.modifiers_side is not None and self.occupation is not None:
-            out = [_with_modifiers(text, e, self.modifiers_side, self.capitalised_nouns, self.occupation)
-                   if e.label == OCCUPATION else e for e in out]
+            out = [_with_modifiers(text, e, self.modifiers_side, self.capitalised_nouns, self.occupation,
+                                   self.demographic) if e.label == OCCUPATION else e for e in out]
         return out
 
 
@@ -218,6 +220,11 @@ def _with_qualifiers(text: str, entity: Entity, before: re.Pattern[str], after: 
 #: before it: one space on the same line.
 _MODIFIER_BEFORE = re.compile(r"(?:(?<=[^\w.-])|^)([^\W\d_][\w'’&-]*) $")
 _MODIFIER_AFTER = re.compile(r" (?:(d[eoa]s?|del) )?([^\W\d_][\w'’-]*)")
+#: The endings of Spanish and Portuguese adjectives of a field after an occupation ("engenheira química", "médico
+#: veterinário", "contador público", "asesora comercial"; stop 69: the adjective stayed in clear beside the masked
+#: noun).
+_FIELD_ADJECTIVE_ENDINGS = ("ico", "ica", "icos", "icas", "ário", "ária", "ario", "aria", "al", "ales", "ais", "il",
+                            "ivo", "iva", "ista")
 #: Words that end the run of modifiers whatever their case (possessives, negations, copulas, prepositions the stop words
 #: may lack).
 _NOT_MODIFIERS: frozenset[str] = frozenset(
@@ -229,15 +236,17 @@ _NOT_MODIFIERS: frozenset[str] = frozenset(
     "profesión profissão oficio ofício formación formação carrera".split())
 
 
-def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: bool, occupation: re.Pattern[str]
-                    ) -> Entity:
+def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: bool, occupation: re.Pattern[str],
+                    demographic: re.Pattern[str] | None = None) -> Entity:
     """``entity`` (an occupation of the lexicon) extended over the words that make it more precise on the language's
     ``side`` (:data:`app.languages.OCCUPATION_MODIFIERS_SIDE`; stop 56: "software engineer", "ingeniero de software"
     left "software" in clear): before it, up to two words on the same line separated by one space, capitalised ones only
     when the occupation is (a title: "Key Account Manager") in a language that writes its nouns in lower case; after
     it, up to three words: a lower-case word after "de"/"do"/"da" ("de software"), or an occupation of the lexicon
-    ("médica pediatra": a verb after it, "la logopeda trata …", is none). No stop word, possessive or copula. Bounded:
-    reads at most 70 characters."""
+    ("médica pediatra": a verb after it, "la logopeda trata …", is none), or an adjective of a field
+    (:data:`_FIELD_ADJECTIVE_ENDINGS`, five letters or more: "engenheira química"; not a word of ``demographic``, the
+    lexicon's nationalities: "Ministro britânico"). No stop word, possessive or copula.
+    Bounded: reads at most 70 characters."""
     start, end = entity.start, entity.end
     title = entity.text[:1].isupper() and not capitalised_nouns
     if side == "before":
@@ -257,7 +266,9 @@ def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: boo
                 break
             word = m.group(2)
             if (not word.islower() or word in STOP_WORDS_FOLDED or word in _NOT_MODIFIERS or len(word) < 3
-                    or (m.group(1) is None and occupation.fullmatch(word) is None)):
+                    or (m.group(1) is None and occupation.fullmatch(word) is None
+                        and not (len(word) >= 5 and word.endswith(_FIELD_ADJECTIVE_ENDINGS)
+                                 and (demographic is None or demographic.fullmatch(word) is None)))):
                 break
             end = m.end(2)
     if (start, end) == (entity.start, entity.end):

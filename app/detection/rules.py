@@ -1706,7 +1706,8 @@ class CapitalSurnameRule(Rule):
       IBÁÑEZ ZÚÑIGA" with the model's person "María Begoña IBÁÑEZ" becomes one person;
     * a first name of the language's lexicon (:func:`first_names`) written in capitals, not a common word, and the
       surnames in capitals after it: "Presidenta: ESTHER NÚÑEZ DE ARCE" (a heading's "GRACE PERIOD" is no name:
-      "grace" is a common word).
+      "grace" is a common word; stop 69: one that is, only before two surnames and a comma, "TOMÁS NASSER GIMÉNEZ,
+      DNI …").
 
     The surnames are up to three words in capitals on the same line, one space apart, particles in capitals between
     them (:func:`_capitals_run`: never a stop word, title, legal form or form label such as "DNI"). The proposal
@@ -1736,11 +1737,12 @@ class CapitalSurnameRule(Rule):
             if not _capital_word(ctx, t[k]):
                 continue
             person = ctx.covered(t[k].start, t[k].end)
+            common = False
             if person is not None and person.label == PERSON and person.end == t[k].end:
                 start = person.start
-            elif (len(t[k].text) >= 3 and t[k].text.capitalize() in self.names
-                  and not _common_word(ctx.language, t[k].text.lower())):
+            elif len(t[k].text) >= 3 and t[k].text.capitalize() in self.names:
                 start = t[k].start
+                common = _common_word(ctx.language, t[k].text.lower())
             else:
                 continue
             first = k
@@ -1762,6 +1764,9 @@ class CapitalSurnameRule(Rule):
             if (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
                     and "\n" not in ctx.text[t[end - 1].end:t[end].start]):
                 continue  # more capitals after the run: a headline ("ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000")
+            if common and not (end >= k + 3 and ctx.text.startswith(",", t[end - 1].end)):
+                continue  # a first name that is a common word too ("TOMÁS": "you take") only before two surnames and a
+                # comma ("TOMÁS NASSER GIMÉNEZ, DNI …" of a divorce settlement's children; stop 69)
             if end > k + 1:
                 b = t[end - 1].end
                 yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")

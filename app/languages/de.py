@@ -215,8 +215,10 @@ LANGUAGE = register(Language(
     # (stop 54: a sole trader's "e.K." and a mutual insurer's "a.G.")
     # (stop 59: "GbR", "Hausverwaltung Kleinschmidt & Partner GbR" of a landlord's certificate)
     # (stop 60: "mbH" after a compound of "-gesellschaft", "Brandt & Yılmaz Ingenieurgesellschaft mbH" of a reference)
-    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR mbH"
-                          .split()),
+    # (stop 69: Austria's "OG", "Bestattung Pax & Söhne OG" of a probate inventory, "Pfeiffenberger Rechtsanwälte OG" of
+    # a summons)
+    legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG OG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR"
+                          " mbH".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),
@@ -224,7 +226,10 @@ LANGUAGE = register(Language(
     organization_connectors=frozenset({"zu"}),
     # (stop 54: a statutory health insurer and its region, "AOK Baden-Württemberg")
     # (stop 56: a car dealer before its legal form, "Autohaus Kübler GmbH & Co. KG")
+    # (stop 69: an estate agent, an undertaker, a restaurant, "Immobilien Brunner AG", "Bestattung Pax & Söhne OG",
+    # "Restaurant Goldenes Schiff" of a social services note and a probate inventory)
     organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition
+        Immobilien Bestattung Restaurant Gasthaus Gasthof
         Universität
         Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
@@ -250,6 +255,8 @@ LANGUAGE = register(Language(
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
+                       # (stop 69: "Pflegewohnhaus St. Theresia" of a probate inventory)
+                       ("Pflegewohnhaus",),
                        ("Seniorenresidenz",), ("Seniorenheim",), ("Seniorenzentrum",), ("Pflegeheim",), ("Altenheim",),
                        # (stop 55) the offices a citizen's letters go to and come from ("Studierendenwerk Leipzig",
                        # "Finanzamt Chemnitz-Süd" of a student-grant application, "Verbraucherzentrale Bayern")

@@ -530,7 +530,11 @@ LANGUAGE = register(Language(
         # writes them ("BSB 062-140", "NSW licence 14 233 781", "medicare card 2428 77813 1"), a British electricity
         # and gas meter's numbers ("MPAN 14 1200 0347 221"), the NHS e-Referral's booking number ("UBRN 0004 7128
         # 8391"), a marketplace's listing ("listing 51837264")
-        r"(?-i:BSB)", r"licen[cs]e(?=\s+\d|\s*#)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)", r"listing(?=\s+\d{6,})",
+        # (stop 69: and the state between, "licence NSW 20938841" of an insurance claim)
+        r"(?-i:BSB)", r"licen[cs]e(?=\s+\d|\s*#|\s+(?-i:[A-Z]{2,3})\s\d)", r"medicare\s+card", r"(?-i:MPAN|MPRN|UBRN)",
+        r"listing(?=\s+\d{6,})",
+        # (stop 69) a Nigerian private mail bag ("P.M.B. 2204, Km 7 Abeokuta–Ibadan Road" of a university transcript)
+        r"(?-i:P\.M\.B\.|PMB)(?=[^\S\n]*\d)",
         # (stop 53) a company's number after where it is registered ("Registered in England No. 08827341"), the FCA's
         # firm reference and a court reporter's licence ("FCA FRN 671204", "CSR No. 13942"), a letter's own and its
         # client's references ("Our Ref: HPR/DC/2291-4471"), an NHS smartcard's and an exemption certificate's numbers,

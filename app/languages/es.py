@@ -352,6 +352,12 @@ LANGUAGE = register(Language(
         # an Argentine car's plate after "dominio", a Chilean property's tax roll: "CMP 041276 – RNE 021953",
         # "Autogenerado : 6504121QHRSE005", "el automotor Toyota Corolla dominio AE 417 KD", "Rol SII 1104-337")
         r"(?-i:RNE)", r"autogenerado", r"rol\s+(?-i:SII)",
+        # (stop 69) a Mexican school's work-centre key, a health insurer's card after its "N°" on the next line, a
+        # Buenos Aires property's tax roll, a sick note's series ("Incorporado a la SEP - CCT 14PPR0837K" of an
+        # enrolment form, "obra social OSDE plan 310, credencial\nN° 61 420983 7 01" of a divorce settlement, "Partida
+        # ARBA 025-118643-2" of a rental application, "certificado IMSS serie LK 774512" of a work incident report)
+        r"(?-i:CCT)(?=[^\S\n]+\d{2}[A-Z])", r"credencial(?=\s+n[°º])", r"partida\s+(?:(?-i:ARBA)|inmobiliaria)",
+        r"serie(?=[^\S\n]+(?-i:[A-Z]{1,3})[^\S\n]\d{4,})",
         r"dominio(?=\s+(?-i:[A-Z]{2,3})\s?\d)",
         r"(?-i:CMP)", r"(?:n\.?\s?[º°]\s+)?empresa\s+(?-i:BPS)", r"(?-i:C\.J\.P\.P\.U\.)", r"citas(?=\s+\d{4}-\d)",
         r"(?-i:NUIP)", r"cuenta(?=\s+n\.?\s?[º°])", r"registro(?=\s+n[º°])",
@@ -740,6 +746,9 @@ LANGUAGE = register(Language(
                "Pje\\.|[Pp]asaje|Bvar\\.|[Bb]ulevar|Jr\\.|JR\\.|[Jj]ir[óo]n|JIR[ÓO]N|"
                # (stop 66) Uruguay's abbreviated road ("Cno. Castro 1127, apto. 3, Montevideo" of a discharge note)
                "Cno\\.|"
+               # (stop 69) a Mexican boulevard and highway ("Blvd. Aeropuerto 3410, Col. Los Ramírez" of an incident
+               # report, "Carr. Miguel Alemán km 21.5" of a reference letter)
+               "Blvd\\.|BLVD\\.|Carr\\.|"
                # (stop 67) a Mexican private close ("Privada de los Pinos 14, colonia Del Valle", "Priv. Hidalgo 221")
                "Privada|PRIVADA|Priv\\.|"
                # (stop 62) an Ecuadorian estate ("Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil" of a complaint)
@@ -752,7 +761,8 @@ LANGUAGE = register(Language(
                "(?=\\s+[A-ZÁÉÍÓÚÑ][\\wáéíóúñ]+\\s+N\\.?[º°]\\s?\\d)|"
                "CL|AVDA\\.?|AV\\.?(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
-        particles="de|del|la|las|los|el|y|i|al|do|da|dos|das",
+        # (stop 69: and Catalan's, "Av. de les Corts Valencianes, 58" of a Valencian electricity bill)
+        particles="de|del|la|las|los|el|y|i|al|do|da|dos|das|les|dels",
         # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local|[Nn]ave",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)

@@ -467,6 +467,8 @@ LANGUAGE = register(Language(
         r"mec\.(?=\s*n)",
         # (stop 68: and a bank clerk's, "Gestor: Rui Manuel Sequeira (n.º func. 08831)" of an account opening form)
         r"n\.?\s?º\s+func\.",
+        # (stop 69: and the other order, "Rui Almeida Tavares (func. n.º 30472)" of an account opening form)
+        r"func\.(?=\s*n\.?\s?º)",
         # (stop 54, round 14) a property's tax article, an employee's "matr."
         r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
         # (stop 54, round 15) a staff number ("funcionário n.º 4417", "colaborador n.º 10873"), a lawyer's cédula, a
