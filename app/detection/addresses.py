@@ -124,6 +124,13 @@ def _type_last(street: StreetAddresses) -> list[str]:
                 # and before the postal code and town on the same line, both
                 patterns.append(rf"(?:{after})(?:{_CAP}{_SP}+){{1,2}}(?=\d{{1,3}}(?!\d)){_NUMBER}"
                                 rf"(?=,?{_SP}+{town})")
+                # (stop 69: and after a form's field and its aligned column, "Anschrift:      Hülshof 27, 44369
+                # Dortmund" of an apprenticeship contract; the spaces before the name are left out of the entity by
+                # :class:`AddressRecognizer`)
+                fields = "|".join(f"(?<={re.escape(cue)})" for cue in street.cues if cue.endswith(":"))
+                if fields:
+                    patterns.append(rf"(?:{fields}){_SP}{{2,}}(?:{_CAP}{_SP}+){{1,2}}(?=\d{{1,3}}(?!\d)){_NUMBER}"
+                                    rf"(?=,?{_SP}+{town})")
     return patterns
 
 
@@ -598,7 +605,10 @@ class AddressRecognizer(Recognizer):
                     continue  # "Ring 5" is the name of nothing
                 if _TEMPERATURE.fullmatch(m.group()):
                     continue  # "(38 ºC)" is a fever, no flat
-                spans.append(m.span())
+                start, end = m.span()
+                while text[start] in " \t":  # (a form's column before the value: not the address's)
+                    start += 1
+                spans.append((start, end))
         if ":" in text:
             spans.extend(m.span("n") for m in _HOUSE_NUMBER_FIELD.finditer(text))
         if "." in text and "-" in text:

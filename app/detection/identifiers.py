@@ -338,6 +338,8 @@ FOREIGN_ID_KEYS = (r"(?-i:PESEL|BSN|CNP|NIR|EGN|OIB|AMKA|CPR|JMBG|EMŠO|PPSN|TCK
                    r"|CPF|CNPJ|CURP|RFC|CUIT|CUIL|RUT"
                    # (stop 52) Poland's tax and business numbers ("NIP 583-318-42-74" of an English e-mail)
                    r"|NIP|REGON"
+                   # (stop 69) an EU trader's customs number ("EORI: GB294718365000" of a bill of lading's consignee)
+                   r"|EORI"
                    # (stop 52) a bank's BIC names the account holder's branch beside the IBAN ("BIC: COLSDE33XXX")
                    r"|BIC(?:/SWIFT)?|SWIFT(?:[-/ ]?(?:BIC|code))?)|codice\s+fiscale|personnummer"
                    r"|henkilötunnus|rodné\s+číslo|burgerservicenummer|numéro\s+de\s+sécurité\s+sociale"
@@ -727,6 +729,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # agent's registration under a signature); a US social security number masked but its last
                         # four digits ("SSN Debtor 1: xxx-xx-4409")
                         r"|[A-Z]{3,4}\d{7,9}|(?:[xX]{3}|\*{3})-(?:[xX]{2}|\*{2})-\d{4}"
+                        # (stop 69) a freight container's owner code, serial and check digit (ISO 6346: "MSKU 718204-6"
+                        # of a bill of lading's table, naming a consignee's shipment)
+                        r"|[A-Z]{3}[UJZ][^\S\n]?\d{6}-?\d"
                         r"|[A-Z]{2}[^\S\n]?\d{4}[^\S\n]?\d{4}[^\S\n]?\d[^\S\n]?[A-Z]{2}"
                         # (stop 61) a Liechtenstein or Swiss company's register number ("FL-0002.587.214-3",
                         # "CHE-105.847.362"), a file's number of five digits or more after its zeros and its year

@@ -653,6 +653,20 @@ def _possible(raw: str, region: str) -> bool:
         return False
 
 
+def _international(raw: str) -> bool:
+    """Whether ``raw``, written with "+", names an assigned country code and seven to twelve digits after it: a line
+    abroad whatever libphonenumber knows of its plan's lengths (stop 69: a Lagos landline of a bill of lading, "+234 1
+    280 4471", one digit short of the plan's, stayed in clear)."""
+    if not raw.startswith("+"):
+        return False
+    try:
+        number = phonenumbers.parse(raw, None)
+    except phonenumbers.NumberParseException:
+        return False
+    return (phonenumbers.region_code_for_country_code(number.country_code) != "ZZ"
+            and 7 <= len(str(number.national_number)) <= 12)
+
+
 def not_a_phone(raw: str) -> bool:
     """Whether a match of libphonenumber ``raw`` is something else written with digits: a numeric date (a valid
     calendar date: :func:`_valid_numeric_date`), a row of figures (:func:`figure_row`), a range ("383–387") or,
@@ -756,7 +770,7 @@ class PhoneRecognizer(Recognizer):
                 continue
             if _overlaps_found(spans, *m.span()):
                 continue  # a pass found it (or part of it) already
-            if (dialled and any(_possible(raw, region) for region in self.candidate_regions)
+            if (dialled and (any(_possible(raw, region) for region in self.candidate_regions) or _international(raw))
                     or any(_valid(raw, region) for region in self.dialled_regions)):
                 found[m.span()] = Entity(m.start(), m.end(), PHONE, raw, self.name)
         spans = sorted(found)

@@ -417,7 +417,10 @@ def _compiled(language: str) -> dict:
                                      rf"|(?m:(?:^|(?<=; )|(?<=^- ))[A-TV-Z]\d{{2}}(?={_DIAGNOSIS_AFTER}))")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
-        items.append((label, re.compile(rf"(?<![\w-])(?i:{_words(words)})(?![\w-])")))
+        # (stop 69: an occupation given up, "ex-costureira", "ex-engenheiro agrônomo" of a guardianship order and a
+        # death certificate: the hyphen kept the lexicon's word from matching)
+        former = r"(?:ex-)?" if label == OCCUPATION else ""
+        items.append((label, re.compile(rf"(?<![\w-]){former}(?i:{_words(words)})(?![\w-])")))
     qualifiers = "|".join(lex.health_qualifiers)
     qualifier_before = re.compile(rf"(?<![\w-])(?:{qualifiers})[ ]$", re.IGNORECASE) if qualifiers else None
     qualifier_after = re.compile(rf"[ ](?:{qualifiers})(?![\w-])", re.IGNORECASE) if qualifiers else None

@@ -524,7 +524,7 @@ _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 _COMMA_FORMS: frozenset[str] = frozenset(
     "S.A. S.L. S.A.U. S.L.U. S.L.P. S.L.L. S.A.L. S.Coop. S.C. Lda. Ltda. Lda Ltda LDA. LTDA. S/A Inc. Inc Ltd. Ltd "
     "LLC "
-    "L.L.C.".split())
+    "L.L.C. C.V. C.V".split())
 #: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
 _FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
 
@@ -596,8 +596,9 @@ class OrgSuffixRule(Rule):
                 # a form of two words ("PartG mbB", "GmbH & Co. KG"'s last ones): the entity spans both (stop 53: "…
                 # Steuerberatung PartG mbB" left the firm's name in clear)
                 # (and "GmbH & Co. KG" whole: the "&" between two forms; stop 59)
+                # (and "de" between two: "S.A. DE C.V." of a Mexican car rental's letterhead; stop 69)
                 while i > 1 and (t[i - 1].text in self.forms
-                                 or (t[i - 1].text == "&" and i > 2 and t[i - 2].text in self.forms)):
+                                 or (t[i - 1].text in ("&", "de", "DE") and i > 2 and t[i - 2].text in self.forms)):
                     i -= 1
                 top = i
                 # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",

@@ -156,6 +156,7 @@ LANGUAGE = register(Language(
         bürgerort landkreis kreis ortsteil""".split()),
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
         name des arbeitgebers|unternehmen|betrieb""".split("|")),
+    # (stop 69: "im auftrag", "i. a.": an official signing for the office, "Im Auftrag: Schwarzwälder" of a tax office)
     name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|ledigname|
         vor- und nachname|
         patient|patientin|kläger|klägerin|beklagter|beklagte|antragsteller|antragstellerin|versicherter|versicherte|
@@ -166,7 +167,8 @@ LANGUAGE = register(Language(
         familienname vor der ersten eheschließung|frühere namen|früherer name|
         unterschrift|unterschrieben von|geprüft von|erstellt von|genehmigt von|bearbeiter/in|
         fahrer|fahrerin|fahrzeugführer|fahrzeugführerin|fahrzeughalter|fahrzeughalterin|halter|halterin|
-        versicherungsnehmer|versicherungsnehmerin""".split("|")),
+        versicherungsnehmer|versicherungsnehmerin|
+        im auftrag|i. a.""".split("|")),
     # titles and degrees; then the abbreviations of legal and financial text ("§ 5 Abs. 2", "5. Aufl. 2016, Rn. 73",
     # "3 Mrd. Euro", "gem. Art. 3", "Urt. v.", "Az.") that split sentences in two before (Duden, "Abkürzungen")
     abbreviations=frozenset("""hr fr frau herr dipl ing bzw ca evtl ggf usw vgl z.b d.h u.a s.o nr med rer nat phil
@@ -256,7 +258,7 @@ LANGUAGE = register(Language(
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
                        # (stop 69: "Pflegewohnhaus St. Theresia" of a probate inventory)
-                       ("Pflegewohnhaus",),
+                       ("Pflegewohnhaus",), ("Tagesstätte",),
                        ("Seniorenresidenz",), ("Seniorenheim",), ("Seniorenzentrum",), ("Pflegeheim",), ("Altenheim",),
                        # (stop 55) the offices a citizen's letters go to and come from ("Studierendenwerk Leipzig",
                        # "Finanzamt Chemnitz-Süd" of a student-grant application, "Verbraucherzentrale Bayern")
@@ -289,6 +291,9 @@ LANGUAGE = register(Language(
                       # cadastral community alone, "KG 01011 Wieden" of a lease)
                       r"(?<![\w-])EZ[^\S\n]\d{1,6}(?:,?[^\S\n]KG[^\S\n]\d{5})?(?![\w-])",
                       r"(?<![\w-])KG[^\S\n]\d{5}(?![\w/-])",
+                      # (stop 69) a German parcel whole, its cadastral district's field and the parcel ("Gemarkung
+                      # Nippes, Flur 14, Flurstück 2215" of a flat's purchase contract: the field stayed in clear)
+                      r"(?<![\w-])Flur[^\S\n]+\d{1,3},?[^\S\n]+Flurstück[^\S\n]+\d{1,5}(?:/\d{1,4})?(?![\w/])",
                       # (stop 64) an Italian tax code by its shape, valid or not, as South Tyrolean documents print it
                       # ("MAHLKNECHT Florian   Ehemann   27.11.1987   MHLFRN87S27B160T" of a residence certificate)
                       r"(?<![\w-])[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z](?![\w-])",
@@ -358,6 +363,9 @@ LANGUAGE = register(Language(
         # Grundstück Nr. 1873")
         # (round 97: and after the number's colon, "Grundstück Nr.:    1876" of a Liechtenstein land register extract)
         r"aufnahmezahl", r"grundst[üu]ck(?=\s+(?:nr\.?|nummer)\s*:?\s*\d)",
+        # (stop 69: and a neighbour's plot by its number and sub-number, "Nachbargrundstück 1287/3" of a building
+        # permit)
+        r"(?:nachbar)?grundst[üu]ck(?=[^\S\n]+\d{1,5}/\d{1,4}(?![\w/]))",
         r"zahl\s+(?:des|der)\s+gerichtskommiss[äa]r(?:in)?",
         r"Police\s+Nr\.", r"GISA-Zahl", r"(?-i:Referenz)(?=:?[^\S\n]+\d\d[^\S\n]\d{5}[^\S\n]\d{5})",
         # (stop 62) an identity card of Switzerland or South Tyrol ("Identitätskarte: CA48213FB, ausgestellt von der

@@ -581,7 +581,10 @@ LANGUAGE = register(Language(
         # (stop 57) a receipt's and a register's entry by its number ("receipt no. 55821", "entry no. 312"), a
         # grave's plot ("grave C/1187" of a funeral arrangement), a vessel's MMSI and call sign, a room by its number,
         # an order's number in hyphenated groups ("order 8841-2290-1175")
-        r"receipt(?=\s+(?:no\.|number|#))", r"entry\s+number", r"grave(?=\s+(?-i:[A-Z]{1,3})?[/-]?\d)", r"(?-i:MMSI)",
+        # (stop 69: and a receipt's code in capitals, "(receipt R-55291)" of a dental treatment plan; an Irish
+        # dentist's registration, "Dental Council No.: 4719")
+        r"receipt(?=\s+(?:no\.|number|#)|\s+(?-i:[A-Z]{1,3})-\d)", r"(?:dental|medical|nursing)\s+council(?:\s+no\.)?",
+        r"entry\s+number", r"grave(?=\s+(?-i:[A-Z]{1,3})?[/-]?\d)", r"(?-i:MMSI)",
         r"call\s*sign", r"room(?=\s+(?:no\.|number|#))", r"order(?=\s+\d{3,6}-\d{3,6})",
         # (stop 57) an electoral canvass form's property reference and its security codes ("Property reference (UPRN):
         # 100062319874", "Security code 1: 7341"), a private hire operator's licence ("operator licence PHO 0214")
@@ -801,6 +804,9 @@ LANGUAGE = register(Language(
               # street's comma ("2150 Dundas Street West, Unit 4, Mississauga" of a work permit)
               r"|(?-i:Plot|PLOT|Lot|LOT)[^\S\n](?:No\.[^\S\n]?)?\d{1,5}[A-Z]?(?=,[^\S\n]+[A-Z])"
               r"|(?<=, )(?-i:Unit|UNIT|Suite|SUITE)[^\S\n]\d{1,4}[A-Z]?(?![\w/])"
+              # (stop 69) an Australian unit's word before its number and the street's ("Unit 14/52 Albert Street" of a
+              # listing enquiry: the word stayed in clear beside the masked numbers)
+              r"|(?-i:Unit|UNIT)(?=[^\S\n]\d{1,4}[A-Z]?/\d{1,5}[^\S\n]+[A-Z])"
               r"|(?<![\w/])(?:\d{1,2}|G|LG|UG)/F(?=,[^\S\n]+[A-Z])",
         buildings="House|Court|Building|Buildings|Mansions|Lodge|Tower|Towers|Hall|Apartments|Heights|Point|Wharf|Quay"
                   # (stop 61) a shop in a mall ("Shop G12, G/F, Harbourfront Plaza" of a Hong Kong claim)

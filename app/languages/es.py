@@ -132,7 +132,9 @@ LANGUAGE = register(Language(
                r"cita", r"revisión", r"control", r"consulta", r"ingreso"),
     stop_words=frozenset("""El La Los Las Un Una Él Ella Ellos Y En Con Del Al Por Para O A Sr Sra
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
-    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L.".split()),
+    # (stop 69: Mexico's variable capital after "de", "S.A. de C.V.", "S. de R.L. de C.V."; its last full stop may end
+    # the sentence)
+    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L. C.V. C.V R.L. R.L".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     case_markers=frozenset({"c.", "vs.", "versus"}),
     opener_case_markers=frozenset({"contra"}),
@@ -469,7 +471,13 @@ LANGUAGE = register(Language(
         # (round 20) an employee's number ("N.º de empleada: HN-0377"), a card named before its "n.º" ("Tarjeta
         # Transporte Público n.º 0010 3382 4191"), a taxi's licence ("licencia 1472", "Taxi lic. 0387")
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+emplead[oa]", r"tarjeta(?=(?:\s+[^\W\d]+){0,3}\s+(?:n\.?\s?[º°]|nº))",
-        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)", r"lic\.(?=\s+\d|\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
+        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)",
+        r"lic\.(?=\s+\d|\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
+        # (stop 69) a driving licence's field, a card's last digits, a health insurer's member, a cemetery's niche
+        # ("tarjeta de crédito Oro con terminación 4417" of a fraud complaint, "Licencia: B-11/773458" of a car rental,
+        # "afiliada N.º 62 184553 0 01" of a loss report, "Nicho 2287" of a funeral invoice)
+        r"licencia(?=[^\S\n]*:)", r"terminaci[óo]n(?=[^\S\n]+\d{4}(?!\d))", r"afiliad[oa](?=\s+n\.?\s?[º°])",
+        r"nicho(?=\s+(?:n\.?\s?[º°]\s*)?\d)",
         # (round 21) social security's number abbreviated ("Nº Seg. Social: 28/10447391/52"), a file's "exp.", invoices
         # in a list ("Facturas emitidas: F-2021/08812, F-2022/10954")
         r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",
@@ -735,6 +743,9 @@ LANGUAGE = register(Language(
                   # (round 95) and its older form, the province's letter and four digits, in brackets after "CP"
                   # ("Localidad         : MORÓN (CP B1708)" of a social security statement)
                   r"(?<=\(CP )[A-HJ-NP-Z]\d{4}(?=\))",
+                  # (stop 69: and before the town after an address's comma, "Pje. Santa Rita 874, B° General Paz,
+                  # X5004 Córdoba" of a funeral home's invoice)
+                  r"(?<=, )[A-HJ-NP-Z]\d{4}(?=[^\S\n]+[A-ZÁÉÍÓÚÑ][a-záéíóúñ])",
                   # (stop 67) a Mexican electronic invoice's place of issue and a party's tax domicile, the code alone
                   # ("Lugar de expedición (C.P.): 76148", "Domicilio fiscal:  76090" of a CFDI)
                   r"(?:\(C\.P\.\)|[Dd]omicilio[^\S\n]+fiscal|DOMICILIO[^\S\n]+FISCAL):?[^\S\n]*(?P<code>\d{5})\b"),

@@ -96,3 +96,52 @@ def test_strict_field_adjectives_after_occupations_and_ranked_relations():
     found_ = detect("en", "Her elder brother and her second child came.\n", profile="strict")
     assert ("elder brother", "RELATION") in found_ and ("second child", "RELATION") in found_
     assert ("hermano mayor", "RELATION") in detect("es", "Su hermano mayor estudia aquí.\n", profile="strict")
+
+
+def test_round_104_keywords_of_ireland_the_eu_mexico_argentina_and_germany():
+    text = ("Dental Council No.: 4719\nDeposit paid by card (receipt R-55291).\n"
+            "  EORI: GB294718365000   VAT No.: GB 318 7724 61\n"
+            "MSKU 718204-6  | NG0419327 | 1120 | Cartons\n")
+    assert found(IdNumberRecognizer("en"), text) == ["4719", "R-55291", "GB294718365000", "GB 318 7724 61",
+                                                     "MSKU 718204-6", "NG0419327"]
+    text = ("Licencia:          B-11/773458\n| Carnet de OSDE plan 310   | afiliada N.º 62 184553 0 01\n"
+            "Cementerio San Jerónimo, Sección 14, Nicho 2287, Fila 3\n"
+            "la tarjeta de crédito Oro con terminación 4417.\n")
+    assert found(IdNumberRecognizer("es"), text) == ["B-11/773458", "62 184553 0 01", "2287", "4417"]
+    text = "an dem Grundstück Gemarkung Nippes, Flur 14, Flurstück 2215, Kempener Straße 88\nNachbargrundstück 1287/3 ("
+    assert found(IdNumberRecognizer("de"), text) == ["Flur 14, Flurstück 2215", "1287/3"]
+
+
+def test_round_104_a_lagos_landline_an_australian_unit_and_a_street_after_a_forms_column():
+    assert ("+234 1 280 4471", "PHONE") in detect("en", "Notify: Elmina Line Ltd, Apapa\n   +234 1 280 4471\n")
+    # no country code, or too few digits after it: no phone
+    assert not any(label == "PHONE" for _, label in detect("en", "Score +12 345 and +999 1234567\n"))
+    assert found(AddressRecognizer("en"), "Subject: RE: Enquiry - Unit 14/52 Albert Street, Footscray VIC 3011\n") == [
+        "Unit", "14/52 Albert Street"]
+    assert found(AddressRecognizer("de"), "  Anschrift:      Hülshof 27, 44369 Dortmund\n") == ["Hülshof 27"]
+    assert found(AddressRecognizer("de"), "  Anschrift:      Hülshof\n") == []
+
+
+def test_round_104_mexican_firms_a_trade_head_and_a_signatory_for_the_office():
+    assert ("Rentautos del Caribe, S.A. de C.V.", "ORGANIZATION") in detect(
+        "es", "El arrendador, Rentautos del Caribe, S.A. de C.V., con domicilio\n")
+    text = " 6 | Isolation           | Soziale Kontakte    | Tagesstätte Falkenried Mi + Fr    | 2x/Wo\n"
+    # (the weekday's abbreviation after it is taken in too: no personal data)
+    assert any(t.startswith("Tagesstätte Falkenried") and label == "ORGANIZATION" for t, label in detect("de", text))
+    text = "Lörrach, 27.11.2024      Im Auftrag: Schwarzwälder      Az.: GrG-2024/07731\n"
+    assert ("Schwarzwälder", "PERSON") in detect("de", text)
+    from app.detection.patterns import PostalCodeRecognizer
+    assert found(PostalCodeRecognizer("es"), "Domicilio: Pje. Santa Rita 874, B° General Paz, X5004 Córdoba\n") == [
+        "X5004"]
+
+
+def test_round_104_strict_former_occupations_lexicon_words_and_half_siblings():
+    text = "Ela é doméstica; ele é pescador reformado. A sócia-gerente, reformada (ex-costureira), e o clínico geral.\n"
+    found_ = detect("pt", text, profile="strict")
+    for occupation in ("doméstica", "pescador reformado", "sócia-gerente", "ex-costureira", "clínico geral"):
+        assert (occupation, "OCCUPATION") in found_
+    assert ("irmã mais velha", "RELATION") in detect("pt", "A irmã mais velha cuida dele.\n", profile="strict")
+    found_ = detect("de", "Sein Halbbruder ist Softwarearchitekt.\n", profile="strict")
+    assert ("Halbbruder", "RELATION") in found_ and ("Softwarearchitekt", "OCCUPATION") in found_
+    # "ex" alone is no occupation
+    assert not any(t.startswith("ex") for t, _ in detect("pt", "O ex-líbris da família.\n", profile="strict"))
