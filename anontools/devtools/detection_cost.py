@@ -240,6 +240,13 @@ UNITS: tuple[str, ...] = (
     # digits before a town
     "Private Bag 0012 ", "Postfach 684 ", "Rol SII 1104-337 ", "UF 3.850,0000 ", "UF 1,", "Aa, 47400 Aa Aa, Aa\n",
     "a, ",
+    # (stop 69, rounds 103–104) a licence after its state, holders' words after the colon, Mexican streets and sides of
+    # town, a kilometre, a Polish flat and its postal code on the next line, Austrian firms, a Nigerian road, dotted
+    # numbers, a long sentence without a full stop, containers, an international number, a street after a column
+    "licence NSW 1 ", "Identifikationsnummer: Ehemann 1 / Ehefrau 1 ", "Blvd. Aa 1 Pte., ", "Carr. Aa km 21.5,",
+    "ul. Aa 27 m. 4\n", "31-159 Aa\n", "Aa & Aa OG, ", "Km 7 Aa–Aa Road ", "Km 7 Aa ", "n.º FA 2024.07.1 ", "aa ",
+    "MSKU 718204-6 ", "+234 1 280 4471 ", "Anschrift:   Aa 27, 44369 Aa\n", "Anschrift:  ", "S.A. de C.V., ",
+    "Flur 14, Flurstück 1 ", "ex-aa ", "TOMÁS AA AA, ", "Unit 14/52 Aa Street ",
 )
 
 

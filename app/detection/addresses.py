@@ -146,7 +146,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     word = (rf"(?:(?:[dlDL]['’])?{_CAP}|Dr\.|Dra\.|Sr\.|Sra\.|Sta\.|Sto\.|Ind\.|Cel\.|Gen\.|Cap\.|Prof\.|Profa\.|Pres\."
             rf"|Eng\.|Des\.|Mal\.|Alm\.|Ten\.|Sgt\.|Min\.|Pe\.|Mons\.|Brig\.|Cmte\."
             # (and Spanish America's: "Bvar. Gral. Artigas 1472" of a Uruguayan certificate; stop 61)
-            rf"|Gral\.|Tte\.|Cnel\.|Mcal\.|Pte\.|Sgto\.|Ing\.)")
+            rf"|Gral\.|Tte\.|Cnel\.|Mcal\.|Pte\.|Sgto\.|Ing\."
+            # (stop 69: and Portugal's "Dom", "Av. D. Nuno Álvares Pereira, 118, 4.º B" of a family mediation record)
+            rf"|D\.)")
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
     dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
@@ -476,6 +478,11 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?=[\dB])(?<![\w./-])(?:(?:Blk|Block){_SP}?)?\d{{1,4}}[A-Z]?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,3}}{_SP}+"
     rf"(?:Avenue|Ave|Street|St|Road|Rd|Drive|Crescent|Close|Lane|Walk){_SP}+\d{{1,2}}[A-Z]?(?=,|{_SP}*#|{_SP}*$)"
     rf"(?:,?{_SP}*#\d{{1,3}}-\d{{1,5}}[A-Z]?(?![\w]))?",
+    # (stop 69) French Switzerland's and Belgium's type, particle, name and number after it ("Chemin des Vignes 5, 1009
+    # Pully VD" of a Swiss share register: the number stayed in clear)
+    rf"(?=[CRAPSIQB])(?<![\w./-])(?:Chemin|Ch\.|Route|Rte|Rue|Ruelle|Avenue|Place|Sentier|Impasse|Quai|Boulevard){_SP}+"
+    rf"(?:(?:de{_SP}+la|des|du|de){_SP}+|(?:de{_SP}+l|d)['’]){_CAP}(?:{_SP}+{_CAP}){{0,2}},?{_SP}+\d{{1,4}}[a-z]?"
+    rf"(?![\w])",
     # (stop 69) a road's kilometre first, then the road between two towns, as Nigeria's addresses write it ("Km 7
     # Abeokuta–Ibadan Road" of a university's letterhead: the kilometre stayed in clear)
     rf"(?=K)(?<![\w./-])Km{_SP}?\d{{1,3}}(?:\.\d)?,?{_SP}+{_CAP}(?:(?:{_SP}*–{_SP}*|{_SP}+){_CAP}){{0,3}}{_SP}+"

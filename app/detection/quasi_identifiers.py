@@ -227,7 +227,9 @@ _FIELD_ADJECTIVE_ENDINGS = ("ico", "ica", "icos", "icas", "ário", "ária", "ari
                             "ivo", "iva", "ista")
 #: Words that end the run of modifiers whatever their case (possessives, negations, copulas, prepositions the stop words
 #: may lack).
+# (stop 69: and German articles and contractions, "den vom Landschaftsarchitekten" of a GermEval sentence)
 _NOT_MODIFIERS: frozenset[str] = frozenset(
+    "der die das den dem des vom zum zur im am beim ein eine einen einem einer "
     "a an the my his her their our your its is was are were be been being as at for and or not no became becomes works "
     "worked thank thanks thanked ask asked call called contact contacted see saw seen tell told meet met visit visited "
     "email emailed hire hired dear mein meine sein seine ihr ihre und oder als ist war wurde wird werden bin sind "

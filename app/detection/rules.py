@@ -1708,7 +1708,7 @@ class CapitalSurnameRule(Rule):
     * a first name of the language's lexicon (:func:`first_names`) written in capitals, not a common word, and the
       surnames in capitals after it: "Presidenta: ESTHER NÚÑEZ DE ARCE" (a heading's "GRACE PERIOD" is no name:
       "grace" is a common word; stop 69: one that is, only before two surnames and a comma, "TOMÁS NASSER GIMÉNEZ,
-      DNI …").
+      DNI …", or before two surnames filling its line, a signature's "LUZ MARINA TORO ARBELÁEZ").
 
     The surnames are up to three words in capitals on the same line, one space apart, particles in capitals between
     them (:func:`_capitals_run`: never a stop word, title, legal form or form label such as "DNI"). The proposal
@@ -1765,9 +1765,12 @@ class CapitalSurnameRule(Rule):
             if (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
                     and "\n" not in ctx.text[t[end - 1].end:t[end].start]):
                 continue  # more capitals after the run: a headline ("ANTONIO CANALES ABRIRA TEMPORADA BALLET 2000")
-            if common and not (end >= k + 3 and ctx.text.startswith(",", t[end - 1].end)):
+            if common and not (end >= k + 3 and (ctx.text.startswith(",", t[end - 1].end)
+                                                 or ((start == 0 or ctx.text[start - 1] == "\n")
+                                                     and ctx.text[t[end - 1].end:t[end - 1].end + 1] in ("", "\n")))):
                 continue  # a first name that is a common word too ("TOMÁS": "you take") only before two surnames and a
-                # comma ("TOMÁS NASSER GIMÉNEZ, DNI …" of a divorce settlement's children; stop 69)
+                # comma ("TOMÁS NASSER GIMÉNEZ, DNI …" of a divorce settlement's children; stop 69), or filling its line
+                # with three words or more ("LUZ MARINA TORO ARBELÁEZ" under a signature's line)
             if end > k + 1:
                 b = t[end - 1].end
                 yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")

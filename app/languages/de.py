@@ -154,8 +154,10 @@ LANGUAGE = register(Language(
     # (stop 68) a form's fields of a place ("Gemeinde: Volders", "Bezirk: Innsbruck-Land" of a probate decision)
     place_fields=frozenset("""ort wohnort geburtsort gemeinde wohngemeinde bezirk bundesland kanton stadt heimatort
         bürgerort landkreis kreis ortsteil""".split()),
+    # (stop 69: a health insurer, "Krankenkasse:  BKK Emscher-Lippe" of a care home admission)
     organization_fields=frozenset(w.strip() for w in """arbeitgeber|arbeitgeberin|firma|firmenname|arbeitsstelle|
-        name des arbeitgebers|unternehmen|betrieb""".split("|")),
+        name des arbeitgebers|unternehmen|betrieb|
+        krankenkasse|pflegekasse""".split("|")),
     # (stop 69: "im auftrag", "i. a.": an official signing for the office, "Im Auftrag: Schwarzwälder" of a tax office)
     name_fields=frozenset(w.strip() for w in """name|vorname|vornamen|nachname|familienname|geburtsname|ledigname|
         vor- und nachname|
@@ -332,6 +334,9 @@ LANGUAGE = register(Language(
         # (stop 66) an Austrian notary's certification register, a property tax's file number ("BRZ 2314/2024",
         # "Grundsteuer-Aktenzeichen: 3370 172 0458 3 000 1")
         r"(?-i:BRZ)(?=[^\S\n]\d)", r"grundsteuer-aktenzeichen",
+        # (stop 69) an Austrian ministry's file number ("BMAW-Ermächtigung Zl. 2023-0.774.512" of an occupational
+        # health report)
+        r"(?-i:Zl\.)(?=[^\S\n]*\d)",
         # (stop 66) a civil register's birth entry, a Liechtenstein parcel ("Geburtseintrag:     G 89/2025", "Parz. Nr.
         # 2871" of a tax return)
         r"(?:geburts|heirats|sterbe)eintrag", r"parz\.\s*nr\.",

@@ -151,7 +151,10 @@ LANGUAGE = register(Language(
     payment_cues=(r"(?:bank\s+|faster\s+|standing\s+order\s+)?(?:transfer|payment)s?\s+(?:to|from)",
                   r"standing\s+order\s+to",
                   # US person-to-person payments on a statement ("ZELLE TO GURPREET DHILLON", "VENMO FROM …"; stop 51)
-                  r"(?:zelle|venmo|cash\s+app|paypal)\s+(?:payment\s+)?(?:to|from)"),
+                  r"(?:zelle|venmo|cash\s+app|paypal)\s+(?:payment\s+)?(?:to|from)",
+                  # (stop 69) a Nigerian statement's instant transfers and a cheque's payee ("NIP TRF FROM BABATUNDE
+                  # OLUWASEUN ADEYEMI/RENT SHARE", "CHQ NO 00418273 PAID TO OLUWAKEMI FASHOLA")
+                  r"(?:nip\s+)?trf\s+(?:to|from)", r"paid\s+to"),
     payment_codes=(r"SO", r"STO", r"FPI", r"FPO", r"BGC", r"TFR(?:\s+(?:TO|FROM))?", r"BP", r"BACS", r"CHAPS"),
     payment_references=tuple("""RENT SALARY WAGES REF REFERENCE INVOICE INV LOAN GIFT DEPOSIT BILLS HOUSEKEEPING POCKET
         MONEY SAVINGS TRANSFER PAYMENT VIA MOBILE ONLINE""".split()),
@@ -535,6 +538,9 @@ LANGUAGE = register(Language(
         r"listing(?=\s+\d{6,})",
         # (stop 69) a Nigerian private mail bag ("P.M.B. 2204, Km 7 Abeokuta–Ibadan Road" of a university transcript)
         r"(?-i:P\.M\.B\.|PMB)(?=[^\S\n]*\d)",
+        # (stop 69) a statement's cheque and a loan's reference ("CHQ NO 00418273", "LOAN REPAYMENT REF
+        # KTB/PL/2023/0091457" of a Nigerian bank statement)
+        r"chq\s+no\.?", r"ref\.?(?=\s+(?-i:[A-Z]{2,5})/[A-Z0-9])",
         # (stop 53) a company's number after where it is registered ("Registered in England No. 08827341"), the FCA's
         # firm reference and a court reporter's licence ("FCA FRN 671204", "CSR No. 13942"), a letter's own and its
         # client's references ("Our Ref: HPR/DC/2291-4471"), an NHS smartcard's and an exemption certificate's numbers,

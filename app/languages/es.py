@@ -478,6 +478,9 @@ LANGUAGE = register(Language(
         # "afiliada N.º 62 184553 0 01" of a loss report, "Nicho 2287" of a funeral invoice)
         r"licencia(?=[^\S\n]*:)", r"terminaci[óo]n(?=[^\S\n]+\d{4}(?!\d))", r"afiliad[oa](?=\s+n\.?\s?[º°])",
         r"nicho(?=\s+(?:n\.?\s?[º°]\s*)?\d)",
+        # (stop 69) a Mexican migration form's number, a Chilean school's register, a school accident's folio
+        # ("residente permanente, FM 0941772", "RBD 25187-3", "(DIAE) folio 2024-13119-0457")
+        r"(?-i:FM[23]?)(?=[^\S\n]\d{6,})", r"(?-i:RBD)", r"folio(?=[^\S\n]+\d{4}-\d)",
         # (round 21) social security's number abbreviated ("Nº Seg. Social: 28/10447391/52"), a file's "exp.", invoices
         # in a list ("Facturas emitidas: F-2021/08812, F-2022/10954")
         r"(?:(?:n\.?\s?[º°]|nº)\s+)?seg\.\s+social", r"exp\.(?=\s*\d)", r"facturas?(?:\s+emitidas)?(?=\s*:)",

@@ -469,6 +469,9 @@ LANGUAGE = register(Language(
         r"n\.?\s?º\s+func\.",
         # (stop 69: and the other order, "Rui Almeida Tavares (func. n.º 30472)" of an account opening form)
         r"func\.(?=\s*n\.?\s?º)",
+        # (stop 69) a fire brigade's call-out and an appliance's serial ("Bombeiros: Sim – B.V. Guimarães (ocorrência
+        # 2024/00871)", "Portátil Lenovo IdeaPad (série PF3K8Q21)" of a home insurance claim)
+        r"ocorr[êe]ncia(?=[^\S\n]+\d{4}/\d)", r"s[ée]rie(?=[^\S\n]+(?-i:(?=[A-Z0-9]{0,11}\d)[A-Z0-9]{6,12})\))",
         # (stop 54, round 14) a property's tax article, an employee's "matr."
         r"matriz(?:\s+predial)?(?:\s+(?:urbana|r[úu]stica))?\s+sob\s+o\s+artigo", r"artigo\s+matricial", r"matr\.",
         # (stop 54, round 15) a staff number ("funcionário n.º 4417", "colaborador n.º 10873"), a lawyer's cédula, a

@@ -145,3 +145,35 @@ def test_round_104_strict_former_occupations_lexicon_words_and_half_siblings():
     assert ("Halbbruder", "RELATION") in found_ and ("Softwarearchitekt", "OCCUPATION") in found_
     # "ex" alone is no occupation
     assert not any(t.startswith("ex") for t, _ in detect("pt", "O ex-líbris da família.\n", profile="strict"))
+
+
+def test_round_105_a_nigerian_statements_transfers_and_cheques():
+    text = ("01-Mar-24 | NIP TRF FROM BABATUNDE OLUWASEUN ADEYEMI/RENT SHARE  |   250,000.00\n"
+            "22-Mar-24 | CHQ NO 00418273 PAID TO OLUWAKEMI FASHOLA            |    75,000.00\n"
+            "26-Mar-24 | LOAN REPAYMENT REF KTB/PL/2023/0091457               |   212,437.80\n")
+    found_ = detect("en", text)
+    assert ("BABATUNDE OLUWASEUN ADEYEMI", "PERSON") in found_ and ("OLUWAKEMI FASHOLA", "PERSON") in found_
+    assert ("00418273", "ID_NUMBER") in found_ and ("KTB/PL/2023/0091457", "ID_NUMBER") in found_
+    # "paid to" before a word in lower case names nobody
+    assert detect("en", "The deposit was paid to the landlord in full.\n") == []
+
+
+def test_round_105_keywords_of_mexico_chile_portugal_and_austria():
+    text = ("peruana (residente permanente, FM 0941772)\nRBD 25187-3 · Av. Pajaritos 2845\n"
+            "(DIAE) folio 2024-13119-0457 (Seguro Escolar)\n")
+    assert found(IdNumberRecognizer("es"), text) == ["0941772", "25187-3", "2024-13119-0457"]
+    text = "B.V. Guimarães (ocorrência 2024/00871)\nPortátil Lenovo IdeaPad (série PF3K8Q21)   1\numa série de TV\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["2024/00871", "PF3K8Q21"]
+    assert found(IdNumberRecognizer("de"), "(BMAW-Ermächtigung Zl. 2023-0.774.512)\n") == ["2023-0.774.512"]
+
+
+def test_round_105_swiss_french_and_portuguese_streets_a_health_insurer_and_a_signature_in_capitals():
+    text = "05 | Okafor-Meier, Chidinma | Chemin des Vignes 5, 1009 Pully VD   | 4751–5000\n"
+    assert found(AddressRecognizer("de"), text) == ["Chemin des Vignes 5, 1009 Pully"]
+    assert found(AddressRecognizer("pt"), "   Av. D. Nuno Álvares Pereira, 118, 4.º B, 2800-180 Almada\n") == [
+        "Av. D. Nuno Álvares Pereira, 118, 4.º B"]
+    assert ("BKK Emscher-Lippe", "ORGANIZATION") in detect("de", "Krankenkasse:             BKK Emscher-Lippe\n")
+    text = "Atentamente,\n\n_______________________________\nLUZ MARINA TORO ARBELÁEZ\nCoordinadora del Programa\n"
+    assert ("LUZ MARINA TORO ARBELÁEZ", "PERSON") in detect("es", text)
+    # the common word before one word in capitals, alone on its line, stays a word ("LUZ ROJA": a red light)
+    assert not any(t.startswith("LUZ") for t, _ in detect("es", "La señal de parada:\nLUZ ROJA\nseguida de otra.\n"))
