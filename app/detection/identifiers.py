@@ -430,7 +430,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    # (or a slash before one: "PASAPORTE/DOC. IDENTIDAD: CA00471823" of a residence card's form;
                    # stop 58)
                    r"(?:(?:(?:[^\S\n]+|/)"
-                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,3}\))){1,4}?"
+                   # (stop 69: five words, "Mitgliedsnummer (wird von der GNLH vergeben): 1047-558-2093" of a union's
+                   # form)
+                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,4}\))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
                    # (or before a dot leader without its colon: "Pasaporte UE ....... ES052400183274" of a pet's
                    # adoption; stop 59)

@@ -1213,6 +1213,8 @@ CURRENCY_CODES: tuple[str, ...] = tuple("""EUR USD GBP CHF JPY BRL DEM ATS TRL T
 #: Currency names in en/de/es/pt, singular and plural ("200,000 Turkish liras", "5.000 Schilling",
 #: "1.000 zlotys", "3 000 kronor", "100 liras turcas"; not the bare "Mark", a first name too: "2 Mark Philippoussis").
 _CURRENCY_NAMES = (
+    # (stop 69: and the dollars by their country, "I paid a man … 3,500 US dollars" of an asylum interview)
+    r"(?:US|U\.S\.|Australian|Canadian|Singapore|NZ|HK|Hong Kong)\s(?:dollars?|Dollar)|"
     r"euros?|Euro|cents?|dollars?|pounds?(?: sterling)?|francs?|yen|"
     r"dólares|dolares|pesos|libras|céntimos|reais|real|centavos|escudos|pesetas|francos|marcos|coronas|rublos|"
     r"zlotys?|złoty|zlotych|złotych|schillings?|Schilling|liras?|lire|kronor|krona|kroner|krone|Kronen|crowns?|"

@@ -541,6 +541,8 @@ LANGUAGE = register(Language(
         # (stop 69) a statement's cheque and a loan's reference ("CHQ NO 00418273", "LOAN REPAYMENT REF
         # KTB/PL/2023/0091457" of a Nigerian bank statement)
         r"chq\s+no\.?", r"ref\.?(?=\s+(?-i:[A-Z]{2,5})/[A-Z0-9])",
+        # (stop 69) a New South Wales inmate's number ("MIN (Master Index No.):    512874" of a prison visitor form)
+        r"(?-i:MIN)(?=[^\S\n]*\()",
         # (stop 53) a company's number after where it is registered ("Registered in England No. 08827341"), the FCA's
         # firm reference and a court reporter's licence ("FCA FRN 671204", "CSR No. 13942"), a letter's own and its
         # client's references ("Our Ref: HPR/DC/2291-4471"), an NHS smartcard's and an exemption certificate's numbers,

@@ -283,7 +283,8 @@ LANGUAGE = register(Language(
         # 11.842", "padrón individual 412.778/203" of a title report), a Spanish notarial paper's serial numbers
         # ("papel timbrado … serie GH, números 4472610 y los cinco siguientes" of a deed)
         r"caja\s+notarial", r"padr[óo]n(?:\s+(?:individual|matriz|rural|urbano))?(?=:?\s*(?:n\S*\s*)?\d)",
-        r"serie\s+(?-i:[A-Z]{1,3}),?\s+n[úu]meros(?=\s+\d)",
+        # (stop 69: and a digit in the series, "serie 2L, números 6718440" of a business's sale)
+        r"serie\s+(?-i:[A-Z0-9]{1,3}),?\s+n[úu]meros(?=\s+\d)",
         # (stop 67) an Argentine province's gross income tax registration ("Ingresos Brutos: 1251438-07" of an invoice)
         r"ingresos\s+brutos(?=:?[^\S\n]*\d)",
         # (round 94) a health plan's member, the keyword first, and a clinical record's abbreviation ("Cobertura:

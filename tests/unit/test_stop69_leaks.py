@@ -177,3 +177,15 @@ def test_round_105_swiss_french_and_portuguese_streets_a_health_insurer_and_a_si
     assert ("LUZ MARINA TORO ARBELÁEZ", "PERSON") in detect("es", text)
     # the common word before one word in capitals, alone on its line, stays a word ("LUZ ROJA": a red light)
     assert not any(t.startswith("LUZ") for t, _ in detect("es", "La señal de parada:\nLUZ ROJA\nseguida de otra.\n"))
+
+
+def test_round_106_an_aside_of_five_words_a_series_with_a_digit_an_inmates_number_and_dollars_by_country():
+    text = "Mitgliedsnummer (wird von der GNLH vergeben): 1047-558-2093\n"
+    assert found(IdNumberRecognizer("de"), text) == ["1047-558-2093"]
+    text = "en cuatro folios de papel timbrado, serie 2L, números 6718440 y los\ntres siguientes.\n"
+    assert found(IdNumberRecognizer("es"), text) == ["6718440"]
+    text = "Inmate name:   NGUYỄN VĂN THÀNH\nMIN (Master Index No.):    512874\n"
+    assert found(IdNumberRecognizer("en"), text) == ["512874"]
+    from app.detection.patterns import MoneyRecognizer
+    assert found(MoneyRecognizer("en"), "I paid a man called Abu Tarek\n      3,500 US dollars. In Libya\n") == [
+        "3,500 US dollars"]
