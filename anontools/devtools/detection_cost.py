@@ -247,6 +247,10 @@ UNITS: tuple[str, ...] = (
     "ul. Aa 27 m. 4\n", "31-159 Aa\n", "Aa & Aa OG, ", "Km 7 Aa–Aa Road ", "Km 7 Aa ", "n.º FA 2024.07.1 ", "aa ",
     "MSKU 718204-6 ", "+234 1 280 4471 ", "Anschrift:   Aa 27, 44369 Aa\n", "Anschrift:  ", "S.A. de C.V., ",
     "Flur 14, Flurstück 1 ", "ex-aa ", "TOMÁS AA AA, ", "Unit 14/52 Aa Street ",
+    # (stop 69, rounds 105–106) a Swiss French street, a statement's transfers, a signature's name in capitals, an
+    # aside of five words, an inmate's number, dollars by their country
+    "Chemin des Aa 5 ", "NIP TRF FROM AA AA/", "PAID TO AA ", "LUZ AA AA AA\n", "(a b c d e): 1 ", "MIN (",
+    "3,500 US dollars ",
 )
 
 
