@@ -519,6 +519,8 @@ _OPENING_QUOTES: frozenset[str] = frozenset({'"', "„", "“", "«"})
 _QUOTES: frozenset[str] = _OPENING_QUOTES | {"”", "»"}
 #: Conjunctions in capitals inside a company's name in capitals ("REFORMAS Y PINTURA TURIA, S.L.").
 _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
+#: What joins two legal forms into one: "GmbH & Co. KG", Mexico's "S.A. de C.V." (stop 69).
+_FORM_JOINERS: frozenset[str] = frozenset("& de DE".split())
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
 #: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
 _COMMA_FORMS: frozenset[str] = frozenset(
@@ -598,7 +600,7 @@ class OrgSuffixRule(Rule):
                 # (and "GmbH & Co. KG" whole: the "&" between two forms; stop 59)
                 # (and "de" between two: "S.A. DE C.V." of a Mexican car rental's letterhead; stop 69)
                 while i > 1 and (t[i - 1].text in self.forms
-                                 or (t[i - 1].text in ("&", "de", "DE") and i > 2 and t[i - 2].text in self.forms)):
+                                 or (t[i - 1].text in _FORM_JOINERS and i > 2 and t[i - 2].text in self.forms)):
                     i -= 1
                 top = i
                 # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",

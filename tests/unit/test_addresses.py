@@ -254,9 +254,9 @@ def test_a_wrapped_address_keeps_its_line_break_in_the_detected_entities():
      ["AV DE LA CONSTITUCION 18 ESC 2 PLANTA 3 PTA C"]),
     ("pt", "Clínica São Lucas - Rua 9, nº 120, Setor Oeste, Goiânia-GO; na Rua 9 perto", ["Rua 9, nº 120"]),
     ("en", "Address: 1187 Birchwood Dr Apt 4, Oakridge TN 37830; at 3 Smith Dr. Jones", ["1187 Birchwood Dr Apt 4"]),
-    # Australia's flat and house number, a range of house numbers
+    # Australia's flat and house number, a range of house numbers (stop 69: and the unit's word)
     ("en", "Unit 5/12 Smith St, Parramatta NSW 2150, or 12-14 High Street; on 5/12 the Main Street fair",
-     ["5/12 Smith St", "12-14 High Street"]),
+     ["Unit", "5/12 Smith St", "12-14 High Street"]),
 ])
 def test_an_estate_before_its_block_stop_48(language, text, expected):
     assert found(language, text) == expected

@@ -353,7 +353,8 @@ def test_identifiers_of_reports_and_registers_stop_47(language, text, expected):
     ("en", "Alicia M. Ortega (ARDC No. 6321457); State Bar No. 284512; a bar 2 blocks away", ["6321457", "284512"]),
     ("en", "his order #A-7781203 never arrived; tracking 15501234567890; in order 2345 times", ["A-7781203",
                                                                                            "15501234567890"]),
-    ("de", "Gemarkung Niederschönhausen, Flur 3, Flurstück 217/4", ["217/4"]),
+    # (stop 69: the parcel whole, its district's field too)
+    ("de", "Gemarkung Niederschönhausen, Flur 3, Flurstück 217/4", ["Flur 3, Flurstück 217/4"]),
     ("de", "Versicherung HUK-Coburg, Vers.-Nr. 123/456789-K, Schaden-Nr. 25-123456", ["123/456789-K", "25-123456"]),
     # a debt collector's letter: its reference, the transfer's reference line, a customer number with words before the
     # colon; not an article's number
