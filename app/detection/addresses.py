@@ -434,6 +434,12 @@ def address_patterns(language: str, restoring: bool = False) -> list[str]:
     return _BUILDERS[street.order](street) + flats
 
 
+#: A Polish street: "ul.", "al.", "pl.", "os." before the name and the number (and the flat after "m." or "lok.", "ul.
+#: Słowackiego 27 m. 4" of a hotel's registration card; stop 69), in :data:`_FOREIGN_STREETS` and before the postal
+#: code of :data:`_POLISH_POSTAL_NEXT_LINE`.
+_POLISH_STREET = (rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?"
+                  rf"(?:/\d{{1,4}})?(?:{_SP}+(?:m|lok)\.{_SP}?\d{{1,4}}[a-zA-Z]?)?")
+
 #: Addresses abroad as their own countries write them, found in a document of any language (an applicant's former
 #: address, a relative's: "residente em 12 Rue des Lilas, 69003 Lyon", "Via Roma 12", "ul. Kwiatowa 5/12",
 #: "Keizersgracht 123", "Atatürk Caddesi No: 12"; stop 45: "12" stayed in clear in a Portuguese power of attorney).
@@ -445,11 +451,7 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     # Italian: the type, particles, the name, the number
     rf"(?=[VPCL])(?<![\w./-])(?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo){_SP}+(?:(?:del|della|dei|degli|di|dello|delle)"
     rf"{_SP}+)?{_CAP}(?:{_SP}+{_CAP}){{0,3}},?{_SP}+(?:n\.{_SP}?)?\d{{1,4}}[a-zA-Z]?(?![\w])",
-    # Polish: "ul.", "al.", "pl.", "os." before the name and the number (and flat)
-    # (stop 69: and the flat after "m." or "lok.", "ul. Słowackiego 27 m. 4" of a hotel's registration card)
-    rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+\d{{1,4}}[a-zA-Z]?"
-    rf"(?:/\d{{1,4}})?"
-    rf"(?:{_SP}+(?:m|lok)\.{_SP}?\d{{1,4}}[a-zA-Z]?)?(?![\w])",
+    _POLISH_STREET + r"(?![\w])",
     # Dutch: a word ending in a street type and the number
     rf"(?=[{_UPPER}]){_WORD_START}[{_UPPER}][\w-]*(?:straat|laan|gracht|plein|kade|singel|dijk|steeg){_SP}+\d{{1,4}}[a-zA-Z]?(?![\w])",
     # Turkish: the name, the type, "No:" and the number
@@ -505,10 +507,8 @@ _FOREIGN_POSTAL_TOWN = (rf"(?:,?{_SP}+(?:(?:\d{{5}}|\d{{2}}-\d{{3}}|\d{{4}}{_SP}
 _FOREIGN_ADDRESSES: tuple[str, ...] = tuple(street + _FOREIGN_POSTAL_TOWN for street in _FOREIGN_STREETS)
 #: A Polish postal code and its town on the line after the street ("ul. Słowackiego 27 m. 4\n      31-159 Kraków" of a
 #: hotel's registration card; stop 69: in clear), group ``pc``: the street, its number and flat end their line.
-_POLISH_POSTAL_NEXT_LINE = re.compile(rf"(?=[uapo])(?<![\w./-])(?:ul|al|pl|os)\.{_SP}?{_CAP}(?:{_SP}+{_CAP}){{0,2}}"
-                                      rf"{_SP}+\d{{1,4}}[a-zA-Z]?(?:/\d{{1,4}})?"
-                                      rf"(?:{_SP}+(?:m|lok)\.{_SP}?\d{{1,4}}[a-zA-Z]?)?"
-                                      rf",?{_SP}*\n{_SP}*(?P<pc>\d{{2}}-\d{{3}}{_SP}+{_CAP}(?:{_SP}+{_CAP})?)(?![\w-])")
+_POLISH_POSTAL_NEXT_LINE = re.compile(rf"{_POLISH_STREET},?{_SP}*\n{_SP}*"
+                                      rf"(?P<pc>\d{{2}}-\d{{3}}{_SP}+{_CAP}(?:{_SP}+{_CAP})?)(?![\w-])")
 
 
 @lru_cache(maxsize=16)

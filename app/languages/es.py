@@ -472,12 +472,13 @@ LANGUAGE = register(Language(
         # (round 20) an employee's number ("N.º de empleada: HN-0377"), a card named before its "n.º" ("Tarjeta
         # Transporte Público n.º 0010 3382 4191"), a taxi's licence ("licencia 1472", "Taxi lic. 0387")
         r"(?:n\.?\s?[º°]|nº|número)\s+de\s+emplead[oa]", r"tarjeta(?=(?:\s+[^\W\d]+){0,3}\s+(?:n\.?\s?[º°]|nº))",
-        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d)",
+        # (stop 69: and before its field's colon, "Licencia:          B-11/773458" of a car rental)
+        r"licencia(?=\s+(?:n\.?\s?[º°]\s*)?\d|[^\S\n]*:)",
         r"lic\.(?=\s+\d|\s+[^\W\d]+\s+(?:n\.?\s?[º°]|nº))",
-        # (stop 69) a driving licence's field, a card's last digits, a health insurer's member, a cemetery's niche
-        # ("tarjeta de crédito Oro con terminación 4417" of a fraud complaint, "Licencia: B-11/773458" of a car rental,
-        # "afiliada N.º 62 184553 0 01" of a loss report, "Nicho 2287" of a funeral invoice)
-        r"licencia(?=[^\S\n]*:)", r"terminaci[óo]n(?=[^\S\n]+\d{4}(?!\d))", r"afiliad[oa](?=\s+n\.?\s?[º°])",
+        # (stop 69) a card's last digits, a health insurer's member, a cemetery's niche ("tarjeta de crédito Oro con
+        # terminación 4417" of a fraud complaint, "afiliada N.º 62 184553 0 01" of a loss report, "Nicho 2287" of a
+        # funeral invoice)
+        r"terminaci[óo]n(?=[^\S\n]+\d{4}(?!\d))", r"afiliad[oa](?=\s+n\.?\s?[º°])",
         r"nicho(?=\s+(?:n\.?\s?[º°]\s*)?\d)",
         # (stop 69) a Mexican migration form's number, a Chilean school's register, a school accident's folio
         # ("residente permanente, FM 0941772", "RBD 25187-3", "(DIAE) folio 2024-13119-0457")
