@@ -29,6 +29,7 @@ from bisect import bisect_right
 from stdnum import bitcoin
 
 from app.detection.base import Recognizer
+from app.detection.fast_regex import gate_of
 from app.detection.labels import ID_NUMBER, LOCATION
 from app.detection.patterns import with_extras
 from app.doc import Entity, Sentence
@@ -157,7 +158,7 @@ class RecordCodeRecognizer(Recognizer):
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:
         def found(pattern: re.Pattern[str]) -> list[Entity]:
-            return [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in pattern.finditer(text)]
+            return [Entity(m.start(), m.end(), ID_NUMBER, m.group(), self.name) for m in gate_of(pattern).finditer(text)]
 
         out = found(_BOLETO) if "." in text else []
         if "-" in text:

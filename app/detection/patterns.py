@@ -20,7 +20,7 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
-from app.detection.fast_regex import digit_led, letter_led
+from app.detection.fast_regex import digit_led, gated, letter_led
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
@@ -895,7 +895,7 @@ def _spelled_date_pattern(language: str) -> re.Pattern[str] | None:
 
 #: (each scanned only at its possible first characters where those are digits: :func:`digit_led`, issue 18)
 _DATE_PATTERNS: dict[str, list[re.Pattern[str]]] = {
-    lang: [digit_led(p) for p in _date_patterns(lang)] for lang in MONTHS}
+    lang: [gated(digit_led(p)) for p in _date_patterns(lang)] for lang in MONTHS}
 _SPELLED_DATE_PATTERNS: dict[str, re.Pattern[str] | None] = {lang: _spelled_date_pattern(lang) for lang in MONTHS}
 
 #: A day and month without a year: "16/03", "02/03", "13/3" (slashes: both parts of two digits or one above 12, so
@@ -1830,7 +1830,7 @@ _REGISTER_RE = (re.compile(r"(?<![\w/-])(?P<id>(?:" + "|".join(map(re.escape, _R
 _FORMATS = languages.union("case_number_formats")
 _FORMAT_RE = (digit_led(re.compile("(?P<id>" + "|".join(f"(?:{f})" for f in sorted(_FORMATS)) + ")")) if _FORMATS
               else None)
-_CASE_PATTERNS = tuple(p for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE, _FORMAT_RE) if p is not None)
+_CASE_PATTERNS = tuple(gated(p) for p in (_CASE_RE, _NO_RE, _AKTENZEICHEN_RE, _REGISTER_RE, _FORMAT_RE) if p is not None)
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -1876,7 +1876,8 @@ class PostalCodeRecognizer(Recognizer):
     name = "postal_code"
 
     def __init__(self, language: str = "en") -> None:
-        compiled = [digit_led(re.compile(p)) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+        # (stop 70: each searched only where a string its matches need stands, :func:`gated`; issue 18)
+        compiled = [gated(digit_led(re.compile(p))) for p in POSTAL_CODE_PATTERNS.get(language, [])]
         # each with the group its code is in (0: the whole match)
         self.patterns = [(p, "code" if "code" in p.groupindex else 0) for p in compiled]
 
