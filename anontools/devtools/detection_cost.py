@@ -251,6 +251,13 @@ UNITS: tuple[str, ...] = (
     # aside of five words, an inmate's number, dollars by their country
     "Chemin des Aa 5 ", "NIP TRF FROM AA AA/", "PAID TO AA ", "LUZ AA AA AA\n", "(a b c d e): 1 ", "MIN (",
     "3,500 US dollars ",
+    # (stop 70) codes joined by slashes, India's house numbers and postal codes, a Polish postal code before its
+    # country, Australia's state between two spaces, a check letter, Swiss and Angolan numbers by their shape, a
+    # consulting room, a Mexican side of town, flats in a column, a firm's article, who printed a record
+    "SC/LA 6721A ", "A/B/C/D/E/F/", "A(5)/", "12, Aa Colony, ", "12, Aa ", ", Aa 411016  ", ", Aa 4", "31-150 Aa, Polen ",
+    "31-150 Aa ", "AA  ACT  2617\n", "553-K ", "756.4471.2980.13 ", "004718265LA039 ", "Cra. 4 # 7 Sur-1, Cons. 4, ",
+    "Av. Aa Nte. ", "  1.º C   Aa\n", "Frigorífico La ", "Impreso por: aa ", "incident 123456 ", "Depot 1-",
+    "presupuesto P-1 ", "N45,000.00, ", "Kz  1 ",
 )
 
 

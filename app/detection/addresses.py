@@ -147,6 +147,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|Eng\.|Des\.|Mal\.|Alm\.|Ten\.|Sgt\.|Min\.|Pe\.|Mons\.|Brig\.|Cmte\."
             # (and Spanish America's: "Bvar. Gral. Artigas 1472" of a Uruguayan certificate; stop 61)
             rf"|Gral\.|Tte\.|Cnel\.|Mcal\.|Pte\.|Sgto\.|Ing\."
+            # (stop 70: and a Mexican avenue's side of town, "Av. López Mateos Nte. 1150, Piso 3" of a tax notice)
+            rf"|Nte\.|Ote\."
             # (stop 69: and Portugal's "Dom", "Av. D. Nuno Álvares Pereira, 118, 4.º B" of a family mediation record)
             rf"|D\.)")
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
@@ -208,7 +210,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|(?i:depto\.?|dpto\.?|departamento){_SP}?[A-Z0-9]{{1,4}}"
             # (stop 69) a Mexican street's side of town after the number ("Av. Constitución 2845 Pte., Col. Centro" of
             # a Monterrey employer's letterhead)
-            rf"|(?:Pte|Ote|Nte)\.)(?![\w])")
+            rf"|(?:Pte|Ote|Nte)\."
+            # (stop 70) a doctor's consulting room ("Cra. 43A # 7 Sur-170, Cons. 412, Medellín" of a clinical record)
+            rf"|(?:[Cc]ons\.|[Cc]onsultorio){_SP}?\d{{1,4}}[A-Z]?)(?![\w])")
     # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
     # contract, stop 54; the detector cuts the entity at the line break)
     # (or after an en dash: "Rua Padre Anchieta, 1.245 – apto 82 – Bigorrilho" of a CV; stop 55)
@@ -281,7 +285,9 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # (not a law's "Art. 1º-A", "§ 1.º-A" of LeNER-Br's judgments)
     patterns.append(rf"(?<![\w./º-])(?<![Aa]rt\. )(?<![Aa][Rr][Tt] \. )(?<!§ )(?<!§)\d{{1,2}}\.?[ºª]-{side}(?![\w])")
     patterns.append(rf"(?m:(?<=^)|(?<=^ )|(?<=^  )|(?<=^   ))(?:\d{{1,2}}\.?[ºª]{_SP}?-?{_SP}?{side}|(?i:bajo|ático)"
-                    rf"{_SP}+{side})(?=[^\S\n]+[–-][^\S\n])")
+                    # (stop 70: or a column's two spaces before the owner, "  1.º C   Hdros. de Remedios Galán Soto" of
+                    # an owners' meeting's list of debtors)
+                    rf"{_SP}+{side})(?=[^\S\n]+[–-][^\S\n]|[^\S\n]{{2,}}[{_UPPER}])")
     if street.units:
         # a flat or a room with its number before its street or its building, as a care home's or a tower's resident's
         # address writes it ("habitación 112, calle Mayor 5", "apto. 801 del edificio Torres del Parque", "quarto 12,
@@ -495,8 +501,10 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     rf"(?:,{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}})?",
     # (stop 68) the United States' and Britain's number first, in a document of another language ("residente en 4517
     # Bellfort Avenue, Houston, Texas" of a Honduran power of attorney: the number stayed in clear); not a year
-    rf"(?=\d)(?<![\w./-])(?!(?:1[89]|20)\d\d(?!\d))\d{{1,5}}{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+"
-    rf"(?:Avenue|Street|Road|Drive|Boulevard|Lane|Court|Parkway)(?![\w])",
+    # (stop 70: or a comma after it and India's types, "12, Model Colony, Shivajinagar" and "44, North Main Road" of a
+    # Pune sale deed's witnesses)
+    rf"(?=\d)(?<![\w./-])(?!(?:1[89]|20)\d\d(?!\d))\d{{1,5}},?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+"
+    rf"(?:Avenue|Street|Road|Drive|Boulevard|Lane|Court|Parkway|Colony|Nagar|Marg|Layout|Enclave)(?![\w])",
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the
 #: Netherlands' "1015 CJ"): part of the address, which names the town anyway ("12 Rue des Lilas, 69003 Lyon").

@@ -532,8 +532,8 @@ _YEAR_RE = re.compile(r"1[89]\d\d|20[0-3]\d")
 _ISSUER = re.compile(r"(?:[^\S\n]+[-–]?[^\S\n]*|/)(?:SSP|SDS|SESP|SJS|SSPDS|DETRAN|IFP|IGP|PC|DGPC|SEJUSP|SPTC)"
                      r"[-/]?[A-Z]{2}(?![\w])")
 #: A Panamanian taxpayer's check digits after the number ("RUC 155749321-2-2024 DV 57" of a company's articles; stop
-#: 62).
-_CHECK_DIGITS = re.compile(r"[^\S\n]+(?-i:DV)[^\S\n]?\d{1,2}(?![\w])")
+#: 62); a check letter after a hyphen ("Versicherungsschein-Nr.: 48 112 907 553-K" of a car insurance claim; stop 70).
+_CHECK_DIGITS = re.compile(r"[^\S\n]+(?-i:DV)[^\S\n]?\d{1,2}(?![\w])|-[A-Z](?![\w-])")
 #: A bank's BIC after its keyword, letters only too ("BIC/SWIFT:   CAIXESBBXXX" of an employment contract, "BIC:
 #: DEUTDEFF"; stop 58: the keyword's value needs a digit, and a BIC may have none): the bank's four letters, the
 #: country's two, the place's two letters or digits and perhaps the branch's three, at the end of its field.

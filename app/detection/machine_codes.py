@@ -117,7 +117,14 @@ _SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{
                                 # (two codes and a number: a holiday flat's tourism register "VFT/MA/18236"; stop 53)
                                 r"|(?!(?:ISO|IEC|DIN|EN|IEEE)/)[A-Z]{2,5}/[A-Z]{2,5}/\d{4,8}"
                                 # (a code, a province and a year: a deposit's "FZ/41/2021/118734" of an eviction claim)
-                                r"|[A-Z]{2,5}/\d{1,3}/(?:19|20)\d\d/\d{3,8})"
+                                r"|[A-Z]{2,5}/\d{1,3}/(?:19|20)\d\d/\d{3,8}"
+                                # (stop 70) codes joined by slashes, one perhaps with a number in brackets, then a
+                                # number after a slash or a space: a survey plan's and its beacons' ("LS/D/LA 4518",
+                                # "SC/LA 6721A" of a Lagos certificate of occupancy), a housing society's registration
+                                # ("PNA/PNA(5)/HSG/TC/4412/1989"); not a year after a space ("HIV/AIDS 2020")
+                                r"|(?!(?:ISO|IEC|DIN|EN|IEEE)/)[A-Z]{1,5}(?:\(\d{1,2}\))?"
+                                r"(?:/[A-Z]{1,5}(?:\(\d{1,2}\))?){1,5}"
+                                r"(?:/\d{3,8}(?:/(?:19|20)\d\d)?|[^\S\n](?!(?:19|20)\d\d(?![\dA-Z]))\d{3,8}[A-Z]?))"
                                 r"(?![\w/-]|\.\d)")
 #: A code of three to six groups of four to eight capitals and digits joined by hyphens, two groups at least mixing
 #: letters and digits: an NHS electronic prescription's identifier ("4A7C2D-Z8E1F9-63KQ" of a pharmacy's dispensing

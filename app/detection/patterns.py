@@ -192,6 +192,9 @@ _HANDLE = re.compile(r"[\d_.@]")
 _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login|log-in|account[ ]name"
                          r"|benutzer(?:name|kennung)?|nutzer(?:name)?|usuario|usuário|utilizador|nombre[ ]de[ ]usuario"
                          r"|nome[ ]de[ ]usuário"
+                         # (stop 70) who printed a record ("Impreso por: mcardona  2024-04-17 10:15" of a clinical
+                         # record's footer)
+                         r"|impreso[ ]por|impresso[ ]por|printed[ ]by|gedruckt[ ]von"
                          # (stop 49) a forum's or a game's handle ("Her old handle was mschmidt_84 on Reddit")
                          r"|handle|gamertag|screen[ ]name|nick(?:name)?|apodo)"
                          # (a word between the key and its colon: "Login sistema: tnkovacs"; stop 54)
@@ -204,7 +207,7 @@ _USER_FIELD = re.compile(r"(?<![\w.-])(?i:user(?:[ ]?name|[ ]?id)?|usr|uid|login
                          r"|(?i:[_-]?id)?=(?P<value>[A-Za-z0-9][\w.-]{0,38}[A-Za-z0-9])(?![\w@-]))")
 #: (stop 50: "usuário" with its accent, "(usuário rafa.nlima)" of a gym's chat, was missed by the hint)
 _USER_FIELD_HINT = re.compile(r"(?i:user|usr|uid|login|log-in|account name|nutzer|usuari|usuári|utilizador"
-                              r"|handle"
+                              r"|handle|impreso por|impresso por|printed by|gedruckt von"
                               r"|gamertag|screen name|nick|apodo)")
 _USER_FIELD_HINT = letter_led(_USER_FIELD_HINT)  # (stop 67: issue 18)
 #: A social network's or a messenger's name, then ":" or a dash, then the account ("Insta: gabi.moraes", "Snapchat:
@@ -1262,7 +1265,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\b(?:RM|MK)(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d)|[^\S\n]?\d{1,3}(?:,\d{3})+(?![\d.,]))"
                  # (stop 65) Nigeria's naira written with an N glued to thousands or cents ("the sum of N185,000.00",
                  # "issued on payment of N2,500" of a police extract)
-                 r"|\bN(?=\d{1,3}(?:,\d{3})+(?:\.\d\d)?(?![\d.,])|\d{1,3}\.\d\d(?![\d.,]))"
+                 # (stop 70: before a comma of the sentence, "Annual Ground Rent : N45,000.00, payable annually")
+                 r"|\bN(?=\d{1,3}(?:,\d{3})+(?:\.\d\d)?(?!\d|[.,]\d)|\d{1,3}\.\d\d(?!\d|[.,]\d))"
                  # (and Panama's balboa, "B/. 2,850.00" of an employment certificate)
                  r"|\bB/\.(?=[^\S\n]?\d)"
                  # (stop 62: and the codes that are other words too, the Philippine peso's, Costa Rica's, the
@@ -1285,7 +1289,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  r"|\bQ\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
                  # ("Kz 385.000,00" of an Angolan employment contract)
-                 r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]?\d)"
+                 # (stop 70: two spaces in a column, "Subsídio de transporte ....... Kz  25.000,00")
+                 r"|\bRs\.?(?=[^\S\n]?\d)|\bKz(?=[^\S\n]{0,2}\d)"
                  # (stop 61) East Africa's shillings ("KShs. 38,500,000/=" of a Kenyan probate petition), the pataca's
                  # "MOP$", the quetzal's "Q." ("Q.7,800.00" of a Guatemalan claim)
                  r"|\b[KUT]Shs?\.?(?=[^\S\n]?\d)"

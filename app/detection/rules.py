@@ -521,6 +521,9 @@ _QUOTES: frozenset[str] = _OPENING_QUOTES | {"”", "»"}
 _CAPITAL_CONJUNCTIONS: frozenset[str] = frozenset({"Y", "E", "UND", "AND", "I"})
 #: What joins two legal forms into one: "GmbH & Co. KG", Mexico's "S.A. de C.V." (stop 69).
 _FORM_JOINERS: frozenset[str] = frozenset("& de DE".split())
+#: Capitalised articles between an organization's head and its name before the form ("Frigorífico La Pampeana S.R.L."
+#: of a pension application's work history; stop 70: the model's "Pampeana S.R.L" left the head in clear).
+_HEADED_ARTICLES: frozenset[str] = frozenset("La El Los Las Le Les".split())
 #: Legal forms written after a comma in mixed case as much as in capitals ("Transitarios Canarios Hermanos Suárez,
 #: S.A.", "ECAI Adopta-Sur, S.L.", "Acme, Inc."; stop 54: only a name in capitals took its comma).
 _COMMA_FORMS: frozenset[str] = frozenset(
@@ -629,6 +632,8 @@ class OrgSuffixRule(Rule):
                             # (a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH & Co. KG"
                             # of an accident report; stop 59)
                             or (t[i - 1].text == "und" and _is_cap(t[i]) and _cut_compound(t, i - 2))
+                            or (t[i - 1].text in _HEADED_ARTICLES and i > 1 and self._head(t[i - 2].text)
+                                and _is_cap(t[i]))
                             # (a club's year of foundation: "TSV Eichenau 1921 e.V."; stop 59)
                             or (len(t[i - 1].text) == 4 and t[i - 1].text.isdigit()
                                 and t[i - 1].text[:2] in ("18", "19", "20") and i > 1 and _is_cap(t[i - 2]))

@@ -67,6 +67,10 @@ FOREIGN_TITLE_GENDERS: dict[str, str] = {
 #: A British postcode (outward and inward code, in capitals), which a document in any language may quote for an address
 #: in the UK ("Anschrift: 17 Harcourt Gardens, Birmingham B15 2QX" of a German hotel's registration form; stop 53).
 UK_POSTCODE = r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+#: A Polish postal code before its town and the country's name, in a document of any language ("31-150 Kraków, Polen"
+#: of a Zurich tax return's support payments; stop 70: in clear).
+POLISH_POSTCODE = (r"(?<![\w.-])\d{2}-\d{3}(?=[^\S\n]+[A-ZŁŚŻŹĆ][\w-]+(?:[^\S\n][A-ZŁŚŻŹĆ][\w-]+)?,?[^\S\n]+"
+                   r"(?:Polen|Poland|Polska|Polonia|Polónia)(?![\w]))")
 FOREIGN_LEGAL_FORMS: frozenset[str] = frozenset("N.V. B.V. BV NV SpA S.p.A. S.A.S. SAS".split())
 
 #: Lower-case particles inside person names of languages without a module (Italian, Dutch: "della", "di", "van").

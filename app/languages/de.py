@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, UK_POSTCODE, Compounds, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    CITY_AFTER, POLISH_POSTCODE, UK_POSTCODE, Compounds, CoreferenceWords, Language, StreetAddresses, data_file,
+    register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -221,8 +222,9 @@ LANGUAGE = register(Language(
     # (stop 60: "mbH" after a compound of "-gesellschaft", "Brandt & Yılmaz Ingenieurgesellschaft mbH" of a reference)
     # (stop 69: Austria's "OG", "Bestattung Pax & Söhne OG" of a probate inventory, "Pfeiffenberger Rechtsanwälte OG" of
     # a summons)
+    # (stop 70: a law firm's "PartGmbB" written together, "Kanzlei Haßelbach & Demir PartGmbB" of a dunning order)
     legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG OG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR"
-                          " mbH".split()),
+                          " mbH PartGmbB".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),
@@ -232,8 +234,11 @@ LANGUAGE = register(Language(
     # (stop 56: a car dealer before its legal form, "Autohaus Kübler GmbH & Co. KG")
     # (stop 69: an estate agent, an undertaker, a restaurant, "Immobilien Brunner AG", "Bestattung Pax & Söhne OG",
     # "Restaurant Goldenes Schiff" of a social services note and a probate inventory)
+    # (stop 70: a law firm, a haulier's and a refrigeration firm's compounds, "Kanzlei Haßelbach & Demir PartGmbB",
+    # "Hafenlogistik Reiherstieg GmbH & Co. KG" of a dunning order and a parental allowance application)
     organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition
         Immobilien Bestattung Restaurant Gasthaus Gasthof
+        Kanzlei Logistik Technik
         Universität
         Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
@@ -299,6 +304,9 @@ LANGUAGE = register(Language(
                       # (stop 64) an Italian tax code by its shape, valid or not, as South Tyrolean documents print it
                       # ("MAHLKNECHT Florian   Ehemann   27.11.1987   MHLFRN87S27B160T" of a residence certificate)
                       r"(?<![\w-])[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z](?![\w-])",
+                      # (stop 70) Switzerland's social insurance number by its shape, valid or not ("AHV-Nr. (AHVN13)
+                      # 756.4471.2980.13                756.9023.6614.58" of a Zurich tax return's two columns)
+                      r"(?<![\w.-])756\.\d{4}\.\d{4}\.\d{2}(?![\w-]|\.\d)",
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
                       # (stop 64: or the year first, "Registernummer:          G 2024/0317" of a Liechtenstein birth
@@ -311,6 +319,12 @@ LANGUAGE = register(Language(
                       r"(?<![^\n])[^\S\n]*(?:\d{1,3}[^\S\n]+)?[a-z][^\S\n]+(?P<entry3>\d{1,6}/(?:19|20)\d\d)"
                       r"(?=[^\S\n]+[A-ZÄÖÜ][a-zäöüß])"),
     id_keywords=(
+        # (stop 70) a card's last digits ("Kreditkarte (Mastercard, endend auf 4471)" of a debt enforcement letter), a
+        # Swiss pension fund's number ("BVG-Vers.-Nr.:       PK-BRU 22.817.4401" of an employee's file)
+        r"(?:endend|endet)\s+(?:auf|mit)", r"BVG-Vers\.-Nr\.",
+        # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
+        # "Depot 7720-41188" of a tax return's list of assets)
+        r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",
         # (stop 67) an Austrian land register's entry, its diary number and its parcels ("EINLAGEZAHL 1284", "TZ
         # 2231/2004", "Gst. 317/2", the column "GST-NR"), a value added tax number ("UID ATU 63851247"), an Austrian
         # policy, a Swiss youth and sport number, an authority's file ("Polizze Nr. 4471-88213", "J+S-Personennummer
@@ -563,6 +577,7 @@ LANGUAGE = register(Language(
     # house number and a comma ("Bahnhofstrasse 17, 8001 Zürich", "Mariahilfer Straße 88/2/14, 1070 Wien"): a year
     # stands before a capitalised word too
     postal_codes=(UK_POSTCODE, r"\b(?:D-)?\d{5}" + CITY_AFTER, r"\b(?:A-|CH-)\d{4}" + CITY_AFTER, r"(?<=PLZ\s)\d{5}\b",
+                  POLISH_POSTCODE,
                   r"(?<=\d,\s)\d{4}" + CITY_AFTER, r"(?<=\d[a-z],\s)\d{4}" + CITY_AFTER,
                   # (stop 63) Switzerland's and Austria's four digits opening the line under the street and its house
                   # number, or after a letterhead's dot ("Rosenbergstrasse 61\n8400 Winterthur", "Industriestrasse 14 ·

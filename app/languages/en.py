@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.detection import labels as L
 from app.languages import (
-    ORGANIZATION_TYPES, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    ORGANIZATION_TYPES, POLISH_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import Agreement, Grammar, join
 
@@ -324,6 +324,12 @@ LANGUAGE = register(Language(
         # (stop 61) a taxpayer's identification number before its colon ("TIN              : C0004827615" of a Ghanaian
         # tax clearance; not the metal)
         r"(?-i:TIN)(?=[^\S\n]*:)",
+        # (stop 70) its authority in parentheses ("TIN (LIRS)         : 20873451-0001" of a Lagos certificate of
+        # occupancy), a Canadian employer's firm number, an Indian e-stamp's GRN and a housing society's registration,
+        # a Nigerian certificate of occupancy and its survey plan's beacons ("WSIB Firm No.: 7714 092", "GRN No.
+        # MH004127739851202324E", "Regn. No. PNA/PNA(5)/HSG/TC/4412/1989", "C of O No. : 41/41/2019R")
+        r"(?-i:TIN)(?=[^\S\n]*\((?-i:[A-Z]{2,8})\)[^\S\n]*:)", r"firm\s+(?:no\.?|number)", r"(?-i:GRN)(?:\s+No\.?)?",
+        r"regn\.?\s+no\.?", r"(?-i:C\s+of\s+O)(?:\s+No\.?)?", r"beacon(?:\s+no\.?)?",
         # (stop 61) Tanzania's VAT registration and national identity numbers ("VRN : 40-027651-K", "NIDA No. :
         # 19780512-23105-00001-24" of a business licence)
         r"(?-i:VRN|NIDA)(?:\s+(?-i:No\.?))?",
@@ -355,6 +361,11 @@ LANGUAGE = register(Language(
         r"Medicaid(?:\s+(?:ID|no\.|number))?", r"health\s+(?:card|insurance)\s+(?:no\.|number)",
         # a British police officer's rank before the collar number ("PC 4471 Harrison"), as written
         r"(?-i:PC|DC|PS|DS|PCSO)(?=\s+\d)",
+        # (stop 70) a Kerala police officer's number, a government employee's, a passport application's acknowledgement
+        # and an ambulance's incident ("Enquiry by : CPO 6723 Sajith Krishnan P.", "(PEN 441208)", "Ack. No.
+        # MPP24TSR0091732", "incident 88213407" of a police verification report and an inquest's exhibits)
+        r"(?-i:CPO|SCPO)(?=\s+\d{3,6}\s+[A-Z])", r"(?-i:PEN)(?=\s+\d{5,7}\b)", r"ack(?:nowledge?ment)?\.?\s+no\.?",
+        r"incident(?=[^\S\n]+\d{6,})",
         # (stop 57) and a sergeant's, an inspector's before the name ("by Sgt 1187 Priya Raghunathan", "Insp 0653" of a
         # custody record)
         r"(?-i:Sgt|Insp|DI|DCI|CI|Supt|P\.C)\.?(?=\s+\d{3,6}\s+[A-Z])",
@@ -697,8 +708,15 @@ LANGUAGE = register(Language(
         # Russia's…: "Chandigarh 160036, India", "Lagos 101241, Nigeria"; stop 52: in clear)
         r"\b\d{6}(?=,?[^\S\n]+(?:India|Nigeria|Singapore|China|Russia|Kazakhstan|Vietnam|Belarus|Romania|Colombia"
         r"|Ecuador|Tajikistan|Kyrgyzstan|Uzbekistan|Turkmenistan)\b)",
+        # (stop 70) India's six digits after the town that ends an address's list ("Koregaon Park, Pune 411001  sd/-"
+        # of a sale deed's witnesses)
+        r",[^\S\n]+[A-Z][a-z]{2,20}[^\S\n]+(?P<code>[1-8]\d{5})(?=,|[^\S\n]*(?:\n|$)|[^\S\n]{2})",
         # Australia's four digits after its state ("Parramatta NSW 2150"; stop 48)
         r"(?<=\b(?:NSW|VIC|QLD|TAS|ACT)\s)\d{4}\b|(?<=\b(?:WA|SA|NT)\s)\d{4}\b",
+        # (stop 70: two spaces on each side of the state, "BELCONNEN  ACT  2617" of a Centrelink letter's address)
+        r"(?<=[A-Z][^\S\n]{2}(?:NSW|VIC|QLD|TAS|ACT)[^\S\n]{2})\d{4}\b"
+        r"|(?<=[A-Z][^\S\n]{2}(?:WA|SA|NT)[^\S\n]{2})\d{4}\b",
+        POLISH_POSTCODE,
         # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
         # (and two spaces after it, as a notice's address block aligns it: "MONTRÉAL QC  H3H 2M3", stop 51)
         r"(?:(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)|(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s\s))"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    CITY_AFTER, UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    CITY_AFTER, POLISH_POSTCODE, UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
@@ -82,7 +82,9 @@ LANGUAGE = register(Language(
     organization_fields=frozenset(w.strip() for w in """nombre comercial|razón social|denominación social|
         denominación o razón social|lugar de trabajo|centro de trabajo|empleador|empleadora|empresa empleadora|
         empresa|patrono|patrón""".split("|")),
+    # (stop 70: a constitutional complaint's parties, "ACCIONANTE:   LUZ MARINA OROZCO DE LA HOZ, en nombre propio")
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
+        accionante|accionado|accionada|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
@@ -134,7 +136,9 @@ LANGUAGE = register(Language(
         Sus Nuestro Nuestra Nuestros Nuestras""".split()),
     # (stop 69: Mexico's variable capital after "de", "S.A. de C.V.", "S. de R.L. de C.V."; its last full stop may end
     # the sentence)
-    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L. C.V. C.V R.L. R.L".split()),
+    # (stop 70: Argentina's and Peru's, "Frigorífico La Pampeana S.R.L." of a pension application's work history)
+    legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L. C.V. C.V R.L. R.L S.R.L."
+                          " S.R.L SRL S.A.C.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     case_markers=frozenset({"c.", "vs.", "versus"}),
     opener_case_markers=frozenset({"contra"}),
@@ -143,7 +147,7 @@ LANGUAGE = register(Language(
     organization_heads=frozenset("""Universidad Universitat Ayuntamiento Hospital Banco Tribunal Audiencia Juzgado Consejo
         Ministerio Diputación Instituto Museo Colegio Gobierno Parlamento Cámara Club Asociación Fundación
         Federación Academia Policía Cabildo Delegación Consejería Distribuidora Comercializadora Constructora
-        Inmobiliaria""".split()),
+        Inmobiliaria Frigorífico""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
                        # (stop 62) a notary's office and a civil register, whose number and place name the notary and
                        # the registrar ("Notaría Paino Scarpati", "48ª Notaría de Santiago", "REGISTRO CIVIL DEL
@@ -198,7 +202,8 @@ LANGUAGE = register(Language(
                       # 204", "polígono 9, parcela 40" of an irrigation community's minutes)
                       # (round 61) an Argentine lawyer's volume and folio, a Chilean property's folio in the register
                       # ("(T° 98 F° 412 CPACF)", "inscrito a fojas 45.318 N° 65.902 del Registro de Propiedad")
-                      r"(?<![\w.])T[°º][^\S\n]?\d{1,4}[^\S\n]+F[°º][^\S\n]?\d{1,5}(?![\w])",
+                      # (stop 70: with full stops, "abogada, T.º 104 F.º 877 CPACF" of a pension application)
+                      r"(?<![\w.])T\.?[°º][^\S\n]?\d{1,4}[^\S\n]+F\.?[°º][^\S\n]?\d{1,5}(?![\w])",
                       # (stop 67) an Argentine account's alias, three to four words joined by full stops ("CBU
                       # 0140339601630005487213, alias SOL.MESA.LIMON" of a lease; no digit, no keyword's value)
                       r"(?<![\w-])(?i:alias)[^\S\n]*:?[^\S\n]+"
@@ -274,6 +279,15 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 70) a Chilean car's plate and engine behind a form's dots ("PPU ............. KXTR.47-2", "N° Motor
+        # ........ 2NR-F847193" of a car's sale), a Mexican certificate's printing folio and electronic signature
+        # ("Folio de impresión: A 2024 3318470", "Firma electrónica: 7Fq2kLw9…"), an Argentine disability certificate
+        # ("CUD N.º ARG-02-00033194508-…")
+        r"(?-i:PPU)", r"n[°º]\s+motor", r"folio\s+de\s+impresi[óo]n", r"firma\s+electr[óo]nica",
+        r"(?-i:CUD)(?:\s+N\.?[°º])?",
+        # (stop 70) a builder's quote and a tax authority's receipt ("Orona, S. Coop. (presupuesto P-24-00871)" of an
+        # owners' meeting, "Acuse 2024NB0098812XZ" of a Mexican tax notice)
+        r"presupuesto(?=[^\S\n]*(?:n[°º.]?[^\S\n]*)?:?[^\S\n]*[A-Z]{0,3}-?\d)", r"acuse(?:\s+de\s+recibo)?",
         # (stop 67) a Chilean work accident's notice ("folio DIAT 0071234" of a mutual's letter)
         r"(?-i:DIAT|DIEP)",
         # (stop 67) an Argentine property's tax account, its keyword over a line break ("PARTIDA\nINMOBILIARIA:
@@ -736,6 +750,7 @@ LANGUAGE = register(Language(
         r"ll[áa]m(?:ame|anos|ele)\s+al", r"n[úu]mero\s+de\s+(?:tel[ée]fono|m[óo]vil)",
         r"llam(?:ó|aba|ando|aron)(?:\s+\S+){0,3}?\s+(?:desde(?:\s+el)?|al)"),
     postal_codes=(UK_POSTCODE, r"\b(?:0[1-9]|[1-4]\d|5[0-2])\d{3}" + CITY_AFTER, r"(?<=C\.P\.\s)\d{5}\b",
+                  POLISH_POSTCODE,
                   # (stop 66: and Argentina's four digits, "Villa Gobernador Gálvez (CP 2124)" of a grant's resolution)
                   r"(?<=CP\s)\d{5}\b", r"(?<=\(CP\s)\d{4}(?=\))",
                   r"(?<=\bCP:\s)\d{5}\b", r"(?<=\bCP:)\d{5}\b", r"(?<=C\.P\.:\s)\d{5}\b",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.detection import labels as L
 from app.languages import (
-    UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
+    POLISH_POSTCODE, UK_POSTCODE, CoreferenceWords, Language, StreetAddresses, data_file, register,
 )
 from app.languages.grammar import RomanceGrammar
 
@@ -170,6 +170,9 @@ LANGUAGE = register(Language(
                     r"se[çc][ãa]o"),
     register_pages=(r"p[áa]g(?:ina)?", r"zona"),
     register_entries=(
+                      # (stop 70) an Angolan identity card's number by its shape, nine digits, the province's two
+                      # letters and three digits ("N.º do BI a renovar ... 004718265LA039" of a renewal form)
+                      r"(?<![\w-])\d{9}[A-Z]{2}\d{3}(?![\w-])",
                       # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
                       # of a physiotherapist on a service invoice)
                       r"(?<![\w-])(?:CREFITO|COREN|CRO|CRP|CRF|CREA|CRN|CRESS|CRMV|CREF|CRBM)-\d{1,2}/\d{3,7}"
@@ -218,6 +221,9 @@ LANGUAGE = register(Language(
                       r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+"
                       r"[A-Z]?[-/]?\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
+        # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
+        # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
+        r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",
         # (stop 67) a Minas Gerais pupil's number in the state's school system ("Código SIMADE: 14820739" of a school
         # transcript)
         r"(?:c[óo]digo\s+)?(?-i:SIMADE)",
@@ -588,7 +594,8 @@ LANGUAGE = register(Language(
                          r"(?<![\w./-])\d{1,6}/\d{2}\.\d[A-Z][A-Z0-9]{2,7}(?:[.-][A-Z0-9]{1,4})*(?![\w-])"),
     # (stop 68: and Chile's indexed unit, a Brazilian form's state, "06 UF: PR" of a termination record)
     currency_homographs=frozenset({"lei", "UF"}),
-    postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b", UK_POSTCODE),  # Portugal, Brazil (CEP), the UK
+    postal_codes=(r"\b\d{4}-\d{3}\b", r"\b\d{5}-\d{3}\b", UK_POSTCODE,  # Portugal, Brazil (CEP), the UK
+                  POLISH_POSTCODE),  # (stop 70: a Polish address, :data:`app.languages.POLISH_POSTCODE`)
     street_addresses=StreetAddresses(
         order="type_first",
         types=("[Rr]ua|R\\.|[Aa]venida|Av\\.|[Tt]ravessa|Tv\\.|Trav\\.|[Pp]raça|[Aa]lameda|[Ee]strada|[Ll]argo|[Rr]odovia|"

@@ -1,0 +1,121 @@
+"""Leaks closed at stop 70, each found in a probe document written with an answer key (an Indian sale deed and police
+verification report, an Ontario compensation claim, a Lagos certificate of occupancy, a Centrelink letter, a German
+dunning order, car insurance claim and parental allowance application, a Swiss debt register extract and tax return,
+a Colombian clinical record and constitutional complaint, an Argentine pension application, a Chilean car sale, a
+Mexican birth certificate and tax notice, a Spanish owners' meeting, an Angolan employment contract and identity card
+renewal, a Portuguese accident report)."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.machine_codes import RecordCodeRecognizer
+from app.detection.patterns import MoneyRecognizer, PostalCodeRecognizer, UsernameRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_amounts_of_naira_before_a_comma_and_of_kwanza_in_a_column():
+    assert found(MoneyRecognizer("en"), "Annual Ground Rent : N45,000.00, payable annually in advance.\n") == [
+        "N45,000.00"]
+    assert found(MoneyRecognizer("pt"), "   Subsídio de transporte ......... Kz  25.000,00\n") == ["Kz  25.000,00"]
+    # a decimal number after the letter is no amount
+    assert found(MoneyRecognizer("en"), "Section N45,000.00.5 of the file\n") == []
+
+
+def test_postal_codes_of_australia_india_and_poland():
+    assert found(PostalCodeRecognizer("en"), "  CRN:   318 604 227K\nBELCONNEN  ACT  2617\n") == ["2617"]
+    assert found(PostalCodeRecognizer("en"), "R/o 12, Model Colony, Shivajinagar, Pune 411016  sd/-\n") == ["411016"]
+    assert found(PostalCodeRecognizer("de"), "Kowalska, Halina (Mutter von P2), 31-150 Kraków, Polen – CHF 4'800\n") == [
+        "31-150"]
+    assert found(PostalCodeRecognizer("en"), "Address: ul. Długa 5, 31-150 Kraków, Poland\n") == ["31-150"]
+    # a range of numbers before a capitalised word is no postal code without the country
+    assert found(PostalCodeRecognizer("de"), "Seiten 12-345 Anhang\n") == []
+
+
+def test_an_indian_house_number_before_a_comma():
+    text = "2. Meenakshi Venkatraman, 44, North Main Road, Koregaon Park, Pune 411001  sd/-\n"
+    assert found(AddressRecognizer("en"), text) == ["44, North Main Road"]
+    assert found(AddressRecognizer("en"), "R/o 12, Model Colony, Shivajinagar\n") == ["12, Model Colony"]
+    assert found(AddressRecognizer("en"), "In 2019, North Road was closed.\n") == []
+
+
+def test_english_keywords_of_indian_canadian_and_nigerian_records():
+    text = ("  WSIB Firm No.: 7714 092\n"
+            "paid through e-SBTR / GRN No. MH004127739851202324E]\n"
+            "C of O No.           : 41/41/2019R\n"
+            "  TIN (LIRS)         : 20873451-0001\n"
+            "Enquiry by : CPO 6723 Sajith Krishnan P.\n"
+            "Forwarded by : Sri. Abdul Rasheed M. (PEN 441208)\n"
+            "Passport Police App, Ack. No. MPP24TSR0091732\n"
+            "Ambulance Patient Report Form, incident 88213407   27/08/2023\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "7714 092", "MH004127739851202324E", "41/41/2019R", "20873451-0001", "6723", "441208", "MPP24TSR0091732",
+        "88213407"]
+    # an incident in words, a pen's number of words
+    assert found(IdNumberRecognizer("en"), "The incident 12 days ago; PEN 12 ink\n") == []
+
+
+def test_codes_joined_by_slashes_before_a_number():
+    text = ("(Regn. No. PNA/PNA(5)/HSG/TC/4412/1989), standing on land\n"
+            "delineated on Survey Plan No. LS/D/LA 4518 annexed hereto\n"
+            "  SC/LA 6721A     713 402.118       555 918.604\n")
+    assert found(RecordCodeRecognizer(), text) == ["PNA/PNA(5)/HSG/TC/4412/1989", "LS/D/LA 4518", "SC/LA 6721A"]
+    # not a year after a space, nor a standard
+    assert found(RecordCodeRecognizer(), "The HIV/AIDS 2020 report and ISO/IEC 27001.\n") == []
+
+
+def test_german_firms_cards_policies_receipts_and_accounts():
+    text = "Prozessbevollmächtigte: Rechtsanwältin Dr. Friederike Haßelbach, Kanzlei Haßelbach & Demir PartGmbB,\n"
+    assert ("Kanzlei Haßelbach & Demir PartGmbB", "ORGANIZATION") in detect("de", text, {"Haßelbach": "PER"})
+    text = "Vater:  Disponent, Hafenlogistik Reiherstieg GmbH & Co. KG, Betriebsnr. 83741926,\n"
+    assert ("Hafenlogistik Reiherstieg GmbH & Co. KG", "ORGANIZATION") in detect(
+        "de", text, {"Reiherstieg GmbH & Co. KG": "ORG"})
+    text = ("Die Zahlung wurde Ihrer Kreditkarte (Mastercard, endend auf 4471) belastet.\n"
+            "   Versicherungsschein-Nr.: 48 112 907 553-K\n"
+            "Bezahlt mit girocard, Kassenbeleg 2024-02-12-0917\n"
+            "Quote Bank AG            Depot 7720-41188                    61'204\n"
+            "BVG-Vers.-Nr.: 4471882\n")
+    assert found(IdNumberRecognizer("de"), text) == ["4471", "48 112 907 553-K", "2024-02-12-0917", "7720-41188",
+                                                     "4471882"]
+    text = "AHV-Nr. (AHVN13)      756.4471.2980.13                756.9023.6614.58\n"
+    assert {"756.4471.2980.13", "756.9023.6614.58"} <= set(found(IdNumberRecognizer("de"), text))
+
+
+def test_spanish_american_keywords_and_registrations():
+    text = ("   PPU ............. KXTR.47-2               N° Motor ........ 2NR-F847193\n"
+            "Folio de impresión: A 2024 3318470          Costo de derechos: $137.00 M.N.\n"
+            "CUD N.º ARG-02-00033194508-20170614-20270614-BUE-7;\n"
+            "Dra. Marcela Fernanda Quiroga, abogada, T.º 104 F.º 877 CPACF,\n"
+            "Se aprueba la oferta de Orona, S. Coop. (presupuesto P-24-00871), en 10 cuotas.\n"
+            "Crédito fiscal determinado el 10/04/2024 – Acuse 2024NB0098812XZ\n")
+    assert found(IdNumberRecognizer("es"), text) == [
+        "KXTR.47-2", "2NR-F847193", "A 2024 3318470", "ARG-02-00033194508-20170614-20270614-BUE-7", "T.º 104 F.º 877",
+        "P-24-00871", "2024NB0098812XZ"]
+    assert found(IdNumberRecognizer("es"), "Firma electrónica: 7Fq2kLw9mRzT0xVbN3aHcYe8PdS1uJgQ==\n") == [
+        "7Fq2kLw9mRzT0xVbN3aHcYe8PdS1uJgQ"]
+    assert found(UsernameRecognizer(), "Impreso por: mcardona  2024-04-17 10:15  |  Página 1 de 2\n") == ["mcardona"]
+
+
+def test_a_complainants_name_and_a_firm_with_its_article_and_argentine_form():
+    text = "ACCIONANTE:   LUZ MARINA OROZCO DE LA HOZ, en nombre propio y en\n"
+    assert ("LUZ MARINA OROZCO DE LA HOZ", "PERSON") in detect("es", text)
+    text = "    Desde    Hasta    Tareas\nFrigorífico La Pampeana S.R.L.             30-54718823-1   01/03/1987\n"
+    assert ("Frigorífico La Pampeana S.R.L.", "ORGANIZATION") in detect("es", text, {"Pampeana S.R.L": "MISC"})
+
+
+def test_spanish_flats_in_a_column_a_consulting_room_and_a_mexican_side_of_town():
+    text = ("  Piso    Propietario                  Ref. catastral         Deuda €\n"
+            "  Bajo A  Florin Constantin Popescu    9872103VK4792C0001XE   1.284,60\n"
+            "  1.º C   Hdros. de Remedios Galán Soto   9872103VK4792C0003ZT   1.284,60\n")
+    assert found(AddressRecognizer("es"), text) == ["Bajo A", "1.º C"]
+    assert found(AddressRecognizer("es"), "REPS: 050010214401   Cra. 43A # 7 Sur-170, Cons. 412, Medellín\n") == [
+        "Cra. 43A # 7 Sur-170, Cons. 412"]
+    assert found(AddressRecognizer("es"), "Av. López Mateos Nte. 1150, Piso 3, Col. Italia Providencia\n") == [
+        "Av. López Mateos Nte. 1150, Piso 3"]
+    # an ordinal in a list's text is no flat
+    assert found(AddressRecognizer("es"), "  1.º Que el demandado\n") == []
+
+
+def test_portuguese_and_angolan_forms_payments_and_identity_cards():
+    text = ("DECLARAÇÃO AMIGÁVEL DE ACIDENTE AUTOMÓVEL          Impresso n.º DAAA 0417729\n"
+            "Referência RUPE: 2300 0145 8812 6674 301   Pago em 12/02/2024 no BAI\n"
+            "N.º do BI a renovar ... 004718265LA039\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["DAAA 0417729", "2300 0145 8812 6674 301", "004718265LA039"]
