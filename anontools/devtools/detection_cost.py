@@ -257,7 +257,12 @@ UNITS: tuple[str, ...] = (
     "SC/LA 6721A ", "A/B/C/D/E/F/", "A(5)/", "12, Aa Colony, ", "12, Aa ", ", Aa 411016  ", ", Aa 4", "31-150 Aa, Polen ",
     "31-150 Aa ", "AA  ACT  2617\n", "553-K ", "756.4471.2980.13 ", "004718265LA039 ", "Cra. 4 # 7 Sur-1, Cons. 4, ",
     "Av. Aa Nte. ", "  1.º C   Aa\n", "Frigorífico La ", "Impreso por: aa ", "incident 123456 ", "Depot 1-",
-    "presupuesto P-1 ", "N45,000.00, ", "Kz  1 ",
+    "presupuesto P-1 ", "N45,000.00, ", "Kz  1 ", "Calle Aa 1, COL. AA DE AA AA, ", "COL. AA ", "Rua 8, Casa 4, Zona 7, ",
+    "HDFCR5202308160091 ", "Aa 1, C.P. ",
+    # (stop 70, rounds 113–114) surnames before given names in capitals, a firm's "Cía.", New Zealand's postal codes,
+    # an Indian street's number, a folio after a digit and a hyphen, a parking space
+    "AA AA, LUCÍA  ", "EL AA, ", "AA, ADAM\n", "AA & CÍA. S.A.S. ", "Cía. ", ", Aa 0110\n", "H. No. 1, Street No. 4, ",
+    "Folio N°: 3-1 ", "Stellplatz Nr. 1 ", "Talhão n.º 1 ",
 )
 
 

@@ -168,7 +168,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
     part = (rf"(?:R/C|\d{{1,2}}\.?{_SP}?[ºª°o](?:-?[a-z](?![\w])|-?{_SP}?[A-Z](?![\w])|-\d{{1,2}}[ºª]"
             rf"|{_SP}?[\"“][A-Z][\"”])?|P\d{{1,2}}"
             rf"|\d{{1,2}}[A-Z]"
-            rf"|(?<!\.{_SP})[A-Z]\d?"
+            # (not an abbreviation's first letter: "Col. Italia Providencia, C.P. 44648"; stop 70)
+            rf"|(?<!\.{_SP})[A-Z]\d?(?!\.[A-Z])"
             # Catalan floor and door in Barcelona's addresses ("3r 2a", "1r 1a", "4t": stop 47)
             rf"|\d{{1,2}}[rnta]"
             rf"|\d{{1,2}}(?:er)?(?:{_SP}[Pp]iso)?|izq(?:da)?\.?|izda\.?|izquierda|dcha\.?|der(?:echa)?\.?|bajos?|ático"
@@ -178,7 +179,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # "4510, int. 27"; stop 51)
             rf"|baixo|pral\.?|principal|(?i:int\.|interior){_SP}?\d{{1,4}}[A-Z]?"
             # (the right side as "Dt.º": "R. do Campo Alegre, 830, 3.º Dt.º" of an accident report; stop 59)
-            rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]t\.º|[Dd]ir\.?|[Ff]rente|andar"
+            # (stop 70: and the back, "Rua de Costa Cabral, 1488, 2.º Dto. Trás" of a sick note)
+            rf"|[Pp]iso|[Pp]lanta|[Ee]sq\.?|[Dd]to\.?|[Dd]t\.º|[Dd]ir\.?|[Ff]rente|[Tt]r[áa]s|[Ff]undos|andar"
             # (the ground floor written out: "Rua da Resistência, n.º 417, rés-do-chão, Maputo"; stop 62)
             rf"|[Rr][ée]s-do-ch[ãa]o"
             # (an office's suite in thousands: "Av. Brigadeiro Faria Lima, nº 2.369, conj. 1.102"; stop 59)
@@ -211,8 +213,12 @@ def _type_first(street: StreetAddresses) -> list[str]:
             # (stop 69) a Mexican street's side of town after the number ("Av. Constitución 2845 Pte., Col. Centro" of
             # a Monterrey employer's letterhead)
             rf"|(?:Pte|Ote|Nte)\."
-            # (stop 70) a doctor's consulting room ("Cra. 43A # 7 Sur-170, Cons. 412, Medellín" of a clinical record)
-            rf"|(?:[Cc]ons\.|[Cc]onsultorio){_SP}?\d{{1,4}}[A-Z]?)(?![\w])")
+            # (stop 70) a doctor's consulting room ("Cra. 43A # 7 Sur-170, Cons. 412, Medellín" of a clinical record), an
+            # Angolan town's zone ("Rua 14, Casa n.º 22, Zona 7" of an identity card's renewal), a Mexican address's
+            # neighbourhood ("CALLE PASEO DE LOS NOGALES 1187, COL. LOS GUAYABOS" of a birth certificate)
+            rf"|(?:[Cc]ons\.|[Cc]onsultorio){_SP}?\d{{1,4}}[A-Z]?|[Zz]ona{_SP}\d{{1,2}}"
+            rf"|(?:Col\.|COL\.|[Cc]olonia|COLONIA){_SP}+{_CAP}(?:{_SP}+(?:(?:de|del|la|las|los){_SP}+)?{_CAP}){{0,3}})"
+            rf"(?![\w])")
     # (after a comma, on the next line too: "Calle Doctor Sumsi, 14,\npiso 3.º, puerta 9, 46005 Valencia" of a deposit
     # contract, stop 54; the detector cuts the entity at the line break)
     # (or after an en dash: "Rua Padre Anchieta, 1.245 – apto 82 – Bigorrilho" of a CV; stop 55)
@@ -262,8 +268,10 @@ def _type_first(street: StreetAddresses) -> list[str]:
     # in Goiânia; stop 48)
     # (the Iberian "nº" only: "Calle 5 no. 3" may be a sentence's "no")
     # (or a house's word before "nº": "Rua 12, Casa n.º 45, Maianga, Luanda" of an Angolan contract; stop 61)
-    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?,?{_SP}*(?:(?i:casa){_SP}+)?"
-                    rf"(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?|número{_SP}){number}{floor}")
+    # (stop 70: or the house's word without "nº", "Bairro Popular, Rua 8, Casa 41, Kilamba Kiaxi" of the same renewal)
+    patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?,?{_SP}*"
+                    rf"(?:(?i:casa){_SP}+(?:n\.?{_SP}?[º°]{_SP}?|nº{_SP}?)?|n\.?{_SP}?[º°]{_SP}?|nº{_SP}?|núm\.{_SP}?"
+                    rf"|número{_SP}){number}{floor}")
     # a street named by a number, as planned cities name them, before its lot or block ("Rua 91, Lote 14, Quadra 1711":
     # stop 47, the lot and block stayed in clear)
     patterns.append(rf"(?<![\w./-])(?:{street.types}){_SP}+\d{{1,4}}[A-Z]?"
@@ -305,7 +313,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
         # (stop 63: "N.º" too, "Carrera 52 N.º 42-73" of a court's letterhead)
         # (stop 66: and the cross street's quadrant, "Carrera 52 # 12 Sur-44, Itagüí" of a motorcycle's sale)
         patterns.append(rf"(?<![\w./-])(?:{street.grid_types}){_SP}+{street_number}{_SP}*(?:#|No\.?|N\.?[º°]|Nro\.?)"
-                        rf"{_SP}*\d{{1,3}}[A-Z]?(?:{_SP}?(?i:bis))?"
+                        # (stop 70: two letters, "Calle 10 Sur # 50FF-28, Apto. 1203" of a Medellín lease)
+                        rf"{_SP}*\d{{1,3}}[A-Z]{{0,2}}(?:{_SP}?(?i:bis))?"
                         rf"(?:{_SP}(?:Sur|Norte|Este|Oeste|SUR|NORTE|ESTE|OESTE))?"
                         rf"{_SP}?[-–]{_SP}?\d{{1,3}}[A-Z]?(?![\w]){floor}")
         # (stop 67) an intersection of two streets of the grid ("LUGAR:  Carrera 43A con Calle 10 Sur, El Poblado" of a
@@ -479,8 +488,9 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     # India: the house's, flat's or plot's number and the sector, phase or block ("H.No. 12, Sector 39-B", "Flat No.
     # 302, Block C"; stop 52: in clear)
     rf"(?=[HFPD])(?<![\w./-])(?:H\.{_SP}?No|House{_SP}No|Flat{_SP}No|Plot{_SP}No|Door{_SP}No)\.?{_SP}?:?{_SP}?"
-    rf"\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?){{0,2}}(?:,?{_SP}+(?:Sector|Phase|Block|Pocket){_SP}+"
-    rf"(?:\d{{1,3}}(?:-?[A-Z])?|[A-Z])(?![\w]))?",
+    rf"\d{{1,5}}[A-Za-z]?(?:[/-]\d{{1,5}}[A-Za-z]?){{0,2}}(?:,?{_SP}+(?:Sector|Phase|Block|Pocket"
+    # (stop 70: and the street's number, "H. No. 1185, Street No. 4, Model Town Extension" of a KYC form)
+    rf"|(?:Street|Gali|Lane){_SP}No\.?){_SP}+(?:\d{{1,3}}(?:-?[A-Z])?|[A-Z])(?![\w]))?",
     # (stop 68) Singapore: a housing block, its street numbered after its type and the unit after "#" ("Blk 318
     # Clementi Avenue 5, #09-112" of an employment pass application; "5" and the block's word stayed in clear)
     rf"(?=[\dB])(?<![\w./-])(?:(?:Blk|Block){_SP}?)?\d{{1,4}}[A-Z]?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,3}}{_SP}+"

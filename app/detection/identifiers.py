@@ -731,6 +731,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # agent's registration under a signature); a US social security number masked but its last
                         # four digits ("SSN Debtor 1: xxx-xx-4409")
                         r"|[A-Z]{3,4}\d{7,9}|(?:[xX]{3}|\*{3})-(?:[xX]{2}|\*{2})-\d{4}"
+                        # (stop 70) a bank transfer's reference, three to six capitals and twelve digits or more
+                        # ("RTGS    HDFCR52023081600918823  SBI A/c No. …" of a sale deed's table of payments)
+                        r"|[A-Z]{3,6}\d{12,24}"
                         # (stop 69) a freight container's owner code, serial and check digit (ISO 6346: "MSKU 718204-6"
                         # of a bill of lading's table, naming a consignee's shipment)
                         r"|[A-Z]{3}[UJZ][^\S\n]?\d{6}-?\d"

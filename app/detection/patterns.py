@@ -1285,7 +1285,8 @@ _DOLLAR_SIGNS = (r"(?:\b[Uu]\$[SsDd](?![^\W\d_])"
                  # (stop 61: without the full stop, "Valor del formulario: Bs 35.-" of a Bolivian certificate)
                  r"|\b[BG]s(?=[^\S\n]\d)"
                  # (stop 64: and before a sentence's full stop, "Auslagen Polizei Fr. 145.00.")
-                 r"|\bFr\.(?=[^\S\n]?\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?!\d|\.\d)))"
+                 # (stop 70: and a column's spaces, "Gebühr Strafbefehl               Fr.    800.00" of a penal order)
+                 r"|\bFr\.(?=[^\S\n]{0,6}\d{1,3}(?:'\d{3})*\.(?:[-–]|\d\d(?!\d|\.\d)))"
                  r"|\bQ\.?(?=[^\S\n]?\d{1,3}(?:,\d{3})*\.\d\d(?!\d|\.\d))"
                  # (stop 61) the rupee's "Rs." ("Rs. 1,85,500/-" of an Indian police report) and the kwanza's "Kz"
                  # ("Kz 385.000,00" of an Angolan employment contract)

@@ -531,7 +531,10 @@ _COMMA_FORMS: frozenset[str] = frozenset(
     "LLC "
     "L.L.C. C.V. C.V".split())
 #: A German form's aside ("Klangwerk Audio UG (haftungsbeschränkt)": part of the firm's name; stop 54).
-_FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)")
+_FORM_ASIDE = re.compile(r"[^\S\n]?\((?:haftungsbeschränkt|in Gründung|in Liquidation|i\.[^\S\n]?[GL]\.)\)"
+                         # (stop 70) a Brazilian small firm's size after a dash ("PADARIA E CONFEITARIA BELLA NAPOLI
+                         # LTDA - EPP" of a termination record)
+                         r"|[^\S\n]+[-–][^\S\n]+(?:EPP|ME)(?![\w])")
 
 
 def _cut_compound(t: tuple[Token, ...], k: int) -> bool:
@@ -602,9 +605,12 @@ class OrgSuffixRule(Rule):
                 # Steuerberatung PartG mbB" left the firm's name in clear)
                 # (and "GmbH & Co. KG" whole: the "&" between two forms; stop 59)
                 # (and "de" between two: "S.A. DE C.V." of a Mexican car rental's letterhead; stop 69)
+                # (and a form's full stop cut off by the tokenizer: "RESTREPO & CÍA. S.A.S." of a Colombian lease; stop 70)
                 while i > 1 and (t[i - 1].text in self.forms
-                                 or (t[i - 1].text in _FORM_JOINERS and i > 2 and t[i - 2].text in self.forms)):
-                    i -= 1
+                                 or (t[i - 1].text in _FORM_JOINERS and i > 2 and t[i - 2].text in self.forms)
+                                 or (t[i - 1].text == "." and i > 2 and t[i - 2].text + "." in self.forms
+                                     and t[i - 1].start == t[i - 2].end)):
+                    i -= 2 if t[i - 1].text == "." else 1
                 top = i
                 # a comma before the form after a name in capitals ("DISTRIBUCIONES CÁRNICAS HERMANOS LUENGO, S.L.",
                 # "REFORMAS Y PINTURA TURIA, S.L."; stop 52: in clear), and a conjunction in capitals between words in
@@ -1732,6 +1738,7 @@ class CapitalSurnameRule(Rule):
         self.names = names if names is not None else first_names(language)
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        yield from self._surnames_first(ctx, t)
         cased: bool | None = None
         for k in range(len(t) - 1):
             if not (t[k].text.isupper() and len(t[k].text) >= 2 and t[k + 1].text.isupper()):
@@ -1781,6 +1788,62 @@ class CapitalSurnameRule(Rule):
             if end > k + 1:
                 b = t[end - 1].end
                 yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")
+
+
+    def _given_name(self, ctx: RuleContext, token: Token) -> bool:
+        """A first name in capitals of any declared language's lexicon (of a hyphenated one, its first part:
+        "IOANA-…"; residents' lists name immigrants: "ADAM", "IOANA")."""
+        first = token.text.split("-")[0]
+        return _capital_word(ctx, token) and len(first) >= 3 and first.capitalize() in _any_first_names()
+
+    def _surnames_first(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        """Surnames before given names, in capitals, as registers and lists of residents write them (stop 70: "1
+        LACASA GIMENO, ROSA MARÍA     DNI 17748392M" and "EL AMRANI LACASA, LUCÍA" of a Spanish census certificate
+        stayed in clear but the model's given names): one to three surnames in capitals one space apart (a particle
+        in capitals before one of them, "EL AMRANI", "DE LA HOZ"), a comma, then one or two given names of which the
+        first is a name of the lexicon and no common word, ending a table's cell (two spaces or more), the line or
+        the sentence. ``PERSON`` from the first surname to the last given name."""
+        for k in range(1, len(t) - 1):
+            if t[k].text != "," or t[k].start != t[k - 1].end or not self._given_name(ctx, t[k + 1]):
+                continue
+            if ctx.text[t[k].end:t[k + 1].start] != " ":
+                continue
+            first, surnames = k, 0
+            while first > 0 and surnames < 3 and (first == k or ctx.text[t[first - 1].end:t[first].start] == " "):
+                word = t[first - 1]
+                if _capital_word(ctx, word):
+                    surnames += 1
+                elif not (word.text.isupper() and word.text.lower() in _SURNAME_PARTICLES and first < k):
+                    break
+                first -= 1
+            while first < k and not _capital_word(ctx, t[first]):
+                first += 1  # (a particle opens no name here: the sentence's "DE" before it)
+            if surnames == 0 or first == k:
+                continue
+            end = k + 2
+            if end < len(t) and _capital_word(ctx, t[end]) and ctx.text[t[end - 1].end:t[end].start] == " ":
+                end += 1
+            after = ctx.text[t[end - 1].end:t[end - 1].end + 2]
+            if not (after[:1] in ("", "\n", ".", ";") or after == "  "):
+                continue
+            if _common_word(ctx.language, t[k + 1].text.split("-")[0].lower()):
+                # a given name that is a common word too ("LUCÍA": "it shone") only as a list's row opens: at the line's
+                # start, after its number or a column's gap
+                line = ctx.text[ctx.text.rfind("\n", 0, t[first].start) + 1:t[first].start]
+                if line.strip() and not line.strip().isdigit() and not line.endswith("  "):
+                    continue
+            a, b = t[first].start, t[end - 1].end
+            yield Entity(a, b, PERSON, ctx.text[a:b], f"rule:{self.name}")
+
+
+@lru_cache(maxsize=1)
+def _any_first_names() -> frozenset[str]:
+    """The first names of every declared language (:func:`first_names`)."""
+    return frozenset().union(*(first_names(lang.code) for lang in languages.all_languages()))
+
+
+#: Particles of surnames written in capitals before another surname ("EL AMRANI", "DE LA HOZ", "DOS SANTOS").
+_SURNAME_PARTICLES: frozenset[str] = NAME_PARTICLES | {"el", "al", "la", "le", "ben", "bin", "abu", "mac", "mc"}
 
 
 @register("detection_rule")

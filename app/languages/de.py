@@ -325,6 +325,12 @@ LANGUAGE = register(Language(
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",
+        # (stop 70) an Austrian penalty's payment reference, a flat's cellar and parking space ("Zahlschein-Referenz
+        # (EPS): 9184 3270 0003 12", "Kellerabteil Nr. 9", "Einstellhallenplatz Nr. 17" of a Basel lease)
+        # (and a forensic institute's case, "(IRM-Fall 24-00271)" of a Swiss penal order)
+        r"(?-i:[A-Z]{2,5})-Fall", r"Zahlschein-?Referenz",
+        r"(?:Keller(?:abteil|raum)|Einstellhallenplatz|Tiefgaragen(?:stell)?platz|Stellplatz)"
+        r"(?=\s+Nr\.)",
         # (stop 67) an Austrian land register's entry, its diary number and its parcels ("EINLAGEZAHL 1284", "TZ
         # 2231/2004", "Gst. 317/2", the column "GST-NR"), a value added tax number ("UID ATU 63851247"), an Austrian
         # policy, a Swiss youth and sport number, an authority's file ("Polizze Nr. 4471-88213", "J+S-Personennummer
@@ -604,8 +610,9 @@ LANGUAGE = register(Language(
     street_addresses=StreetAddresses(
         order="type_last",
         # (stop 60: "…steige", "Weinsteige 7/1" of an invoice)
+        # (stop 70: and Basel's suburbs, "Steinenvorstadt 67, 4051 Basel" of a lease)
         types="straße|strasse|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|steige?|stieg|pfad|wall|graben"
-              "|gürtel|zeile",
+              "|gürtel|zeile|vorstadt",
         # (stop 67: and Vienna's and Linz's rows, "Industriezeile 38, 4020 Linz" of a payslip)
         # (stop 62: and Graz's and Vienna's ring road, "Eggenberger Gürtel 58/2/7, 8020 Graz" of a police report)
         # (stop 66: and Vienna's embankments, "Hietzinger Kai 41/3, 1130 Wien" of a flat's purchase contract)

@@ -184,8 +184,9 @@ LANGUAGE = register(Language(
     # (stop 58: and Australia's "Pty Ltd", "BRIGHTSIDE HOME CARE PTY LTD" of a care log)
     # (stop 59: "LIMITED", "HARTWELL LOGISTICS (MIDLANDS) LIMITED" of a tribunal's witness statement)
     # (stop 66: and Malaysia's private limited company, "SERI KENANGA LOGISTICS SDN. BHD." of an employment contract)
+    # (stop 70: and in capitals with a full stop, "KOWALCZYK RENOVATIONS LTD. and TOMASZ KOWALCZYK" of a judgment)
     legal_forms=frozenset("Ltd Ltd. Limited Inc Inc. Corp Corp. Co Co. LLC L.L.C. LLP PLC plc Plc Pty Pty. PTY LTD"
-                          " DAC CLG LIMITED Sdn Sdn. Bhd Bhd. SDN SDN. BHD BHD.".split()),
+                          " DAC CLG LIMITED Sdn Sdn. Bhd Bhd. SDN SDN. BHD BHD. LTD. INC. CORP.".split()),
     company_nouns=frozenset("Corporation Group Holding Holdings".split()),
     conjunctions=frozenset({"and", "&", "or"}),
     case_markers=frozenset({"v.", "v", "vs.", "vs", "versus"}),
@@ -221,7 +222,12 @@ LANGUAGE = register(Language(
     # Page 87" of a deed)
     register_words=(r"folio", r"book", r"entry"),
     register_pages=(r"volume", r"vol", r"page"),
-    register_entries=(r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
+    # (stop 70) a court's neutral citation, its year, its code in capitals and a number ("2024 BCPC 0611" of a small
+    # claims judgment; round 107's "2024 CRB 001742" of a US arrest report)
+    # (not a standard after a year: "since 2019 ISO 27001")
+    register_entries=(r"(?<![\w/])(?:19|20)\d\d[^\S\n](?!(?:ISO|IEC|DIN|EN|IEEE|ANSI|BS|NFPA|WHO)[^\S\n])"
+                      r"(?-i:[A-Z]{2,6})[^\S\n]\d{3,6}(?![\w/])",
+                      r"(?<![\w.])(?:Block|BLOCK)[^\S\n]\d{1,4},?[^\S\n](?:Plot|PLOT)[^\S\n](?:No\.?[^\S\n])?"
                       r"\d{1,5}(?![\w])",
                       # (stop 64) Belize's land register by its block and parcel's field ("Block / Parcel:        16 /
                       # 2871" of a land certificate)
@@ -366,6 +372,11 @@ LANGUAGE = register(Language(
         # MPP24TSR0091732", "incident 88213407" of a police verification report and an inquest's exhibits)
         r"(?-i:CPO|SCPO)(?=\s+\d{3,6}\s+[A-Z])", r"(?-i:PEN)(?=\s+\d{5,7}\b)", r"ack(?:nowledge?ment)?\.?\s+no\.?",
         r"incident(?=[^\S\n]+\d{6,})",
+        # (stop 70) an Indian cheque's MICR code and a bank employee's code ("MICR: 411187023", "(Emp. Code KM10457)" of
+        # a KYC form)
+        r"(?-i:MICR)", r"emp(?:loyee)?\.?\s+code",
+        # (stop 70) an Indian hospital's unique health identifier ("UHID     : SVM.0023984417" of a discharge summary)
+        r"(?-i:UHID)",
         # (stop 57) and a sergeant's, an inspector's before the name ("by Sgt 1187 Priya Raghunathan", "Insp 0653" of a
         # custody record)
         r"(?-i:Sgt|Insp|DI|DCI|CI|Supt|P\.C)\.?(?=\s+\d{3,6}\s+[A-Z])",
@@ -711,6 +722,9 @@ LANGUAGE = register(Language(
         # (stop 70) India's six digits after the town that ends an address's list ("Koregaon Park, Pune 411001  sd/-"
         # of a sale deed's witnesses)
         r",[^\S\n]+[A-Z][a-z]{2,20}[^\S\n]+(?P<code>[1-8]\d{5})(?=,|[^\S\n]*(?:\n|$)|[^\S\n]{2})",
+        # (and New Zealand's four digits after the town that ends an address's list, "27B Kowhai Street, Onerahi,
+        # Whangārei 0110" of an ACC claim; not a year)
+        r",[^\S\n]+[A-Z][\wā]{2,20}[^\S\n]+(?P<code>(?!(?:19|20)\d\d(?!\d))\d{4})(?=[^\S\n]*(?:\n|$))",
         # Australia's four digits after its state ("Parramatta NSW 2150"; stop 48)
         r"(?<=\b(?:NSW|VIC|QLD|TAS|ACT)\s)\d{4}\b|(?<=\b(?:WA|SA|NT)\s)\d{4}\b",
         # (stop 70: two spaces on each side of the state, "BELCONNEN  ACT  2617" of a Centrelink letter's address)
@@ -719,7 +733,9 @@ LANGUAGE = register(Language(
         POLISH_POSTCODE,
         # Canada's, after its province ("Toronto, ON M5J 2J2"; stop 48: "2J2" stayed in clear)
         # (and two spaces after it, as a notice's address block aligns it: "MONTRÉAL QC  H3H 2M3", stop 51)
-        r"(?:(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)|(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s\s))"
+        # (stop 70: and its abbreviation with full stops, "Richmond, B.C. V7A 1H3" of a small claims judgment)
+        r"(?:(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s)|(?<=\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s\s)"
+        r"|(?<=\bB\.C\.\s)|(?<=\bN\.S\.\s)|(?<=\bN\.B\.\s)|(?<=\bP\.E\.I\.\s))"
         r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b",
         # (stop 61) and after a form's field for it ("Postal code: K1S 3X6" of a small claims form), Singapore's six
         # digits after the city's name ("80 Robinson Road, #17-02, Singapore 068898")
@@ -740,6 +756,8 @@ LANGUAGE = register(Language(
         # (stop 62) India's PIN after its city and a dash ("Kothrud, Pune - 411038, Maharashtra" of a police report)
         # (stop 68: and an en dash, "Bengaluru – 560102" of a loan sanction letter)
         r"(?<=[a-z] [-–] )[1-8]\d{5}(?=,|[^\S\n]*(?:\n|$))",
+        # (stop 70: or in two groups, "Mylapore, Chennai - 600 004" of a hospital's letterhead)
+        r"(?<=[a-z] [-–] )[1-8]\d\d[^\S\n]\d{3}(?=,|[^\S\n]*(?:\n|$))",
         # (stop 67) and right after its city, ending the line or before a comma ("Vashi, Navi Mumbai 400703" of a
         # freight invoice's letterhead); not after a keyword's word ("Invoice 400703")
         r"(?<![\w-])(?!(?:Invoice|Order|Total|Page|Ref|Reference|Number|Account|Amount|Code|Receipt|Ticket|Case|Claim"

@@ -100,7 +100,9 @@ LANGUAGE = register(Language(
         apellido paterno|apellido materno|primer apellido|segundo apellido|
         firma|firmado por|verificado por|elaborado por|aprobado por""".split("|")),
     # (stop 66: and a lawyer's "Abog.", "Abog. Luz Marina Tello Ruiz" of a Peruvian marriage record)
-    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr abog".split()),
+    abbreviations=frozenset("sr sra srta dña dra lic ing av avda pág sto sta núm cfr abog cía".split()),
+    # (stop 70: "cía", a firm's "& CÍA. S.A.S." kept in one sentence with its form, "y Cía. El contrato" two)
+    closing_abbreviations=frozenset({"cía"}),
     sentence_starters=frozenset("El La Los Las Este Esta Él Ella Ellos Su Sus Pero".split()),
     place_connectors=frozenset("de del la y".split()),
     month_variants={"setiembre": 9},
@@ -137,8 +139,9 @@ LANGUAGE = register(Language(
     # (stop 69: Mexico's variable capital after "de", "S.A. de C.V.", "S. de R.L. de C.V."; its last full stop may end
     # the sentence)
     # (stop 70: Argentina's and Peru's, "Frigorífico La Pampeana S.R.L." of a pension application's work history)
+    # (and "Cía." before the form, "INVERSIONES MONTOYA RESTREPO & CÍA. S.A.S." of a Colombian lease)
     legal_forms=frozenset("S.A. SA S.L. SL S.A.U. S.L.U. S.C. S.Coop. S.L.P. S.L.L. S.A.L. C.V. C.V R.L. R.L S.R.L."
-                          " S.R.L SRL S.A.C.".split()),
+                          " S.R.L SRL S.A.C. Cía. CÍA. Cia. CIA. S.C.V.C. S.C.C.".split()),
     conjunctions=frozenset({"y", "e", "&", "o"}),
     case_markers=frozenset({"c.", "vs.", "versus"}),
     opener_case_markers=frozenset({"contra"}),
@@ -343,7 +346,13 @@ LANGUAGE = register(Language(
         # 0045, Acta 000312", "Juicio No.: 17204-2024-01873", "Número de trámite: 221.2024.2.1187", "PPT 4827159")
         # (and a Bolivian death certificate's, three digits after "N°": "Partida N°: 318   Folio N°: 159")
         r"(?:libro|folio|acta|partida)(?=[^\S\n]*:?[^\S\n]*\d{4,}(?![\w/-]|[.,]\d))",
-        r"(?:libro|folio|acta|partida)\s+n[o°º]\.?(?=[^\S\n]*:?[^\S\n]*\d{3,}(?![\w/-]|[.,]\d))",
+        # (stop 70: or a digit and a hyphen before them, "Folio N°: 3-58214763" of a Chilean medical leave)
+        r"(?:libro|folio|acta|partida)\s+n[o°º]\.?(?=[^\S\n]*:?[^\S\n]*(?:\d-)?\d{3,}(?![\w/-]|[.,]\d))",
+        # (stop 70) a Chilean doctor's registration ("Registro Superintendencia de Salud: 482713")
+        r"registro\s+(?:de\s+la\s+)?superintendencia(?:\s+de\s+salud)?",
+        # (stop 70) an insurer's adjuster's key, a Colombian pupil's number ("clave 48815" of a Mexican accident report,
+        # "Código SIMAT:  45210338" of a school report)
+        r"clave(?=[^\S\n]+\d{4,})", r"(?:c[óo]digo\s+)?(?-i:SIMAT)",
         r"juicio(?:\s+n[o°º]\.?)?", r"n[úu]mero\s+de\s+tr[áa]mite", r"(?-i:PPT)",
         # (stop 64) a Nicaraguan police officer's card, a Guatemalan bank account ("Carnet Policial No. 18734", "en la
         # cuenta monetaria 3-099-41872-6")
@@ -780,6 +789,8 @@ LANGUAGE = register(Language(
                # (stop 69) a Mexican boulevard and highway ("Blvd. Aeropuerto 3410, Col. Los Ramírez" of an incident
                # report, "Carr. Miguel Alemán km 21.5" of a reference letter)
                "Blvd\\.|BLVD\\.|Carr\\.|"
+               # (stop 70) a Mexican causeway ("Calz. de Tlalpan 3120" of a traffic accident report)
+               "Calz\\.|[Cc]alzada|"
                # (stop 67) a Mexican private close ("Privada de los Pinos 14, colonia Del Valle", "Priv. Hidalgo 221")
                "Privada|PRIVADA|Priv\\.|"
                # (stop 62) an Ecuadorian estate ("Cdla. Kennedy Norte, Mz. 108, villa 14, Guayaquil" of a complaint)

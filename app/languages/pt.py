@@ -173,6 +173,9 @@ LANGUAGE = register(Language(
                       # (stop 70) an Angolan identity card's number by its shape, nine digits, the province's two
                       # letters and three digits ("N.º do BI a renovar ... 004718265LA039" of a renewal form)
                       r"(?<![\w-])\d{9}[A-Z]{2}\d{3}(?![\w-])",
+                      # (stop 70) a Brazilian company's CNPJ by its shape, valid or not ("Entidade Sindical Laboral:
+                      # 60.991.514/0001-08" of a termination record)
+                      r"(?<![\w./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\w./-])",
                       # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
                       # of a physiotherapist on a service invoice)
                       r"(?<![\w-])(?:CREFITO|COREN|CRO|CRP|CRF|CREA|CRN|CRESS|CRMV|CREF|CRBM)-\d{1,2}/\d{3,7}"
@@ -224,6 +227,12 @@ LANGUAGE = register(Language(
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",
+        # (stop 70) a health unit's code, a Mozambican plot, a condominium's parking space ("Código da unidade .....
+        # 3160421" of a sick note, "Talhão n.º 282" of a land use application, "Vaga de garagem: G2-87")
+        r"c[óo]digo\s+da\s+unidade", r"talh[ãa]o(?:\s+n\.?[º°])?", r"vaga\s+de\s+garagem",
+        # (and a union's code, a bank's branch: "Código Sindical: 000.012.345.67890-1" of a termination record, "(Balcão
+        # 0214)" of an Angolan loan agreement)
+        r"c[óo]digo\s+sindical", r"balc[ãa]o(?=[^\S\n]+\d{3,})",
         # (stop 67) a Minas Gerais pupil's number in the state's school system ("Código SIMADE: 14820739" of a school
         # transcript)
         r"(?:c[óo]digo\s+)?(?-i:SIMADE)",

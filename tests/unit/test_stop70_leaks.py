@@ -108,7 +108,7 @@ def test_spanish_flats_in_a_column_a_consulting_room_and_a_mexican_side_of_town(
     assert found(AddressRecognizer("es"), text) == ["Bajo A", "1.º C"]
     assert found(AddressRecognizer("es"), "REPS: 050010214401   Cra. 43A # 7 Sur-170, Cons. 412, Medellín\n") == [
         "Cra. 43A # 7 Sur-170, Cons. 412"]
-    assert found(AddressRecognizer("es"), "Av. López Mateos Nte. 1150, Piso 3, Col. Italia Providencia\n") == [
+    assert found(AddressRecognizer("es"), "Av. López Mateos Nte. 1150, Piso 3, Tel. 33 3615 2290\n") == [
         "Av. López Mateos Nte. 1150, Piso 3"]
     # an ordinal in a list's text is no flat
     assert found(AddressRecognizer("es"), "  1.º Que el demandado\n") == []
@@ -119,3 +119,94 @@ def test_portuguese_and_angolan_forms_payments_and_identity_cards():
             "Referência RUPE: 2300 0145 8812 6674 301   Pago em 12/02/2024 no BAI\n"
             "N.º do BI a renovar ... 004718265LA039\n")
     assert found(IdNumberRecognizer("pt"), text) == ["DAAA 0417729", "2300 0145 8812 6674 301", "004718265LA039"]
+
+
+def test_new_zealand_postal_codes_after_the_town_and_indian_streets_by_number():
+    text = "Residential address:    27B Kowhai Street, Onerahi, Whangārei 0110\nPostal:  PO Box 8812, Whangārei 0148\n"
+    assert found(PostalCodeRecognizer("en"), text) == ["0110", "0148"]
+    assert found(PostalCodeRecognizer("en"), "Meeting minutes, Greytown 2023\n") == []  # a year
+    text = "  H. No. 1185, Street No. 4, Model Town Extension, Ludhiana, Punjab - 141002\n"
+    assert found(AddressRecognizer("en"), text) == ["H. No. 1185, Street No. 4"]
+
+
+def test_more_keywords_of_forms_in_four_languages():
+    text = "  IFSC: KMBL0000214      MICR: 411187023\nMaker: Ajinkya Deshmukh (Emp. Code KM10457)\n"
+    assert found(IdNumberRecognizer("en"), text) == ["KMBL0000214", "411187023", "KM10457"]
+    text = "Zahlschein-Referenz (EPS): 9184 3270 0003 12\nNebenobjekt:   Stellplatz Nr. 117 (Tiefgarage)\n"
+    assert found(IdNumberRecognizer("de"), text) == ["9184 3270 0003 12", "117"]
+    text = "                    Folio N°: 3-58214763\nRegistro Superintendencia de Salud: 482713\n"
+    assert found(IdNumberRecognizer("es"), text) == ["3-58214763", "482713"]
+    text = ("   Código da unidade ..... 3160421\n  Norte: Talhão n.º 282 - Sr. Ahmad Karim Issufo\n"
+            "  Apto 1204     Vaga de garagem: G2-87\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["3160421", "282", "G2-87"]
+    assert found(IdNumberRecognizer("en"), "2  RTGS    HDFCR52023081600918823  SBI A/c No. 30418827561\n")[0] == (
+        "HDFCR52023081600918823")
+
+
+def test_addresses_with_a_neighbourhood_a_house_a_zone_and_the_back():
+    assert found(AddressRecognizer("es"), "Domicilio: CALLE PASEO DE LOS NOGALES 1187, COL. LOS GUAYABOS,\n") == [
+        "CALLE PASEO DE LOS NOGALES 1187, COL. LOS GUAYABOS"]
+    # the neighbourhood, not the postal code's abbreviation after it
+    assert found(AddressRecognizer("es"), "Av. López Mateos Nte. 1150, Piso 3, Col. Italia Providencia, C.P. 44648\n") == [
+        "Av. López Mateos Nte. 1150, Piso 3, Col. Italia Providencia"]
+    assert found(AddressRecognizer("es"), "domiciliado en la\nCalle 10 Sur # 50FF-28, Apto. 1203, Medellín\n") == [
+        "Calle 10 Sur # 50FF-28, Apto. 1203"]
+    text = "Residência anterior: Bairro Popular, Rua 8, Casa 41, Kilamba Kiaxi\nBairro: Mabor, Rua 14, Casa n.º 22, Zona 7\n"
+    assert found(AddressRecognizer("pt"), text) == ["Rua 8, Casa 41", "Rua 14, Casa n.º 22, Zona 7"]
+    assert found(AddressRecognizer("pt"), "   Morada ....... Rua de Costa Cabral, 1488, 2.º Dto. Trás\n") == [
+        "Rua de Costa Cabral, 1488, 2.º Dto. Trás"]
+    assert found(AddressRecognizer("de"), "   Immobilien Rheinblick AG, Steinenvorstadt 67, 4051 Basel\n") == [
+        "Steinenvorstadt 67"]
+
+
+def test_a_colombian_firm_and_its_company_abbreviation_before_the_form():
+    text = "de una parte INVERSIONES MONTOYA RESTREPO & CÍA. S.A.S.,\nNIT 900.482.771-2\n"
+    assert ("INVERSIONES MONTOYA RESTREPO & CÍA. S.A.S.", "ORGANIZATION") in detect("es", text)
+    # the abbreviation ends a sentence before a sentence's first word
+    assert ("Gómez y Cía", "ORGANIZATION") in detect("es", "Trabaja en Gómez y Cía. El contrato vence hoy.\n")
+
+
+def test_surnames_before_given_names_in_a_list_of_residents():
+    text = ("Componentes de la hoja padronal:\n"
+            " 3  EL AMRANI LACASA, LUCÍA       DNI 73041265G   22/06/2006      Zaragoza         ESPAÑOLA\n"
+            " 4  EL AMRANI LACASA, ADAM        ---             08/12/2012      Zaragoza         ESPAÑOLA\n")
+    persons = [t for t, label in detect("es", text) if label == "PERSON"]
+    assert persons == ["EL AMRANI LACASA, LUCÍA", "EL AMRANI LACASA, ADAM"]
+    # a given name that is a common word too only opens a list's row ("lucía": "it shone")
+    assert ("TORRE, LUCÍA", "PERSON") not in detect("es", "Vimos la TORRE, LUCÍA de noche.\n")
+
+
+def test_neutral_citations_canadian_postal_codes_after_bc_and_indian_pins_in_two_groups():
+    text = "Date: 20240318\n           2024 BCPC 0611\n"
+    assert found(IdNumberRecognizer("en"), text) == ["2024 BCPC 0611"]
+    # a standard after a year is no citation
+    assert found(IdNumberRecognizer("en"), "certified since 2019 ISO 27001 and 2020 WHO 123\n") == []
+    assert found(PostalCodeRecognizer("en"), "     #14 - 8871 Williams Road, Richmond, B.C. V7A 1H3. On June\n") == [
+        "V7A 1H3"]
+    assert found(PostalCodeRecognizer("en"), "No. 42, Dr. Radhakrishnan Salai, Mylapore, Chennai - 600 004\n") == [
+        "600 004"]
+    assert found(IdNumberRecognizer("en"), "RIYA RAGHAVAN      UHID     : SVM.0023984417\n") == ["SVM.0023984417"]
+
+
+def test_firms_in_capitals_with_their_forms_and_sizes():
+    text = "AND:\n                KOWALCZYK RENOVATIONS LTD. and TOMASZ KOWALCZYK\n"
+    assert ("KOWALCZYK RENOVATIONS LTD.", "ORGANIZATION") in detect("en", text)
+    text = "02 Razão Social/Nome: PADARIA E CONFEITARIA BELLA NAPOLI LTDA - EPP\n03 Endereço: Rua X\n"
+    assert ("PADARIA E CONFEITARIA BELLA NAPOLI LTDA - EPP", "ORGANIZATION") in detect("pt", text)
+
+
+def test_swiss_francs_in_a_column_and_a_forensic_case():
+    text = "        Gebühr Strafbefehl               Fr.    800.00\n        Kosten Polizei    Fr.    240.00\n"
+    assert found(MoneyRecognizer("de"), text) == ["Fr.    800.00", "Fr.    240.00"]
+    assert found(IdNumberRecognizer("de"), "Rechtsmedizin (IRM-Fall 24-00271) ergab\n") == ["24-00271"]
+
+
+def test_spanish_american_and_brazilian_keywords_streets_and_shapes():
+    text = "  Ajustador: Marisol Quiñones Baeza, clave 48815, cel. 55\nCódigo SIMAT:  45210338          Matrícula\n"
+    assert found(IdNumberRecognizer("es"), text) == ["48815", "45210338"]
+    assert found(AddressRecognizer("es"), "Hermanos Cárdenas, S. de R.L., Calz. de Tlalpan 3120.\n") == [
+        "Calz. de Tlalpan 3120"]
+    text = "32 CNPJ e Nome da Entidade Sindical Laboral: 60.991.514/0001-08\n(Balcão 0214), e por Sr. Francisco\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["60.991.514/0001-08", "0214"]
+    assert found(AddressRecognizer("pt"), "Endereço: Rua Cel. Rodrigues, 118, fundos – Vila Guilhermina,\n") == [
+        "Rua Cel. Rodrigues, 118, fundos"]
