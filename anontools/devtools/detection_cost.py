@@ -263,6 +263,10 @@ UNITS: tuple[str, ...] = (
     # an Indian street's number, a folio after a digit and a hyphen, a parking space
     "AA AA, LUCÍA  ", "EL AA, ", "AA, ADAM\n", "AA & CÍA. S.A.S. ", "Cía. ", ", Aa 0110\n", "H. No. 1, Street No. 4, ",
     "Folio N°: 3-1 ", "Stellplatz Nr. 1 ", "Talhão n.º 1 ",
+    # (stop 70, rounds 115–118) neutral citations, francs in a column, a firm's size after a dash, meters' numbers,
+    # quadrants, a unit before a comma, slashed references with two numbers, lists with given names in lower case
+    "2024 BCPC 0611 ", "Fr.    800.00 ", "AA LTDA - EPP ", "AA 19-4471803 ", "8421 NW 37th Ct, ", "Lot 27, Aa ",
+    "AA/AA/2024/05173 ", "AA AA, Juana  ", "3347812-K ", "AA DO AA LTDA. ", "Carretera a Aa Km 8.5, ",
 )
 
 

@@ -513,7 +513,9 @@ _FOREIGN_STREETS: tuple[str, ...] = (
     # Bellfort Avenue, Houston, Texas" of a Honduran power of attorney: the number stayed in clear); not a year
     # (stop 70: or a comma after it and India's types, "12, Model Colony, Shivajinagar" and "44, North Main Road" of a
     # Pune sale deed's witnesses)
-    rf"(?=\d)(?<![\w./-])(?!(?:1[89]|20)\d\d(?!\d))\d{{1,5}},?{_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+"
+    # (not a unit's number before its comma: "Lot 27, Phoenix Park Avenue" keeps its lot)
+    rf"(?=\d)(?<![\w./-])(?!(?:1[89]|20)\d\d(?!\d))(?:(?<!Lot )(?<!Plot )(?<!Flat )(?<!Unit )(?<!Apt )(?<!Suite )"
+    rf"(?<!Room )(?<!No\. )\d{{1,5}},|\d{{1,5}}){_SP}+{_CAP}(?:{_SP}+{_CAP}){{0,2}}{_SP}+"
     rf"(?:Avenue|Street|Road|Drive|Boulevard|Lane|Court|Parkway|Colony|Nagar|Marg|Layout|Enclave)(?![\w])",
 )
 #: A postal code and its town after an address abroad (France's and Italy's five digits, Poland's "00-950", the

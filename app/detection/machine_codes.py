@@ -124,7 +124,8 @@ _SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{
                                 # ("PNA/PNA(5)/HSG/TC/4412/1989"); not a year after a space ("HIV/AIDS 2020")
                                 r"|(?!(?:ISO|IEC|DIN|EN|IEEE)/)[A-Z]{1,5}(?:\(\d{1,2}\))?"
                                 r"(?:/[A-Z]{1,5}(?:\(\d{1,2}\))?){1,5}"
-                                r"(?:/\d{3,8}(?:/(?:19|20)\d\d)?|[^\S\n](?!(?:19|20)\d\d(?![\dA-Z]))\d{3,8}[A-Z]?))"
+                                # (or two numbers: "Boletim hospitalar: HGM/MAT/2024/05173" of a birth registration)
+                                r"(?:(?:/\d{3,8}){1,2}|[^\S\n](?!(?:19|20)\d\d(?![\dA-Z]))\d{3,8}[A-Z]?))"
                                 r"(?![\w/-]|\.\d)")
 #: A code of three to six groups of four to eight capitals and digits joined by hyphens, two groups at least mixing
 #: letters and digits: an NHS electronic prescription's identifier ("4A7C2D-Z8E1F9-63KQ" of a pharmacy's dispensing

@@ -635,6 +635,10 @@ class OrgSuffixRule(Rule):
                                 and (_is_cap(t[i - 2]) or _place_preposition(t, i - 2)))
                                                 or (t[i - 1].text in _CAPITAL_CONJUNCTIONS and i > 1
                                                     and t[i - 2].text.isupper() and t[i].text.isupper())
+                            # (and a particle in capitals between words in capitals: "LUZ DO CAMBUÍ NEGÓCIOS
+                            # IMOBILIÁRIOS LTDA." of a purchase promise; stop 70)
+                            or (t[i - 1].text.isupper() and t[i - 1].text.lower() in NAME_PARTICLES and i > 1
+                                and t[i - 2].text.isupper() and len(t[i - 2].text) >= 2 and t[i].text.isupper())
                             # (a compound's first part cut before "und": "Hoch- und Tiefbau Brünninghaus GmbH & Co. KG"
                             # of an accident report; stop 59)
                             or (t[i - 1].text == "und" and _is_cap(t[i]) and _cut_compound(t, i - 2))
@@ -1791,10 +1795,12 @@ class CapitalSurnameRule(Rule):
 
 
     def _given_name(self, ctx: RuleContext, token: Token) -> bool:
-        """A first name in capitals of any declared language's lexicon (of a hyphenated one, its first part:
-        "IOANA-…"; residents' lists name immigrants: "ADAM", "IOANA")."""
+        """A first name of any declared language's lexicon in capitals or capitalised (of a hyphenated one, its first
+        part: "IOANA-…"; residents' lists name immigrants: "ADAM", "IOANA"; "MAMANI CHOQUE, Juana" of a benefit
+        application)."""
         first = token.text.split("-")[0]
-        return _capital_word(ctx, token) and len(first) >= 3 and first.capitalize() in _any_first_names()
+        return ((_capital_word(ctx, token) or (first.istitle() and first.isalpha())) and len(first) >= 3
+                and first.capitalize() in _any_first_names())
 
     def _surnames_first(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         """Surnames before given names, in capitals, as registers and lists of residents write them (stop 70: "1
@@ -1821,7 +1827,8 @@ class CapitalSurnameRule(Rule):
             if surnames == 0 or first == k:
                 continue
             end = k + 2
-            if end < len(t) and _capital_word(ctx, t[end]) and ctx.text[t[end - 1].end:t[end].start] == " ":
+            if (end < len(t) and (_capital_word(ctx, t[end]) or self._given_name(ctx, t[end]))
+                    and ctx.text[t[end - 1].end:t[end].start] == " "):
                 end += 1
             after = ctx.text[t[end - 1].end:t[end - 1].end + 2]
             if not (after[:1] in ("", "\n", ".", ";") or after == "  "):

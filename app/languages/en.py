@@ -794,7 +794,7 @@ LANGUAGE = register(Language(
     street_addresses=StreetAddresses(
         order="number_first",
         types=("Street|St\\.?|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Boulevard|Blvd\\.?|Way|Place|Pl\\.|"
-               "Court|Ct\\.|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
+               "Court|Ct\\.?|Square|Sq\\.|Terrace|Crescent|Close|Row|Parkway|Highway|Hwy\\.?|Grove|Gardens|Mews|"
                "Hill|Wharf|Quay|Circus|Circle|Cir\\.|Alley|Pkwy\\.?|Pky\\.?|Expy\\.?|Fwy\\.?|Ter\\.|Trl\\.?|"
                # "Dr" is a drive unless a name follows it ("3 Smith Dr. Jones": a title), not a flat's word ("1187
                # Birchwood Dr Apt 4" of an arrest report: stop 48, the house number and the flat stayed in clear)
@@ -867,7 +867,8 @@ LANGUAGE = register(Language(
         # (stop 64: and in words, "2150 Dundas Street West" of a Canadian employer's address)
         suffixes=("NW", "NE", "SW", "SE", "N", "S", "E", "W", "North", "South", "East", "West"),
         # a direction before the street's name ("1234 N. Elm St.")
-        prefixes=(r"[NSEW]\.", r"North", r"South", r"East", r"West"),
+        # (stop 70: and the quadrants, "8421 NW 37th Ct, Apt 212, Sunrise, FL 33351" of a Florida injury report)
+        prefixes=(r"[NSEW]\.", r"North", r"South", r"East", r"West", r"(?:NW|NE|SW|SE)(?![\w.])"),
     ),
     head_final=True,
     name_openers=frozenset({"saint"}),

@@ -188,7 +188,10 @@ LANGUAGE = register(Language(
     register_words=(r"tomo", r"libro", r"folios?", r"fojas?", r"partida", r"asiento", r"acta", r"finca",
                     r"inscripci[óo]n"),
     register_pages=(r"p[áa]g(?:ina)?", r"secci[óo]n"),
-    register_entries=(r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
+    # (stop 70) a Chilean number with its check letter "K" by its shape ("Aguas Andinas\nN° 3347812-K" of a lease's
+    # utility accounts)
+    register_entries=(r"(?<![\w.-])\d{7,8}-[Kk](?![\w-])",
+                      r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       # (round 26: "tomo 212, pág. 88" of a birth's inscription)
                       r"[^\S\n]+)?(?:folio|f\.|p[áa]g(?:ina)?\.?)[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5})"
@@ -353,6 +356,11 @@ LANGUAGE = register(Language(
         # (stop 70) an insurer's adjuster's key, a Colombian pupil's number ("clave 48815" of a Mexican accident report,
         # "Código SIMAT:  45210338" of a school report)
         r"clave(?=[^\S\n]+\d{4,})", r"(?:c[óo]digo\s+)?(?-i:SIMAT)",
+        # (stop 70) a court's order, a civil servant's registration, a Chilean flat's storeroom and parking space, an
+        # Argentine school by its number ("(Auto 312/2019 del Juzgado", "(NRP 05218834 A6000)", "bodega 1612-298;
+        # estac. 1612-341", "Escuela Primaria N° 1.347")
+        r"auto(?=[^\S\n]+\d{1,5}/(?:19|20)\d\d)", r"(?-i:NRP)", r"(?:bodega|estac\.)(?=[^\S\n]+\d{3,5}-\d)",
+        r"escuela(?:\s+(?:primaria|secundaria|t[ée]cnica|normal|especial))?\s+n[°º](?=[^\S\n]*\d)",
         r"juicio(?:\s+n[o°º]\.?)?", r"n[úu]mero\s+de\s+tr[áa]mite", r"(?-i:PPT)",
         # (stop 64) a Nicaraguan police officer's card, a Guatemalan bank account ("Carnet Policial No. 18734", "en la
         # cuenta monetaria 3-099-41872-6")
@@ -804,7 +812,8 @@ LANGUAGE = register(Language(
                "CL|AVDA\\.?|AV\\.?(?=\\s+(?:DE|DEL|LA|LOS|LAS|[A-ZÁÉÍÓÚÑ]{3,})\\b)|Gran\\s+Vía"),
         # (stop 55: and Galician's, "Rúa do Vilar, 14, 2º izda." of a grant application)
         # (stop 69: and Catalan's, "Av. de les Corts Valencianes, 58" of a Valencian electricity bill)
-        particles="de|del|la|las|los|el|y|i|al|do|da|dos|das|les|dels",
+        # (stop 70: and a Mexican road's "a" before the town it leads to, "Carretera a Tesistán Km 8.5, Nave 4")
+        particles="de|del|la|las|los|el|y|i|al|do|da|dos|das|les|dels|a",
         # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")
         units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local|[Nn]ave",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)

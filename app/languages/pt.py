@@ -128,7 +128,9 @@ LANGUAGE = register(Language(
     organization_heads=frozenset("""Universidade Câmara Prefeitura Tribunal Hospital Banco Ministério Assembleia Governo
         Instituto Museu Colégio Escola Faculdade Fundação Associação Federação Secretaria Conselho Polícia Clube
         Procuradoria Defensoria""".split()),
-    institution_heads=(("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
+    # (stop 70: a basic school abbreviated, "Estabelecimento frequentado em 2023/2024: EB de Sobrado, 4.º ano" of an
+    # enrolment form)
+    institution_heads=(("EB",), ("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
                        # (stop 62) a notary's and a registrar's office, whose number and town name them ("19º
                        # Tabelião de Notas de São Paulo", "2º Cartório de Registro de Imóveis", "CONSERVATÓRIA DO
                        # REGISTO PREDIAL DE LUANDA")
@@ -176,6 +178,9 @@ LANGUAGE = register(Language(
                       # (stop 70) a Brazilian company's CNPJ by its shape, valid or not ("Entidade Sindical Laboral:
                       # 60.991.514/0001-08" of a termination record)
                       r"(?<![\w./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\w./-])",
+                      # (stop 70) a doctor's regional council and registration ("CRM-MG 48.213" of a fine's appeal)
+                      r"(?<![\w-])(?:CRM|CRO|COREN|CRP|CRF|CRN|CREA|CRMV)[-/][A-Z]{2}[^\S\n]?\d{1,3}(?:\.\d{3})*"
+                      r"(?![\w.]|\.\d)",
                       # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
                       # of a physiotherapist on a service invoice)
                       r"(?<![\w-])(?:CREFITO|COREN|CRO|CRP|CRF|CREA|CRN|CRESS|CRMV|CREF|CRBM)-\d{1,2}/\d{3,7}"
@@ -233,6 +238,9 @@ LANGUAGE = register(Language(
         # (and a union's code, a bank's branch: "Código Sindical: 000.012.345.67890-1" of a termination record, "(Balcão
         # 0214)" of an Angolan loan agreement)
         r"c[óo]digo\s+sindical", r"balc[ãa]o(?=[^\S\n]+\d{3,})",
+        # (stop 70) a pupil's internal number, a property's municipal register ("N.º interno de aluno: 18452" of an
+        # enrolment form, "cadastro municipal (IPTU) nº 3421.42.17.0183.01054" of a purchase promise)
+        r"n\.?\s?º\s+interno(?:\s+de\s+aluno)?", r"cadastro\s+municipal",
         # (stop 67) a Minas Gerais pupil's number in the state's school system ("Código SIMADE: 14820739" of a school
         # transcript)
         r"(?:c[óo]digo\s+)?(?-i:SIMADE)",

@@ -197,7 +197,8 @@ def test_addresses_abroad(language, text, expected):
 @pytest.mark.parametrize("language,text,expected", [
     # stop 46: a street named after a date ("5 de Mayo" was a date, "No. 214" stayed in clear) and "No."/"No" before
     # the house number as Latin America writes it (MEDDOCAN's "Avda. Pío XII No 36")
-    ("es", "Domicilio: Calle 5 de Mayo No. 214, Col. Centro", ["Calle 5 de Mayo No. 214"]),
+    # (stop 70: with the neighbourhood after it)
+    ("es", "Domicilio: Calle 5 de Mayo No. 214, Col. Centro", ["Calle 5 de Mayo No. 214, Col. Centro"]),
     ("es", "Universidad de Navarra Avda. Pío XII No 36 31008-Pamplona", ["Avda. Pío XII No 36"]),
     ("pt", "na Rua 25 de Março, 1020, e na Av. 9 de Julho 3000", ["Rua 25 de Março, 1020", "Av. 9 de Julho 3000"]),
     # a date after a street is no part of it; a day without a name after it is no street's name

@@ -160,7 +160,7 @@ def test_a_swiss_street_without_a_type_above_its_postal_code_and_a_central_ameri
     # a year under it is no postal code
     assert found(AddressRecognizer("de"), "Im Jahr 9\n2019 Umzug\n") == []
     assert found(AddressRecognizer("es"), "Calle La Mascota #518, Colonia San Benito, San Salvador\n") == [
-        "Calle La Mascota #518"]
+        "Calle La Mascota #518, Colonia San Benito"]  # (stop 70: with its neighbourhood)
 
 
 def test_a_courts_and_a_registers_number_inside_their_names():

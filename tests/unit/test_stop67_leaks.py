@@ -74,7 +74,8 @@ def test_an_argentine_account_alias_and_an_indian_upi_address():
 
 def test_mexican_private_closes_and_argentine_flats():
     text = "con domicilio en Privada de los Pinos 14, colonia Del Valle, y en Priv. Hidalgo 221."
-    assert found(AddressRecognizer("es"), text) == ["Privada de los Pinos 14", "Priv. Hidalgo 221"]
+    # (stop 70: with the neighbourhood after it)
+    assert found(AddressRecognizer("es"), text) == ["Privada de los Pinos 14, colonia Del Valle", "Priv. Hidalgo 221"]
     assert 'depto. "B"' in found(AddressRecognizer("es"), 'y en Thames 1120, depto. "B".')
 
 

@@ -39,9 +39,9 @@ def test_mexican_argentine_and_portuguese_keywords():
 
 def test_mexican_and_valencian_streets_and_an_argentine_floor():
     assert found(AddressRecognizer("es"), "Planta León · Blvd. Aeropuerto 3410, Col. Los Ramírez\n") == [
-        "Blvd. Aeropuerto 3410"]
+        "Blvd. Aeropuerto 3410, Col. Los Ramírez"]  # (stop 70: with its neighbourhood)
     assert found(AddressRecognizer("es"), "Av. Constitución 2845 Pte., Col. Centro, C.P. 64000\n") == [
-        "Av. Constitución 2845 Pte."]
+        "Av. Constitución 2845 Pte., Col. Centro"]
     assert found(AddressRecognizer("es"), "Planta Apodaca (Carr. Miguel Alemán km 21.5,\n") == [
         "Carr. Miguel Alemán km 21.5"]
     assert found(AddressRecognizer("es"), "CIF B-97481326 · Av. de les Corts Valencianes, 58, 46015 Valencia\n") == [

@@ -210,3 +210,34 @@ def test_spanish_american_and_brazilian_keywords_streets_and_shapes():
     assert found(IdNumberRecognizer("pt"), text) == ["60.991.514/0001-08", "0214"]
     assert found(AddressRecognizer("pt"), "Endereço: Rua Cel. Rodrigues, 118, fundos – Vila Guilhermina,\n") == [
         "Rua Cel. Rodrigues, 118, fundos"]
+
+
+def test_meters_a_florida_quadrant_a_unit_before_its_comma_and_slashed_references_with_two_numbers():
+    text = "Kaltwasser Bad  KW 19-4471803    112,384 m³\nHKV Wohnzimmer  6X-00938211          1.204\n"
+    assert found(IdNumberRecognizer("de"), text) == ["19-4471803", "6X-00938211"]
+    assert found(AddressRecognizer("en"), " 3. Home address:     8421 NW 37th Ct, Apt 212, Sunrise, FL 33351\n") == [
+        "8421 NW 37th Ct, Apt 212"]
+    assert found(AddressRecognizer("en"), "      Lot 27, Phoenix Park Avenue\n") == ["Lot 27"]
+    assert found(RecordCodeRecognizer(), "Boletim hospitalar:     HGM/MAT/2024/05173\n") == ["HGM/MAT/2024/05173"]
+
+
+def test_spanish_lists_with_given_names_in_lower_case_and_chilean_and_argentine_numbers():
+    text = "Madre       MAMANI CHOQUE, Juana      11/02/1951  X3298175K   -        412,00\n"
+    assert ("MAMANI CHOQUE, Juana", "PERSON") in detect("es", text)
+    text = ("(Auto 312/2019 del Juzgado de Primera Instancia)\n"
+            "Roles de avalúo: depto. 1612-187; bodega 1612-298; estac. 1612-341.\n"
+            "Aguas Andinas\nN° 3347812-K, Metrogas.\n"
+            "Escuela Primaria N° 1.347 \"Juana Azurduy\"\n")
+    assert found(IdNumberRecognizer("es"), text) == ["312/2019", "1612-298", "1612-341", "3347812-K", "1.347"]
+    assert found(AddressRecognizer("es"), "Carretera a Tesistán Km 8.5, Nave 4, Parque Industrial\n") == [
+        "Carretera a Tesistán Km 8.5"]
+
+
+def test_portuguese_and_brazilian_pupils_councils_registers_and_firms_in_capitals():
+    text = ("        N.º interno de aluno: 18452\nDr. Marcelo Vilaça Drummond,\nCRM-MG 48.213, anexo.\n"
+            "cadastro municipal (IPTU) nº 3421.42.17.0183.01054.\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["18452", "CRM-MG 48.213", "3421.42.17.0183.01054"]
+    text = "Estabelecimento frequentado em 2023/2024: EB de Sobrado, 4.º ano\n"
+    assert ("EB de Sobrado", "ORGANIZATION") in detect("pt", text, {"Sobrado": "LOC"})
+    text = "INTERVENIENTE: LUZ DO CAMBUÍ NEGÓCIOS IMOBILIÁRIOS LTDA., CNPJ 18.334.907/0001-52,\n"
+    assert ("LUZ DO CAMBUÍ NEGÓCIOS IMOBILIÁRIOS LTDA", "ORGANIZATION") in detect("pt", text)
