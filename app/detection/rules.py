@@ -606,7 +606,9 @@ class OrgSuffixRule(Rule):
                 # (and "GmbH & Co. KG" whole: the "&" between two forms; stop 59)
                 # (and "de" between two: "S.A. DE C.V." of a Mexican car rental's letterhead; stop 69)
                 # (and a form's full stop cut off by the tokenizer: "RESTREPO & CÍA. S.A.S." of a Colombian lease; stop 70)
-                while i > 1 and (t[i - 1].text in self.forms
+                # (at most six tokens back: a run of forms, "Cía. Cía. Cía. …", made each form walk back over all the
+                # ones before it, quadratic in a sentence; stop 70)
+                while i > 1 and j - i < 6 and (t[i - 1].text in self.forms
                                  or (t[i - 1].text in _FORM_JOINERS and i > 2 and t[i - 2].text in self.forms)
                                  or (t[i - 1].text == "." and i > 2 and t[i - 2].text + "." in self.forms
                                      and t[i - 1].start == t[i - 2].end)):

@@ -241,3 +241,16 @@ def test_portuguese_and_brazilian_pupils_councils_registers_and_firms_in_capital
     assert ("EB de Sobrado", "ORGANIZATION") in detect("pt", text, {"Sobrado": "LOC"})
     text = "INTERVENIENTE: LUZ DO CAMBUÍ NEGÓCIOS IMOBILIÁRIOS LTDA., CNPJ 18.334.907/0001-52,\n"
     assert ("LUZ DO CAMBUÍ NEGÓCIOS IMOBILIÁRIOS LTDA", "ORGANIZATION") in detect("pt", text)
+
+
+def test_a_run_of_legal_forms_walks_back_a_bounded_number_of_tokens():
+    """Each form of "Cía. Cía. …" walked back over every form before it (quadratic in a sentence, stop 70): the walk
+    stops after six tokens, so a form of three words with its joiners stays whole."""
+    from app.detection.rules import OrgSuffixRule, RuleContext
+    from app.tokenization import split_sentences
+
+    text = "Aa " + "Cía. " * 150
+    rule = OrgSuffixRule("es")
+    proposals = rule.apply(RuleContext(text, split_sentences(text), [], "es"))
+    assert proposals and max(len(e.text.split()) for e in proposals) <= 8
+    assert ("Autohaus Kübler GmbH & Co. KG", "ORGANIZATION") in detect("de", "bei der Autohaus Kübler GmbH & Co. KG.\n")
