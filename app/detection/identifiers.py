@@ -735,8 +735,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # ("RTGS    HDFCR52023081600918823  SBI A/c No. …" of a sale deed's table of payments)
                         r"|[A-Z]{3,6}\d{12,24}"
                         # (stop 70) a meter's number, two capitals or digits, a hyphen and seven digits or more
-                        # ("Kaltwasser Bad  KW 19-4471803", "HKV Wohnzimmer  6X-00938211" of a utility cost statement)
-                        r"|[A-Z0-9]{2}-\d{7,10}"
+                        # ("Kaltwasser Bad  KW 19-4471803", "HKV Wohnzimmer  6X-00938211" of a utility cost statement),
+                        # a table's cell: before a column's gap or the line's end (not "63-2281947 R 42" of a keyword)
+                        r"|[A-Z0-9]{2}-\d{7,10}(?=[^\S\n]{2,}|[^\S\n]*(?:\n|$))"
                         # (stop 69) a freight container's owner code, serial and check digit (ISO 6346: "MSKU 718204-6"
                         # of a bill of lading's table, naming a consignee's shipment)
                         r"|[A-Z]{3}[UJZ][^\S\n]?\d{6}-?\d"
