@@ -267,6 +267,8 @@ UNITS: tuple[str, ...] = (
     # quadrants, a unit before a comma, slashed references with two numbers, lists with given names in lower case
     "2024 BCPC 0611 ", "Fr.    800.00 ", "AA LTDA - EPP ", "AA 19-4471803 ", "8421 NW 37th Ct, ", "Lot 27, Aa ",
     "AA/AA/2024/05173 ", "AA AA, Juana  ", "3347812-K ", "AA DO AA LTDA. ", "Carretera a Aa Km 8.5, ",
+    # (round 119) two mixed groups, a long registration of capitals and digits
+    "7KQ2-MX9A ", "7KQ2-", "23PH004917BAUM01 ", "A1", "AB12",
 )
 
 

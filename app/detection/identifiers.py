@@ -738,6 +738,11 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # ("Kaltwasser Bad  KW 19-4471803", "HKV Wohnzimmer  6X-00938211" of a utility cost statement),
                         # a table's cell: before a column's gap or the line's end (not "63-2281947 R 42" of a keyword)
                         r"|[A-Z0-9]{2}-\d{7,10}(?=[^\S\n]{2,}|[^\S\n]*(?:\n|$))"
+                        # (stop 70) a registration of twelve to twenty-four capitals and digits, four of each at
+                        # least, each kind between two of the other ("IELTS:  TRF 23PH004917BAUM01" of a nursing
+                        # board application; round 119; not a VIN's letters then digits, the VIN recognizer's)
+                        r"|(?=[A-Z0-9]{12,24}(?![\w-]))(?=(?:[A-Z]*\d){4})(?=(?:\d*[A-Z]){4})"
+                        r"(?=[A-Z0-9]{0,20}?\d[A-Z]{1,20}\d)(?=[A-Z0-9]{0,20}?[A-Z]\d{1,20}[A-Z])[A-Z0-9]{12,24}"
                         # (stop 69) a freight container's owner code, serial and check digit (ISO 6346: "MSKU 718204-6"
                         # of a bill of lading's table, naming a consignee's shipment)
                         r"|[A-Z]{3}[UJZ][^\S\n]?\d{6}-?\d"

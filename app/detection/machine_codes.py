@@ -130,8 +130,9 @@ _SLASHED_REFERENCE = re.compile(r"(?<![\w/.-])(?:(?:19|20)\d\d/[A-Z]{2,5}[/-]\d{
 #: A code of three to six groups of four to eight capitals and digits joined by hyphens, two groups at least mixing
 #: letters and digits: an NHS electronic prescription's identifier ("4A7C2D-Z8E1F9-63KQ" of a pharmacy's dispensing
 #: record; stop 53: the model tagged it from its second character on), a licence key, a voucher. Words and numbers
-#: ("ABCD-1234-EFGH", "2024-0001-0002") mix nothing in a group.
-_GROUPED_CODE = re.compile(r"(?<![\w/.-])[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){2,5}(?![\w/-]|\.\w)")
+#: ("ABCD-1234-EFGH", "2024-0001-0002") mix nothing in a group. (stop 70: two groups too, both mixed: an order's
+#: "7KQ2-MX9A" of a Brazilian reimbursement request, round 107's "QX7R-MB2K" of a translator's invoice)
+_GROUPED_CODE = re.compile(r"(?<![\w/.-])[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){1,5}(?![\w/-]|\.\w)")
 _MIXED_GROUP = re.compile(r"(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]+")
 
 

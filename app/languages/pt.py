@@ -179,6 +179,8 @@ LANGUAGE = register(Language(
                       # 60.991.514/0001-08" of a termination record)
                       r"(?<![\w./-])\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}(?![\w./-])",
                       # (stop 70) a doctor's regional council and registration ("CRM-MG 48.213" of a fine's appeal)
+                      # (and a speech therapist's council by its region's number, "CRFa 2-17734"; round 119)
+                      r"(?<![\w-])CRFa[^\S\n]\d{1,2}-\d{3,6}(?![\w-])",
                       r"(?<![\w-])(?:CRM|CRO|COREN|CRP|CRF|CRN|CREA|CRMV)[-/][A-Z]{2}[^\S\n]?\d{1,3}(?:\.\d{3})*"
                       r"(?![\w.]|\.\d)",
                       # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
@@ -241,6 +243,9 @@ LANGUAGE = register(Language(
         # (stop 70) a pupil's internal number, a property's municipal register ("N.º interno de aluno: 18452" of an
         # enrolment form, "cadastro municipal (IPTU) nº 3421.42.17.0183.01054" of a purchase promise)
         r"n\.?\s?º\s+interno(?:\s+de\s+aluno)?", r"cadastro\s+municipal",
+        # (and round 119's, after the stop's last fix: an estate agent's licence, a service invoice, a member's
+        # registration, "AMI 14872", "NFS-e 4821", "matr. 10488")
+        r"(?-i:AMI)(?=[^\S\n]+\d)", r"(?-i:NFS-e)", r"matr\.",
         # (stop 67) a Minas Gerais pupil's number in the state's school system ("Código SIMADE: 14820739" of a school
         # transcript)
         r"(?:c[óo]digo\s+)?(?-i:SIMADE)",

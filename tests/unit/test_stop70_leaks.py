@@ -254,3 +254,17 @@ def test_a_run_of_legal_forms_walks_back_a_bounded_number_of_tokens():
     proposals = rule.apply(RuleContext(text, split_sentences(text), [], "es"))
     assert proposals and max(len(e.text.split()) for e in proposals) <= 8
     assert ("Autohaus Kübler GmbH & Co. KG", "ORGANIZATION") in detect("de", "bei der Autohaus Kübler GmbH & Co. KG.\n")
+
+
+def test_round_119s_codes_and_brazilian_and_portuguese_keywords():
+    """Round 119 was written after the stop's other fixes and scored before these."""
+    assert found(IdNumberRecognizer("en"), "  IELTS:         TRF 23PH004917BAUM01, overall band 7.5\n") == [
+        "23PH004917BAUM01"]
+    assert found(IdNumberRecognizer("en"), "THE QUICKBROWNFOXJUMPS OVER\n") == []  # letters only
+    assert found(RecordCodeRecognizer(), " Código de verificação NFS-e 4821: 7KQ2-MX9A (Prefeitura)\n") == ["7KQ2-MX9A"]
+    assert found(RecordCodeRecognizer(), "an ABCD-1234 pair and 2024-0001\n") == []  # groups that mix nothing
+    text = ("Mediação: Minhocasa - Mediação Imobiliária, Lda., AMI 14872,\n"
+            "Contrato coletivo empresarial: Nortec Engenharia e Automação Ltda. - matr. 10488\n"
+            " 03/04/2024  Clínica Crescer Integrar Ltda.          NFS-e 4821       1.200,00\n"
+            "             CRFa 2-17734 / CPF 087.355.140-00\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["14872", "10488", "4821", "CRFa 2-17734", "087.355.140-00"]
