@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.fast_regex import first_characters, gated
+from app.detection.fast_regex import first_characters, gate_of
 from app.detection.labels import LOCATION
 from app.detection.rules import STOP_WORDS_FOLDED
 from app.doc import Entity, Sentence
@@ -618,9 +618,10 @@ class AddressRecognizer(Recognizer):
     name = "address"
 
     def __init__(self, language: str = "en") -> None:
-        # (each searched only where a string its matches need stands: :func:`gated`, stop 70, issue 18)
-        self.patterns = [gated(p) for p in _compiled(language)]  # UnknownLanguage (a ValueError): undeclared
-        self.patterns_in_capitals = [gated(p) for p in _compiled_in_capitals(language)]
+        # (each searched only where a string its matches need stands: :func:`gate_of`, once per pattern for every
+        # recognizer built; stop 70, issue 18)
+        self.patterns = [gate_of(p) for p in _compiled(language)]  # UnknownLanguage (a ValueError): undeclared
+        self.patterns_in_capitals = [gate_of(p) for p in _compiled_in_capitals(language)]
         street = languages.get(language).street_addresses
         self.not_streets = street.not_streets if street is not None else frozenset()
         self.flats = street is not None and street.order == "type_first"  # Iberian flats (:data:`_FLAT_SIDE`)

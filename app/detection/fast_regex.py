@@ -430,7 +430,8 @@ def _pieces(run: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
     return out
 
 
-def _better(a: frozenset[tuple[str, bool]] | None, b: frozenset[tuple[str, bool]] | None):
+def _better(a: frozenset[tuple[str, bool]] | None,
+            b: frozenset[tuple[str, bool]] | None) -> frozenset[tuple[str, bool]] | None:
     """The more selective of two sets of alternatives (longer shortest string, then fewer alternatives)."""
     if a is None or b is None:
         return a if b is None else b

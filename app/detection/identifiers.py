@@ -26,7 +26,7 @@ from stdnum import luhn as _luhn
 
 from app import languages
 from app.detection.base import Recognizer
-from app.detection.fast_regex import digit_led, gated, letter_led
+from app.detection.fast_regex import digit_led, gate_of, letter_led
 from app.detection.labels import CREDIT_CARD, IBAN, ID_NUMBER, IP_ADDRESS, NATIONAL_ID
 from app.detection.patterns import with_extras
 from app.doc import Entity, Sentence
@@ -302,7 +302,7 @@ class NationalIdRecognizer(Recognizer):
     def __init__(self, language: str = "en", identifiers: list[tuple[str, str]] | None = None) -> None:
         spec = identifiers if identifiers is not None else (*NATIONAL_IDS.get(language, ()), *INTERNATIONAL_NATIONAL_IDS)
         self.validators: list[tuple[ModuleType, re.Pattern[str]]] = [
-            (importlib.import_module(module), gated(digit_led(re.compile(regex)))) for module, regex in spec
+            (importlib.import_module(module), gate_of(digit_led(re.compile(regex)))) for module, regex in spec
         ]
 
     def recognize(self, text: str, sentences: list[Sentence]) -> list[Entity]:

@@ -20,7 +20,7 @@ import phonenumbers
 
 from app import languages
 from app.detection.base import Recognizer, pattern_entities
-from app.detection.fast_regex import digit_led, gated, letter_led
+from app.detection.fast_regex import digit_led, gate_of, gated, letter_led
 from app.detection.labels import (CASE_NUMBER, DATE, EMAIL, MONEY, NUMBER, PERSON, PHONE, POSTAL_CODE, TIME, URL,
                                   USERNAME)
 from app.doc import Entity, Sentence
@@ -1882,8 +1882,8 @@ class PostalCodeRecognizer(Recognizer):
     name = "postal_code"
 
     def __init__(self, language: str = "en") -> None:
-        # (stop 70: each searched only where a string its matches need stands, :func:`gated`; issue 18)
-        compiled = [gated(digit_led(re.compile(p))) for p in POSTAL_CODE_PATTERNS.get(language, [])]
+        # (stop 70: each searched only where a string its matches need stands, :func:`gate_of`; issue 18)
+        compiled = [gate_of(digit_led(re.compile(p))) for p in POSTAL_CODE_PATTERNS.get(language, [])]
         # each with the group its code is in (0: the whole match)
         self.patterns = [(p, "code" if "code" in p.groupindex else 0) for p in compiled]
 
