@@ -49,8 +49,9 @@ _WORD_START = r"(?<![\w-])(?<!\w['’])"
 #: by more digits or letters.
 # (a building's letter after a slash too: "Romstraße 64/B, 39012 Meran"; stop 62)
 # (and a staircase in Roman numerals: "Maria-Theresien-Straße 21/III, 6020 Innsbruck" of a notary's letterhead; stop 68)
-_NUMBER = (rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}[a-zA-Z]?|(?<=/)(?:[IVX]{{2,4}}|[A-Z])(?![\w/])))"
-           rf"{{0,2}}(?![\w])")
+#: (Stop 71: a floor's ordinal after the dash, "Rua Castilho, 39 - 5.º, 1250-068 Lisboa" of an insurer's letterhead.)
+_NUMBER = (rf"\d{{1,4}}[a-zA-Z]?(?:{_SP}?[-–/]{_SP}?(?:\d{{1,4}}(?:[a-zA-Z]|\.?[ºª](?=[,\s]|$))?"
+           rf"|(?<=/)(?:[IVX]{{2,4}}|[A-Z])(?![\w/]))){{0,2}}(?![\w])")
 
 #: "nº 3", "n.º 500", "núm. 7", "número 12" before the house number (``type_first``: the Iberian conventions); "No. 214",
 #: "No 36", "Nro. 5" as Latin America writes it (stop 46: "Calle 5 de Mayo No. 214" left the number in clear).
@@ -394,6 +395,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number},?{_SP}+"
                         rf"(?:(?:\d{{1,2}}|[GLM])/F,?{_SP}+)?(?:{_CAP}{_SP}+){{1,3}}"
                         rf"(?:{street.buildings})(?![\w])")
+        # (stop 71) an office's or a flat's number alone before its building, at a line's start or after a field's
+        # colon, as India writes it ("402, Sai Krupa Chambers, S.V. Road, Andheri (West)" of a tax adviser's letterhead)
+        patterns.append(rf"(?:(?<![^\n])|(?<=:{_SP}))(?=\d)\d{{1,4}}[A-Z]?,{_SP}+(?:{_CAP}{_SP}+){{1,3}}"
+                        rf"(?:{street.buildings})(?![\w])")
         patterns.append(rf"{unit_start}(?<![\w./-])(?:{street.units}){unit_number}"
                         rf"(?=,?{_SP}*\r?\n{_SP}*(?:\d{{1,5}}[A-Za-z]?{_SP}+[{_UPPER}]"
                         rf"|(?:{_CAP}{_SP}+){{1,3}}(?:{street.buildings}|{types})(?![\w])))")
@@ -410,7 +415,10 @@ def _number_first(street: StreetAddresses, restoring: bool = False) -> list[str]
     if street.postal_code and not restoring:
         # a house on a named close without a type ("3 The Paddocks, Little Snoring, Norfolk NR21 0AA"): only before a
         # postal code on the same line
-        patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,4}}[A-Za-z]?{_SP}+The{_SP}+(?:{_CAP}{_SP}+)?{_CAP}"
+        # (stop 71: and a range of numbers, "Alexandra House, 14-22 The Parsonage, Manchester M3 2JA" of a tribunal
+        # claim)
+        patterns.append(rf"(?=\d)(?<![\w./-])\d{{1,4}}[A-Za-z]?(?:[-–]\d{{1,4}}[A-Za-z]?)?{_SP}+The{_SP}+"
+                        rf"(?:{_CAP}{_SP}+)?{_CAP}"
                         rf"(?=,[^\n]{{0,60}}?\b{street.postal_code}\b)")
     if not restoring:
         # an office's floor before its house number ("2nd Floor, 18 Bold Street, Liverpool L1 4DS" of a tribunal claim;

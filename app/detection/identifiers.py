@@ -432,7 +432,9 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    r"(?:(?:(?:[^\S\n]+|/)"
                    # (stop 69: five words, "Mitgliedsnummer (wird von der GNLH vergeben): 1047-558-2093" of a union's
                    # form)
-                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,4}\))){1,4}?"
+                   # (stop 71: a party's ordinal last, "Steuer-IdNr. Käufer zu 2.: 63 019 482 775" of a deed of sale)
+                   r"(?:[^\W\d][\w.]*(?:-[\w.]+)?|\([^\W\d][\w.-]*(?:,?[^\S\n][\w./-]+){0,4}\)"
+                   r"|\d{1,2}\.(?=[^\S\n]*:))){1,4}?"
                    # (an aside of up to four words: "Kassenzeichen (wird vom Amt vergeben): 5.6012.483917.2"; stop 57)
                    # (or before a dot leader without its colon: "Pasaporte UE ....... ES052400183274" of a pet's
                    # adoption; stop 59)
@@ -472,7 +474,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
                    # (stop 68: and the bracket that opens the value, "Our client's PPS number (7654321WA) is provided"
                    # of a solicitor's letter)
                    # ("her NI number is QQ 12 34 56 C"; "serial=C02XK1ZJJG5H")
-                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=\w))?"
+                   # (stop 71: or a masked number's stars, "SIN (***-***-482)" of a debt collector's demand)
+                   r"\s*(?:[:#=](?:[^\S\n]*\.{3,})?)?\s*(?:\((?=[\w*•]))?"
                    # (stop 69: and whose it is, after the colon, "Identifikationsnummer: Ehemann 48 271 936 054")
                    rf"(?:(?<=:)[^\S\n]*(?:{_HOLDERS})[^\S\n]+(?=\d))?")
 #: The identifier: groups of digits and of one or two capitals separated by single spaces, a digit among them, up to
@@ -495,6 +498,8 @@ _ID_NUMBER_WORD = (r"(?:\s*\((?:(?-i:[A-Z][A-Za-z.-]{1,11}@?)|(?-i:[a-zà-ÿ]{2,
 _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort code and its account (stop 49)
              # a US social security number masked but its last four digits ("***-**-9023"; stop 55)
              r"|[*xX•]{3}-[*xX•]{2}-\d{4}(?![\w])"
+             # (stop 71: and a Canadian social insurance number's, "last three digits of your SIN (***-***-482)")
+             r"|[*xX•]{3}-[*xX•]{3}-\d{3}(?![\w])"
              # (stop 66: three capitals before the digits too, "CTC No. : CCI2024 00871345" of a barangay clearance)
              r"|(?-i:(?=[A-Z ]{0,60}\d)(?:\d{1,10}|[A-Z]{1,4}|[A-Z]{2,3}\d{1,9})"
              # (a group up to 15 digits: "carteirinha 0 864 000124783190 2" of a health plan; round 25)
@@ -509,6 +514,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              r"|(?-i:(?=[A-ZÄÖÜ0-9 -]{0,24}\d)[A-ZÄÖÜ0-9]{1,4}(?:[- ][A-ZÄÖÜ0-9]{1,4}){0,3}[- ][A-ZÄÖÜ0-9]{1,8}"
              # (a check digit after six digits or more: "Carta de condução n.º: P-1023847 3"; stop 57)
              r"(?:(?<=\d{6}) \d(?![\w]|[.,]\d))?"
+             # (stop 71: and a year after a slash, "Unser Zeichen: R-AR 4471/2025" of a pension decision)
+             r"(?:(?<=\d)/(?:19|20)\d\d)?"
              r"(?![\w]|[-/]\w|\.\d))"
              # (the digit within its first 60 characters: unbounded, the lookahead read a run of words and slashes
              # without a digit to its end after every keyword in it, "PASAPORTE/DOC/" repeated: ×3.8 for twice the
@@ -531,6 +538,9 @@ _YEAR_RE = re.compile(r"1[89]\d\d|20[0-3]\d")
 #: public security office; stop 57: it stayed in clear three times in one round).
 _ISSUER = re.compile(r"(?:[^\S\n]+[-–]?[^\S\n]*|/)(?:SSP|SDS|SESP|SJS|SSPDS|DETRAN|IFP|IGP|PC|DGPC|SEJUSP|SPTC)"
                      r"[-/]?[A-Z]{2}(?![\w])")
+#: What the value's pattern left after a slash, digits first (stop 71: "Aktenzeichen: 12 C 48/24k" of an Austrian
+#: divorce judgment kept "/24k" in clear beside "12 C 48").
+_SLASHED_TAIL = re.compile(r"(?<=\d)/\d[0-9A-Za-z]{0,11}(?:/[0-9A-Za-z]{1,12})*(?![\w/])")
 #: A Panamanian taxpayer's check digits after the number ("RUC 155749321-2-2024 DV 57" of a company's articles; stop
 #: 62); a check letter after a hyphen ("Versicherungsschein-Nr.: 48 112 907 553-K" of a car insurance claim; stop 70).
 _CHECK_DIGITS = re.compile(r"[^\S\n]+(?-i:DV)[^\S\n]?\d{1,2}(?![\w])|-[A-Z](?![\w-])")
@@ -738,6 +748,10 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # ("Kaltwasser Bad  KW 19-4471803", "HKV Wohnzimmer  6X-00938211" of a utility cost statement),
                         # a table's cell: before a column's gap or the line's end (not "63-2281947 R 42" of a keyword)
                         r"|[A-Z0-9]{2}-\d{7,10}(?=[^\S\n]{2,}|[^\S\n]*(?:\n|$))"
+                        # (stop 71) a registration's code opening a table's row before its column's gap, or a note's
+                        # item before its colon ("CBESA-0017  Fernanda Oliveira Cavalcanti – CPF …", "- CBESA-0023:
+                        # cadeirante" of a conference's list of attendees)
+                        r"|(?:(?<![^\n])|(?<=\n- ))[A-Z]{3,6}-\d{3,6}(?=[^\S\n]{2,}\S|:[^\S\n])"
                         # (stop 70) a registration of twelve to twenty-four capitals and digits, four of each at
                         # least, each kind between two of the other ("IELTS:  TRF 23PH004917BAUM01" of a nursing
                         # board application; round 119; not a VIN's letters then digits, the VIN recognizer's)
@@ -808,7 +822,7 @@ _NUMBER_AFTER_NAME = re.compile(r" \((?:n\.?[^\S\n]?[º°]|nº|[Nn]o\.|Nr\.)[^\S
 
 #: The groups of a register entry's pattern that hold the entry when the match holds more
 #: (:attr:`app.languages.Language.register_entries`).
-_ENTRY_GROUPS = ("entry", "entry2", "entry3", "entry4", "entry5")
+_ENTRY_GROUPS = ("entry", "entry2", "entry3", "entry4", "entry5", "entry6")
 
 
 #: A register entry's number: a letter or two before it ("C-17"), thousands' groups ("45,902", "2.184"), a letter or
@@ -906,7 +920,7 @@ class IdNumberRecognizer(Recognizer):
             pos = m.end()
             while end > start and text[end - 1] in "./-":
                 end -= 1
-            issuer = _ISSUER.match(text, end) or _CHECK_DIGITS.match(text, end)
+            issuer = _ISSUER.match(text, end) or _CHECK_DIGITS.match(text, end) or _SLASHED_TAIL.match(text, end)
             if issuer is not None:
                 end = issuer.end()
             value = text[start:end]

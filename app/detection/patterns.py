@@ -442,8 +442,11 @@ def _named_by_keyword(text: str, keyword_ends: list[int], start: int, gap: int) 
 #: Words between a phone keyword and its number that only say whose it is or that it is the number ("O telefone dele é
 #: 98765-4321", "his mobile is", "Handy von ihr ist", "el móvil de ella es"; stop 45: the Portuguese number stayed in
 #: clear): up to three of them.
+#: (Stop 71: and the parents', the mother's, the father's, "Teléfono de los padres: 301 455 8920" of a baptism record.)
 _PHONE_FILLER = re.compile(r"\W*(?:(?:is|was|ist|lautet|es|era|é|dele|dela|deles|delas|his|her|their|my|mein|meine|"
-                           r"sein|seine|ihr|ihre|von|mi|su|de|ella|él|meu|minha|seu|sua|number|nummer|número)"
+                           r"sein|seine|ihr|ihre|von|mi|su|de|ella|él|meu|minha|seu|sua|number|nummer|número|"
+                           r"los|la|del|dos|da|do|der|the|of|padres|madre|padre|pais|mãe|pai|eltern|mutter|vater|"
+                           r"parents|mother|father)"
                            r"\W+){1,3}", re.IGNORECASE)
 _PHONE_FILLER = letter_led(_PHONE_FILLER)  # (stop 67: issue 18)
 
@@ -844,7 +847,10 @@ def _date_patterns(language: str) -> list[re.Pattern[str]]:
         # (not a time's hour: "15-Mar 09:40"; stop 54)
         rf"{at_month}{month}\s+{day}{_ORDINAL}(?:,?\s+{_YEAR})?\b(?!:\d)",
         # August 2016 / marzo de 2015 / febrero 2002 / (stop 58) março/2024
-        rf"{at_month}{month}(?:{of}|\s+|/){_YEAR}\b",
+        # (stop 71: and a range of months before the year, "los meses de enero a junio de 2024" of a summons, "marzo a
+        # septiembre de 2024" of an eviction notice: the first month stayed in clear)
+        rf"{at_month}{month}(?:(?:\s+(?:a|y|e|até|hasta|to|and|until|bis|und)\s+|\s*[–-]\s*){month})?"
+        rf"(?:{of}|\s+|/){_YEAR}\b",
         # 27-octubre-2016 / 3-Mar-2015
         rf"\b{day}-{month}-{_YEAR}\b",
         # 04MAR2016 / 4Mar16: as airlines, military and some forms write a date, no separator (a month's name or
@@ -1824,7 +1830,10 @@ _AKTENZEICHEN_RE = re.compile(r"\b(?P<id>(?:(?:\d{1,3}|[IVX]{1,4})\s(?:[A-Z][A-Z
                               r"\s\d{1,6}/\d{2,4}"
                               # (stop 64) an Austrian court's check letter after a space, the number ending its line
                               # or clause ("12 A 187/23 k" of a probate decision's heading; not an article after it)
-                              r"(?:[^\S\n]?[a-z](?=[^\S\n]*(?:\n|[,;)]|\Z)))?)\b")
+                              r"(?:[^\S\n][a-z](?=[^\S\n]*(?:\n|[,;)]|\Z))"
+                              # (stop 71) the letter glued to the year anywhere, the document's number after a dash
+                              # ("im Verfahren 3 Ps 112/23m gesondert", "12 C 48/24k - 19" of a divorce judgment)
+                              r"|[a-z](?![\w/])(?:[^\S\n]?[-–][^\S\n]?\d{1,4}(?![\w/]))?)?)\b")
 #: Registers of court files written without a senate's or chamber's number
 #: (:attr:`app.languages.Language.court_registers`: the Federal Court of Justice's "KZR 25/14", "EnVR 1/17", "AnwZ
 #: 2/18", the Constitutional Court's "Vz 1/16"): the register, then "number/year" with a year of two or four digits;

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from app.detection.config import language_config
 from app.detection.ensemble import checked_recall_bias
 from app.detection.gazetteers import GazetteerRecognizer
 from app.detection.identifiers import field_label
-from app.detection.labels import DEMOGRAPHIC, LOCATION, MISC, NAME_LABELS, OCCUPATION, PERSON, PROPER_NOUN
+from app.detection.labels import DEMOGRAPHIC, HEALTH, LOCATION, MISC, NAME_LABELS, OCCUPATION, PERSON, PROPER_NOUN
 from app.detection.ner import StanzaRecognizer, Tagger, accepts_recall_bias
 from app.detection.name_types import NameTypes, name_types
 from app.detection.proper_nouns import CommonWordLexicon, common_word_lexicon, find_proper_nouns
@@ -361,6 +362,7 @@ class Detector:
             qualified = {(e.start, e.end) for e in found if e.label in (DEMOGRAPHIC, OCCUPATION)}
             if qualified:
                 found = [e for e in found if e.label != MISC or (e.start, e.end) not in qualified]
+            found = _without_model_names_in_health(text, found)
         if self.rules:
             # a model's name made only of clinical vocabulary names no one; dropped before the overlaps are resolved,
             # so that it does not take the place of a health condition's entity on the same words ("COPD" as an
@@ -940,6 +942,41 @@ def check_configuration(language: str, *, model_dir: str | None = None, config: 
         from app.detection.stanza_ner import resolve_model
 
         resolve_model(language, Path(model_dir) / language)
+
+
+def _without_model_names_in_health(text: str, found: list[Entity]) -> list[Entity]:
+    """The strict profile's entities without the model's names that lie inside a health condition or a medicine of
+    the quasi-identifier lexicon (stop 71: "- Hypertension" of a discharge summary, the model's organization, took the
+    condition's place and then went as clinical vocabulary). A model's name across a line break that reaches into one
+    is cut at its line breaks first (:func:`clean_spans`), as it would be after the overlaps are resolved: "DISCHARGE\n
+    Aspirin" of a heading in capitals and the medicine's line below it took "Aspirin" from "Aspirin 75 mg OD".
+    ``list[Entity]``; O(n log n) by bisection over the conditions sorted by start with the running maximum of their
+    ends. A capitalised word taken for a condition by its ending alone (:data:`app.languages.CONDITION_SUFFIXES`)
+    leaves the model's name as it is: "Montrose" of a football result is a club, not a disease."""
+    health = sorted((e.start, e.end) for e in found if e.label == HEALTH and not (
+        e.text[:1].isupper() and " " not in e.text and e.text.lower().endswith(languages.CONDITION_SUFFIXES)))
+    if not health:
+        return found
+    starts = [a for a, _ in health]
+    reach = list(accumulate((b for _, b in health), max))
+
+    def inside(start: int, end: int) -> bool:
+        i = bisect_right(starts, start)  # conditions [0, i) start at or before the span
+        return i > 0 and reach[i - 1] >= end
+
+    def reaches(e: Entity) -> bool:  # shares a character with a condition
+        i = bisect_left(starts, e.end)  # conditions [0, i) start before the entity's end
+        return i > 0 and reach[i - 1] > e.start
+
+    out: list[Entity] = []
+    for e in found:
+        if e.source != "stanza" or e.label not in NAME_LABELS:
+            out.append(e)
+        elif "\n" in e.text and reaches(e):
+            out.extend(part for part in clean_spans(text, [e]) if not inside(part.start, part.end))
+        elif not inside(e.start, e.end):
+            out.append(e)
+    return out
 
 
 def build_detector(

@@ -414,7 +414,10 @@ def _compiled(language: str) -> dict:
     # a diagnosis's code of ICD-10 before the diagnosis's name ("E11.9 Diabetes mellitus tipo 2; I10 Hipertensión
     # esencial" of a prescription, "- G40.1 – Epilepsia sintomática focal"; stop 52): with its decimal anywhere,
     # without it at a line's or an item's start
-    items.append((HEALTH, re.compile(rf"(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,2}}(?={_DIAGNOSIS_AFTER})"
+    # (stop 71: and a dash before a diagnosis in lower case, "Indicação (CID informado): F41.1 – transtorno de
+    # ansiedade generalizada" of a pharmacy's dispensing record)
+    items.append((HEALTH, re.compile(rf"(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,2}}"
+                                     rf"(?={_DIAGNOSIS_AFTER}|[^\S\n]*[–-][^\S\n]*[a-zà-ÿ]{{3}})"
                                      rf"|(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,3}}[0-9A-Z]{{0,2}}X?[A-Z](?![\w.])"
                                      rf"|(?m:(?:^|(?<=; )|(?<=^- ))[A-TV-Z]\d{{2}}(?={_DIAGNOSIS_AFTER}))")))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),

@@ -1308,17 +1308,11 @@ class InstitutionRule(Rule):
                             j += 1
                             continue
                         break
-                    if (_is_cap(t[j]) and (not capitals or word.isupper())) or word in ACADEMIC_DEGREES \
-                            or word in ALL_TITLES:
-                        words += 1
-                        last = j
-                    elif ((o := _INNER_ORDINAL.match(ctx.text, t[j].start)) is not None and j + 2 < len(t)
-                          and t[j + 1].end == o.end() and _is_cap(t[j + 2])
-                          and "\n" not in ctx.text[o.end():t[j + 2].start]):
-                        j += 1  # a district's ordinal before its name ("… Naturais do 28º Subdistrito"; stop 66)
-                    elif (m := _NUMBER_SIGN.match(ctx.text, t[j].start)) is not None:
+                    if (m := _NUMBER_SIGN.match(ctx.text, t[j].start)) is not None:
                         # a court's or a register's number inside its name ("Juzgado de Primera Instancia n.º 7 de
                         # Málaga", "Registro de la Propiedad n.º 3 de Málaga" of a power of attorney; stop 63)
+                        # (stop 71: before the sign's "No." is read as a capitalised word, "Notaría Pública No. 45 de
+                        # Guadalajara" kept its number in clear)
                         k = j
                         while k + 1 < len(t) and t[k].end < m.end():
                             k += 1
@@ -1326,6 +1320,21 @@ class InstitutionRule(Rule):
                             break
                         words += 1
                         last = j = k
+                    elif (_is_cap(t[j]) and (not capitals or word.isupper())) or word in ACADEMIC_DEGREES \
+                            or word in ALL_TITLES:
+                        words += 1
+                        last = j
+                    elif (j == i + len(head) and _BARE_NUMBER.fullmatch(word) and j + 1 < len(t)
+                          and "\n" not in ctx.text[t[j].end:t[j + 1].start]
+                          and (texts[j + 1].lower() in _INSTITUTION_WORDS or _is_cap(t[j + 1]))):
+                        # (stop 71) its number right after the head, a name after it ("la Notaría 127 de la CDMX" of an
+                        # estate agent's notes)
+                        words += 1
+                        last = j
+                    elif ((o := _INNER_ORDINAL.match(ctx.text, t[j].start)) is not None and j + 2 < len(t)
+                          and t[j + 1].end == o.end() and _is_cap(t[j + 2])
+                          and "\n" not in ctx.text[o.end():t[j + 2].start]):
+                        j += 1  # a district's ordinal before its name ("… Naturais do 28º Subdistrito"; stop 66)
                     elif word.lower() not in _INSTITUTION_WORDS:
                         break
                     j += 1
@@ -1344,6 +1353,8 @@ class InstitutionRule(Rule):
 #: A sign for "number" and a court's or a register's number of up to three digits inside its name
 #: (:meth:`InstitutionRule.propose`: "n.º 7", "Nº 3", "núm. 5").
 _NUMBER_SIGN = re.compile(r"(?:[Nn]\.?[^\S\n]?[º°]|[Nn]úm\.|No\.|Nr\.)[^\S\n]?\d{1,3}(?![\d.,/-])")
+#: A number of up to three digits, an institution's right after its head ("Notaría 127").
+_BARE_NUMBER = re.compile(r"\d{1,3}")
 #: An ordinal inside an institution's name, before a capitalised word ("28º Subdistrito").
 _INNER_ORDINAL = re.compile(r"\d{1,3}[ºª°]")
 
@@ -2144,7 +2155,8 @@ class HouseNumberRule(Rule):
             if i == len(postal) or postal[i] - e.end > MAX_TO_POSTAL_CODE or text.count("\n", e.end, postal[i]) > 1:
                 if self.unit_after is not None and (m := _NUMBER_BEFORE_UNIT.match(text, e.end)) is not None \
                         and self.unit_after.match(text, m.end(1)) and _free_or_quantity(ctx.covered(*m.span(1))):
-                    out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+                    end = self._units_end(ctx, m.end(1))
+                    out.append(Entity(e.start, end, LOCATION, text[e.start:end], f"rule:{self.name}"))
                 continue
             if self.number_first:
                 if not (text[e.end:e.end + 1] == "\n" or text[e.end:e.end + 2] in (", ", ",\n")):
@@ -2155,8 +2167,29 @@ class HouseNumberRule(Rule):
             else:
                 m = _NUMBER_AFTER.match(text, e.end)
                 if m is not None and m.end(1) <= postal[i] and _free_or_quantity(ctx.covered(m.start(1), m.end(1))):
-                    out.append(Entity(e.start, m.end(1), LOCATION, text[e.start:m.end(1)], f"rule:{self.name}"))
+                    end = self._units_end(ctx, m.end(1))
+                    end = end if end <= postal[i] else m.end(1)
+                    out.append(Entity(e.start, end, LOCATION, text[e.start:end], f"rule:{self.name}"))
         return out
+
+
+    def _units_end(self, ctx: RuleContext, end: int) -> int:
+        """The end of the flats or offices after a house number that ends at ``end``: up to two units with their
+        values, each free of other entities (stop 71: "Homero 1430, int. 302" of an estate agent's notes, "Gorriti 5120
+        Piso 2 Dpto 4" left the flat's number in clear); ``end`` when none follows."""
+        for _ in range(2):
+            unit = self.unit_after.match(ctx.text, end) if self.unit_after is not None else None
+            value = _UNIT_VALUE.match(ctx.text, unit.end()) if unit is not None else None
+            if value is None or not _free_or_quantity(ctx.covered(*value.span(1))):
+                break
+            end = value.end(1)
+        return end
+
+
+#: A flat's or an office's value after its word: a number with a letter perhaps, or a letter alone, perhaps after
+#: "N°" or in quotes ("int. 302", "of. 54", "Piso 2", "depto. \"B\"", "Dpto 4-A").
+_UNIT_VALUE = re.compile(r"[^\S\n]*(?:[Nn]\.?[^\S\n]?[º°][^\S\n]*)?(\d{1,4}(?:-?[A-Z]\b)?[ºª]?|[A-Z]\b|\"[A-Z]\")"
+                         r"(?![\w.,]\d|-\d)")
 
 
 def _free_or_quantity(entity: Entity | None) -> bool:

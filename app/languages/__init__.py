@@ -591,7 +591,7 @@ class Language:
         register_entries: regular expressions of a land or civil register's entry, matched whole as one identifier
             (its volume, book, page and plot numbers are short and name one property or marriage together: "tomo 212,
             folio 37", "livro B-12, folhas 34v", "Grundbuch … Blatt 18832"; group ``entry`` (or ``entry2`` to
-            ``entry5``:
+            ``entry6``:
             a name once per language's joined pattern) when the match holds more;
             :class:`app.detection.identifiers.IdNumberRecognizer`).
         register_words: regular expressions of the words that name a register's volume, book, leaf or entry

@@ -236,9 +236,10 @@ LANGUAGE = register(Language(
     # "Restaurant Goldenes Schiff" of a social services note and a probate inventory)
     # (stop 70: a law firm, a haulier's and a refrigeration firm's compounds, "Kanzlei Haßelbach & Demir PartGmbB",
     # "Hafenlogistik Reiherstieg GmbH & Co. KG" of a dunning order and a parental allowance application)
+    # (stop 71: an ironworks, "Westfalenhütte Stahlwerk AG" of a pension decision, the model's "Stahlwerk AG")
     organization_heads=frozenset("""AOK BKK IKK Autohaus Pflegedienst Hausverwaltung Immobilienverwaltung Spedition
         Immobilien Bestattung Restaurant Gasthaus Gasthof
-        Kanzlei Logistik Technik
+        Kanzlei Logistik Technik Hütte Stahlwerk
         Universität
         Hochschule Sparkasse Volksbank Raiffeisenbank Bank
         Stadtwerke Landgericht
@@ -322,6 +323,9 @@ LANGUAGE = register(Language(
         # (stop 70) a card's last digits ("Kreditkarte (Mastercard, endend auf 4471)" of a debt enforcement letter), a
         # Swiss pension fund's number ("BVG-Vers.-Nr.:       PK-BRU 22.817.4401" of an employee's file)
         r"(?:endend|endet)\s+(?:auf|mit)", r"BVG-Vers\.-Nr\.",
+        # (stop 71) an invoice by its letters and number ("Installateur Kovačević GmbH, Rechnung RE 55102" of a deposit
+        # statement)
+        r"rechnung(?=[^\S\n]+(?-i:[A-Z]{1,4})[-\s]?\d)",
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",
@@ -646,7 +650,17 @@ LANGUAGE = register(Language(
               r"(?:(?-i:rue|route|avenue|boulevard|place|chemin|allée|impasse|montée)"
               r"[^\S\n]+(?:d'|de[^\S\n]+(?:la[^\S\n]+)?|du[^\S\n]+|des[^\S\n]+)?"
               r"|(?-i:Op|Um|An|Am|In|Rue|Route|Avenue|Boulevard|Place)[^\S\n]+(?:(?-i:der|dem|den|de|du|des)[^\S\n]+)?)"
-              r"(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)(?:[^\S\n]+(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)){0,2}",
+              r"(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)(?:[^\S\n]+(?-i:[A-ZÄÖÜÉÈ][\w'’-]+)){0,2}"
+              # (stop 71) a Mannheim square's letter and number, then the house number, before the city's postal code
+              # ("Dr. Friedrich Almeroth, N 7, 13, 68161 Mannheim" of a job application: no street at all)
+              r"|(?<![\w.,/-])(?-i:[A-U])[^\S\n]?[1-7],[^\S\n]?\d{1,3}[a-z]?"
+              r"(?=,?[^\S\n]+(?:D-)?68\d{3}[^\S\n]+Mannheim)"
+              # (stop 71) a street named alone, without its number, by a type no common noun ends in ("im Volksgarten
+              # (Spielplatz, Eingang Pflanzengasse)" of a dog bite's report; not "Sackgasse", "Landstraße")
+              r"|(?<![\w-])(?!(?-i:Sack|Einbahn|Land|Bundes|Seiten|Neben|Quer|Umgehungs|Zufahrts|Durchgangs|Ausfall"
+              r"|Gemeinde|Staats|Kreis|Privat|Anlieger|Fernverkehrs|Schnell|Wohn|Spiel|Dorf|Stadt|Haupt)"
+              r"(?:straße|strasse|gasse|allee)(?![\w-]))"
+              r"(?-i:[A-ZÄÖÜ][a-zäöüß]{3,}(?:straße|strasse|gasse|allee))(?![\w-])",
         # (stop 50) the building's part, the floor and the side of a Berlin flat ("Schönhauser Allee 141, VH 3. OG
         # rechts", "Greifswalder Str. 88, Seitenflügel 1. OG" of a tenancy application)
         floors=r"(?:(?:VH|HH|SF|GH|QG|Rgb\.|Vorderhaus|Hinterhaus|Rückgebäude|Seitenflügel|Gartenhaus|Quergebäude)"

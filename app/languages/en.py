@@ -262,6 +262,13 @@ LANGUAGE = register(Language(
                       r"[^\S\n]*\d{1,5};[^\S\n]+(?-i:Book)[^\S\n]+(?-i:No\.)[^\S\n]*(?:[IVXLC]{1,6}|\d{1,4})"
                       r"(?:;[^\S\n]+(?-i:Series)[^\S\n]+of[^\S\n]+(?:19|20)\d\d)?(?![\w])"),
     id_keywords=(
+        # (stop 71) an Indian LLP's identification number, a lost bag's tag, a flight with its date ("LLPIN: AAK-4417"
+        # of a tax adviser's letterhead, "Bag tag number(s): AK 331874", "Flight / date: AK 902 / 01 August 2024" of a
+        # baggage claim)
+        r"(?-i:LLPIN)", r"bag\s+tag(?:\s+numbers?(?:\(s\))?)?",
+        # (and a Nigerian doctor's register, "Senior Registrar (MDCN Folio No. 41922)" of a birth registration)
+        r"(?-i:MDCN)(?:\s+folio)?",
+        r"flight(?:[^\S\n]*/[^\S\n]*date)?(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z][A-Z0-9]|\d[A-Z])[^\S\n]?\d{1,4}\b)",
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
         r"(?-i:ARN)", r"(?-i:CTC)(?:\s+No\.)?",
@@ -861,7 +868,9 @@ LANGUAGE = register(Language(
                   # (stop 64) a South African office park ("Unit 12, Rosebank Office Park, 181 Jan Smuts Avenue")
                   "|Office Park"
                   # (stop 62) a Nigerian housing estate ("Block C, Ikota Villa Estate, Lekki-Epe Expressway")
-                  "|Estate",
+                  "|Estate"
+                  # (stop 71) an Indian office building ("402, Sai Krupa Chambers, S.V. Road" of a letterhead)
+                  "|Chambers|Complex|Bhavan|Arcade",
         postal_code=r"[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}",  # the United Kingdom's
         not_after=("in", "In", "by", "since", "until"),
         # (stop 64: and in words, "2150 Dundas Street West" of a Canadian employer's address)

@@ -159,6 +159,9 @@ LANGUAGE = register(Language(
                        # (stop 63) a court and a public institute ("JUZGADO TERCERO CIVIL MUNICIPAL DE ORALIDAD DE
                        # MEDELLÍN" of a ruling, "INSTITUTO MEXICANO DEL SEGURO SOCIAL" of a sick note: the model's part)
                        ("Juzgado",), ("Instituto",),
+                       # (stop 71) a diocese and a parish ("ARQUIDIÓCESIS DE MEDELLÍN", "PARROQUIA SANTA MARÍA DE LOS
+                       # ÁNGELES – BELÉN" of a baptism record)
+                       ("Arquidiócesis",), ("Diócesis",), ("Parroquia",),
                        # (and a town hall, an agency, a directorate general: "AYUNTAMIENTO DE VALENCIA", "AGENCIA
                        # NACIONAL DE TRÁNSITO", "DIRECCIÓN GENERAL DE TRÁFICO" of a register and two notices)
                        ("Ayuntamiento",), ("Agencia",), ("Dirección", "General"),
@@ -185,8 +188,10 @@ LANGUAGE = register(Language(
     # a Mexican deed)
     # (stop 66: and a civil register's inscription, "Tomo: 00287   Página: 145   Inscripción n.º: 0289" of a death
     # certificate)
+    # (stop 71: and a Mexican civil registry's office, "Oficialía: 01   Libro: 03   Acta: 00421" of a marriage
+    # certificate's transcript)
     register_words=(r"tomo", r"libro", r"folios?", r"fojas?", r"partida", r"asiento", r"acta", r"finca",
-                    r"inscripci[óo]n"),
+                    r"inscripci[óo]n", r"oficial[íi]a"),
     register_pages=(r"p[áa]g(?:ina)?", r"secci[óo]n"),
     # (stop 70) a Chilean number with its check letter "K" by its shape ("Aguas Andinas\nN° 3347812-K" of a lease's
     # utility accounts)
@@ -243,6 +248,9 @@ LANGUAGE = register(Language(
                       r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+(?:n[úu]mero|n\.?[º°]):?)[^\S\n]+"
                       r"(?:(?-i:[A-ZÁÉÍÓÚ][A-ZÁÉÍÓÚ ]{2,80})[^\S\n]?\()?"
                       r"(?P<entry>\d{1,3}(?:[.,]\d{3})?|\d{2,5})(?![\w.,/-]|[^\S\n]?\((?-i:[A-Z]))",
+                      # (stop 71) its number alone in thousands after the word ("escritura 45,218 de la Notaría 127 de
+                      # la CDMX" of an estate agent's notes)
+                      r"(?i:\bescritura(?:[^\S\n]+p[úu]blica)?[^\S\n]+)(?P<entry6>\d{1,3}[.,]\d{3})(?![\w.,/-])",
                       # (stop 68) the volume's number on the next line, the entry from it ("al tomo\n1.847, libro
                       # 1.102, folio 88, finca número 22.431" of a deed of sale)
                       r"(?i:\btomo[^\S\n]*\n[^\S\n]*)(?P<entry5>(?:\d{1,3}\.\d{3}|\d{1,5}),[^\S\n]+libro[^\S\n]+"
@@ -285,6 +293,15 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
+        # (stop 71) a mortgage's pre-qualification, a certified copy's folio, a rental fleet's vehicle ("folio de
+        # certificación: JAL-DGRC-2025-7731094" of a marriage certificate, "folio de precalificación
+        # 7718-2290-4415" of an estate agent's notes, "ID flota BRB-E-042" of a bicycle's damage report)
+        r"folio\s+de\s+(?:precalificaci[óo]n|certificaci[óo]n)", r"(?:id|n\.?[º°]|número)\s+(?:de\s+)?flota",
+        # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
+        # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",
+        # "(empleada n.º 40217)", "el Agente Judicial nº 0372")
+        r"expediente\s+cl[íi]nico", r"(?-i:CCT)", r"(?:(?-i:SPEI),?\s+)?referencia(?=\s+\d{6,}(?![\w,/-]|\.\d))",
+        r"emplead[oa](?=\s+(?:n\.?\s?[º°]|nº)\s*\d)", r"agente\s+judicial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
         # (stop 70) a Chilean car's plate and engine behind a form's dots ("PPU ............. KXTR.47-2", "N° Motor
         # ........ 2NR-F847193" of a car's sale), a Mexican certificate's printing folio and electronic signature
         # ("Folio de impresión: A 2024 3318470", "Firma electrónica: 7Fq2kLw9…"), an Argentine disability certificate
@@ -815,7 +832,9 @@ LANGUAGE = register(Language(
         # (stop 70: and a Mexican road's "a" before the town it leads to, "Carretera a Tesistán Km 8.5, Nave 4")
         particles="de|del|la|las|los|el|y|i|al|do|da|dos|das|les|dels|a",
         # (stop 59: an industrial unit, "Centro de trabajo: Nave 14, C/ Taormina, 8")
-        units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local|[Nn]ave",
+        # (stop 71: and a Mexican flat's "int.", "Homero 1430, int. 302" of an estate agent's notes)
+        units=r"habitaci[óo]n|hab\.|apto\.?|apartamento|depto\.?|dpto\.?|departamento|piso|oficina|local|[Nn]ave"
+              r"|int\.|interior",
         # (stop 55) a resident's flat alone ("el apartamento 12" of a residents' chat)
         # (round 22: and a floor with its door after "piso", "vecino del piso 3.º B del mismo edificio")
         flats=r"(?:[Aa]pto\.?|APTO\.?|[Aa]partamento|APARTAMENTO)[^\S\n]?(?:n\.?[^\S\n]?º[^\S\n]?)?"

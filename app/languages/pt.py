@@ -130,7 +130,9 @@ LANGUAGE = register(Language(
         Procuradoria Defensoria""".split()),
     # (stop 70: a basic school abbreviated, "Estabelecimento frequentado em 2023/2024: EB de Sobrado, 4.º ano" of an
     # enrolment form)
+    # (stop 71: and a foundation, "FUNDAÇÃO AMÉLIA CORREIA BRANDÃO" of a scholarship's letterhead, the model's person)
     institution_heads=(("EB",), ("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
+                       ("Fundação",),
                        # (stop 62) a notary's and a registrar's office, whose number and town name them ("19º
                        # Tabelião de Notas de São Paulo", "2º Cartório de Registro de Imóveis", "CONSERVATÓRIA DO
                        # REGISTO PREDIAL DE LUANDA")
@@ -231,6 +233,12 @@ LANGUAGE = register(Language(
                       r"(?i:,?[^\S\n]+a[^\S\n]+(?:folhas|fls?\.)[^\S\n]+\d{1,5}[^\S\n]+do[^\S\n]+livro[^\S\n]+"
                       r"[A-Z]?[-/]?\d{1,5}(?:-[A-Z])?)?)(?![\w/])"),
     id_keywords=(
+        # (stop 71) a pharmacy's operating permit and its health licence ("AFE ANVISA 7.21984-3 · Lic. Sanitária
+        # 0412/2024" of a dispensing record)
+        r"(?-i:AFE)(?:\s+(?-i:ANVISA))?", r"lic(?:\.|en[çc]a)\s+sanit[áa]ria",
+        # (and a state registration and an invoice abbreviated, "IE 148.392.017.115" of a workshop's letterhead, "NF
+        # 2025/000318" of a registration list)
+        r"(?-i:IE)(?=[^\S\n]+\d{2,3}\.\d{3}\.\d{3})", r"(?-i:NF)(?=[^\S\n]+\d)",
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",

@@ -1,0 +1,153 @@
+"""Leaks closed at stop 71, each found in a probe document written with an answer key (a Cologne deed of sale, a
+Dortmund pension decision, an Austrian divorce judgment, a Lagos baggage claim and birth registration, a Mumbai tax
+adviser's letter, a Dublin discharge summary, a Canadian collector's demand, a Mexico City estate agent's notes and
+marriage certificate, a Medellín baptism record, a Curitiba pharmacy's record, a São Paulo workshop's estimate, a
+Lisbon insurer's letter)."""
+
+from app.detection.addresses import AddressRecognizer
+from app.detection.identifiers import IdNumberRecognizer
+from app.detection.patterns import CaseNumberRecognizer
+from app.detection.quasi_identifiers import QuasiIdentifierRecognizer
+from tests.unit.fakes import detect, found
+
+
+def test_german_identifiers_after_a_partys_ordinal_with_a_year_or_a_slashed_tail():
+    text = ("Steuer-IdNr. Verkäuferin: 47 281 935 604\n"
+            "Steuer-IdNr. Käufer zu 2.: 63 019 482 775\n"
+            "Unser Zeichen:        R-AR 4471/2025\n"
+            "Aktenzeichen: 12 C 48/24k\n"
+            "Installateur Kovačević GmbH, Rechnung RE 55102 vom 3.4.\n")
+    assert found(IdNumberRecognizer("de"), text) == [
+        "47 281 935 604", "63 019 482 775", "R-AR 4471/2025", "12 C 48/24k", "RE 55102"]
+    # an invoice in words, no number
+    assert found(IdNumberRecognizer("de"), "Die Rechnung RE wurde bezahlt.\n") == []
+
+
+def test_english_keywords_of_indian_nigerian_and_canadian_records():
+    text = ("LLPIN: AAK-4417 | GSTIN: 27AAQFM3821K1Z9\n"
+            "Flight / date:          AK 902 / 01 August 2024\n"
+            "Bag tag number(s):      AK 331874 (missing)\n"
+            "Senior Registrar (MDCN Folio No. 41922)\n"
+            "the last three digits of your SIN (***-***-482).\n")
+    assert found(IdNumberRecognizer("en"), text) == [
+        "AAK-4417", "27AAQFM3821K1Z9", "AK 902", "AK 331874", "41922", "***-***-482"]
+    # a flight without its number
+    assert found(IdNumberRecognizer("en"), "The flight 2 hours later.\n") == []
+
+
+def test_spanish_and_portuguese_keywords_and_register_entries():
+    text = ("folio de precalificación 7718-2290-4415.\n"
+            "                ID flota BRB-E-042\n"
+            "       escritura 45,218 de la Notaría 127 de la CDMX.\n"
+            "Oficialía: 01           Libro: 03           Acta: 00421\n"
+            "Folio de certificación: JAL-DGRC-2025-7731094\n")
+    assert found(IdNumberRecognizer("es"), text) == [
+        "7718-2290-4415", "BRB-E-042", "45,218", "01", "03", "00421", "JAL-DGRC-2025-7731094"]
+    assert found(IdNumberRecognizer("es"), "la escritura 2 de marzo\n") == []
+    text = ("CNPJ 27.418.963/0001-52 · AFE ANVISA 7.21984-3 · Lic. Sanitária 0412/2024\n"
+            "CNPJ 27.481.936/0001-38 · IE 148.392.017.115\n"
+            "PIX pendente de confirmação (NF 2025/000318)\n")
+    assert found(IdNumberRecognizer("pt"), text) == [
+        "27.418.963/0001-52", "7.21984-3", "0412/2024", "27.481.936/0001-38", "148.392.017.115", "2025/000318"]
+
+
+def test_austrian_case_numbers_with_their_check_letter_glued_to_the_year():
+    text = ("                 12 C 48/24k - 19\n"
+            "im Verfahren 3 Ps 112/23m gesondert entschieden.\n")
+    assert found(CaseNumberRecognizer(), text) == ["12 C 48/24k - 19", "3 Ps 112/23m"]
+    # a letter after a space before a word is an article's, not the court's
+    assert found(CaseNumberRecognizer(), "das 3 Ps 112/23 a und b\n") == ["3 Ps 112/23"]
+
+
+def test_a_floor_after_a_dash_and_an_indian_office_before_its_building():
+    assert found(AddressRecognizer("pt"), "Rua Castilho, 39 - 5.º, 1250-068 Lisboa | NIPC 513 482 907\n") == [
+        "Rua Castilho, 39 - 5.º"]
+    assert found(AddressRecognizer("pt"), "Rua Castilho, 39 - 41, Lisboa\n") == ["Rua Castilho, 39 - 41"]
+    text = ("MEHTA & IYER ASSOCIATES LLP\n402, Sai Krupa Chambers, S.V. Road, Andheri (West), Mumbai - 400058\n"
+            "Address: 12B, Shanti Complex, Pune\n")
+    assert found(AddressRecognizer("en"), text) == ["402, Sai Krupa Chambers", "12B, Shanti Complex"]
+    # a year before a comma inside a sentence
+    assert found(AddressRecognizer("en"), "In 2019, Trump Tower said.\n") == []
+
+
+def test_a_flat_after_a_house_number_and_a_notarys_office_by_its_number():
+    found_entities = detect("es", "con venta de su depto. en Polanco (Homero 1430, int. 302).\n",
+                            {"Polanco": "LOC", "Homero": "MISC"})
+    assert ("Homero 1430, int. 302", "LOCATION") in found_entities
+    found_entities = detect("es", "Domicilio: Gorriti 5120 Piso 2 Dpto 4, Palermo\n", {"Gorriti": "LOC"})
+    assert ("Gorriti 5120 Piso 2 Dpto 4", "LOCATION") in found_entities
+    text = "Inmueble en garantía: escritura de la Notaría 127 de la CDMX.\nAnte la Notaría Pública No. 45 de Guadalajara.\n"
+    found_entities = detect("es", text)
+    assert ("Notaría 127 de la CDMX", "ORGANIZATION") in found_entities
+    assert ("Notaría Pública No. 45 de Guadalajara", "ORGANIZATION") in found_entities
+
+
+def test_a_firm_after_an_ironworks_compound_and_a_parents_phone():
+    text = "                           (Westfalenhütte Stahlwerk AG, Dortmund)\n"
+    assert ("Westfalenhütte Stahlwerk AG", "ORGANIZATION") in detect("de", text, {"Stahlwerk AG": "ORG"})
+    assert ("301 455 8920", "PHONE") in detect("es", "Teléfono de los padres: 301 455 8920\n")
+
+
+def test_the_strict_profiles_conditions_take_the_place_of_the_models_names_inside_them():
+    text = "COMORBIDITIES\n- Hypertension\n- Asthma\n"
+    entities = detect("en", text, {"Hypertension": "ORG"}, profile="strict")
+    assert ("Hypertension", "HEALTH") in entities and ("Asthma", "HEALTH") in entities
+    # the standard profile keeps the model's name (no health labels there)
+    assert ("Hypertension", "ORGANIZATION") in detect("en", text, {"Hypertension": "ORG"})
+
+
+def test_conditions_occupations_and_diagnoses_of_the_stops_probes():
+    def labels(language: str, text: str) -> list[tuple[str, str]]:
+        return [(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])]
+
+    assert ("chronic kidney disease", "HEALTH") in labels("en", "His mother has chronic kidney disease.\n")
+    assert ("ex-smoker", "HEALTH") in labels("en", "- Ex-smoker (30 pack-years)\n".lower())
+    assert ("claim handler", "OCCUPATION") in labels("en", "Your claim handler is Ms Byrne.\n")
+    assert ("koronare Herzkrankheit", "HEALTH") in labels("de", "(Diabetes mellitus Typ 2, koronare Herzkrankheit)\n")
+    assert ("Disponent", "OCCUPATION") in labels("de", "Position: Disponent\n")
+    assert ("ileso", "HEALTH") in labels("es", "- Youssef El Amrani Bouzid: ileso.\n")
+    assert ("Entrenador", "OCCUPATION") in labels("es", "Entrenador asignado: Raúl Medina\n")
+    assert ("hipertensa", "HEALTH") in labels("pt", "Paciente hipertensa, em uso contínuo.\n")
+    assert ("Despachante oficial", "OCCUPATION") in labels("pt", "Despachante oficial: Rui Pacheco\n")
+    assert ("F41.1", "HEALTH") in labels("pt", "Indicação (CID informado): F41.1 – transtorno de ansiedade\n")
+    # a version's number before a dash is no diagnosis
+    assert not any(label == "HEALTH" for _, label in labels("pt", "Versão 2.1 - beta\n"))
+
+
+def test_a_mannheim_square_a_registrations_code_opening_a_row_and_a_parents_phone():
+    text = "  Dr. Friedrich Almeroth, N 7, 13, 68161 Mannheim\nSeite 7, 13 Absätze\n"
+    assert found(AddressRecognizer("de"), text) == ["N 7, 13"]
+    text = ("Inscrição   Nome\nCBESA-0017  Fernanda Oliveira Cavalcanti – CPF 418.230.957-04\n"
+            "- CBESA-0023: cadeirante – reservar assento.\nCOVID-19: cuidados\nISO-9001 certificado\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["CBESA-0017", "418.230.957-04", "CBESA-0023"]
+
+
+def test_a_foundation_a_diocese_and_a_parish_in_capitals():
+    entities = detect("pt", "FUNDAÇÃO AMÉLIA CORREIA BRANDÃO\nPrograma de Bolsas de Estudo\n",
+                      {"AMÉLIA CORREIA BRANDÃO": "PER"})
+    assert ("FUNDAÇÃO AMÉLIA CORREIA BRANDÃO", "ORGANIZATION") in entities
+    entities = detect("es", "ARQUIDIÓCESIS DE MEDELLÍN\nPARROQUIA SANTA MARÍA DE LOS ÁNGELES – BELÉN\nPartida\n",
+                      {"MEDELLÍN": "LOC", "PARROQUIA SANTA MARÍA DE LOS ÁNGELES": "MISC"})
+    assert ("ARQUIDIÓCESIS DE MEDELLÍN", "ORGANIZATION") in entities
+    assert ("PARROQUIA SANTA MARÍA DE LOS ÁNGELES – BELÉN", "ORGANIZATION") in entities
+
+
+def test_a_range_of_months_before_the_year_and_spanish_records_by_their_numbers():
+    from app.detection.patterns import DateRecognizer
+
+    assert found(DateRecognizer("es"), "rentas de los meses de enero a junio de 2024 (6 mensualidades)\n") == [
+        "enero a junio de 2024"]
+    assert found(DateRecognizer("en"), "from May to June 2021 and March-April 2020\n") == [
+        "May to June 2021", "March-April 2020"]
+    text = ("Hospital Civil (expediente clínico 4417-23). Podrá\nCCT: 19PPR0237K\n"
+            "pagada por transferencia SPEI, referencia 8841273.\nGestora: Nerea (empleada n.º 40217) · Oficina\n"
+            "Practicada por el Agente Judicial nº 0372 del SCACE.\n")
+    assert found(IdNumberRecognizer("es"), text) == ["4417-23", "19PPR0237K", "8841273", "40217", "0372"]
+
+
+def test_a_german_street_named_alone_and_an_english_range_of_numbers_on_a_close():
+    text = ("im Volksgarten (Spielplatz, Eingang Pflanzengasse) gebissen, auf der Badenerstrasse.\n"
+            "Die Sackgasse war gesperrt, die Landstraße auch.\n")
+    assert found(AddressRecognizer("de"), text) == ["Pflanzengasse", "Badenerstrasse"]
+    text = "Manchester Employment Tribunal, Alexandra House, 14-22 The Parsonage, Manchester M3 2JA\n"
+    assert found(AddressRecognizer("en"), text) == ["14-22 The Parsonage"]
