@@ -277,7 +277,8 @@ UNITS: tuple[str, ...] = (
     "Rua Aa, 39 - 5.º - ", "402, Aa Aa Chambers, ", "1, Aa Aa Aa\n", "escritura 45,218 ", "Notaría 127 de la ",
     "\nAAA-0017  ", "N 7, 13, 68161 Mannheim ", "3 Ps 112/23m - 1 ", "Teléfono de los padres: ",
     "- Hypertension Aspirin 75 mg\n", "F41.1 – aaa ", "IE 148.392.017.115 ", "NF 1 ", "SIN (***-***-482) ",
-    "Rechnung RE 55102 ", "Oficialía: 01 ", "AFE ANVISA 7.2-3 ",
+    "Rechnung RE 55102 ", "Oficialía: 01 ", "AFE ANVISA 7.2-3 ", "Blutdruck 142/88 mmHg ", "Aapflanzengasse ",
+    "enero a junio de 2024 ",
 )
 
 

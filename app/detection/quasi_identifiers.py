@@ -420,6 +420,11 @@ def _compiled(language: str) -> dict:
                                      rf"(?={_DIAGNOSIS_AFTER}|[^\S\n]*[–-][^\S\n]*[a-zà-ÿ]{{3}})"
                                      rf"|(?<![\w.])[A-TV-Z]\d{{2}}\.\d{{1,3}}[0-9A-Z]{{0,2}}X?[A-Z](?![\w.])"
                                      rf"|(?m:(?:^|(?<=; )|(?<=^- ))[A-TV-Z]\d{{2}}(?={_DIAGNOSIS_AFTER}))")))
+    # (stop 71) a blood pressure after its name or abbreviation, in any of the four languages ("Blutdruck 142/88 mmHg"
+    # of an occupational health assessment, "PA 122/78 mmHg" of a sports certificate, "BP: 138/86")
+    items.append((HEALTH, re.compile(r"(?<![\w-])(?:(?-i:BP|PA|TA|RR)|Blutdruck|blood\s+pressure|press[ãa]o\s+arterial"
+                                     r"|(?:presi[óo]n|tensi[óo]n)\s+arterial)[^\S\n]*:?[^\S\n]*"
+                                     r"\d{2,3}/\d{2,3}(?:[^\S\n]?mm[^\S\n]?Hg)?(?![\w/])", re.IGNORECASE)))
     for words, label in ((lex.demographic, DEMOGRAPHIC), (lex.occupation, OCCUPATION), (lex.relation, RELATION),
                          (lex.health, HEALTH)):
         # (stop 69: an occupation given up, "ex-costureira", "ex-engenheiro agrônomo" of a guardianship order and a

@@ -326,6 +326,8 @@ LANGUAGE = register(Language(
         # (stop 71) an invoice by its letters and number ("Installateur Kovačević GmbH, Rechnung RE 55102" of a deposit
         # statement)
         r"rechnung(?=[^\S\n]+(?-i:[A-Z]{1,4})[-\s]?\d)",
+        # (and an implant's lot, "Femur:  Attune CR, Gr. 5, LOT 7841102" of an operation note)
+        r"(?-i:LOT)(?=[^\S\n]+\d{5,})",
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",

@@ -268,6 +268,10 @@ LANGUAGE = register(Language(
         r"(?-i:LLPIN)", r"bag\s+tag(?:\s+numbers?(?:\(s\))?)?",
         # (and a Nigerian doctor's register, "Senior Registrar (MDCN Folio No. 41922)" of a birth registration)
         r"(?-i:MDCN)(?:\s+folio)?",
+        # (and an engine's, a receipt's and a professional body's member's numbers: "Engine No.: A25A-6310487" of a car
+        # sale, "(EFTPOS, receipt 55921)", "(Audiology Australia member 14478)")
+        r"engine(?=\s+(?:no\.|number))", r"receipt(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
+        r"member(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
         r"flight(?:[^\S\n]*/[^\S\n]*date)?(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z][A-Z0-9]|\d[A-Z])[^\S\n]?\d{1,4}\b)",
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")

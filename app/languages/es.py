@@ -293,14 +293,21 @@ LANGUAGE = register(Language(
                       # (stop 57) and the parcel first ("parcela 118 del polígono 22" of an irrigation community)
                       r"(?i:\bparcelas?[^\S\n]+\d{1,5}[^\S\n]+del[^\S\n]+pol(?:\.|ígono)[^\S\n]*\d{1,3})(?![\w])"),
     id_keywords=(
-        # (stop 71) a mortgage's pre-qualification, a certified copy's folio, a rental fleet's vehicle ("folio de
+        # (stop 71) a mortgage's pre-qualification, a certified copy's folio, an application's, a rental fleet's
+        # vehicle ("folio de
         # certificación: JAL-DGRC-2025-7731094" of a marriage certificate, "folio de precalificación
         # 7718-2290-4415" of an estate agent's notes, "ID flota BRB-E-042" of a bicycle's damage report)
-        r"folio\s+de\s+(?:precalificaci[óo]n|certificaci[óo]n)", r"(?:id|n\.?[º°]|número)\s+(?:de\s+)?flota",
+        r"folio\s+de\s+(?:precalificaci[óo]n|certificaci[óo]n|solicitud)", r"(?:id|n\.?[º°]|número)\s+(?:de\s+)?flota",
+        # (and an insolvency, a loan, a Chilean household register, an Argentine prisoner's number, a bank's branch:
+        # "Concurso ordinario 318/2024", "Préstamo 3058-2210-41-2710039584", "(folio RSH 48102736)", "LPU N.º:
+        # 412.887", "BBVA México, S.A., sucursal 1432")
+        r"concurso(?:\s+(?:ordinario|abreviado|consecutivo|voluntario|necesario))?(?=\s+(?:n\.?\s?º\s*)?\d+/\d{4})",
+        r"pr[ée]stamo(?=\s+(?:n\.?\s?º\s*)?\d{4}-\d)", r"(?:folio\s+)?(?-i:RSH)", r"(?-i:LPU)",
+        r"sucursal(?=\s+\d{3,5}(?![\w/-]|[.,]\d))",
         # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
         # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",
         # "(empleada n.º 40217)", "el Agente Judicial nº 0372")
-        r"expediente\s+cl[íi]nico", r"(?-i:CCT)", r"(?:(?-i:SPEI),?\s+)?referencia(?=\s+\d{6,}(?![\w,/-]|\.\d))",
+        r"expediente\s+cl[íi]nico", r"(?-i:CCT)", r"(?:(?-i:SPEI),?\s+)?referencia(?=\s+\d{6,}(?![\w/-]|[.,]\d))",
         r"emplead[oa](?=\s+(?:n\.?\s?[º°]|nº)\s*\d)", r"agente\s+judicial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
         # (stop 70) a Chilean car's plate and engine behind a form's dots ("PPU ............. KXTR.47-2", "N° Motor
         # ........ 2NR-F847193" of a car's sale), a Mexican certificate's printing folio and electronic signature

@@ -239,6 +239,9 @@ LANGUAGE = register(Language(
         # (and a state registration and an invoice abbreviated, "IE 148.392.017.115" of a workshop's letterhead, "NF
         # 2025/000318" of a registration list)
         r"(?-i:IE)(?=[^\S\n]+\d{2,3}\.\d{3}\.\d{3})", r"(?-i:NF)(?=[^\S\n]+\d)",
+        # (and a football player's federation number, a registration's code: "Registro CBF/FPF: BID 1120482",
+        # "inscrição GRE-SUB9-2024-0087" of a youth club's form)
+        r"(?-i:BID)(?=[^\S\n]+\d{5,})", r"inscri[çc][ãa]o(?=\s+(?-i:[A-Z]{2,6})-)",
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",

@@ -151,3 +151,32 @@ def test_a_german_street_named_alone_and_an_english_range_of_numbers_on_a_close(
     assert found(AddressRecognizer("de"), text) == ["Pflanzengasse", "Badenerstrasse"]
     text = "Manchester Employment Tribunal, Alexandra House, 14-22 The Parsonage, Manchester M3 2JA\n"
     assert found(AddressRecognizer("en"), text) == ["14-22 The Parsonage"]
+
+
+def test_blood_pressures_and_more_occupations_and_conditions():
+    def labels(language: str, text: str) -> list[tuple[str, str]]:
+        return [(e.text, e.label) for e in QuasiIdentifierRecognizer(language).recognize(text, [])]
+
+    assert ("Blutdruck 142/88 mmHg", "HEALTH") in labels("de", "- Blutdruck 142/88 mmHg, Puls 76/min\n")
+    assert ("PA 122/78 mmHg", "HEALTH") in labels("pt", "- PA 122/78 mmHg | FC 58 bpm\n")
+    assert ("BP: 138/86", "HEALTH") in labels("en", "BP: 138/86.\n")
+    assert not any(label == "HEALTH" for _, label in labels("en", "The PA 12/2024 file.\n"))
+    assert ("Lokführer", "OCCUPATION") in labels("de", "Herr Krämer ist als Lokführer tätig.\n")
+    assert ("párroco", "OCCUPATION") in labels("es", "firmó el párroco\n")
+    assert ("chronic obstructive pulmonary disease", "HEALTH") in labels(
+        "en", "Our client has chronic obstructive pulmonary disease.\n")
+    assert ("acamado", "HEALTH") in labels("pt", "O Sr. Bubacar encontra-se acamado.\n")
+
+
+def test_rounds_126_to_128s_keywords_of_four_languages():
+    text = ("Concurso ordinario 318/2024\nPréstamo 3058-2210-41-2710039584.\ntramo 40% (folio RSH 48102736)\n"
+            "LPU N.º:               412.887\nBBVA México, S.A., sucursal 1432, cuenta\n"
+            "Folio de solicitud:   JAL-CNAP-2025-0348817\n")
+    assert found(IdNumberRecognizer("es"), text) == [
+        "318/2024", "3058-2210-41-2710039584", "48102736", "412.887", "1432", "JAL-CNAP-2025-0348817"]
+    text = "Engine No.: A25A-6310487\npaid (EFTPOS, receipt 55921)\n(Audiology Australia member 14478)\n"
+    assert found(IdNumberRecognizer("en"), text) == ["A25A-6310487", "55921", "14478"]
+    assert found(IdNumberRecognizer("en"), "a member 2024 of the club, receipt 12.5 kg\n") == []
+    text = "Registro CBF/FPF:     BID 1120482\nSantos, Sub-9, inscrição GRE-SUB9-2024-0087\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["1120482", "GRE-SUB9-2024-0087"]
+    assert found(IdNumberRecognizer("de"), "  Femur:  Attune CR, Gr. 5, LOT 7841102\n") == ["7841102"]
