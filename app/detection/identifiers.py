@@ -520,7 +520,8 @@ _ID_VALUE = (r"(?P<id>\d{2}-\d{2}-\d{2}[ \t]\d{8}(?![\w])"  # a British sort cod
              # (the digit within its first 60 characters: unbounded, the lookahead read a run of words and slashes
              # without a digit to its end after every keyword in it, "PASAPORTE/DOC/" repeated: ×3.8 for twice the
              # length; stop 58)
-             r"|(?=[\w./-]{0,60}\d)[A-Za-z0-9][\w./-]{3,}"
+             # (stop 71: an umlaut first too, "Zl. ÖGK-W-2024/556701" of an Austrian social work report)
+             r"|(?=[\w./-]{0,60}\d)[A-Za-z0-9ÄÖÜ][\w./-]{3,}"
              # (and a letter's dictation mark: "Unser Zeichen: 118/24 SY/mk"; stop 57)
              r"(?:(?<=\d) (?-i:[A-Z]{1,3}/[a-z]{1,3})(?!\w))?"
              # (and a notary's letter after a number and its year: "UR-Nr. 418/2025 V" of an inheritance application;
@@ -752,6 +753,9 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         # item before its colon ("CBESA-0017  Fernanda Oliveira Cavalcanti – CPF …", "- CBESA-0023:
                         # cadeirante" of a conference's list of attendees)
                         r"|(?:(?<![^\n])|(?<=\n- ))[A-Z]{3,6}-\d{3,6}(?=[^\S\n]{2,}\S|:[^\S\n])"
+                        # (stop 71) an Australian title's lot and deposited or strata plan ("Title Reference:   Lot 14
+                        # DP 1187342" of a property valuation)
+                        r"|Lot[^\S\n]\d{1,4}[^\S\n](?:DP|SP)[^\S\n]?\d{4,7}(?![\w/-])"
                         # (stop 70) a registration of twelve to twenty-four capitals and digits, four of each at
                         # least, each kind between two of the other ("IELTS:  TRF 23PH004917BAUM01" of a nursing
                         # board application; round 119; not a VIN's letters then digits, the VIN recognizer's)

@@ -328,6 +328,9 @@ LANGUAGE = register(Language(
         r"rechnung(?=[^\S\n]+(?-i:[A-Z]{1,4})[-\s]?\d)",
         # (and an implant's lot, "Femur:  Attune CR, Gr. 5, LOT 7841102" of an operation note)
         r"(?-i:LOT)(?=[^\S\n]+\d{5,})",
+        # (and an Austrian file's "Zl.", "Kostenübernahme durch ÖGK bewilligt, Zl. ÖGK-W-2024/556701" of a social work
+        # report)
+        r"(?-i:Zl)\.",
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",

@@ -272,6 +272,8 @@ LANGUAGE = register(Language(
         # sale, "(EFTPOS, receipt 55921)", "(Audiology Australia member 14478)")
         r"engine(?=\s+(?:no\.|number))", r"receipt(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
         r"member(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
+        # (and a Nigerian firm's tax identification number, "LTD (RC 887342), TIN 19874263-0001" of a loan guarantee)
+        r"(?-i:TIN)(?=[^\S\n]*:?[^\S\n]*\d)",
         r"flight(?:[^\S\n]*/[^\S\n]*date)?(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z][A-Z0-9]|\d[A-Z])[^\S\n]?\d{1,4}\b)",
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")
@@ -732,7 +734,9 @@ LANGUAGE = register(Language(
         r"|Ecuador|Tajikistan|Kyrgyzstan|Uzbekistan|Turkmenistan)\b)",
         # (stop 70) India's six digits after the town that ends an address's list ("Koregaon Park, Pune 411001  sd/-"
         # of a sale deed's witnesses)
-        r",[^\S\n]+[A-Z][a-z]{2,20}[^\S\n]+(?P<code>[1-8]\d{5})(?=,|[^\S\n]*(?:\n|$)|[^\S\n]{2})",
+        # (stop 71: and before a sentence's full stop, "a fibre connection in Whitefield, Bengaluru 560066." of a fraud
+        # investigation)
+        r",[^\S\n]+[A-Z][a-z]{2,20}[^\S\n]+(?P<code>[1-8]\d{5})(?=,|\.(?!\d)|[^\S\n]*(?:\n|$)|[^\S\n]{2})",
         # (and New Zealand's four digits after the town that ends an address's list, "27B Kowhai Street, Onerahi,
         # Whangārei 0110" of an ACC claim; not a year)
         r",[^\S\n]+[A-Z][\wā]{2,20}[^\S\n]+(?P<code>(?!(?:19|20)\d\d(?!\d))\d{4})(?=[^\S\n]*(?:\n|$))",

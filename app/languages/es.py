@@ -304,6 +304,10 @@ LANGUAGE = register(Language(
         r"concurso(?:\s+(?:ordinario|abreviado|consecutivo|voluntario|necesario))?(?=\s+(?:n\.?\s?º\s*)?\d+/\d{4})",
         r"pr[ée]stamo(?=\s+(?:n\.?\s?º\s*)?\d{4}-\d)", r"(?:folio\s+)?(?-i:RSH)", r"(?-i:LPU)",
         r"sucursal(?=\s+\d{3,5}(?![\w/-]|[.,]\d))",
+        # (and a Colombian e-ticket, a trailer's plate, a bank's reference: "Tiquete electrónico: 729-2104857736",
+        # "remolque 2HT-418", "referencia bancaria BBVA 7719 0042 8831")
+        r"tiquete(?:\s+electr[óo]nico)?", r"remolque(?=\s+\d?[A-Z]{2,3}-?\d{2,4}\b)",
+        r"referencia\s+bancaria(?:\s+(?-i:[A-Z]{2,6})(?=\s+\d))?",
         # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
         # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",
         # "(empleada n.º 40217)", "el Agente Judicial nº 0372")

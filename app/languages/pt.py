@@ -242,6 +242,10 @@ LANGUAGE = register(Language(
         # (and a football player's federation number, a registration's code: "Registro CBF/FPF: BID 1120482",
         # "inscrição GRE-SUB9-2024-0087" of a youth club's form)
         r"(?-i:BID)(?=[^\S\n]+\d{5,})", r"inscri[çc][ãa]o(?=\s+(?-i:[A-Z]{2,6})-)",
+        # (and a Multibanco payment's reference, a building site's national register, a safety technician's
+        # registration: "Ref. pagamento MB 21548 / 774 102 993", "CNO 51.208.47701/79", "MTE SP/041873")
+        r"(?:ref(?:\.|er[êe]ncia)\s+(?:de\s+)?pagamento\s+)?(?-i:MB)(?=\s+\d{5}\b)", r"(?-i:CNO)",
+        r"(?-i:MTE)(?=\s+[A-Z]{2}/\d)",
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",

@@ -93,7 +93,8 @@ def test_addresses(language, text, expected):
 @pytest.mark.parametrize(
     "language,text",
     [
-        ("de", "Im Jahr 2020 kamen 5 Leute. Die Bahnhofstraße ist lang. Ring 5 Leute an. An der Alster 4."),
+        # (stop 71: a street's compound named alone is an address, "Bahnhofstraße"; not a common noun's, "Sackgasse")
+        ("de", "Im Jahr 2020 kamen 5 Leute. Die Sackgasse ist lang. Ring 5 Leute an. An der Alster 4."),
         ("de", "Am Montag 3 Leute, 12345 Euro. Er wohnt in Bonn. Im Jahr 2020, 12345 kamen."),
         ("de", "Im Jahr 2020\n12345 Leute kamen."),                  # a year is no house number
         ("es", "En 2015 la calle estaba vacía; la Plaza Mayor es bonita."),

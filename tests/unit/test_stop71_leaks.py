@@ -180,3 +180,16 @@ def test_rounds_126_to_128s_keywords_of_four_languages():
     text = "Registro CBF/FPF:     BID 1120482\nSantos, Sub-9, inscrição GRE-SUB9-2024-0087\n"
     assert found(IdNumberRecognizer("pt"), text) == ["1120482", "GRE-SUB9-2024-0087"]
     assert found(IdNumberRecognizer("de"), "  Femur:  Attune CR, Gr. 5, LOT 7841102\n") == ["7841102"]
+
+
+def test_rounds_129_to_131s_keywords_an_australian_title_and_an_indian_pin_before_a_full_stop():
+    from app.detection.patterns import PostalCodeRecognizer
+
+    text = "PHARMACEUTICALS LTD (RC 887342), TIN 19874263-0001\nTitle Reference:   Lot 14 DP 1187342\n"
+    assert found(IdNumberRecognizer("en"), text) == ["887342", "19874263-0001", "Lot 14 DP 1187342"]
+    assert found(PostalCodeRecognizer("en"), "fibre connection in Whitefield, Bengaluru 560066.\n") == ["560066"]
+    text = "Tiquete electrónico: 729-2104857736\nremolque 2HT-418\nreferencia bancaria BBVA 7719 0042 8831\n"
+    assert found(IdNumberRecognizer("es"), text) == ["729-2104857736", "2HT-418", "7719 0042 8831"]
+    text = "Ref. pagamento MB 21548 / x\nSão Paulo/SP - CNO 51.208.47701/79\nTécnico, MTE SP/041873\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["21548", "51.208.47701/79", "SP/041873"]
+    assert found(IdNumberRecognizer("de"), "durch ÖGK bewilligt, Zl. ÖGK-W-2024/556701\n") == ["ÖGK-W-2024/556701"]
