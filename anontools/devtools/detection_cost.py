@@ -281,8 +281,8 @@ UNITS: tuple[str, ...] = (
     "enero a junio de 2024 ", "Concurso ordinario 318/2024 ", "Préstamo 3058-", "folio RSH 1 ", "LPU N.º: 412.887 ",
     "sucursal 1432, ", "Engine No.: A25A-1 ", "receipt 55921 ", "member 14478 ", "BID 1120482 ", "inscrição GRE-",
     "LOT 7841102 ", "PA 122/78 mmHg ", "TIN 1 ", "Tiquete electrónico: 1 ", "remolque 2HT-418 ",
-    "referencia bancaria BBVA 1 ", "MB 21548 ", "CNO 51.2/7 ", "MTE SP/041873 ", "Zl. ÖGK-W-2024/5 ", "Lot 14 DP 1187342 ",
-    "Aa, Aaaa 560066. ",
+    "referencia bancaria BBVA 1 ", "MB 21548 ", "CNO 51.2/7 ", "MTE SP/041873 ", "Zl. ÖGK-W-2024/5 ",
+    "Lot 14 DP 1187342 ", "Aa, Aaaa 560066. ",
 )
 
 
