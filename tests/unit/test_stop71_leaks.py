@@ -114,7 +114,7 @@ def test_conditions_occupations_and_diagnoses_of_the_stops_probes():
     assert not any(label == "HEALTH" for _, label in labels("pt", "Versão 2.1 - beta\n"))
 
 
-def test_a_mannheim_square_a_registrations_code_opening_a_row_and_a_parents_phone():
+def test_a_mannheim_square_and_a_registrations_code_opening_a_row():
     text = "  Dr. Friedrich Almeroth, N 7, 13, 68161 Mannheim\nSeite 7, 13 Absätze\n"
     assert found(AddressRecognizer("de"), text) == ["N 7, 13"]
     text = ("Inscrição   Nome\nCBESA-0017  Fernanda Oliveira Cavalcanti – CPF 418.230.957-04\n"
@@ -168,7 +168,7 @@ def test_blood_pressures_and_more_occupations_and_conditions():
     assert ("acamado", "HEALTH") in labels("pt", "O Sr. Bubacar encontra-se acamado.\n")
 
 
-def test_rounds_126_to_128s_keywords_of_four_languages():
+def test_rounds_129_to_131s_keywords_of_four_languages():
     text = ("Concurso ordinario 318/2024\nPréstamo 3058-2210-41-2710039584.\ntramo 40% (folio RSH 48102736)\n"
             "LPU N.º:               412.887\nBBVA México, S.A., sucursal 1432, cuenta\n"
             "Folio de solicitud:   JAL-CNAP-2025-0348817\n")
@@ -182,7 +182,7 @@ def test_rounds_126_to_128s_keywords_of_four_languages():
     assert found(IdNumberRecognizer("de"), "  Femur:  Attune CR, Gr. 5, LOT 7841102\n") == ["7841102"]
 
 
-def test_rounds_129_to_131s_keywords_an_australian_title_and_an_indian_pin_before_a_full_stop():
+def test_rounds_132_to_134s_keywords_an_australian_title_and_an_indian_pin_before_a_full_stop():
     from app.detection.patterns import PostalCodeRecognizer
 
     text = "PHARMACEUTICALS LTD (RC 887342), TIN 19874263-0001\nTitle Reference:   Lot 14 DP 1187342\n"
