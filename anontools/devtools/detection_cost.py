@@ -282,7 +282,9 @@ UNITS: tuple[str, ...] = (
     "sucursal 1432, ", "Engine No.: A25A-1 ", "receipt 55921 ", "member 14478 ", "BID 1120482 ", "inscrição GRE-",
     "LOT 7841102 ", "PA 122/78 mmHg ", "TIN 1 ", "Tiquete electrónico: 1 ", "remolque 2HT-418 ",
     "referencia bancaria BBVA 1 ", "MB 21548 ", "CNO 51.2/7 ", "MTE SP/041873 ", "Zl. ÖGK-W-2024/5 ",
-    "Lot 14 DP 1187342 ", "Aa, Aaaa 560066. ",
+    "Lot 14 DP 1187342 ", "Aa, Aaaa 560066. ", "Konto 30-482716-4 ", "Zahlungsreferenz: 1 ", "Aa-Gbbl. Nr. 3827 ",
+    "Referencia de mandato: BL-1 ", "crédito 1410-8 ", "servicio 547 802 193 416 ", "Entidade 21847 ",
+    "Referência: 183 472 551 ", "Inscr. Municipal 5.3-7 ", "ticket 77120 ", "SANC 14298776 ",
 )
 
 

@@ -331,6 +331,10 @@ LANGUAGE = register(Language(
         # (and an Austrian file's "Zl.", "Kostenübernahme durch ÖGK bewilligt, Zl. ÖGK-W-2024/556701" of a social work
         # report)
         r"(?-i:Zl)\.",
+        # (and a Swiss postal account, a payment's reference, a land register's sheet: "PostFinance AG, Konto
+        # 30-482716-4", "Zahlungsreferenz: 2025030187K20417", "Grundstück Thun-Gbbl. Nr. 3827" of a probate inventory)
+        r"konto(?=[^\S\n]+\d{1,3}-\d{3,9}-\d(?![\w-]))", r"zahlungsreferenz",
+        r"(?:(?-i:[A-ZÄÖÜ])[\w-]*-)?(?-i:Gbbl)\.(?:\s+(?-i:Nr)\.)?",
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",

@@ -246,6 +246,12 @@ LANGUAGE = register(Language(
         # registration: "Ref. pagamento MB 21548 / 774 102 993", "CNO 51.208.47701/79", "MTE SP/041873")
         r"(?:ref(?:\.|er[êe]ncia)\s+(?:de\s+)?pagamento\s+)?(?-i:MB)(?=\s+\d{5}\b)", r"(?-i:CNO)",
         r"(?-i:MTE)(?=\s+[A-Z]{2}/\d)",
+        # (and a Multibanco payment's entity and spaced reference, a municipal registration, a parking ticket:
+        # "Referência Multibanco – Entidade 21847", "Entidade: 20644 · Referência: 183 472 551", "Inscr. Municipal
+        # 5.318.442-7", "placa FKZ3B41, ticket 77120")
+        r"(?-i:Entidade)(?=:?[^\S\n]*\d{5}(?!\d))",
+        r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{3}[^\S\n]\d{3}[^\S\n]\d{3}(?!\d))",
+        r"inscr(?:\.|i[çc][ãa]o)\s+municipal", r"ticket(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",

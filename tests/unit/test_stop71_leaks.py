@@ -193,3 +193,17 @@ def test_rounds_132_to_134s_keywords_an_australian_title_and_an_indian_pin_befor
     text = "Ref. pagamento MB 21548 / x\nSão Paulo/SP - CNO 51.208.47701/79\nTécnico, MTE SP/041873\n"
     assert found(IdNumberRecognizer("pt"), text) == ["21548", "51.208.47701/79", "SP/041873"]
     assert found(IdNumberRecognizer("de"), "durch ÖGK bewilligt, Zl. ÖGK-W-2024/556701\n") == ["ÖGK-W-2024/556701"]
+
+
+def test_rounds_135_to_137s_accounts_references_and_registrations():
+    text = ("   - PostFinance AG, Konto 30-482716-4\nZahlungsreferenz: 2025030187K20417\n"
+            "Grundstück Thun-Gbbl. Nr. 3827\n")
+    assert found(IdNumberRecognizer("de"), text) == ["30-482716-4", "2025030187K20417", "3827"]
+    text = ("SEPA – Referencia de mandato: BL-SEPA-00417\nsaldo préstamo FONACOT, crédito 1410-883726\n"
+            "recibo CFE, servicio 547 802 193 416)\n")
+    assert found(IdNumberRecognizer("es"), text) == ["BL-SEPA-00417", "1410-883726", "547 802 193 416"]
+    assert found(IdNumberRecognizer("es"), "el servicio 24 horas, crédito 12 meses\n") == []
+    text = ("Referência Multibanco – Entidade 21847\nEntidade: 20644 · Referência: 183 472 551\n"
+            "CNPJ 1 · Inscr. Municipal 5.318.442-7\nestacionamento, ticket 77120\n")
+    assert found(IdNumberRecognizer("pt"), text) == ["21847", "20644", "183 472 551", "5.318.442-7", "77120"]
+    assert found(IdNumberRecognizer("en"), "Registered Nurse (SANC 14298776)\n") == ["14298776"]
