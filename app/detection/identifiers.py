@@ -771,7 +771,8 @@ _BARE_CODE = re.compile(r"(?<![\w.,/+-])(?:(?!0\d{9,11}(?!\d))\d{10,32}|[A-Z]{1,
                         r"|[A-Z]{2,3}-\d{3,4}\.\d{3}\.\d{3}(?:-\d)?|0\d{4,7}/(?:19|20)\d\d"
                         # (stop 61) a Canadian business number with its program account ("817304592RP0001" of a record
                         # of employment)
-                        r"|\d{9}[A-Z]{2}\d{4}"
+                        # (stop 71: and a space before the program, "Golden Lotus Nail Spa Inc. (BN 874512903 RC0001)")
+                        r"|\d{9}[^\S\n]?[A-Z]{2}\d{4}"
                         # (stop 61) a Swiss provider's ZSR number after its name ("ZSR-Nr. H 4721.18" of a sick note)
                         r"|(?:(?<=ZSR-Nr\. )|(?<=ZSR-Nr\.: )|(?<=ZSR: )|(?<=ZSR ))[A-Z][^\S\n]?\d{4}\.\d{2}"
                         # (stop 62) Pakistan's CNIC, Zimbabwe's national ID, Hong Kong's identity card with its check

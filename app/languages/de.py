@@ -335,6 +335,9 @@ LANGUAGE = register(Language(
         # 30-482716-4", "Zahlungsreferenz: 2025030187K20417", "Grundstück Thun-Gbbl. Nr. 3827" of a probate inventory)
         r"konto(?=[^\S\n]+\d{1,3}-\d{3,9}-\d(?![\w-]))", r"zahlungsreferenz",
         r"(?:(?-i:[A-ZÄÖÜ])[\w-]*-)?(?-i:Gbbl)\.(?:\s+(?-i:Nr)\.)?",
+        # (and an Austrian school's file number, a narcotics prescription's vignette: "Eingetragen in Sokrates, Zahl
+        # VS21-ABW-2025/0036", "Vignette V 24-0738921" of a pharmacy's register)
+        r"(?-i:Zahl)(?=[^\S\n]+[A-Z0-9]{2,}-[A-Z0-9])", r"vignette(?=[^\S\n]+(?-i:[A-Z])[^\S\n]?\d)",
         # (stop 70) a till's receipt and a securities account ("Kassenbeleg 2024-02-12-0917" of a trade registration,
         # "Depot 7720-41188" of a tax return's list of assets)
         r"Kassenbeleg", r"Depot(?:-?(?:Nr\.|nummer))?(?=[^\S\n]*:?[^\S\n]*\d)",
@@ -649,7 +652,8 @@ LANGUAGE = register(Language(
         # (round 22) and an allotment's plot ("Gfrd. Kowalczyk (Parz. 44)" of an allotment society's minutes)
         # (stop 58: and a floor with its side named alone, "Frau Hülya Demir (2. OG rechts)" of a tenant's e-mail)
         # (stop 64: and a Viennese flat's staircase, door and "Top", "Stiege 14, Tür 2" of a council flat's lease)
-        flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n]\d{1,3}[a-z]?"
+        # (stop 71: a plot after "Nr.", "Verpachtet wird die Parzelle Nr. 58" of an allotment's lease)
+        flats=r"(?-i:WE)[^\S\n]\d{1,3}[a-z]?|(?-i:Parzelle|Parz\.)[^\S\n](?:(?-i:Nr)\.[^\S\n]?)?\d{1,3}[a-z]?"
               r"|(?-i:Stiege|Tür|Top)[^\S\n]\d{1,3}[a-z]?(?:/\d{1,3})?(?![\w/-]|[.,]\d)"
               r"|(?<![\w.])\d{1,2}\.[^\S\n]?(?-i:OG|Obergeschoss|Stock|Etage)"
               r"[^\S\n]+(?-i:links|rechts|li\.|re\.|Mitte)"

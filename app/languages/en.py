@@ -274,8 +274,9 @@ LANGUAGE = register(Language(
         r"member(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
         # (and a Nigerian firm's tax identification number, "LTD (RC 887342), TIN 19874263-0001" of a loan guarantee)
         r"(?-i:TIN)(?=[^\S\n]*:?[^\S\n]*\d)",
-        # (and a South African nurse's council number, "Registered Nurse (SANC 14298776)" of a midwife's visit report)
-        r"(?-i:SANC)",
+        # (and a South African nurse's and a British optician's council numbers, "Registered Nurse (SANC 14298776)" of a
+        # midwife's visit report, "MCOptom, GOC 01-28471" of a prescription)
+        r"(?-i:SANC)", r"(?-i:GOC)",
         r"flight(?:[^\S\n]*/[^\S\n]*date)?(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z][A-Z0-9]|\d[A-Z])[^\S\n]?\d{1,4}\b)",
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")

@@ -310,7 +310,7 @@ LANGUAGE = register(Language(
         r"referencia\s+bancaria(?:\s+(?-i:[A-Z]{2,6})(?=\s+\d))?",
         # (and a direct debit's mandate, a FONACOT credit, an electricity bill's service number: "Referencia de mandato:
         # BL-SEPA-00417", "saldo préstamo FONACOT, crédito 1410-883726", "(recibo CFE, servicio 547 802 193 416)")
-        r"referencia\s+del?\s+mandato", r"cr[ée]dito(?=\s+\d{3,}-\d)",
+        r"referencia\s+del?\s+mandato", r"cr[ée]dito(?=\s+\d{3,}-\d)", r"clave\s+de\s+rastreo",
         r"servicio(?=\s+\d{3}\s\d{3}\s\d{3}(?:\s\d{3})?(?![\w]|[.,]\d))",
         # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
         # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",

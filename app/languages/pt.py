@@ -252,6 +252,9 @@ LANGUAGE = register(Language(
         r"(?-i:Entidade)(?=:?[^\S\n]*\d{5}(?!\d))",
         r"(?-i:Refer[êe]ncia)(?=:[^\S\n]*\d{3}[^\S\n]\d{3}[^\S\n]\d{3}(?!\d))",
         r"inscr(?:\.|i[çc][ãa]o)\s+municipal", r"ticket(?=\s+\d{4,}(?![\w/-]|[.,]\d))",
+        # (and a research ethics approval, a trailer's registration, a meter: "CAAE 61234522.4.1001.5208", "matrícula
+        # de reboque L-284613", "Eletricidade (contador n.º 0447)" of a camping site's contract)
+        r"(?-i:CAAE)", r"matr[íi]cula\s+d[eo]\s+reboque", r"contador(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
         # (stop 70) a friendly accident report's printed form and an Angolan payment's reference ("Impresso n.º DAAA
         # 0417729", "Referência RUPE: 2300 0145 8812 6674 301" of an identity card's renewal)
         r"impresso\s+n\.?[º°]", r"(?:refer[êe]ncia\s+)?(?-i:RUPE)",

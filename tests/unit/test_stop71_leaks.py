@@ -207,3 +207,15 @@ def test_rounds_135_to_137s_accounts_references_and_registrations():
             "CNPJ 1 · Inscr. Municipal 5.318.442-7\nestacionamento, ticket 77120\n")
     assert found(IdNumberRecognizer("pt"), text) == ["21847", "20644", "183 472 551", "5.318.442-7", "77120"]
     assert found(IdNumberRecognizer("en"), "Registered Nurse (SANC 14298776)\n") == ["14298776"]
+
+
+def test_rounds_138_to_140s_registrations_meters_and_keys():
+    text = "Golden Lotus Nail Spa Inc. (BN 874512903 RC0001)\nPapadimitriou MCOptom, GOC 01-28471\n"
+    assert found(IdNumberRecognizer("en"), text) == ["874512903 RC0001", "01-28471"]
+    text = "Eingetragen in Sokrates, Zahl VS21-ABW-2025/0036\n  Vignette V 24-0738921\ndie Zahl 5 ist gerade\n"
+    assert found(IdNumberRecognizer("de"), text) == ["VS21-ABW-2025/0036", "V 24-0738921"]
+    assert found(AddressRecognizer("de"), "Verpachtet wird die Parzelle Nr. 58 in der Anlage\n") == ["Parzelle Nr. 58"]
+    assert found(IdNumberRecognizer("es"), "S.A. de C.V., clave de rastreo 2024101440014BAL00039871\n") == [
+        "2024101440014BAL00039871"]
+    text = "CAAE 61234522.4.1001.5208\nmatrícula de reboque L-284613\n  Eletricidade (contador n.º 0447)\n"
+    assert found(IdNumberRecognizer("pt"), text) == ["61234522.4.1001.5208", "L-284613", "0447"]
