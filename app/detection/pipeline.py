@@ -948,8 +948,9 @@ def _without_model_names_in_health(text: str, found: list[Entity]) -> list[Entit
     """The strict profile's entities without the model's names that lie inside a health condition or a medicine of
     the quasi-identifier lexicon (stop 71: "- Hypertension" of a discharge summary, the model's organization, took the
     condition's place and then went as clinical vocabulary). A model's name across a line break that reaches into one
-    is cut at its line breaks first (:func:`clean_spans`), as it would be after the overlaps are resolved: "DISCHARGE\n
-    Aspirin" of a heading in capitals and the medicine's line below it took "Aspirin" from "Aspirin 75 mg OD".
+    is cut at its line breaks first (:func:`clean_spans`), as it would be after the overlaps are resolved: the model's
+    one organization over a heading in capitals, "DISCHARGE", and the first word of the medicine's line below it took
+    "Aspirin" from "Aspirin 75 mg OD".
     ``list[Entity]``; O(n log n) by bisection over the conditions sorted by start with the running maximum of their
     ends. A capitalised word taken for a condition by its ending alone (:data:`app.languages.CONDITION_SUFFIXES`)
     leaves the model's name as it is: "Montrose" of a football result is a club, not a disease."""

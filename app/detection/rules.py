@@ -2130,7 +2130,8 @@ class HouseNumberRule(Rule):
     line's end. Where the number comes after the street, a flat or an office after it (a comma between or not)
     confirms the address without a postal code (stop 67: "Los Aromos 1432, of. 54, Providencia" of a Chilean lease,
     "Gorriti 5120 Piso 2" of an invoice, "Thames 1120, depto. \"B\"" of an Argentine deed:
-    :attr:`app.languages.StreetAddresses.units`). Absorbs the street's entity."""
+    :attr:`app.languages.StreetAddresses.units`); up to two such units with their values are part of the address (stop
+    71, :meth:`_units_end`). Absorbs the street's entity."""
 
     name = "house_number"
     absorbs = True
@@ -2171,7 +2172,6 @@ class HouseNumberRule(Rule):
                     end = end if end <= postal[i] else m.end(1)
                     out.append(Entity(e.start, end, LOCATION, text[e.start:end], f"rule:{self.name}"))
         return out
-
 
     def _units_end(self, ctx: RuleContext, end: int) -> int:
         """The end of the flats or offices after a house number that ends at ``end``: up to two units with their
