@@ -1,8 +1,9 @@
-"""Leaks closed at stop 71, each found in a probe document written with an answer key (a Cologne deed of sale, a
-Dortmund pension decision, an Austrian divorce judgment, a Lagos baggage claim and birth registration, a Mumbai tax
-adviser's letter, a Dublin discharge summary, a Canadian collector's demand, a Mexico City estate agent's notes and
-marriage certificate, a Medellín baptism record, a Curitiba pharmacy's record, a São Paulo workshop's estimate, a
-Lisbon insurer's letter)."""
+"""Leaks closed at stop 71, each found in a probe document of rounds 120–140 written with an answer key (a Cologne
+deed of sale, a Dortmund pension decision, an Austrian divorce judgment, a Lagos baggage claim and birth registration,
+a Mumbai tax adviser's letter, a Dublin discharge summary, a Canadian collector's demand, a Mexico City estate agent's
+notes and marriage certificate, a Medellín baptism record, a Curitiba pharmacy's record, a São Paulo workshop's
+estimate, a Lisbon insurer's letter, a Swiss probate inventory, a Vienna pharmacy's narcotics register, a Portuguese
+camping site's contract among them)."""
 
 from app.detection.addresses import AddressRecognizer
 from app.detection.identifiers import IdNumberRecognizer
