@@ -269,7 +269,7 @@ UNITS: tuple[str, ...] = (
     "AA/AA/2024/05173 ", "AA AA, Juana  ", "3347812-K ", "AA DO AA LTDA. ", "Carretera a Aa Km 8.5, ",
     # (round 119) two mixed groups, a long registration of capitals and digits
     "7KQ2-MX9A ", "7KQ2-", "23PH004917BAUM01 ", "A1", "AB12",
-    # (stop 71, rounds 120–140) a party's ordinal before a colon, a year or digits after a slash, flights and bags,
+    # (stop 71, rounds 120–142) a party's ordinal before a colon, a year or digits after a slash, flights and bags,
     # flats after a house number, floors after a dash, offices before a building, a notary's number, a registration's
     # code opening a row, Mannheim's squares, Austrian check letters, a parent's phone, conditions and diagnoses
     "Käufer zu 2.: ", "AA zu 2. ", "R-AR 4471/2025 ", "Aktenzeichen: 12 C 48/24k ", "12/3/4/5/6/", "Az. 1/2a/",
@@ -286,7 +286,8 @@ UNITS: tuple[str, ...] = (
     "Referencia de mandato: BL-1 ", "crédito 1410-8 ", "servicio 547 802 193 416 ", "Entidade 21847 ",
     "Referência: 183 472 551 ", "Inscr. Municipal 5.3-7 ", "ticket 77120 ", "SANC 14298776 ", "874512903 RC0001 ",
     "GOC 01-28471 ", "Parzelle Nr. 58 ", "Zahl VS21-A ", "Vignette V 24-0 ", "clave de rastreo 1 ", "CAAE 6.4.1 ",
-    "matrícula de reboque L-2 ", "contador n.º 0447 ",
+    "matrícula de reboque L-2 ", "contador n.º 0447 ", "credencial N.º 6 ", "servicio N.º 8 ", "registro 2024-E-R ",
+    "NUM. PEDIMENTO: 24 40 ", "REF LP-25-031 ",
 )
 
 

@@ -277,6 +277,8 @@ LANGUAGE = register(Language(
         # (and a South African nurse's and a British optician's council numbers, "Registered Nurse (SANC 14298776)" of a
         # midwife's visit report, "MCOptom, GOC 01-28471" of a prescription)
         r"(?-i:SANC)", r"(?-i:GOC)",
+        # (and a register's entry by its reference in capitals, "REF LP-25-031" of a hotel's lost property register)
+        r"(?-i:REF)(?=[^\S\n]+[A-Z]{1,4}-\d)",
         r"flight(?:[^\S\n]*/[^\S\n]*date)?(?=[^\S\n]*:?[^\S\n]*(?-i:[A-Z][A-Z0-9]|\d[A-Z])[^\S\n]?\d{1,4}\b)",
         # (stop 63) an Indian passport application's reference, a Philippine community tax certificate ("Appointment
         # ARN: 24-2008716532", "CTC No.            : CCI2024 00583321")

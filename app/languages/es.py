@@ -311,6 +311,11 @@ LANGUAGE = register(Language(
         # (and a direct debit's mandate, a FONACOT credit, an electricity bill's service number: "Referencia de mandato:
         # BL-SEPA-00417", "saldo préstamo FONACOT, crédito 1410-883726", "(recibo CFE, servicio 547 802 193 416)")
         r"referencia\s+del?\s+mandato", r"cr[ée]dito(?=\s+\d{3,}-\d)", r"clave\s+de\s+rastreo",
+        # (and a health insurer's card, a utility's service by its number, a registration, a customs declaration:
+        # "credencial N.º 61 248 573 9 01", "(servicio N.º 88213)", "(registro 2024-E-RC-097351)", "NUM. PEDIMENTO:
+        # 24 40 3950 4008127" of a vehicle's import)
+        r"credencial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)", r"servicio(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
+        r"registro(?=\s+\d{4}-(?-i:[A-Z]))", r"(?:(?:num\.?|n[úu]mero)\s+(?:de\s+)?)?pedimento",
         r"servicio(?=\s+\d{3}\s\d{3}\s\d{3}(?:\s\d{3})?(?![\w]|[.,]\d))",
         # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
         # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",

@@ -1,4 +1,4 @@
-"""Leaks closed at stop 71, each found in a probe document of rounds 120–140 written with an answer key (a Cologne
+"""Leaks closed at stop 71, each found in a probe document of rounds 120–142 written with an answer key (a Cologne
 deed of sale, a Dortmund pension decision, an Austrian divorce judgment, a Lagos baggage claim and birth registration,
 a Mumbai tax adviser's letter, a Dublin discharge summary, a Canadian collector's demand, a Mexico City estate agent's
 notes and marriage certificate, a Medellín baptism record, a Curitiba pharmacy's record, a São Paulo workshop's
@@ -220,3 +220,12 @@ def test_rounds_138_to_140s_registrations_meters_and_keys():
         "2024101440014BAL00039871"]
     text = "CAAE 61234522.4.1001.5208\nmatrícula de reboque L-284613\n  Eletricidade (contador n.º 0447)\n"
     assert found(IdNumberRecognizer("pt"), text) == ["61234522.4.1001.5208", "L-284613", "0447"]
+
+
+def test_rounds_141_and_142s_cards_services_registrations_and_references():
+    text = ("OSDE, credencial N.º 61 248 573 9 01\nEdenor (servicio N.º 88213)\n(registro 2024-E-RC-097351)\n"
+            "NUM. PEDIMENTO: 24 40 3950 4008127\n")
+    assert found(IdNumberRecognizer("es"), text) == [
+        "61 248 573 9 01", "88213", "2024-E-RC-097351", "24 40 3950 4008127"]
+    assert found(IdNumberRecognizer("es"), "el registro 2024 fue bueno\n") == []
+    assert found(IdNumberRecognizer("en"), "REF LP-25-031\nFound: 02/03/2025\n") == ["LP-25-031"]
