@@ -925,9 +925,10 @@ class IdNumberRecognizer(Recognizer):
             pos = m.end()
             while end > start and text[end - 1] in "./-":
                 end -= 1
-            issuer = _ISSUER.match(text, end) or _CHECK_DIGITS.match(text, end) or _SLASHED_TAIL.match(text, end)
-            if issuer is not None:
-                end = issuer.end()
+            # the issuer, check digits or slashed tail after the value (each belongs to it)
+            suffix = _ISSUER.match(text, end) or _CHECK_DIGITS.match(text, end) or _SLASHED_TAIL.match(text, end)
+            if suffix is not None:
+                end = suffix.end()
             value = text[start:end]
             if (end - start < 4 and not _short_after_number_word(value, text[m.start():start])
                     or not any(c.isdigit() for c in value)

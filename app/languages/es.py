@@ -314,14 +314,14 @@ LANGUAGE = register(Language(
         # (and a health insurer's card, a utility's service by its number, a registration, a customs declaration:
         # "credencial N.º 61 248 573 9 01", "(servicio N.º 88213)", "(registro 2024-E-RC-097351)", "NUM. PEDIMENTO:
         # 24 40 3950 4008127" of a vehicle's import)
-        r"credencial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)", r"servicio(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
+        r"credencial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
         r"registro(?=\s+\d{4}-(?-i:[A-Z]))", r"(?:(?:num\.?|n[úu]mero)\s+(?:de\s+)?)?pedimento",
-        r"servicio(?=\s+\d{3}\s\d{3}\s\d{3}(?:\s\d{3})?(?![\w]|[.,]\d))",
-        # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's and a court
-        # agent's numbers: "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273",
-        # "(empleada n.º 40217)", "el Agente Judicial nº 0372")
+        r"servicio(?=\s+(?:(?:n\.?\s?[º°]|nº)\s*\d|\d{3}\s\d{3}\s\d{3}(?:\s\d{3})?(?![\w]|[.,]\d)))",
+        # (and a hospital's record, a school's work centre code, a transfer's reference, an employee's number:
+        # "(expediente clínico 4417-23)", "CCT: 19PPR0237K", "transferencia SPEI, referencia 8841273", "(empleada n.º
+        # 40217)"; a court agent's: "agente" below)
         r"expediente\s+cl[íi]nico", r"(?-i:CCT)", r"(?:(?-i:SPEI),?\s+)?referencia(?=\s+\d{6,}(?![\w/-]|[.,]\d))",
-        r"emplead[oa](?=\s+(?:n\.?\s?[º°]|nº)\s*\d)", r"agente\s+judicial(?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
+        r"emplead[oa](?=\s+(?:n\.?\s?[º°]|nº)\s*\d)",
         # (stop 70) a Chilean car's plate and engine behind a form's dots ("PPU ............. KXTR.47-2", "N° Motor
         # ........ 2NR-F847193" of a car's sale), a Mexican certificate's printing folio and electronic signature
         # ("Folio de impresión: A 2024 3318470", "Firma electrónica: 7Fq2kLw9…"), an Argentine disability certificate
@@ -662,7 +662,8 @@ LANGUAGE = register(Language(
         r"permiso(?:\s+de\s+conducir)?(?:\s+(?-i:[A-Z]{1,3}\d?))?(?=\s+n\.?\s?º)", r"n\.?\s?º\s+(?:de\s+)?solicitud",
         # (stop 56) a police officer's number ("agente nº 3317" of a lifeguard's incident report), an inmate's NIS, a
         # member's number after the word for member ("nº hermano 1.482" of a brotherhood's minutes)
-        r"agente(?=\s+(?:n\.?\s?[º°]|núm\.))", r"(?-i:NIS)(?=\s+\d)",
+        # (stop 71: and a court's agent, "el Agente Judicial nº 0372" of an eviction notice)
+        r"agente(?:\s+judicial)?(?=\s+(?:n\.?\s?[º°]|núm\.))", r"(?-i:NIS)(?=\s+\d)",
         r"n\.?\s?[º°]\s+(?:de\s+)?(?:herman[oa]|soci[oa]|afiliad[oa]|colegiad[oa])",
         # (round 25) a field "Nº …:" ("Nº inscripción: CV25-T2-0147" of a summer camp's form, "Nº de hoja: CV-B 0724519"
         # of a complaint form), a draw's order number, a court's general identification number (N.I.G.)
