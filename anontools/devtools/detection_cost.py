@@ -288,6 +288,13 @@ UNITS: tuple[str, ...] = (
     "GOC 01-28471 ", "Parzelle Nr. 58 ", "Zahl VS21-A ", "Vignette V 24-0 ", "clave de rastreo 1 ", "CAAE 6.4.1 ",
     "matrícula de reboque L-2 ", "contador n.º 0447 ", "credencial N.º 6 ", "servicio N.º 8 ", "registro 2024-E-R ",
     "NUM. PEDIMENTO: 24 40 ", "REF LP-25-031 ",
+    # (stop 72, rounds 143–151) dot leaders without a colon, letterheads in capitals, surnames in capitals after a
+    # first name, a form before a one-letter word, registers' entries and keywords, conditions' qualifiers
+    "Nome ......... Aa ", "AA AA HOSPITAL\n", "AA HOSPITAL ", "Dimitrios PAPADAKIS ", "Aa Aa, S.A. A ",
+    "Fs. 38.412 N° 56.290, ", "Fs. 1 ", "Agência/Conta: 0427 / 01.245.678-3 ", "Agência/Conta: 1 / ",
+    "Eintragungszahl: G 2023/1 ", "Reg.-Zl. 2016/4 ", "Assento de óbito: n.º 4127 ", "Matrícula: nº 87.412 ",
+    "CREA-MG 142.887/D ", "carpeta de investigación CI-A ", "Pieza: 3392/2024 ", "tax code 1257L ",
+    "doença renal crônica estágio 4 renal ", "angina stable stable stable ", "Morbus Aa ",
 )
 
 

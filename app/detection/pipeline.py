@@ -766,8 +766,9 @@ CLOSING_QUOTES = "\"'”’»“‹›"
 _BREAK = re.compile(r"\r\n|[\n\r\t|\v\f\x1c-\x1e\x85\u2028\u2029]| {3,}")
 _BREAK_SPLIT = re.compile(f"({_BREAK.pattern})")
 #: A form's dot leader and its colon between a field's name and its value ("Nome ...............: Bogdan-Mihai", "N.º
-#: de expediente: ....... 2804"): what an entity holds before it is the field's name (stop 59).
-_LEADER_COLON = re.compile(r"(?:\.{3,}[^\S\n]*:|:[^\S\n]*\.{3,})[^\S\n]*")
+#: de expediente: ....... 2804"): what an entity holds before it is the field's name (stop 59); also a leader of
+#: four dots or more after a space without a colon ("Nacionalidade ......... moçambicana"; stop 72).
+_LEADER_COLON = re.compile(r"(?:\.{3,}[^\S\n]*:|:[^\S\n]*\.{3,}|(?<=[^\S\n])\.{4,})[^\S\n]*")
 
 
 def clean_spans(text: str, entities: list[Entity]) -> list[Entity]:

@@ -198,15 +198,15 @@ class QuasiIdentifierRecognizer(Recognizer):
 def _with_qualifiers(text: str, entity: Entity, before: re.Pattern[str], after: re.Pattern[str]) -> Entity:
     """``entity`` (a condition) extended over the language's qualifiers of a condition on both sides, one space
     apart (:attr:`app.languages.QuasiIdentifiers.health_qualifiers`; stop 58: "mild persistent asthma", "asma leve",
-    "Gonarthrose beidseits", "HTA mal controlada" left their qualifiers in clear): up to two before it and two after
-    it. Bounded: reads at most 100 characters."""
+    "Gonarthrose beidseits", "HTA mal controlada" left their qualifiers in clear): up to two before it and three after
+    it (stop 72: "enfermedad renal crónica estadio 3"). Bounded: reads at most 125 characters."""
     start, end = entity.start, entity.end
     for _ in range(2):
         m = before.search(text, max(0, start - 25), start)
         if m is None:
             break
         start = m.start()
-    for _ in range(2):
+    for _ in range(3):
         m = after.match(text, end, min(len(text), end + 25))
         if m is None:
             break
@@ -243,7 +243,8 @@ def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: boo
     """``entity`` (an occupation of the lexicon) extended over the words that make it more precise on the language's
     ``side`` (:data:`app.languages.OCCUPATION_MODIFIERS_SIDE`; stop 56: "software engineer", "ingeniero de software"
     left "software" in clear): before it, up to two words on the same line separated by one space, capitalised ones only
-    when the occupation is (a title: "Key Account Manager") in a language that writes its nouns in lower case; after
+    when the occupation is (a title: "Key Account Manager") or the word opens its line ("Secondary school teacher") in
+    a language that writes its nouns in lower case; after
     it, up to three words: a lower-case word after "de"/"do"/"da" ("de software"), or an occupation of the lexicon
     ("médica pediatra": a verb after it, "la logopeda trata …", is none), or an adjective of a field
     (:data:`_FIELD_ADJECTIVE_ENDINGS`, five letters or more: "engenheira química"; not a word of ``demographic``, the
@@ -257,8 +258,14 @@ def _with_modifiers(text: str, entity: Entity, side: str, capitalised_nouns: boo
             if m is None or m.end() != start:
                 break
             word = m.group(1)
+            # (stop 72) a capital that only opens its line is no title's ("Secondary school teacher" of a form), in a
+            # language that writes its nouns in lower case; a nationality there stays its own ("Irish soccer manager")
+            opens_line = not text[text.rfind("\n", 0, m.start(1)) + 1:m.start(1)].strip()
             if (word.casefold() in STOP_WORDS_FOLDED or word.casefold() in _NOT_MODIFIERS
-                    or (word[:1].isupper() and not title) or len(word) < 2):
+                    or (word[:1].isupper() and not title
+                        and (capitalised_nouns or not opens_line
+                             or (demographic is not None and demographic.fullmatch(word) is not None)))
+                    or len(word) < 2):
                 break
             start = m.start(1)
     else:

@@ -594,8 +594,11 @@ class OrgSuffixRule(Rule):
             spaced = (tok.text == "V." and j > 1 and t[j - 1].text == "e." and ctx.text[t[j - 1].end:tok.start] == " ")
             if (tok.text in self.forms or spaced) and j > 0:
                 # (any form in capitals: "… SOLD TO ACME HOLDINGS LIMITED YESTERDAY"; stop 59)
+                # (not a sentence's one-letter article after a form's full stop: "Seguradora Norte Vida, S.A. A
+                # segunda mutuária" of a loan agreement; stop 72)
                 if (tok.text.isupper() and j + 1 < len(t) and t[j + 1].text.isupper()
-                        and t[j + 1].text.isalpha() and "\n" not in ctx.text[tok.end:t[j + 1].start]
+                        and t[j + 1].text.isalpha() and (len(t[j + 1].text) > 1 or not tok.text.endswith("."))
+                        and "\n" not in ctx.text[tok.end:t[j + 1].start]
                         and "  " not in ctx.text[tok.end:t[j + 1].start]):
                     # a headline in capitals goes on: "… ESPAÑA Y PORTUGAL SE REÚNEN" (Spanish "se"); not across a
                     # column's gap ("… HOME CARE PTY LTD      ABN 53 614 287 905" of a letterhead; stop 58)
@@ -1195,6 +1198,10 @@ class InstitutionRule(Rule):
                       for h in INSTITUTION_HEADS.get(language, ()) if len(h) > 1]
         self.heading = (re.compile(rf"(?m)^[^\S\n]*(?:{'|'.join(long_heads)})[^\S\n]+[^\n]{{1,80}}$")
                         if long_heads else None)
+        # a letterhead's line in capitals that ends in a tail ("SAHYADRI MULTISPECIALITY HOSPITAL" of a referral, no
+        # entity of the model's on it; stop 72): the tails in capitals at a line's end
+        tails = [r"[^\S\n]+".join(re.escape(w.upper()) for w in tail) for tail in INSTITUTION_TAILS.get(language, ())]
+        self.letterhead_tail = (re.compile(rf"(?:^|[^\S\n])(?:{'|'.join(tails)})[^\S\n]*$") if tails else None)
 
     def apply(self, ctx: RuleContext) -> list[Entity]:
         """:meth:`propose` over the sentences, and a line in capitals with a head or a tail whose words the model
@@ -1237,7 +1244,34 @@ class InstitutionRule(Rule):
                 if before.strip() and not before.rstrip("\n ").rpartition("\n")[2].strip().isupper():
                     continue
                 out.append(self._line_entity(text, m.start(), line))
+        if self.letterhead_tail is not None:
+            out.extend(self._letterhead(text, seen))
         return out
+
+    def _letterhead(self, text: str, seen: set[int]) -> Iterator[Entity]:
+        """The letterhead's lines in capitals at the text's top (the lines before its first line with a lower-case
+        letter, at most five, 80 characters each at most) that end in a tail after a name word, two to eight words,
+        no digit, colon or bar ("SAHYADRI MULTISPECIALITY HOSPITAL"; not "ADMISSION TO HOSPITAL", whose word before
+        the tail is a function word). Reads at most 405 characters."""
+        a = 0
+        for _ in range(5):
+            b = text.find("\n", a, a + 81)
+            line = text[a:b if b >= 0 else min(len(text), a + 81)]
+            if b < 0 and len(text) - a > 80:
+                return
+            if line.strip():
+                if not line.isupper():
+                    return
+                words = line.split()
+                m = self.letterhead_tail.search(line)
+                if (m is not None and a not in seen and 2 <= len(words) <= 8
+                        and not any(c.isdigit() or c in ":;|" for c in line)):
+                    before = line[:m.start()].split()
+                    if before and before[-1].casefold() not in STOP_WORDS_FOLDED:
+                        yield self._line_entity(text, a, line)
+            if b < 0:
+                return
+            a = b + 1
 
     def _line_entity(self, text: str, a: int, line: str) -> Entity:
         """The ``ORGANIZATION`` of ``line`` (``text[a:a + len(line)]``) without its surrounding white space."""
@@ -1756,6 +1790,7 @@ class CapitalSurnameRule(Rule):
 
     def propose(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
         yield from self._surnames_first(ctx, t)
+        yield from self._after_given_name(ctx, t)
         cased: bool | None = None
         for k in range(len(t) - 1):
             if not (t[k].text.isupper() and len(t[k].text) >= 2 and t[k + 1].text.isupper()):
@@ -1806,6 +1841,30 @@ class CapitalSurnameRule(Rule):
                 b = t[end - 1].end
                 yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")
 
+
+    def _after_given_name(self, ctx: RuleContext, t: tuple[Token, ...]) -> Iterator[Entity]:
+        """Surnames in capitals after a capitalised first name of any language's lexicon (:func:`_any_first_names`), one
+        space apart, the name the last word of the model's person or, without one, no common word (stop 72:
+        "Otorgante: Dimitrios PAPADAKIS a favor de …" of a power of attorney, the proper nouns' "Dimitrios" alone):
+        ``PERSON`` from the person's (or the name's) start over the run (:func:`_capitals_run`); not before more
+        capitals (a headline's)."""
+        for k in range(len(t) - 1):
+            word = t[k].text
+            if not (word.istitle() and word.isalpha() and len(word) >= 3 and word in _any_first_names()
+                    and ctx.text[t[k].end:t[k + 1].start] == " " and _capital_word(ctx, t[k + 1])):
+                continue
+            person = ctx.covered(t[k].start, t[k].end)
+            if person is not None and (person.label != PERSON or person.end != t[k].end):
+                continue
+            if person is None and _common_word(ctx.language, word.lower()):
+                continue  # (no entity of the model's on it: a first name that is no common word, "Dimitrios")
+            start = person.start if person is not None else t[k].start
+            end = _capitals_run(ctx, t, k + 1)
+            if end <= k + 1 or (end < len(t) and t[end].text.isupper() and sum(c.isalpha() for c in t[end].text) >= 2
+                                and "\n" not in ctx.text[t[end - 1].end:t[end].start]):
+                continue
+            b = t[end - 1].end
+            yield Entity(start, b, PERSON, ctx.text[start:b], f"rule:{self.name}")
 
     def _given_name(self, ctx: RuleContext, token: Token) -> bool:
         """A first name of any declared language's lexicon in capitals or capitalised (of a hyphenated one, its first

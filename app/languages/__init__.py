@@ -113,6 +113,7 @@ CONDITION_SUFFIXES: tuple[str, ...] = (
     "itis", "itiden", "osis", "ose", "ectomy", "ectomies", "ektomie", "ectomía", "ectomia", "algia", "algie",
     "pathy", "pathie", "patía", "patia", "plasty", "plastia", "otomy", "otomie", "otomía", "otomia",
     "emia", "ämie", "degeneration", "insuffizienz", "insuficiencia", "insuficiência", "störung", "störungen",
+    "plasia", "plasie",  # (stop 72) "hip dysplasia", "Hüftdysplasie", "displasia"
 )
 CONDITION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
     "diagnose", "diagnosen", "prognose", "prognosen", "dose", "doses", "hose", "hosen", "rose", "rosen", "roses",
@@ -149,6 +150,7 @@ OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "abteilungsleiter", "abteilungsleiterin", "teamleiter", "teamleiterin", "schichtleiter", "schichtleiterin",
     "übungsleiter", "übungsleiterin", "filialleiter", "filialleiterin", "platzwart", "hauswart", "gerätewart",
     "disponent", "disponentin", "lagerist", "lageristin", "macher", "macherin", "leger", "legerin",
+    "beschäftigte", "beschäftigter", "chauffeur", "chauffeurin",  # (stop 72) "Justizbeschäftigte", "Lastwagenchauffeur"
 )
 #: Words that end in one of :data:`OCCUPATION_SUFFIXES` without naming an occupation.
 OCCUPATION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((

@@ -168,6 +168,7 @@ LANGUAGE = register(Language(
         gast|reisender|reisende|name des kindes|name des schülers|name der schülerin|bearbeitet|bearbeiter|
         bearbeiterin|bearbeitet von|bearb.|sachbearbeiter|sachbearbeiterin|die sachbearbeiterin|der sachbearbeiter|
         familienname vor der ersten eheschließung|frühere namen|früherer name|
+        familienname vor eheschl.|familienname vor der eheschließung|
         unterschrift|unterschrieben von|geprüft von|erstellt von|genehmigt von|bearbeiter/in|
         fahrer|fahrerin|fahrzeugführer|fahrzeugführerin|fahrzeughalter|fahrzeughalterin|halter|halterin|
         versicherungsnehmer|versicherungsnehmerin|
@@ -262,6 +263,11 @@ LANGUAGE = register(Language(
                        ("Evangelisches", "Krankenhaus"), ("Katholisches", "Krankenhaus"),
                        ("Städtisches", "Krankenhaus"), ("Städtisches", "Klinikum"),
                        ("Praxis",),
+                       # (stop 72) a consulate, an Austrian town, a Swiss grammar school ("Generalkonsulat der Republik
+                       # Türkei Köln" of a hotel's registration form, "STADTGEMEINDE MÖDLING" of a building permit,
+                       # "Kantonsschule Rämibühl" of an account opening)
+                       ("Generalkonsulat",), ("Konsulat",), ("Botschaft",), ("Stadtgemeinde",), ("Marktgemeinde",),
+                       ("Kantonsschule",),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
@@ -311,8 +317,9 @@ LANGUAGE = register(Language(
                       # (stop 60) a registry office's registers of births, marriages, deaths and partnerships after
                       # their register number's field ("Registernummer:        G 2317/2023" of a birth certificate)
                       # (stop 64: or the year first, "Registernummer:          G 2024/0317" of a Liechtenstein birth
-                      # certificate)
-                      r"(?<![\w-])(?:Register|Eintrags)(?:nummer|-?[Nn]r\.):?[^\S\n]*(?P<entry2>[GESL][^\S\n]"
+                      # certificate; stop 72: or Austria's "Eintragungszahl:        G 2023/004817")
+                      r"(?<![\w-])(?:(?:Register|Eintrags)(?:nummer|-?[Nn]r\.)|Eintragungszahl):?[^\S\n]*"
+                      r"(?P<entry2>[GESL][^\S\n]"
                       r"(?:\d{1,6}/(?:19|20)\d\d|(?:19|20)\d\d/\d{1,6}))(?![\w/])",
                       # (stop 67) an Austrian land register's entry in its sheets B and C: a letter, the diary number
                       # and its year, then the deed ("      a 4187/1998 Kaufvertrag 1998-06-02 Eigentumsrecht", "   1 a
@@ -558,6 +565,10 @@ LANGUAGE = register(Language(
         r"Auftrag(?=\s+(?-i:[A-Z]{1,4})-\d)",
         # (stop 58) an identity card abbreviated ("Personalausw.:   L01X00T47" of a parcel's power of attorney)
         r"Personalausw\.",
+        # (stop 72) an Austrian school's number ("Schulkennzahl 601046" of a school report)
+        r"Schulkennzahl",
+        # (and an Austrian will's registration, "Zentralen Testamentsregister, Reg.-Zl. 2016/447190" of a probate)
+        r"Reg\.-Zl\.",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -206,6 +206,11 @@ LANGUAGE = register(Language(
         # (stop 54) a hospital named before the word ("St. Aldhelm's University Hospital" of an adverse event report:
         # the model cut it at the apostrophe)
         "Hospital", "Infirmary", "Hospice",
+        # (stop 72) a family dentist's ("LAKESHORE FAMILY DENTAL" of a treatment plan's letterhead)
+        "Dental",
+        # (and an Australian secondary college and aged care home, "MERRIDALE PARK SECONDARY COLLEGE", "JACARANDA
+        # GARDENS AGED CARE" of an incident report and an admission form)
+        "Secondary College", "Aged Care",
         # (stop 55) a US school district ("Beaverton School District 48J" of a school's incident report)
         "School District",
         # (stop 55, round 18) a funeral home ("HOLLOWAY & DUNNE FUNERAL HOME" of an arrangement form)
@@ -672,6 +677,11 @@ LANGUAGE = register(Language(
         r"(?-i:GWF)\s+refs?\.?", r"title(?:\s+(?:no\.|number))?(?=\s+(?-i:[A-Z]{1,3})\d{4,})",
         r"(?:driving\s+|driver'?s?\s+)?licen[cs]e(?=\s*(?:no\.|number|#)\s*:?\s*(?-i:[A-Z]{0,3})\s?\d)",
         r"share\s+code",
+        # (stop 72) a payslip's tax code, a pension scheme's reference, a border officer's number ("Tax Code    :
+        # 1257L", "Scheme Ref. PSR 10184562", "ABF officer no. 40871")
+        r"tax\s+code(?=\s*:?\s*\d{1,4}[A-Z]{1,2}\b)", r"scheme\s+ref\.?", r"officer\s+no\.",
+        # (and an Indian insurance plan's unique identification number, "Suraksha Term Plus (UIN 163N092V01)")
+        r"(?-i:UIN)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

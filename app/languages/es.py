@@ -22,7 +22,8 @@ LANGUAGE = register(Language(
     first_name_locales=("es_ES", "es_MX"),
     titles=frozenset("""Sr. Sra. Srta. Don Doña Dña. Dr. Dra. Prof. Lic. Señor Señora Presidente Presidenta Ministro
         Ministra Juez Jueza Alcalde Alcaldesa Ilmo. Ilma. Ilmo Ilma Excmo. Excma. Excmo Excma Dª. Dª D.ª Sres. Sras.
-        Srs. Abog. Licda. Lcda. Lcdo. Licdo.""".split()),
+        Srs. Abog. Licda. Lcda. Lcdo. Licdo. Q.F.B. M.V.Z. Mtro. Mtra.""".split()),
+    # (stop 72: and Mexico's pharmacists, vets and masters, "Dispensó: Q.F.B. Luz Elena Ramírez Soto" of a prescription)
     # (stop 68: and a graduate's, "LICDA. YOKASTA ESTHER RODRÍGUEZ ABREU" of a Dominican birth certificate)
     honorifics=frozenset("""Sr. Sra. Srta. Doña Dña. Dª. Dª D.ª Dr. Dra. Prof. Lic. Señor Señora Ilmo. Ilma. Ilmo Ilma
         Excmo. Excma. Excmo Excma Sres. Sras. Srs. Licda. Lcda. Lcdo. Licdo.""".split()),
@@ -196,6 +197,10 @@ LANGUAGE = register(Language(
     # (stop 70) a Chilean number with its check letter "K" by its shape ("Aguas Andinas\nN° 3347812-K" of a lease's
     # utility accounts)
     register_entries=(r"(?<![\w.-])\d{7,8}-[Kk](?![\w-])",
+                      # (stop 72) a Chilean land register's inscription, its leaves and number ("Inscripción:
+                      # Fs. 38.412 N° 56.290, Reg. de Hipotecas CBR Santiago" of a mortgage statement)
+                      r"(?<![\w.])(?:Fs|Fjs|fs|fjs)\.[^\S\n]?(?:\d{1,3}\.\d{3}|\d{1,5})(?:[^\S\n]?(?:vta|v)\.)?,?"
+                      r"[^\S\n]+(?:N[°º]|n\.?[°º]|[Nn]úm\.)[^\S\n]?(?:\d{1,3}\.\d{3}|\d{1,6})(?![\w/-]|[.,]\d)",
                       r"(?i:\btomo[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}(?:-\d)?),?[^\S\n]+"
                       r"(?:libro[^\S\n]+(?:\d{1,3}\.\d{3}|\d{1,5}),?"
                       # (round 26: "tomo 212, pág. 88" of a birth's inscription)
@@ -763,6 +768,15 @@ LANGUAGE = register(Language(
         # (round 61) a professional licence, a conciliator's register ("(céd. prof. 3918274)", "(Reg. N° 18735)"; a
         # number that reads as a year, "1873", stays none)
         r"c[ée]d\.\s+prof\.", r"reg\.\s+n[º°o]\.?",
+        # (stop 72) a specialist's licence and a trial's participant ("Céd. Esp. 10583264" of a Mexican prescription,
+        # "Código de participante: 203-CAL-0019" of a consent form)
+        r"c[ée]d\.\s+esp\.", r"c[óo]digo\s+de\s+participante",
+        # (and a Mexican migration file's part, "NUT: 0924-CMX-0145871           Pieza: 3392/2024" of a residence card)
+        r"pieza(?=:?[^\S\n]*\d{1,6}/(?:19|20)\d\d)",
+        # (and a Mexican investigation's file, a Chilean disability card, a Chilean health provider: "Carpeta:
+        # CI-FJAL/GDL/04512/2024" of a traffic report, "Credencial de discapacidad: N° 4873219-DIS", "RNPI 187452")
+        r"carpeta(?:\s+de\s+investigaci[óo]n)?(?=:?[^\S\n]*(?-i:[A-Z]{2,5})-)",
+        r"credencial\s+de\s+discapacidad:?\s*(?:N[°º]|n\.?\s?[°º])", r"(?-i:RNPI)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

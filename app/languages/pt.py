@@ -133,6 +133,8 @@ LANGUAGE = register(Language(
     # (stop 71: and a foundation, "FUNDAÇÃO AMÉLIA CORREIA BRANDÃO" of a scholarship's letterhead, the model's person)
     institution_heads=(("EB",), ("Hospital",), ("Clínica",), ("Centro", "de", "Saúde"), ("Centro", "Hospitalar"),
                        ("Fundação",),
+                       # (stop 72) an inn ("POUSADA SOLAR DO CARMO" of a hotel's guest registration form)
+                       ("Pousada",),
                        # (stop 62) a notary's and a registrar's office, whose number and town name them ("19º
                        # Tabelião de Notas de São Paulo", "2º Cartório de Registro de Imóveis", "CONSERVATÓRIA DO
                        # REGISTO PREDIAL DE LUANDA")
@@ -183,8 +185,9 @@ LANGUAGE = register(Language(
                       # (stop 70) a doctor's regional council and registration ("CRM-MG 48.213" of a fine's appeal)
                       # (and a speech therapist's council by its region's number, "CRFa 2-17734"; round 119)
                       r"(?<![\w-])CRFa[^\S\n]\d{1,2}-\d{3,6}(?![\w-])",
+                      # (stop 72: and an engineer's type after a slash, "CREA-MG 142.887/D" of a valuation report)
                       r"(?<![\w-])(?:CRM|CRO|COREN|CRP|CRF|CRN|CREA|CRMV)[-/][A-Z]{2}[^\S\n]?\d{1,3}(?:\.\d{3})*"
-                      r"(?![\w.]|\.\d)",
+                      r"(?:/[A-Z](?![\w/]))?(?![\w.]|\.\d)",
                       # (stop 67) a health professional's council, its region and the registration ("CREFITO-3/187452-F"
                       # of a physiotherapist on a service invoice)
                       r"(?<![\w-])(?:CREFITO|COREN|CRO|CRP|CRF|CREA|CRN|CRESS|CRMV|CREF|CRBM)-\d{1,2}/\d{3,7}"
@@ -212,6 +215,10 @@ LANGUAGE = register(Language(
                       # (stop 59) a PSP officer's number after the officer's name and rank ("Rui Manuel TAVARES, Agente
                       # Principal, M/148233" of a detention record)
                       r"(?<![\w/])M/\d{6}(?![\w/])",
+                      # (stop 72) a bank's branch and account after their joined field ("Agência/Conta:   0427 /
+                      # 01.245.678-3" of an account opening form: the account after the slash stayed in clear)
+                      r"(?i:ag[êe]ncia[^\S\n]?/[^\S\n]?conta(?:[^\S\n]+corrente)?):?[^\S\n]*"
+                      r"(?P<entry3>\d{3,5}(?:-[\dXx])?[^\S\n]?/[^\S\n]?\d[\d.]{3,14}-[\dXx])(?![\w-])",
                       # (stop 62) a land register's description and its book's leaves, and an inscription's
                       # presentation before its date ("DESCRIÇÃO N.º 4871, a fls. 112 do Livro B-17", "Ap. n.º 12, de
                       # 14/06/2018" of an Angolan land register's certificate)
@@ -377,6 +384,8 @@ LANGUAGE = register(Language(
         # (stop 55) a property's municipal tax number ("Inscrição IPTU 2.981.447-0" of an inspection report)
         r"(?:inscri[çc][ãa]o\s+)?(?-i:IPTU)", r"inscri[çc][ãa]o\s+(?:imobili[áa]ria|municipal)",
         r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?(?=\s+(?:n\.?\s?[º°]|nº|número))",
+        # (stop 72: and its sign after a colon, "Assento de óbito:   n.º 4127 de 2024" of a death's inventory)
+        r"assento(?:\s+de\s+(?:nascimento|casamento|óbito))?:\s+n\.?\s?[º°]",
         r"(?:com\s+final|terminad[oa]\s+em)(?=\s+\d{4}(?!\w|[.,]\d))",
         # the SUS card's number after the bare initials ("SUS 7001 2345 6789 012")
         r"(?-i:SUS)(?=\s*:?\s*\d)",
@@ -605,6 +614,18 @@ LANGUAGE = register(Language(
         r"ficha(?=\s+\d{5,})",
         # (stop 60) the access code of a company's permanent certificate ("certidão permanente (código 4417-8820-3319)")
         r"c[óo]digo(?=[^\S\n]*:?[^\S\n]*\d{4}-\d{4}-\d{4}(?![\w-]))",
+        # (stop 72) a Portuguese tax register's article, a bank's registration, a state registration with dots, a
+        # ship's IMO number, an export declaration, a meat plant's inspection number, a power meter's unit, a flight's
+        # booking ("artigo matricial urbano 4318", "registada no Banco de Portugal sob o n.º 0891", "I.E.
+        # 633.214.870.118", "IMO: 9512846", "DU-E nº: 24BR000918273-4", "SIF 2873", "Unidade Consumidora (UC): 5217
+        # 4038 9", "Localizador aéreo: 8HZR4P")
+        r"artigo\s+matricial(?:\s+(?:urbano|r[úu]stico))?", r"sob\s+o\s+n\.?\s?[º°]", r"(?-i:I\.E\.)", r"(?-i:IMO)",
+        r"(?-i:DU-E)(?:\s+n\.?\s?[º°])?", r"(?-i:SIF)(?=\s+\d)", r"unidade\s+consumidora(?:\s+\((?-i:UC)\))?",
+        r"localizador(?:\s+a[ée]reo)?",
+        # (and a property's registration after its field, "Matrícula: nº 87.412 do 2º Ofício" of a valuation report)
+        r"matr[íi]cula:\s+n\.?\s?[º°]",
+        # (and a tourism business's registration, "Cadastur 29.054182.10.0001-7" of a guest registration form)
+        r"(?-i:Cadastur)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG
