@@ -40,10 +40,11 @@ def test_german_spanish_and_portuguese_quasi_identifiers():
         assert expected in spans
     text = ("el demandado, de nacionalidad libanesa y comerciante textil.\n"
             "Causa del fallecimiento: infarto agudo de miocardio, con enfermedad renal crónica estadio 3.\n"
-            "en calidad de cónyuge sobreviviente.\nOficial notificador\n")
+            "en calidad de cónyuge sobreviviente.\nOficial notificador\n"
+            "Lesiones: fractura de tibia y peroné derechos.\n")
     spans = found(QuasiIdentifierRecognizer("es"), text)
     for expected in ("libanesa", "infarto agudo de miocardio", "enfermedad renal crónica estadio 3",
-                     "cónyuge sobreviviente", "Oficial notificador"):
+                     "cónyuge sobreviviente", "Oficial notificador", "fractura de tibia y peroné derechos"):
         assert expected in spans
     text = ("Paciente com doença renal crônica estágio 4, hipertensão arterial sistêmica e anemia normocítica.\n"
             "regressa com a esposa e o filho menor. Na qualidade de senhoria, comunico.\n")
