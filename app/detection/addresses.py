@@ -154,7 +154,8 @@ def _type_first(street: StreetAddresses) -> list[str]:
             rf"|D\.)")
     # a street named after a date ("Calle 5 de Mayo No. 214", "Rua 25 de Março, 1020", "Av. 9 de Julho 3000"; stop 46:
     # the date was masked and the house number left in clear): the day and "de" before the name's first word
-    dated = rf"(?:\d{{1,2}}[ºª°]?{_SP}+de{_SP}+)?"
+    # (stop 72: and its day's ordinal with a full stop, "Rua 1.º de Maio, 12, 1.º Dt.º" of a custody report)
+    dated = rf"(?:\d{{1,2}}\.?[ºª°]?{_SP}+de{_SP}+)?"
     name = (rf"{dated}(?:(?:{particles}){_SP}+)*{word}(?:{_SP}+(?:(?:{particles}){_SP}+)*{word}){{0,4}}"
             rf"(?:{_SP}+[a-zà-ÿ]{{3,}}){{0,2}}")
     # "3º B", "2ª", "- 5º 2ª", "1D", "- P1 2B", ". 1A": floor and door after the house number, at most two parts

@@ -1369,6 +1369,8 @@ class InstitutionRule(Rule):
                           and t[j + 1].end == o.end() and _is_cap(t[j + 2])
                           and "\n" not in ctx.text[o.end():t[j + 2].start]):
                         j += 1  # a district's ordinal before its name ("… Naturais do 28º Subdistrito"; stop 66)
+                    elif j + 1 < len(t) and f"{word} {texts[j + 1]}".lower() in _INSTITUTION_WORDS:
+                        j += 1  # two words of the name's ("en lo" of "Juzgado … en lo Comercial N° 14"; stop 72)
                     elif word.lower() not in _INSTITUTION_WORDS:
                         break
                     j += 1
@@ -1386,7 +1388,8 @@ class InstitutionRule(Rule):
 
 #: A sign for "number" and a court's or a register's number of up to three digits inside its name
 #: (:meth:`InstitutionRule.propose`: "n.º 7", "Nº 3", "núm. 5").
-_NUMBER_SIGN = re.compile(r"(?:[Nn]\.?[^\S\n]?[º°]|[Nn]úm\.|No\.|Nr\.)[^\S\n]?\d{1,3}(?![\d.,/-])")
+#: (stop 72: before a comma or a full stop too, "… en lo Comercial N° 14, con costas", not before a decimal part)
+_NUMBER_SIGN = re.compile(r"(?:[Nn]\.?[^\S\n]?[º°]|[Nn]úm\.|No\.|Nr\.)[^\S\n]?\d{1,3}(?![\d/-]|[.,]\d)")
 #: A number of up to three digits, an institution's right after its head ("Notaría 127").
 _BARE_NUMBER = re.compile(r"\d{1,3}")
 #: An ordinal inside an institution's name, before a capitalised word ("28º Subdistrito").

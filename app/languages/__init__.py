@@ -151,6 +151,7 @@ OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "übungsleiter", "übungsleiterin", "filialleiter", "filialleiterin", "platzwart", "hauswart", "gerätewart",
     "disponent", "disponentin", "lagerist", "lageristin", "macher", "macherin", "leger", "legerin",
     "beschäftigte", "beschäftigter", "chauffeur", "chauffeurin",  # (stop 72) "Justizbeschäftigte", "Lastwagenchauffeur"
+    "ologe", "ologin",  # (stop 72) "Pharmakologin", "Kardiologe"
 )
 #: Words that end in one of :data:`OCCUPATION_SUFFIXES` without naming an occupation.
 OCCUPATION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((
@@ -649,7 +650,8 @@ class Language:
         institution_tails: words that end the name of a school, a nursery, a surgery or a care home, as token
             sequences ("Primary", "School"): the capitalised words before one are the institution's name ("Greenfield
             Primary School"; detection rule ``institution``); a child's school is as telling as an address.
-        institution_words: lower-case words inside an institution's name besides :attr:`name_particles`.
+        institution_words: lower-case words inside an institution's name besides :attr:`name_particles` (or two
+            words one space apart: Spanish "en lo").
         institution_stops: words that end an institution's name (street types on a letterhead: "Avda.").
         conjunctions: words joining two names ("and", "und", "y", "&"): the ``conjunction`` detection rule.
         case_markers: the tokens that join the parties of a case citation ("v.", "vs.", German "./.", one token

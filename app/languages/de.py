@@ -224,8 +224,9 @@ LANGUAGE = register(Language(
     # (stop 69: Austria's "OG", "Bestattung Pax & Söhne OG" of a probate inventory, "Pfeiffenberger Rechtsanwälte OG" of
     # a summons)
     # (stop 70: a law firm's "PartGmbB" written together, "Kanzlei Haßelbach & Demir PartGmbB" of a dunning order)
+    # (stop 72: and Austria's registered cooperative, "Raiffeisenbank Korneuburg eGen" of a land purchase deed)
     legal_forms=frozenset("GmbH gGmbH AG gAG KG KGaA OHG OG e.V. eG SE PartG mbB UG e.K. e.Kfm. e.Kfr. a.G. VVaG GbR"
-                          " mbH PartGmbB".split()),
+                          " mbH PartGmbB eGen".split()),
     conjunctions=frozenset({"und", "&", "oder", "sowie"}),
     case_markers=frozenset({"./.", "v.", "vs.", "versus"}),
     opener_case_markers=frozenset({"gegen"}),
@@ -268,6 +269,10 @@ LANGUAGE = register(Language(
                        # "Kantonsschule Rämibühl" of an account opening)
                        ("Generalkonsulat",), ("Konsulat",), ("Botschaft",), ("Stadtgemeinde",), ("Marktgemeinde",),
                        ("Kantonsschule",),
+                       # (and an Austrian commercial court, "FN 412587 k, Handelsgericht Wien" of a phone contract)
+                       ("Handelsgericht",), ("Landesgericht",),
+                       # (and a savings bank by its region, "IBAN DE44 …, Sparkasse KölnBonn" of an owners' meeting)
+                       ("Sparkasse",),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),
@@ -569,6 +574,9 @@ LANGUAGE = register(Language(
         r"Schulkennzahl",
         # (and an Austrian will's registration, "Zentralen Testamentsregister, Reg.-Zl. 2016/447190" of a probate)
         r"Reg\.-Zl\.",
+        # (and a Swiss pilot's licence and an operator's certificate by their dotted numbers, "Lizenz CH.FCL.41873",
+        # "AOC CH.AOC.1092" of an aviation incident report)
+        r"Lizenz(?=\s+(?-i:[A-Z]{2})\.)", r"(?-i:AOC)(?=\s+(?-i:[A-Z]{2})\.)",
     ),
     # "Az." (Aktenzeichen, a file number) and "Gz." heading a court's or an authority's letter (the model's ORG)
     # clinical text's terms that name no one (app.detection.clinical)

@@ -211,6 +211,11 @@ LANGUAGE = register(Language(
         # (and an Australian secondary college and aged care home, "MERRIDALE PARK SECONDARY COLLEGE", "JACARANDA
         # GARDENS AGED CARE" of an incident report and an admission form)
         "Secondary College", "Aged Care",
+        # (and a mental health trust, a parish: "THAMESIDE MENTAL HEALTH NHS FOUNDATION TRUST" of a discharge summary,
+        # "St Brigid's Parish" of a rental application's reference)
+        "NHS Foundation Trust", "Foundation Trust", "NHS Trust", "Parish",
+        # (and an Indian scholarship's trust, "SHRI VENKATESWARA EDUCATIONAL TRUST")
+        "Educational Trust", "Charitable Trust",
         # (stop 55) a US school district ("Beaverton School District 48J" of a school's incident report)
         "School District",
         # (stop 55, round 18) a funeral home ("HOLLOWAY & DUNNE FUNERAL HOME" of an arrangement form)
@@ -682,6 +687,11 @@ LANGUAGE = register(Language(
         r"tax\s+code(?=\s*:?\s*\d{1,4}[A-Z]{1,2}\b)", r"scheme\s+ref\.?", r"officer\s+no\.",
         # (and an Indian insurance plan's unique identification number, "Suraksha Term Plus (UIN 163N092V01)")
         r"(?-i:UIN)",
+        # (and a pension scheme's tax reference, "HMRC PSTR 00412783RL" of a pension statement)
+        r"(?-i:PSTR)",
+        # (and an Australian practitioner's registration, an IATA cargo agent's code: "Siobhan Kelly RN, AHPRA
+        # NMW0001837452" of a home care plan, "IATA 47-4 7123")
+        r"(?-i:AHPRA)", r"(?-i:IATA)(?=\s+\d{2}-\d)",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003
@@ -836,7 +846,10 @@ LANGUAGE = register(Language(
                 "|Pike|Turnpike"
                 # (stop 61) Trinidad's "Trace" and a seafront's "Promenade" ("No. 27 Mahabir Trace", "14 Harris
                 # Promenade, San Fernando" of a deed of gift)
-                "|Trace|Promenade",
+                "|Trace|Promenade"
+                # (stop 72) India's roads in Tamil and Hindi ("No. 14, Dr. Radhakrishnan Salai, Mylapore" of a trust's
+                # letterhead)
+                "|Salai|Marg",
         # (stop 51: in capitals, "APT 1707  2250 RUE GUY" of a Canadian notice; an office's floor, "Level 9, 600 Bourke
         # St" of an Australian letterhead)
         # (stop 52: Nigeria's "Plot 14, Adeola Odeku Street")

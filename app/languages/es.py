@@ -85,7 +85,7 @@ LANGUAGE = register(Language(
         empresa|patrono|patrón""".split("|")),
     # (stop 70: a constitutional complaint's parties, "ACCIONANTE:   LUZ MARINA OROZCO DE LA HOZ, en nombre propio")
     name_fields=frozenset(w.strip() for w in """nombre|nombre y apellidos|nombre completo|apellidos|apellido|paciente|
-        accionante|accionado|accionada|
+        accionante|accionado|accionada|destinatario|destinataria|
         demandante|demandado|demandada|solicitante|asegurado|asegurada|testigo|titular|médico responsable|
         médica responsable|médico|médica|titular del contrato|titular de la cuenta|titular del suministro|cotitular|
         interesado|interesada|arrendatario|arrendataria|conductor|conductora|pasajero|pasajera|huésped|
@@ -153,6 +153,8 @@ LANGUAGE = register(Language(
         Federación Academia Policía Cabildo Delegación Consejería Distribuidora Comercializadora Constructora
         Inmobiliaria Frigorífico""".split()),
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
+                       # (stop 72) a foundation ("FUNDACIÓN CEIBA EDUCATIVA" of a scholarship's letterhead)
+                       ("Fundación",),
                        # (stop 62) a notary's office and a civil register, whose number and place name the notary and
                        # the registrar ("Notaría Paino Scarpati", "48ª Notaría de Santiago", "REGISTRO CIVIL DEL
                        # ESTADO DE JALISCO")
@@ -179,7 +181,8 @@ LANGUAGE = register(Language(
                        ("Mutua",), ("Mutualidad",),
                        # (stop 55, round 18) a regional government in capitals ("JUNTA DE ANDALUCÍA")
                        ("Junta", "de")),
-    institution_words=frozenset({"del", "la", "las", "los", "y"}),
+    # (stop 72: and an Argentine court's "en lo", "Juzgado Nacional de Primera Instancia en lo Comercial N° 14")
+    institution_words=frozenset({"del", "la", "las", "los", "y", "en lo"}),
     institution_stops=frozenset(
         "Ctra. Ctra Av. Avda. Avenida Calle C/ Plaza Paseo Servicio Unidad Departamento Sección".split()),
     # (stop 53) a civil or land register's entry: "Registro Civil de Elche, tomo 212, folio 37" of an adoption file
@@ -777,6 +780,16 @@ LANGUAGE = register(Language(
         # CI-FJAL/GDL/04512/2024" of a traffic report, "Credencial de discapacidad: N° 4873219-DIS", "RNPI 187452")
         r"carpeta(?:\s+de\s+investigaci[óo]n)?(?=:?[^\S\n]*(?-i:[A-Z]{2,5})-)",
         r"credencial\s+de\s+discapacidad:?\s*(?:N[°º]|n\.?\s?[°º])", r"(?-i:RNPI)",
+        # (and a tax notice's reference of six digits or more, a health licence: "Referencia:      202210002841793L" of
+        # a Spanish tax assessment, "Licencia sanitaria COFEPRIS 14-AM-0398/2019" of a Mexican prenatal record)
+        r"referencia(?=:[^\S\n]*\d{6,}(?-i:[A-Z])?(?![\w-]))",
+        r"licencia\s+sanitaria(?:\s+(?-i:COFEPRIS))?", r"(?-i:COFEPRIS)(?=\s+\d)",
+        # (and a Buenos Aires building administrator's registration, "Estudio Rinaldi & Asociados - RPA N° 11.782")
+        r"(?-i:RPA)(?=\s+(?:N[°º]|n\.?\s?[°º]))",
+        # (and a flight by its airline's code, a pilot's licence by its letters: "Vuelo:              SMD 482", "licencia
+        # TTA 0012847" of an airline incident report)
+        r"vuelo(?=:?[^\S\n]*(?-i:[A-Z0-9]{2,3})[^\S\n]?\d{1,4}(?![\w-]))",
+        r"licencia(?=\s+(?-i:[A-Z]{2,4})\s\d{5,})",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

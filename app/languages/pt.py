@@ -626,6 +626,10 @@ LANGUAGE = register(Language(
         r"matr[íi]cula:\s+n\.?\s?[º°]",
         # (and a tourism business's registration, "Cadastur 29.054182.10.0001-7" of a guest registration form)
         r"(?-i:Cadastur)",
+        # (and a pension plan's national register number, "Plano de Benefícios PREVIMAR CD II (CNPB 2011.0017-83)")
+        r"(?-i:CNPB)",
+        # (and an IATA cargo agent's code, "Agente de Carga IATA 47-4 7123" of a freight invoice)
+        r"(?-i:IATA)(?=\s+\d{2}-\d)",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

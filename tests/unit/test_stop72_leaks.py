@@ -117,3 +117,64 @@ def test_fields_institutions_table_headers_and_titles():
             "Nguyễn Minh Khoa       04/07/2011  8     118402776  Injured\n")
     assert ("118402776", "ID_NUMBER") in detect("en", text)
     assert ("Luz Elena Ramírez Soto", "PERSON") in detect("es", "Dispensó: Q.F.B. Luz Elena Ramírez Soto\n")
+
+
+def test_quasi_identifiers_of_rounds_146_to_154():
+    spans = found(QuasiIdentifierRecognizer("en"), "diagnosed with relapsing-remitting multiple sclerosis and lumbar "
+                                                   "disc herniation; a paediatric resident; listed as dependants.\n")
+    for expected in ("relapsing-remitting multiple sclerosis", "lumbar disc herniation", "paediatric resident",
+                     "dependants"):
+        assert expected in spans
+    spans = found(QuasiIdentifierRecognizer("de"), "aufgrund einer Gehbehinderung; eine leichte Rot-Grün-Sehschwäche.\n"
+                                                   "Beruf: Pharmakologin\nFür die Standesbeamtin\nZwillingsgeschwister\n")
+    for expected in ("Gehbehinderung", "leichte Rot-Grün-Sehschwäche", "Pharmakologin", "Standesbeamtin",
+                     "Zwillingsgeschwister"):
+        assert expected in spans
+    spans = found(QuasiIdentifierRecognizer("es"), "con Dr. Zuluaga, ginecólogo, y el reumatólogo; alergia al látex; "
+                                                   "Hipertensión arterial sistémica descontrolada\n")
+    for expected in ("ginecólogo", "reumatólogo", "alergia al látex", "Hipertensión arterial sistémica descontrolada"):
+        assert expected in spans
+    # a counterpart is no specialist
+    assert "homólogo" not in found(QuasiIdentifierRecognizer("es"), "se reunió con su homólogo.\n")
+    spans = found(QuasiIdentifierRecognizer("pt"), "Causa: carcinoma do pulmão; cancro da mama em remissão; "
+                                                   "representada por seu sócio-administrador; motorista sul-africano\n")
+    for expected in ("carcinoma do pulmão", "cancro da mama em remissão", "sócio-administrador", "sul-africano"):
+        assert expected in spans
+
+
+def test_keywords_streets_institutions_and_fields_of_rounds_152_to_154():
+    assert found(IdNumberRecognizer("en"), "Scheme Registry No. 10193847. HMRC PSTR 00412783RL\n") == [
+        "10193847", "00412783RL"]
+    text = "Referencia:      202210002841793L\nLicencia sanitaria COFEPRIS 14-AM-0398/2019\n"
+    assert found(IdNumberRecognizer("es"), text) == ["202210002841793L", "14-AM-0398/2019"]
+    assert found(IdNumberRecognizer("es"), "Referencia: 12 de marzo\n") == []
+    assert found(IdNumberRecognizer("pt"), "Plano PREVIMAR CD II (CNPB 2011.0017-83)\n") == ["2011.0017-83"]
+    assert ("Rua 1.º de Maio, 12, 1.º Dt.º", "LOCATION") in detect(
+        "pt", "morada na Rua 1.º de Maio, 12, 1.º Dt.º, 2835-097 Baixa da Banheira\n")
+    assert ("Juzgado Nacional de Primera Instancia en lo Comercial N° 14", "ORGANIZATION") in detect(
+        "es", "ante el Juzgado Nacional de Primera Instancia en lo Comercial N° 14, con costas.\n")
+    assert ("THAMESIDE MENTAL HEALTH NHS FOUNDATION TRUST", "ORGANIZATION") in detect(
+        "en", "THAMESIDE MENTAL HEALTH NHS FOUNDATION TRUST\nDischarge summary\n")
+    assert ("St Brigid's Parish", "ORGANIZATION") in detect("en", "Personal reference: St Brigid's Parish, Concord.\n")
+    assert ("Handelsgericht Wien", "ORGANIZATION") in detect("de", "FN 412587 k, Handelsgericht Wien\n")
+    assert ("YASMINA EL AMRANI BENALI", "PERSON") in detect("es", "Destinataria:    YASMINA EL AMRANI BENALI\n")
+
+
+def test_keywords_legal_forms_and_institutions_of_rounds_155_to_157():
+    text = "Care manager: Siobhan Kelly RN, AHPRA NMW0001837452\nAgent IATA 47-4 7123\n"
+    assert found(IdNumberRecognizer("en"), text) == ["NMW0001837452", "47-4 7123"]
+    assert found(IdNumberRecognizer("pt"), "Agente de Carga IATA 47-4 7123\n") == ["47-4 7123"]
+    text = "Kommandant: Reto Baumgartner, Lizenz CH.FCL.41873\nUID CHE-412.887.305 MWST · AOC CH.AOC.1092\n"
+    spans = found(IdNumberRecognizer("de"), text)
+    assert "CH.FCL.41873" in spans and "CH.AOC.1092" in spans
+    text = "Vuelo:              SMD 482\nCap. Rodrigo Salinas Ochoa, licencia TTA 0012847\n"
+    assert found(IdNumberRecognizer("es"), text) == ["SMD 482", "TTA 0012847"]
+    assert found(IdNumberRecognizer("es"), "Administración: Estudio Rinaldi - RPA N° 11.782\n") == ["11.782"]
+    assert ("Raiffeisenbank Korneuburg eGen", "ORGANIZATION") in detect(
+        "de", "Das Pfandrecht zugunsten der Raiffeisenbank Korneuburg eGen wird gelöscht.\n")
+    assert ("Sparkasse KölnBonn", "ORGANIZATION") in detect("de", "IBAN bei der Sparkasse KölnBonn, Köln.\n")
+    assert ("SHRI VENKATESWARA EDUCATIONAL TRUST", "ORGANIZATION") in detect(
+        "en", "SHRI VENKATESWARA EDUCATIONAL TRUST\n(Registered under the Indian Trusts Act)\n")
+    # (the model's part of a foundation's name in capitals)
+    assert ("FUNDACIÓN CEIBA EDUCATIVA", "ORGANIZATION") in detect(
+        "es", "La beca de la FUNDACIÓN CEIBA EDUCATIVA se renueva.\n", {"FUNDACIÓN CEIBA": "ORG"})
