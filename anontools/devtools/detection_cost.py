@@ -295,6 +295,8 @@ UNITS: tuple[str, ...] = (
     "Eintragungszahl: G 2023/1 ", "Reg.-Zl. 2016/4 ", "Assento de óbito: n.º 4127 ", "Matrícula: nº 87.412 ",
     "CREA-MG 142.887/D ", "carpeta de investigación CI-A ", "Pieza: 3392/2024 ", "tax code 1257L ",
     "doença renal crônica estágio 4 renal ", "angina stable stable stable ", "Morbus Aa ",
+    "Juzgado Nacional en lo Comercial N° 14, ", "Rua 1.º de Maio, 12, ", "Lizenz CH.FCL.41873 ", "Vuelo: SMD 482 ",
+    "AHPRA NMW0001837452 ", "Referencia: 202210002841793L ",
 )
 
 

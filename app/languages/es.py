@@ -786,8 +786,8 @@ LANGUAGE = register(Language(
         r"licencia\s+sanitaria(?:\s+(?-i:COFEPRIS))?", r"(?-i:COFEPRIS)(?=\s+\d)",
         # (and a Buenos Aires building administrator's registration, "Estudio Rinaldi & Asociados - RPA N° 11.782")
         r"(?-i:RPA)(?=\s+(?:N[°º]|n\.?\s?[°º]))",
-        # (and a flight by its airline's code, a pilot's licence by its letters: "Vuelo:              SMD 482", "licencia
-        # TTA 0012847" of an airline incident report)
+        # (and a flight by its airline's code, a pilot's licence by its letters: "Vuelo:   SMD 482", "licencia TTA
+        # 0012847" of an airline incident report)
         r"vuelo(?=:?[^\S\n]*(?-i:[A-Z0-9]{2,3})[^\S\n]?\d{1,4}(?![\w-]))",
         r"licencia(?=\s+(?-i:[A-Z]{2,4})\s\d{5,})",
     ),

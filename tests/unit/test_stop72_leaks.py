@@ -125,8 +125,9 @@ def test_quasi_identifiers_of_rounds_146_to_154():
     for expected in ("relapsing-remitting multiple sclerosis", "lumbar disc herniation", "paediatric resident",
                      "dependants"):
         assert expected in spans
-    spans = found(QuasiIdentifierRecognizer("de"), "aufgrund einer Gehbehinderung; eine leichte Rot-Grün-Sehschwäche.\n"
-                                                   "Beruf: Pharmakologin\nFür die Standesbeamtin\nZwillingsgeschwister\n")
+    text = ("aufgrund einer Gehbehinderung; eine leichte Rot-Grün-Sehschwäche.\n"
+            "Beruf: Pharmakologin\nFür die Standesbeamtin\nZwillingsgeschwister\n")
+    spans = found(QuasiIdentifierRecognizer("de"), text)
     for expected in ("Gehbehinderung", "leichte Rot-Grün-Sehschwäche", "Pharmakologin", "Standesbeamtin",
                      "Zwillingsgeschwister"):
         assert expected in spans
