@@ -151,7 +151,7 @@ OCCUPATION_SUFFIXES: tuple[str, ...] = (
     "übungsleiter", "übungsleiterin", "filialleiter", "filialleiterin", "platzwart", "hauswart", "gerätewart",
     "disponent", "disponentin", "lagerist", "lageristin", "macher", "macherin", "leger", "legerin",
     "beschäftigte", "beschäftigter", "chauffeur", "chauffeurin",  # (stop 72) "Justizbeschäftigte", "Lastwagenchauffeur"
-    "ologe", "ologin",  # (stop 72) "Pharmakologin", "Kardiologe"
+    "ologe", "ologin", "pädagoge", "pädagogin",  # (stop 72) "Pharmakologin", "Kardiologe", "Sozialpädagogin"
 )
 #: Words that end in one of :data:`OCCUPATION_SUFFIXES` without naming an occupation.
 OCCUPATION_SUFFIX_EXCEPTIONS: frozenset[str] = frozenset((

@@ -179,3 +179,26 @@ def test_keywords_legal_forms_and_institutions_of_rounds_155_to_157():
     # (the model's part of a foundation's name in capitals)
     assert ("FUNDACIÓN CEIBA EDUCATIVA", "ORGANIZATION") in detect(
         "es", "La beca de la FUNDACIÓN CEIBA EDUCATIVA se renueva.\n", {"FUNDACIÓN CEIBA": "ORG"})
+
+
+def test_conditions_occupations_and_relations_of_rounds_152_to_157():
+    spans = found(QuasiIdentifierRecognizer("en"), "Diagnoses: Harmful use of alcohol; essential hypertension; "
+                                                   "Early-stage vascular dementia; previous LSCS for fetal distress.\n")
+    for expected in ("Harmful use of alcohol", "essential hypertension", "Early-stage vascular dementia", "LSCS",
+                     "fetal distress"):
+        assert expected in spans
+    spans = found(QuasiIdentifierRecognizer("de"), "Verdacht auf distale Radiusfraktur rechts, Platzwunde an der "
+                                                   "Stirn; Knieprellung links; Sozialpädagogin; Kabinenchefin\n")
+    for expected in ("distale Radiusfraktur rechts", "Platzwunde", "Knieprellung links", "Sozialpädagogin",
+                     "Kabinenchefin"):
+        assert expected in spans
+    spans = found(QuasiIdentifierRecognizer("es"), "tras intento suicida; Anemia ferropénica leve; hipokalemia "
+                                                   "corregida; estrés académico; Sobrecargo; nutricionista\n")
+    for expected in ("intento suicida", "Anemia ferropénica leve", "hipokalemia corregida", "estrés académico",
+                     "Sobrecargo", "nutricionista"):
+        assert expected in spans
+    spans = found(QuasiIdentifierRecognizer("pt"), "A mãe refere depressão reativa; dependência química; tratamento "
+                                                   "de câncer de próstata; o meio-irmão; operadora de caixa\n")
+    for expected in ("depressão reativa", "dependência química", "câncer de próstata", "meio-irmão",
+                     "operadora de caixa"):
+        assert expected in spans
