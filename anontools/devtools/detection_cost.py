@@ -293,7 +293,7 @@ UNITS: tuple[str, ...] = (
     "Nome ......... Aa ", "AA AA HOSPITAL\n", "AA HOSPITAL ", "Dimitrios PAPADAKIS ", "Aa Aa, S.A. A ",
     "Fs. 38.412 N° 56.290, ", "Fs. 1 ", "Agência/Conta: 0427 / 01.245.678-3 ", "Agência/Conta: 1 / ",
     "Eintragungszahl: G 2023/1 ", "Reg.-Zl. 2016/4 ", "Assento de óbito: n.º 4127 ", "Matrícula: nº 87.412 ",
-    "CREA-MG 142.887/D ", "carpeta de investigación CI-A ", "Pieza: 3392/2024 ", "tax code 1257L ",
+    "CREA-MG 142.887/D ", "carpeta de investigación CI-A ", "Pieza: 3392/2024 ",
     "doença renal crônica estágio 4 renal ", "angina stable stable stable ", "Morbus Aa ",
     "Juzgado Nacional en lo Comercial N° 14, ", "Rua 1.º de Maio, 12, ", "Lizenz CH.FCL.41873 ", "Vuelo: SMD 482 ",
     "AHPRA NMW0001837452 ", "Referencia: 202210002841793L ",

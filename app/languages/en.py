@@ -682,9 +682,9 @@ LANGUAGE = register(Language(
         r"(?-i:GWF)\s+refs?\.?", r"title(?:\s+(?:no\.|number))?(?=\s+(?-i:[A-Z]{1,3})\d{4,})",
         r"(?:driving\s+|driver'?s?\s+)?licen[cs]e(?=\s*(?:no\.|number|#)\s*:?\s*(?-i:[A-Z]{0,3})\s?\d)",
         r"share\s+code",
-        # (stop 72) a payslip's tax code, a pension scheme's reference, a border officer's number ("Tax Code    :
-        # 1257L", "Scheme Ref. PSR 10184562", "ABF officer no. 40871")
-        r"tax\s+code(?=\s*:?\s*\d{1,4}[A-Z]{1,2}\b)", r"scheme\s+ref\.?", r"officer\s+no\.",
+        # (stop 72) a pension scheme's reference, a border officer's number ("Scheme Ref. PSR 10184562", "ABF officer
+        # no. 40871"; not a payslip's tax code, "1257L", the code of most of the country's employees)
+        r"scheme\s+ref\.?", r"officer\s+no\.",
         # (and an Indian insurance plan's unique identification number, "Suraksha Term Plus (UIN 163N092V01)")
         r"(?-i:UIN)",
         # (and a pension scheme's tax reference, "HMRC PSTR 00412783RL" of a pension statement)

@@ -73,10 +73,10 @@ def test_surnames_in_capitals_after_a_first_name_and_a_firms_form_before_a_sente
 
 
 def test_english_and_german_keywords_and_registers():
-    text = ("Tax Code    : 1257L\nBrennan Group Pension Scheme (Scheme Ref. PSR 10184562)\n"
+    text = ("Brennan Group Pension Scheme (Scheme Ref. PSR 10184562)\n"
             "Entry no.: AEJ7M2TQ3   ABF officer no. 40871\nPlan: Suraksha Term Plus (UIN 163N092V01)\n")
     assert found(IdNumberRecognizer("en"), text) == [
-        "1257L", "PSR 10184562", "AEJ7M2TQ3", "40871", "163N092V01"]
+        "PSR 10184562", "AEJ7M2TQ3", "40871", "163N092V01"]
     text = ("Schulkennzahl 601046\nEintragungszahl:                G 2023/004817\n"
             "im Zentralen Testamentsregister, Reg.-Zl. 2016/447190\n")
     assert found(IdNumberRecognizer("de"), text) == ["601046", "G 2023/004817", "2016/447190"]
