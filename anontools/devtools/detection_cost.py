@@ -296,7 +296,8 @@ UNITS: tuple[str, ...] = (
     "CREA-MG 142.887/D ", "carpeta de investigación CI-A ", "Pieza: 3392/2024 ",
     "doença renal crônica estágio 4 renal ", "angina stable stable stable ", "Morbus Aa ",
     "Juzgado Nacional en lo Comercial N° 14, ", "Rua 1.º de Maio, 12, ", "Lizenz CH.FCL.41873 ", "Vuelo: SMD 482 ",
-    "AHPRA NMW0001837452 ", "Referencia: 202210002841793L ",
+    "AHPRA NMW0001837452 ", "Referencia: 202210002841793L ", "carné prof. 117.428 ", "R.S. n.º 46-C22-4417 ",
+    "Ocorrência nº 2024.07.15-0932 ", "Interpreter No. 1 ",
 )
 
 

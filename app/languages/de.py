@@ -273,6 +273,8 @@ LANGUAGE = register(Language(
                        ("Handelsgericht",), ("Landesgericht",),
                        # (and a savings bank by its region, "IBAN DE44 …, Sparkasse KölnBonn" of an owners' meeting)
                        ("Sparkasse",),
+                       # (and a customs office, "HAUPTZOLLAMT HAMBURG" of a seizure notice)
+                       ("Hauptzollamt",), ("Zollamt",),
                        # (stop 49) schools, nurseries and care homes: a child's school, a resident's home
                        ("Grundschule",), ("Gymnasium",), ("Realschule",), ("Gesamtschule",), ("Oberschule",),
                        ("Mittelschule",), ("Förderschule",), ("Kita",), ("Kindertagesstätte",), ("Kindergarten",),

@@ -692,6 +692,8 @@ LANGUAGE = register(Language(
         # (and an Australian practitioner's registration, an IATA cargo agent's code: "Siobhan Kelly RN, AHPRA
         # NMW0001837452" of a home care plan, "IATA 47-4 7123")
         r"(?-i:AHPRA)", r"(?-i:IATA)(?=\s+\d{2}-\d)",
+        # (and an interpreter's number, "Gebremedhin (Tigrinya), Interpreter No. 30958" of an asylum interview)
+        r"interpreter\s+no\.",
     ),
     # and (stop 44) the abbreviations of clinical notes that the news-trained model tags as organizations or persons
     # ("HR 104", "salbutamol PRN", "NKDA"); none is an entity of CoNLL-2003

@@ -155,6 +155,8 @@ LANGUAGE = register(Language(
     institution_heads=(("Hospital",), ("Clínica",), ("Complejo", "Hospitalario"), ("Centro", "de", "Salud"),
                        # (stop 72) a foundation ("FUNDACIÓN CEIBA EDUCATIVA" of a scholarship's letterhead)
                        ("Fundación",),
+                       # (and a customs office, "Aduana de Ezeiza" of a seizure record)
+                       ("Aduana",),
                        # (stop 62) a notary's office and a civil register, whose number and place name the notary and
                        # the registrar ("Notaría Paino Scarpati", "48ª Notaría de Santiago", "REGISTRO CIVIL DEL
                        # ESTADO DE JALISCO")
@@ -790,6 +792,9 @@ LANGUAGE = register(Language(
         # 0012847" of an airline incident report)
         r"vuelo(?=:?[^\S\n]*(?-i:[A-Z0-9]{2,3})[^\S\n]?\d{1,4}(?![\w-]))",
         r"licencia(?=\s+(?-i:[A-Z]{2,4})\s\d{5,})",
+        # (and a psychologist's licence, a fertility centre's health registration, a donor's code: "carné prof.
+        # 117.428", "Centro autorizado R.S. n.º 46-C22-4417", "Código anónimo: BSD-VLC-7731")
+        r"carn[ée]\s+prof(?:esional|\.)?", r"(?-i:R\.S\.)(?=\s+n\.?\s?[º°])", r"c[óo]digo\s+an[óo]nimo",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""SNG SV BEG REG MEG FC FR SatO2 SpO2 DM ACVA TAC TC RM RMN RNM OD OI PSA Hb PCR VSG

@@ -630,6 +630,8 @@ LANGUAGE = register(Language(
         r"(?-i:CNPB)",
         # (and an IATA cargo agent's code, "Agente de Carga IATA 47-4 7123" of a freight invoice)
         r"(?-i:IATA)(?=\s+\d{2}-\d)",
+        # (and an emergency call's record, "Ocorrência nº 2024.07.15-0932" of an ambulance report)
+        r"ocorr[êe]ncia(?=\s+n\.?\s?[º°])",
     ),
     # clinical text's terms that name no one (app.detection.clinical)
     clinical_terms=frozenset("""VM SNE SNG SVD SSVV RASS FC FR SatO2 SpO2 HAS DM IAM AVC DPOC ICC IRC TEP TVP BEG

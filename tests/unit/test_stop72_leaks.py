@@ -202,3 +202,13 @@ def test_conditions_occupations_and_relations_of_rounds_152_to_157():
     for expected in ("depressão reativa", "dependência química", "câncer de próstata", "meio-irmão",
                      "operadora de caixa"):
         assert expected in spans
+
+
+def test_keywords_and_offices_of_rounds_158_to_160():
+    assert found(IdNumberRecognizer("en"), "Gebremedhin (Tigrinya), Interpreter No. 30958\n") == ["30958"]
+    text = ("la psicóloga (carné prof. 117.428)\nCentro autorizado R.S. n.º 46-C22-4417\n"
+            "Código anónimo: BSD-VLC-7731\n")
+    assert found(IdNumberRecognizer("es"), text) == ["117.428", "46-C22-4417", "BSD-VLC-7731"]
+    assert found(IdNumberRecognizer("pt"), "Ocorrência nº 2024.07.15-0932          Data:\n") == ["2024.07.15-0932"]
+    assert ("Hauptzollamt Hamburg", "ORGANIZATION") in detect("de", "Das Hauptzollamt Hamburg teilt mit.\n")
+    assert ("Aduana de Ezeiza", "ORGANIZATION") in detect("es", "La Aduana de Ezeiza informa.\n")
